@@ -1,0 +1,127 @@
+// Build script (the `yo code` esbuild template, extended).
+//   node esbuild.js               extension bundle (dist/extension.js) + webview bundles (dist/webview/*)
+//   node esbuild.js --production  the same, minified, no source maps (what the .vsix ships)
+//   node esbuild.js --watch       rebuild on change
+//   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
+//   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
+const esbuild = require('esbuild');
+const fs = require('fs');
+const path = require('path');
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const onlySandbox = process.argv.includes('--sandbox');
+const tests = process.argv.includes('--tests');
+
+/** Prints build start/end in the form VS Code's esbuild problem matcher understands. */
+const problemMatcher = {
+  name: 'esbuild-problem-matcher',
+  setup(build) {
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = { bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
+
+/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. */
+const extension = {
+  ...common,
+  entryPoints: ['src/extension.ts'],
+  outfile: 'dist/extension.js',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  // axios's multipart support is never used; its form-data dependency would add mime-db (~140 KB).
+  alias: { 'form-data': './src/shims/form-data.ts' },
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+};
+
+/** Browser bundles for webviews: one entry per file in src/webview/ named *.main.ts. */
+function webviewEntries() {
+  const dir = path.join(__dirname, 'src', 'webview');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.main.ts')).map((f) => path.join('src', 'webview', f));
+}
+const webview = () => ({
+  ...common,
+  entryPoints: webviewEntries(),
+  outdir: 'dist/webview',
+  entryNames: '[name]',
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  minify: production,
+  sourcemap: !production,
+});
+
+const sandbox = {
+  ...common,
+  entryPoints: ['src/sandbox/cli.ts'].filter((f) => fs.existsSync(f)),
+  outfile: 'out/sandbox/cli.js',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+};
+
+function listTests(dir, suffix) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true })
+    .filter((f) => f.endsWith(suffix))
+    .map((f) => path.join(dir, f));
+}
+
+/** Test bundles: each test file on its own, mocha and vscode left to the runner. */
+const testBuilds = () => [
+  {
+    ...common,
+    entryPoints: listTests('test/unit', '.test.ts'),
+    outdir: 'out/test/unit',
+    outbase: 'test/unit',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['mocha', 'vscode'],
+    sourcemap: true,
+  },
+  {
+    ...common,
+    entryPoints: [...listTests('test/integration', '.test.ts'), ...listTests('test/integration', 'index.ts')],
+    outdir: 'out/test/integration',
+    outbase: 'test/integration',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['mocha', 'vscode'],
+    sourcemap: true,
+  },
+];
+
+async function main() {
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : [extension, webview()];
+  const active = builds.filter((b) => b.entryPoints.length > 0);
+  if (watch) {
+    for (const b of active) await (await esbuild.context(b)).watch();
+    return;
+  }
+  const results = await Promise.all(active.map((b) => esbuild.build(b)));
+  if (results.some((r) => r.errors.length)) process.exit(1);
+  if (!onlySandbox && !tests) {
+    const meta = results[0].metafile;
+    const out = meta && meta.outputs['dist/extension.js'];
+    if (out) console.log(`dist/extension.js ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}`);
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

@@ -1,0 +1,238 @@
+/**
+ * HTTP on axios for the three clients: a time limit per request, cancellation through AbortSignal, retries of
+ * GETs on connection errors, 429, 502, 503 and 504 (exponential backoff with jitter, Retry-After honoured up to a
+ * cap, at most 3 tries), a cap on the answer's size, a User-Agent naming the extension, lossless JSON.
+ *
+ * Keep-alive: Node's global agents keep connections alive (Node 19+), so all pages of a listing share one
+ * connection; no agent is passed so that VS Code's proxy support still applies.
+ */
+import axios, { AxiosError, AxiosInstance, AxiosResponse } from 'axios';
+import { ApiError, ApiErrorKind, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
+import { parseJson } from './json';
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+export interface HttpClientOptions {
+  /** Time limit for one try, in ms (default 15 000). */
+  timeoutMs?: number;
+  /** Tries for a GET, the first included (default 3). */
+  tries?: number;
+  /** Largest answer accepted, in bytes (default 32 MiB). */
+  maxResponseBytes?: number;
+  /** Value of the User-Agent header. */
+  userAgent?: string;
+  /** Longest Retry-After that is waited for before a retry (default 10 s); a longer one ends the tries. */
+  retryAfterCapMs?: number;
+  /** First backoff delay in ms (default 400), doubled each try, with ±50 % jitter. */
+  backoffBaseMs?: number;
+  /** Longest backoff delay in ms (default 5 000). */
+  backoffMaxMs?: number;
+  /** Source of jitter, 0..1 (tests pin it). */
+  random?: () => number;
+  log?: Logger;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's time limit for this request. */
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Error statuses handed back as a response instead of thrown (e.g. 404 for "not found" lookups). */
+  acceptStatus?: number[];
+}
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  /** The parsed JSON body (integers past 2^53 as bigint); undefined for an empty body. */
+  data: T;
+  /** The URL that was requested (with secrets). */
+  url: string;
+  /** How many tries it took. */
+  tries: number;
+}
+
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+const RETRY_KINDS = new Set<ApiErrorKind>(['refused', 'reset', 'network', 'offline', 'dns']);
+const TIMEOUT = Symbol('timeout');
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled());
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); reject(cancelled()); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function cancelled(url?: string): ApiError {
+  return new ApiError({ kind: 'cancelled', message: transportSentence('cancelled', url), url: url && redactUrl(url) });
+}
+
+function classify(code: string | undefined, message: string): ApiErrorKind {
+  const c = code ?? '';
+  if (c === 'ECONNREFUSED') return 'refused';
+  if (c === 'ENOTFOUND') return 'dns';
+  if (c === 'EAI_AGAIN' || c === 'ENETUNREACH' || c === 'ENETDOWN' || c === 'EHOSTUNREACH' || c === 'EHOSTDOWN') return 'offline';
+  if (c === 'ETIMEDOUT' || c === 'ESOCKETTIMEDOUT') return 'timeout';
+  if (/CERT|SSL|TLS|EPROTO|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_OSSL/i.test(c) || /certificate|ssl|tls/i.test(message)) return 'tls';
+  if (c === 'ECONNRESET' || c === 'EPIPE' || c === 'ERR_STREAM_PREMATURE_CLOSE' || /socket hang up|aborted|premature/i.test(message)) return 'reset';
+  if (/maxContentLength|content length exceeded/i.test(message)) return 'tooLarge';
+  return 'network';
+}
+
+function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) {
+    if (v === undefined || v === null) continue;
+    out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  }
+  return out;
+}
+
+export class HttpClient {
+  private readonly axios: AxiosInstance;
+  private readonly opts: Required<Omit<HttpClientOptions, 'log'>> & { log: Logger };
+
+  constructor(options: HttpClientOptions = {}) {
+    this.opts = {
+      timeoutMs: options.timeoutMs ?? 15_000,
+      tries: Math.max(1, options.tries ?? 3),
+      maxResponseBytes: options.maxResponseBytes ?? 32 * 1024 * 1024,
+      userAgent: options.userAgent ?? 'hedera-explorer',
+      retryAfterCapMs: options.retryAfterCapMs ?? 10_000,
+      backoffBaseMs: options.backoffBaseMs ?? 400,
+      backoffMaxMs: options.backoffMaxMs ?? 5_000,
+      random: options.random ?? Math.random,
+      log: options.log ?? silentLogger,
+    };
+    this.axios = axios.create({
+      responseType: 'text',
+      transformResponse: [(d: unknown) => d],
+      validateStatus: () => true,
+      maxContentLength: this.opts.maxResponseBytes,
+      maxBodyLength: 8 * 1024 * 1024,
+      maxRedirects: 5,
+      proxy: false,
+      headers: { 'User-Agent': this.opts.userAgent, Accept: 'application/json' },
+    });
+  }
+
+  get timeoutMs(): number {
+    return this.opts.timeoutMs;
+  }
+
+  /** GET with retries. Throws ApiError. */
+  async get<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    return this.withRetries<T>('GET', url, undefined, options, this.opts.tries);
+  }
+
+  /** POST of a JSON body, tried once (not idempotent). Throws ApiError. The body is never logged. */
+  async post<T = unknown>(url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
+    return this.withRetries<T>('POST', url, body, options, 1);
+  }
+
+  /** Delay before try `attempt + 1`, or undefined when the error says not to try again. */
+  backoffDelay(attempt: number, error: ApiError): number | undefined {
+    if (error.retryAfterMs !== undefined) {
+      return error.retryAfterMs <= this.opts.retryAfterCapMs ? error.retryAfterMs : undefined;
+    }
+    const exp = Math.min(this.opts.backoffMaxMs, this.opts.backoffBaseMs * 2 ** (attempt - 1));
+    return Math.round(exp * (0.5 + this.opts.random()));
+  }
+
+  private isRetryable(e: ApiError): boolean {
+    if (e.kind === 'http') return e.status !== undefined && RETRY_STATUS.has(e.status);
+    return RETRY_KINDS.has(e.kind);
+  }
+
+  private async withRetries<T>(method: string, url: string, body: unknown, options: RequestOptions, tries: number): Promise<HttpResponse<T>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await this.once<T>(method, url, body, options);
+        res.tries = attempt;
+        return res;
+      } catch (err) {
+        const e = err instanceof ApiError ? err : new ApiError({ kind: 'network', message: String(err), url: redactUrl(url), cause: err });
+        const delay = attempt < tries && this.isRetryable(e) ? this.backoffDelay(attempt, e) : undefined;
+        if (delay === undefined || options.signal?.aborted) throw e;
+        this.opts.log.warn(`${method} ${redactUrl(url)} failed (${e.status ?? e.code ?? e.kind}), try ${attempt + 1} of ${tries} in ${delay} ms`);
+        await sleep(delay, options.signal);
+      }
+    }
+  }
+
+  private async once<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<HttpResponse<T>> {
+    const safeUrl = redactUrl(url);
+    if (options.signal?.aborted) throw cancelled(url);
+    const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
+    const onAbort = () => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const started = Date.now();
+    let res: AxiosResponse<string>;
+    try {
+      res = await this.axios.request<string>({
+        url,
+        method,
+        data: body === undefined ? undefined : JSON.stringify(body),
+        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
+        signal: controller.signal,
+      });
+    } catch (err) {
+      const ax = err as AxiosError;
+      if (controller.signal.aborted && controller.signal.reason === TIMEOUT) {
+        throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: safeUrl, code: 'ETIMEDOUT', cause: err });
+      }
+      if (options.signal?.aborted || axios.isCancel(err)) throw cancelled(url);
+      const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
+      const msg = String(ax.message ?? err);
+      const kind = classify(code, msg);
+      const detail = kind === 'tooLarge' ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB` : kind === 'tls' || kind === 'network' ? msg : undefined;
+      this.opts.log.debug(`${method} ${safeUrl} -> ${code ?? ''} ${msg} (${Date.now() - started} ms)`);
+      throw new ApiError({ kind, message: transportSentence(kind, url, detail, timeoutMs), url: safeUrl, code, cause: err });
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    const headers = plainHeaders(res.headers);
+    const text = typeof res.data === 'string' ? res.data : res.data === undefined || res.data === null ? '' : String(res.data);
+    this.opts.log.debug(`${method} ${safeUrl} -> ${res.status} (${text.length} B, ${Date.now() - started} ms)`);
+    const ok = (res.status >= 200 && res.status < 300) || options.acceptStatus?.includes(res.status);
+    let data: unknown;
+    let parseError: unknown;
+    if (text.trim() !== '') {
+      try {
+        data = parseJson(text);
+      } catch (e) {
+        parseError = e;
+      }
+    }
+    if (!ok) {
+      const serverMessages = serverMessagesOf(data, parseError ? text : undefined);
+      const retryAfterMs = parseRetryAfter(headers['retry-after']);
+      throw new ApiError({
+        kind: 'http',
+        status: res.status,
+        serverMessages,
+        url: safeUrl,
+        retryAfterMs,
+        message: httpErrorSentence(res.status, url, serverMessages, retryAfterMs),
+      });
+    }
+    if (parseError !== undefined) {
+      const type = headers['content-type'] ?? '';
+      const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'not valid JSON, perhaps cut short';
+      throw new ApiError({ kind: 'malformed', message: transportSentence('malformed', url, what), url: safeUrl, status: res.status, cause: parseError });
+    }
+    return { status: res.status, headers, data: data as T, url, tries: 1 };
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * Client of the Hedera (Hiero) mirror node REST API v1: contract results, schedules, one schedule, and the
+ * transaction history of one NFT. Queries are typed and validated here; they produce exactly the real
+ * parameter names. Pages expose their items and their `next` link; following `next` stays on the configured
+ * host.
+ */
+import { ApiError, invalidInput } from './errors';
+import { HttpClient, RequestOptions } from './http';
+import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
+import {
+  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
+  checkTimestamp, checkTransactionIndex, Filter, filterToParam, OPERATORS, unwrap,
+} from './validation';
+
+export type Order = 'asc' | 'desc';
+
+export interface ContractResultsQuery {
+  /** Senders: entity ids or EVM addresses (repeatable `from`). */
+  from?: string[];
+  /** `block.hash`: 64 or 96 hex digits, optional 0x. Not with blockNumber. */
+  blockHash?: string;
+  /** `block.number`: decimal or 0x hex. Not with blockHash. */
+  blockNumber?: string;
+  /** `internal=true` includes child (internal) results. */
+  internal?: boolean;
+  limit?: number;
+  order?: Order;
+  /** Repeatable `timestamp` with operators. */
+  timestamp?: Filter[];
+  /** `transaction.index`: needs blockNumber or blockHash. */
+  transactionIndex?: number;
+}
+
+export interface SchedulesQuery {
+  /** `account.id`: the creator account, with an operator. */
+  accountId?: Filter;
+  /** `schedule.id`, with an operator. */
+  scheduleId?: Filter;
+  limit?: number;
+  order?: Order;
+}
+
+export interface NftHistoryQuery {
+  limit?: number;
+  order?: Order;
+  timestamp?: Filter[];
+}
+
+export type PageKey = 'results' | 'schedules' | 'transactions';
+
+export interface Page<T> {
+  items: T[];
+  /** Absolute URL of the next page, or null on the last one. */
+  next: string | null;
+  /** HTTP 206: the mirror node has only part of the history (e.g. an NFT whose mint is missing). */
+  partial: boolean;
+  /** The URL this page came from. */
+  url: string;
+  key: PageKey;
+  /** A note about an empty page that is not simply "nothing matches". */
+  notice?: string;
+  /** Tries the request took (1 unless retried). */
+  tries: number;
+}
+
+function encodeValue(v: string): string {
+  return encodeURIComponent(v).replace(/%3A/gi, ':');
+}
+
+/** Builds `a=1&b=2` from pairs, keeping repeated names and readable `op:value` forms. */
+export function buildQuery(pairs: Array<[string, string]>): string {
+  return pairs.map(([k, v]) => `${k}=${encodeValue(v)}`).join('&');
+}
+
+function checkFilterOp(f: Filter, what: string): void {
+  if (f.op !== undefined && !OPERATORS.includes(f.op)) throw invalidInput(`"${String(f.op)}" is not an operator for ${what}: use eq, ne, lt, lte, gt or gte.`);
+}
+
+function limitAndOrder(pairs: Array<[string, string]>, q: { limit?: number; order?: Order }): void {
+  if (q.limit !== undefined) pairs.push(['limit', String(unwrap(checkLimit(q.limit)))]);
+  if (q.order !== undefined) {
+    if (q.order !== 'asc' && q.order !== 'desc') throw invalidInput(`"${String(q.order)}" is not an order: use asc or desc.`);
+    pairs.push(['order', q.order]);
+  }
+}
+
+function timestampPairs(pairs: Array<[string, string]>, filters: Filter[] | undefined): void {
+  for (const f of filters ?? []) {
+    checkFilterOp(f, 'timestamp');
+    pairs.push(['timestamp', filterToParam({ op: f.op, value: unwrap(checkTimestamp(f.value)) })]);
+  }
+}
+
+/** Query string of GET /contracts/results, validated. Throws ApiError(invalidInput). */
+export function contractResultsParams(q: ContractResultsQuery): string {
+  const pairs: Array<[string, string]> = [];
+  for (const f of q.from ?? []) pairs.push(['from', unwrap(checkAccountOrAddress(f))]);
+  if (q.blockHash !== undefined && q.blockNumber !== undefined) {
+    throw invalidInput('Filter by block hash or by block number, not both: the mirror node cannot combine them.');
+  }
+  if (q.blockHash !== undefined) pairs.push(['block.hash', unwrap(checkBlockHash(q.blockHash))]);
+  if (q.blockNumber !== undefined) pairs.push(['block.number', unwrap(checkBlockNumber(q.blockNumber))]);
+  if (q.transactionIndex !== undefined) {
+    if (q.blockHash === undefined && q.blockNumber === undefined) {
+      throw invalidInput('A transaction index needs a block number or block hash filter as well.');
+    }
+    pairs.push(['transaction.index', String(unwrap(checkTransactionIndex(String(q.transactionIndex))))]);
+  }
+  if (q.internal !== undefined) pairs.push(['internal', q.internal ? 'true' : 'false']);
+  timestampPairs(pairs, q.timestamp);
+  limitAndOrder(pairs, q);
+  return buildQuery(pairs);
+}
+
+/** Query string of GET /schedules, validated. */
+export function schedulesParams(q: SchedulesQuery): string {
+  const pairs: Array<[string, string]> = [];
+  if (q.accountId) {
+    checkFilterOp(q.accountId, 'account.id');
+    const c = unwrap(checkEntityIdFilter(q.accountId.value, 'an account id'));
+    pairs.push(['account.id', filterToParam({ op: q.accountId.op, value: c.value })]);
+  }
+  if (q.scheduleId) {
+    checkFilterOp(q.scheduleId, 'schedule.id');
+    const c = unwrap(checkEntityIdFilter(q.scheduleId.value, 'a schedule id'));
+    pairs.push(['schedule.id', filterToParam({ op: q.scheduleId.op, value: c.value })]);
+  }
+  limitAndOrder(pairs, q);
+  return buildQuery(pairs);
+}
+
+/** Query string of GET /tokens/{id}/nfts/{serial}/transactions, validated. */
+export function nftHistoryParams(q: NftHistoryQuery): string {
+  const pairs: Array<[string, string]> = [];
+  timestampPairs(pairs, q.timestamp);
+  limitAndOrder(pairs, q);
+  return buildQuery(pairs);
+}
+
+/** State a user cares about: executed, deleted, expired (expiration in the past and not executed), else pending. */
+export function scheduleState(s: Pick<Schedule, 'executed_timestamp' | 'deleted' | 'expiration_time'>, nowMs = Date.now()): ScheduleState {
+  if (s.executed_timestamp) return 'executed';
+  if (s.deleted) return 'deleted';
+  if (s.expiration_time) {
+    const seconds = Number(String(s.expiration_time).split('.')[0]);
+    if (Number.isFinite(seconds) && seconds * 1000 < nowMs) return 'expired';
+  }
+  return 'pending';
+}
+
+export class MirrorClient {
+  readonly baseUrl: string;
+  private readonly base: URL;
+  private readonly prefix: string;
+
+  /** `baseUrl`: the mirror node without `/api/v1`, e.g. https://testnet.mirrornode.hedera.com */
+  constructor(baseUrl: string, private readonly http: HttpClient) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+    this.base = new URL(`${this.baseUrl}/`);
+    this.prefix = this.base.pathname.replace(/\/+$/, '');
+  }
+
+  /** Absolute URL of an API path (`/contracts/results`). */
+  apiUrl(path: string, query = ''): string {
+    return `${this.baseUrl}/api/v1${path}${query ? `?${query}` : ''}`;
+  }
+
+  /**
+   * Resolves a `links.next` value against the configured base. The real server sends a path relative to the
+   * host (`/api/v1/...`); a base with a path prefix (behind a proxy) keeps its prefix. A link to another host,
+   * or outside the API, is refused.
+   */
+  resolveLink(link: string): string {
+    let target: URL;
+    try {
+      if (link.startsWith('/') && !link.startsWith('//')) {
+        const withPrefix = this.prefix && !link.startsWith(`${this.prefix}/`) ? `${this.prefix}${link}` : link;
+        target = new URL(withPrefix, this.base.origin);
+      } else {
+        target = new URL(link, this.base);
+      }
+    } catch {
+      throw new ApiError({ kind: 'foreignLink', message: `The mirror node sent a next-page link that is not a URL: "${link.slice(0, 100)}".` });
+    }
+    if (target.origin !== this.base.origin || !target.pathname.startsWith(`${this.prefix}/api/v1/`)) {
+      throw new ApiError({
+        kind: 'foreignLink',
+        message: `The mirror node sent a next-page link to ${target.origin}${target.pathname.slice(0, 60)}, outside ${this.base.origin}${this.prefix}/api/v1; it was not followed.`,
+        url: target.origin,
+      });
+    }
+    return target.toString();
+  }
+
+  async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions): Promise<Page<ContractResult>> {
+    const url = this.apiUrl('/contracts/results', contractResultsParams(q));
+    const hasAddress = (q.from ?? []).some((f) => /^(0x)?[0-9a-fA-F]{40}$/.test(f.trim()));
+    return this.fetchPage<ContractResult>(url, 'results', options, hasAddress);
+  }
+
+  async schedules(q: SchedulesQuery = {}, options?: RequestOptions): Promise<Page<Schedule>> {
+    return this.fetchPage<Schedule>(this.apiUrl('/schedules', schedulesParams(q)), 'schedules', options);
+  }
+
+  /** One schedule, or null when the mirror node has none with that id (404). */
+  async schedule(id: string, options?: RequestOptions): Promise<Schedule | null> {
+    const sid = unwrap(checkEntityId(id, 'a schedule id'));
+    const res = await this.http.get<unknown>(this.apiUrl(`/schedules/${sid}`), { ...options, acceptStatus: [404] });
+    if (res.status === 404) return null;
+    if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data) || typeof (res.data as Schedule).schedule_id !== 'string') {
+      throw malformed(res.url, 'a schedule object');
+    }
+    return res.data as Schedule;
+  }
+
+  /** The transaction history of one NFT. A 206 answer is returned with `partial: true`. */
+  async nftHistory(tokenId: string, serial: string | bigint, q: NftHistoryQuery = {}, options?: RequestOptions): Promise<Page<NftTransaction>> {
+    const token = unwrap(checkEntityId(tokenId, 'a token id'));
+    const sn = unwrap(checkSerial(serial));
+    return this.fetchPage<NftTransaction>(this.apiUrl(`/tokens/${token}/nfts/${sn}/transactions`, nftHistoryParams(q)), 'transactions', options);
+  }
+
+  /** The page after `page`, or null when there is none. */
+  async next<T>(page: Page<T>, options?: RequestOptions): Promise<Page<T> | null> {
+    if (!page.next) return null;
+    return this.fetchPage<T>(page.next, page.key, options);
+  }
+
+  /** Fetches a page from any URL of the API (used for `next` links and restored views). */
+  async fetchPage<T>(url: string, key: PageKey, options?: RequestOptions, addressFilter = false): Promise<Page<T>> {
+    const res = await this.http.get<unknown>(url, addressFilter ? { ...options, acceptStatus: [404] } : options);
+    if (res.status === 404) {
+      return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: 'The mirror node knows no account with that EVM address.' };
+    }
+    const body = res.data as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object' || !Array.isArray(body[key])) throw malformed(res.url, `a "${key}" list`);
+    const items = (body[key] as unknown[]).filter((x): x is T => !!x && typeof x === 'object' && !Array.isArray(x));
+    const links = body.links as { next?: unknown } | undefined;
+    const rawNext = links && typeof links.next === 'string' && links.next ? links.next : null;
+    return { items, next: rawNext ? this.resolveLink(rawNext) : null, partial: res.status === 206, url, key, tries: res.tries };
+  }
+}
+
+function malformed(url: string, what: string): ApiError {
+  let host = 'The mirror node';
+  try { host = new URL(url).host; } catch { /* keep default */ }
+  return new ApiError({ kind: 'malformed', message: `${host} sent an answer without ${what}; it may not be a mirror node.`, url });
+}

@@ -1,0 +1,125 @@
+/**
+ * Network profiles: where each service of a network lives, its EVM chain id and its explorer.
+ */
+
+export type NetworkName = 'mainnet' | 'testnet' | 'previewnet' | 'local' | 'sandbox' | 'custom';
+export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'previewnet', 'local', 'sandbox', 'custom'];
+
+export type ChainId = 295 | 296 | 297 | 298;
+export const CHAIN_IDS: readonly ChainId[] = [295, 296, 297, 298];
+
+export interface NetworkProfile {
+  name: NetworkName;
+  /** Shown to people: "Testnet", "Sandbox". */
+  label: string;
+  /** Mirror node base, without `/api/v1`. */
+  mirrorUrl: string;
+  /** Statuspage API v2 base, with `/api/v2`. */
+  statusUrl: string;
+  /** Sourcify server base (serves `/session/...` and `/v2/...`). */
+  verifyUrl: string;
+  chainId: ChainId;
+  /** Explorer base for links: `${hashscanUrl}/transaction/<id>`. */
+  hashscanUrl: string;
+}
+
+export const HEDERA_STATUS_URL = 'https://status.hedera.com/api/v2';
+export const SOURCIFY_URL = 'https://sourcify.dev/server';
+export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:5599';
+
+const PUBLIC: Record<'mainnet' | 'testnet' | 'previewnet', NetworkProfile> = {
+  mainnet: {
+    name: 'mainnet', label: 'Mainnet', mirrorUrl: 'https://mainnet-public.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL, chainId: 295, hashscanUrl: 'https://hashscan.io/mainnet',
+  },
+  testnet: {
+    name: 'testnet', label: 'Testnet', mirrorUrl: 'https://testnet.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL, chainId: 296, hashscanUrl: 'https://hashscan.io/testnet',
+  },
+  previewnet: {
+    name: 'previewnet', label: 'Previewnet', mirrorUrl: 'https://previewnet.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL, chainId: 297, hashscanUrl: 'https://hashscan.io/previewnet',
+  },
+};
+
+export interface CustomNetworkSettings {
+  mirrorUrl?: string;
+  statusUrl?: string;
+  verifyUrl?: string;
+  chainId?: number;
+  hashscanUrl?: string;
+}
+
+export interface ProfileSettings {
+  network?: string;
+  sandboxUrl?: string;
+  custom?: CustomNetworkSettings;
+}
+
+/** Removes trailing slashes so that paths can be appended. */
+export function trimBase(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
+/** Whether a settings URL is usable: http(s) with a host. */
+export function checkBaseUrl(url: string | undefined): string | undefined {
+  if (!url || !url.trim()) return 'is empty';
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return `uses ${u.protocol.replace(':', '')}, not http or https`;
+    if (!u.hostname) return 'has no host';
+    return undefined;
+  } catch {
+    return 'is not a URL';
+  }
+}
+
+export function isNetworkName(v: unknown): v is NetworkName {
+  return typeof v === 'string' && (NETWORK_NAMES as readonly string[]).includes(v);
+}
+
+export function isChainId(v: unknown): v is ChainId {
+  return typeof v === 'number' && (CHAIN_IDS as readonly number[]).includes(v);
+}
+
+/** The profile for the settings. Unknown network names fall back to testnet. */
+export function resolveProfile(settings: ProfileSettings): NetworkProfile {
+  const name: NetworkName = isNetworkName(settings.network) ? settings.network : 'testnet';
+  switch (name) {
+    case 'mainnet':
+    case 'testnet':
+    case 'previewnet':
+      return { ...PUBLIC[name] };
+    case 'local':
+      return {
+        name, label: 'Local', mirrorUrl: 'http://localhost:5551', statusUrl: HEDERA_STATUS_URL, verifyUrl: SOURCIFY_URL,
+        chainId: 298, hashscanUrl: 'http://localhost:8080/devnet',
+      };
+    case 'sandbox': {
+      const base = trimBase(settings.sandboxUrl || DEFAULT_SANDBOX_URL);
+      return {
+        name, label: 'Sandbox', mirrorUrl: base, statusUrl: `${base}/api/v2`, verifyUrl: base, chainId: 296,
+        hashscanUrl: `${base}/hashscan/testnet`,
+      };
+    }
+    case 'custom': {
+      const c = settings.custom ?? {};
+      return {
+        name, label: 'Custom',
+        mirrorUrl: trimBase(c.mirrorUrl || PUBLIC.testnet.mirrorUrl),
+        statusUrl: trimBase(c.statusUrl || HEDERA_STATUS_URL),
+        verifyUrl: trimBase(c.verifyUrl || SOURCIFY_URL),
+        chainId: isChainId(c.chainId) ? c.chainId : 296,
+        hashscanUrl: trimBase(c.hashscanUrl || PUBLIC.testnet.hashscanUrl),
+      };
+    }
+  }
+}
+
+export type HashscanKind = 'contract' | 'transaction' | 'schedule' | 'token' | 'account';
+
+/** An explorer link: `hashscan(profile, 'transaction', '1700000000.000000001')`, `hashscan(p, 'token', '0.0.5', '7')`. */
+export function hashscanUrl(profile: NetworkProfile, kind: HashscanKind, id: string, serial?: string): string {
+  const path = [kind, encodeURIComponent(id), ...(serial !== undefined ? [encodeURIComponent(serial)] : [])].join('/');
+  return `${trimBase(profile.hashscanUrl)}/${path}`;
+}

@@ -1,0 +1,48 @@
+import * as assert from 'assert';
+import { hashscanUrl, resolveProfile, checkBaseUrl } from '../../src/api/networks';
+
+describe('networks: profiles', () => {
+  it('has the public networks with their chain ids and explorers', () => {
+    const m = resolveProfile({ network: 'mainnet' });
+    assert.strictEqual(m.mirrorUrl, 'https://mainnet-public.mirrornode.hedera.com');
+    assert.strictEqual(m.chainId, 295);
+    assert.strictEqual(resolveProfile({ network: 'testnet' }).chainId, 296);
+    assert.strictEqual(resolveProfile({ network: 'previewnet' }).chainId, 297);
+    assert.strictEqual(resolveProfile({ network: 'previewnet' }).hashscanUrl, 'https://hashscan.io/previewnet');
+    assert.strictEqual(m.statusUrl, 'https://status.hedera.com/api/v2');
+  });
+
+  it('local is hedera-local\'s mirror node on 5551, chain 298', () => {
+    const l = resolveProfile({ network: 'local' });
+    assert.strictEqual(l.mirrorUrl, 'http://localhost:5551');
+    assert.strictEqual(l.chainId, 298);
+  });
+
+  it('sandbox serves all three services from one base', () => {
+    const s = resolveProfile({ network: 'sandbox', sandboxUrl: 'http://127.0.0.1:7777/' });
+    assert.strictEqual(s.mirrorUrl, 'http://127.0.0.1:7777');
+    assert.strictEqual(s.statusUrl, 'http://127.0.0.1:7777/api/v2');
+    assert.strictEqual(s.verifyUrl, 'http://127.0.0.1:7777');
+  });
+
+  it('custom takes every URL and the chain id from settings, unknown names fall back to testnet', () => {
+    const c = resolveProfile({ network: 'custom', custom: { mirrorUrl: 'https://m.example/', statusUrl: 'https://s.example/api/v2', verifyUrl: 'https://v.example', chainId: 295, hashscanUrl: 'https://x.example/mainnet/' } });
+    assert.deepStrictEqual([c.mirrorUrl, c.statusUrl, c.verifyUrl, c.chainId, c.hashscanUrl], ['https://m.example', 'https://s.example/api/v2', 'https://v.example', 295, 'https://x.example/mainnet']);
+    assert.strictEqual(resolveProfile({ network: 'custom', custom: { chainId: 1 } }).chainId, 296);
+    assert.strictEqual(resolveProfile({ network: 'moonnet' }).name, 'testnet');
+  });
+
+  it('builds HashScan links', () => {
+    const t = resolveProfile({ network: 'testnet' });
+    assert.strictEqual(hashscanUrl(t, 'transaction', '1700000000.000000001'), 'https://hashscan.io/testnet/transaction/1700000000.000000001');
+    assert.strictEqual(hashscanUrl(t, 'token', '0.0.5', '9223372036854775807'), 'https://hashscan.io/testnet/token/0.0.5/9223372036854775807');
+    assert.strictEqual(hashscanUrl(t, 'schedule', '0.0.9'), 'https://hashscan.io/testnet/schedule/0.0.9');
+  });
+
+  it('checks base URLs', () => {
+    assert.strictEqual(checkBaseUrl('https://a.example'), undefined);
+    assert.ok(checkBaseUrl('ftp://a.example'));
+    assert.ok(checkBaseUrl('not a url'));
+    assert.ok(checkBaseUrl(''));
+  });
+});
