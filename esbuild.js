@@ -4,6 +4,7 @@
 //   node esbuild.js --watch       rebuild on change
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
 //   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
+//   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -12,6 +13,7 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const onlySandbox = process.argv.includes('--sandbox');
 const tests = process.argv.includes('--tests');
+const bench = process.argv.includes('--bench');
 
 /** Prints build start/end in the form VS Code's esbuild problem matcher understands. */
 const problemMatcher = {
@@ -108,8 +110,19 @@ const testBuilds = () => [
   },
 ];
 
+/** Benchmarks that run the API layer under plain Node. */
+const benchBuild = {
+  ...common,
+  entryPoints: listTests('test/bench', '.ts'),
+  outdir: 'out/test/bench',
+  outbase: 'test/bench',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+};
+
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : [extension, webview()];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : [extension, webview()];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   if (watch) {
     for (const b of active) await (await esbuild.context(b)).watch();
@@ -117,7 +130,7 @@ async function main() {
   }
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
   if (results.some((r) => r.errors.length)) process.exit(1);
-  if (!onlySandbox && !tests) {
+  if (!onlySandbox && !tests && !bench) {
     const meta = results[0].metafile;
     const out = meta && meta.outputs['dist/extension.js'];
     if (out) console.log(`dist/extension.js ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}`);

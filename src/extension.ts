@@ -5,10 +5,14 @@
 import * as vscode from 'vscode';
 import type { NetworkProfile } from './api/networks';
 import { clearApiKey, setApiKey } from './commands/apiKey';
+import { copyText, RAW_SCHEME, RawJsonProvider } from './commands/common';
 import { selectNetwork } from './commands/network';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { Services } from './core/services';
+import { ContractResultsView, registerContractResultsView } from './views/contractResultsView';
+import { DetailNode } from './views/nodes';
+import { registerSchedulesView, SchedulesView } from './views/schedulesView';
 
 /** What `activate` returns: used by the integration tests, and by other extensions that want the network. */
 export interface HederaExplorerApi {
@@ -18,6 +22,10 @@ export interface HederaExplorerApi {
   hasApiKey(): Promise<boolean>;
   /** The last lines written to the log, secrets already hidden. */
   recentLog(): string[];
+  /** The Schedules view (tests read its rows and set filters). */
+  readonly schedules: SchedulesView;
+  /** The Contract Results view. */
+  readonly contractResults: ContractResultsView;
 }
 
 export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
@@ -25,6 +33,7 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const services = new Services(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
   const apiKeys = new ApiKeyStore(context.secrets, log);
+  const raw = new RawJsonProvider();
 
   context.subscriptions.push(
     log,
@@ -33,12 +42,19 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
     vscode.commands.registerCommand('hederaExplorer.selectNetwork', (preset?: string) => selectNetwork(services, preset)),
     vscode.commands.registerCommand('hederaExplorer.setApiKey', (preset?: unknown) => setApiKey(apiKeys, preset)),
     vscode.commands.registerCommand('hederaExplorer.clearApiKey', () => clearApiKey(apiKeys)),
+    vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { if (n instanceof DetailNode) void copyText(n.value, n.label); }),
+    raw,
+    vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
+  const schedules = registerSchedulesView(context, services, log, raw);
+  const contractResults = registerContractResultsView(context, services, log, raw);
 
   return {
     profile: () => services.profile,
     hasApiKey: () => apiKeys.has(),
     recentLog: () => log.lines(),
+    schedules,
+    contractResults,
   };
 }
 

@@ -15,6 +15,8 @@ import {
 export type Order = 'asc' | 'desc';
 
 export interface ContractResultsQuery {
+  /** One contract (entity id or EVM address): uses `/contracts/{contract}/results` instead of `/contracts/results`. */
+  contract?: string;
   /** Senders: entity ids or EVM addresses (repeatable `from`). */
   from?: string[];
   /** `block.hash`: 64 or 96 hex digits, optional 0x. Not with blockNumber. */
@@ -193,9 +195,15 @@ export class MirrorClient {
   }
 
   async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions): Promise<Page<ContractResult>> {
-    const url = this.apiUrl('/contracts/results', contractResultsParams(q));
+    const path = q.contract !== undefined ? `/contracts/${encodeURIComponent(unwrap(checkAccountOrAddress(q.contract)))}/results` : '/contracts/results';
+    const url = this.apiUrl(path, contractResultsParams(q));
+    // The real server answers 404 for an EVM address (in `from`, or as the contract) it cannot resolve:
+    // that is an empty result with a reason, not a failure.
     const hasAddress = (q.from ?? []).some((f) => /^(0x)?[0-9a-fA-F]{40}$/.test(f.trim()));
-    return this.fetchPage<ContractResult>(url, 'results', options, hasAddress);
+    const notice = q.contract !== undefined
+      ? `The mirror node knows no contract ${q.contract.trim()}.`
+      : hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined;
+    return this.fetchPage<ContractResult>(url, 'results', options, notice);
   }
 
   async schedules(q: SchedulesQuery = {}, options?: RequestOptions): Promise<Page<Schedule>> {
@@ -227,10 +235,10 @@ export class MirrorClient {
   }
 
   /** Fetches a page from any URL of the API (used for `next` links and restored views). */
-  async fetchPage<T>(url: string, key: PageKey, options?: RequestOptions, addressFilter = false): Promise<Page<T>> {
-    const res = await this.http.get<unknown>(url, addressFilter ? { ...options, acceptStatus: [404] } : options);
+  async fetchPage<T>(url: string, key: PageKey, options?: RequestOptions, notFoundNotice?: string): Promise<Page<T>> {
+    const res = await this.http.get<unknown>(url, notFoundNotice ? { ...options, acceptStatus: [404] } : options);
     if (res.status === 404) {
-      return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: 'The mirror node knows no account with that EVM address.' };
+      return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: notFoundNotice };
     }
     const body = res.data as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body[key])) throw malformed(res.url, `a "${key}" list`);

@@ -1,0 +1,87 @@
+/**
+ * Formatting of wire values for people: consensus timestamps, hex sizes, tinybars. Plain TS, no vscode.
+ */
+import { Int, intToString } from './json';
+
+/** A consensus timestamp `seconds.nanos` as a Date (millisecond precision), or undefined. */
+export function timestampToDate(ts: string | null | undefined): Date | undefined {
+  if (!ts) return undefined;
+  const m = /^(\d{1,12})(?:\.(\d{1,9}))?$/.exec(String(ts).trim());
+  if (!m) {
+    const t = Date.parse(String(ts));
+    return Number.isNaN(t) ? undefined : new Date(t);
+  }
+  const ms = Number(m[1]) * 1000 + Number((m[2] ?? '0').padEnd(9, '0').slice(0, 3));
+  return new Date(ms);
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Local date and time with seconds: 2026-11-20 10:00:05. */
+export function formatLocal(d: Date | undefined): string {
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A consensus timestamp for people: local time, with the raw value kept: "2026-11-20 10:00:05 (1795168805.123456789)". */
+export function formatTimestamp(ts: string | null | undefined, withRaw = true): string {
+  if (!ts) return '';
+  const d = timestampToDate(ts);
+  const local = formatLocal(d);
+  if (!local) return String(ts);
+  return withRaw ? `${local} (${ts})` : local;
+}
+
+/** "5 min ago", "in 2 h", from a Date. */
+export function relativeTime(d: Date | undefined, now = Date.now()): string {
+  if (!d) return '';
+  const diff = d.getTime() - now;
+  const abs = Math.abs(diff);
+  const units: Array<[number, string]> = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
+  for (const [ms, name] of units) {
+    if (abs >= ms) {
+      const n = Math.floor(abs / ms);
+      return diff < 0 ? `${n} ${name} ago` : `in ${n} ${name}`;
+    }
+  }
+  return 'now';
+}
+
+/** Bytes in a 0x hex string. */
+export function hexByteLength(hex: string | null | undefined): number {
+  if (!hex) return 0;
+  const h = hex.replace(/^0x/i, '');
+  return Math.ceil(h.length / 2);
+}
+
+/** 0x1234…cdef for long hex, unchanged when short. */
+export function shortHex(hex: string | null | undefined, keep = 6): string {
+  if (!hex) return '';
+  const h = String(hex);
+  return h.length <= keep * 2 + 3 ? h : `${h.slice(0, keep + 2)}…${h.slice(-keep)}`;
+}
+
+/** "1.2 KB"-style size. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Tinybars as hbar with every digit: 150000000 → "1.5 ℏ", 9007199254740993 → "90071992.54740993 ℏ". */
+export function tinybarsToHbar(v: Int | string | null | undefined): string {
+  const s = intToString(v);
+  if (!/^-?\d+$/.test(s)) return s;
+  const neg = s.startsWith('-');
+  const digits = (neg ? s.slice(1) : s).padStart(9, '0');
+  const whole = digits.slice(0, -8).replace(/^0+(?=\d)/, '');
+  const frac = digits.slice(-8).replace(/0+$/, '');
+  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''} ℏ`;
+}
+
+/** A hex quantity ("0x4a817c80") as a decimal string, every digit kept; other text unchanged. */
+export function hexToDecimal(v: string | null | undefined): string {
+  if (!v) return '';
+  if (/^0x[0-9a-fA-F]+$/.test(v)) return BigInt(v).toString();
+  return v;
+}

@@ -1,0 +1,97 @@
+/**
+ * Revert data of a failed contract call, decoded: `Error(string)`, `Panic(uint256)` with the panic's meaning,
+ * a custom error selector, hex-encoded text, or plain text. Undecodable data stays as hex, never an error.
+ */
+
+export interface DecodedRevert {
+  kind: 'error' | 'panic' | 'custom' | 'text' | 'empty';
+  /** What to show: the reason string, "Panic 0x11: arithmetic overflow or underflow", the text, or the selector. */
+  message: string;
+  /** 4-byte selector for error/panic/custom. */
+  selector?: string;
+  /** Panic code. */
+  code?: bigint;
+  /** The raw value from the mirror node. */
+  raw: string;
+}
+
+export const ERROR_SELECTOR = '0x08c379a0';
+export const PANIC_SELECTOR = '0x4e487b71';
+
+/** Solidity's panic codes (docs: "Panic via assert and Error via require"). */
+export const PANIC_MEANINGS: Record<string, string> = {
+  '0': 'generic compiler-inserted panic',
+  '1': 'assert(false) or a failed assertion',
+  '17': 'arithmetic overflow or underflow',
+  '18': 'division or modulo by zero',
+  '33': 'conversion of a value too big or negative into an enum',
+  '34': 'access to an incorrectly encoded storage byte array',
+  '49': '.pop() on an empty array',
+  '50': 'array index out of bounds',
+  '65': 'too much memory allocated or an array too large',
+  '81': 'call of a zero-initialized internal function variable',
+};
+
+function hexToBytes(hex: string): Uint8Array | undefined {
+  const h = hex.replace(/^0x/i, '');
+  if (h.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(h)) return undefined;
+  const out = new Uint8Array(h.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+function word(bytes: Uint8Array, offset: number): bigint | undefined {
+  if (offset + 32 > bytes.length) return undefined;
+  let v = 0n;
+  for (let i = offset; i < offset + 32; i++) v = (v << 8n) | BigInt(bytes[i]);
+  return v;
+}
+
+/** Text safe to show on one line: control and bidi-override characters removed. */
+export function cleanText(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+}
+
+/** ABI-decodes the `string` argument of `Error(string)` from the bytes after the selector. */
+export function decodeAbiString(args: Uint8Array): string | undefined {
+  const offset = word(args, 0);
+  if (offset === undefined || offset > BigInt(args.length)) return undefined;
+  const len = word(args, Number(offset));
+  if (len === undefined || Number(offset) + 32 + Number(len) > args.length) return undefined;
+  const start = Number(offset) + 32;
+  return new TextDecoder('utf-8', { fatal: false }).decode(args.subarray(start, start + Number(len)));
+}
+
+export function panicMeaning(code: bigint): string {
+  return PANIC_MEANINGS[code.toString()] ?? 'unknown panic code';
+}
+
+/** Decodes `error_message` of a contract result. */
+export function decodeRevert(errorMessage: string | null | undefined): DecodedRevert | undefined {
+  if (errorMessage === null || errorMessage === undefined) return undefined;
+  const raw = String(errorMessage);
+  const trimmed = raw.trim();
+  if (!trimmed || trimmed === '0x') return { kind: 'empty', message: 'reverted without a reason', raw };
+  if (!/^0x[0-9a-fA-F]*$/.test(trimmed)) return { kind: 'text', message: cleanText(trimmed), raw };
+  const bytes = hexToBytes(trimmed);
+  if (!bytes) return { kind: 'custom', message: trimmed, raw };
+  const selector = `0x${trimmed.slice(2, 10).toLowerCase()}`;
+  if (bytes.length >= 4) {
+    const args = bytes.subarray(4);
+    if (selector === ERROR_SELECTOR) {
+      const s = decodeAbiString(args);
+      if (s !== undefined) return { kind: 'error', message: cleanText(s), selector, raw };
+    }
+    if (selector === PANIC_SELECTOR) {
+      const code = word(args, 0);
+      if (code !== undefined) return { kind: 'panic', message: `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicMeaning(code)}`, selector, code, raw };
+    }
+  }
+  // Hedera often stores the response code as hex-encoded ASCII ("0x494e53554646494349454e545f474153" = INSUFFICIENT_GAS)
+  if (bytes.length > 0 && bytes.every((b) => b >= 0x20 && b < 0x7f)) {
+    return { kind: 'text', message: new TextDecoder().decode(bytes), raw };
+  }
+  if (bytes.length >= 4) return { kind: 'custom', message: `custom error ${selector}`, selector, raw };
+  return { kind: 'custom', message: trimmed, raw };
+}

@@ -1,0 +1,158 @@
+/**
+ * One vocabulary of tree rows for every view: data rows come from each view; the rest are these shared kinds:
+ * a message row (empty, error with Retry, info), a "Load more" row, a detail row (label: value, copyable) and a
+ * group row. Labels and descriptions are plain text: VS Code renders tree labels as text, never HTML; Markdown
+ * tooltips built here escape what they show.
+ */
+import * as vscode from 'vscode';
+import { ApiError } from '../api/errors';
+import { mdEscape, oneLine } from './text';
+
+export { mdEscape, oneLine } from './text';
+
+export interface TreeNode {
+  readonly id?: string;
+  getTreeItem(): vscode.TreeItem;
+  getChildren?(): TreeNode[] | Promise<TreeNode[]>;
+}
+
+export class MessageNode implements TreeNode {
+  constructor(
+    readonly label: string,
+    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; tooltip?: string | vscode.MarkdownString; command?: vscode.Command; contextValue?: string; id?: string; children?: TreeNode[] } = {},
+  ) {}
+
+  get id(): string | undefined {
+    return this.opts.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, this.opts.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.iconPath = this.opts.icon;
+    item.description = this.opts.description;
+    item.tooltip = this.opts.tooltip;
+    item.command = this.opts.command;
+    item.contextValue = this.opts.contextValue ?? 'message';
+    if (this.opts.id) item.id = this.opts.id;
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.opts.children ?? [];
+  }
+}
+
+/** "No schedules match", shown as a row. */
+export function emptyNode(text: string, id?: string): MessageNode {
+  return new MessageNode(text, { icon: new vscode.ThemeIcon('info'), contextValue: 'empty', id });
+}
+
+export function loadingNode(text = vscode.l10n.t('Loading…')): MessageNode {
+  return new MessageNode(text, { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'loading' });
+}
+
+/**
+ * An error as a row: the sentence as label, the server's messages as children, a click (and the inline action)
+ * retries. Never a broken view.
+ */
+export function errorNode(error: unknown, retry: vscode.Command, id?: string): MessageNode {
+  const e = error instanceof ApiError ? error : undefined;
+  const sentence = oneLine(e ? e.message : error instanceof Error ? error.message : String(error), 300);
+  const details: string[] = [];
+  if (e?.serverMessages.length) details.push(...e.serverMessages.map((m) => oneLine(m, 300)));
+  const tooltip = new vscode.MarkdownString(
+    [mdEscape(sentence), ...details.map((d) => `- ${mdEscape(d)}`), e?.url ? `\n${mdEscape(e.url)}` : '', `\n${mdEscape(vscode.l10n.t('Click to try again.'))}`].join('\n'),
+  );
+  const children = details
+    .filter((d) => !sentence.includes(d))
+    .map((d) => new MessageNode(d, { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }));
+  return new MessageNode(sentence, {
+    icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+    tooltip,
+    command: retry,
+    contextValue: 'error',
+    id,
+    children,
+  });
+}
+
+export function loadMoreNode(command: vscode.Command, loaded: number): MessageNode {
+  return new MessageNode(vscode.l10n.t('Load more…'), {
+    icon: new vscode.ThemeIcon('fold-down'),
+    description: vscode.l10n.t('{0} loaded', loaded),
+    command,
+    contextValue: 'loadMore',
+  });
+}
+
+/** A detail row: `label  value`. The value is copyable from the context menu. */
+export class DetailNode implements TreeNode {
+  constructor(
+    readonly label: string,
+    readonly value: string,
+    private readonly opts: { tooltip?: string; icon?: vscode.ThemeIcon; children?: TreeNode[]; contextValue?: string; command?: vscode.Command } = {},
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, this.opts.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.description = oneLine(this.value, 120) || '—';
+    const md = new vscode.MarkdownString();
+    md.appendText(`${this.label}\n`);
+    md.appendCodeblock(this.opts.tooltip ?? this.value, 'text');
+    item.tooltip = md;
+    item.contextValue = this.opts.contextValue ?? 'detail';
+    item.iconPath = this.opts.icon;
+    item.command = this.opts.command;
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.opts.children ?? [];
+  }
+}
+
+export class GroupNode implements TreeNode {
+  constructor(
+    readonly label: string,
+    private readonly children: TreeNode[],
+    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; expanded?: boolean; contextValue?: string; tooltip?: string } = {},
+  ) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.iconPath = this.opts.icon;
+    item.description = this.opts.description;
+    item.contextValue = this.opts.contextValue ?? 'group';
+    item.tooltip = this.opts.tooltip;
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.children;
+  }
+}
+
+/** A TreeDataProvider over TreeNodes: the view gives the root rows, nodes give their own children. */
+export class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly roots: () => TreeNode[] | Promise<TreeNode[]>) {}
+
+  refresh(node?: TreeNode): void {
+    this.changed.fire(node);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) return this.roots();
+    return node.getChildren ? node.getChildren() : [];
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}

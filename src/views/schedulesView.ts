@@ -1,0 +1,347 @@
+/**
+ * The "Schedules" view: scheduled transactions from the mirror node, with filters (account id, schedule id,
+ * order, page size), paging, details, "Open schedule by id", copy, HashScan and raw JSON.
+ * Nothing is requested while the view is hidden.
+ */
+import * as vscode from 'vscode';
+import { ApiError, isApiError } from '../api/errors';
+import { formatTimestamp, relativeTime, timestampToDate } from '../api/format';
+import { scheduleState, SchedulesQuery } from '../api/mirror';
+import type { Schedule, ScheduleState } from '../api/mirrorTypes';
+import { hashscanUrl } from '../api/networks';
+import { checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../api/validation';
+import { copyText, openUrl, RawJsonProvider } from '../commands/common';
+import type { ExtensionLog } from '../core/log';
+import type { Services } from '../core/services';
+import { editFilters, FilterField } from './filterPicker';
+import { DetailNode, GroupNode, mdEscape, NodeTreeProvider, oneLine, TreeNode } from './nodes';
+import { PagedList, PagedSource } from './pagedList';
+
+export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
+
+interface ScheduleFilters {
+  accountId?: Filter;
+  scheduleId?: Filter;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+const DEFAULT_FILTERS: ScheduleFilters = { order: 'asc', limit: 25 };
+
+const STATE_ICON: Record<ScheduleState, vscode.ThemeIcon> = {
+  pending: new vscode.ThemeIcon('clock', new vscode.ThemeColor('charts.yellow')),
+  executed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  deleted: new vscode.ThemeIcon('trash', new vscode.ThemeColor('disabledForeground')),
+  expired: new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground')),
+};
+
+const stateLabel = (s: ScheduleState): string =>
+  ({ pending: vscode.l10n.t('pending'), executed: vscode.l10n.t('executed'), deleted: vscode.l10n.t('deleted'), expired: vscode.l10n.t('expired') })[s];
+
+function base64ToHex(b64: string): string {
+  try {
+    return Buffer.from(b64, 'base64').toString('hex');
+  } catch {
+    return '';
+  }
+}
+
+/** Details of one schedule, as rows. */
+export function scheduleDetails(s: Schedule): TreeNode[] {
+  const rows: TreeNode[] = [];
+  const ts = (label: string, v: string | null | undefined, none: string) =>
+    new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v))}` : none, { tooltip: v ? formatTimestamp(v) : none });
+  rows.push(new DetailNode(vscode.l10n.t('State'), stateLabel(scheduleState(s))));
+  rows.push(new DetailNode(vscode.l10n.t('Memo'), s.memo ?? '', { tooltip: s.memo ?? '' }));
+  rows.push(new DetailNode(vscode.l10n.t('Payer'), s.payer_account_id ?? ''));
+  rows.push(new DetailNode(vscode.l10n.t('Creator'), s.creator_account_id ?? ''));
+  rows.push(ts(vscode.l10n.t('Created'), s.consensus_timestamp, ''));
+  rows.push(ts(vscode.l10n.t('Executed'), s.executed_timestamp, vscode.l10n.t('not executed')));
+  rows.push(ts(vscode.l10n.t('Expires'), s.expiration_time, vscode.l10n.t('no expiration time set')));
+  rows.push(new DetailNode(vscode.l10n.t('Wait for expiry'), s.wait_for_expiry ? vscode.l10n.t('yes') : vscode.l10n.t('no')));
+  if (s.admin_key) {
+    rows.push(new DetailNode(vscode.l10n.t('Admin key'), `${s.admin_key._type} ${s.admin_key.key}`, {
+      children: [new DetailNode(vscode.l10n.t('Type'), String(s.admin_key._type)), new DetailNode(vscode.l10n.t('Key'), String(s.admin_key.key))],
+    }));
+  } else {
+    rows.push(new DetailNode(vscode.l10n.t('Admin key'), vscode.l10n.t('none (the schedule cannot be deleted)')));
+  }
+  const sigs = Array.isArray(s.signatures) ? s.signatures : [];
+  rows.push(new GroupNode(vscode.l10n.t('Signatures'), sigs.map((g, i) => {
+    const hex = base64ToHex(g.public_key_prefix ?? '');
+    return new DetailNode(String(g.type ?? 'UNKNOWN'), `0x${hex} · ${formatTimestamp(g.consensus_timestamp, false)}`, {
+      tooltip: `#${i + 1} ${g.type}\npublic key prefix: ${g.public_key_prefix} (0x${hex})\nsignature: ${g.signature}\ntime: ${formatTimestamp(g.consensus_timestamp)}`,
+      icon: new vscode.ThemeIcon('key'),
+    });
+  }), { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') }));
+  const body = s.transaction_body ?? '';
+  rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Math.floor((body.length * 3) / 4)} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
+  const known = new Set(['admin_key', 'consensus_timestamp', 'creator_account_id', 'deleted', 'executed_timestamp', 'expiration_time', 'memo', 'payer_account_id', 'schedule_id', 'signatures', 'transaction_body', 'wait_for_expiry']);
+  const extra = Object.keys(s).filter((k) => !known.has(k));
+  for (const k of extra) rows.push(new DetailNode(k, typeof s[k] === 'object' ? JSON.stringify(s[k]) : String(s[k])));
+  return rows;
+}
+
+export class ScheduleNode implements TreeNode {
+  constructor(readonly schedule: Schedule, private readonly network: string, private readonly pinned = false) {}
+
+  get id(): string {
+    return `${this.pinned ? 'pinned' : 'schedule'}:${this.network}:${this.schedule.schedule_id}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const s = this.schedule;
+    const state = scheduleState(s);
+    const item = new vscode.TreeItem(String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    const memo = oneLine(s.memo ?? '', 60);
+    item.description = [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · ');
+    item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
+    if (s.memo) md.appendText(`${s.memo}\n\n`);
+    md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
+    item.tooltip = md;
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}` };
+    item.contextValue = 'schedule';
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return scheduleDetails(this.schedule);
+  }
+}
+
+export class SchedulesView implements vscode.Disposable {
+  private filters: ScheduleFilters;
+  private readonly list: PagedList<Schedule>;
+  private readonly provider: NodeTreeProvider;
+  readonly treeView: vscode.TreeView<TreeNode>;
+  private pinned: ScheduleNode | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly context: vscode.ExtensionContext, private readonly services: Services, private readonly log: ExtensionLog) {
+    this.filters = { ...DEFAULT_FILTERS, ...context.workspaceState.get<ScheduleFilters>('hederaExplorer.schedules.filters') };
+    this.list = new PagedList<Schedule>(this.source());
+    this.provider = new NodeTreeProvider(() => this.roots());
+    this.treeView = vscode.window.createTreeView(SCHEDULES_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.disposables.push(
+      this.list,
+      this.provider,
+      this.treeView,
+      this.list.onDidChange(() => this.provider.refresh()),
+      services.onDidChange(() => {
+        this.pinned = undefined;
+        this.list.setSource(this.source());
+        this.updateDescription();
+      }),
+    );
+    this.updateDescription();
+  }
+
+  private source(): PagedSource<Schedule> {
+    return {
+      first: (signal) => this.services.clients.mirror.schedules(this.query(), { signal }),
+      next: (page, signal) => this.services.clients.mirror.next(page, { signal }),
+    };
+  }
+
+  query(): SchedulesQuery {
+    return { accountId: this.filters.accountId, scheduleId: this.filters.scheduleId, order: this.filters.order, limit: this.filters.limit };
+  }
+
+  private roots(): TreeNode[] {
+    if (!this.list.isStarted) void this.withProgress(this.list.ensureLoaded());
+    const network = this.services.profile.name;
+    const rows = this.list.rows((s) => new ScheduleNode(s, network), {
+      empty: this.isFiltered() ? vscode.l10n.t('No schedules match the filters.') : vscode.l10n.t('No schedules on {0}.', this.services.profile.label),
+      retry: { command: 'hederaExplorer.schedules.retry', title: vscode.l10n.t('Retry') },
+      more: { command: 'hederaExplorer.schedules.loadMore', title: vscode.l10n.t('Load more') },
+    });
+    return this.pinned ? [this.pinned, ...rows] : rows;
+  }
+
+  private withProgress<T>(p: Promise<T>): Promise<T> {
+    void vscode.window.withProgress({ location: { viewId: SCHEDULES_VIEW } }, () => p);
+    return p;
+  }
+
+  isFiltered(): boolean {
+    return !!(this.filters.accountId || this.filters.scheduleId || this.filters.order !== DEFAULT_FILTERS.order || this.filters.limit !== DEFAULT_FILTERS.limit);
+  }
+
+  /** The active filters, as the view's description ("account.id=gte:0.0.5 · desc · 50 a page"). */
+  describeFilters(): string {
+    const parts: string[] = [];
+    if (this.filters.accountId) parts.push(`account.id=${filterToParam(this.filters.accountId)}`);
+    if (this.filters.scheduleId) parts.push(`schedule.id=${filterToParam(this.filters.scheduleId)}`);
+    if (this.filters.order !== DEFAULT_FILTERS.order) parts.push(this.filters.order);
+    if (this.filters.limit !== DEFAULT_FILTERS.limit) parts.push(vscode.l10n.t('{0} a page', this.filters.limit));
+    return parts.join(' · ');
+  }
+
+  private updateDescription(): void {
+    const filters = this.describeFilters();
+    this.treeView.description = [this.services.profile.label, filters].filter(Boolean).join(' · ');
+    void vscode.commands.executeCommand('setContext', 'hederaExplorer.schedules.filtered', this.isFiltered());
+  }
+
+  private filtersChanged(): void {
+    void this.context.workspaceState.update('hederaExplorer.schedules.filters', this.filters);
+    this.updateDescription();
+    this.list.setSource(this.source());
+    if (this.treeView.visible) void this.withProgress(this.list.reload());
+  }
+
+  /** Sets filters programmatically (commands and tests). Values are validated; a bad one throws its sentence. */
+  setFilters(f: Partial<{ accountId: string; scheduleId: string; order: 'asc' | 'desc'; limit: number }>): void {
+    const next: ScheduleFilters = { ...this.filters };
+    if ('accountId' in f) next.accountId = f.accountId ? unwrapFilter(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? unwrapFilter(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+    if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
+    if (f.limit !== undefined) {
+      const l = checkLimit(f.limit);
+      if (!l.ok) throw new ApiError({ kind: 'invalidInput', message: l.message });
+      next.limit = l.value;
+    }
+    this.filters = next;
+    this.filtersChanged();
+  }
+
+  clearFilters(): void {
+    this.filters = { ...DEFAULT_FILTERS };
+    this.filtersChanged();
+  }
+
+  async editFilters(): Promise<void> {
+    const fields: FilterField[] = [
+      {
+        kind: 'text', label: vscode.l10n.t('Creator account id'),
+        value: () => (this.filters.accountId ? filterToParam(this.filters.accountId) : ''),
+        prompt: vscode.l10n.t('Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.'),
+        placeholder: 'gte:0.0.1000',
+        check: (v) => checkEntityIdFilter(v, 'an account id'),
+        set: (v) => { this.filters.accountId = v ? unwrapFilter(checkEntityIdFilter(v, 'an account id')) : undefined; },
+      },
+      {
+        kind: 'text', label: vscode.l10n.t('Schedule id'),
+        value: () => (this.filters.scheduleId ? filterToParam(this.filters.scheduleId) : ''),
+        prompt: vscode.l10n.t('Schedule id, optionally with an operator: 0.0.5000, gt:0.0.5000. Empty clears it.'),
+        placeholder: 'gt:0.0.5000',
+        check: (v) => checkEntityIdFilter(v, 'a schedule id'),
+        set: (v) => { this.filters.scheduleId = v ? unwrapFilter(checkEntityIdFilter(v, 'a schedule id')) : undefined; },
+      },
+      {
+        kind: 'choice', label: vscode.l10n.t('Order'), value: () => this.filters.order,
+        choices: [{ label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }, { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }],
+        set: (v) => { this.filters.order = v === 'desc' ? 'desc' : 'asc'; },
+      },
+      {
+        kind: 'text', label: vscode.l10n.t('Page size'), value: () => String(this.filters.limit),
+        prompt: vscode.l10n.t('Schedules per page, 1 to 100.'), placeholder: '25',
+        check: (v) => checkLimit(v),
+        set: (v) => { this.filters.limit = v ? unwrapNumber(checkLimit(v)) : DEFAULT_FILTERS.limit; },
+      },
+    ];
+    await editFilters(vscode.l10n.t('Schedule Filters'), fields, () => this.filtersChanged(), () => { this.filters = { ...DEFAULT_FILTERS }; });
+  }
+
+  refresh(): Promise<void> {
+    return this.withProgress(this.list.reload());
+  }
+
+  retry(): Promise<void> {
+    return this.withProgress(this.list.retry());
+  }
+
+  loadMore(): Promise<void> {
+    return this.withProgress(this.list.loadMore());
+  }
+
+  /** "Open schedule by id": asks (or takes `preset`), fetches it, pins it at the top of the view. */
+  async openById(preset?: unknown): Promise<Schedule | undefined> {
+    const profile = this.services.profile;
+    let id = typeof preset === 'string' ? preset : undefined;
+    if (id === undefined) {
+      id = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Open Schedule by Id'),
+        prompt: vscode.l10n.t('Schedule id on {0}, for example 0.0.5000.', profile.label),
+        placeHolder: '0.0.5000',
+        validateInput: (v) => { const c = checkEntityId(v, 'a schedule id'); return c.ok ? undefined : c.message; },
+      });
+      if (id === undefined) return undefined;
+    }
+    const checked = checkEntityId(id, 'a schedule id');
+    if (!checked.ok) {
+      void vscode.window.showErrorMessage(checked.message);
+      return undefined;
+    }
+    try {
+      const s = await vscode.window.withProgress({ location: { viewId: SCHEDULES_VIEW } }, () => this.services.clients.mirror.schedule(checked.value));
+      if (!s) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('No schedule {0} on {1}.', checked.value, profile.label));
+        return undefined;
+      }
+      this.pinned = new ScheduleNode(s, profile.name, true);
+      this.provider.refresh();
+      await vscode.commands.executeCommand(`${SCHEDULES_VIEW}.focus`);
+      await this.treeView.reveal(this.pinned, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+      return s;
+    } catch (e) {
+      this.log.error(`Open schedule ${checked.value}: ${isApiError(e) ? e.detail : String(e)}`);
+      const choice = await vscode.window.showErrorMessage(isApiError(e) ? e.message : String(e), vscode.l10n.t('Retry'), vscode.l10n.t('Open Log'));
+      if (choice === vscode.l10n.t('Retry')) return this.openById(checked.value);
+      if (choice === vscode.l10n.t('Open Log')) this.log.show();
+      return undefined;
+    }
+  }
+
+  /** What the view shows, for tests: labels and descriptions of the root rows. */
+  snapshot(): { description: string | undefined; rows: Array<{ label: string; description?: string; contextValue?: string }> } {
+    const rows = this.roots().map((n) => {
+      const it = n.getTreeItem();
+      return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
+    });
+    return { description: this.treeView.description, rows };
+  }
+
+  get loaded(): Schedule[] {
+    return this.list.items;
+  }
+
+  get loading(): boolean {
+    return this.list.isLoading;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
+function unwrapFilter(c: ReturnType<typeof checkEntityIdFilter>): Filter {
+  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
+  return c.value;
+}
+
+function unwrapNumber(c: ReturnType<typeof checkLimit>): number {
+  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
+  return c.value;
+}
+
+export function registerSchedulesView(context: vscode.ExtensionContext, services: Services, log: ExtensionLog, raw: RawJsonProvider): SchedulesView {
+  const view = new SchedulesView(context, services, log);
+  const node = (n: unknown) => (n instanceof ScheduleNode ? n.schedule : undefined);
+  context.subscriptions.push(
+    view,
+    vscode.commands.registerCommand('hederaExplorer.schedules.refresh', () => view.refresh()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.retry', () => view.retry()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.loadMore', () => view.loadMore()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.filter', () => view.editFilters()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.clearFilters', () => view.clearFilters()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.open', (id?: unknown) => view.openById(id)),
+    vscode.commands.registerCommand('hederaExplorer.schedules.copyId', (n?: unknown) => { const s = node(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); }),
+    vscode.commands.registerCommand('hederaExplorer.schedules.openInHashScan', (n?: unknown) => { const s = node(n); if (s) void openUrl(hashscanUrl(services.profile, 'schedule', s.schedule_id)); }),
+    vscode.commands.registerCommand('hederaExplorer.schedules.showRaw', (n?: unknown) => { const s = node(n); if (s) void raw.show(`schedule-${s.schedule_id}`, s); }),
+  );
+  return view;
+}

@@ -1,0 +1,92 @@
+/**
+ * Benchmark: all pages of the sandbox's contract results through the extension's client (axios, retries,
+ * lossless JSON, link checks), against a bare `node:http` keep-alive loop with `JSON.parse` reading the
+ * same pages. Prints requests made, both wall times (median of several alternating rounds) and their ratio.
+ * Usage: node out/test/bench/http-bench.js <sandbox url> [--json]
+ */
+import * as http from 'http';
+import { HttpClient } from '../../src/api/http';
+import { MirrorClient } from '../../src/api/mirror';
+
+const base = process.argv[2];
+const asJson = process.argv.includes('--json');
+const ROUNDS = 7;
+
+async function viaClient(): Promise<{ requests: number; items: number; ms: number }> {
+  const client = new MirrorClient(base, new HttpClient());
+  const t = performance.now();
+  let page = await client.contractResults({ limit: 100 });
+  let requests = 1;
+  let items = page.items.length;
+  for (;;) {
+    const next = await client.next(page);
+    if (!next) break;
+    page = next;
+    requests++;
+    items += page.items.length;
+  }
+  return { requests, items, ms: performance.now() - t };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+function getJson(url: string): Promise<{ results: unknown[]; links: { next: string | null } }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => { try { resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { reject(e); } });
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function bare(): Promise<{ requests: number; items: number; ms: number }> {
+  const t = performance.now();
+  let url: string | null = `${base}/api/v1/contracts/results?limit=100`;
+  let requests = 0;
+  let items = 0;
+  while (url) {
+    const body: { results: unknown[]; links: { next: string | null } } = await getJson(url);
+    requests++;
+    items += body.results.length;
+    url = body.links.next ? new URL(body.links.next, base).toString() : null;
+  }
+  return { requests, items, ms: performance.now() - t };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  await viaClient();
+  await bare(); // warm-up: JIT, connections
+  const c: number[] = [];
+  const b: number[] = [];
+  let shape = { requests: 0, items: 0 };
+  let bareShape = { requests: 0, items: 0 };
+  for (let i = 0; i < ROUNDS; i++) {
+    const r1 = await viaClient();
+    const r2 = await bare();
+    c.push(r1.ms);
+    b.push(r2.ms);
+    shape = r1;
+    bareShape = r2;
+  }
+  const out = {
+    items: shape.items,
+    requests: shape.requests,
+    expectedRequests: Math.ceil(shape.items / 100),
+    bareRequests: bareShape.requests,
+    clientMs: Math.round(median(c) * 10) / 10,
+    bareMs: Math.round(median(b) * 10) / 10,
+    ratio: Math.round((median(c) / median(b)) * 100) / 100,
+  };
+  agent.destroy();
+  if (asJson) console.log(JSON.stringify(out));
+  else {
+    console.log(`contract results: ${out.items} items`);
+    console.log(`requests made: ${out.requests} (ceil(N/100) = ${out.expectedRequests}; bare loop ${out.bareRequests})`);
+    console.log(`client (axios + lossless JSON): ${out.clientMs} ms   bare node:http + JSON.parse: ${out.bareMs} ms   ratio ${out.ratio} (target <= 1.3)`);
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

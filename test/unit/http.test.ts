@@ -1,0 +1,195 @@
+/**
+ * The HTTP layer against the sandbox over real HTTP: every fault kind ends in the right error or in a successful
+ * retry; plus failures the sandbox cannot produce (refused, DNS, TLS, size cap, cancellation).
+ */
+import * as assert from 'assert';
+import * as http from 'http';
+import * as net from 'net';
+import { ApiError } from '../../src/api/errors';
+import { HttpClient } from '../../src/api/http';
+import { MirrorClient } from '../../src/api/mirror';
+import { Sandbox, startSandbox } from '../../src/sandbox/server';
+
+const fast = (extra: ConstructorParameters<typeof HttpClient>[0] = {}) => new HttpClient({ backoffBaseMs: 5, backoffMaxMs: 20, random: () => 0.5, timeoutMs: 3000, ...extra });
+
+function isApiError(kind: ApiError['kind'], check?: (e: ApiError) => void) {
+  return (e: unknown) => {
+    assert.ok(e instanceof ApiError, `ApiError expected, got ${String(e)}`);
+    assert.strictEqual(e.kind, kind, `${e.kind}: ${e.message}`);
+    assert.ok(e.message.length > 20 && /[.]$/.test(e.message), `a sentence: ${e.message}`);
+    check?.(e);
+    return true;
+  };
+}
+
+describe('http: faults from the sandbox', function () {
+  this.timeout(20000);
+  let sb: Sandbox;
+  let path: string;
+  before(async () => { sb = await startSandbox({ port: 0 }); path = `${sb.url}/api/v1/schedules?limit=2`; });
+  after(() => sb.close());
+  beforeEach(() => { sb.clearFaults(); sb.clearRequests(); });
+  const hits = () => sb.requests().filter((r) => r.url.startsWith('/api/v1/schedules')).length;
+
+  it('retries a 503 and succeeds on the next try', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 503 } });
+    const res = await fast().get<{ schedules: unknown[] }>(path);
+    assert.strictEqual(res.status, 200);
+    assert.strictEqual(res.tries, 2);
+    assert.strictEqual(res.data.schedules.length, 2);
+    assert.strictEqual(hits(), 2);
+  });
+
+  it('honours Retry-After on a 429 and succeeds', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 429, retryAfter: '1' } });
+    const t = Date.now();
+    const res = await fast().get(path);
+    assert.strictEqual(res.tries, 2);
+    assert.ok(Date.now() - t >= 950, `waited ${Date.now() - t} ms for Retry-After: 1`);
+  });
+
+  it('gives up after 3 tries with the server\'s message and the wait it asked for', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 5, fault: { status: 429, retryAfter: '0' } });
+    await assert.rejects(fast().get(path), isApiError('http', (e) => {
+      assert.strictEqual(e.status, 429);
+      assert.ok(e.serverMessages.length >= 1);
+      assert.ok(e.transient);
+    }));
+    assert.strictEqual(hits(), 3);
+  });
+
+  it('does not wait for a Retry-After longer than the cap', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 429, retryAfter: '120' } });
+    const t = Date.now();
+    await assert.rejects(fast().get(path), isApiError('http', (e) => assert.strictEqual(e.retryAfterMs, 120000)));
+    assert.ok(Date.now() - t < 2000);
+    assert.strictEqual(hits(), 1);
+    assert.match((await fast({ tries: 1 }).get(path).catch((e: ApiError) => e) as ApiError).message, /./);
+  });
+
+  it('retries 502 and 504 (gateway HTML pages), not 500 or 400', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 502, body: 'html' } });
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 504, body: 'html' } });
+    assert.strictEqual((await fast().get(path)).tries, 3);
+    sb.clearRequests();
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 502, body: 'html' } });
+    await assert.rejects(fast({ tries: 1 }).get(path), isApiError('http', (e) => {
+      assert.strictEqual(e.status, 502);
+      assert.ok(e.serverMessages.length === 1 && !/</.test(e.serverMessages[0]), `plain text from the HTML page: ${e.serverMessages}`);
+    }));
+    sb.clearRequests();
+    sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 500 } });
+    await assert.rejects(fast().get(path), isApiError('http', (e) => assert.deepStrictEqual(e.serverMessages, ['Internal error'])));
+    assert.strictEqual(hits(), 1);
+  });
+
+  it('reports malformed JSON without retrying', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { body: 'malformed' } });
+    await assert.rejects(fast().get(path), isApiError('malformed'));
+    assert.strictEqual(hits(), 1);
+  });
+
+  it('recovers from a truncated body by retrying', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { body: 'truncated' } });
+    const res = await fast().get<{ schedules: unknown[] }>(path);
+    assert.strictEqual(res.tries, 2);
+    assert.strictEqual(res.data.schedules.length, 2);
+  });
+
+  it('reports a truncated body when it keeps happening', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { body: 'truncated' } });
+    await assert.rejects(fast().get(path), (e: unknown) => e instanceof ApiError && (e.kind === 'reset' || e.kind === 'malformed'));
+  });
+
+  it('recovers from a connection reset by retrying', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 2, fault: { reset: true } });
+    const res = await fast().get(path);
+    assert.strictEqual(res.tries, 3);
+  });
+
+  it('times out a slow answer with its own sentence', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { delayMs: 1500 } });
+    await assert.rejects(fast({ timeoutMs: 300 }).get(path), isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)));
+  });
+
+  it('a delay within the time limit is just slow', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { delayMs: 300 } });
+    assert.strictEqual((await fast().get(path)).status, 200);
+  });
+
+  it('an empty 200 body is malformed for a page', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { body: 'empty' } });
+    await assert.rejects(new MirrorClient(sb.url, fast()).schedules({ limit: 2 }), isApiError('malformed'));
+  });
+
+  it('cancels through an AbortSignal, during the request and during a backoff wait', async () => {
+    sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { delayMs: 2000 } });
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 100);
+    await assert.rejects(fast().get(path, { signal: ac.signal }), isApiError('cancelled'));
+    sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 503 } });
+    const ac2 = new AbortController();
+    const slow = new HttpClient({ backoffBaseMs: 5000, random: () => 0.5 });
+    setTimeout(() => ac2.abort(), 200);
+    const t = Date.now();
+    await assert.rejects(slow.get(path, { signal: ac2.signal }), isApiError('cancelled'));
+    assert.ok(Date.now() - t < 2000);
+  });
+
+  it('the per-request fault header works too', async () => {
+    await assert.rejects(fast({ tries: 1 }).get(path, { headers: { 'x-sandbox-fault': JSON.stringify({ status: 503 }) } }), isApiError('http', (e) => assert.strictEqual(e.status, 503)));
+  });
+
+  it('sends a User-Agent naming the extension', async () => {
+    await new HttpClient({ userAgent: 'hedera-explorer-vscode/9.9.9' }).get(path);
+    const ua = sb.requests().at(-1)?.headers['user-agent'];
+    assert.strictEqual(ua, 'hedera-explorer-vscode/9.9.9');
+  });
+});
+
+describe('http: transport failures', function () {
+  this.timeout(20000);
+
+  it('refused connection', async () => {
+    const port = await new Promise<number>((res) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
+    await assert.rejects(fast().get(`http://127.0.0.1:${port}/api/v1/schedules`), isApiError('refused', (e) => assert.match(e.message, /Nothing is listening at 127\.0\.0\.1/)));
+  });
+
+  it('unknown host name (DNS)', async () => {
+    await assert.rejects(fast({ tries: 1 }).get('http://no-such-host.invalid/api/v1/schedules'), (e: unknown) => {
+      assert.ok(e instanceof ApiError);
+      assert.ok(e.kind === 'dns' || e.kind === 'offline', e.kind);
+      return true;
+    });
+  });
+
+  it('TLS failure (https to a server that does not speak TLS)', async () => {
+    const srv = http.createServer((_q, r) => r.end('plain'));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const port = (srv.address() as net.AddressInfo).port;
+    try {
+      await assert.rejects(fast({ tries: 1 }).get(`https://127.0.0.1:${port}/`), isApiError('tls'));
+    } finally {
+      srv.close();
+    }
+  });
+
+  it('an answer over the size cap', async () => {
+    const srv = http.createServer((_q, r) => { r.setHeader('content-type', 'application/json'); r.end(JSON.stringify({ results: 'x'.repeat(200_000) })); });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const port = (srv.address() as net.AddressInfo).port;
+    try {
+      await assert.rejects(fast({ maxResponseBytes: 100_000 }).get(`http://127.0.0.1:${port}/`), isApiError('tooLarge'));
+    } finally {
+      srv.close();
+    }
+  });
+
+  it('an API key in a URL never reaches an error', async () => {
+    await assert.rejects(fast({ tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-1'), (e: unknown) => {
+      assert.ok(e instanceof ApiError);
+      assert.ok(!String(e.url).includes('SECRET-KEY-1') && !e.message.includes('SECRET-KEY-1'));
+      return true;
+    });
+  });
+});
