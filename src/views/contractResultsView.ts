@@ -39,7 +39,17 @@ export interface ContractResultFilters {
 
 const DEFAULTS: ContractResultFilters = { from: [], internal: false, timestamp: [], order: 'desc', limit: 25 };
 
-const isSuccess = (r: ContractResult) => r.result === 'SUCCESS' || (r.result == null && r.status === '0x1');
+/**
+ * Outcome of a result: `/contracts/results` has `result` and `status`; `/contracts/{id}/results` (one contract)
+ * sends a smaller object without them, where only an `error_message` tells a failure.
+ */
+export function outcome(r: ContractResult): 'success' | 'failure' | 'unknown' {
+  if (r.result != null) return r.result === 'SUCCESS' ? 'success' : 'failure';
+  if (r.status === '0x1') return 'success';
+  if (r.status === '0x0') return 'failure';
+  if (r.error_message) return 'failure';
+  return 'unknown';
+}
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : intToString(v as never));
 
@@ -52,12 +62,16 @@ function hexRow(label: string, hex: string | null | undefined): DetailNode {
 /** Every field of a result, grouped: transaction, gas and fees, EVM envelope, data, other fields. */
 export function contractResultDetails(r: ContractResult): TreeNode[] {
   const row = (label: string, v: unknown, tooltip?: string) => new DetailNode(label, text(v), tooltip ? { tooltip } : {});
-  const revert = isSuccess(r) ? undefined : decodeRevert(r.error_message);
-  const tx: TreeNode[] = [
+  // fields the server did not send at all are left out (the one-contract endpoint sends fewer)
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(r, k);
+  const opt = (key: string, label: string, v: unknown, tooltip?: string) => (has(key) ? row(label, v, tooltip) : undefined);
+  const present = (nodes: Array<TreeNode | undefined>): TreeNode[] => nodes.filter((n): n is TreeNode => n !== undefined);
+  const revert = outcome(r) === 'failure' ? decodeRevert(r.error_message) : undefined;
+  const tx: Array<TreeNode | undefined> = [
     row(vscode.l10n.t('Time'), `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp))}`, formatTimestamp(r.timestamp)),
     row(vscode.l10n.t('Consensus timestamp'), r.timestamp),
-    row(vscode.l10n.t('Result'), r.result ?? ''),
-    row(vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
+    opt('result', vscode.l10n.t('Result'), r.result ?? ''),
+    opt('status', vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
   ];
   if (revert) {
     tx.push(new DetailNode(vscode.l10n.t('Revert reason'), revert.message, {
@@ -69,55 +83,55 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     tx.push(row(vscode.l10n.t('Error message'), r.error_message));
   }
   tx.push(
-    row(vscode.l10n.t('Hash'), r.hash),
-    row(vscode.l10n.t('Contract'), r.contract_id),
-    row(vscode.l10n.t('Address'), r.address),
-    row(vscode.l10n.t('From'), r.from),
-    row(vscode.l10n.t('To'), r.to),
-    row(vscode.l10n.t('Amount'), r.amount === null || r.amount === undefined ? '' : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`),
-    row(vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
-    row(vscode.l10n.t('Block hash'), r.block_hash),
-    row(vscode.l10n.t('Transaction index'), r.transaction_index),
-    row(vscode.l10n.t('Created contracts'), (r.created_contract_ids ?? []).join(', ') || vscode.l10n.t('none')),
+    opt('hash', vscode.l10n.t('Hash'), r.hash),
+    opt('contract_id', vscode.l10n.t('Contract'), r.contract_id),
+    opt('address', vscode.l10n.t('Address'), r.address),
+    opt('from', vscode.l10n.t('From'), r.from),
+    opt('to', vscode.l10n.t('To'), r.to),
+    opt('amount', vscode.l10n.t('Amount'), r.amount === null || r.amount === undefined ? '' : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`),
+    opt('block_number', vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
+    opt('block_hash', vscode.l10n.t('Block hash'), r.block_hash),
+    opt('transaction_index', vscode.l10n.t('Transaction index'), r.transaction_index),
+    opt('created_contract_ids', vscode.l10n.t('Created contracts'), (r.created_contract_ids ?? []).join(', ') || vscode.l10n.t('none')),
   );
-  const gas: TreeNode[] = [
-    row(vscode.l10n.t('Gas limit'), r.gas_limit === null ? '' : formatInt(r.gas_limit)),
-    row(vscode.l10n.t('Gas used'), r.gas_used === null ? '' : formatInt(r.gas_used)),
-    row(vscode.l10n.t('Gas consumed'), r.gas_consumed === null ? '' : formatInt(r.gas_consumed)),
-    row(vscode.l10n.t('Gas price'), r.gas_price ? `${r.gas_price} (${hexToDecimal(r.gas_price)})` : ''),
-    row(vscode.l10n.t('Max fee per gas'), r.max_fee_per_gas ? `${r.max_fee_per_gas} (${hexToDecimal(r.max_fee_per_gas)})` : ''),
-    row(vscode.l10n.t('Max priority fee per gas'), r.max_priority_fee_per_gas ? `${r.max_priority_fee_per_gas} (${hexToDecimal(r.max_priority_fee_per_gas)})` : ''),
-    row(vscode.l10n.t('Block gas used'), r.block_gas_used === null ? '' : formatInt(r.block_gas_used)),
+  const gas: Array<TreeNode | undefined> = [
+    opt('gas_limit', vscode.l10n.t('Gas limit'), r.gas_limit === null ? '' : formatInt(r.gas_limit)),
+    opt('gas_used', vscode.l10n.t('Gas used'), r.gas_used === null ? '' : formatInt(r.gas_used)),
+    opt('gas_consumed', vscode.l10n.t('Gas consumed'), r.gas_consumed === null ? '' : formatInt(r.gas_consumed)),
+    opt('gas_price', vscode.l10n.t('Gas price'), r.gas_price ? `${r.gas_price} (${hexToDecimal(r.gas_price)})` : ''),
+    opt('max_fee_per_gas', vscode.l10n.t('Max fee per gas'), r.max_fee_per_gas ? `${r.max_fee_per_gas} (${hexToDecimal(r.max_fee_per_gas)})` : ''),
+    opt('max_priority_fee_per_gas', vscode.l10n.t('Max priority fee per gas'), r.max_priority_fee_per_gas ? `${r.max_priority_fee_per_gas} (${hexToDecimal(r.max_priority_fee_per_gas)})` : ''),
+    opt('block_gas_used', vscode.l10n.t('Block gas used'), r.block_gas_used === null ? '' : formatInt(r.block_gas_used)),
   ];
   const accessList = Array.isArray(r.access_list)
     ? r.access_list.map((a, i) => new DetailNode(`#${i}`, `${a.address} · ${(a.storage_keys ?? []).length} keys`, { children: (a.storage_keys ?? []).map((k) => new DetailNode('key', k)) }))
     : [];
-  const envelope: TreeNode[] = [
-    row(vscode.l10n.t('Type'), r.type),
-    row(vscode.l10n.t('Chain id'), r.chain_id ? `${r.chain_id} (${hexToDecimal(r.chain_id)})` : ''),
-    row(vscode.l10n.t('Nonce'), r.nonce === null ? '' : formatInt(r.nonce)),
-    row('r', r.r),
-    row('s', r.s),
-    row('v', r.v),
-    Array.isArray(r.access_list) ? new GroupNode(vscode.l10n.t('Access list'), accessList, { description: String(accessList.length) }) : row(vscode.l10n.t('Access list'), r.access_list ?? ''),
-    row(vscode.l10n.t('Authorization list'), r.authorization_list ?? ''),
-    hexRow(vscode.l10n.t('Failed initcode'), r.failed_initcode),
+  const envelope: Array<TreeNode | undefined> = [
+    opt('type', vscode.l10n.t('Type'), r.type),
+    opt('chain_id', vscode.l10n.t('Chain id'), r.chain_id ? `${r.chain_id} (${hexToDecimal(r.chain_id)})` : ''),
+    opt('nonce', vscode.l10n.t('Nonce'), r.nonce === null ? '' : formatInt(r.nonce)),
+    opt('r', 'r', r.r),
+    opt('s', 's', r.s),
+    opt('v', 'v', r.v),
+    !has('access_list') ? undefined : Array.isArray(r.access_list) ? new GroupNode(vscode.l10n.t('Access list'), accessList, { description: String(accessList.length) }) : row(vscode.l10n.t('Access list'), r.access_list ?? ''),
+    opt('authorization_list', vscode.l10n.t('Authorization list'), r.authorization_list ?? ''),
+    has('failed_initcode') ? hexRow(vscode.l10n.t('Failed initcode'), r.failed_initcode) : undefined,
   ];
-  const data: TreeNode[] = [
+  const data: Array<TreeNode | undefined> = [
     hexRow(vscode.l10n.t('Function parameters'), r.function_parameters),
     hexRow(vscode.l10n.t('Call result'), r.call_result),
-    hexRow(vscode.l10n.t('Bloom'), r.bloom),
+    has('bloom') ? hexRow(vscode.l10n.t('Bloom'), r.bloom) : undefined,
   ];
   const known = new Set(['address', 'amount', 'block_gas_used', 'block_hash', 'block_number', 'bloom', 'call_result', 'chain_id', 'contract_id', 'created_contract_ids', 'error_message', 'failed_initcode', 'from', 'function_parameters', 'gas_consumed', 'gas_limit', 'gas_price', 'gas_used', 'hash', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'nonce', 'r', 's', 'result', 'status', 'timestamp', 'to', 'transaction_index', 'type', 'v', 'access_list', 'authorization_list']);
   const other = Object.keys(r).filter((k) => !known.has(k)).map((k) => row(k, r[k]));
-  const groups: TreeNode[] = [
-    new GroupNode(vscode.l10n.t('Transaction'), tx, { expanded: true, icon: new vscode.ThemeIcon('symbol-event') }),
-    new GroupNode(vscode.l10n.t('Gas and fees'), gas, { icon: new vscode.ThemeIcon('flame') }),
-    new GroupNode(vscode.l10n.t('EVM envelope'), envelope, { icon: new vscode.ThemeIcon('mail') }),
-    new GroupNode(vscode.l10n.t('Data'), data, { icon: new vscode.ThemeIcon('symbol-array') }),
+  const groups: GroupNode[] = [
+    new GroupNode(vscode.l10n.t('Transaction'), present(tx), { expanded: true, icon: new vscode.ThemeIcon('symbol-event') }),
+    new GroupNode(vscode.l10n.t('Gas and fees'), present(gas), { icon: new vscode.ThemeIcon('flame') }),
+    new GroupNode(vscode.l10n.t('EVM envelope'), present(envelope), { icon: new vscode.ThemeIcon('mail') }),
+    new GroupNode(vscode.l10n.t('Data'), present(data), { icon: new vscode.ThemeIcon('symbol-array') }),
   ];
   if (other.length) groups.push(new GroupNode(vscode.l10n.t('Other fields'), other, { icon: new vscode.ThemeIcon('ellipsis') }));
-  return groups;
+  return groups.filter((g) => g.getChildren().length > 0);
 }
 
 export class ContractResultNode implements TreeNode {
@@ -129,22 +143,24 @@ export class ContractResultNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const r = this.result;
-    const ok = isSuccess(r);
+    const state = outcome(r);
+    const ok = state === 'success';
     const item = new vscode.TreeItem(formatLocal(timestampToDate(r.timestamp)) || r.timestamp, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    const failure = ok ? '' : oneLine(String(r.result ?? vscode.l10n.t('failed')), 40);
+    const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
     item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · ');
-    item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : String(r.result ?? ''))}\n\n`);
+    md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`);
     md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(String(r.from ?? ''))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
-    if (!ok) {
+    if (state === 'failure') {
       const rev = decodeRevert(r.error_message);
       if (rev) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);
     }
     item.tooltip = md;
-    item.accessibilityInformation = { label: `${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : String(r.result ?? '')}, ${gas}` };
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}` };
     item.contextValue = 'contractResult';
     return item;
   }
@@ -402,6 +418,22 @@ export class ContractResultsView implements vscode.Disposable {
     return this.list.items;
   }
 
+  /** The detail rows of a result, flattened as "Group / Label: value" lines (tests, copy all). */
+  detailLines(r: ContractResult): string[] {
+    const out: string[] = [];
+    const walk = (nodes: TreeNode[], path: string) => {
+      for (const n of nodes) {
+        const it = n.getTreeItem();
+        const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
+        if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
+        const kids = n.getChildren?.();
+        if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);
+      }
+    };
+    walk(contractResultDetails(r), '');
+    return out;
+  }
+
   get loading(): boolean {
     return this.list.isLoading;
   }
@@ -426,7 +458,9 @@ export function compareTs(a: string, b: string): number {
 
 export function registerContractResultsView(context: vscode.ExtensionContext, services: Services, log: ExtensionLog, raw: RawJsonProvider): ContractResultsView {
   const view = new ContractResultsView(context, services, log);
-  const node = (n: unknown) => (n instanceof ContractResultNode ? n.result : undefined);
+  // commands take the tree node, or a result object (from tests or other extensions)
+  const node = (n: unknown): ContractResult | undefined =>
+    n instanceof ContractResultNode ? n.result : n && typeof n === 'object' && typeof (n as ContractResult).timestamp === 'string' ? (n as ContractResult) : undefined;
   const reportInvalid = (f: () => void) => { try { f(); } catch (e) { void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e)); } };
   context.subscriptions.push(
     view,

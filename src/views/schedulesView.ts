@@ -330,7 +330,9 @@ function unwrapNumber(c: ReturnType<typeof checkLimit>): number {
 
 export function registerSchedulesView(context: vscode.ExtensionContext, services: Services, log: ExtensionLog, raw: RawJsonProvider): SchedulesView {
   const view = new SchedulesView(context, services, log);
-  const node = (n: unknown) => (n instanceof ScheduleNode ? n.schedule : undefined);
+  // commands take the tree node, or a schedule object (from tests or other extensions)
+  const node = (n: unknown): Schedule | undefined =>
+    n instanceof ScheduleNode ? n.schedule : n && typeof n === 'object' && typeof (n as Schedule).schedule_id === 'string' ? (n as Schedule) : undefined;
   context.subscriptions.push(
     view,
     vscode.commands.registerCommand('hederaExplorer.schedules.refresh', () => view.refresh()),

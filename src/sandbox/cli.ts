@@ -1,0 +1,90 @@
+/**
+ * Runs the sandbox from the command line:
+ *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>] [--quiet]
+ * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
+ */
+import { SCENARIOS, StatusScenario } from './statuspage';
+import { startSandbox } from './server';
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--quiet]\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number } {
+  let port = 5599;
+  let live: number | undefined;
+  let host = '127.0.0.1';
+  let status: StatusScenario = 'operational';
+  let quiet = false;
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) usage(`missing value for ${flag}`);
+      return v;
+    };
+    switch (flag) {
+      case '--port': {
+        const v = value();
+        if (!/^\d{1,5}$/.test(v) || Number(v) > 65535) usage(`invalid port: ${v}`);
+        port = Number(v);
+        break;
+      }
+      case '--host':
+        host = value();
+        break;
+      case '--status': {
+        const v = value();
+        if (!SCENARIOS.includes(v as StatusScenario)) usage(`unknown status scenario: ${v}`);
+        status = v as StatusScenario;
+        break;
+      }
+      case '--live': {
+        const v = value();
+        if (!/^\d+(\.\d+)?$/.test(v) || !(Number(v) > 0) || Number(v) > 86400) usage(`invalid --live seconds: ${v}`);
+        live = Number(v);
+        break;
+      }
+      case '--quiet':
+        quiet = true;
+        break;
+      case '--help':
+      case '-h':
+        usage('Hedera Explorer sandbox');
+        break;
+      default:
+        usage(`unknown argument: ${argv[i]}`);
+    }
+  }
+  return { port, host, status, quiet, live };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const sandbox = await startSandbox({
+    port: args.port,
+    host: args.host,
+    statusScenario: args.status,
+    liveSeconds: args.live,
+    log: args.quiet ? undefined : (line) => process.stderr.write(`[sandbox] ${line}\n`),
+  });
+  process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`[sandbox] ${signal}: closing\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`Sandbox failed to start: ${(e as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,521 @@
+/**
+ * The mirror node REST API v1 over the generated data: routing, the real validation and messages,
+ * filters, ordering, and `links.next` built the way the real server builds it (rest/utils.js).
+ */
+import { Prng } from '../prng';
+import { toJson } from '../json';
+import { Reply, jsonReply, jsonTextReply } from '../http';
+import { ContractData, ContractResultRow, generateContracts } from './contracts';
+import { ScheduleData, ScheduleRow, generateSchedules } from './schedules';
+import { NftData, NftHistory, generateNfts, nftKey } from './nfts';
+import { entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
+
+export interface MirrorData {
+  contracts: ContractData;
+  schedules: ScheduleData;
+  nfts: NftData;
+}
+
+export function generateMirrorData(nowMs: number): MirrorData {
+  return {
+    contracts: generateContracts(new Prng(0x48454441)),
+    schedules: generateSchedules(new Prng(0x5343484c), nowMs),
+    nfts: generateNfts(new Prng(0x4e465448)),
+  };
+}
+
+const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 25;
+const MAX_LONG = 9223372036854775807n;
+
+export const mirrorError = (status: number, ...messages: string[]): Reply =>
+  jsonReply(status, { _status: { messages: messages.map((message) => ({ message })) } });
+export const notFound = (): Reply => mirrorError(404, 'Not found');
+
+class BadRequest {
+  constructor(readonly messages: string[]) {}
+}
+
+/* ------------------------------------------------------------------ filters */
+
+type Op = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte';
+interface Filter {
+  key: string;
+  op: Op;
+  value: string;
+}
+
+function splitOp(v: string): { op: Op; value: string } | null {
+  const m = /^([a-z]+):(.*)$/.exec(v);
+  if (!m) return { op: 'eq', value: v };
+  if (!['eq', 'ne', 'lt', 'lte', 'gt', 'gte'].includes(m[1])) return null;
+  return { op: m[1] as Op, value: m[2] };
+}
+
+type Validator = (op: Op, value: string) => boolean;
+const eqOnly =
+  (check: (v: string) => boolean): Validator =>
+  (op, v) =>
+    op === 'eq' && check(v);
+const anyOp =
+  (check: (v: string) => boolean): Validator =>
+  (_op, v) =>
+    check(v);
+
+const isLimit = (v: string): boolean => /^\d{1,19}$/.test(v) && BigInt(v) > 0n && BigInt(v) <= MAX_LONG;
+const isOrder = (v: string): boolean => /^(asc|desc)$/i.test(v);
+const isBool = (v: string): boolean => /^(true|false)$/i.test(v);
+const isTimestamp = (v: string): boolean => parseTimestamp(v) !== null;
+const isEntity = (v: string): boolean => parseEntityId(v) !== null;
+const isEvm = (v: string): boolean => /^(0x)?[0-9a-fA-F]{40}$/.test(v);
+
+const COMMON: Record<string, Validator> = { limit: eqOnly(isLimit), order: eqOnly(isOrder) };
+
+/** Validates every pair: invalid values first (in order), then unknown names (in order), as the real server. */
+function buildFilters(pairs: [string, string][], accepted: Record<string, Validator>): Filter[] {
+  const invalid: string[] = [];
+  const unknown: string[] = [];
+  const filters: Filter[] = [];
+  for (const [key, raw] of pairs) {
+    const validator = accepted[key];
+    if (!validator) {
+      const m = `Unknown query parameter: ${key}`;
+      if (!unknown.includes(m)) unknown.push(m);
+      continue;
+    }
+    const parsed = splitOp(raw);
+    if (!parsed || !validator(parsed.op, parsed.value)) {
+      const m = `Invalid parameter: ${key}`;
+      if (!invalid.includes(m)) invalid.push(m);
+      continue;
+    }
+    filters.push({ key, op: parsed.op, value: parsed.value });
+  }
+  if (invalid.length || unknown.length) throw new BadRequest([...invalid, ...unknown]);
+  return filters;
+}
+
+const last = (filters: Filter[], key: string): Filter | undefined => {
+  for (let i = filters.length - 1; i >= 0; i--) if (filters[i].key === key) return filters[i];
+  return undefined;
+};
+
+function limitOf(filters: Filter[]): number {
+  const f = last(filters, 'limit');
+  if (!f) return DEFAULT_LIMIT;
+  const n = BigInt(f.value);
+  return n > BigInt(MAX_LIMIT) ? MAX_LIMIT : Number(n);
+}
+
+function orderOf(filters: Filter[], dflt: 'asc' | 'desc'): 'asc' | 'desc' {
+  const f = last(filters, 'order');
+  return f ? (f.value.toLowerCase() as 'asc' | 'desc') : dflt;
+}
+
+/** A range on an ordered bigint key: inclusive bounds, eq set (IN) and ne set. */
+interface Range {
+  lower: bigint | null;
+  upper: bigint | null;
+  eqs: bigint[];
+  nes: bigint[];
+}
+
+function rangeOf(filters: Filter[], key: string, parse: (v: string) => bigint): Range {
+  const r: Range = { lower: null, upper: null, eqs: [], nes: [] };
+  for (const f of filters) {
+    if (f.key !== key) continue;
+    const v = parse(f.value);
+    switch (f.op) {
+      case 'eq':
+        r.eqs.push(v);
+        break;
+      case 'ne':
+        r.nes.push(v);
+        break;
+      case 'gt':
+      case 'gte': {
+        const lo = f.op === 'gt' ? v + 1n : v;
+        r.lower = r.lower === null || lo > r.lower ? lo : r.lower;
+        break;
+      }
+      default: {
+        const hi = f.op === 'lt' ? v - 1n : v;
+        r.upper = r.upper === null || hi < r.upper ? hi : r.upper;
+      }
+    }
+  }
+  return r;
+}
+
+const inRange = (r: Range, v: bigint): boolean =>
+  (r.lower === null || v >= r.lower) && (r.upper === null || v <= r.upper) && (r.eqs.length === 0 || r.eqs.includes(v)) && !r.nes.includes(v);
+
+/** First index whose key >= target in an ascending array. */
+function lowerBound(length: number, key: (i: number) => bigint, target: bigint): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(mid) < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Scans indexes [lo, hi) of an ascending sequence in `order`, collecting up to `limit` matches.
+ * Binary search gives lo/hi from the range bounds, so a page costs O(log N + page) when filters are sparse-free.
+ */
+function scan<T>(length: number, key: (i: number) => bigint, get: (i: number) => T, range: Range, order: 'asc' | 'desc', limit: number, accept: (t: T) => boolean): T[] {
+  let lo = range.lower === null ? 0 : lowerBound(length, key, range.lower);
+  let hi = range.upper === null ? length : lowerBound(length, key, range.upper + 1n);
+  const out: T[] = [];
+  if (range.eqs.length) {
+    const idx = [...new Set(range.eqs)]
+      .map((v) => lowerBound(length, key, v))
+      .filter((i, k, all) => i < length && all.indexOf(i) === k)
+      .filter((i) => range.eqs.includes(key(i)))
+      .sort((a, b) => a - b);
+    if (order === 'desc') idx.reverse();
+    for (const i of idx) {
+      if (i < lo || i >= hi || !inRange(range, key(i))) continue;
+      const t = get(i);
+      if (accept(t)) out.push(t);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+  if (order === 'asc') {
+    for (; lo < hi && out.length < limit; lo++) {
+      if (range.nes.length && range.nes.includes(key(lo))) continue;
+      const t = get(lo);
+      if (accept(t)) out.push(t);
+    }
+  } else {
+    for (hi--; hi >= lo && out.length < limit; hi--) {
+      if (range.nes.length && range.nes.includes(key(hi))) continue;
+      const t = get(hi);
+      if (accept(t)) out.push(t);
+    }
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------------ next links (rest/utils.js) */
+
+const GT_LT = /[gl]t[e]?:/;
+
+/** Builds `links.next` like getPaginationLink/getNextParamQueries/updateReqQuery/isEmptyRange of the mirror node. */
+function nextLink(path: string, pairs: [string, string][], field: string, lastValue: string, order: 'asc' | 'desc', parse: (v: string) => bigint | null): string | null {
+  // the request query as the server sees it: names in first-seen order, repeated names become arrays
+  const query = new Map<string, string | string[]>();
+  for (const [k, v] of pairs) {
+    const prev = query.get(k);
+    if (prev === undefined) query.set(k, v);
+    else query.set(k, Array.isArray(prev) ? [...prev, v] : [prev, v]);
+  }
+  const pattern = order === 'asc' ? /gt[e]?:/ : /lt[e]?:/;
+  const insert = `${order === 'asc' ? 'gt' : 'lt'}:${lastValue}`;
+  const original = query.get(field);
+  if (Array.isArray(original)) query.set(field, original.filter((v) => !pattern.test(v)));
+  else if (original !== undefined && pattern.test(original)) query.delete(field);
+  if (query.has(field)) {
+    if (GT_LT.test(String(original))) query.set(field, ([] as string[]).concat(query.get(field) as string | string[]).concat(insert));
+  } else {
+    query.set(field, insert);
+  }
+  // isEmptyRange on the cursor field
+  const current = query.get(field);
+  let lower: bigint | null = null;
+  let upper: bigint | null = null;
+  for (const v of Array.isArray(current) ? current : [current as string]) {
+    if (!GT_LT.test(v)) continue;
+    const p = splitOp(v);
+    const parsed = p ? parse(p.value) : null;
+    if (!p || parsed === null) continue;
+    if (p.op === 'gt' || p.op === 'gte') {
+      const lo = p.op === 'gt' ? parsed + 1n : parsed;
+      lower = lower === null || lo > lower ? lo : lower;
+    } else if (p.op === 'lt' || p.op === 'lte') {
+      const hi = p.op === 'lt' ? parsed - 1n : parsed;
+      upper = upper === null || hi < upper ? hi : upper;
+    }
+  }
+  if (lower !== null && upper !== null && upper < lower) return null;
+  let qs = '';
+  for (const [k, v] of query) {
+    for (const vv of Array.isArray(v) ? v : [v]) qs += `${qs === '' ? '?' : '&'}${k}=${vv}`;
+  }
+  return path + qs;
+}
+
+function listReply(status: number, listKey: string, items: string[], next: string | null, cacheControl: string): Reply {
+  const body = `{"${listKey}":[${items.join(',')}],"links":{"next":${next === null ? 'null' : JSON.stringify(next)}}}`;
+  const headers: Record<string, string> = { 'cache-control': cacheControl };
+  if (next !== null) headers.Link = `<${next}>; rel="next"`;
+  return jsonTextReply(status, body, headers);
+}
+
+/* ------------------------------------------------------------------ routes */
+
+export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number): Reply {
+  if (method !== 'GET' && method !== 'HEAD') return notFound();
+  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  try {
+    if (p === '/api/v1/contracts/results') return contractResults(data.contracts, p, pairs);
+    let m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
+    if (m) return contractResultsById(data.contracts, p, decode(m[1]), pairs);
+    if (p === '/api/v1/schedules') return schedules(data.schedules, p, pairs);
+    m = /^\/api\/v1\/schedules\/([^/]+)$/.exec(p);
+    if (m) return schedule(data.schedules, decode(m[1]), pairs, nowMs);
+    m = /^\/api\/v1\/tokens\/([^/]+)\/nfts\/([^/]+)\/transactions$/.exec(p);
+    if (m) return nftHistory(data.nfts, p, decode(m[1]), decode(m[2]), pairs);
+    return notFound();
+  } catch (e) {
+    if (e instanceof BadRequest) return mirrorError(400, ...e.messages);
+    if (e instanceof NotFoundError) return mirrorError(404, e.message);
+    throw e;
+  }
+}
+
+class NotFoundError {
+  constructor(readonly message = 'Not found') {}
+}
+
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/* contracts/results */
+
+const CONTRACT_PARAMS: Record<string, Validator> = {
+  ...COMMON,
+  from: eqOnly((v) => isEntity(v) || isEvm(v)),
+  'block.hash': eqOnly((v) => /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.test(v)),
+  'block.number': eqOnly((v) => (/^\d{1,19}$/.test(v) && BigInt(v) <= MAX_LONG) || /^0x[0-9a-fA-F]{1,16}$/.test(v)),
+  internal: eqOnly(isBool),
+  timestamp: anyOp(isTimestamp),
+  'transaction.index': eqOnly((v) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647),
+  hbar: eqOnly(isBool),
+};
+
+function rowJson(row: ContractResultRow, weibar: boolean): string {
+  if (weibar) {
+    const amount = row.obj.amount as number | bigint;
+    return toJson({ ...row.obj, amount: BigInt(amount) * 10_000_000_000n });
+  }
+  if (row.json === undefined) row.json = toJson(row.obj);
+  return row.json;
+}
+
+/** Validates the query of both contract results lists (values, names, then dependencies), as buildAndValidateFilters. */
+function contractFilters(pairs: [string, string][]): Filter[] {
+  const filters = buildFilters(pairs, CONTRACT_PARAMS);
+  const has = (k: string): boolean => filters.some((f) => f.key === k);
+  if (has('block.hash') && has('block.number')) throw new BadRequest(['Invalid parameter usage: block.hash - cannot combine block.number and block.hash']);
+  if (has('transaction.index') && !has('block.hash') && !has('block.number'))
+    throw new BadRequest(['Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified']);
+  return filters;
+}
+
+interface ContractQuery {
+  limit: number;
+  order: 'asc' | 'desc';
+  range: Range;
+  internal: boolean;
+  weibar: boolean;
+  accept: (r: ContractResultRow) => boolean;
+}
+
+/** Turns validated filters into a scan: `from` EVM aliases resolved (404 when unknown, as the real EntityService). */
+function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
+  const senders = new Set<number>();
+  let anyFrom = false;
+  for (const f of filters) {
+    if (f.key !== 'from') continue;
+    anyFrom = true;
+    if (isEvm(f.value)) {
+      const hex = f.value.replace(/^0x/i, '').toLowerCase();
+      if (/^0{24}/.test(hex)) senders.add(Number(BigInt('0x' + hex.slice(24))));
+      else {
+        const num = data.aliases.get(hex);
+        if (num === undefined) throw new NotFoundError(); // the real server cannot resolve the address: 404
+        senders.add(num);
+      }
+    } else {
+      const id = parseEntityId(f.value) as bigint;
+      if (id < 1n << 38n) senders.add(Number(id));
+    }
+  }
+  const bn = last(filters, 'block.number');
+  const blockNumber = bn ? BigInt(bn.value) : null; // BigInt parses 0x hex too
+  const bh = last(filters, 'block.hash');
+  const blockHash = bh ? bh.value.replace(/^0x/i, '').toLowerCase() : null;
+  const ti = last(filters, 'transaction.index');
+  const txIndex = ti ? Number(ti.value) : null;
+  return {
+    limit: limitOf(filters),
+    order: orderOf(filters, 'desc'),
+    range: rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint),
+    internal: last(filters, 'internal')?.value.toLowerCase() === 'true',
+    weibar: last(filters, 'hbar')?.value.toLowerCase() === 'false',
+    accept: (r) => {
+      if (anyFrom && !senders.has(r.senderNum)) return false;
+      if (blockNumber !== null && r.blockNumber !== blockNumber) return false;
+      if (blockHash !== null && (blockHash.length === 96 ? r.blockHash !== blockHash : !r.blockHash.startsWith(blockHash))) return false;
+      if (txIndex !== null && r.txIndex !== txIndex) return false;
+      return true;
+    },
+  };
+}
+
+function contractResults(data: ContractData, path: string, pairs: [string, string][]): Reply {
+  const q = contractQuery(data, contractFilters(pairs));
+  const rows = q.internal ? data.all : data.top;
+  const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
+  const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
+  return listReply(200, 'results', page.map((r) => rowJson(r, q.weibar)), next, 'public, max-age=10');
+}
+
+/* contracts/{id}/results */
+
+const MAX_NUM = (1n << 38n) - 1n;
+
+/** The contract a path parameter names: an entity id (encoded) or a non long-zero EVM address (hex as given, no 0x). */
+type ContractRef = { kind: 'id'; encoded: bigint } | { kind: 'evm'; hex: string };
+
+/**
+ * Reads `{contractIdOrAddress}` as the real server does (validateContractIdParam, then
+ * EntityId.computeContractIdPartsFromContractIdValue / parseString): `num` (up to 2^38-1), `realm.num`,
+ * `shard.realm.num`, or an EVM address (40 hex, optional 0x, or with a `shard.` / `shard.realm.` prefix);
+ * a long-zero address is the entity id it encodes. Anything else: 400 `Invalid parameter: contractid`.
+ */
+function parseContractRef(raw: string): ContractRef {
+  const invalid = (): BadRequest => new BadRequest(['Invalid parameter: contractid']);
+  const valid =
+    /^(0x)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?(\d{1,5}\.)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw) || /^-?\d{1,19}$/.test(raw);
+  if (!valid) throw invalid();
+  const parts = raw.replace(/^0x/, '').split('.');
+  const tail = parts[parts.length - 1];
+  const prefix = parts.slice(0, -1).map((x) => BigInt(x));
+  if (tail.length === 40) {
+    const num = BigInt('0x' + tail.slice(24));
+    if (!/^0{24}/.test(tail) || num > MAX_NUM) return { kind: 'evm', hex: tail }; // looked up by evm_address
+    if (prefix.some((x) => x !== 0n)) throw invalid(); // "Invalid shard or realm for EVM address"
+    return { kind: 'id', encoded: num };
+  }
+  // `num`, `realm.num`, `shard.realm.num` (a bare number is a num in shard 0 realm 0, not an encoded id)
+  const num = BigInt(tail);
+  const realm = prefix.length ? prefix[prefix.length - 1] : 0n;
+  const shard = prefix.length === 2 ? prefix[0] : 0n;
+  if (num < 0n || num > MAX_NUM || realm > 65535n || shard > 1023n) throw invalid();
+  return { kind: 'id', encoded: (shard << 54n) | (realm << 38n) | num };
+}
+
+/** The smaller object of ContractResultViewModel (no block, result, status or Ethereum fields), in its key order. */
+function rowJsonById(row: ContractResultRow): string {
+  if (row.jsonById === undefined) {
+    const o = row.obj;
+    row.jsonById = toJson({
+      address: o.address,
+      amount: o.amount,
+      authorization_list: o.authorization_list,
+      bloom: o.bloom,
+      call_result: o.call_result,
+      contract_id: o.contract_id,
+      created_contract_ids: o.created_contract_ids,
+      error_message: o.error_message,
+      from: o.from,
+      function_parameters: o.function_parameters,
+      gas_consumed: o.gas_consumed,
+      gas_limit: o.gas_limit,
+      gas_used: o.gas_used,
+      timestamp: o.timestamp,
+      to: longZero(row.contractNum),
+      hash: o.hash,
+    });
+  }
+  return row.jsonById;
+}
+
+/**
+ * getContractResultsById: path param first (400), then the query (400), then an EVM address no contract has
+ * (404 `No contract with the given evm address 0x... has been found.`), then `from` aliases (404). An entity id
+ * is not looked up: an unknown contract (or an account) is 200 with an empty list. `hbar` is accepted and ignored.
+ */
+function contractResultsById(data: ContractData, path: string, rawId: string, pairs: [string, string][]): Reply {
+  const ref = parseContractRef(rawId);
+  const filters = contractFilters(pairs);
+  let num: number | undefined;
+  if (ref.kind === 'evm') {
+    num = data.contractsByEvm.get(ref.hex.toLowerCase());
+    if (num === undefined) throw new NotFoundError(`No contract with the given evm address 0x${ref.hex} has been found.`);
+  } else if (ref.encoded <= MAX_NUM) {
+    num = Number(ref.encoded);
+  }
+  const q = contractQuery(data, filters);
+  const idx = num === undefined ? undefined : data.byContract.get(num);
+  const rows = idx ? (q.internal ? idx.all : idx.top) : [];
+  const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
+  const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
+  return listReply(200, 'results', page.map(rowJsonById), next, 'public, max-age=10');
+}
+
+/* schedules */
+
+const SCHEDULE_PARAMS: Record<string, Validator> = { ...COMMON, 'account.id': anyOp(isEntity), 'schedule.id': anyOp(isEntity) };
+
+export function scheduleIsFinal(row: ScheduleRow, nowMs: number): boolean {
+  return row.executed || row.deleted || (row.expirationNs !== null && row.expirationNs < BigInt(nowMs) * 1_000_000n);
+}
+
+function scheduleJson(row: ScheduleRow): string {
+  if (row.json === undefined) row.json = toJson(row.obj);
+  return row.json;
+}
+
+function schedules(data: ScheduleData, path: string, pairs: [string, string][]): Reply {
+  const filters = buildFilters(pairs, SCHEDULE_PARAMS);
+  const limit = limitOf(filters);
+  const order = orderOf(filters, 'asc');
+  const idRange = rangeOf(filters, 'schedule.id', (v) => parseEntityId(v) as bigint);
+  const acct = rangeOf(filters, 'account.id', (v) => parseEntityId(v) as bigint);
+  const rows = data.rows;
+  const page = scan(rows.length, (i) => BigInt(rows[i].num), (i) => rows[i], idRange, order, limit, (r) => inRange(acct, BigInt(r.creatorNum)));
+  const next = page.length === limit ? nextLink(path, pairs, 'schedule.id', entityId(page[page.length - 1].num), order, parseEntityId) : null;
+  return listReply(200, 'schedules', page.map(scheduleJson), next, 'public, max-age=10');
+}
+
+function schedule(data: ScheduleData, id: string, pairs: [string, string][], nowMs: number): Reply {
+  if (pairs.length) throw new BadRequest([...new Set(pairs.map(([k]) => `Unknown query parameter: ${k}`))]);
+  const encoded = parseEntityId(id);
+  if (encoded === null) throw new BadRequest(['Invalid parameter: scheduleid']);
+  const row = encoded < 1n << 38n ? data.byNum.get(Number(encoded)) : undefined;
+  if (!row) throw new NotFoundError();
+  return jsonTextReply(200, scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=10' });
+}
+
+/* tokens/{id}/nfts/{serial}/transactions */
+
+const NFT_PARAMS: Record<string, Validator> = { ...COMMON, timestamp: anyOp(isTimestamp) };
+
+function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: string, pairs: [string, string][]): Reply {
+  const token = parseEntityId(tokenRaw);
+  if (token === null) throw new BadRequest(['Invalid parameter: tokenid']);
+  if (!/^\d{1,19}$/.test(serialRaw) || BigInt(serialRaw) < 1n || BigInt(serialRaw) > MAX_LONG) throw new BadRequest(['Invalid parameter: serialnumber']);
+  const serial = BigInt(serialRaw);
+  const filters = buildFilters(pairs, NFT_PARAMS);
+  const limit = limitOf(filters);
+  const order = orderOf(filters, 'desc');
+  const range = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
+  const h: NftHistory | undefined = token < 1n << 38n ? data.histories.get(nftKey(token, serial)) : undefined;
+  if (!h) return listReply(200, 'transactions', [], null, 'public, max-age=1');
+  const page = scan(h.length, h.tsAt, (i) => h.entry(i), range, order, limit, () => true);
+  const next = page.length === limit ? nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp) : null;
+  return listReply(h.missingMint ? 206 : 200, 'transactions', page.map((e) => toJson(e.obj)), next, 'public, max-age=1');
+}
+

@@ -1,0 +1,243 @@
+/**
+ * Sourcify: the session import endpoint (`POST /session/verify/{explorer}`) with its real error bodies, and
+ * API v2 verification jobs. The outcome is chosen by the contract address (table in README.md).
+ */
+import { createHash } from 'node:crypto';
+import { Reply, jsonReply } from './http';
+
+export const SUPPORTED_CHAINS = ['295', '296', '297', '298'];
+
+/** Outcome by address (lowercase, 0x-prefixed). Any other valid address: not verified. */
+export const VERIFY_ADDRESSES = {
+  perfect: '0x1000000000000000000000000000000000000001',
+  partial: '0x1000000000000000000000000000000000000002',
+  partialMissingArray: '0x1000000000000000000000000000000000000003',
+  multiple: '0x1000000000000000000000000000000000000004',
+  notVerified: '0x1000000000000000000000000000000000000005',
+  rateLimited: '0x1000000000000000000000000000000000000006',
+  badApiKey: '0x1000000000000000000000000000000000000007',
+  upstreamDown: '0x1000000000000000000000000000000000000008',
+  noNewFiles: '0x1000000000000000000000000000000000000009',
+  sessionTooBig: '0x100000000000000000000000000000000000000a',
+  storeFailure: '0x100000000000000000000000000000000000000b',
+  alreadyVerified: '0x100000000000000000000000000000000000000c',
+  compileError: '0x100000000000000000000000000000000000000d',
+} as const;
+
+type Outcome = keyof typeof VERIFY_ADDRESSES;
+const BY_ADDRESS = new Map<string, Outcome>(Object.entries(VERIFY_ADDRESSES).map(([k, v]) => [v, k as Outcome]));
+const outcomeOf = (address: string): Outcome | undefined => BY_ADDRESS.get(address.toLowerCase());
+
+const err = (status: number, message: string): Reply => jsonReply(status, { error: message, message });
+
+function verificationIdFor(address: string, chainId: string, name: string): string {
+  return '0x' + createHash('sha256').update(`${chainId}:${address.toLowerCase()}:${name}`).digest('hex');
+}
+
+function sessionContract(address: string, chainId: string, name: string, path: string, status: 'perfect' | 'partial', missing: unknown, invalid: Record<string, string>): Record<string, unknown> {
+  return {
+    verificationId: verificationIdFor(address, chainId, name),
+    constructorArgumentsArray: [],
+    compiledPath: path,
+    name,
+    address,
+    chainId,
+    files: { found: [path, ...(name === 'Token' ? ['@openzeppelin/contracts/token/ERC20/ERC20.sol'] : [])], missing, invalid },
+    status,
+    statusMessage: '',
+    ...(status === 'perfect' ? { storageTimestamp: '2026-10-30T11:02:45.311Z' } : {}),
+  };
+}
+
+/* ---------------------------------------------------------------- session API (v1) */
+
+export function handleSessionVerify(explorer: string, body: unknown): Reply {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (b.address === undefined || b.address === null || b.address === '') {
+    return jsonReply(400, {
+      message: "request/body must have required property 'address'",
+      errors: [{ path: '/body/address', message: "must have required property 'address'", errorCode: 'required.openapi.validation' }],
+    });
+  }
+  const chainRaw = b.chainId ?? b.chain;
+  if (chainRaw === undefined || chainRaw === null || chainRaw === '') {
+    return jsonReply(400, {
+      message: "request/body must have required property 'chain'",
+      errors: [{ path: '/body/chain', message: "must have required property 'chain'", errorCode: 'required.openapi.validation' }],
+    });
+  }
+  const address = String(b.address);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) {
+    return jsonReply(400, {
+      message: `Invalid address: ${address}`,
+      errors: [{ path: '/body/address', message: `Invalid address: ${address}`, errorCode: 'format.openapi.validation' }],
+    });
+  }
+  const chainId = String(chainRaw);
+  if (!SUPPORTED_CHAINS.includes(chainId)) {
+    return jsonReply(400, {
+      message: `Chain ${chainId} not supported for verification!`,
+      errors: [{ path: '/body/chain', message: `Chain ${chainId} not supported for verification!`, errorCode: 'format.openapi.validation' }],
+    });
+  }
+  if (explorer.toLowerCase() !== 'etherscan') return err(400, `Unsupported explorer: ${explorer}`);
+  const outcome = outcomeOf(address);
+  if (b.apiKey === '' || b.apiKey === 'bad-key' || outcome === 'badApiKey') return err(502, 'Error in Etherscan API response. Result message: Invalid API Key');
+  switch (outcome) {
+    case 'rateLimited':
+      return err(429, 'Etherscan API rate limit reached, try later.');
+    case 'upstreamDown':
+      return err(502, 'Etherscan API responded with an error. Status code: 503.');
+    case 'noNewFiles':
+      return err(400, "The contract didn't add any new file");
+    case 'sessionTooBig':
+      return err(413, 'Too much session memory used. Delete some files or clear the session.');
+    case 'storeFailure':
+      return { status: 500, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: 'Cannot store session' };
+    case 'perfect':
+    case 'alreadyVerified':
+      return jsonReply(200, {
+        contracts: [sessionContract(address, chainId, 'Storage', 'contracts/Storage.sol', 'perfect', {}, {})],
+        unused: [],
+        files: ['contracts/Storage.sol', 'metadata.json'],
+      });
+    case 'partial':
+      return jsonReply(200, {
+        contracts: [
+          sessionContract(
+            address,
+            chainId,
+            'Token',
+            'contracts/Token.sol',
+            'partial',
+            {
+              '@openzeppelin/contracts/access/Ownable.sol': {
+                keccak256: '0x' + 'a3'.repeat(32),
+                urls: ['bzz-raw://' + 'c4'.repeat(32), 'dweb:/ipfs/QmSandboxOwnable'],
+              },
+            },
+            { 'contracts/Token.sol': 'The keccak256 hash of the file does not match the one in metadata (recompiled with other settings).' },
+          ),
+        ],
+        unused: ['README.md', 'scripts/deploy.ts'],
+        files: ['contracts/Token.sol', '@openzeppelin/contracts/token/ERC20/ERC20.sol', 'metadata.json', 'README.md', 'scripts/deploy.ts'],
+      });
+    case 'partialMissingArray':
+      return jsonReply(200, {
+        contracts: [sessionContract(address, chainId, 'Vault', 'contracts/Vault.sol', 'partial', ['contracts/interfaces/IVault.sol', 'contracts/libraries/Math.sol'], {})],
+        unused: [],
+      });
+    case 'multiple':
+      return jsonReply(200, {
+        contracts: [
+          sessionContract(address, chainId, 'Router', 'contracts/Router.sol', 'perfect', {}, {}),
+          sessionContract(address, chainId, 'RouterLib', 'contracts/RouterLib.sol', 'partial', { 'contracts/IRouter.sol': { keccak256: '0x' + 'b7'.repeat(32), urls: [] } }, {}),
+          { ...sessionContract(address, chainId, 'Helper', 'contracts/Helper.sol', 'partial', {}, {}), status: 'error', statusMessage: 'Helper was not deployed at this address' },
+        ],
+        unused: ['hardhat.config.ts'],
+      });
+    default:
+      return err(404, 'This contract is not verified on Etherscan.');
+  }
+}
+
+/* ---------------------------------------------------------------- API v2 */
+
+interface Job {
+  id: string;
+  chainId: string;
+  address: string;
+  polls: number;
+  startedMs: number;
+}
+
+const ERROR_ID = '1ac6b91a-0605-4459-93dc-18f210a70192';
+const v2Error = (status: number, customCode: string, message: string): Reply => jsonReply(status, { customCode, message, errorId: ERROR_ID });
+
+export class SourcifyV2 {
+  private readonly jobs = new Map<string, Job>();
+  private readonly verified = new Map<string, { match: string; at: string }>();
+  private counter = 0;
+
+  constructor() {
+    this.verified.set(`296:${VERIFY_ADDRESSES.perfect}`, { match: 'exact_match', at: '2026-10-30T11:02:45Z' });
+    this.verified.set(`296:${VERIFY_ADDRESSES.partial}`, { match: 'match', at: '2026-10-12T08:15:00Z' });
+    for (const c of SUPPORTED_CHAINS) this.verified.set(`${c}:${VERIFY_ADDRESSES.alreadyVerified}`, { match: 'exact_match', at: '2026-09-01T00:00:00Z' });
+  }
+
+  private checkTarget(chainId: string, address: string): Reply | null {
+    if (!/^\d{1,20}$/.test(chainId) || !SUPPORTED_CHAINS.includes(chainId)) return v2Error(400, 'unsupported_chain', `The chain with chainId ${chainId} is not supported`);
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return v2Error(400, 'invalid_parameter', `request/params/address must match pattern "(\\b0x[a-fA-F0-9]{40}\\b)"`);
+    return null;
+  }
+
+  /** POST /v2/verify/{chainId}/{address}, /v2/verify/metadata/..., /v2/verify/etherscan/... */
+  submit(kind: 'std' | 'metadata' | 'etherscan', chainId: string, address: string, body: unknown, nowMs: number): Reply {
+    const bad = this.checkTarget(chainId, address);
+    if (bad) return bad;
+    const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const required = kind === 'std' ? ['stdJsonInput', 'compilerVersion', 'contractIdentifier'] : kind === 'metadata' ? ['sources', 'metadata'] : [];
+    for (const r of required) {
+      if (b[r] === undefined || b[r] === null) return v2Error(400, 'invalid_parameter', `request/body must have required property '${r}'`);
+    }
+    if (kind === 'std') {
+      if (typeof b.stdJsonInput !== 'object') return v2Error(400, 'invalid_parameter', 'request/body/stdJsonInput must be object');
+      if (typeof b.compilerVersion !== 'string' || !/^v?\d+\.\d+\.\d+.*$/.test(b.compilerVersion))
+        return v2Error(400, 'invalid_parameter', 'request/body/compilerVersion must match pattern "^v?\\d+\\.\\d+\\.\\d+.*$"');
+      if (typeof b.contractIdentifier !== 'string' || !b.contractIdentifier.includes(':'))
+        return v2Error(400, 'invalid_parameter', `The contractIdentifier must be in the format 'path/to/file:ContractName'`);
+    }
+    const outcome = outcomeOf(address);
+    if (kind === 'etherscan' && (b.apiKey === '' || b.apiKey === 'bad-key')) return v2Error(400, 'etherscan_request_failed', 'Error in Etherscan API response. Result message: Invalid API Key');
+    if (outcome === 'rateLimited') return v2Error(429, kind === 'etherscan' ? 'etherscan_limit' : 'too_many_requests', kind === 'etherscan' ? 'Etherscan API key limit reached' : 'You are sending too many requests');
+    const existing = this.verified.get(`${chainId}:${address.toLowerCase()}`);
+    if (outcome === 'alreadyVerified' && existing) {
+      return v2Error(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+    }
+    const n = ++this.counter;
+    const hex = createHash('sha256').update(`job:${n}:${chainId}:${address.toLowerCase()}`).digest('hex');
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    this.jobs.set(id, { id, chainId, address, polls: 0, startedMs: nowMs });
+    return jsonReply(202, { verificationId: id });
+  }
+
+  /** GET /v2/verify/{verificationId}: pending for the first 2 polls, then completed. */
+  job(id: string, nowMs: number): Reply {
+    const job = this.jobs.get(id);
+    if (!job) return v2Error(404, 'job_not_found', `The verification job with id ${id} was not found`);
+    job.polls++;
+    const base = { verificationId: job.id, jobStartTime: new Date(job.startedMs).toISOString() };
+    const contract = { match: null, creationMatch: null, runtimeMatch: null, chainId: job.chainId, address: job.address };
+    if (job.polls <= 2) return jsonReply(200, { isJobCompleted: false, ...base, contract });
+    const finished = { isJobCompleted: true, ...base, jobFinishTime: new Date(Math.max(nowMs, job.startedMs + 1)).toISOString(), compilationTime: '1333' };
+    const outcome = outcomeOf(job.address);
+    if (outcome === 'perfect' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
+      const match = outcome === 'perfect' ? 'exact_match' : 'match';
+      const at = new Date(Math.max(nowMs, job.startedMs + 1)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      this.verified.set(`${job.chainId}:${job.address.toLowerCase()}`, { match, at });
+      return jsonReply(200, {
+        ...finished,
+        contract: { match, creationMatch: match, runtimeMatch: match, chainId: job.chainId, address: job.address, verifiedAt: at, matchId: String(4_000_000 + this.counter) },
+      });
+    }
+    const error =
+      outcome === 'compileError'
+        ? {
+            customCode: 'compiler_error',
+            message: 'Compile error. ParserError: Expected \';\' but got \'{\' --> contracts/Storage.sol:9:17',
+            errorId: ERROR_ID,
+            errorData: { compilerErrors: [{ component: 'general', errorCode: '2314', message: "Expected ';' but got '{'", severity: 'error', type: 'ParserError' }] },
+          }
+        : { customCode: 'no_match', message: "The onchain and recompiled bytecodes don't match.", errorId: ERROR_ID };
+    return jsonReply(200, { ...finished, contract, error });
+  }
+
+  /** GET /v2/contract/{chainId}/{address} */
+  contract(chainId: string, address: string): Reply {
+    const bad = this.checkTarget(chainId, address);
+    if (bad) return bad;
+    const v = this.verified.get(`${chainId}:${address.toLowerCase()}`);
+    if (!v) return jsonReply(404, { match: null, creationMatch: null, runtimeMatch: null, chainId, address });
+    return jsonReply(200, { match: v.match, creationMatch: v.match, runtimeMatch: v.match, chainId, address, verifiedAt: v.at, matchId: '3266227' });
+  }
+}

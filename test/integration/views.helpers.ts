@@ -1,0 +1,67 @@
+// Helpers for the view suites: point the extension at the sandbox, drive the sandbox's faults, read requests.
+import * as vscode from 'vscode';
+import { activateApi, HederaTestApi, sandboxUrl, waitUntil } from './helpers';
+
+export interface ViewSnapshot {
+  description: string | undefined;
+  rows: Array<{ label: string; description?: string; contextValue?: string }>;
+}
+
+export interface ListView {
+  snapshot(): ViewSnapshot;
+  readonly loaded: unknown[];
+  readonly loading: boolean;
+  refresh(): Promise<void>;
+  retry(): Promise<void>;
+  loadMore(): Promise<void>;
+  clearFilters(): void;
+}
+
+export type ViewsApi = HederaTestApi & {
+  schedules: ListView & { setFilters(f: Record<string, unknown>): void; openById(id: string): Promise<{ schedule_id: string } | undefined>; describeFilters(): string };
+  contractResults: ListView & {
+    setFilters(f: Record<string, unknown>): void; describeFilters(): string; setFollow(on: boolean): void; pollOnce(): Promise<number>; readonly isFollowing: boolean;
+    filterBy(kind: 'contract' | 'from', r: unknown): void; detailLines(r: unknown): string[];
+  };
+};
+
+export async function useSandbox(): Promise<{ api: ViewsApi; url: string }> {
+  if (!sandboxUrl) throw new Error('HEDERA_SANDBOX_URL is not set: the runner starts the sandbox');
+  const api = (await activateApi()) as ViewsApi;
+  const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+  await cfg.update('sandbox.url', sandboxUrl, vscode.ConfigurationTarget.Global);
+  await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
+  await waitUntil('sandbox profile', () => api.profile().name === 'sandbox' && api.profile().mirrorUrl === sandboxUrl);
+  return { api, url: sandboxUrl };
+}
+
+export async function sandboxPost(path: string, body?: unknown, method = 'POST'): Promise<void> {
+  const res = await fetch(`${sandboxUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+}
+
+export async function addFault(rule: { path: string; times?: number; fault: Record<string, unknown> }): Promise<void> {
+  await sandboxPost('/__sandbox/faults', rule);
+}
+
+export async function clearFaults(): Promise<void> {
+  await sandboxPost('/__sandbox/faults', undefined, 'DELETE');
+}
+
+export async function clearRequests(): Promise<void> {
+  await sandboxPost('/__sandbox/requests', undefined, 'DELETE');
+}
+
+export async function requests(prefix: string): Promise<string[]> {
+  const res = await fetch(`${sandboxUrl}/__sandbox/requests`);
+  const list = (await res.json()) as Array<{ url: string }>;
+  return list.map((r) => r.url).filter((u) => u.startsWith(prefix));
+}
+
+/** Waits until the view has finished loading and shows at least one row of `kind`, or an error/empty row. */
+export async function settled(view: ListView, ms = 10000): Promise<ViewSnapshot> {
+  await waitUntil('view settled', () => !view.loading && view.snapshot().rows.some((r) => r.contextValue !== 'loading'), ms);
+  return view.snapshot();
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
