@@ -45,10 +45,13 @@ export function hasLongBareNumber(text: string): boolean {
   return false;
 }
 
+const LONG_NUMBER_CANDIDATE = /[:,[]\s*-?\d{16}/;
+
 /** Parses JSON text; integers above 2^53 come back as `bigint` with every digit. Throws SyntaxError. */
 export function parseJson(text: string): unknown {
-  // Quick pre-check with a regex (fast, native) before the exact scan: most pages hold no long digit run at all.
-  if (!/\d{16}/.test(text) || !hasLongBareNumber(text)) return JSON.parse(text);
+  // A native regex finds candidates (16+ digits right after `:`, `,` or `[`); only then does the exact scan
+  // check they are outside strings. Pages full of hex (blooms, hashes) never pay for a scan.
+  if (!LONG_NUMBER_CANDIDATE.test(text) || !hasLongBareNumber(text)) return JSON.parse(text);
   return parse(text, null, parseNumber);
 }
 

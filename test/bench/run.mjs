@@ -14,7 +14,7 @@ const step = (cmd, args) => { const r = spawnSync(cmd, args, { cwd: root, stdio:
 step(process.execPath, ['esbuild.js', '--bench']);
 
 // the sandbox in its own process, so that server work does not share the client's event loop
-const sandbox = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const sandbox = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
 const url = await new Promise((resolve, reject) => {
   let out = '';
   sandbox.stdout.on('data', (d) => { out += d; const m = /listening on (http:\/\/\S+)/i.exec(out); if (m) resolve(m[1]); });

@@ -1,0 +1,46 @@
+// A tiny test runner for the e2e specs: `test(name, fn)` registers, runE2e(ctx) runs them in order.
+//
+//   import { test } from './runner.mjs';
+//   test('the container opens', async ({ page, ctx }) => { ... });   // test.skip(name, fn) to skip
+//
+// Each test gets a fresh page (1400x900) with the workbench loaded (ctx.url) and a per-test time limit
+// (E2E_TEST_TIMEOUT_MS, default 60 s); a failing test leaves test-results/screenshots/FAILED-<name>.png.
+// E2E_GREP=<regex> runs only matching tests. Returns { suite, passed, failed, skipped, failures }.
+import { screenshot, waitForWorkbench } from './driver.mjs';
+
+const tests = [];
+export function test(name, fn) { tests.push({ name, fn }); }
+test.skip = (name, fn) => tests.push({ name, fn, skip: true });
+
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+
+export async function runE2e(browser, ctx) {
+  const result = { suite: 'e2e', passed: 0, failed: 0, skipped: 0, failures: [] };
+  const grep = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : null;
+  const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 60000);
+  for (const t of tests) {
+    if (t.skip || (grep && !grep.test(t.name))) { result.skipped++; console.log(`  - ${t.name} (skipped)`); continue; }
+    const t0 = Date.now();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    let timer;
+    try {
+      await Promise.race([
+        (async () => { await page.goto(ctx.url); await waitForWorkbench(page); await t.fn({ page, ctx }); })(),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${limit} ms`)), limit); }),
+      ]);
+      result.passed++;
+      console.log(`  ✔ ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+    } catch (e) {
+      result.failed++;
+      const message = String(e?.message ?? e).split('\n')[0];
+      result.failures.push(`${t.name}: ${message}`);
+      console.log(`  ✗ ${t.name}: ${message}`);
+      await screenshot(page, `FAILED-${slug(t.name)}`).catch(() => {});
+    } finally {
+      clearTimeout(timer);
+      await context.close().catch(() => {});
+    }
+  }
+  return result;
+}

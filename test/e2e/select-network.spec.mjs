@@ -1,0 +1,38 @@
+// "Hedera: Select Network" from the palette lists the networks; picking one writes the user setting.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { openContainer, pickQuickPick, quickPickItems, runCommand, screenshot } from './driver.mjs';
+import { test } from './runner.mjs';
+
+/** hederaExplorer.network as stored in the profile's user settings.json (server side). */
+function userNetworkSetting(ctx) {
+  const file = path.join(ctx.profile.userDataDir, 'User', 'settings.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8'))['hederaExplorer.network'];
+}
+
+async function waitForSetting(ctx, value, ms = 10000) {
+  const end = Date.now() + ms;
+  while (userNetworkSetting(ctx) !== value) {
+    if (Date.now() > end) throw new Error(`hederaExplorer.network is ${userNetworkSetting(ctx)}, expected ${value}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('Select Network lists the networks and picking one changes the setting', async ({ page, ctx }) => {
+  await openContainer(page, 'Hedera');
+  await runCommand(page, 'Hedera: Select Network');
+  const labels = (await quickPickItems(page)).map((i) => i.label);
+  for (const n of ['Mainnet', 'Testnet', 'Previewnet', 'Local', 'Sandbox', 'Custom']) {
+    assert.ok(labels.includes(n), `quick pick lists ${n}: ${labels.join(', ')}`);
+  }
+  await screenshot(page, 'select-network', { readme: true });
+  // The profile starts on sandbox: go to testnet and back, checking the stored setting each time.
+  await pickQuickPick(page, 'Testnet');
+  await waitForSetting(ctx, 'testnet');
+  await runCommand(page, 'Hedera: Select Network');
+  await quickPickItems(page);
+  await pickQuickPick(page, 'Sandbox');
+  await waitForSetting(ctx, 'sandbox');
+  await screenshot(page, 'select-network-sandbox');
+});

@@ -1,0 +1,26 @@
+// The extension is installed in the real extension host, activates, and returns its test API.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { EXTENSION_ID, activateApi, extension } from './helpers';
+
+describe('activation', () => {
+  it('is installed in the extension host', () => {
+    const ext = extension();
+    assert.strictEqual(ext.id, EXTENSION_ID);
+    assert.strictEqual(ext.extensionKind, vscode.ExtensionKind.Workspace);
+  });
+
+  it('activates and returns the test API', async () => {
+    const api = await activateApi();
+    assert.strictEqual(extension().isActive, true);
+    assert.strictEqual(typeof api.profile, 'function');
+    assert.strictEqual(typeof api.hasApiKey, 'function');
+    assert.strictEqual(typeof api.recentLog, 'function');
+    assert.ok(Array.isArray(api.recentLog()), 'recentLog() returns an array');
+  });
+
+  it('runs in a real VS Code', () => {
+    console.log(`    (VS Code ${vscode.version}, ${vscode.env.appName}, Node ${process.version})`);
+    assert.match(vscode.version, /^1\.\d+\.\d+/);
+  });
+});

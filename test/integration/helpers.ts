@@ -1,0 +1,43 @@
+// Shared helpers for the integration suites (imported, bundled into each *.test.js by esbuild).
+import * as vscode from 'vscode';
+
+export const EXTENSION_ID = 'hedera-explorer.hedera-explorer';
+
+/** The API object `activate()` returns for tests. */
+export interface HederaTestApi {
+  profile(): { name: string; mirrorUrl: string; statusUrl: string; verifyUrl: string; chainId: number; hashscanUrl: string; label: string };
+  hasApiKey(): Promise<boolean>;
+  recentLog(): string[];
+}
+
+export function extension(): vscode.Extension<HederaTestApi> {
+  const ext = vscode.extensions.getExtension<HederaTestApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`extension ${EXTENSION_ID} is not installed in the test host`);
+  return ext;
+}
+
+/** Activates the extension (idempotent) and returns its API. */
+export async function activateApi(): Promise<HederaTestApi> {
+  const api = await extension().activate();
+  if (!api || typeof api.profile !== 'function') throw new Error('activate() did not return the test API { profile, hasApiKey, recentLog }');
+  return api;
+}
+
+/** Polls `check` until it returns true (config change events are asynchronous). */
+export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Resets the given `hederaExplorer.*` settings at user (global) level. */
+export async function resetSettings(keys: string[]): Promise<void> {
+  const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+  for (const k of keys) await cfg.update(k, undefined, vscode.ConfigurationTarget.Global);
+}
+
+/** The sandbox URL the runner started (run-integration.cjs), or undefined when the sandbox is not built. */
+export const sandboxUrl = process.env.HEDERA_SANDBOX_URL || undefined;

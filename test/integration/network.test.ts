@@ -1,0 +1,53 @@
+// Switching `hederaExplorer.network` (user settings) reaches the API layer: profile() follows.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { HederaTestApi, activateApi, resetSettings, sandboxUrl, waitUntil } from './helpers';
+
+const KEYS = ['network', 'sandbox.url', 'custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'custom.chainId', 'custom.hashscanUrl'];
+const Global = vscode.ConfigurationTarget.Global;
+
+describe('network setting', () => {
+  let api: HederaTestApi;
+  before(async () => { api = await activateApi(); });
+  afterEach(() => resetSettings(KEYS));
+
+  it('defaults to testnet', async () => {
+    await waitUntil('profile testnet', () => api.profile().name === 'testnet');
+    assert.strictEqual(api.profile().chainId, 296);
+  });
+
+  it('sandbox uses hederaExplorer.sandbox.url', async () => {
+    const url = sandboxUrl ?? 'http://127.0.0.1:5599';
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    await cfg.update('sandbox.url', `${url}/`, Global);
+    await cfg.update('network', 'sandbox', Global);
+    await waitUntil('profile sandbox', () => api.profile().name === 'sandbox' && api.profile().mirrorUrl === url);
+    const p = api.profile();
+    assert.strictEqual(p.label, 'Sandbox');
+    assert.strictEqual(p.statusUrl, `${url}/api/v2`);
+    assert.strictEqual(p.verifyUrl, url);
+  });
+
+  it('custom uses the hederaExplorer.custom.* URLs', async () => {
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    await cfg.update('custom.mirrorUrl', 'http://127.0.0.1:1/mirror/', Global);
+    await cfg.update('custom.statusUrl', 'http://127.0.0.1:1/status/api/v2', Global);
+    await cfg.update('custom.verifyUrl', 'http://127.0.0.1:1/sourcify', Global);
+    await cfg.update('custom.chainId', 297, Global);
+    await cfg.update('custom.hashscanUrl', 'http://127.0.0.1:1/hashscan/previewnet', Global);
+    await cfg.update('network', 'custom', Global);
+    await waitUntil('profile custom', () => api.profile().name === 'custom' && api.profile().chainId === 297);
+    assert.deepStrictEqual(api.profile(), {
+      name: 'custom', label: 'Custom', mirrorUrl: 'http://127.0.0.1:1/mirror', statusUrl: 'http://127.0.0.1:1/status/api/v2',
+      verifyUrl: 'http://127.0.0.1:1/sourcify', chainId: 297, hashscanUrl: 'http://127.0.0.1:1/hashscan/previewnet',
+    });
+  });
+
+  it('goes back to testnet when the setting is removed', async () => {
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    await cfg.update('network', 'mainnet', Global);
+    await waitUntil('profile mainnet', () => api.profile().name === 'mainnet');
+    await resetSettings(['network']);
+    await waitUntil('profile testnet again', () => api.profile().name === 'testnet');
+  });
+});
