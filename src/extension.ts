@@ -11,8 +11,10 @@ import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { Services } from './core/services';
 import { ContractResultsView, registerContractResultsView } from './views/contractResultsView';
+import { registerNetworkStatusBar } from './views/networkStatusBar';
 import { DetailNode } from './views/nodes';
 import { registerSchedulesView, SchedulesView } from './views/schedulesView';
+import { registerStatusFeature, StatusSnapshot } from './views/statusFeature';
 
 /** What `activate` returns: used by the integration tests, and by other extensions that want the network. */
 export interface HederaExplorerApi {
@@ -26,6 +28,8 @@ export interface HederaExplorerApi {
   readonly schedules: SchedulesView;
   /** The Contract Results view. */
   readonly contractResults: ContractResultsView;
+  /** The network status bar item and the Network Status view's rows, as VS Code gets them (tests). */
+  statusSnapshot(): Promise<StatusSnapshot>;
 }
 
 export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
@@ -46,8 +50,10 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
     raw,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
+  registerNetworkStatusBar(context, services);
   const schedules = registerSchedulesView(context, services, log, raw);
   const contractResults = registerContractResultsView(context, services, log, raw);
+  const status = registerStatusFeature(context, services, log);
 
   return {
     profile: () => services.profile,
@@ -55,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
     recentLog: () => log.lines(),
     schedules,
     contractResults,
+    statusSnapshot: () => status.snapshot(),
   };
 }
 

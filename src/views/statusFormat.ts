@@ -6,6 +6,7 @@
  * Every piece of server text in Markdown goes through `mdEscape`; nothing here makes a link from data.
  */
 import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../api/status';
+import { visibleComponents } from '../api/status';
 import { mdEscape, oneLine } from './text';
 
 /** The part of `vscode.l10n` used here: `t('Hello {0}', name)`. */
@@ -192,9 +193,10 @@ export function shortComponentName(name: string, groupName?: string): string {
   return name;
 }
 
-/** Components that are not operational (groups left out: their children are listed). */
+/** Components that are not operational, in the page's order (groups left out: their children are listed). */
 export function affectedComponents(summary: StatusSummary): StatusComponent[] {
-  return summary.components.filter((c) => !c.group && c.status !== 'operational');
+  const ordered = visibleComponents(summary.components).flatMap((c) => (c.group ? c.children : [c]));
+  return ordered.filter((c) => !c.group && c.status !== 'operational');
 }
 
 const isActive = (m: Maintenance): boolean => m.status === 'in_progress' || m.status === 'verifying';
