@@ -1,6 +1,6 @@
 // Starts the project's offline sandbox server (mirror node + status page + Sourcify emulator) for a test run.
 //
-//   startSandbox({ port }) -> { url, stop() } | null
+//   startSandbox({ port, args }) -> { url, stop() } | null   (args: extra CLI flags, e.g. ['--live', '15'])
 //     builds out/sandbox/cli.js from src/sandbox/cli.ts when missing, runs it under this Node on `port`
 //     (or a free port if taken), waits for "Sandbox listening on http://127.0.0.1:N". Returns null (with a
 //     note) when the sandbox is not part of the source tree yet, so callers can treat it as optional.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { root, sandboxCli } from './paths.mjs';
 import { freePort, spawnGroup } from './processes.mjs';
 
-export async function startSandbox({ port = 0, build = true } = {}) {
+export async function startSandbox({ port = 0, build = true, args = [] } = {}) {
   const source = path.join(root, 'src', 'sandbox', 'cli.ts');
   if (build && fs.existsSync(source)) {
     execFileSync(process.execPath, [path.join(root, 'esbuild.js'), '--sandbox'], { cwd: root, stdio: 'inherit' });
@@ -21,7 +21,7 @@ export async function startSandbox({ port = 0, build = true } = {}) {
     return null;
   }
   const p = await freePort(port);
-  const proc = spawnGroup('sandbox', process.execPath, [sandboxCli, '--port', String(p)], { cwd: root });
+  const proc = spawnGroup('sandbox', process.execPath, [sandboxCli, '--port', String(p), ...args], { cwd: root });
   const [, url] = await proc.waitFor(/Sandbox listening on (http:\/\/\S+)/, 30000);
   return { url: url.replace(/\/$/, ''), stop: proc.stop, output: proc.output };
 }

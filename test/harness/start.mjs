@@ -19,7 +19,8 @@ setSignalExitCode(0);
 exitWhenOrphaned();
 try {
   execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'inherit' });
-  const sandbox = await startSandbox({ port: 5599 });
+  // --live: a new contract result every 15 s, so that Follow mode has something to show in the demo
+  const sandbox = await startSandbox({ port: 5599, args: ['--live', '15'] });
   const profile = makeProfile('hedera-start', {
     'hederaExplorer.network': 'sandbox',
     ...(sandbox ? { 'hederaExplorer.sandbox.url': sandbox.url } : {}),
