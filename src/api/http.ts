@@ -6,7 +6,7 @@
  * Keep-alive: Node's global agents keep connections alive (Node 19+), so all pages of a listing share one
  * connection; no agent is passed so that VS Code's proxy support still applies.
  */
-import axios, { AxiosError, AxiosInstance, AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosResponse, AxiosStatic } from 'axios';
 import { ApiError, ApiErrorKind, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
 import { parseJson } from './json';
 
@@ -59,6 +59,18 @@ export interface HttpResponse<T = unknown> {
   tries: number;
 }
 
+/**
+ * axios is loaded on first use, not when the extension starts: its module code (and what it requires: http,
+ * https, zlib, follow-redirects) then stays out of activation time. The bundler keeps the module in the same
+ * file, wrapped so that it only runs when required.
+ */
+let axiosModule: AxiosStatic | undefined;
+function loadAxios(): AxiosStatic {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  axiosModule ??= (require('axios') as { default?: AxiosStatic } & AxiosStatic).default ?? (require('axios') as AxiosStatic);
+  return axiosModule;
+}
+
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const RETRY_KINDS = new Set<ApiErrorKind>(['refused', 'reset', 'network', 'offline', 'dns']);
 const TIMEOUT = Symbol('timeout');
@@ -98,7 +110,7 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
 }
 
 export class HttpClient {
-  private readonly axios: AxiosInstance;
+  private instance: AxiosInstance | undefined;
   private readonly opts: Required<Omit<HttpClientOptions, 'log'>> & { log: Logger };
 
   constructor(options: HttpClientOptions = {}) {
@@ -113,7 +125,10 @@ export class HttpClient {
       random: options.random ?? Math.random,
       log: options.log ?? silentLogger,
     };
-    this.axios = axios.create({
+  }
+
+  private get axios(): AxiosInstance {
+    this.instance ??= loadAxios().create({
       responseType: 'text',
       transformResponse: [(d: unknown) => d],
       validateStatus: () => true,
@@ -123,6 +138,7 @@ export class HttpClient {
       proxy: false,
       headers: { 'User-Agent': this.opts.userAgent, Accept: 'application/json' },
     });
+    return this.instance;
   }
 
   get timeoutMs(): number {
@@ -192,7 +208,7 @@ export class HttpClient {
       if (controller.signal.aborted && controller.signal.reason === TIMEOUT) {
         throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: safeUrl, code: 'ETIMEDOUT', cause: err });
       }
-      if (options.signal?.aborted || axios.isCancel(err)) throw cancelled(url);
+      if (options.signal?.aborted || loadAxios().isCancel(err)) throw cancelled(url);
       const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
       const msg = String(ax.message ?? err);
       const kind = classify(code, msg);

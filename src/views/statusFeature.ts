@@ -129,7 +129,9 @@ export function registerStatusFeature(context: vscode.ExtensionContext, services
   );
 
   statusUrl = services.profile.statusUrl;
-  model.start();
+  // The first poll starts right after activation, not inside it: activate() makes no network call.
+  const first = setTimeout(() => model.start(), 0);
+  context.subscriptions.push({ dispose: () => clearTimeout(first) });
 
   return {
     async snapshot(depth = 4): Promise<StatusSnapshot> {
