@@ -45,13 +45,26 @@ export function hasLongBareNumber(text: string): boolean {
   return false;
 }
 
-const LONG_NUMBER_CANDIDATE = /[:,[]\s*-?\d{16}/;
+/**
+ * Cheap pre-check: is there a run of 16+ digits whose previous non-blank character is `:`, `,`, `[` or `-`?
+ * A bare number has that; a run inside a hex string (blooms, hashes) has a hex digit or `x` before it.
+ * Runs are found with one native regex (greedy, so a long run is one match); false positives only cost the
+ * exact scan, never a wrong result.
+ */
+function mayHoldLongNumber(text: string): boolean {
+  const re = /\d{16,}/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    let i = m.index - 1;
+    while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13 || text.charCodeAt(i) === 9)) i--;
+    const c = i >= 0 ? text.charCodeAt(i) : 0;
+    if (c === 58 /* : */ || c === 44 /* , */ || c === 91 /* [ */ || c === 45 /* - */) return true;
+  }
+  return false;
+}
 
 /** Parses JSON text; integers above 2^53 come back as `bigint` with every digit. Throws SyntaxError. */
 export function parseJson(text: string): unknown {
-  // A native regex finds candidates (16+ digits right after `:`, `,` or `[`); only then does the exact scan
-  // check they are outside strings. Pages full of hex (blooms, hashes) never pay for a scan.
-  if (!LONG_NUMBER_CANDIDATE.test(text) || !hasLongBareNumber(text)) return JSON.parse(text);
+  if (!mayHoldLongNumber(text) || !hasLongBareNumber(text)) return JSON.parse(text);
   return parse(text, null, parseNumber);
 }
 

@@ -193,3 +193,27 @@ describe('http: transport failures', function () {
     });
   });
 });
+
+describe('http: redirects', function () {
+  this.timeout(10000);
+  it('follows a GET redirect itself, and refuses a redirect to another scheme', async () => {
+    const srv = http.createServer((q, r) => {
+      if (q.url === '/old') { r.writeHead(301, { location: '/new', 'content-type': 'text/html' }); r.end('<html>moved</html>'); return; }
+      if (q.url === '/loop') { r.writeHead(302, { location: '/loop' }); r.end(); return; }
+      if (q.url === '/ftp') { r.writeHead(302, { location: 'ftp://example.com/x' }); r.end(); return; }
+      r.setHeader('content-type', 'application/json');
+      r.end('{"ok":true}');
+    });
+    await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+    const base = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
+    try {
+      const res = await fast().get<{ ok: boolean }>(`${base}/old`);
+      assert.deepStrictEqual([res.status, res.data], [200, { ok: true }]);
+      await assert.rejects(fast().get(`${base}/loop`), isApiError('http', (e) => assert.match(e.message, /too many times/)));
+      await assert.rejects(fast().get(`${base}/ftp`), isApiError('http', (e) => assert.match(e.message, /cannot be followed/)));
+      await assert.rejects(fast().post(`${base}/old`, { apiKey: 'k' }), isApiError('http', (e) => assert.strictEqual(e.status, 301)), 'a POST is never re-sent elsewhere');
+    } finally {
+      srv.close();
+    }
+  });
+});
