@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { formatBytes, formatLocal, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
 import { formatInt, intToString } from '../api/json';
-import type { ContractResultsQuery } from '../api/mirror';
+import type { ContractResultsQuery, Page } from '../api/mirror';
 import type { ContractResult } from '../api/mirrorTypes';
 import { hashscanUrl } from '../api/networks';
 import { decodeRevert } from '../api/revert';
@@ -20,8 +20,8 @@ import type { ExtensionLog } from '../core/log';
 import { config } from '../core/settings';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
-import { DetailNode, GroupNode, mdEscape, NodeTreeProvider, oneLine, TreeNode } from './nodes';
-import { PagedList, PagedSource } from './pagedList';
+import { ListView } from './listView';
+import { DetailNode, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
 
 export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
 
@@ -170,41 +170,34 @@ export class ContractResultNode implements TreeNode {
   }
 }
 
-export class ContractResultsView implements vscode.Disposable {
-  private filters: ContractResultFilters;
-  private readonly list: PagedList<ContractResult>;
-  private readonly provider: NodeTreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
+export class ContractResultsView extends ListView<ContractResult, ContractResultFilters> {
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private following = false;
   private polling: AbortController | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly services: Services, private readonly log: ExtensionLog) {
-    this.filters = { ...DEFAULTS, ...context.workspaceState.get<ContractResultFilters>('hederaExplorer.contractResults.filters') };
-    this.list = new PagedList<ContractResult>(this.source());
-    this.provider = new NodeTreeProvider(() => this.roots());
-    this.treeView = vscode.window.createTreeView(CONTRACT_RESULTS_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+  constructor(context: vscode.ExtensionContext, services: Services, log: ExtensionLog) {
+    super(context, services, log, { viewId: CONTRACT_RESULTS_VIEW, defaults: () => ({ ...DEFAULTS, from: [], timestamp: [] }) });
     this.disposables.push(
-      this.list,
-      this.provider,
-      this.treeView,
-      this.list.onDidChange(() => this.provider.refresh()),
       this.treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
-      services.onDidChange(() => {
-        this.list.setSource(this.source());
-        this.updateDescription();
-      }),
     );
     this.updateDescription();
     void vscode.commands.executeCommand('setContext', 'hederaExplorer.contractResults.following', false);
   }
 
-  private source(): PagedSource<ContractResult> {
-    return {
-      first: (signal) => this.services.clients.mirror.contractResults(this.query(), { signal }),
-      next: (page, signal) => this.services.clients.mirror.next(page, { signal }),
-    };
+  protected fetchFirst(signal: AbortSignal): Promise<Page<ContractResult>> {
+    return this.services.clients.mirror.contractResults(this.query(), { signal });
+  }
+
+  protected node(r: ContractResult, network: string): TreeNode {
+    return new ContractResultNode(r, network);
+  }
+
+  protected emptyText(): string {
+    return this.isFiltered() ? vscode.l10n.t('No contract results match the filters.') : vscode.l10n.t('No contract results on {0}.', this.services.profile.label);
+  }
+
+  protected extraDescription(): string[] {
+    return this.following ? [vscode.l10n.t('following')] : [];
   }
 
   query(): ContractResultsQuery {
@@ -220,21 +213,6 @@ export class ContractResultsView implements vscode.Disposable {
       order: f.order,
       limit: f.limit,
     };
-  }
-
-  private roots(): TreeNode[] {
-    if (!this.list.isStarted) void this.withProgress(this.list.ensureLoaded());
-    const network = this.services.profile.name;
-    return this.list.rows((r) => new ContractResultNode(r, network), {
-      empty: this.isFiltered() ? vscode.l10n.t('No contract results match the filters.') : vscode.l10n.t('No contract results on {0}.', this.services.profile.label),
-      retry: { command: 'hederaExplorer.contractResults.retry', title: vscode.l10n.t('Retry') },
-      more: { command: 'hederaExplorer.contractResults.loadMore', title: vscode.l10n.t('Load more') },
-    });
-  }
-
-  private withProgress<T>(p: Promise<T>): Promise<T> {
-    void vscode.window.withProgress({ location: { viewId: CONTRACT_RESULTS_VIEW } }, () => p);
-    return p;
   }
 
   isFiltered(): boolean {
@@ -255,19 +233,6 @@ export class ContractResultsView implements vscode.Disposable {
     if (f.order !== DEFAULTS.order) parts.push(f.order);
     if (f.limit !== DEFAULTS.limit) parts.push(vscode.l10n.t('{0} a page', f.limit));
     return parts.join(' · ');
-  }
-
-  private updateDescription(): void {
-    const follow = this.following ? vscode.l10n.t('following') : '';
-    this.treeView.description = [this.services.profile.label, this.describeFilters(), follow].filter(Boolean).join(' · ');
-    void vscode.commands.executeCommand('setContext', 'hederaExplorer.contractResults.filtered', this.isFiltered());
-  }
-
-  private filtersChanged(): void {
-    void this.context.workspaceState.update('hederaExplorer.contractResults.filters', this.filters);
-    this.updateDescription();
-    this.list.setSource(this.source());
-    if (this.treeView.visible) void this.withProgress(this.list.reload());
   }
 
   /** Sets filters from typed text, validated (commands and tests). A bad value throws its sentence; nothing changes. */
@@ -293,11 +258,6 @@ export class ContractResultsView implements vscode.Disposable {
     if (reload) this.filtersChanged();
   }
 
-  clearFilters(): void {
-    this.filters = { ...DEFAULTS, from: [], timestamp: [] };
-    this.filtersChanged();
-  }
-
   async editFilters(): Promise<void> {
     const f = () => this.filters;
     // the picker reloads once after each change (onChange), so the setters do not
@@ -321,18 +281,6 @@ export class ContractResultsView implements vscode.Disposable {
   filterBy(kind: 'contract' | 'from', r: ContractResult): void {
     if (kind === 'contract') this.setFilters({ contract: r.contract_id ?? r.to ?? '' });
     else this.setFilters({ from: r.from ?? '' });
-  }
-
-  refresh(): Promise<void> {
-    return this.withProgress(this.list.reload());
-  }
-
-  retry(): Promise<void> {
-    return this.withProgress(this.list.retry());
-  }
-
-  loadMore(): Promise<void> {
-    return this.withProgress(this.list.loadMore());
   }
 
   // --- Follow mode: poll for results newer than the newest shown, insert them at the top, while visible.
@@ -406,18 +354,6 @@ export class ContractResultsView implements vscode.Disposable {
     return added;
   }
 
-  snapshot(): { description: string | undefined; rows: Array<{ label: string; description?: string; contextValue?: string }> } {
-    const rows = this.roots().map((n) => {
-      const it = n.getTreeItem();
-      return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
-    });
-    return { description: this.treeView.description, rows };
-  }
-
-  get loaded(): ContractResult[] {
-    return this.list.items;
-  }
-
   /** The detail rows of a result, flattened as "Group / Label: value" lines (tests, copy all). */
   detailLines(r: ContractResult): string[] {
     const out: string[] = [];
@@ -434,13 +370,9 @@ export class ContractResultsView implements vscode.Disposable {
     return out;
   }
 
-  get loading(): boolean {
-    return this.list.isLoading;
-  }
-
   dispose(): void {
     this.stopTimer();
-    for (const d of this.disposables) d.dispose();
+    super.dispose();
   }
 }
 

@@ -23,7 +23,7 @@ export class PagedList<T> implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private source: PagedSource<T>) {}
+  constructor(private readonly source: PagedSource<T>) {}
 
   get hasMore(): boolean {
     return !!this.lastPage?.next;
@@ -47,12 +47,6 @@ export class PagedList<T> implements vscode.Disposable {
 
   get notice(): string | undefined {
     return this.lastPage?.notice;
-  }
-
-  /** Replaces the source (new filters or network) and forgets everything loaded. */
-  setSource(source: PagedSource<T>): void {
-    this.source = source;
-    this.reset();
   }
 
   /** Forgets the rows; the next `ensureLoaded` fetches again. */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../api/format';
-import { scheduleState, SchedulesQuery } from '../api/mirror';
+import { Page, scheduleState, SchedulesQuery } from '../api/mirror';
 import type { Schedule, ScheduleState } from '../api/mirrorTypes';
 import { hashscanUrl } from '../api/networks';
 import { checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../api/validation';
@@ -14,8 +14,8 @@ import { copyText, openUrl, RawJsonProvider } from '../commands/common';
 import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
-import { DetailNode, GroupNode, mdEscape, NodeTreeProvider, oneLine, TreeNode } from './nodes';
-import { PagedList, PagedSource } from './pagedList';
+import { ListView } from './listView';
+import { DetailNode, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
 
 export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
 
@@ -112,58 +112,36 @@ export class ScheduleNode implements TreeNode {
   }
 }
 
-export class SchedulesView implements vscode.Disposable {
-  private filters: ScheduleFilters;
-  private readonly list: PagedList<Schedule>;
-  private readonly provider: NodeTreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
+export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
   private pinned: ScheduleNode | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly context: vscode.ExtensionContext, private readonly services: Services, private readonly log: ExtensionLog) {
-    this.filters = { ...DEFAULT_FILTERS, ...context.workspaceState.get<ScheduleFilters>('hederaExplorer.schedules.filters') };
-    this.list = new PagedList<Schedule>(this.source());
-    this.provider = new NodeTreeProvider(() => this.roots());
-    this.treeView = vscode.window.createTreeView(SCHEDULES_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.disposables.push(
-      this.list,
-      this.provider,
-      this.treeView,
-      this.list.onDidChange(() => this.provider.refresh()),
-      services.onDidChange(() => {
-        this.pinned = undefined;
-        this.list.setSource(this.source());
-        this.updateDescription();
-      }),
-    );
+  constructor(context: vscode.ExtensionContext, services: Services, log: ExtensionLog) {
+    super(context, services, log, { viewId: SCHEDULES_VIEW, defaults: () => ({ ...DEFAULT_FILTERS }) });
     this.updateDescription();
   }
 
-  private source(): PagedSource<Schedule> {
-    return {
-      first: (signal) => this.services.clients.mirror.schedules(this.query(), { signal }),
-      next: (page, signal) => this.services.clients.mirror.next(page, { signal }),
-    };
+  protected fetchFirst(signal: AbortSignal): Promise<Page<Schedule>> {
+    return this.services.clients.mirror.schedules(this.query(), { signal });
+  }
+
+  protected node(s: Schedule, network: string): TreeNode {
+    return new ScheduleNode(s, network);
+  }
+
+  protected emptyText(): string {
+    return this.isFiltered() ? vscode.l10n.t('No schedules match the filters.') : vscode.l10n.t('No schedules on {0}.', this.services.profile.label);
+  }
+
+  protected extraRoots(): TreeNode[] {
+    return this.pinned ? [this.pinned] : [];
+  }
+
+  protected networkChanged(): void {
+    this.pinned = undefined;
   }
 
   query(): SchedulesQuery {
     return { accountId: this.filters.accountId, scheduleId: this.filters.scheduleId, order: this.filters.order, limit: this.filters.limit };
-  }
-
-  private roots(): TreeNode[] {
-    if (!this.list.isStarted) void this.withProgress(this.list.ensureLoaded());
-    const network = this.services.profile.name;
-    const rows = this.list.rows((s) => new ScheduleNode(s, network), {
-      empty: this.isFiltered() ? vscode.l10n.t('No schedules match the filters.') : vscode.l10n.t('No schedules on {0}.', this.services.profile.label),
-      retry: { command: 'hederaExplorer.schedules.retry', title: vscode.l10n.t('Retry') },
-      more: { command: 'hederaExplorer.schedules.loadMore', title: vscode.l10n.t('Load more') },
-    });
-    return this.pinned ? [this.pinned, ...rows] : rows;
-  }
-
-  private withProgress<T>(p: Promise<T>): Promise<T> {
-    void vscode.window.withProgress({ location: { viewId: SCHEDULES_VIEW } }, () => p);
-    return p;
   }
 
   isFiltered(): boolean {
@@ -180,19 +158,6 @@ export class SchedulesView implements vscode.Disposable {
     return parts.join(' · ');
   }
 
-  private updateDescription(): void {
-    const filters = this.describeFilters();
-    this.treeView.description = [this.services.profile.label, filters].filter(Boolean).join(' · ');
-    void vscode.commands.executeCommand('setContext', 'hederaExplorer.schedules.filtered', this.isFiltered());
-  }
-
-  private filtersChanged(): void {
-    void this.context.workspaceState.update('hederaExplorer.schedules.filters', this.filters);
-    this.updateDescription();
-    this.list.setSource(this.source());
-    if (this.treeView.visible) void this.withProgress(this.list.reload());
-  }
-
   /** Sets filters programmatically (commands and tests). Values are validated; a bad one throws its sentence. */
   setFilters(f: Partial<{ accountId: string; scheduleId: string; order: 'asc' | 'desc'; limit: number }>): void {
     const next: ScheduleFilters = { ...this.filters };
@@ -205,11 +170,6 @@ export class SchedulesView implements vscode.Disposable {
       next.limit = l.value;
     }
     this.filters = next;
-    this.filtersChanged();
-  }
-
-  clearFilters(): void {
-    this.filters = { ...DEFAULT_FILTERS };
     this.filtersChanged();
   }
 
@@ -244,18 +204,6 @@ export class SchedulesView implements vscode.Disposable {
       },
     ];
     await editFilters(vscode.l10n.t('Schedule Filters'), fields, () => this.filtersChanged(), () => { this.filters = { ...DEFAULT_FILTERS }; });
-  }
-
-  refresh(): Promise<void> {
-    return this.withProgress(this.list.reload());
-  }
-
-  retry(): Promise<void> {
-    return this.withProgress(this.list.retry());
-  }
-
-  loadMore(): Promise<void> {
-    return this.withProgress(this.list.loadMore());
   }
 
   /** "Open schedule by id": asks (or takes `preset`), fetches it, pins it at the top of the view. */
@@ -296,26 +244,6 @@ export class SchedulesView implements vscode.Disposable {
     }
   }
 
-  /** What the view shows, for tests: labels and descriptions of the root rows. */
-  snapshot(): { description: string | undefined; rows: Array<{ label: string; description?: string; contextValue?: string }> } {
-    const rows = this.roots().map((n) => {
-      const it = n.getTreeItem();
-      return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
-    });
-    return { description: this.treeView.description, rows };
-  }
-
-  get loaded(): Schedule[] {
-    return this.list.items;
-  }
-
-  get loading(): boolean {
-    return this.list.isLoading;
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
 }
 
 function unwrapFilter(c: ReturnType<typeof checkEntityIdFilter>): Filter {
