@@ -49,6 +49,40 @@ const extension = {
   metafile: true,
 };
 
+// ---- decoders bundle (issue 7): ABI decoding (viem) and schedule bodies (protobufjs/light + a JSON descriptor
+// trimmed from @hashgraph/proto's .proto files) go to dist/decoders.js, which the extension requires on first
+// decode (src/api/decode/lazy.ts), never at activation. The extension bundle gets `require("./decoders.js")`
+// instead of the module; test bundles include it directly.
+const DECODERS_ENTRY = 'src/api/decode/index.ts';
+/** Regenerates src/api/decode/schedulableBody.descriptor.json when missing or stale (see descriptor.build.cjs). */
+function decoderDescriptor() {
+  const r = require('./src/api/decode/descriptor.build.cjs').generateDescriptor(__dirname);
+  if (r.regenerated) console.log(`${path.relative(__dirname, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
+}
+/** In the extension bundle, lazy.ts's `require('./index')` stays a require of dist/decoders.js. */
+const decodersExternal = {
+  name: 'decoders-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/index$/ }, (args) =>
+      /src[\\/]api[\\/]decode[\\/]lazy\.ts$/.test(args.importer) ? { path: './decoders.js', external: true } : undefined);
+  },
+};
+extension.plugins = [...common.plugins, decodersExternal];
+const decodersBundle = {
+  ...common,
+  entryPoints: [DECODERS_ENTRY],
+  outfile: 'dist/decoders.js',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+};
+// ---- end decoders bundle
+
 /** Browser bundles for webviews: one entry per file in src/webview/ named *.main.ts. */
 function webviewEntries() {
   const dir = path.join(__dirname, 'src', 'webview');
@@ -66,6 +100,19 @@ const webview = () => ({
   minify: production,
   sourcemap: !production,
 });
+
+// ---- codicons for webviews (NFT history): copies @vscode/codicons' codicon.css + codicon.ttf into dist/webview/,
+// next to the webview bundles, so that pages load them from localResourceRoots (CSP font-src/style-src cspSource).
+function copyCodicons() {
+  const from = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
+  const to = path.join(__dirname, 'dist', 'webview');
+  // a production build starts from an empty folder: no source maps of an earlier dev build may ship
+  if (production) fs.rmSync(to, { recursive: true, force: true });
+  if (!fs.existsSync(from)) { console.warn('@vscode/codicons is not installed: webviews show no icons (npm install)'); return; }
+  fs.mkdirSync(to, { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join(to, f));
+}
+// ---- end codicons
 
 const sandbox = {
   ...common,
@@ -122,8 +169,10 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : [extension, webview()];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : [extension, webview(), decodersBundle];
   const active = builds.filter((b) => b.entryPoints.length > 0);
+  if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
+  if (!onlySandbox && !tests && !bench) copyCodicons(); // codicons for webviews
   if (watch) {
     for (const b of active) await (await esbuild.context(b)).watch();
     return;
@@ -134,6 +183,8 @@ async function main() {
     const meta = results[0].metafile;
     const out = meta && meta.outputs['dist/extension.js'];
     if (out) console.log(`dist/extension.js ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}`);
+    const dec = results.find((r) => r.metafile && r.metafile.outputs['dist/decoders.js']); // decoders bundle
+    if (dec) console.log(`dist/decoders.js ${(dec.metafile.outputs['dist/decoders.js'].bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''} (loaded on first decode)`);
   }
 }
 

@@ -7,10 +7,13 @@ import type { NetworkProfile } from './api/networks';
 import { clearApiKey, setApiKey } from './commands/apiKey';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './commands/common';
 import { selectNetwork } from './commands/network';
+import { registerVerification, VerificationApi } from './commands/verifyContract';
+import { AbiIndex, registerAbiIndex } from './core/abiIndex';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { Services } from './core/services';
 import { ContractResultsView, registerContractResultsView } from './views/contractResultsView';
+import { NftHistoryPanels, registerNftHistory } from './nft/panel';
 import { registerNetworkStatusBar } from './views/networkStatusBar';
 import { DetailNode } from './views/nodes';
 import { registerSchedulesView, SchedulesView } from './views/schedulesView';
@@ -30,8 +33,14 @@ export interface HederaExplorerApi {
   readonly schedules: SchedulesView;
   /** The Contract Results view. */
   readonly contractResults: ContractResultsView;
+  /** The NFT history panels (tests: open, read snapshots, post messages as the page, export target). */
+  readonly nftHistory: NftHistoryPanels;
+  /** The workspace's ABIs and the Sourcify ABI cache used to decode contract results and schedules (tests). */
+  readonly abis: AbiIndex;
   /** The network status bar item and the Network Status view's rows, as VS Code gets them (tests). */
   statusSnapshot(): Promise<StatusSnapshot>;
+  /** "Verify Contract" and the Verification view (tests run the flow, read rows and prompts). */
+  readonly verification: VerificationApi;
 }
 
 export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
@@ -54,9 +63,12 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
   registerNetworkStatusBar(context, services);
+  const abis = registerAbiIndex(context, services, log); // before the views: they decode with it
   const schedules = registerSchedulesView(context, services, log, raw);
   const contractResults = registerContractResultsView(context, services, log, raw);
   const status = registerStatusFeature(context, services, log);
+  const verification = registerVerification(context, services, log, apiKeys);
+  const nftHistory = registerNftHistory(context, services, log);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms`);
@@ -67,7 +79,10 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
     recentLog: () => log.lines(),
     schedules,
     contractResults,
+    nftHistory,
+    abis,
     statusSnapshot: () => status.snapshot(),
+    verification,
   };
 }
 

@@ -1,7 +1,11 @@
 /**
- * Contract verification on a Sourcify server: the session import endpoint
- * `POST {verifyUrl}/session/verify/{explorer}` with `{address, chainId, apiKey}`.
- * The API key travels only in this request's body; it is never logged (the HTTP layer logs no bodies).
+ * Contract verification on a Sourcify server:
+ * - the session import endpoint `POST {verifyUrl}/session/verify/{explorer}` with `{address, chainId, apiKey}`
+ *   (as specified; self-hosted and older servers). The API key travels only in this request's body; it is never
+ *   logged (the HTTP layer logs no bodies);
+ * - Sourcify API v2 (today's sourcify.dev): `GET /v2/contract/{chainId}/{address}` (already verified?),
+ *   `POST /v2/verify/{chainId}/{address}` with the standard JSON input, then `GET /v2/verify/{verificationId}`
+ *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
 import { ApiError, invalidInput } from './errors';
 import { HttpClient, RequestOptions } from './http';
@@ -132,5 +136,181 @@ export class VerifyClient {
     const url = `${this.baseUrl}/session/verify/${encodeURIComponent(explorer)}`;
     const res = await this.http.post<unknown>(url, body, options);
     return parseSessionResult(res.data, res.url);
+  }
+}
+
+/* ------------------------------------------------------------------ Sourcify API v2 */
+
+/** `exact_match`, `match`, or null (not verified); other values are kept as they are. */
+export type MatchKind = Open<'exact_match' | 'match'> | null;
+
+export interface ContractMatch {
+  match: MatchKind;
+  creationMatch: MatchKind;
+  runtimeMatch: MatchKind;
+  chainId: string;
+  address: string;
+  verifiedAt?: string;
+  matchId?: string;
+}
+
+export interface JobError {
+  customCode?: string;
+  message: string;
+  errorId?: string;
+  /** Compiler errors and other detail lines. */
+  details: string[];
+}
+
+export interface VerificationJob {
+  verificationId: string;
+  isJobCompleted: boolean;
+  jobStartTime?: string;
+  jobFinishTime?: string;
+  compilationTime?: string;
+  contract: ContractMatch;
+  error?: JobError;
+}
+
+export interface StdJsonVerifyRequest {
+  chainId: number | string;
+  address: string;
+  /** The compiler's standard JSON input, with `language`. */
+  stdJsonInput: Record<string, unknown>;
+  /** `0.8.28+commit.7893614a` */
+  compilerVersion: string;
+  /** `path/to/File.sol:ContractName` */
+  contractIdentifier: string;
+  creationTransactionHash?: string;
+}
+
+export interface PollOptions {
+  signal?: AbortSignal;
+  /** First wait between polls (default 1 000 ms), multiplied by `factor` (default 1.5) up to `maxPollMs` (default 8 000). */
+  pollMs?: number;
+  factor?: number;
+  maxPollMs?: number;
+  /** Give up after this long (default 10 minutes). */
+  timeoutMs?: number;
+  /** Called after every poll (progress). */
+  onPoll?: (job: VerificationJob, polls: number) => void;
+}
+
+const matchOf = (v: unknown): MatchKind => (typeof v === 'string' && v ? v : null);
+
+export function parseContractMatch(body: unknown, fallback: { chainId: string; address: string }): ContractMatch {
+  const o = obj(body);
+  return {
+    match: matchOf(o.match),
+    creationMatch: matchOf(o.creationMatch),
+    runtimeMatch: matchOf(o.runtimeMatch),
+    chainId: optStr(o.chainId) ?? fallback.chainId,
+    address: optStr(o.address) ?? fallback.address,
+    verifiedAt: optStr(o.verifiedAt),
+    matchId: optStr(o.matchId),
+  };
+}
+
+export function parseJobError(v: unknown): JobError | undefined {
+  if (v === undefined || v === null) return undefined;
+  const o = obj(v);
+  const details: string[] = [];
+  const data = obj(o.errorData);
+  for (const ce of Array.isArray(data.compilerErrors) ? data.compilerErrors : []) {
+    const e = obj(ce);
+    const text = optStr(e.formattedMessage)?.split('\n')[0] ?? [optStr(e.type), optStr(e.message)].filter(Boolean).join(': ');
+    if (text) details.push(text);
+  }
+  if (typeof o.creationTransactionHash === 'string') details.push(`creation transaction ${o.creationTransactionHash}`);
+  return { customCode: optStr(o.customCode), message: optStr(o.message) ?? optStr(o.customCode) ?? 'The verification failed.', errorId: optStr(o.errorId), details };
+}
+
+/** Normalises `GET /v2/verify/{verificationId}`. */
+export function parseJob(body: unknown, url = ''): VerificationJob {
+  const o = obj(body);
+  const id = optStr(o.verificationId);
+  if (!id || typeof o.isJobCompleted !== 'boolean') {
+    throw new ApiError({ kind: 'malformed', message: 'The verification server answered without a job status.', url });
+  }
+  const c = obj(o.contract);
+  return {
+    verificationId: id,
+    isJobCompleted: o.isJobCompleted,
+    jobStartTime: optStr(o.jobStartTime),
+    jobFinishTime: optStr(o.jobFinishTime),
+    compilationTime: optStr(o.compilationTime),
+    contract: parseContractMatch(c, { chainId: optStr(c.chainId) ?? '', address: optStr(c.address) ?? '' }),
+    error: parseJobError(o.error),
+  };
+}
+
+function checkChain(chainId: number | string): string {
+  const c = String(chainId).trim();
+  if (!/^\d{1,10}$/.test(c)) throw invalidInput(`"${c.slice(0, 40)}" is not a chain id.`);
+  return c;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' }));
+    if (signal?.aborted) return stop();
+    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => { clearTimeout(t); stop(); };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class SourcifyV2Client {
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string, private readonly http: HttpClient) {
+    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  /** `GET /v2/contract/{chainId}/{address}`: the match, or `match: null` when the contract is not verified (404). */
+  async lookup(chainId: number | string, address: string, options: RequestOptions = {}): Promise<ContractMatch> {
+    const a = unwrap(checkEvmAddress(address));
+    const c = checkChain(chainId);
+    const res = await this.http.get<unknown>(`${this.baseUrl}/v2/contract/${c}/${a}`, { ...options, acceptStatus: [404] });
+    return parseContractMatch(res.data, { chainId: c, address: a });
+  }
+
+  /** `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). 409 = already verified. */
+  async submit(req: StdJsonVerifyRequest, options: RequestOptions = {}): Promise<string> {
+    const a = unwrap(checkEvmAddress(req.address));
+    const c = checkChain(req.chainId);
+    if (!/^v?\d+\.\d+\.\d+/.test(req.compilerVersion)) throw invalidInput(`"${req.compilerVersion.slice(0, 40)}" is not a compiler version such as 0.8.28+commit.7893614a.`);
+    if (!/^.+:[A-Za-z_$][\w$]*$/.test(req.contractIdentifier)) throw invalidInput(`"${req.contractIdentifier.slice(0, 80)}" is not a contract identifier of the form path/to/File.sol:Name.`);
+    const body: Record<string, unknown> = { stdJsonInput: req.stdJsonInput, compilerVersion: req.compilerVersion, contractIdentifier: req.contractIdentifier };
+    if (req.creationTransactionHash) body.creationTransactionHash = req.creationTransactionHash;
+    const res = await this.http.post<unknown>(`${this.baseUrl}/v2/verify/${c}/${a}`, body, options);
+    const id = optStr(obj(res.data).verificationId);
+    if (!id) throw new ApiError({ kind: 'malformed', message: 'The verification server accepted the job but sent no verificationId.', url: res.url });
+    return id;
+  }
+
+  /** `GET /v2/verify/{verificationId}` once. */
+  async job(verificationId: string, options: RequestOptions = {}): Promise<VerificationJob> {
+    if (!/^[\w-]{1,100}$/.test(verificationId)) throw invalidInput(`"${verificationId.slice(0, 40)}" is not a verification id.`);
+    const res = await this.http.get<unknown>(`${this.baseUrl}/v2/verify/${encodeURIComponent(verificationId)}`, options);
+    return parseJob(res.data, res.url);
+  }
+
+  /** Polls the job until it is completed, waiting longer each time; cancelled through `signal`. */
+  async waitForJob(verificationId: string, opts: PollOptions = {}): Promise<VerificationJob> {
+    const factor = opts.factor ?? 1.5;
+    const maxPoll = opts.maxPollMs ?? 8000;
+    const deadline = Date.now() + (opts.timeoutMs ?? 10 * 60_000);
+    let wait = opts.pollMs ?? 1000;
+    for (let polls = 1; ; polls++) {
+      const job = await this.job(verificationId, { signal: opts.signal });
+      opts.onPoll?.(job, polls);
+      if (job.isJobCompleted) return job;
+      if (Date.now() + wait > deadline) {
+        throw new ApiError({ kind: 'timeout', message: `The verification job ${verificationId} did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s. Its result may still appear later.` });
+      }
+      await abortableSleep(wait, opts.signal);
+      wait = Math.min(maxPoll, Math.round(wait * factor));
+    }
   }
 }

@@ -3,6 +3,7 @@
 //   1. HTTP: all pages of the sandbox's contract results through the client vs a bare node:http loop
 //      (requests = ceil(N/100), time ratio <= 1.3).
 //   2. The extension in the real VS Code: activate() time and the minified bundle size (test/bench/activation.mjs).
+//   3. The NFT history webview in the real browser: first rows, all 12,345 rows, scrolling (test/bench/nft-webview.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,4 +39,12 @@ if (fs.existsSync(path.join(root, 'test/bench/activation.mjs')) && !process.argv
   const r = spawnSync(process.execPath, ['test/bench/activation.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
+// ---- NFT history webview (test/bench/nft-webview.mjs): time to first rows and to all 12,345 rows, scrolling, DOM size
+if (fs.existsSync(path.join(root, 'test/bench/nft-webview.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== NFT history webview in the real browser: 12,345 entries ==');
+  const r = spawnSync(process.execPath, ['test/bench/nft-webview.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+// ---- end NFT history webview
+
 process.exit(failed ? 1 : 0);

@@ -12,7 +12,7 @@ import { root, vsixPath } from './paths.mjs';
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
-  /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css)$/,
+  /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
   /^extension\/media\//, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];

@@ -1,0 +1,59 @@
+/**
+ * What counts as a contract address for verification: an EVM address (40 hexadecimal digits, 0x optional)
+ * or a Hedera entity id `shard.realm.num` (a `-abcde` checksum allowed), turned into its long-zero EVM
+ * address. Anything else is refused with one sentence, before any request.
+ */
+import { Check, checkEvmAddress, entityIdToEvmAddress } from '../api/validation';
+
+export interface ParsedAddress {
+  /** 0x and 40 lowercase hex digits. */
+  address: string;
+  /** The entity id, when one was given. */
+  entityId?: string;
+}
+
+const clip = (s: string, n = 60): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+function unquote(s: string): string {
+  const t = s.trim();
+  const m = /^(['"`])(.*)\1$/s.exec(t);
+  return (m ? m[2] : t).trim();
+}
+
+/** Parses one value: an EVM address or an entity id. */
+export function parseContractAddress(input: string): Check<ParsedAddress> {
+  const s = unquote(input);
+  if (!s) return { ok: false, message: 'Enter the contract\'s EVM address (0x and 40 hexadecimal digits) or its entity id (0.0.1234).' };
+  if (/^(0x)?[0-9a-fA-F]{40}$/.test(s)) {
+    const c = checkEvmAddress(s);
+    if (!c.ok) return c;
+    if (/^0x0{40}$/.test(c.value)) return { ok: false, message: 'The zero address is not a contract: enter the address the contract was deployed at.' };
+    return { ok: true, value: { address: c.value } };
+  }
+  const id = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})(?:-[a-z]{5})?$/.exec(s);
+  if (id) {
+    const entityId = `${BigInt(id[1])}.${BigInt(id[2])}.${BigInt(id[3])}`;
+    if (BigInt(id[3]) === 0n) return { ok: false, message: `${entityId} is not a contract: the entity number must be above 0.` };
+    const c = entityIdToEvmAddress(entityId);
+    if (!c.ok) return c;
+    return { ok: true, value: { address: c.value, entityId } };
+  }
+  if (/^0x[0-9a-fA-F]*$/i.test(s)) {
+    return { ok: false, message: `"${clip(s)}" is not an EVM address: it has ${s.length - 2} hexadecimal digits after 0x, an address has 40.` };
+  }
+  if (/^\d+$/.test(s)) return { ok: false, message: `"${clip(s)}" is not a contract address: write an entity id in full, for example 0.0.${clip(s, 12)}, or an EVM address.` };
+  return { ok: false, message: `"${clip(s)}" is neither an EVM address (0x and 40 hexadecimal digits) nor a Hedera entity id (0.0.1234).` };
+}
+
+/**
+ * The address in an editor selection: the whole selection when it is one value, else the single EVM address
+ * written in it (a selected line such as `const TOKEN = "0x…";`). Several different addresses, or none: refused.
+ */
+export function addressFromSelection(text: string): Check<ParsedAddress> {
+  const whole = parseContractAddress(text);
+  if (whole.ok) return whole;
+  const found = [...new Set([...text.matchAll(/(?<![0-9a-zA-Z])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])/g)].map((m) => m[0].toLowerCase()))];
+  if (found.length === 1) return parseContractAddress(found[0]);
+  if (found.length > 1) return { ok: false, message: `The selection holds ${found.length} different addresses: select just the one to verify.` };
+  return { ok: false, message: `The selection is not a contract address: ${whole.message}` };
+}

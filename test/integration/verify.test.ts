@@ -1,0 +1,245 @@
+// "Hedera: Verify Contract" in the real extension host against the sandbox: address discovery from the sample
+// workspace, the quick pick, a wrong address refused before any request, a missing API key asked for (and the
+// prompt cancelled), the session endpoint's outcomes in the Verification view (partial, several contracts,
+// 429, bad key), cancel, the key only in the session POST body, results kept per address and network, and
+// Sourcify API v2 (check first, job polling, match kinds, job errors, local source check).
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { resetSettings, waitUntil } from './helpers';
+import { addFault, clearFaults, clearRequests, sleep, useSandbox, ViewsApi } from './views.helpers';
+
+interface Row { label: string; description?: string; contextValue?: string; depth: number; icon?: string; color?: string; command?: string }
+interface Rec { key: string; api: string; address: string; chainId: number; error?: { message: string; status?: number; serverMessages: string[] }; contracts: Array<{ name: string; status: string; compiledPath?: string; found: Array<{ path: string }>; missing: Array<{ path: string; elsewhere?: string[] }>; error?: { customCode?: string; message: string } }>; unused: Array<{ path: string }>; alreadyVerified?: boolean; contractIdentifier?: string }
+interface VerificationHook {
+  run(args?: Record<string, unknown>): Promise<Rec | undefined>;
+  cancel(): void;
+  readonly isRunning: boolean;
+  current(): Rec | undefined;
+  kept(): Rec[];
+  clearAll(): Promise<void>;
+  reload(): void;
+  snapshot(): Promise<{ description?: string; rows: Row[] }>;
+  discover(): Promise<{ candidates: Array<{ address: string; source: string; where: string; contractName?: string; entityId?: string; chainId?: number }> }>;
+  lastPrompt(): { seq: number; kind: string; items: string[] } | undefined;
+}
+type Api = ViewsApi & { verification: VerificationHook };
+interface Recorded { method: string; url: string; headers: Record<string, unknown>; body?: string }
+
+const A = (n: string) => `0x10000000000000000000000000000000000000${n}`;
+const KEY = `hx-verify-${Date.now().toString(36)}-k3y`;
+
+describe('Verify Contract', function () {
+  this.timeout(90000);
+  let api: Api;
+  let url: string;
+  const v = () => api.verification;
+  const recorded = async (): Promise<Recorded[]> => (await (await fetch(`${url}/__sandbox/requests`)).json()) as Recorded[];
+  const verifyRequests = async () => (await recorded()).filter((r) => /^\/(server\/)?(session|v2)\//.test(r.url));
+  const rows = async () => (await v().snapshot()).rows;
+
+  before(async () => {
+    const s = await useSandbox();
+    api = s.api as Api;
+    url = s.url;
+    await resetSettings(['verify.api', 'contractAddress', 'verify.explorer', 'verify.sessionUrl']);
+    await vscode.commands.executeCommand('hederaExplorer.clearApiKey');
+    await v().clearAll();
+    await vscode.commands.executeCommand('hederaExplorer.verification.focus');
+  });
+  afterEach(async () => {
+    await clearFaults();
+    if (v().isRunning) v().cancel();
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('hederaExplorer.clearApiKey');
+    await resetSettings(['network', 'sandbox.url', 'verify.api', 'contractAddress']);
+  });
+
+  it('finds the workspace\'s candidates in the documented order, with where each came from', async () => {
+    const d = await v().discover();
+    assert.deepStrictEqual(d.candidates.map((c) => [c.source, c.address, c.contractName ?? c.entityId]), [
+      ['ignition', A('02'), 'Token'],
+      ['ignition', A('03'), 'Counter'],
+      ['env', '0x0000000000000000000000000000000000001389', '0.0.5001'],
+    ]);
+    assert.strictEqual(d.candidates[0].where, 'ignition/deployments/chain-296/deployed_addresses.json › TokenModule#Token');
+    assert.strictEqual(d.candidates[2].where, '.env:2 › CONTRACT_ID');
+  });
+
+  it('refuses a wrong address with a sentence and sends no request', async () => {
+    await clearRequests();
+    assert.strictEqual(await v().run({ address: '0x1234' }), undefined);
+    assert.strictEqual(await v().run({ address: 'Token' }), undefined);
+    await vscode.workspace.getConfiguration('hederaExplorer').update('contractAddress', 'not-an-address', vscode.ConfigurationTarget.Global);
+    assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.verifyContract'), undefined);
+    await resetSettings(['contractAddress']);
+    await sleep(200);
+    assert.deepStrictEqual(await verifyRequests(), []);
+    assert.strictEqual(v().current(), undefined, 'nothing kept');
+  });
+
+  it('asks for the missing API key once (masked input); cancelling it sends nothing', async () => {
+    assert.strictEqual(await api.hasApiKey(), false);
+    await clearRequests();
+    const before = v().lastPrompt()?.seq ?? 0;
+    const run = v().run({ address: A('02') });
+    await waitUntil('API key prompt', () => v().lastPrompt()?.kind === 'apiKey' && (v().lastPrompt()?.seq ?? 0) > before);
+    let done = false;
+    void run.then(() => { done = true; });
+    for (let i = 0; i < 20 && !done; i++) { await sleep(150); await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); }
+    assert.strictEqual(await run, undefined);
+    assert.deepStrictEqual(await verifyRequests(), [], 'no request without a key');
+  });
+
+  it('with the key: the session result in the view, and the key only in the session POST body', async () => {
+    await vscode.commands.executeCommand('hederaExplorer.setApiKey', KEY);
+    await clearRequests();
+    const r = await v().run({ address: A('02') });
+    assert.ok(r && !r.error, JSON.stringify(r?.error));
+    assert.deepStrictEqual(r.contracts.map((c) => [c.name, c.status]), [['Token', 'partial']]);
+    const snap = await v().snapshot();
+    assert.match(snap.description ?? '', /^0x100000…0002 · Sandbox · 296 · session$/);
+    const all = snap.rows;
+    const contract = all.find((x) => x.contextValue === 'verification.contract');
+    assert.deepStrictEqual([contract?.label, contract?.description, contract?.icon, contract?.color], ['Token', 'partial · contracts/Token.sol', 'pass', 'charts.yellow']);
+    const group = (label: string) => all.find((x) => x.label === label);
+    assert.strictEqual(group('Found files')?.description, '2');
+    assert.strictEqual(group('Missing files')?.description, '1');
+    assert.strictEqual(group('Invalid files')?.description, '1');
+    assert.strictEqual(group('Unused files')?.description, '2');
+    assert.strictEqual(group('Unused files')?.depth, 0, 'unused files at the top level');
+    const missing = all.find((x) => x.label === '@openzeppelin/contracts/access/Ownable.sol');
+    assert.match(missing?.description ?? '', /in the workspace at contracts\/access\/Ownable\.sol/);
+    const token = all.find((x) => x.label === 'contracts/Token.sol' && x.contextValue === 'verification.file.open');
+    assert.strictEqual(token?.command, 'hederaExplorer.verification.openFile', 'existing files open');
+    const erc20 = all.find((x) => x.label === '@openzeppelin/contracts/token/ERC20/ERC20.sol');
+    assert.deepStrictEqual([erc20?.contextValue, erc20?.command, erc20?.description], ['verification.file', undefined, 'not in the workspace']);
+    assert.ok(all.some((x) => x.label === 'README.md' && x.command), 'unused README.md opens');
+    // the key: in the session POST body and nowhere else (no URL, header or other body); not in the log
+    const reqs = await recorded();
+    const withKey = reqs.filter((q) => JSON.stringify(q).includes(KEY));
+    assert.deepStrictEqual(withKey.map((q) => `${q.method} ${q.url}`), ['POST /session/verify/etherscan']);
+    assert.deepStrictEqual(JSON.parse(withKey[0].body ?? '{}'), { address: A('02'), chainId: '296', apiKey: KEY });
+    assert.ok(!JSON.stringify(withKey[0].headers).includes(KEY) && !withKey[0].url.includes(KEY));
+    assert.ok(!api.recentLog().join('\n').includes(KEY), 'the log hides the key');
+  });
+
+  it('the quick pick lists the candidates with their source; accepting takes the first', async () => {
+    await clearRequests();
+    const before = v().lastPrompt()?.seq ?? 0;
+    const run = v().run();
+    await waitUntil('address pick', () => v().lastPrompt()?.kind === 'address' && (v().lastPrompt()?.seq ?? 0) > before);
+    const items = v().lastPrompt()?.items ?? [];
+    assert.deepStrictEqual(items.slice(0, 3), ['Token', 'Counter', '0.0.5001']);
+    assert.ok(items.includes('Enter an address or entity id…') && items.includes('Change chain…'), items.join(', '));
+    let done = false;
+    void run.then(() => { done = true; });
+    for (let i = 0; i < 20 && !done && !v().isRunning; i++) { await sleep(150); await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); }
+    const r = await run;
+    assert.strictEqual(r?.address, A('02'));
+    assert.strictEqual((await verifyRequests()).length, 1);
+  });
+
+  it('a 429 shows the server\'s message as an error row with Retry, and is kept', async () => {
+    const r = await v().run({ address: A('06') });
+    assert.strictEqual(r?.error?.status, 429);
+    const first = (await rows())[0];
+    assert.strictEqual(first.contextValue, 'error');
+    assert.match(first.label, /Etherscan API rate limit reached, try later/);
+    assert.strictEqual(first.command, 'hederaExplorer.verification.rerun');
+  });
+
+  it('a bad key (502) points to Set Explorer API Key', async () => {
+    const r = await v().run({ address: A('07') });
+    assert.strictEqual(r?.error?.status, 502);
+    assert.ok((await rows()).some((x) => x.label === 'Set Explorer API Key…' && x.command === 'hederaExplorer.setApiKey'));
+  });
+
+  it('several contracts: one row each with its status icon and colour', async () => {
+    await v().run({ address: A('04') });
+    const contracts = (await rows()).filter((x) => x.contextValue === 'verification.contract');
+    assert.deepStrictEqual(contracts.map((c) => [c.label, c.description, c.icon, c.color]), [
+      ['Router', 'perfect · contracts/Router.sol', 'pass-filled', 'testing.iconPassed'],
+      ['RouterLib', 'partial · contracts/RouterLib.sol', 'pass', 'charts.yellow'],
+      ['Helper', 'error · contracts/Helper.sol', 'error', 'errorForeground'],
+    ]);
+    assert.ok((await rows()).some((x) => x.label === 'Status' && x.description === 'error: Helper was not deployed at this address'));
+  });
+
+  it('Cancel stops the run: nothing new is kept and the shown result stays', async () => {
+    const shown = v().current()?.key;
+    await addFault({ path: '/session/verify', fault: { delayMs: 8000 } });
+    await clearRequests();
+    const run = v().run({ address: A('01') });
+    await waitUntil('request sent', async () => v().isRunning && (await verifyRequests()).length === 1);
+    v().cancel();
+    const t0 = Date.now();
+    assert.strictEqual(await run, undefined);
+    assert.ok(Date.now() - t0 < 3000, 'stopped at once');
+    assert.strictEqual(v().current()?.key, shown);
+    assert.ok(!v().kept().some((k) => k.address === A('01')));
+    assert.ok(!(await rows()).some((x) => x.contextValue === 'loading'));
+  });
+
+  it('results are kept per address and network in workspaceState until cleared', async () => {
+    const keys = v().kept().map((k) => k.key).sort();
+    assert.deepStrictEqual(keys, [A('02'), A('04'), A('06'), A('07')].map((a) => `sandbox|296|${a}`));
+    v().reload();
+    assert.deepStrictEqual(v().kept().map((k) => k.key).sort(), keys, 'read back from workspaceState');
+    await v().run({ address: A('02') });
+    assert.strictEqual(v().kept().length, 4, 'a new run replaces the result for the same address');
+    await vscode.commands.executeCommand('hederaExplorer.verification.clear');
+    assert.ok(!v().kept().some((k) => k.address === A('02')));
+    v().reload();
+    assert.strictEqual(v().kept().length, 3);
+  });
+
+  describe('Sourcify API v2', () => {
+    before(() => vscode.workspace.getConfiguration('hederaExplorer').update('verify.api', 'sourcify-v2', vscode.ConfigurationTarget.Global));
+    after(() => resetSettings(['verify.api']));
+
+    it('checks first, submits the workspace build, polls the job, shows the match and the local check', async () => {
+      await clearRequests();
+      const r = await v().run({ address: A('03') });
+      assert.ok(r && !r.error, JSON.stringify(r?.error));
+      assert.strictEqual(r.api, 'sourcify-v2');
+      const c = r.contracts[0];
+      assert.deepStrictEqual([c.name, c.status, c.compiledPath, r.contractIdentifier], ['Counter', 'match', 'contracts/Counter.sol', 'contracts/Counter.sol:Counter']);
+      assert.deepStrictEqual(c.found.map((f) => f.path), ['contracts/Counter.sol']);
+      assert.deepStrictEqual(c.missing, []);
+      assert.deepStrictEqual(r.unused.map((u) => u.path).sort(), ['contracts/IThing.sol', 'contracts/Token.sol', 'contracts/access/Ownable.sol']);
+      const reqs = await verifyRequests();
+      const lines = reqs.map((q) => `${q.method} ${q.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '<id>')}`);
+      assert.deepStrictEqual(lines, [`GET /v2/contract/296/${A('03')}`, `POST /v2/verify/296/${A('03')}`, 'GET /v2/verify/<id>', 'GET /v2/verify/<id>', 'GET /v2/verify/<id>']);
+      const body = JSON.parse(reqs[1].body ?? '{}');
+      assert.deepStrictEqual([body.compilerVersion, body.contractIdentifier, body.stdJsonInput.language], ['0.8.28+commit.7893614a', 'contracts/Counter.sol:Counter', 'Solidity']);
+      assert.ok(!reqs.some((q) => JSON.stringify(q).includes(KEY)), 'the API key never goes to Sourcify v2');
+      const contract = (await rows()).find((x) => x.contextValue === 'verification.contract');
+      assert.deepStrictEqual([contract?.description, contract?.icon], ['match · contracts/Counter.sol', 'pass']);
+      assert.match((await v().snapshot()).description ?? '', /Sourcify v2$/);
+    });
+
+    it('an already verified contract: no job, exact match', async () => {
+      await clearRequests();
+      const r = await v().run({ address: A('01') });
+      assert.deepStrictEqual([r?.contracts[0].status, r?.alreadyVerified], ['exact_match', true]);
+      assert.deepStrictEqual((await verifyRequests()).map((q) => q.method), ['GET']);
+      const contract = (await rows()).find((x) => x.contextValue === 'verification.contract');
+      assert.deepStrictEqual([contract?.icon, contract?.color], ['pass-filled', 'testing.iconPassed']);
+    });
+
+    it('a job error (compiler_error) is shown with its details', async () => {
+      const r = await v().run({ address: A('0d'), contractIdentifier: 'contracts/Counter.sol:Counter' });
+      assert.deepStrictEqual([r?.contracts[0].status, r?.contracts[0].error?.customCode], ['none', 'compiler_error']);
+      const snap = await rows();
+      assert.ok(snap.some((x) => x.label === 'Job error' && /^compiler_error: Compile error/.test(x.description ?? '')));
+      assert.ok(snap.some((x) => x.label === 'Detail' && x.description === "ParserError: Expected ';' but got '{'"));
+    });
+
+    it('a 429 on submit is an error with the server\'s message', async () => {
+      const r = await v().run({ address: A('06'), contractName: 'Counter' });
+      assert.strictEqual(r?.error?.status, 429);
+      assert.match(r?.error?.message ?? '', /too many requests/i);
+    });
+  });
+});
