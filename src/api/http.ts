@@ -218,7 +218,8 @@ export class HttpClient {
         url,
         method,
         data: body === undefined ? undefined : JSON.stringify(body),
-        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
+        // no per-request header object unless needed: axios deep-merges every one it gets
+        headers: body === undefined && !options.headers ? undefined : { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers },
         signal: controller.signal,
       });
     } catch (err) {

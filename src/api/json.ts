@@ -5,9 +5,8 @@
  * them above 2^53. `JSON.parse` silently rounds those. Here every integer that a JS number cannot hold exactly
  * becomes a `bigint`; everything else is an ordinary `number`.
  *
- * Speed: the lossless parser is several times slower than `JSON.parse`, so it only runs when the text holds a
- * bare number of 16 or more digits outside any string (see performance notes); everything else takes the
- * native path.
+ * Speed: the lossless parser is several times slower than `JSON.parse`, so it only runs for a text whose
+ * native parse holds a number past 2^53 (see performance notes); everything else takes the native path.
  */
 import { isInteger, isSafeNumber, parse, stringify } from 'lossless-json';
 
@@ -22,50 +21,26 @@ function parseNumber(text: string): number | bigint {
   return isInteger(text) ? BigInt(text) : Number(text);
 }
 
-/** True when `text` holds a bare (unquoted) number with 16 or more digits, which `JSON.parse` may round. */
-export function hasLongBareNumber(text: string): boolean {
-  const n = text.length;
-  let run = 0;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      run = 0;
-      // skip the string, honouring escapes
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 92 /* \ */) i++;
-        else if (d === 34) break;
-      }
-    } else if (c >= 48 && c <= 57) {
-      if (++run >= 16) return true;
-    } else {
-      run = 0;
-    }
+/** True when a parsed value holds a number that `JSON.parse` may have rounded (magnitude above 2^53). */
+export function hasUnsafeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasUnsafeNumber(value[i])) return true;
+    return false;
   }
+  for (const k in value as Record<string, unknown>) if (hasUnsafeNumber((value as Record<string, unknown>)[k])) return true;
   return false;
 }
 
 /**
- * Cheap pre-check: is there a run of 16+ digits whose previous non-blank character is `:`, `,`, `[` or `-`?
- * A bare number has that; a run inside a hex string (blooms, hashes) has a hex digit or `x` before it.
- * Runs are found with one native regex (greedy, so a long run is one match); false positives only cost the
- * exact scan, never a wrong result.
+ * Parses JSON text; integers above 2^53 come back as `bigint` with every digit. Throws SyntaxError.
+ * The native parser runs first; only when its result holds a number past 2^53 (which it may have rounded) is
+ * the text parsed again losslessly. A walk over the parsed page costs far less than any scan of the text.
  */
-function mayHoldLongNumber(text: string): boolean {
-  const re = /\d{16,}/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    let i = m.index - 1;
-    while (i >= 0 && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 10 || text.charCodeAt(i) === 13 || text.charCodeAt(i) === 9)) i--;
-    const c = i >= 0 ? text.charCodeAt(i) : 0;
-    if (c === 58 /* : */ || c === 44 /* , */ || c === 91 /* [ */ || c === 45 /* - */) return true;
-  }
-  return false;
-}
-
-/** Parses JSON text; integers above 2^53 come back as `bigint` with every digit. Throws SyntaxError. */
 export function parseJson(text: string): unknown {
-  if (!mayHoldLongNumber(text) || !hasLongBareNumber(text)) return JSON.parse(text);
-  return parse(text, null, parseNumber);
+  const fast: unknown = JSON.parse(text);
+  return hasUnsafeNumber(fast) ? parse(text, null, parseNumber) : fast;
 }
 
 /** JSON text of a value that may hold `bigint`s (written as bare digits, like the server sent them). */

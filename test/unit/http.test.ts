@@ -60,11 +60,8 @@ describe('http: faults from the sandbox', function () {
 
   it('does not wait for a Retry-After longer than the cap', async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 429, retryAfter: '120' } });
-    const t = Date.now();
     await assert.rejects(fast().get(path), isApiError('http', (e) => assert.strictEqual(e.retryAfterMs, 120000)));
-    assert.ok(Date.now() - t < 2000);
-    assert.strictEqual(hits(), 1);
-    assert.match((await fast({ tries: 1 }).get(path).catch((e: ApiError) => e) as ApiError).message, /./);
+    assert.strictEqual(hits(), 1, 'no second try: the wait asked for is over the cap');
   });
 
   it('retries 502 and 504 (gateway HTML pages), not 500 or 400', async () => {
@@ -133,7 +130,7 @@ describe('http: faults from the sandbox', function () {
     setTimeout(() => ac2.abort(), 200);
     const t = Date.now();
     await assert.rejects(slow.get(path, { signal: ac2.signal }), isApiError('cancelled'));
-    assert.ok(Date.now() - t < 2000);
+    assert.ok(Date.now() - t < 4500, 'the 5 s backoff wait was cut short');
   });
 
   it('the per-request fault header works too', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { formatInt, hasLongBareNumber, intToString, parseJson, stringifyJson, toBigInt } from '../../src/api/json';
+import { formatInt, hasUnsafeNumber, intToString, parseJson, stringifyJson, toBigInt } from '../../src/api/json';
 
 describe('json: lossless parsing', () => {
   it('keeps the last digit of 9007199254740993 (2^53 + 1)', () => {
@@ -17,12 +17,13 @@ describe('json: lossless parsing', () => {
     assert.strictEqual(v[2], 1.5);
   });
 
-  it('takes the native path when no long bare number is present, even with long digit runs inside strings', () => {
-    const text = '{"hash":"0x1234567890123456789012345678901234567890","n":12}';
-    assert.strictEqual(hasLongBareNumber(text), false);
-    assert.deepStrictEqual(parseJson(text), { hash: '0x1234567890123456789012345678901234567890', n: 12 });
-    assert.strictEqual(hasLongBareNumber('{"s":"a\\"1234567890123456789","n":1234567890123456}'), true);
-    assert.strictEqual(hasLongBareNumber('{"s":"a\\"1234567890123456789","n":123456789012345}'), false);
+  it('takes the native path unless a number passes 2^53, whatever digits strings hold', () => {
+    const text = '{"hash":"0x1234567890123456789012345678901234567890","memo":":12345678901234567890","n":12}';
+    assert.strictEqual(hasUnsafeNumber(JSON.parse(text)), false);
+    assert.deepStrictEqual(parseJson(text), { hash: '0x1234567890123456789012345678901234567890', memo: ':12345678901234567890', n: 12 });
+    assert.strictEqual(hasUnsafeNumber(JSON.parse('{"a":[{"n":9007199254740993}]}')), true);
+    assert.strictEqual(hasUnsafeNumber(JSON.parse('{"a":[{"n":9007199254740991}]}')), false);
+    assert.strictEqual(hasUnsafeNumber(JSON.parse('[-9007199254740993]')), true);
   });
 
   it('keeps 15-digit safe integers as numbers', () => {

@@ -19,7 +19,6 @@ type Obj = Record<string, unknown>;
 let sb: Sandbox;
 let notable: { contractResults: Obj; schedules: Record<string, string>; nfts: Record<string, string> };
 let counts: { contractResults: number; internalResults: number; schedules: number };
-let startup: { wallMs: number; generationMs: number };
 
 async function get(url: string): Promise<{ status: number; text: string; json: Obj; headers: Headers }> {
   const res = await fetch(sb.url + url);
@@ -150,21 +149,14 @@ describe('sandbox: mirror node', function () {
   this.timeout(60_000);
 
   before(async () => {
-    const t0 = performance.now();
     sb = await startSandbox({ port: 0 });
-    const ms = performance.now() - t0;
     const health = (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as Obj;
     notable = health.notable as typeof notable;
     counts = health.data as typeof counts;
-    startup = { wallMs: ms, generationMs: health.startupMs as number };
   });
   after(() => sb.close());
 
-  it('starts in well under a second', () => {
-    console.log(`      sandbox startup ${startup.wallMs.toFixed(0)} ms (data generation ${startup.generationMs} ms)`);
-    // generation is CPU only; the wall time also includes listening and may suffer from a loaded machine
-    assert.ok(startup.generationMs < 1000, `data generation took ${startup.generationMs} ms`);
-  });
+  // Startup time is a benchmark figure (npm run bench prints it), not a timed test.
 
   it('is deterministic: a second sandbox serves the same data', async () => {
     const other = await startSandbox({ port: 0 });
