@@ -11,12 +11,14 @@ import { formatInt, intToString } from '../api/json';
 import type { ContractResultsQuery, Page } from '../api/mirror';
 import type { ContractResult } from '../api/mirrorTypes';
 import { hashscanUrl } from '../api/networks';
+import type { DecodedResult, DecodedValue } from '../api/decode';
 import { decodeRevert } from '../api/revert';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, Check, Filter, filterToParam,
 } from '../api/validation';
 import { copyText, openUrl, RawJsonProvider } from '../commands/common';
 import type { ExtensionLog } from '../core/log';
+import { abiIndex } from '../core/abiIndex';
 import { config } from '../core/settings';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
@@ -59,6 +61,40 @@ function hexRow(label: string, hex: string | null | undefined): DetailNode {
   return new DetailNode(label, h ? `${formatBytes(size)} · ${shortHex(h, 10)}` : vscode.l10n.t('none'), { tooltip: h || vscode.l10n.t('none'), icon: new vscode.ThemeIcon('symbol-array'), contextValue: h ? 'hex' : 'detail' });
 }
 
+/** A decoded ABI value as a row: `name (type)  value`, arrays and tuples with their items. */
+function valueNode(v: DecodedValue): DetailNode {
+  return new DetailNode(`${v.name} (${v.type})`, v.value, { tooltip: v.value, icon: new vscode.ThemeIcon('symbol-parameter'), children: v.children?.map(valueNode) });
+}
+
+/** The decoded function, its return values and where the ABI came from (rows of the Transaction group). */
+function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined): TreeNode[] {
+  const rows: TreeNode[] = [];
+  const call = decoded?.call;
+  if (call) {
+    rows.push(new DetailNode(vscode.l10n.t('Function'), call.text, {
+      tooltip: `${call.signature}  ${call.selector}\n\n${call.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}`,
+      icon: new vscode.ThemeIcon('symbol-method'),
+      children: call.args.map(valueNode),
+    }));
+    if (decoded?.returned) {
+      rows.push(new DetailNode(vscode.l10n.t('Returned'), decoded.returned.text, { icon: new vscode.ThemeIcon('reply'), children: decoded.returned.values.map(valueNode) }));
+    }
+    rows.push(new DetailNode(vscode.l10n.t('Decoded with'), call.origin.kind === 'sourcify' ? 'Sourcify' : call.origin.label, {
+      tooltip: call.origin.kind === 'sourcify' ? vscode.l10n.t('The ABI of the verified contract {0}, from Sourcify', call.origin.address ?? '') : call.origin.label,
+      icon: new vscode.ThemeIcon('file-code'),
+    }));
+  } else if (r.function_parameters && /^0x[0-9a-fA-F]{8}/.test(r.function_parameters)) {
+    rows.push(new DetailNode(vscode.l10n.t('Function'), vscode.l10n.t('selector {0} (no ABI knows it)', r.function_parameters.slice(0, 10).toLowerCase()), { icon: new vscode.ThemeIcon('symbol-method') }));
+  }
+  return rows;
+}
+
+/** `transfer(…)`, `deposit()`: the row label's function part, when an ABI knows the call. */
+export function callLabel(r: ContractResult, failed: boolean): string | undefined {
+  const call = abiIndex()?.decodeResult(r, failed)?.call;
+  return call ? `${call.name}(${call.args.length ? '…' : ''})` : undefined;
+}
+
 /** Every field of a result, grouped: transaction, gas and fees, EVM envelope, data, other fields. */
 export function contractResultDetails(r: ContractResult): TreeNode[] {
   const row = (label: string, v: unknown, tooltip?: string) => new DetailNode(label, text(v), tooltip ? { tooltip } : {});
@@ -66,18 +102,24 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
   const has = (k: string) => Object.prototype.hasOwnProperty.call(r, k);
   const opt = (key: string, label: string, v: unknown, tooltip?: string) => (has(key) ? row(label, v, tooltip) : undefined);
   const present = (nodes: Array<TreeNode | undefined>): TreeNode[] => nodes.filter((n): n is TreeNode => n !== undefined);
-  const revert = outcome(r) === 'failure' ? decodeRevert(r.error_message) : undefined;
+  const failed = outcome(r) === 'failure';
+  // decoded with the workspace's ABIs / the contract's Sourcify ABI (src/core/abiIndex.ts); hex when unknown
+  const decoded = abiIndex()?.decodeResult(r, failed);
+  const revert = failed ? decoded?.error ?? decodeRevert(r.error_message) : undefined;
   const tx: Array<TreeNode | undefined> = [
     row(vscode.l10n.t('Time'), `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp))}`, formatTimestamp(r.timestamp)),
     row(vscode.l10n.t('Consensus timestamp'), r.timestamp),
     opt('result', vscode.l10n.t('Result'), r.result ?? ''),
     opt('status', vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
   ];
+  tx.push(...decodedCallRows(r, decoded));
   if (revert) {
+    const errorArgs = decoded?.error?.args?.map(valueNode) ?? [];
+    const errorOrigin = decoded?.error?.origin ? [row(vscode.l10n.t('Decoded with'), decoded.error.origin.kind === 'sourcify' ? 'Sourcify' : decoded.error.origin.label)] : [];
     tx.push(new DetailNode(vscode.l10n.t('Revert reason'), revert.message, {
-      tooltip: `${revert.message}\n\n${revert.raw}`,
+      tooltip: `${decoded?.error?.signature ? `${decoded.error.signature}\n` : ''}${revert.message}\n\n${revert.raw}`,
       icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-      children: revert.kind === 'text' && revert.raw === revert.message ? [] : [row(vscode.l10n.t('Raw error'), revert.raw)],
+      children: [...errorArgs, ...errorOrigin, ...(revert.kind === 'text' && revert.raw === revert.message ? [] : [row(vscode.l10n.t('Raw error'), revert.raw)])],
     }));
   } else if (r.error_message) {
     tx.push(row(vscode.l10n.t('Error message'), r.error_message));
@@ -145,7 +187,9 @@ export class ContractResultNode implements TreeNode {
     const r = this.result;
     const state = outcome(r);
     const ok = state === 'success';
-    const item = new vscode.TreeItem(formatLocal(timestampToDate(r.timestamp)) || r.timestamp, vscode.TreeItemCollapsibleState.Collapsed);
+    const fn = callLabel(r, state === 'failure');
+    const time = formatLocal(timestampToDate(r.timestamp)) || r.timestamp;
+    const item = new vscode.TreeItem(fn ? `${time} · ${fn}` : time, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
@@ -155,8 +199,10 @@ export class ContractResultNode implements TreeNode {
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`);
     md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(String(r.from ?? ''))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
+    const decoded = abiIndex()?.decodeResult(r, state === 'failure');
+    if (decoded?.call) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
     if (state === 'failure') {
-      const rev = decodeRevert(r.error_message);
+      const rev = decoded?.error ?? decodeRevert(r.error_message);
       if (rev) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);
     }
     item.tooltip = md;
@@ -166,6 +212,9 @@ export class ContractResultNode implements TreeNode {
   }
 
   getChildren(): TreeNode[] {
+    // expanding a result whose call or custom error no workspace ABI knows asks Sourcify for this contract's ABI
+    // (once per contract); the view refreshes when it arrives
+    abiIndex()?.lookUpContract(this.result, outcome(this.result) === 'failure');
     return contractResultDetails(this.result);
   }
 }
@@ -180,6 +229,8 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     this.disposables.push(
       this.treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
     );
+    const abis = abiIndex();
+    if (abis) this.disposables.push(abis.onDidChange(() => this.provider.refresh()));
     this.updateDescription();
     void vscode.commands.executeCommand('setContext', 'hederaExplorer.contractResults.following', false);
   }

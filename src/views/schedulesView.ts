@@ -7,10 +7,12 @@ import * as vscode from 'vscode';
 import { ApiError, isApiError } from '../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../api/format';
 import { Page, scheduleState, SchedulesQuery } from '../api/mirror';
+import type { BodyField, DecodedBody } from '../api/decode';
 import type { Schedule, ScheduleState } from '../api/mirrorTypes';
 import { hashscanUrl } from '../api/networks';
 import { checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../api/validation';
 import { copyText, openUrl, RawJsonProvider } from '../commands/common';
+import { abiIndex } from '../core/abiIndex';
 import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
@@ -46,6 +48,33 @@ function base64ToHex(b64: string): string {
   }
 }
 
+const bodyCache = new WeakMap<Schedule, { version: number; body: DecodedBody | undefined }>();
+let abiVersion = 0;
+
+/**
+ * The schedule's `transaction_body` decoded (src/api/decode/schedulableBody.ts): kind, summary and fields, a
+ * contract call's function from the workspace's ABIs. Undefined when it cannot be decoded (the base64 stays).
+ */
+export function decodedBody(s: Schedule): DecodedBody | undefined {
+  const abis = abiIndex();
+  const d = abis?.decoders();
+  if (!abis || !d || !s.transaction_body) return undefined;
+  const hit = bodyCache.get(s);
+  if (hit && hit.version === abiVersion) return hit.body;
+  let body: DecodedBody | undefined;
+  try {
+    body = d.decodeSchedulableBody(s.transaction_body, { decodeCall: (data) => d.decodeCall(data, abis.registry()) });
+  } catch {
+    body = undefined;
+  }
+  bodyCache.set(s, { version: abiVersion, body });
+  return body;
+}
+
+function bodyFieldNode(f: BodyField): DetailNode {
+  return new DetailNode(f.label, f.value, { tooltip: f.value, children: f.children?.map(bodyFieldNode) });
+}
+
 /** Details of one schedule, as rows. */
 export function scheduleDetails(s: Schedule): TreeNode[] {
   const rows: TreeNode[] = [];
@@ -75,7 +104,15 @@ export function scheduleDetails(s: Schedule): TreeNode[] {
     });
   }), { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') }));
   const body = s.transaction_body ?? '';
-  rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Math.floor((body.length * 3) / 4)} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
+  const decoded = decodedBody(s);
+  if (decoded) {
+    rows.push(new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
+      tooltip: `${decoded.title}\n${decoded.summary}`,
+      icon: new vscode.ThemeIcon('symbol-event'),
+      children: decoded.fields.map(bodyFieldNode),
+    }));
+  }
+  rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
   const known = new Set(['admin_key', 'consensus_timestamp', 'creator_account_id', 'deleted', 'executed_timestamp', 'expiration_time', 'memo', 'payer_account_id', 'schedule_id', 'signatures', 'transaction_body', 'wait_for_expiry']);
   const extra = Object.keys(s).filter((k) => !known.has(k));
   for (const k of extra) rows.push(new DetailNode(k, typeof s[k] === 'object' ? JSON.stringify(s[k]) : String(s[k])));
@@ -92,17 +129,19 @@ export class ScheduleNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const s = this.schedule;
     const state = scheduleState(s);
-    const item = new vscode.TreeItem(String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const body = decodedBody(s);
+    const item = new vscode.TreeItem(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const memo = oneLine(s.memo ?? '', 60);
     item.description = [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · ');
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
+    if (body) md.appendMarkdown(`${mdEscape(body.title)}: ${mdEscape(oneLine(body.summary, 300))}\n\n`);
     if (s.memo) md.appendText(`${s.memo}\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
     item.tooltip = md;
-    item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}` };
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}` };
     item.contextValue = 'schedule';
     return item;
   }
@@ -118,6 +157,8 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
   constructor(context: vscode.ExtensionContext, services: Services, log: ExtensionLog) {
     super(context, services, log, { viewId: SCHEDULES_VIEW, defaults: () => ({ ...DEFAULT_FILTERS }) });
     this.updateDescription();
+    const abis = abiIndex();
+    if (abis) this.disposables.push(abis.onDidChange(() => { abiVersion++; this.provider.refresh(); }));
   }
 
   protected fetchFirst(signal: AbortSignal): Promise<Page<Schedule>> {
@@ -244,6 +285,21 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
     }
   }
 
+  /** The detail rows of a schedule, flattened as "Parent / Label: value" lines (tests). */
+  detailLines(s: Schedule): string[] {
+    const out: string[] = [];
+    const walk = (nodes: TreeNode[], path: string) => {
+      for (const n of nodes) {
+        const it = n.getTreeItem();
+        const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
+        if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
+        const kids = n.getChildren?.();
+        if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);
+      }
+    };
+    walk(scheduleDetails(s), '');
+    return out;
+  }
 }
 
 function unwrapFilter(c: ReturnType<typeof checkEntityIdFilter>): Filter {

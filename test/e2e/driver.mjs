@@ -7,10 +7,19 @@
 //   view(page, 'Schedules')             locator of that view's pane (header + body)
 //   waitForView / welcomeText           a view is shown / the text of its welcome content
 //   waitForViewIdle(page, view)         no progress bar and no change for 1 s (done loading)
-//   treeRows(page, view)                the rows of a view's tree: [{ label, description, ariaLabel }]
+//   treeRows(page, view)                the rows of a view's tree: [{ label, description, ariaLabel, level, expanded, icon }]
+//   treeRow / expandRow / collapseRow   one row by its label (exact text or RegExp); open or close it by its twistie
+//   scrollTree(page, view, 'bottom')    scrolls a view's tree with the mouse wheel (rows are virtualized)
+//   focusedRow(page, view)              label of the row with the keyboard focus
+//   until(page, fn, what)               polls fn until truthy (conditions, never fixed sleeps)
+//   viewAction(page, view, 'Refresh')   clicks the view's title-bar action whose aria-label starts so
+//   viewDescription(page, view)         the text next to the view's title
+//   soloView(page, view)                wide side bar, only that view expanded (readable screenshots); soloView(page) undoes
+//   contextMenu / pickContextMenu       right-click a row: the menu's entries / choose one
 //   runCommand(page, "Hedera: Show Log")  F1, type, click the exact entry
 //   outputChannel(page)                 { name, text } of the channel shown in the Output panel
 //   quickPickItems / pickQuickPick      read the open quick pick / choose an entry by its label
+//   typeInQuickInput(page, text)        types into the open quick input; returns its validation message ('' if none)
 //   statusBarTexts / statusBarItem      the status bar
 //   notifications(page)                 texts of the visible notification toasts
 //   webview(page, title)                FrameLocator of the webview panel's content (inner iframe)
@@ -77,11 +86,133 @@ export async function welcomeText(page, name) {
 
 export async function treeRows(page, name) {
   const rows = (await waitForView(page, name)).locator('.pane-body .monaco-list-row');
-  return rows.evaluateAll((els) => els.map((el) => ({
+  return rows.evaluateAll((els) => [...els].sort((a, b) => Number(a.dataset.index ?? 0) - Number(b.dataset.index ?? 0)).map((el) => ({
     label: el.querySelector('.label-name')?.textContent?.trim() ?? '',
     description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
     ariaLabel: el.getAttribute('aria-label') ?? '',
-  })));
+    level: Number(el.getAttribute('aria-level') ?? 0),
+    expanded: el.getAttribute('aria-expanded') === null ? undefined : el.getAttribute('aria-expanded') === 'true',
+    icon: [...(el.querySelector('.custom-view-tree-node-item-icon')?.classList ?? [])].find((c) => c.startsWith('codicon-')) ?? '',
+  })));  // in list order: rows are positioned, their DOM order is not guaranteed
+}
+
+/** Locator of the first row of a view whose label is `label` (exact text) or matches it (RegExp). */
+export function treeRow(page, name, label) {
+  const text = label instanceof RegExp ? label : exactly(label);
+  return view(page, name).locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: text }) }).first();
+}
+
+/** Expands a row by its twistie (a click on the label would run the row's command, if it has one). */
+export async function expandRow(page, name, label) {
+  return toggleRow(page, name, label, true);
+}
+
+export async function collapseRow(page, name, label) {
+  return toggleRow(page, name, label, false);
+}
+
+async function toggleRow(page, name, label, open) {
+  const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
+  await row.waitFor({ timeout: T });
+  if ((await row.getAttribute('aria-expanded')) === String(!open)) await row.locator('.monaco-tl-twistie').click({ timeout: T });
+  await until(page, async () => (await row.getAttribute('aria-expanded')) === String(open), `row ${label} ${open ? 'expanded' : 'collapsed'}`);
+  if (open) { // children come asynchronously: done when the next row is one level deeper
+    const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
+    const next = view(page, name).locator(`.pane-body .monaco-list-row[data-index="${Number(index) + 1}"]`);
+    await until(page, async () => (await next.count()) && Number(await next.getAttribute('aria-level')) > level, `the children of row ${label}`);
+  }
+  return row;
+}
+
+/**
+ * Scrolls a view's tree to its top or bottom with the mouse wheel (only rendered rows are in the DOM); given a
+ * locator, keeps scrolling until it is visible (rows may still be arriving).
+ */
+export async function scrollTree(page, name, to = 'bottom', untilVisible) {
+  const body = (await waitForView(page, name)).locator('.pane-body .monaco-list').first();
+  await body.hover();
+  await page.mouse.wheel(0, to === 'bottom' ? 100000 : -100000);
+  if (untilVisible) {
+    await until(page, async () => {
+      if (await untilVisible.isVisible()) return true;
+      await page.mouse.wheel(0, to === 'bottom' ? 100000 : -100000);
+      return false;
+    }, `${untilVisible} after scrolling ${name}`);
+  }
+}
+
+/** Label of the row that has the keyboard focus in a view's tree ('' if none). */
+export async function focusedRow(page, name) {
+  const row = (await waitForView(page, name)).locator('.pane-body .monaco-list-row.focused .label-name').first();
+  return (await row.count()) ? (await row.innerText()).trim() : '';
+}
+
+/** Polls `fn` until it returns something truthy (and returns that), or throws after `timeout`. */
+export async function until(page, fn, what = 'condition', timeout = T) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Clicks a title-bar action of a view (they only show while the view is hovered or focused). */
+export async function viewAction(page, name, label) {
+  const pane = await waitForView(page, name);
+  await pane.locator('.pane-header').hover();
+  const action = pane.locator(`.pane-header .actions .action-label[aria-label^="${label}"]`).first();
+  await action.click({ timeout: T });
+}
+
+export async function viewDescription(page, name) {
+  const d = (await waitForView(page, name)).locator('.pane-header .description').first();
+  return (await d.count()) ? (await d.innerText()).trim() : '';
+}
+
+/**
+ * Only `name` expanded in its container and the side bar 560 px wide, for screenshots whose rows can be read;
+ * without a name every view is expanded again.
+ */
+export async function soloView(page, name) {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  if (name && box && box.width < 500) {
+    await page.mouse.move(box.x + box.width + 1, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 560, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+  }
+  const headers = page.locator('.part.sidebar .pane .pane-header');
+  for (let i = 0; i < (await headers.count()); i++) {
+    const header = headers.nth(i);
+    const title = (await header.locator('h3.title').innerText()).trim();
+    const open = !name || title.toLowerCase() === name.toLowerCase();
+    if ((await header.getAttribute('aria-expanded')) === String(!open)) await header.click();
+  }
+  if (name) await page.waitForFunction((n) => [...document.querySelectorAll('.part.sidebar .pane')].some((p) =>
+    p.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === n.toLowerCase() && p.querySelector('.pane-body')?.getBoundingClientRect().height > 300), name, { timeout: T });
+}
+
+/** Right-clicks a row (label or locator) and returns the labels of its context menu. */
+export async function contextMenu(page, name, label) {
+  const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
+  await row.click({ button: 'right', timeout: T });
+  const items = page.locator('.context-view .monaco-menu .action-item:not(.disabled) .action-label');
+  await items.first().waitFor({ timeout: T });
+  return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+/** Chooses a context menu entry: hovered until the menu marks it focused, then clicked (Enter if a click got lost). */
+export async function pickContextMenu(page, label) {
+  const menu = page.locator('.context-view .monaco-menu');
+  const item = menu.locator('.action-item', { has: page.locator('.action-label', { hasText: exactly(label) }) }).first();
+  await item.hover({ timeout: T });
+  await until(page, async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''), `menu entry ${label} focused`);
+  await item.click({ timeout: T });
+  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
+  if (!closed && /\bfocused\b/.test((await item.getAttribute('class').catch(() => '')) ?? '')) await page.keyboard.press('Enter');
+  await menu.waitFor({ state: 'hidden', timeout: T });
 }
 
 export async function runCommand(page, title) {
@@ -111,10 +242,41 @@ export async function quickPickItems(page) {
   })));
 }
 
-export async function pickQuickPick(page, label) {
+/** Chooses an entry; waits until the quick input closes or, with `{ replaced: true }`, until another one took its place. */
+export async function pickQuickPick(page, label, { replaced = false } = {}) {
   const row = quickRows(page).filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
   await row.click({ timeout: T });
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+  await (replaced ? row : page.locator('.quick-input-widget')).waitFor({ state: 'hidden', timeout: T });
+}
+
+/**
+ * Types `text` into the open quick input, key by key (replacing what is there), and returns the validation message
+ * shown for it ('' when accepted). Validation answers come from the extension host as you type, the one for the
+ * last key possibly late: `{ expect: /message/ }` or `{ expect: '' }` waits for that outcome (and throws with
+ * the message last seen if it never comes); without it, waits until nothing changed for 500 ms.
+ */
+export async function typeInQuickInput(page, text, { expect } = {}) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: T });
+  await input.fill('');
+  await input.pressSequentially(text, { delay: 20 });
+  const box = page.locator('.quick-input-widget .quick-input-box .monaco-inputbox');
+  const message = async () => (/\berror\b/.test((await box.getAttribute('class')) ?? '') ? quickInputMessage(page) : '');
+  let last = null;
+  let since = Date.now();
+  await until(page, async () => {
+    const m = await message();
+    if (m !== last) { last = m; since = Date.now(); }
+    if (expect instanceof RegExp) return expect.test(m);
+    if (expect === '') return m === '';
+    return Date.now() - since >= 500;
+  }, `the quick input's answer to "${text}" (${expect === undefined ? 'settled' : `expected ${expect || 'accepted'}`}; last seen: "${last}")`);
+  return message();
+}
+
+async function quickInputMessage(page) {
+  const m = page.locator('.quick-input-widget .quick-input-message');
+  return (await m.count()) && (await m.isVisible()) ? (await m.innerText()).trim() : '';
 }
 
 export async function statusBarTexts(page) {

@@ -39,7 +39,7 @@ async function focusLayout(page, open) {
     await page.mouse.move(box.x + 560, box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
   }
-  for (const name of ['Schedules', 'Contract Results']) {
+  for (const name of ['Schedules', 'Contract Results', 'Verification']) {
     const header = view(page, name).locator('.pane-header');
     if ((await header.getAttribute('aria-expanded')) === (open ? 'false' : 'true')) await header.click();
   }

@@ -29,7 +29,7 @@ describe('Contract Results view', function () {
     const snap = await settled(api.contractResults);
     const rows = snap.rows.filter((r) => r.contextValue === 'contractResult');
     assert.strictEqual(rows.length, 25);
-    assert.match(rows[0].label, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    assert.match(rows[0].label, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d( · \w+\((…)?\))?$/, 'time, then the function when an ABI knows it (issue 7)');
     assert.match(rows[0].description ?? '', /^\d+\.\d+\.\d+ · (.+ · )?[\d,]+ gas · from 0x/);
     assert.strictEqual(snap.rows.at(-1)?.contextValue, 'loadMore');
     const ts = loaded().map((r) => r.timestamp);

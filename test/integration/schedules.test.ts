@@ -22,7 +22,7 @@ describe('Schedules view', function () {
     const snap = await settled(api.schedules);
     const rows = snap.rows.filter((r) => r.contextValue === 'schedule');
     assert.strictEqual(rows.length, 25, 'default page size');
-    assert.match(rows[0].label, /^\d+\.\d+\.\d+$/);
+    assert.match(rows[0].label, /^\d+\.\d+\.\d+( · .+)?$/, 'the id, then the decoded transaction (issue 7)');
     assert.match(rows[0].description ?? '', /^(pending|executed|deleted|expired)( · .*)? · by \d+\.\d+\.\d+$/);
     assert.strictEqual(snap.rows.at(-1)?.contextValue, 'loadMore');
     assert.match(snap.description ?? '', /^Sandbox/);
@@ -66,7 +66,7 @@ describe('Schedules view', function () {
     const id = (api.schedules.loaded[3] as { schedule_id: string }).schedule_id;
     const s = await api.schedules.openById(id);
     assert.strictEqual(s?.schedule_id, id);
-    assert.strictEqual(api.schedules.snapshot().rows[0].label, id);
+    assert.strictEqual(api.schedules.snapshot().rows[0].label.split(' · ')[0], id);
     assert.strictEqual(await api.schedules.openById('0.0.999999999'), undefined);
     const sent = await requests('/api/v1/schedules/0.0.999999999');
     assert.strictEqual(sent.length, 1);

@@ -1,0 +1,46 @@
+/**
+ * Entry point of the decoders bundle (dist/decoders.js): ABI decoding (viem) and schedule bodies
+ * (protobufjs/light + the trimmed @hashgraph/proto descriptor). The extension loads it on first use through
+ * ./lazy, never during activation. Tests import it directly.
+ */
+import type { ContractResult } from '../mirrorTypes';
+import { AbiRegistry, decodeCall, decodeError, decodeReturn, DecodedCall, DecodedError, DecodedReturn } from './abi';
+import type { AbiFile } from './abiFiles';
+
+export * from './abi';
+export * from './schedulableBody';
+
+/** What a contract result says, decoded as far as the ABIs allow. */
+export interface DecodedResult {
+  call?: DecodedCall;
+  /** `call_result` with the function's outputs (successful calls). */
+  returned?: DecodedReturn;
+  /** `error_message` (or `call_result` of a revert): Error(string), Panic, custom error, text. */
+  error?: DecodedError;
+}
+
+/**
+ * Decodes a result's call data, return data and revert data. `failed`: whether the result is a failure (its
+ * `call_result` then holds revert data, not return values). Never throws.
+ */
+export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
+  const out: DecodedResult = {};
+  try {
+    out.call = decodeCall(r.function_parameters, registry, contractAbi);
+    if (out.call && !failed) out.returned = decodeReturn(out.call, r.call_result);
+    if (failed) out.error = decodeError(r.error_message, registry, contractAbi);
+  } catch {
+    // undecodable data stays as hex
+  }
+  return out;
+}
+
+/** A registry of the workspace's ABI files. */
+export function createRegistry(files: Iterable<AbiFile>): AbiRegistry {
+  return new AbiRegistry(files);
+}
+
+export { isExcludedAbiPath, mayHoldAbi, normalizeAbi, parseAbiFile, signatureOf } from './abiFiles';
+export type { AbiFile, AbiItem, AbiParam } from './abiFiles';
+export { evmAddressOf, SourcifyAbiCache } from './sourcifyAbi';
+export type { SourcifyAbi } from './sourcifyAbi';

@@ -1,0 +1,41 @@
+/**
+ * The decoders (viem, protobufjs, the Hedera protobuf descriptor) live in a second bundle, dist/decoders.js,
+ * required on first use: activation never loads them. esbuild.js ("decoders bundle") marks `./index` as
+ * external in the extension bundle and maps it to `./decoders.js` next to dist/extension.js; test bundles
+ * include it directly.
+ */
+import type * as Decoders from './index';
+
+export type DecodersModule = typeof Decoders;
+
+let loaded: DecodersModule | undefined;
+let failure: unknown;
+
+/** The decoders module, loaded now if it was not. Throws if the bundle cannot be loaded. */
+export function decoders(): DecodersModule {
+  if (!loaded) {
+    if (failure) throw failure;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      loaded = require('./index') as DecodersModule;
+    } catch (e) {
+      failure = e;
+      throw e;
+    }
+  }
+  return loaded;
+}
+
+/** The decoders, or undefined if their bundle cannot be loaded (views then show hex, as before). */
+export function tryDecoders(): DecodersModule | undefined {
+  try {
+    return decoders();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the decoders bundle has been loaded (tests: activation must not load it). */
+export function decodersLoaded(): boolean {
+  return loaded !== undefined;
+}
