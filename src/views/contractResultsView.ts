@@ -23,7 +23,7 @@ import { config } from '../core/settings';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
 import { ListView } from './listView';
-import { DetailNode, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
+import { DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
 
 export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
 
@@ -407,18 +407,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   /** The detail rows of a result, flattened as "Group / Label: value" lines (tests, copy all). */
   detailLines(r: ContractResult): string[] {
-    const out: string[] = [];
-    const walk = (nodes: TreeNode[], path: string) => {
-      for (const n of nodes) {
-        const it = n.getTreeItem();
-        const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
-        if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
-        const kids = n.getChildren?.();
-        if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);
-      }
-    };
-    walk(contractResultDetails(r), '');
-    return out;
+    return flattenDetails(contractResultDetails(r));
   }
 
   dispose(): void {

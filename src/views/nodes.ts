@@ -132,6 +132,22 @@ export class GroupNode implements TreeNode {
   }
 }
 
+/** Detail rows under `nodes`, flattened as "Parent / Label: value" lines (tests, copy all). */
+export function flattenDetails(nodes: TreeNode[]): string[] {
+  const out: string[] = [];
+  const walk = (list: TreeNode[], path: string) => {
+    for (const n of list) {
+      const it = n.getTreeItem();
+      const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
+      if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
+      const kids = n.getChildren?.();
+      if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);
+    }
+  };
+  walk(nodes, '');
+  return out;
+}
+
 /** A TreeDataProvider over TreeNodes: the view gives the root rows, nodes give their own children. */
 export class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();

@@ -17,7 +17,7 @@ import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
 import { ListView } from './listView';
-import { DetailNode, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
+import { DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
 
 export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
 
@@ -287,18 +287,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
 
   /** The detail rows of a schedule, flattened as "Parent / Label: value" lines (tests). */
   detailLines(s: Schedule): string[] {
-    const out: string[] = [];
-    const walk = (nodes: TreeNode[], path: string) => {
-      for (const n of nodes) {
-        const it = n.getTreeItem();
-        const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
-        if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
-        const kids = n.getChildren?.();
-        if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);
-      }
-    };
-    walk(scheduleDetails(s), '');
-    return out;
+    return flattenDetails(scheduleDetails(s));
   }
 }
 
