@@ -49,10 +49,28 @@ export interface RecordError {
   kind: string;
 }
 
-export interface VerificationRecord {
+export interface VerificationRecord extends RecordBase {
   version: 1;
   /** `network|chainId|address` */
   key: string;
+  /** v2: the build info used and the contract identifier submitted. */
+  buildFile?: string;
+  contractIdentifier?: string;
+  /** v2: "already verified" (no job), or the job's id. */
+  jobId?: string;
+  alreadyVerified?: boolean;
+  finishedAt: string;
+  contracts: ContractRow[];
+  unused: FileRow[];
+  error?: RecordError;
+}
+
+export function recordKey(network: string, chainId: number | string, address: string): string {
+  return `${network}|${chainId}|${address.toLowerCase()}`;
+}
+
+/** What a verification run knows before it starts (where the address came from, which server). */
+export interface RecordBase {
   api: VerifyApi;
   network: string;
   networkLabel: string;
@@ -65,34 +83,6 @@ export interface VerificationRecord {
   server: string;
   explorer?: string;
   /** The workspace folder (URI string) the relative paths belong to. */
-  folder?: string;
-  /** v2: the build info used and the contract identifier submitted. */
-  buildFile?: string;
-  contractIdentifier?: string;
-  /** v2: "already verified" (no job), or the job's id. */
-  jobId?: string;
-  alreadyVerified?: boolean;
-  startedAt: string;
-  finishedAt: string;
-  contracts: ContractRow[];
-  unused: FileRow[];
-  error?: RecordError;
-}
-
-export function recordKey(network: string, chainId: number | string, address: string): string {
-  return `${network}|${chainId}|${address.toLowerCase()}`;
-}
-
-export interface RecordBase {
-  api: VerifyApi;
-  network: string;
-  networkLabel: string;
-  chainId: number;
-  address: string;
-  entityId?: string;
-  source?: string;
-  server: string;
-  explorer?: string;
   folder?: string;
   startedAt: string;
 }
