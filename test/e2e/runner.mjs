@@ -6,11 +6,38 @@
 // Each test gets a fresh page (1400x900) with the workbench loaded (ctx.url) and a per-test time limit
 // (E2E_TEST_TIMEOUT_MS, default 60 s); a failing test leaves test-results/screenshots/FAILED-<name>.png.
 // E2E_GREP=<regex> runs only matching tests. Returns { suite, passed, failed, skipped, failures }.
+// Tests share one profile and workspace: the user and workspace settings files are put back as they were
+// before each test, so a test that fails half way (say, on another network) does not fail the next ones.
+import fs from 'node:fs';
+import path from 'node:path';
 import { screenshot, waitForWorkbench } from './driver.mjs';
 
 const tests = [];
 export function test(name, fn) { tests.push({ name, fn }); }
 test.skip = (name, fn) => tests.push({ name, fn, skip: true });
+
+function settingsFiles(ctx) {
+  const files = [];
+  if (ctx.profile?.userDataDir) files.push(path.join(ctx.profile.userDataDir, 'User', 'settings.json'));
+  if (ctx.workspace) files.push(path.join(ctx.workspace, '.vscode', 'settings.json'));
+  return files;
+}
+
+const readOrNull = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return null; } };
+
+/** Puts every settings file back to its snapshot; returns the files that had changed. */
+function restoreSettings(snapshot) {
+  const changed = [];
+  for (const [file, text] of snapshot) {
+    const now = readOrNull(file);
+    if (now === text) continue;
+    changed.push(`${path.basename(path.dirname(file))}/${path.basename(file)}`);
+    if (process.env.E2E_DEBUG) console.log(`--- ${file} was:\n${text}\n--- is:\n${now}`);
+    if (text === null) fs.rmSync(file, { force: true });
+    else fs.writeFileSync(file, text);
+  }
+  return changed;
+}
 
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 
@@ -18,8 +45,14 @@ export async function runE2e(browser, ctx) {
   const result = { suite: 'e2e', passed: 0, failed: 0, skipped: 0, failures: [] };
   const grep = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : null;
   const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 60000);
+  const snapshot = new Map(settingsFiles(ctx).map((f) => [f, readOrNull(f)]));
   for (const t of tests) {
     if (t.skip || (grep && !grep.test(t.name))) { result.skipped++; console.log(`  - ${t.name} (skipped)`); continue; }
+    const changed = restoreSettings(snapshot);
+    if (changed.length) {
+      console.log(`    (${changed.join(', ')} put back as before the tests)`);
+      await new Promise((r) => setTimeout(r, 1000)); // let the server's file watcher see it
+    }
     const t0 = Date.now();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();

@@ -6,9 +6,14 @@ import { openContainer, pickQuickPick, quickPickItems, runCommand, screenshot } 
 import { test } from './runner.mjs';
 
 /** hederaExplorer.network as stored in the profile's user settings.json (server side). */
+/** The workbench rewrites the file in place: a read can see it empty or half written (undefined then). */
 function userNetworkSetting(ctx) {
   const file = path.join(ctx.profile.userDataDir, 'User', 'settings.json');
-  return JSON.parse(fs.readFileSync(file, 'utf8'))['hederaExplorer.network'];
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'))['hederaExplorer.network'];
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitForSetting(ctx, value, ms = 10000) {

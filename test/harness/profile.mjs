@@ -17,7 +17,7 @@ export const QUIET_SETTINGS = {
   'security.workspace.trust.enabled': false,
   'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
+  'extensions.autoUpdate': 'off', // the workbench migrates false to 'off' (rewriting the file)
   'extensions.ignoreRecommendations': true,
   'update.mode': 'none',
   'chat.disableAIFeatures': true,
