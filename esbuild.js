@@ -5,6 +5,7 @@
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
 //   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
 //   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
+//   --outdir=<dir>                the Node bundles (extension, decoders, axios) there instead of dist/ (the bench)
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -14,6 +15,8 @@ const watch = process.argv.includes('--watch');
 const onlySandbox = process.argv.includes('--sandbox');
 const tests = process.argv.includes('--tests');
 const bench = process.argv.includes('--bench');
+const distDir = (process.argv.find((a) => a.startsWith('--outdir=')) || '--outdir=dist').slice('--outdir='.length);
+const nodeOnly = distDir !== 'dist'; // --outdir: the Node bundles only, no webviews or codicons
 
 /** Prints build start/end in the form VS Code's esbuild problem matcher understands. */
 const problemMatcher = {
@@ -36,7 +39,7 @@ const common = { bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
 const extension = {
   ...common,
   entryPoints: ['src/extension.ts'],
-  outfile: 'dist/extension.js',
+  outfile: path.join(distDir, 'extension.js'),
   platform: 'node',
   format: 'cjs',
   target: 'node20',
@@ -59,19 +62,45 @@ function decoderDescriptor() {
   const r = require('./src/api/decode/descriptor.build.cjs').generateDescriptor(__dirname);
   if (r.regenerated) console.log(`${path.relative(__dirname, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
 }
-/** In the extension bundle, lazy.ts's `require('./index')` stays a require of dist/decoders.js. */
-const decodersExternal = {
-  name: 'decoders-external',
+// ---- lazy chunks: code the extension needs only after activation is kept out of dist/extension.js, whose size is
+// parse time paid on every activation. Each chunk is a bundle of its own next to it; the one `require` that loads
+// it (inside a function, on first use) is rewritten by this plugin to `require("./<chunk>.js")`. Test and bench
+// builds keep the modules inline.
+const LAZY_CHUNKS = [
+  // lazy.ts's require('./index'): ABI and schedule-body decoders (issue 7)
+  { importer: /src[\\/]api[\\/]decode[\\/]lazy\.ts$/, request: /^\.\/index$/, chunk: './decoders.js' },
+  // http.ts's require('axios'): axios with follow-redirects, proxy-from-env and debug (about 110 KB minified),
+  // loaded by the first request, which is never made inside activate()
+  { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: './axios.js' },
+];
+const lazyChunks = {
+  name: 'lazy-chunks',
   setup(build) {
-    build.onResolve({ filter: /^\.\/index$/ }, (args) =>
-      /src[\\/]api[\\/]decode[\\/]lazy\.ts$/.test(args.importer) ? { path: './decoders.js', external: true } : undefined);
+    build.onResolve({ filter: /.*/ }, (args) => {
+      const lazy = LAZY_CHUNKS.find((c) => c.request.test(args.path) && c.importer.test(args.importer));
+      return lazy && args.kind === 'require-call' ? { path: lazy.chunk, external: true } : undefined;
+    });
   },
 };
-extension.plugins = [...common.plugins, decodersExternal];
+extension.plugins = [...common.plugins, lazyChunks];
+/** dist/axios.js: axios as CommonJS (its "require" export), for http.ts's lazy require. */
+const axiosBundle = {
+  ...common,
+  entryPoints: ['src/shims/axios-chunk.js'],
+  outfile: path.join(distDir, 'axios.js'),
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  alias: extension.alias,
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+};
 const decodersBundle = {
   ...common,
   entryPoints: [DECODERS_ENTRY],
-  outfile: 'dist/decoders.js',
+  outfile: path.join(distDir, 'decoders.js'),
   platform: 'node',
   format: 'cjs',
   target: 'node20',
@@ -169,10 +198,10 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : [extension, webview(), decodersBundle];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [extension, decodersBundle, axiosBundle] : [extension, webview(), decodersBundle, axiosBundle];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
-  if (!onlySandbox && !tests && !bench) copyCodicons(); // codicons for webviews
+  if (!onlySandbox && !tests && !bench && !nodeOnly) copyCodicons(); // codicons for webviews
   if (watch) {
     for (const b of active) await (await esbuild.context(b)).watch();
     return;
@@ -180,11 +209,13 @@ async function main() {
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const meta = results[0].metafile;
-    const out = meta && meta.outputs['dist/extension.js'];
-    if (out) console.log(`dist/extension.js ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}`);
-    const dec = results.find((r) => r.metafile && r.metafile.outputs['dist/decoders.js']); // decoders bundle
-    if (dec) console.log(`dist/decoders.js ${(dec.metafile.outputs['dist/decoders.js'].bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''} (loaded on first decode)`);
+    const notes = { 'extension.js': '', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)' };
+    for (const r of results) {
+      for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
+        const note = notes[path.basename(file)];
+        if (note !== undefined && !file.endsWith('.map')) console.log(`${file} ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}${note}`);
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Small shared actions: copy, open a URL outside (http/https only), show raw JSON in a read-only editor.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { stringifyJson } from '../api/json';
 
 export async function copyText(text: string, what: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * "Hedera: Select Network": a quick pick of the networks, the current one marked.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { NETWORK_NAMES, NetworkName, resolveProfile } from '../api/networks';
 import { config, setNetwork } from '../core/settings';
 import type { Services } from '../core/services';

@@ -6,7 +6,7 @@
  * with Cancel runs meanwhile; errors carry the server's message and a way forward (Set API Key, Retry, Open Log).
  * The result goes to the Verification view and is kept per address and network.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, isApiError } from '../api/errors';
 import { CHAIN_IDS, hashscanUrl, isChainId, NetworkProfile, trimBase } from '../api/networks';
 import { SourcifyV2Client, VerifyClient, type ContractMatch, type VerificationJob } from '../api/verify';

@@ -6,7 +6,7 @@
  * debounced). Nothing happens until a view first needs a decode (`ensureStarted`), so activation stays light;
  * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { AbiFile, AbiRegistry, DecodedResult, SourcifyAbiCache } from '../api/decode';
 import { DecodersModule, tryDecoders } from '../api/decode/lazy';
 import type { ContractResult } from '../api/mirrorTypes';

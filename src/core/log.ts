@@ -3,7 +3,7 @@
  * interface. Secrets registered with `addSecret` are replaced by `[hidden]` in every line, whatever logs them.
  * The last lines are kept in memory so tests (and "copy diagnostics") can read them.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Logger } from '../api/http';
 
 const KEEP = 500;

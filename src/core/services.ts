@@ -2,7 +2,7 @@
  * The clients of the selected network, rebuilt when a setting that shapes them changes. Views and commands
  * take their clients from here and listen to `onDidChange` to refresh.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { HttpClient } from '../api/http';
 import { MirrorClient } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';

@@ -1,7 +1,7 @@
 /**
  * Reads the `hederaExplorer.*` settings into the API layer's shapes.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { NetworkName, NetworkProfile, resolveProfile } from '../api/networks';
 
 export const SECTION = 'hederaExplorer';

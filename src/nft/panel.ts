@@ -7,7 +7,7 @@
  * posted before the page listens), every message from the page validated (`protocol.ts`), links opened by the
  * extension (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { isApiError } from '../api/errors';
 import { hashscanUrl } from '../api/networks';
 import { checkEntityId, checkTimestamp } from '../api/validation';

@@ -4,7 +4,7 @@
  * paging, grouped details with decoded reverts, "Follow" mode, copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { formatBytes, formatLocal, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
 import { formatInt, intToString } from '../api/json';

@@ -3,7 +3,7 @@
  * field opens an input that validates as you type (or a pick for enums). Loops until the user closes it, so
  * several filters can be set in one go. Nothing is fetched for input that does not validate.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Check } from '../api/validation';
 
 export interface TextField {

@@ -4,7 +4,7 @@
  * network change, nothing loaded until the view is shown, refresh / retry / load more, and a snapshot of the
  * rows for tests. A view adds its query, its row kind and its filter editing.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Page } from '../api/mirror';
 import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';

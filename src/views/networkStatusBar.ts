@@ -1,7 +1,7 @@
 /**
  * The network picker in the status bar: `$(globe) Testnet`; a click runs "Hedera: Select Network".
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Services } from '../core/services';
 
 export function registerNetworkStatusBar(context: vscode.ExtensionContext, services: Services): vscode.StatusBarItem {

@@ -4,7 +4,7 @@
  * group row. Labels and descriptions are plain text: VS Code renders tree labels as text, never HTML; Markdown
  * tooltips built here escape what they show.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { mdEscape, oneLine } from './text';
 

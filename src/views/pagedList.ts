@@ -3,7 +3,7 @@
  * cancels what is in flight, and its rows (data, loading, empty, error with Retry, load more). One mechanism for
  * schedules, contract results and anything later.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Page } from '../api/mirror';
 import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, TreeNode } from './nodes';
 

@@ -3,7 +3,7 @@
  * order, page size), paging, details, "Open schedule by id", copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { ApiError, isApiError } from '../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../api/format';
 import { Page, scheduleState, SchedulesQuery } from '../api/mirror';

@@ -5,7 +5,7 @@
  * tooltip (server text escaped, no links), click = focus the Network Status view.
  * It renders the shared StatusModel; it never sends a request of its own.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { StatusModel, StatusState } from '../core/statusModel';
 import type { Services } from '../core/services';
 import { indicatorView, loadingView, statusAccessibleLabel, statusTooltipMarkdown, TimeOptions, unknownView } from './statusFormat';

@@ -4,7 +4,7 @@
  * commands (refresh, open / copy an incident's link). `registerStatusFeature` is the one call from extension.ts;
  * what it returns feeds the extension API's test hook `statusSnapshot()`.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { SECTION } from '../core/settings';

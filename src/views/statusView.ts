@@ -5,7 +5,7 @@
  * that the status bar shares: the view never asks for it on its own.
  * Server text is plain text in labels and plain-string tooltips; Markdown tooltips escape it (mdEscape).
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Incident, IncidentUpdate, Maintenance, StatusComponent, StatusSummary } from '../api/status';
 import { visibleComponents } from '../api/status';
 import type { StatusModel, StatusState } from '../core/statusModel';

@@ -6,7 +6,7 @@
  * Rows of files that exist in the workspace open them. Results are kept in workspaceState, per address and
  * network, until cleared.
  */
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { evmAddressToEntityId } from '../api/validation';
 import type { ContractRow, FileRow, VerificationRecord } from '../verify/record';
 import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { codeServerEntry, node24, root, workspaceDir } from './paths.mjs';
 import { freePort, spawnGroup } from './processes.mjs';
 
-/** What the .vsix ships; the copy install mirrors it. */
-export const PACKAGED_FILES = ['package.json', 'package.nls.json', 'dist/extension.js', 'dist/webview', 'media', 'l10n',
+/** What the .vsix ships; the copy install mirrors it (all of dist/: the lazily required chunks, and the source maps of
+ * a development build). */
+export const PACKAGED_FILES = ['package.json', 'package.nls.json', 'dist', 'media', 'l10n',
   'README.md', 'CHANGELOG.md', 'LICENSE', 'LICENSE.md', 'LICENSE.txt'];
 
 function assertRuntime() {

@@ -14,7 +14,8 @@ const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
   /^extension\/dist\/decoders\.js$/, // ABI + schedule body decoders, required on first decode (issue 7)
-  /^extension\/media\//, /^extension\/l10n\//,
+  /^extension\/dist\/axios\.js$/, // axios, required on the first request
+  /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
 
@@ -33,7 +34,9 @@ export function packageVsix({ quiet = false } = {}) {
     throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
   }
   if (!entries.includes('extension/dist/extension.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/extension.js`);
-  if (!entries.includes('extension/dist/decoders.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/decoders.js`);
+  for (const chunk of ['decoders.js', 'axios.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
+    if (!entries.includes(`extension/dist/${chunk}`)) throw new Error(`${path.basename(vsixPath)} lacks dist/${chunk}`);
+  }
   return vsixPath;
 }
 
