@@ -1,5 +1,7 @@
 // Build script (the `yo code` esbuild template, extended).
-//   node esbuild.js               extension bundle (dist/extension.js) + webview bundles (dist/webview/*)
+//   node esbuild.js               the loader VS Code starts (dist/extension.js, src/loader.ts), the extension bundle it
+//                                 loads with a V8 code cache (dist/main.js, src/extension.ts), its lazily required
+//                                 chunks (dist/decoders.js, dist/axios.js) and the webview bundles (dist/webview/*)
 //   node esbuild.js --production  the same, minified, no source maps (what the .vsix ships)
 //   node esbuild.js --watch       rebuild on change
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
@@ -35,11 +37,11 @@ const problemMatcher = {
 
 const common = { bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
 
-/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. */
+/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. Loaded by the loader below. */
 const extension = {
   ...common,
   entryPoints: ['src/extension.ts'],
-  outfile: path.join(distDir, 'extension.js'),
+  outfile: path.join(distDir, 'main.js'),
   platform: 'node',
   format: 'cjs',
   target: 'node20',
@@ -83,6 +85,20 @@ const lazyChunks = {
   },
 };
 extension.plugins = [...common.plugins, lazyChunks];
+/** dist/extension.js (package.json "main"): the loader, which loads dist/main.js through a V8 code cache. */
+const loaderBundle = {
+  ...common,
+  entryPoints: ['src/loader.ts'],
+  outfile: path.join(distDir, 'extension.js'),
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  minify: production,
+  sourcemap: !production,
+  sourcesContent: false,
+  metafile: true,
+};
 /** dist/axios.js: axios as CommonJS (its "require" export), for http.ts's lazy require. */
 const axiosBundle = {
   ...common,
@@ -198,7 +214,7 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [extension, decodersBundle, axiosBundle] : [extension, webview(), decodersBundle, axiosBundle];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [loaderBundle, extension, decodersBundle, axiosBundle] : [loaderBundle, extension, webview(), decodersBundle, axiosBundle];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
   if (!onlySandbox && !tests && !bench && !nodeOnly) copyCodicons(); // codicons for webviews
@@ -209,7 +225,7 @@ async function main() {
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const notes = { 'extension.js': '', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)' };
+    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (loaded by it, with a code cache)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)' };
     for (const r of results) {
       for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
         const note = notes[path.basename(file)];

@@ -15,6 +15,7 @@ const ALLOWED = [
   /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
   /^extension\/dist\/decoders\.js$/, // ABI + schedule body decoders, required on first decode (issue 7)
   /^extension\/dist\/axios\.js$/, // axios, required on the first request
+  /^extension\/dist\/main\.js$/, // the extension, loaded by dist/extension.js with a code cache
   /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
@@ -34,7 +35,7 @@ export function packageVsix({ quiet = false } = {}) {
     throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
   }
   if (!entries.includes('extension/dist/extension.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/extension.js`);
-  for (const chunk of ['decoders.js', 'axios.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
+  for (const chunk of ['main.js', 'decoders.js', 'axios.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
     if (!entries.includes(`extension/dist/${chunk}`)) throw new Error(`${path.basename(vsixPath)} lacks dist/${chunk}`);
   }
   return vsixPath;
