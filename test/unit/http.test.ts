@@ -5,6 +5,7 @@
 import * as assert from 'assert';
 import * as http from 'http';
 import * as net from 'net';
+import * as zlib from 'zlib';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
@@ -209,6 +210,47 @@ describe('http: redirects', function () {
       await assert.rejects(fast().get(`${base}/loop`), isApiError('http', (e) => assert.match(e.message, /too many times/)));
       await assert.rejects(fast().get(`${base}/ftp`), isApiError('http', (e) => assert.match(e.message, /cannot be followed/)));
       await assert.rejects(fast().post(`${base}/old`, { apiKey: 'k' }), isApiError('http', (e) => assert.strictEqual(e.status, 301)), 'a POST is never re-sent elsewhere');
+    } finally {
+      srv.close();
+    }
+  });
+});
+
+describe('http: what goes on the wire', function () {
+  this.timeout(10000);
+  it('a POST carries its JSON body and headers; extra headers of one request never reach the next; gzip answers are read', async () => {
+    const seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+    const srv = http.createServer((q, r) => {
+      let body = '';
+      q.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      q.on('end', () => {
+        seen.push({ method: q.method, url: q.url, headers: q.headers, body });
+        r.setHeader('content-type', 'application/json');
+        if (q.url === '/gz') { r.setHeader('content-encoding', 'gzip'); r.end(zlib.gzipSync('{"big":9007199254740993,"ok":true}')); return; }
+        r.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+    const base = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
+    const client = new HttpClient({ userAgent: 'hedera-explorer-test/1', tries: 1 });
+    try {
+      const posted = await client.post<{ ok: boolean }>(`${base}/verify`, { address: '0xabc', n: 1 }, { headers: { 'X-Extra': 'one' } });
+      assert.deepStrictEqual(posted.data, { ok: true });
+      await client.get(`${base}/plain`);
+      const gz = await client.get<{ big: bigint; ok: boolean }>(`${base}/gz`);
+      assert.deepStrictEqual(gz.data, { big: 9007199254740993n, ok: true });
+      const [post, get] = seen;
+      assert.strictEqual(post.method, 'POST');
+      assert.deepStrictEqual(JSON.parse(post.body), { address: '0xabc', n: 1 });
+      assert.match(String(post.headers['content-type']), /^application\/json/);
+      assert.strictEqual(post.headers['x-extra'], 'one');
+      assert.strictEqual(post.headers['user-agent'], 'hedera-explorer-test/1');
+      assert.strictEqual(get.method, 'GET');
+      assert.strictEqual(get.headers['x-extra'], undefined, 'no header left over from the POST');
+      assert.strictEqual(get.headers['content-type'], undefined);
+      assert.strictEqual(get.headers['user-agent'], 'hedera-explorer-test/1');
+      assert.strictEqual(get.headers.accept, 'application/json');
+      assert.strictEqual(get.body, '');
     } finally {
       srv.close();
     }
