@@ -222,7 +222,14 @@ async function main() {
     for (const b of active) await (await esbuild.context(b)).watch();
     return;
   }
-  const results = await Promise.all(active.map((b) => esbuild.build(b)));
+  // production: the loader is built last, with the SHA-256 of dist/main.js (names its code cache without hashing
+  // the file on every start); development builds leave it out (the loader hashes the file)
+  const loaderLast = production && active.includes(loaderBundle);
+  const results = await Promise.all(active.filter((b) => !loaderLast || b !== loaderBundle).map((b) => esbuild.build(b)));
+  if (loaderLast) {
+    const mainSha256 = require('crypto').createHash('sha256').update(fs.readFileSync(extension.outfile)).digest('hex');
+    results.unshift(await esbuild.build({ ...loaderBundle, define: { MAIN_SHA256: JSON.stringify(mainSha256) } }));
+  }
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
     const notes = { 'extension.js': ' (the loader)', 'main.js': ' (loaded by it, with a code cache)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)' };

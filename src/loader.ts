@@ -9,12 +9,15 @@ import path = require('path');
 import { loadWithCodeCache } from './core/codeCache';
 import type * as Main from './extension';
 
+/** The SHA-256 of dist/main.js, set by a production build (esbuild.js); undefined in development builds. */
+declare const MAIN_SHA256: string | undefined;
+
 let main: typeof Main | undefined;
 
 export function activate(context: vscode.ExtensionContext): Main.HederaExplorerApi {
   const storage = context.globalStorageUri;
   const cacheDir = storage.scheme === 'file' ? path.join(storage.fsPath, 'code-cache') : undefined;
-  const loaded = loadWithCodeCache(path.join(__dirname, 'main.js'), cacheDir);
+  const loaded = loadWithCodeCache(path.join(__dirname, 'main.js'), cacheDir, typeof MAIN_SHA256 === 'string' ? MAIN_SHA256 : undefined);
   main = loaded.exports as typeof Main;
   return main.activate(context, loaded);
 }

@@ -92,13 +92,27 @@ describe('code cache loader (src/core/codeCache.ts)', () => {
     const file = writeBundle(dir, 'main.js');
     const source = fs.readFileSync(file, 'utf8');
     const crypto = require('crypto') as typeof import('crypto');
-    const key = crypto.createHash('sha256').update(source).digest('hex');
+    const key = `${crypto.createHash('sha256').update(source).digest('hex')}-${source.length}`;
     const junk = Buffer.from('not V8 code cache data at all, but with a valid hash in front');
     fs.mkdirSync(cacheDir, { recursive: true });
     fs.writeFileSync(path.join(cacheDir, `${key}.bin`), Buffer.concat([crypto.createHash('sha256').update(junk).digest(), junk]));
     const loaded = loadWithCodeCache(file, cacheDir);
     assert.strictEqual(loaded.cache, 'rejected');
     assert.strictEqual((loaded.exports as { answer: number }).answer, 42);
+  });
+
+  it("the build's SHA-256 of the bundle names the cache (no hashing at load); a malformed one is ignored", async () => {
+    const file = writeBundle(dir, 'main.js');
+    const crypto = require('crypto') as typeof import('crypto');
+    const real = crypto.createHash('sha256').update(fs.readFileSync(file, 'utf8')).digest('hex');
+    const given = 'ab'.repeat(32);
+    await loadWithCodeCache(file, cacheDir, given).saveCache();
+    assert.deepStrictEqual(binFiles(cacheDir), [`${given}-${fs.readFileSync(file, 'utf8').length}.bin`]);
+    assert.strictEqual(loadWithCodeCache(file, cacheDir, given).cache, 'hit');
+    const other = loadWithCodeCache(file, cacheDir, 'not a hash');
+    assert.strictEqual(other.cache, 'miss', 'hashed here: another name');
+    await other.saveCache();
+    assert.ok(binFiles(cacheDir)[0].startsWith(real), binFiles(cacheDir)[0]);
   });
 
   it('no cache folder: a plain require; saving does nothing', async () => {
