@@ -64,68 +64,53 @@ function decoderDescriptor() {
   const r = require('./src/api/decode/descriptor.build.cjs').generateDescriptor(__dirname);
   if (r.regenerated) console.log(`${path.relative(__dirname, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
 }
-// ---- lazy chunks: code the extension needs only after activation is kept out of dist/extension.js, whose size is
-// parse time paid on every activation. Each chunk is a bundle of its own next to it; the one `require` that loads
-// it (inside a function, on first use) is rewritten by this plugin to `require("./<chunk>.js")`. Test and bench
-// builds keep the modules inline.
+// ---- lazy chunks: code the extension needs only after activation is kept out of dist/main.js, whose size is
+// loading time paid on every activation. Each chunk is a bundle of its own next to it; the one `require` that
+// loads it (inside a function, on first use) is rewritten by this plugin to `require("./<chunk>")`. A chunk
+// bundles its own copy of the small shared modules it uses (errors, validation, tree nodes): those hold no state,
+// and the classes checked across copies (ApiError, DetailNode) answer `instanceof` by a brand. Test and bench
+// builds keep every module inline.
 const LAZY_CHUNKS = [
   // lazy.ts's require('./index'): ABI and schedule-body decoders (issue 7)
-  { importer: /src[\\/]api[\\/]decode[\\/]lazy\.ts$/, request: /^\.\/index$/, chunk: './decoders.js' },
+  { importer: /src[\\/]api[\\/]decode[\\/]lazy\.ts$/, request: /^\.\/index$/, chunk: 'decoders.js', entry: DECODERS_ENTRY },
   // http.ts's require('axios'): axios with follow-redirects, proxy-from-env and debug (about 110 KB minified),
   // loaded by the first request, which is never made inside activate()
-  { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: './axios.js' },
+  { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: 'axios.js', entry: 'src/shims/axios-chunk.js' },
+  // the NFT history panels, on the first "Show NFT History" or panel restore (src/nft/register.ts)
+  { importer: /src[\\/]nft[\\/]register\.ts$/, request: /^\.\/feature$/, chunk: 'nft.js', entry: 'src/nft/feature.ts' },
+  // "Verify Contract": discovery, build info, Sourcify clients, local check (src/commands/verification.ts)
+  { importer: /src[\\/]commands[\\/]verification\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/commands/verifyContract.ts' },
 ];
 const lazyChunks = {
   name: 'lazy-chunks',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
       const lazy = LAZY_CHUNKS.find((c) => c.request.test(args.path) && c.importer.test(args.importer));
-      return lazy && args.kind === 'require-call' ? { path: lazy.chunk, external: true } : undefined;
+      return lazy && args.kind === 'require-call' ? { path: `./${lazy.chunk}`, external: true } : undefined;
     });
   },
 };
 extension.plugins = [...common.plugins, lazyChunks];
-/** dist/extension.js (package.json "main"): the loader, which loads dist/main.js through a V8 code cache. */
-const loaderBundle = {
+/** A CommonJS bundle for the extension host next to dist/main.js (same settings). */
+const nodeBundle = (entry, outName) => ({
   ...common,
-  entryPoints: ['src/loader.ts'],
-  outfile: path.join(distDir, 'extension.js'),
+  plugins: [...common.plugins, lazyChunks],
+  entryPoints: [entry],
+  outfile: path.join(distDir, outName),
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   external: ['vscode'],
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  metafile: true,
-};
-/** dist/axios.js: axios as CommonJS (its "require" export), for http.ts's lazy require. */
-const axiosBundle = {
-  ...common,
-  entryPoints: ['src/shims/axios-chunk.js'],
-  outfile: path.join(distDir, 'axios.js'),
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
   alias: extension.alias,
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
   metafile: true,
-};
-const decodersBundle = {
-  ...common,
-  entryPoints: [DECODERS_ENTRY],
-  outfile: path.join(distDir, 'decoders.js'),
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
-  metafile: true,
-};
+});
+/** dist/extension.js (package.json "main"): the loader, which loads dist/main.js through a V8 code cache. */
+const loaderBundle = nodeBundle('src/loader.ts', 'extension.js');
+/** The chunks (dist/decoders.js, dist/axios.js: axios's CommonJS build, dist/nft.js, dist/verify.js). */
+const chunkBundles = LAZY_CHUNKS.map((c) => nodeBundle(c.entry, c.chunk));
 // ---- end decoders bundle
 
 /** Browser bundles for webviews: one entry per file in src/webview/ named *.main.ts. */
@@ -186,7 +171,7 @@ const testBuilds = () => [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['mocha', 'vscode'],
+    external: ['mocha', 'vscode', 'esbuild'],
     sourcemap: true,
   },
   {
@@ -214,7 +199,7 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [loaderBundle, extension, decodersBundle, axiosBundle] : [loaderBundle, extension, webview(), decodersBundle, axiosBundle];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [loaderBundle, extension, ...chunkBundles] : [loaderBundle, extension, webview(), ...chunkBundles];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
   if (!onlySandbox && !tests && !bench && !nodeOnly) copyCodicons(); // codicons for webviews
@@ -232,7 +217,7 @@ async function main() {
   }
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (loaded by it, with a code cache)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)' };
+    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (loaded by it, with a code cache)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)' };
     for (const r of results) {
       for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
         const note = notes[path.basename(file)];

@@ -7,14 +7,15 @@ import type { NetworkProfile } from './api/networks';
 import { clearApiKey, setApiKey } from './commands/apiKey';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './commands/common';
 import { selectNetwork } from './commands/network';
-import { registerVerification, VerificationApi } from './commands/verifyContract';
+import { registerVerification, VerificationApi } from './commands/verification';
 import { AbiIndex, registerAbiIndex } from './core/abiIndex';
 import type { CodeCacheState, LoadedModule } from './core/codeCache';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { Services } from './core/services';
 import { ContractResultsView, registerContractResultsView } from './views/contractResultsView';
-import { NftHistoryPanels, registerNftHistory } from './nft/panel';
+import type { NftHistoryPanels } from './nft/panel';
+import { registerNftHistory } from './nft/register';
 import { registerNetworkStatusBar } from './views/networkStatusBar';
 import { DetailNode } from './views/nodes';
 import { registerSchedulesView, SchedulesView } from './views/schedulesView';
@@ -77,7 +78,7 @@ export function activate(context: vscode.ExtensionContext, loaded?: LoadedModule
   const contractResults = registerContractResultsView(context, services, log, raw);
   const status = registerStatusFeature(context, services, log);
   const verification = registerVerification(context, services, log, apiKeys);
-  const nftHistory = registerNftHistory(context, services, log);
+  const nft = registerNftHistory(context, services, log);
 
   const activationMs = performance.now() - started;
   log.info(`Activated in ${activationMs.toFixed(1)} ms` + (loaded
@@ -102,7 +103,7 @@ export function activate(context: vscode.ExtensionContext, loaded?: LoadedModule
     recentLog: () => log.lines(),
     schedules,
     contractResults,
-    nftHistory,
+    get nftHistory() { return nft.panels; },
     abis,
     statusSnapshot: () => status.snapshot(),
     verification,

@@ -5,10 +5,13 @@
  * once when missing) or through Sourcify API v2 from the workspace's own build info. A progress notification
  * with Cancel runs meanwhile; errors carry the server's message and a way forward (Set API Key, Retry, Open Log).
  * The result goes to the Verification view and is kept per address and network.
+ *
+ * Bundled as the lazily loaded chunk dist/verify.js: src/commands/verification.ts registers the commands and the
+ * view at activation and creates the VerificationFeature on the first run.
  */
 import vscode = require('vscode');
 import { ApiError, isApiError } from '../api/errors';
-import { CHAIN_IDS, hashscanUrl, isChainId, NetworkProfile, trimBase } from '../api/networks';
+import { CHAIN_IDS, isChainId, NetworkProfile, trimBase } from '../api/networks';
 import { SourcifyV2Client, VerifyClient, type ContractMatch, type VerificationJob } from '../api/verify';
 import type { ExtensionLog } from '../core/log';
 import type { ApiKeyStore } from '../core/secrets';
@@ -21,9 +24,8 @@ import { keccak256 } from '../verify/keccak';
 import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from '../verify/localCheck';
 import { RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, VerificationRecord, VerifyApi } from '../verify/record';
 import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
-import { CMD, ContractNode, FileNode, VERIFY_COMMAND, VerificationView, ViewRow } from '../views/verificationView';
+import { CMD, type VerificationView } from '../views/verificationView';
 import { setApiKey } from './apiKey';
-import { copyText, openUrl } from './common';
 
 /** `WorkspaceFs` over `vscode.workspace.fs` (local, remote and virtual folders). */
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
@@ -440,74 +442,4 @@ export class VerificationFeature implements vscode.Disposable {
   dispose(): void {
     this.abort?.abort();
   }
-}
-
-/** What tests (and other extensions) get: `api.verification`. */
-export interface VerificationApi {
-  run(args?: VerifyArgs): Promise<VerificationRecord | undefined>;
-  cancel(): void;
-  readonly isRunning: boolean;
-  current(): VerificationRecord | undefined;
-  kept(): VerificationRecord[];
-  clearAll(): Promise<void>;
-  /** Re-reads the kept results from workspaceState. */
-  reload(): void;
-  snapshot(): Promise<{ description?: string; message?: string; rows: ViewRow[] }>;
-  discover(): Promise<{ candidates: AddressCandidate[]; rejected: Array<{ source: string; message: string }> }>;
-  lastPrompt(): PromptInfo | undefined;
-}
-
-export function registerVerification(context: vscode.ExtensionContext, services: Services, log: ExtensionLog, apiKeys: ApiKeyStore): VerificationApi {
-  const view = new VerificationView(context.workspaceState, { command: CMD.rerun, title: vscode.l10n.t('Re-run Verification') });
-  const feature = new VerificationFeature(services, log, apiKeys, view);
-  const contractOf = (n: unknown) => (n instanceof ContractNode ? n : undefined);
-  const addressOf = (n: unknown): string | undefined => contractOf(n)?.contract.address || view.current?.address;
-  context.subscriptions.push(
-    view,
-    feature,
-    vscode.commands.registerCommand(VERIFY_COMMAND, (args?: unknown) => feature.run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
-    vscode.commands.registerCommand(CMD.rerun, () => feature.rerun()),
-    vscode.commands.registerCommand(CMD.clear, () => view.clear()),
-    vscode.commands.registerCommand(CMD.showKept, async () => {
-      const kept = view.kept();
-      if (!kept.length) return;
-      const clearAll = vscode.l10n.t('$(clear-all) Clear all kept results');
-      const pick = await vscode.window.showQuickPick(
-        [
-          ...kept.map((r) => ({ label: `${r.address}`, description: `${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}`, detail: `${r.error ? `error: ${r.error.message}` : r.contracts.map((c) => `${c.name}: ${c.status}`).join(', ')} · ${r.finishedAt}`, key: r.key })),
-          { label: '', kind: vscode.QuickPickItemKind.Separator, key: '' },
-          { label: clearAll, key: '*' },
-        ],
-        { title: vscode.l10n.t('Kept verification results') },
-      );
-      if (pick?.key === '*') await view.clearAll();
-      else if (pick?.key) await view.select(pick.key);
-    }),
-    vscode.commands.registerCommand(CMD.copyAddress, (n?: unknown) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); }),
-    vscode.commands.registerCommand(CMD.copyPath, (n?: unknown) => { if (n instanceof FileNode) void copyText(n.file.path, vscode.l10n.t('path')); }),
-    vscode.commands.registerCommand(CMD.copyResult, () => { const r = view.current; if (r) void copyText(summarize(r), vscode.l10n.t('verification result')); }),
-    vscode.commands.registerCommand(CMD.openFile, async (n?: unknown) => {
-      const target = n instanceof FileNode ? n.target : undefined;
-      if (target) await vscode.window.showTextDocument(target, { preview: true });
-    }),
-    vscode.commands.registerCommand(CMD.openInHashScan, (n?: unknown) => {
-      const r = view.current;
-      const address = addressOf(n);
-      if (!address) return;
-      const id = r?.entityId ?? address;
-      void openUrl(hashscanUrl(services.profile, 'contract', id));
-    }),
-  );
-  return {
-    run: (args) => feature.run(args ?? {}),
-    cancel: () => feature.cancel(),
-    get isRunning() { return feature.isRunning; },
-    current: () => view.current,
-    kept: () => view.kept(),
-    clearAll: () => view.clearAll(),
-    reload: () => view.reload(),
-    snapshot: () => view.snapshot(),
-    discover: () => feature.discover(),
-    lastPrompt: () => feature.lastPrompt(),
-  };
 }

@@ -12,7 +12,6 @@ import { isApiError } from '../api/errors';
 import { hashscanUrl } from '../api/networks';
 import { checkEntityId, checkTimestamp } from '../api/validation';
 import { openUrl } from '../commands/common';
-import { showNftHistoryCommand } from '../commands/nftHistory';
 import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { config } from '../core/settings';
@@ -469,17 +468,4 @@ export class NftHistoryPanels implements vscode.Disposable {
   dispose(): void {
     for (const p of this.list()) p.dispose();
   }
-}
-
-/** Registers the command, the serializer and returns the panels (the extension's API exposes them to tests). */
-export function registerNftHistory(context: vscode.ExtensionContext, services: Services, log: ExtensionLog): NftHistoryPanels {
-  const panels = new NftHistoryPanels(context.extensionUri, services, log, context.globalState);
-  context.subscriptions.push(
-    panels,
-    vscode.commands.registerCommand('hederaExplorer.showNftHistory', (...args: unknown[]) => showNftHistoryCommand(panels, args)),
-    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state) => panels.revive(panel, state),
-    }),
-  );
-  return panels;
 }

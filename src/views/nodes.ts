@@ -86,7 +86,15 @@ export function loadMoreNode(command: vscode.Command, loaded: number): MessageNo
 }
 
 /** A detail row: `label  value`. The value is copyable from the context menu. */
+/** Marks a DetailNode from any copy of this module (lazily loaded chunks bundle their own; see ApiError). */
+const DETAIL_NODE = Symbol.for('hedera-explorer.DetailNode');
+
 export class DetailNode implements TreeNode {
+  /** `x instanceof DetailNode` holds for DetailNodes of every copy of this module ("Copy Value" takes them all). */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as { [DETAIL_NODE]?: unknown })[DETAIL_NODE] === true;
+  }
+
   constructor(
     readonly label: string,
     readonly value: string,
@@ -110,6 +118,7 @@ export class DetailNode implements TreeNode {
     return this.opts.children ?? [];
   }
 }
+Object.defineProperty(DetailNode.prototype, DETAIL_NODE, { value: true });
 
 export class GroupNode implements TreeNode {
   constructor(

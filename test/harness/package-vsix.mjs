@@ -13,9 +13,8 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
-  /^extension\/dist\/decoders\.js$/, // ABI + schedule body decoders, required on first decode (issue 7)
-  /^extension\/dist\/axios\.js$/, // axios, required on the first request
-  /^extension\/dist\/main\.js$/, // the extension, loaded by dist/extension.js with a code cache
+  // the extension (main.js, loaded by the loader dist/extension.js with a code cache) and its lazily required chunks
+  /^extension\/dist\/(main|decoders|axios|nft|verify)\.js$/,
   /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
@@ -35,7 +34,7 @@ export function packageVsix({ quiet = false } = {}) {
     throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
   }
   if (!entries.includes('extension/dist/extension.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/extension.js`);
-  for (const chunk of ['main.js', 'decoders.js', 'axios.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
+  for (const chunk of ['main.js', 'decoders.js', 'axios.js', 'nft.js', 'verify.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
     if (!entries.includes(`extension/dist/${chunk}`)) throw new Error(`${path.basename(vsixPath)} lacks dist/${chunk}`);
   }
   return vsixPath;

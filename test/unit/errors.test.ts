@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, textFromNonJson, transportSentence } from '../../src/api/errors';
+import { ApiError, httpErrorSentence, isApiError, parseRetryAfter, redactUrl, serverMessagesOf, textFromNonJson, transportSentence } from '../../src/api/errors';
 
 const fixture = (p: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../test/fixtures', p), 'utf8'));
 
@@ -51,5 +51,31 @@ describe('errors: the server\'s messages and sentences', () => {
     assert.match(httpErrorSentence(429, url, ['Too many requests'], 3000), /Try again in 3 s/);
     assert.match(httpErrorSentence(400, url, ['Invalid parameter: limit']), /rejected the request \(HTTP 400 Bad Request\): Invalid parameter: limit\./);
     assert.match(httpErrorSentence(503, url, []), /could not answer \(HTTP 503 Service Unavailable\)\. Try again later\./);
+  });
+});
+
+describe('errors: one ApiError across bundle copies', () => {
+  it('an ApiError made by another copy of errors.ts (a lazily loaded chunk) is an ApiError here, and only that', () => {
+    // a second, separate copy of the module, as esbuild puts one in dist/verify.js and dist/nft.js
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    const os = require('os') as typeof import('os');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-errors-copy-'));
+    try {
+      const out = path.join(dir, 'errors-copy.js');
+      esbuild.buildSync({ entryPoints: [path.join(__dirname, '../../../src/api/errors.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
+      const copy = require(out) as typeof import('../../src/api/errors');
+      assert.notStrictEqual(copy.ApiError, ApiError, 'really another class');
+      const theirs = new copy.ApiError({ kind: 'http', message: 'from the chunk', status: 429 });
+      assert.ok(theirs instanceof ApiError);
+      assert.ok(isApiError(theirs));
+      assert.ok(new ApiError({ kind: 'network', message: 'ours' }) instanceof copy.ApiError);
+      assert.strictEqual((theirs as ApiError).status, 429);
+      for (const other of [new Error('plain'), { kind: 'http', message: 'look-alike' }, null, undefined, 'ApiError', Object.create(null)]) {
+        assert.strictEqual(other instanceof ApiError, false, typeof other);
+        assert.strictEqual(isApiError(other), false);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
