@@ -1,7 +1,7 @@
 // Build script (the `yo code` esbuild template, extended).
 //   node esbuild.js               the loader VS Code starts (dist/extension.js, src/loader.ts), the extension bundle it
-//                                 loads with a V8 code cache (dist/main.js, src/extension.ts), its lazily required
-//                                 chunks (dist/decoders.js, dist/axios.js) and the webview bundles (dist/webview/*)
+//                                 requires (dist/main.js, src/extension.ts), its lazily required chunks
+//                                 (dist/decoders.js, axios.js, nft.js, verify.js) and the webviews (dist/webview/*)
 //   node esbuild.js --production  the same, minified, no source maps (what the .vsix ships)
 //   node esbuild.js --watch       rebuild on change
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
@@ -37,7 +37,7 @@ const problemMatcher = {
 
 const common = { bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
 
-/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. Loaded by the loader below. */
+/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. Required by the loader below. */
 const extension = {
   ...common,
   entryPoints: ['src/extension.ts'],
@@ -81,11 +81,13 @@ const LAZY_CHUNKS = [
   // "Verify Contract": discovery, build info, Sourcify clients, local check (src/commands/verification.ts)
   { importer: /src[\\/]commands[\\/]verification\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/commands/verifyContract.ts' },
 ];
+// the loader's require('./extension') is dist/main.js (built from src/extension.ts below)
+const MAIN = { importer: /src[\\/]loader\.ts$/, request: /^\.\/extension$/, chunk: 'main.js' };
 const lazyChunks = {
   name: 'lazy-chunks',
   setup(build) {
     build.onResolve({ filter: /.*/ }, (args) => {
-      const lazy = LAZY_CHUNKS.find((c) => c.request.test(args.path) && c.importer.test(args.importer));
+      const lazy = [MAIN, ...LAZY_CHUNKS].find((c) => c.request.test(args.path) && c.importer.test(args.importer));
       return lazy && args.kind === 'require-call' ? { path: `./${lazy.chunk}`, external: true } : undefined;
     });
   },
@@ -107,7 +109,7 @@ const nodeBundle = (entry, outName) => ({
   sourcesContent: false,
   metafile: true,
 });
-/** dist/extension.js (package.json "main"): the loader, which loads dist/main.js through a V8 code cache. */
+/** dist/extension.js (package.json "main"): the loader, which requires dist/main.js and times it. */
 const loaderBundle = nodeBundle('src/loader.ts', 'extension.js');
 /** The chunks (dist/decoders.js, dist/axios.js: axios's CommonJS build, dist/nft.js, dist/verify.js). */
 const chunkBundles = LAZY_CHUNKS.map((c) => nodeBundle(c.entry, c.chunk));
@@ -201,23 +203,18 @@ const benchBuild = {
 async function main() {
   const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [loaderBundle, extension, ...chunkBundles] : [loaderBundle, extension, webview(), ...chunkBundles];
   const active = builds.filter((b) => b.entryPoints.length > 0);
+  // test bundles of deleted test files must not linger and run
+  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration']) fs.rmSync(path.join(__dirname, d), { recursive: true, force: true });
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
   if (!onlySandbox && !tests && !bench && !nodeOnly) copyCodicons(); // codicons for webviews
   if (watch) {
     for (const b of active) await (await esbuild.context(b)).watch();
     return;
   }
-  // production: the loader is built last, with the SHA-256 of dist/main.js (names its code cache without hashing
-  // the file on every start); development builds leave it out (the loader hashes the file)
-  const loaderLast = production && active.includes(loaderBundle);
-  const results = await Promise.all(active.filter((b) => !loaderLast || b !== loaderBundle).map((b) => esbuild.build(b)));
-  if (loaderLast) {
-    const mainSha256 = require('crypto').createHash('sha256').update(fs.readFileSync(extension.outfile)).digest('hex');
-    results.unshift(await esbuild.build({ ...loaderBundle, define: { MAIN_SHA256: JSON.stringify(mainSha256) } }));
-  }
+  const results = await Promise.all(active.map((b) => esbuild.build(b)));
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (loaded by it, with a code cache)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)' };
+    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (required by it)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)' };
     for (const r of results) {
       for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
         const note = notes[path.basename(file)];

@@ -9,7 +9,7 @@ import { copyText, RAW_SCHEME, RawJsonProvider } from './commands/common';
 import { selectNetwork } from './commands/network';
 import { registerVerification, VerificationApi } from './commands/verification';
 import { AbiIndex, registerAbiIndex } from './core/abiIndex';
-import type { CodeCacheState, LoadedModule } from './core/codeCache';
+import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { Services } from './core/services';
@@ -25,10 +25,8 @@ import { registerStatusFeature, StatusSnapshot } from './views/statusFeature';
 export interface HederaExplorerApi {
   /** How long activate() took, in ms (measured inside it; the bench also reads VS Code's own figure). */
   readonly activationMs: number;
-  /** How the loader (src/loader.ts) loaded this bundle: time taken and the code cache's state (undefined without it). */
-  readonly load: { readonly ms: number; readonly cache: CodeCacheState; readonly cacheDir: string | undefined } | undefined;
-  /** Writes the code cache now instead of 10 s after activation (tests); false when there is nothing to write. */
-  saveCodeCache(): Promise<boolean>;
+  /** Loading this bundle (read, compile, module code) as the loader timed it: wall and main-thread CPU ms. */
+  readonly load: LoadTime | undefined;
   /** The selected network's profile (URLs, chain id, explorer). */
   profile(): NetworkProfile;
   /** Whether an explorer API key is stored (the key itself is never handed out). */
@@ -49,12 +47,16 @@ export interface HederaExplorerApi {
   readonly verification: VerificationApi;
 }
 
-/** How long after activation the code cache is written: by then the views' first rows have been compiled too. */
-const SAVE_CODE_CACHE_AFTER_MS = 10_000;
+/** How long the loader's `require` of this bundle took: wall time, and the main thread's CPU time where known. */
+export interface LoadTime {
+  readonly wallMs: number;
+  readonly cpuMs: number | undefined;
+}
 
-/** `loaded`: given by src/loader.ts (dist/extension.js), which loaded this bundle (dist/main.js) with a code cache. */
-export function activate(context: vscode.ExtensionContext, loaded?: LoadedModule): HederaExplorerApi {
+/** `load`: given by the loader (src/loader.ts, dist/extension.js), which timed the `require` of this bundle. */
+export function activate(context: vscode.ExtensionContext, load?: LoadTime): HederaExplorerApi {
   const started = performance.now();
+  const cpuStarted = threadCpuMs();
   const log = new ExtensionLog();
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const services = new Services(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
@@ -81,23 +83,13 @@ export function activate(context: vscode.ExtensionContext, loaded?: LoadedModule
   const nft = registerNftHistory(context, services, log);
 
   const activationMs = performance.now() - started;
-  log.info(`Activated in ${activationMs.toFixed(1)} ms` + (loaded
-    ? ` (code loaded in ${loaded.ms.toFixed(1)} ms, code cache: ${loaded.cache}${loaded.reason ? `, ${loaded.reason}` : ''})`
-    : ''));
-  let saving: Promise<boolean> | undefined;
-  const saveCodeCache = () => (saving ??= (loaded?.saveCache() ?? Promise.resolve({ written: false, reason: 'no loader' })).then((r) => {
-    if (r.written) log.info('Code cache written: the next activations compile less');
-    else if (loaded?.cache !== 'hit') log.debug(`Code cache not written: ${r.reason}`);
-    return r.written;
-  }));
-  if (loaded && loaded.cache !== 'hit') {
-    const timer = setTimeout(() => void saveCodeCache(), SAVE_CODE_CACHE_AFTER_MS);
-    context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-  }
+  const cpuEnded = threadCpuMs();
+  const activateCpu = cpuStarted === undefined || cpuEnded === undefined ? undefined : cpuEnded - cpuStarted;
+  const cpu = load?.cpuMs !== undefined && activateCpu !== undefined ? `; main-thread CPU ${load.cpuMs.toFixed(1)} + ${activateCpu.toFixed(1)} ms` : '';
+  log.info(`Activated in ${activationMs.toFixed(1)} ms${load ? ` (code loaded in ${load.wallMs.toFixed(1)} ms${cpu})` : ''}`);
   return {
     activationMs,
-    load: loaded && { ms: loaded.ms, cache: loaded.cache, cacheDir: loaded.cacheDir },
-    saveCodeCache,
+    load,
     profile: () => services.profile,
     hasApiKey: () => apiKeys.has(),
     recentLog: () => log.lines(),

@@ -22,22 +22,12 @@ describe('activation', () => {
     console.log(`    (activate() body: ${ms.toFixed(1)} ms; the bench reports VS Code's own figure, code loading included)`);
   });
 
-  it('is loaded by dist/extension.js through the code cache, which it writes for the next start', async () => {
+  it('is loaded by dist/extension.js, which times the loading; both figures are logged', async () => {
     const api = await activateApi();
-    assert.ok(api.load, 'loaded by the loader (dist/extension.js), not directly');
-    assert.ok(['miss', 'hit', 'rejected'].includes(api.load.cache), `code cache state: ${api.load.cache}`);
-    console.log(`    (code loaded in ${api.load.ms.toFixed(1)} ms, code cache: ${api.load.cache})`);
-    assert.ok(api.load.cacheDir, 'a cache folder in the global storage');
-    const dir = vscode.Uri.file(api.load.cacheDir);
-    if (api.load.cache === 'hit') {
-      assert.strictEqual(await api.saveCodeCache(), false, 'a cache that was used is not written again');
-    } else {
-      assert.strictEqual(await api.saveCodeCache(), true, 'the cache is written');
-      assert.ok(api.recentLog().some((l) => l.includes('Code cache written')), 'the log says so');
-    }
-    const files = (await vscode.workspace.fs.readDirectory(dir)).filter(([n]) => n.endsWith('.bin'));
-    assert.strictEqual(files.length, 1, `one cache file in ${dir.fsPath}`);
-    assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms, code cache: \w+/.test(l)), 'activation logged with the load time');
+    assert.ok(api.load, 'loaded through the loader (dist/extension.js), not directly');
+    assert.strictEqual(typeof api.load.wallMs, 'number');
+    console.log(`    (code loaded in ${api.load.wallMs.toFixed(1)} ms; CPU ${api.load.cpuMs?.toFixed(1) ?? 'not measured by this Node'} ms)`);
+    assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?\)/.test(l)), 'activation logged with the load time');
   });
 
   it('runs in a real VS Code', () => {

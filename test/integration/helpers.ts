@@ -8,8 +8,7 @@ export interface HederaTestApi {
   profile(): { name: string; mirrorUrl: string; statusUrl: string; verifyUrl: string; chainId: number; hashscanUrl: string; label: string };
   hasApiKey(): Promise<boolean>;
   recentLog(): string[];
-  load: { ms: number; cache: 'hit' | 'miss' | 'rejected' | 'off' | 'error'; cacheDir: string | undefined } | undefined;
-  saveCodeCache(): Promise<boolean>;
+  load: { wallMs: number; cpuMs: number | undefined } | undefined;
 }
 
 export function extension(): vscode.Extension<HederaTestApi> {
