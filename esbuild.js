@@ -7,7 +7,7 @@
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
 //   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
 //   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
-//   --outdir=<dir>                the Node bundles (extension, decoders, axios) there instead of dist/ (the bench)
+//   --outdir=<dir>                the Node bundles (loader, main.js and the lazy chunks) there instead of dist/ (the bench)
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -113,7 +113,7 @@ const nodeBundle = (entry, outName) => ({
 const loaderBundle = nodeBundle('src/loader.ts', 'extension.js');
 /** The chunks (dist/decoders.js, dist/axios.js: axios's CommonJS build, dist/nft.js, dist/verify.js). */
 const chunkBundles = LAZY_CHUNKS.map((c) => nodeBundle(c.entry, c.chunk));
-// ---- end decoders bundle
+// ---- end lazy chunks
 
 /** Browser bundles for webviews: one entry per file in src/webview/ named *.main.ts. */
 function webviewEntries() {

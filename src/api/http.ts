@@ -61,8 +61,9 @@ export interface HttpResponse<T = unknown> {
 
 /**
  * axios is loaded on first use, not when the extension starts: its module code (and what it requires: http,
- * https, zlib, follow-redirects) then stays out of activation time. The bundler keeps the module in the same
- * file, wrapped so that it only runs when required.
+ * https, zlib, follow-redirects) then stays out of activation time. The extension build turns this require into
+ * `require("./axios.js")`, a bundle of its own next to dist/main.js (LAZY_CHUNKS in esbuild.js); test builds
+ * keep it inline.
  */
 let axiosModule: AxiosStatic | undefined;
 function loadAxios(): AxiosStatic {
@@ -117,6 +118,11 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
  * of header buckets), run interceptors and request/response transforms, none of which is used here: about a
  * tenth of its cost per page. The adapter gets a flat config, copied from the resolved one.
  */
+// Calling the adapter directly skips axios.request()'s dispatchRequest (config merge, AxiosHeaders, method
+// normalisation, transforms). axios 1.21's http adapter does those parts itself (AxiosHeaders.from, upper-case
+// method, own-property options), which the unit tests check (headers on the wire, POST body, gzip, size cap,
+// abort, time limit, redirects). package.json pins axios to ~1.21 so that a minor release that moves work
+// between the two is taken deliberately, with these tests.
 interface Transport {
   adapter: AxiosAdapter;
   config: InternalAxiosRequestConfig;

@@ -24,7 +24,8 @@ import { keccak256 } from '../verify/keccak';
 import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from '../verify/localCheck';
 import { RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, VerificationRecord, VerifyApi } from '../verify/record';
 import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
-import { CMD, type VerificationView } from '../views/verificationView';
+import type { VerificationView } from '../views/verificationView';
+import { CMD } from '../views/verificationIds';
 import { setApiKey } from './apiKey';
 
 /** `WorkspaceFs` over `vscode.workspace.fs` (local, remote and virtual folders). */

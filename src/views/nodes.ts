@@ -85,10 +85,10 @@ export function loadMoreNode(command: vscode.Command, loaded: number): MessageNo
   });
 }
 
-/** A detail row: `label  value`. The value is copyable from the context menu. */
 /** Marks a DetailNode from any copy of this module (lazily loaded chunks bundle their own; see ApiError). */
 const DETAIL_NODE = Symbol.for('hedera-explorer.DetailNode');
 
+/** A detail row: `label  value`. The value is copyable from the context menu. */
 export class DetailNode implements TreeNode {
   /** `x instanceof DetailNode` holds for DetailNodes of every copy of this module ("Copy Value" takes them all). */
   static [Symbol.hasInstance](x: unknown): boolean {

@@ -11,18 +11,8 @@ import { evmAddressToEntityId } from '../api/validation';
 import type { ContractRow, FileRow, VerificationRecord } from '../verify/record';
 import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';
 
-export const VERIFICATION_VIEW = 'hederaExplorer.verification';
-export const VERIFY_COMMAND = 'hederaExplorer.verifyContract';
-export const CMD = {
-  rerun: 'hederaExplorer.verification.rerun',
-  clear: 'hederaExplorer.verification.clear',
-  showKept: 'hederaExplorer.verification.showKept',
-  copyAddress: 'hederaExplorer.verification.copyAddress',
-  copyPath: 'hederaExplorer.verification.copyPath',
-  copyResult: 'hederaExplorer.verification.copyResult',
-  openFile: 'hederaExplorer.verification.openFile',
-  openInHashScan: 'hederaExplorer.verification.openInHashScan',
-} as const;
+export { CMD, VERIFICATION_VIEW, VERIFY_COMMAND } from './verificationIds';
+import { CMD, VERIFICATION_VIEW } from './verificationIds';
 const STATE_KEY = 'hederaExplorer.verification.records';
 const CURRENT_KEY = 'hederaExplorer.verification.current';
 const HAS_RESULT = 'hederaExplorer.verification.hasResult';

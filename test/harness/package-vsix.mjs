@@ -13,7 +13,7 @@ const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
-  // the extension (main.js, loaded by the loader dist/extension.js with a code cache) and its lazily required chunks
+  // the extension (main.js, loaded by the loader dist/extension.js and timed) and its lazily required chunks
   /^extension\/dist\/(main|decoders|axios|nft|verify)\.js$/,
   /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,

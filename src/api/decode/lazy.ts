@@ -1,8 +1,7 @@
 /**
  * The decoders (viem, protobufjs, the Hedera protobuf descriptor) live in a second bundle, dist/decoders.js,
- * required on first use: activation never loads them. esbuild.js ("decoders bundle") marks `./index` as
- * external in the extension bundle and maps it to `./decoders.js` next to dist/extension.js; test bundles
- * include it directly.
+ * required on first use: activation never loads them. esbuild.js (LAZY_CHUNKS) marks `./index` as external
+ * in the extension bundle and maps it to `./decoders.js` next to dist/main.js; test bundles include it directly.
  */
 import type * as Decoders from './index';
 
