@@ -12,9 +12,9 @@ import { MirrorClient } from '../../src/api/mirror';
 
 const base = process.argv[2];
 const asJson = process.argv.includes('--json');
-// Alternating rounds; the fastest round of each is the figure (the least disturbed by other work on the
-// machine: both loops do the same requests against the same server), the median is printed beside it.
-const ROUNDS = 15;
+// Paired rounds (client and bare back to back, which goes first alternating): the figure is the median of the
+// rounds' ratios, the least disturbed by other work on the machine; best and median times are printed beside it.
+const ROUNDS = 25;
 
 async function viaClient(): Promise<{ requests: number; items: number; ms: number }> {
   const client = new MirrorClient(base, new HttpClient());

@@ -32,7 +32,7 @@ try {
   if (r.status !== 0) { console.error(r.stderr); failed = true; } else {
     const b = JSON.parse(r.stdout.trim().split('\n').pop());
     console.log(`items ${b.items}; requests ${b.requests} (target ceil(N/100) = ${b.expectedRequests}) ${b.requests === b.expectedRequests ? 'OK' : 'MISSED'}`);
-    console.log(`client ${b.clientMs} ms, bare node:http ${b.bareMs} ms, ratio ${b.ratio} (target <= 1.3) ${b.ratio <= 1.3 ? 'OK' : 'MISSED'}  [median of 15 paired rounds' ratios; best times ${b.clientMs} / ${b.bareMs} ms give ${b.bestRatio}; medians ${b.clientMedianMs} / ${b.bareMedianMs} ms]`);
+    console.log(`client ${b.clientMs} ms, bare node:http ${b.bareMs} ms, ratio ${b.ratio} (target <= 1.3) ${b.ratio <= 1.3 ? 'OK' : 'MISSED'}  [median of 25 paired rounds' ratios; best times ${b.clientMs} / ${b.bareMs} ms give ${b.bestRatio}; medians ${b.clientMedianMs} / ${b.bareMedianMs} ms]`);
     console.log(`CPU per round: client ${b.clientCpuMs} ms, bare ${b.bareCpuMs} ms`);
   }
 } finally {
