@@ -67,19 +67,7 @@ export class NftHistory {
     this.loadedOnce = false;
     this.status = 'loading';
     this.onChange({ from: 0 });
-    const ctrl = new AbortController();
-    this.abort = ctrl;
-    const run = (async () => {
-      try {
-        const page = await this.mirror().nftHistory(this.tokenId, this.serial, { order: this.query.order, limit: this.query.limit, timestamp: queryFilters(this.query) }, { signal: ctrl.signal });
-        if (gen !== this.generation) return;
-        this.accept(page, gen);
-      } catch (e) {
-        this.fail(e, gen);
-      }
-    })();
-    this.inflight = run;
-    return run;
+    return this.track(gen, (signal) => this.mirror().nftHistory(this.tokenId, this.serial, { order: this.query.order, limit: this.query.limit, timestamp: queryFilters(this.query) }, { signal }));
   }
 
   /** Fetches the next page, if there is one and nothing is loading. */
@@ -91,20 +79,23 @@ export class NftHistory {
     this.status = 'loadingMore';
     this.error = undefined;
     this.onChange({});
-    const ctrl = new AbortController();
-    this.abort = ctrl;
     const ahead = this.ahead && this.ahead.url === url ? this.ahead : undefined;
     this.ahead = undefined;
+    return this.track(gen, async (signal) => {
+      if (!ahead) return this.mirror().fetchPage<NftTransaction>(url, 'transactions', { signal });
+      const r = await ahead.result;
+      if (r.error !== undefined) throw r.error;
+      return r.page!;
+    });
+  }
+
+  /** Runs one page fetch as the one in flight (cancellable); its page or error counts only for generation `gen`. */
+  private track(gen: number, fetch: (signal: AbortSignal) => Promise<Page<NftTransaction>>): Promise<void> {
+    const ctrl = new AbortController();
+    this.abort = ctrl;
     const run = (async () => {
       try {
-        let page: Page<NftTransaction>;
-        if (ahead) {
-          const r = await ahead.result;
-          if (r.error !== undefined) throw r.error;
-          page = r.page!;
-        } else {
-          page = await this.mirror().fetchPage<NftTransaction>(url, 'transactions', { signal: ctrl.signal });
-        }
+        const page = await fetch(ctrl.signal);
         if (gen !== this.generation) return;
         this.accept(page, gen);
       } catch (e) {

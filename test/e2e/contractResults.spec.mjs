@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   collapseRow, contextMenu, expandRow, openContainer, pickContextMenu, pickQuickPick, quickPickItems, runCommand, screenshot, soloView,
   treeRow, treeRows, typeInQuickInput, until, view, viewAction, viewDescription, waitForViewIdle,
+  rateLimitRowThenRetry, sandbox,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -17,13 +18,6 @@ const T = 20000;
 const VIEW = 'Contract Results';
 // a result row's label: its time, then the called function when an ABI knows it ("… · transfer(…)", issue 7)
 const TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d( · \w+\((…)?\))?$/;
-
-async function sandbox(ctx, p, body, method = 'POST') {
-  if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
-  const res = await fetch(`${ctx.sandboxUrl}${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
-  return res.status === 204 ? undefined : res.json().catch(() => undefined);
-}
 
 const notable = async (ctx) => (await sandbox(ctx, '/__sandbox/health', undefined, 'GET')).notable.contractResults;
 /** What the mirror node itself answers (the view's first page: newest first, 25). */
@@ -238,22 +232,7 @@ test('Contract results: Follow (every 2 s, set in the Settings editor) puts new 
 
 test('Contract results: a 429 after Refresh is an error row with the server\'s message; clicking it retries', async ({ page, ctx }) => {
   await openResults(page);
-  await sandbox(ctx, '/__sandbox/faults', { path: '/api/v1/contracts/results', times: 3, fault: { status: 429, retryAfter: '0' } });
-  try {
-    await viewAction(page, VIEW, 'Refresh');
-    const error = treeRow(page, VIEW, /limiting requests/);
-    await error.waitFor({ timeout: T });
-    const rows = await treeRows(page, VIEW);
-    assert.equal(rows.length, 1, `only the error row: ${rows.map((r) => r.label).join(' | ')}`);
-    assert.match(rows[0].label, /^127\.0\.0\.1:\d+ is limiting requests \(HTTP 429 Too Many Requests\): Too many requests\. Try again in 1 s\.$/);
-    assert.equal(rows[0].icon, 'codicon-error');
-    await screenshot(page, 'contract-results-429');
-    await error.locator('.label-name').click();
-    await treeRow(page, VIEW, TIME).waitFor({ timeout: T });
-    assert.equal(await view(page, VIEW).locator('.monaco-list-row', { hasText: 'limiting requests' }).count(), 0);
-  } finally {
-    await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
-  }
+  await rateLimitRowThenRetry(page, ctx, { viewName: VIEW, apiPath: '/api/v1/contracts/results', okRow: TIME, shot: 'contract-results-429' });
 });
 
 test('Contract results: a malformed answer is an error row in this view only; Schedules keeps its rows', async ({ page, ctx }) => {

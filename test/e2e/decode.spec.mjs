@@ -4,7 +4,7 @@
 // with their transaction ("0.0.a → 0.0.b 10 ℏ", "Contract call 0.0.x transfer(…)") and its fields in the details.
 import assert from 'node:assert/strict';
 import {
-  collapseRow, expandRow, openContainer, screenshot, soloView, treeRow, treeRows, until, view, viewAction, viewDescription,
+  collapseRow, expandRow, openContainer, sandbox, screenshot, soloView, treeRow, treeRows, until, view, viewAction, viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -12,12 +12,6 @@ const T = 20000;
 const RESULTS = 'Contract Results';
 const SCHEDULES = 'Schedules';
 const NAMED = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d · \w+\((…)?\)$/;
-
-async function sandbox(ctx, p) {
-  const res = await fetch(`${ctx.sandboxUrl}${p}`);
-  if (!res.ok) throw new Error(`GET ${p}: ${res.status}`);
-  return res.json();
-}
 
 /** The rows under the row at `index` (deeper levels). */
 function detailsOf(rows, index) {

@@ -25,6 +25,8 @@
 //   webview(page, title)                FrameLocator of the webview panel's content (inner iframe)
 //   screenshot(page, name, {readme})    test-results/screenshots/<name>.png; with SCREENSHOTS=<dir> set
 //                                       (npm run screenshots), shots marked readme also go to <dir>
+//   sandbox(ctx, path, body, method)    calls the sandbox's control API (faults, status scenarios, requests...)
+//   rateLimitRowThenRetry(...)          a 429 on Refresh is the one error row; clicking it loads the rows again
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, screenshotsDir } from '../harness/paths.mjs';
@@ -328,4 +330,35 @@ export async function screenshot(page, name, { readme = false } = {}) {
 /** Matches the whole text (icons such as $(check) render as empty spans, so only spaces may surround it). */
 function exactly(text, flags = '') {
   return new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, flags);
+}
+
+/** Calls the sandbox's control API (`/__sandbox/...`): POST with a JSON body by default; the JSON answer, if any. */
+export async function sandbox(ctx, p, body, method = body === undefined ? 'GET' : 'POST') {
+  if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
+  const res = await fetch(`${ctx.sandboxUrl}${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
+  return res.status === 204 ? undefined : res.json().catch(() => undefined);
+}
+
+/**
+ * A list view after Refresh while the sandbox answers `apiPath` with 429 (three times: the client's tries): the
+ * view shows one error row with the server's message, then clicking it loads the rows again (`okRow` appears).
+ */
+export async function rateLimitRowThenRetry(page, ctx, { viewName, apiPath, okRow, shot }) {
+  await sandbox(ctx, '/__sandbox/faults', { path: apiPath, times: 3, fault: { status: 429, retryAfter: '0' } });
+  try {
+    await viewAction(page, viewName, 'Refresh');
+    const error = treeRow(page, viewName, /limiting requests/);
+    await error.waitFor({ timeout: T });
+    const rows = await treeRows(page, viewName);
+    if (rows.length !== 1) throw new Error(`only the error row expected: ${rows.map((r) => r.label).join(' | ')}`);
+    if (!/^127\.0\.0\.1:\d+ is limiting requests \(HTTP 429 Too Many Requests\): Too many requests\. Try again in 1 s\.$/.test(rows[0].label)) throw new Error(`error row: ${rows[0].label}`);
+    if (rows[0].icon !== 'codicon-error') throw new Error(`error row icon: ${rows[0].icon}`);
+    await screenshot(page, shot);
+    await error.locator('.label-name').click();
+    await treeRow(page, viewName, okRow).waitFor({ timeout: T });
+    if (await view(page, viewName).locator('.monaco-list-row', { hasText: 'limiting requests' }).count()) throw new Error('the error row is still there after the retry');
+  } finally {
+    await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
+  }
 }

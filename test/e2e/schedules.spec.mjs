@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import {
   collapseRow, contextMenu, expandRow, focusedRow, notifications, openContainer, pickContextMenu, pickQuickPick, quickPickItems, runCommand,
   screenshot, scrollTree, soloView, treeRow, treeRows, typeInQuickInput, until, view, viewAction, viewDescription,
+  rateLimitRowThenRetry, sandbox,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -16,13 +17,6 @@ const VIEW = 'Schedules';
 const ID = /^0\.0\.\d+( · .+)?$/;
 const idOf = (label) => label.split(' · ')[0];
 const byId = (id) => new RegExp(`^\\s*${id.replace(/\./g, '\\.')}( · .*)?\\s*$`);
-
-async function sandbox(ctx, path, body, method = 'POST') {
-  if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
-  const res = await fetch(`${ctx.sandboxUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-  return res.status === 204 ? undefined : res.json().catch(() => undefined);
-}
 
 const notable = async (ctx) => (await sandbox(ctx, '/__sandbox/health', undefined, 'GET')).notable.schedules;
 /** Paths of the mirror node requests the sandbox received (control routes are never recorded). */
@@ -285,20 +279,5 @@ test('Schedules: the tree works from the keyboard (arrows, Right/Left, Enter on 
 
 test('Schedules: a 429 after Refresh is an error row with the server\'s message; clicking it retries', async ({ page, ctx }) => {
   await openSchedules(page);
-  await sandbox(ctx, '/__sandbox/faults', { path: '/api/v1/schedules', times: 3, fault: { status: 429, retryAfter: '0' } });
-  try {
-    await viewAction(page, VIEW, 'Refresh');
-    const error = treeRow(page, VIEW, /limiting requests/);
-    await error.waitFor({ timeout: T });
-    const rows = await treeRows(page, VIEW);
-    assert.equal(rows.length, 1, `only the error row: ${rows.map((r) => r.label).join(' | ')}`);
-    assert.match(rows[0].label, /^127\.0\.0\.1:\d+ is limiting requests \(HTTP 429 Too Many Requests\): Too many requests\. Try again in 1 s\.$/);
-    assert.equal(rows[0].icon, 'codicon-error');
-    await screenshot(page, 'schedules-error');
-    await error.locator('.label-name').click();
-    await treeRow(page, VIEW, byId('0.0.5104897')).waitFor({ timeout: T });
-    assert.equal(await view(page, VIEW).locator('.monaco-list-row', { hasText: 'limiting requests' }).count(), 0);
-  } finally {
-    await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
-  }
+  await rateLimitRowThenRetry(page, ctx, { viewName: VIEW, apiPath: '/api/v1/schedules', okRow: byId('0.0.5104897'), shot: 'schedules-error' });
 });

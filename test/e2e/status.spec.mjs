@@ -2,16 +2,10 @@
 // item (text, background, tooltip, click opens the view), the Network Status view's rows per scenario, the
 // "worse" notification, and a 429 shown as "status unknown" with an error row that retries on click.
 import assert from 'node:assert/strict';
-import { notifications, openContainer, runCommand, screenshot, statusBarItem, statusBarTexts, treeRows, view, waitForView } from './driver.mjs';
+import { notifications, openContainer, runCommand, sandbox, screenshot, statusBarItem, statusBarTexts, treeRows, view, waitForView } from './driver.mjs';
 import { test } from './runner.mjs';
 
 const T = 20000;
-
-async function sandbox(ctx, path, body, method = 'POST') {
-  if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
-  const res = await fetch(`${ctx.sandboxUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
-}
 
 const scenario = (ctx, s) => sandbox(ctx, '/__sandbox/status', { scenario: s });
 
