@@ -7,7 +7,7 @@ export interface DecodedRevert {
   kind: 'error' | 'panic' | 'custom' | 'text' | 'empty';
   /** What to show: the reason string, "Panic 0x11: arithmetic overflow or underflow", the text, or the selector. */
   message: string;
-  /** 4-byte selector for error/panic/custom. */
+  /** 4-byte selector for error/panic/custom; for text, when the printable data may also be a custom error's. */
   selector?: string;
   /** Panic code. */
   code?: bigint;
@@ -88,9 +88,13 @@ export function decodeRevert(errorMessage: string | null | undefined): DecodedRe
       if (code !== undefined) return { kind: 'panic', message: `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicMeaning(code)}`, selector, code, raw };
     }
   }
-  // Hedera often stores the response code as hex-encoded ASCII ("0x494e53554646494349454e545f474153" = INSUFFICIENT_GAS)
+  // Hedera often stores the response code as hex-encoded ASCII ("0x494e53554646494349454e545f474153" = INSUFFICIENT_GAS).
+  // Printable bytes can also be a custom error whose selector happens to be ASCII (`OnlyAdmin()` = 0x47556579, "GUey"):
+  // when the data is shaped like ABI-encoded revert data (a selector and whole 32-byte words), the selector is kept
+  // so that the ABIs are consulted first (./decode/abi's decodeError); the text is what is left when none knows it.
   if (bytes.length > 0 && bytes.every((b) => b >= 0x20 && b < 0x7f)) {
-    return { kind: 'text', message: new TextDecoder().decode(bytes), raw };
+    const abiShaped = bytes.length >= 4 && (bytes.length - 4) % 32 === 0;
+    return { kind: 'text', message: new TextDecoder().decode(bytes), ...(abiShaped ? { selector } : {}), raw };
   }
   if (bytes.length >= 4) return { kind: 'custom', message: `custom error ${selector}`, selector, raw };
   return { kind: 'custom', message: trimmed, raw };

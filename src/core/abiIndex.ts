@@ -293,7 +293,8 @@ export class AbiIndex implements vscode.Disposable {
       await this.scan; // the workspace may know it: no request then
       const dec = this.decodeResult(r, failed);
       const needCall = !!r.function_parameters && r.function_parameters.length >= 10 && !dec?.call;
-      const needError = failed && dec?.error?.kind === 'custom' && !dec.error.name;
+      // a custom error, or printable data that may be one (`text` with a selector), not known from the workspace
+      const needError = failed && (dec?.error?.kind === 'custom' || (dec?.error?.kind === 'text' && !!dec.error.selector)) && !dec.error.name;
       if (!needCall && !needError) return;
       if (cache.peek(chainId, address) !== undefined || chainId !== this.services.profile.chainId) return;
       try {

@@ -205,7 +205,8 @@ export function decodeReturn(call: DecodedCall, data: string | null | undefined)
  */
 export function decodeError(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry): DecodedError | undefined {
   const base = decodeRevert(data);
-  if (!base || base.kind !== 'custom' || !base.selector) return base;
+  // ABIs first, text last: printable data shaped like revert data (kind `text` with a selector) is tried too
+  if (!base || (base.kind !== 'custom' && base.kind !== 'text') || !base.selector) return base;
   const h = hex(data);
   if (!h) return base;
   const candidates = [...(contractAbi?.errorBySelector(base.selector) ?? []), ...(registry?.errorBySelector(base.selector) ?? [])];
@@ -213,7 +214,7 @@ export function decodeError(data: string | null | undefined, registry: AbiRegist
     try {
       const r = decodeErrorResult({ abi: [e.item] as unknown as Abi, data: h });
       const args = values(e.item.inputs, r.args ?? []);
-      return { ...base, name: e.item.name, signature: e.signature, args, origin: e.origin, message: `${e.item.name}(${valuesText(args)})` };
+      return { ...base, kind: 'custom', name: e.item.name, signature: e.signature, args, origin: e.origin, message: `${e.item.name}(${valuesText(args)})` };
     } catch {
       // try the next
     }
