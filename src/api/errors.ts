@@ -17,7 +17,8 @@ export type ApiErrorKind =
   | 'malformed' // the answer is not the JSON we expect
   | 'tooLarge' // the answer is over the size cap
   | 'invalidInput' // refused before any request went out
-  | 'foreignLink'; // a pagination link to another host
+  | 'foreignLink' // a pagination link to another host
+  | 'foreignRedirect'; // a redirect to another origin (scheme, host, port), not followed
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;
@@ -220,6 +221,22 @@ export function httpErrorSentence(status: number, url: string | undefined, serve
   if (status >= 500) return `${host} could not answer (${label})${said}. Try again later.`;
   if (status >= 400) return `${host} rejected the request (${label})${said}.`;
   return `${host} answered with an unexpected status (${label})${said}.`;
+}
+
+/** `host:port` of a URL, the port always written (https://evil.example -> evil.example:443), at most `max` characters. */
+export function hostPort(url: URL, max = 120): string {
+  const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+  const h = `${url.hostname}${port ? `:${port}` : ''}`;
+  return h.length > max ? `${h.slice(0, max - 1)}…` : h;
+}
+
+/**
+ * The sentence for a redirect that leaves the origin the request started with: names both ends and says why it
+ * was not followed (no "check the URL": the configured URL is fine, the server sent the request elsewhere).
+ */
+export function foreignRedirectSentence(from: URL, to: URL): string {
+  const what = from.hostname !== to.hostname ? 'another host' : from.protocol !== to.protocol ? 'another scheme' : 'another port';
+  return `${hostPort(from)} redirected the request to ${hostPort(to)}, ${what}; requests go only to the selected network's URLs, so it was not followed.`;
 }
 
 /** The sentence for a transport failure (no HTTP status). */

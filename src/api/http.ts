@@ -7,8 +7,9 @@
  * connection; no agent is passed so that VS Code's proxy support still applies.
  */
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, ApiErrorKind, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
+import { ApiError, ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
 import { parseJson } from './json';
+import { oneLine } from '../views/text';
 
 export interface Logger {
   debug(message: string): void;
@@ -178,9 +179,14 @@ export class HttpClient {
     return this.opts.timeoutMs;
   }
 
-  /** GET with retries, following up to 5 redirects to http(s) URLs. Throws ApiError. */
+  /**
+   * GET with retries, following up to 5 redirects to http(s) URLs on the origin (scheme, host and port) the
+   * request started with: a redirect anywhere else is refused (ApiError `foreignRedirect`), never requested, so
+   * requests go only to the URLs of the selected network. Throws ApiError.
+   */
   async get<T = unknown>(url: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     let target = url;
+    const start = new URL(url);
     for (let hops = 0; ; hops++) {
       const res = await this.withRetries<T>('GET', target, undefined, options, this.opts.tries, true);
       if (!REDIRECTS.has(res.status) || options.acceptStatus?.includes(res.status)) return res;
@@ -190,8 +196,12 @@ export class HttpClient {
       if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:') || hops >= 5) {
         throw new ApiError({
           kind: 'http', status: res.status, url: redactUrl(target),
-          message: `${new URL(target).host} redirected the request ${hops >= 5 ? 'too many times' : `to an address that cannot be followed (${String(location ?? 'none').slice(0, 80)})`}.`,
+          message: `${new URL(target).host} redirected the request ${hops >= 5 ? 'too many times' : `to an address that cannot be followed (${oneLine(String(location ?? 'none'), 80)})`}.`,
         });
+      }
+      if (next.origin !== start.origin) {
+        this.opts.log.warn(`GET ${redactUrl(target)} -> ${res.status} redirect to ${oneLine(redactUrl(next.toString()), 200)} refused (another origin)`);
+        throw new ApiError({ kind: 'foreignRedirect', status: res.status, url: redactUrl(target), message: foreignRedirectSentence(start, next) });
       }
       this.opts.log.debug(`GET ${redactUrl(target)} -> ${res.status} redirect to ${redactUrl(next.toString())}`);
       target = next.toString();

@@ -216,6 +216,56 @@ describe('http: redirects', function () {
   });
 });
 
+describe('http: redirects stay on the origin the request started with', function () {
+  this.timeout(10000);
+  it('refuses a redirect to another host, port or scheme without contacting it, and says so without "check the URL"', async () => {
+    const otherHits: string[] = [];
+    const other = http.createServer((q, r) => { otherHits.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"other":true}'); });
+    await new Promise<void>((res) => other.listen(0, '127.0.0.1', () => res()));
+    const otherPort = (other.address() as net.AddressInfo).port;
+    const srv = http.createServer((q, r) => {
+      if (q.url === '/evil') { r.writeHead(302, { location: 'https://evil.example/api/v1/schedules' }); r.end(); return; }
+      if (q.url === '/port') { r.writeHead(307, { location: `http://127.0.0.1:${otherPort}/x` }); r.end(); return; }
+      if (q.url === '/host') { r.writeHead(301, { location: `http://localhost:${otherPort}/x` }); r.end(); return; }
+      if (q.url === '/same') { r.writeHead(302, { location: `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/ok?x=1` }); r.end(); return; }
+      r.setHeader('content-type', 'application/json');
+      r.end('{"ok":true}');
+    });
+    await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+    const port = (srv.address() as net.AddressInfo).port;
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await assert.rejects(fast().get(`${base}/evil`), isApiError('foreignRedirect', (e) => {
+        assert.strictEqual(e.message, `127.0.0.1:${port} redirected the request to evil.example:443, another host; requests go only to the selected network's URLs, so it was not followed.`);
+        assert.ok(!/check the url/i.test(e.message));
+        assert.ok(!e.transient, 'not worth a retry');
+      }));
+      await assert.rejects(fast().get(`${base}/port`), isApiError('foreignRedirect', (e) => assert.match(e.message, new RegExp(`to 127\\.0\\.0\\.1:${otherPort}, another port`))));
+      await assert.rejects(fast().get(`${base}/host`), isApiError('foreignRedirect', (e) => assert.match(e.message, /to localhost:\d+, another host/)));
+      assert.deepStrictEqual(otherHits, [], 'the other server was never asked');
+      const same = await fast().get<{ ok: boolean }>(`${base}/same`);
+      assert.deepStrictEqual(same.data, { ok: true }, 'a redirect on the same origin is followed');
+    } finally {
+      srv.close();
+      other.close();
+    }
+  });
+
+  it('caps a long refused host name in the sentence', async () => {
+    const long = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.example`;
+    const srv = http.createServer((_q, r) => { r.writeHead(302, { location: `https://${long}/x` }); r.end(); });
+    await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+    try {
+      await assert.rejects(fast().get(`http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/`), isApiError('foreignRedirect', (e) => {
+        assert.ok(e.message.length < 260, e.message);
+        assert.match(e.message, /…/);
+      }));
+    } finally {
+      srv.close();
+    }
+  });
+});
+
 describe('http: what goes on the wire', function () {
   this.timeout(10000);
   it('a POST carries its JSON body and headers; extra headers of one request never reach the next; gzip answers are read', async () => {
