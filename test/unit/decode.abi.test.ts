@@ -115,11 +115,22 @@ describe('ABI decoding (viem)', () => {
     assert.deepStrictEqual(d, { call: undefined });
   });
 
-  it('prefers the contract\'s own ABI from Sourcify, and says so', () => {
-    const other = [{ type: 'function', name: 'transfer', inputs: [{ name: 'recipient', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] }];
+  it('the workspace\'s own build wins over the contract\'s Sourcify ABI; Sourcify decodes what the workspace lacks, and says so', () => {
+    const other = [
+      { type: 'function', name: 'transfer', inputs: [{ name: 'recipient', type: 'address' }, { name: 'amount', type: 'uint256' }], outputs: [] },
+      { type: 'function', name: 'burn', inputs: [{ name: 'amount', type: 'uint256' }], outputs: [] },
+      { type: 'error', name: 'Paused', inputs: [] },
+      { type: 'error', name: 'Frozen', inputs: [{ name: 'who', type: 'address' }] },
+    ];
     const contract = sourcifyRegistry(other, A, 296);
     const c = decodeCall(encodeFunctionData({ abi: ABI as Abi, functionName: 'transfer', args: [A, 1n] }), reg, contract)!;
-    assert.deepStrictEqual([c.args[0].name, c.origin.kind, c.origin.label, c.origin.address], ['recipient', 'sourcify', 'Sourcify', A]);
+    assert.deepStrictEqual([c.args[0].name, c.origin.kind, c.origin.label], ['to', 'workspace', 'artifacts/contracts/T.sol/T.json']);
+    const burn = decodeCall(encodeFunctionData({ abi: other as Abi, functionName: 'burn', args: [5n] }), reg, contract)!;
+    assert.deepStrictEqual([burn.name, burn.origin.kind, burn.origin.label, burn.origin.address], ['burn', 'sourcify', 'Sourcify', A]);
+    const paused = decodeError(encodeErrorResult({ abi: ABI as Abi, errorName: 'Paused' }), reg, contract)!;
+    assert.deepStrictEqual([paused.name, paused.origin?.kind], ['Paused', 'workspace']);
+    const frozen = decodeError(encodeErrorResult({ abi: other as Abi, errorName: 'Frozen', args: [A] }), reg, contract)!;
+    assert.deepStrictEqual([frozen.name, frozen.origin?.kind], ['Frozen', 'sourcify']);
   });
 
   it('decodes the sandbox\'s contract results with the sample workspace\'s artifacts', async function () {

@@ -164,14 +164,16 @@ export function valuesText(vals: DecodedValue[], max = 42): string {
 // ------------------------------------------------------------------ decoders
 
 /**
- * Decodes call data with the first ABI entry of its selector that decodes it; `contractAbi` (a Sourcify ABI of
- * the called contract) is tried first. `undefined` when the selector is unknown or the data does not fit.
+ * Decodes call data with the first ABI entry of its selector that decodes it: the workspace's (`registry`) first,
+ * then `contractAbi` (a Sourcify ABI of the called contract) for what the workspace lacks. `undefined` when the
+ * selector is unknown or the data does not fit.
  */
 export function decodeCall(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry): DecodedCall | undefined {
   const h = hex(data);
   if (!h || h.length < 10) return undefined;
   const selector = h.slice(0, 10);
-  const candidates = [...(contractAbi?.functionBySelector(selector) ?? []), ...(registry?.functionBySelector(selector) ?? [])];
+  // the workspace's own build first; the contract's Sourcify ABI for what the workspace lacks
+  const candidates = [...(registry?.functionBySelector(selector) ?? []), ...(contractAbi?.functionBySelector(selector) ?? [])];
   for (const e of candidates) {
     try {
       const r = decodeFunctionData({ abi: [e.item] as unknown as Abi, data: h });
@@ -200,8 +202,8 @@ export function decodeReturn(call: DecodedCall, data: string | null | undefined)
 
 /**
  * Decodes revert data: `Error(string)` and `Panic(uint256)` (with its meaning) as ../revert does, then a custom
- * error found in `contractAbi` or the registry with its named arguments. Text and unknown selectors stay as
- * ../revert shows them.
+ * error found in the registry (the workspace's, first) or `contractAbi` (Sourcify's) with its named arguments,
+ * also when its data happens to be printable. Text and unknown selectors stay as ../revert shows them.
  */
 export function decodeError(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry): DecodedError | undefined {
   const base = decodeRevert(data);
@@ -209,7 +211,7 @@ export function decodeError(data: string | null | undefined, registry: AbiRegist
   if (!base || (base.kind !== 'custom' && base.kind !== 'text') || !base.selector) return base;
   const h = hex(data);
   if (!h) return base;
-  const candidates = [...(contractAbi?.errorBySelector(base.selector) ?? []), ...(registry?.errorBySelector(base.selector) ?? [])];
+  const candidates = [...(registry?.errorBySelector(base.selector) ?? []), ...(contractAbi?.errorBySelector(base.selector) ?? [])];
   for (const e of candidates) {
     try {
       const r = decodeErrorResult({ abi: [e.item] as unknown as Abi, data: h });
