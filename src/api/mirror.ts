@@ -6,6 +6,7 @@
  */
 import { ApiError, invalidInput } from './errors';
 import { HttpClient, RequestOptions } from './http';
+import { oneLine } from '../views/text';
 import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
@@ -63,6 +64,11 @@ export interface Page<T> {
   notice?: string;
   /** Tries the request took (1 unless retried). */
   tries: number;
+  /**
+   * The server sent a `links.next` that is not followed (another host, outside the API, not a URL): the sentence
+   * why. The page's items are good and kept; `next` is null, so paging ends here (a retry would fail the same way).
+   */
+  nextRefused?: string;
 }
 
 function encodeValue(v: string): string {
@@ -182,13 +188,13 @@ export class MirrorClient {
         target = new URL(link, this.base);
       }
     } catch {
-      throw new ApiError({ kind: 'foreignLink', message: `The mirror node sent a next-page link that is not a URL: "${link.slice(0, 100)}".` });
+      throw new ApiError({ kind: 'foreignLink', message: `The mirror node sent a next-page link that is not a URL: "${oneLine(link, 100)}".` });
     }
     if (target.origin !== this.base.origin || !target.pathname.startsWith(`${this.prefix}/api/v1/`)) {
       throw new ApiError({
         kind: 'foreignLink',
-        message: `The mirror node sent a next-page link to ${target.origin}${target.pathname.slice(0, 60)}, outside ${this.base.origin}${this.prefix}/api/v1; it was not followed.`,
-        url: target.origin,
+        message: `The mirror node sent a next-page link to ${oneLine(`${target.origin}${target.pathname.slice(0, 60)}`, 160)}, outside ${this.base.origin}${this.prefix}/api/v1; it was not followed.`,
+        url: oneLine(target.origin, 160),
       });
     }
     return target.toString();
@@ -245,7 +251,17 @@ export class MirrorClient {
     const items = (body[key] as unknown[]).filter((x): x is T => !!x && typeof x === 'object' && !Array.isArray(x));
     const links = body.links as { next?: unknown } | undefined;
     const rawNext = links && typeof links.next === 'string' && links.next ? links.next : null;
-    return { items, next: rawNext ? this.resolveLink(rawNext) : null, partial: res.status === 206, url, key, tries: res.tries };
+    const page: Page<T> = { items, next: null, partial: res.status === 206, url, key, tries: res.tries };
+    if (rawNext) {
+      // a link that is refused ends paging with its reason; the items of this page stay good
+      try {
+        page.next = this.resolveLink(rawNext);
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+        page.nextRefused = e.message;
+      }
+    }
+    return page;
   }
 }
 

@@ -69,6 +69,31 @@ describe('mirror client: next links', () => {
   });
 });
 
+describe('mirror client: a bad next link does not throw away a good page', () => {
+  it('keeps the items, ends paging and says why, for a link to another host, outside the API or not a URL', async () => {
+    const schedule = (n: number) => ({ schedule_id: `0.0.${n}`, consensus_timestamp: `${n}.000000001` });
+    const links: Record<string, string> = {
+      '/api/v1/schedules?limit=2': 'https://evil.example/api/v1/schedules?limit=2&schedule.id=gt:0.0.2',
+      '/api/v1/schedules?limit=3': '/admin/secrets',
+      '/api/v1/schedules?limit=4': 'http://[bad',
+    };
+    const srv = await serveCanned((url) => (links[url] ? { body: JSON.stringify({ schedules: [schedule(1), schedule(2)], links: { next: links[url] } }) } : undefined));
+    try {
+      const client = new MirrorClient(srv.url, new HttpClient({ tries: 1 }));
+      for (const [limit, re] of [[2, /next-page link to https:\/\/evil\.example\/api\/v1\/schedules, outside http:\/\/127\.0\.0\.1:\d+\/api\/v1; it was not followed\./], [3, /\/admin\/secrets, outside/], [4, /not a URL/]] as const) {
+        const page = await client.schedules({ limit });
+        assert.deepStrictEqual(page.items.map((s) => s.schedule_id), ['0.0.1', '0.0.2'], `items kept (limit ${limit})`);
+        assert.strictEqual(page.next, null);
+        assert.match(page.nextRefused ?? '', re);
+        assert.strictEqual(await client.next(page), null, 'nothing more to fetch: no retry loop');
+      }
+      assert.deepStrictEqual(srv.hits, ['/api/v1/schedules?limit=2', '/api/v1/schedules?limit=3', '/api/v1/schedules?limit=4'], 'the refused links were never requested');
+    } finally {
+      await srv.close();
+    }
+  });
+});
+
 /** The recorded answers of a real mirror node, replayed over HTTP, read through the client. */
 describe('mirror client: real recorded payloads', () => {
   const index = fs.readFileSync(path.join(FIXTURES, 'mirror/captured/_index.tsv'), 'utf8').trim().split('\n').map((l) => l.split('\t'));
