@@ -7,9 +7,10 @@
  * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network.
  */
 import vscode = require('vscode');
-import type { AbiFile, AbiRegistry, DecodedResult, SourcifyAbiCache } from '../api/decode';
+import type { AbiFile, AbiRegistry, DecodedResult, DerivationContext, SourcifyAbiCache } from '../api/decode';
 import { DecodersModule, tryDecoders } from '../api/decode/lazy';
 import type { ContractResult } from '../api/mirrorTypes';
+import type { DirEntry, WorkspaceFs } from '../verify/workspaceFs';
 import type { ExtensionLog } from './log';
 import type { Services } from './services';
 
@@ -30,6 +31,32 @@ const evmAddressOf = (v: string | null | undefined): string | undefined => {
   const t = (v ?? '').trim().toLowerCase();
   return /^0x[0-9a-f]{40}$/.test(t) ? t : undefined;
 };
+
+/** Read-only `WorkspaceFs` over `vscode.workspace.fs` for the deployment records and build info (types only from src/verify). */
+function folderFs(folder: vscode.WorkspaceFolder): WorkspaceFs {
+  const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder.uri, ...rel.split('/')) : folder.uri);
+  return {
+    name: folder.name,
+    async list(relDir: string): Promise<DirEntry[]> {
+      try {
+        return (await vscode.workspace.fs.readDirectory(uri(relDir)))
+          .filter(([, t]) => (t & (vscode.FileType.File | vscode.FileType.Directory)) !== 0)
+          .map(([name, t]) => ({ name, dir: (t & vscode.FileType.Directory) !== 0 }));
+      } catch {
+        return [];
+      }
+    },
+    async read(relPath: string): Promise<Uint8Array | undefined> {
+      try {
+        const u = uri(relPath);
+        const st = await vscode.workspace.fs.stat(u);
+        return (st.type & vscode.FileType.File) === 0 || st.size > 64 * 1024 * 1024 ? undefined : await vscode.workspace.fs.readFile(u);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
 
 function excludeGlob(): string {
   const fromSettings = Object.entries(vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {})
@@ -53,6 +80,8 @@ export class AbiIndex implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private registryCache: AbiRegistry | undefined;
+  /** Deployment records and build info inheritance: which of several files with a selector names a call. */
+  private derivation: DerivationContext = {};
   private version = 0;
   private readonly decodedCache = new WeakMap<object, { version: number; failed: boolean; value: DecodedResult }>();
   private readonly lookups = new Set<Promise<unknown>>();
@@ -141,6 +170,7 @@ export class AbiIndex implements vscode.Disposable {
       });
       this.files.clear();
       for (const [k, v] of found) this.files.set(k, v);
+      await this.refreshDerivation();
       this.bump();
       this.log.info(`ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`);
     };
@@ -221,9 +251,25 @@ export class AbiIndex implements vscode.Disposable {
         changes++;
       }
     });
-    if (changes) {
-      this.log.info(`ABIs: ${changes} file(s) changed, ${this.files.size} ABI file(s)`);
+    // deployment records hold no ABI of their own (Ignition's deployed_addresses.json, Foundry's run-latest.json)
+    const records = batch.some(([k]) => /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/.test(k));
+    if (changes || records) {
+      if (changes) this.log.info(`ABIs: ${changes} file(s) changed, ${this.files.size} ABI file(s)`);
+      await this.refreshDerivation();
       this.bump();
+    }
+  }
+
+  /** Re-reads the deployment records and the build info's inheritance (after a scan, or when build output changed). */
+  private async refreshDerivation(): Promise<void> {
+    const d = tryDecoders();
+    if (!d) return;
+    try {
+      const folders = (vscode.workspace.workspaceFolders ?? []).map(folderFs);
+      this.derivation = await d.workspaceDerivation(folders);
+      this.log.debug(`ABIs: ${this.derivation.deployments?.length ?? 0} deployment record(s), inheritance of ${this.derivation.bases?.size ?? 0} contract(s) from build info`);
+    } catch (e) {
+      this.log.warn(`ABIs: deployment records / build info not read: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -246,8 +292,10 @@ export class AbiIndex implements vscode.Disposable {
     if (!d) return undefined;
     if (!this.registryCache) {
       const files = [...this.files.values()].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
-      this.registryCache = d.createRegistry(files);
+      this.registryCache = d.createRegistry(files, this.derivation);
     }
+    // records of the selected network's chain only (the network can change without a rescan)
+    this.registryCache.context = { ...this.derivation, chainId: this.services.profile.chainId };
     return this.registryCache;
   }
 

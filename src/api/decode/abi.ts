@@ -9,6 +9,7 @@ import { decodeErrorResult, decodeFunctionData, decodeFunctionResult, toEventSel
 import type { Abi } from 'viem';
 import { decodeRevert, DecodedRevert } from '../revert';
 import { AbiFile, AbiItem, AbiParam, normalizeAbi as normalizeAbiItems, signatureOf } from './abiFiles';
+import { DerivationContext, rankByDerivation } from './derivation';
 
 /** Where an ABI came from. */
 export interface AbiOrigin {
@@ -25,6 +26,8 @@ export interface AbiEntry {
   signature: string;
   selector: string;
   origin: AbiOrigin;
+  /** The file it came from. */
+  file?: AbiFile;
 }
 
 /** One decoded value: a parameter name, its type and its value as text; arrays and tuples have children. */
@@ -72,9 +75,15 @@ export class AbiRegistry {
   readonly errors = new Map<string, AbiEntry[]>();
   readonly events = new Map<string, AbiEntry[]>();
   private readonly files: AbiFile[] = [];
+  /**
+   * Deployment records and inheritance: with several files holding a selector, the one deployed at the called
+   * address, then the most derived contract, comes first (see ./derivation).
+   */
+  context: DerivationContext = {};
 
-  constructor(files: Iterable<AbiFile> = []) {
+  constructor(files: Iterable<AbiFile> = [], context?: DerivationContext) {
     for (const f of files) this.add(f);
+    if (context) this.context = context;
   }
 
   /** Adds the items of one ABI (first added wins on equal signatures; the same signature is kept once). */
@@ -91,7 +100,7 @@ export class AbiRegistry {
       const map = item.type === 'function' ? this.functions : item.type === 'error' ? this.errors : this.events;
       const list = map.get(selector) ?? [];
       // the same signature from several files: keep each (param names may differ), first one first
-      list.push({ item, signature, selector, origin });
+      list.push({ item, signature, selector, origin, file });
       map.set(selector, list);
     }
   }
@@ -104,12 +113,17 @@ export class AbiRegistry {
     return this.files.map((f) => f.source);
   }
 
-  functionBySelector(selector: string): AbiEntry[] {
-    return this.functions.get(selector.toLowerCase()) ?? [];
+  /** The functions of a selector, best first for a call to `address` (deployed there, then most derived). */
+  functionBySelector(selector: string, address?: string): AbiEntry[] {
+    return this.ranked(this.functions.get(selector.toLowerCase()) ?? [], address);
   }
 
-  errorBySelector(selector: string): AbiEntry[] {
-    return this.errors.get(selector.toLowerCase()) ?? [];
+  errorBySelector(selector: string, address?: string): AbiEntry[] {
+    return this.ranked(this.errors.get(selector.toLowerCase()) ?? [], address);
+  }
+
+  private ranked(list: AbiEntry[], address: string | undefined): AbiEntry[] {
+    return list.length > 1 ? rankByDerivation(list, (e) => e.file, address?.toLowerCase(), this.context) : list;
   }
 
   eventByTopic(topic0: string): AbiEntry[] {
@@ -165,15 +179,16 @@ export function valuesText(vals: DecodedValue[], max = 42): string {
 
 /**
  * Decodes call data with the first ABI entry of its selector that decodes it: the workspace's (`registry`) first,
- * then `contractAbi` (a Sourcify ABI of the called contract) for what the workspace lacks. `undefined` when the
- * selector is unknown or the data does not fit.
+ * then `contractAbi` (a Sourcify ABI of the called contract) for what the workspace lacks. Of the workspace's
+ * files, the one deployed at `address` (the called contract), then the most derived, is tried first.
+ * `undefined` when the selector is unknown or the data does not fit.
  */
-export function decodeCall(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry): DecodedCall | undefined {
+export function decodeCall(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry, address?: string | null): DecodedCall | undefined {
   const h = hex(data);
   if (!h || h.length < 10) return undefined;
   const selector = h.slice(0, 10);
   // the workspace's own build first; the contract's Sourcify ABI for what the workspace lacks
-  const candidates = [...(registry?.functionBySelector(selector) ?? []), ...(contractAbi?.functionBySelector(selector) ?? [])];
+  const candidates = [...(registry?.functionBySelector(selector, address ?? undefined) ?? []), ...(contractAbi?.functionBySelector(selector) ?? [])];
   for (const e of candidates) {
     try {
       const r = decodeFunctionData({ abi: [e.item] as unknown as Abi, data: h });
@@ -205,13 +220,13 @@ export function decodeReturn(call: DecodedCall, data: string | null | undefined)
  * error found in the registry (the workspace's, first) or `contractAbi` (Sourcify's) with its named arguments,
  * also when its data happens to be printable. Text and unknown selectors stay as ../revert shows them.
  */
-export function decodeError(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry): DecodedError | undefined {
+export function decodeError(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry, address?: string | null): DecodedError | undefined {
   const base = decodeRevert(data);
   // ABIs first, text last: printable data shaped like revert data (kind `text` with a selector) is tried too
   if (!base || (base.kind !== 'custom' && base.kind !== 'text') || !base.selector) return base;
   const h = hex(data);
   if (!h) return base;
-  const candidates = [...(registry?.errorBySelector(base.selector) ?? []), ...(contractAbi?.errorBySelector(base.selector) ?? [])];
+  const candidates = [...(registry?.errorBySelector(base.selector, address ?? undefined) ?? []), ...(contractAbi?.errorBySelector(base.selector) ?? [])];
   for (const e of candidates) {
     try {
       const r = decodeErrorResult({ abi: [e.item] as unknown as Abi, data: h });

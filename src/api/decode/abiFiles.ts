@@ -33,6 +33,12 @@ export interface AbiFile {
   contractName: string;
   format: AbiFileFormat;
   abi: AbiItem[];
+  /** The compiler's source name (`contracts/Token.sol`, Hardhat 3 `project/contracts/Token.sol`), when the file says it. */
+  sourceName?: string;
+  /** The address a deployment record with an ABI was deployed to (hardhat-deploy `deployments/<network>/*.json`). */
+  address?: string;
+  /** Hardhat 3: the build info (`artifacts/build-info/<id>.json`) the artifact was compiled in. */
+  buildInfoId?: string;
 }
 
 /** Paths that are never ABIs, whatever their content. */
@@ -139,8 +145,24 @@ export function parseAbiFile(relPath: string, text: string): AbiFile | undefined
   const fmt = typeof o._format === 'string' && /^hh/.test(o._format) ? 'hardhat'
     : o.bytecode && typeof o.bytecode === 'object' && 'object' in (o.bytecode as object) ? 'foundry'
       : typeof o.contractName === 'string' ? 'truffle' : 'abi';
-  const name = typeof o.contractName === 'string' && o.contractName ? o.contractName : baseName(relPath);
-  return { source, contractName: name, format: fmt, abi };
+  // Foundry names the contract and its source in the metadata's compilation target only
+  const target = Object.entries(metadataOf(o.metadata)?.settings?.compilationTarget ?? {}).find(([, n]) => typeof n === 'string');
+  const name = typeof o.contractName === 'string' && o.contractName ? o.contractName : typeof target?.[1] === 'string' ? target[1] : baseName(relPath);
+  const out: AbiFile = { source, contractName: name, format: fmt, abi };
+  const sourceName = typeof o.sourceName === 'string' && o.sourceName ? o.sourceName : typeof o.inputSourceName === 'string' && o.inputSourceName ? o.inputSourceName : target?.[0];
+  if (sourceName) out.sourceName = sourceName;
+  if (typeof o.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(o.address)) out.address = o.address.toLowerCase();
+  if (typeof o.buildInfoId === 'string' && o.buildInfoId) out.buildInfoId = o.buildInfoId;
+  return out;
+}
+
+function metadataOf(v: unknown): { settings?: { compilationTarget?: Record<string, unknown> } } | undefined {
+  try {
+    const m = typeof v === 'string' ? JSON.parse(v) : v;
+    return m && typeof m === 'object' ? (m as { settings?: { compilationTarget?: Record<string, unknown> } }) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The canonical signature of an item: `transfer(address,uint256)`, tuples as `(a,b)`. */

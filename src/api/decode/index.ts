@@ -6,6 +6,7 @@
 import type { ContractResult } from '../mirrorTypes';
 import { AbiRegistry, decodeCall, decodeError, decodeReturn, DecodedCall, DecodedError, DecodedReturn } from './abi';
 import type { AbiFile } from './abiFiles';
+import type { DerivationContext } from './derivation';
 
 export * from './abi';
 export * from './schedulableBody';
@@ -23,12 +24,14 @@ export interface DecodedResult {
  * Decodes a result's call data, return data and revert data. `failed`: whether the result is a failure (its
  * `call_result` then holds revert data, not return values). Never throws.
  */
-export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
+export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'> & Partial<Pick<ContractResult, 'address' | 'to'>>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
   const out: DecodedResult = {};
+  // the called contract: its own artifact (deployment records) names the call before other files with the selector
+  const address = r.address ?? r.to ?? undefined;
   try {
-    out.call = decodeCall(r.function_parameters, registry, contractAbi);
+    out.call = decodeCall(r.function_parameters, registry, contractAbi, address);
     if (out.call && !failed) out.returned = decodeReturn(out.call, r.call_result);
-    if (failed) out.error = decodeError(r.error_message, registry, contractAbi);
+    if (failed) out.error = decodeError(r.error_message, registry, contractAbi, address);
   } catch {
     // undecodable data stays as hex
   }
@@ -36,9 +39,12 @@ export function decodeContractResult(r: Pick<ContractResult, 'function_parameter
 }
 
 /** A registry of the workspace's ABI files. */
-export function createRegistry(files: Iterable<AbiFile>): AbiRegistry {
-  return new AbiRegistry(files);
+export function createRegistry(files: Iterable<AbiFile>, context?: DerivationContext): AbiRegistry {
+  return new AbiRegistry(files, context);
 }
+
+export { basesFromOutput, basesFromWorkspace, derivesFrom, isDeployedAt, rankByDerivation, workspaceDerivation } from './derivation';
+export type { DeployedContract, DerivationContext } from './derivation';
 
 export { isExcludedAbiPath, mayHoldAbi, normalizeAbi, parseAbiFile, signatureOf } from './abiFiles';
 export type { AbiFile, AbiItem, AbiParam } from './abiFiles';
