@@ -159,7 +159,9 @@ export function serverMessagesOf(body: unknown, rawText?: string): string[] {
     push(textOf(body));
   }
   if (!out.length && rawText) push(textFromNonJson(rawText));
-  return out;
+  // a body often says the same thing twice ({error, message}, a message and its detail): each sentence once
+  const words = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return out.filter((m, i) => !out.some((other, j) => j !== i && words(other).includes(words(m)) && (words(other) !== words(m) || j < i)));
 }
 
 /** A short plain-text summary of a non-JSON body (an HTML error page's title, or its first words). */
@@ -210,8 +212,9 @@ const STATUS_TEXT: Record<number, string> = {
 /** The sentence for an error status, with what the server said. */
 export function httpErrorSentence(status: number, url: string | undefined, serverMessages: string[], retryAfterMs?: number): string {
   const host = hostOf(url);
-  const said = serverMessages.length ? `: ${serverMessages.join('; ')}` : '';
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
+  // the server's words, without a doubled full stop before ours
+  const said = serverMessages.length ? `: ${serverMessages.join('; ').replace(/[.!?。]+\s*$/, '')}` : '';
   if (status === 429) {
     const wait = retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.` : ' Try again in a moment.';
     return `${host} is limiting requests (${label})${said}.${wait}`.replace('..', '.');

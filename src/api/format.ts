@@ -1,7 +1,7 @@
 /**
  * Formatting of wire values for people: consensus timestamps, hex sizes, tinybars. Plain TS, no vscode.
  */
-import { Int, intToString } from './json';
+import { Int, intToString, stringifyJson } from './json';
 
 /** A consensus timestamp `seconds.nanos` as a Date (millisecond precision), or undefined. */
 export function timestampToDate(ts: string | null | undefined): Date | undefined {
@@ -84,4 +84,21 @@ export function hexToDecimal(v: string | null | undefined): string {
   if (!v) return '';
   if (/^0x[0-9a-fA-F]+$/.test(v)) return BigInt(v).toString();
   return v;
+}
+
+/**
+ * Any value from the wire as text, losslessly: `bigint`s with every digit, strings as they are, objects and arrays
+ * as JSON (bigints as bare digits, as the server sent them). Never throws, whatever the value holds.
+ */
+export function formatValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return '';
+  switch (typeof v) {
+    case 'string': return v;
+    case 'bigint': return v.toString();
+    case 'number': case 'boolean': return String(v);
+    case 'object':
+      try { return stringifyJson(v); } catch { return Object.prototype.toString.call(v); }
+    default: return String(v);
+  }
 }

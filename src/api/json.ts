@@ -172,6 +172,7 @@ export function stringifyJson(value: unknown, indent?: number): string {
 /** A value from the wire as an exact decimal string (`bigint`s with every digit). */
 export function intToString(v: Int | string | null | undefined): string {
   if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return stringifyJson(v); // a server that sends an object where a number belongs
   return typeof v === 'bigint' ? v.toString() : String(v);
 }
 

@@ -27,6 +27,7 @@ import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
 import type { VerificationView } from '../views/verificationView';
 import { CMD } from '../views/verificationIds';
 import { setApiKey } from './apiKey';
+import { notificationSafe } from '../views/text';
 
 /** `WorkspaceFs` over `vscode.workspace.fs` (local, remote and virtual folders). */
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
@@ -197,7 +198,7 @@ export class VerificationFeature implements vscode.Disposable {
       }
       if (isApiError(e) && e.kind === 'invalidInput') {
         this.view.setRunning(undefined);
-        void vscode.window.showErrorMessage(e.message);
+        void vscode.window.showErrorMessage(notificationSafe(e.message));
         return undefined;
       }
       const record = recordFromError(base, e);
@@ -246,8 +247,14 @@ export class VerificationFeature implements vscode.Disposable {
       }, { signal, timeoutMs: 120_000 });
     } catch (e) {
       if (isApiError(e) && e.status === 409) {
+        // 409 already_verified: what the server holds is what its lookup says, never a match made up here
         const again = await client.lookup(chainId, candidate.address, { signal });
-        return recordFromV2(base, { ...outcomeBase, match: again.match ? again : { ...again, match: 'exact_match' }, alreadyVerified: true });
+        const record = recordFromV2(base, { ...outcomeBase, match: again, alreadyVerified: true });
+        if (again.match === null && record.contracts[0]) {
+          record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddr(candidate.address), chainId);
+        }
+        this.log.info(`Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+        return record;
       }
       throw e;
     }
@@ -314,7 +321,7 @@ export class VerificationFeature implements vscode.Disposable {
     if (args.address !== undefined) {
       const p = parseContractAddress(args.address);
       if (!p.ok) {
-        void vscode.window.showErrorMessage(p.message);
+        void vscode.window.showErrorMessage(notificationSafe(p.message));
         return undefined;
       }
       const known = await this.knownRecord(p.value.address);
@@ -327,7 +334,7 @@ export class VerificationFeature implements vscode.Disposable {
     if (d.rejected.length) {
       const r = d.rejected[0];
       const open = vscode.l10n.t('Open Settings');
-      void vscode.window.showErrorMessage(r.message, ...(r.source === 'setting' ? [open] : [])).then((a) => {
+      void vscode.window.showErrorMessage(notificationSafe(r.message), ...(r.source === 'setting' ? [open] : [])).then((a) => {
         if (a === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'hederaExplorer.contractAddress');
       });
       return undefined;
@@ -371,7 +378,7 @@ export class VerificationFeature implements vscode.Disposable {
         }
         const p = parseContractAddress(v);
         if (!p.ok) {
-          void vscode.window.showErrorMessage(p.message);
+          void vscode.window.showErrorMessage(notificationSafe(p.message));
           return undefined;
         }
         const known = d.candidates.find((c) => c.address === p.value.address);
@@ -410,7 +417,7 @@ export class VerificationFeature implements vscode.Disposable {
     if (r.api === 'sourcify-v2' && c?.error) {
       const retry = vscode.l10n.t('Retry');
       const openLog = vscode.l10n.t('Open Log');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', c.name, c.error.message), retry, openLog).then((a) => {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(c.error.message)), retry, openLog).then((a) => {
         if (a === retry) void vscode.commands.executeCommand(CMD.rerun);
         if (a === openLog) this.log.show();
       });
@@ -425,7 +432,7 @@ export class VerificationFeature implements vscode.Disposable {
     const retry = vscode.l10n.t('Retry');
     const openLog = vscode.l10n.t('Open Log');
     const actions = [...(keyProblem ? [setKey] : []), retry, openLog];
-    void vscode.window.showErrorMessage(vscode.l10n.t('Verification failed: {0}', r.error?.message ?? String(e)), ...actions).then(async (a) => {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Verification failed: {0}', notificationSafe(r.error?.message ?? String(e))), ...actions).then(async (a) => {
       if (a === setKey) {
         if (await setApiKey(this.apiKeys)) void vscode.commands.executeCommand(CMD.rerun);
       } else if (a === retry) void vscode.commands.executeCommand(CMD.rerun);

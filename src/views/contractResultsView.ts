@@ -6,8 +6,8 @@
  */
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
-import { formatBytes, formatLocal, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
-import { formatInt, intToString } from '../api/json';
+import { formatBytes, formatLocal, formatValue, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
+import { formatInt } from '../api/json';
 import type { ContractResultsQuery, Page } from '../api/mirror';
 import type { ContractResult } from '../api/mirrorTypes';
 import { hashscanUrl } from '../api/networks';
@@ -23,7 +23,7 @@ import { config } from '../core/settings';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
 import { ListView } from './listView';
-import { DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
+import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
 
 export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
 
@@ -53,7 +53,8 @@ export function outcome(r: ContractResult): 'success' | 'failure' | 'unknown' {
   return 'unknown';
 }
 
-const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : intToString(v as never));
+/** Any field's value as exact text (bigints with every digit, objects as JSON); never throws. */
+const text = (v: unknown): string => (v === null || v === undefined ? '' : formatValue(v));
 
 function hexRow(label: string, hex: string | null | undefined): DetailNode {
   const h = hex ?? '';
@@ -134,7 +135,7 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     opt('block_number', vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
     opt('block_hash', vscode.l10n.t('Block hash'), r.block_hash),
     opt('transaction_index', vscode.l10n.t('Transaction index'), r.transaction_index),
-    opt('created_contract_ids', vscode.l10n.t('Created contracts'), (r.created_contract_ids ?? []).join(', ') || vscode.l10n.t('none')),
+    opt('created_contract_ids', vscode.l10n.t('Created contracts'), (Array.isArray(r.created_contract_ids) ? r.created_contract_ids.map(text).join(', ') : text(r.created_contract_ids)) || vscode.l10n.t('none')),
   );
   const gas: Array<TreeNode | undefined> = [
     opt('gas_limit', vscode.l10n.t('Gas limit'), r.gas_limit === null ? '' : formatInt(r.gas_limit)),
@@ -146,7 +147,9 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     opt('block_gas_used', vscode.l10n.t('Block gas used'), r.block_gas_used === null ? '' : formatInt(r.block_gas_used)),
   ];
   const accessList = Array.isArray(r.access_list)
-    ? r.access_list.map((a, i) => new DetailNode(`#${i}`, `${a.address} · ${(a.storage_keys ?? []).length} keys`, { children: (a.storage_keys ?? []).map((k) => new DetailNode('key', k)) }))
+    ? r.access_list.map((a, i) => (a && typeof a === 'object' && Array.isArray(a.storage_keys)
+      ? new DetailNode(`#${i}`, `${text(a.address)} · ${a.storage_keys.length} keys`, { children: a.storage_keys.map((k) => new DetailNode('key', text(k))) })
+      : anyValueNode(`#${i}`, a)))
     : [];
   const envelope: Array<TreeNode | undefined> = [
     opt('type', vscode.l10n.t('Type'), r.type),
@@ -156,7 +159,7 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     opt('s', 's', r.s),
     opt('v', 'v', r.v),
     !has('access_list') ? undefined : Array.isArray(r.access_list) ? new GroupNode(vscode.l10n.t('Access list'), accessList, { description: String(accessList.length) }) : row(vscode.l10n.t('Access list'), r.access_list ?? ''),
-    opt('authorization_list', vscode.l10n.t('Authorization list'), r.authorization_list ?? ''),
+    has('authorization_list') ? (r.authorization_list === null || r.authorization_list === undefined ? row(vscode.l10n.t('Authorization list'), '') : anyValueNode(vscode.l10n.t('Authorization list'), r.authorization_list)) : undefined,
     has('failed_initcode') ? hexRow(vscode.l10n.t('Failed initcode'), r.failed_initcode) : undefined,
   ];
   const data: Array<TreeNode | undefined> = [
@@ -165,7 +168,7 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     has('bloom') ? hexRow(vscode.l10n.t('Bloom'), r.bloom) : undefined,
   ];
   const known = new Set(['address', 'amount', 'block_gas_used', 'block_hash', 'block_number', 'bloom', 'call_result', 'chain_id', 'contract_id', 'created_contract_ids', 'error_message', 'failed_initcode', 'from', 'function_parameters', 'gas_consumed', 'gas_limit', 'gas_price', 'gas_used', 'hash', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'nonce', 'r', 's', 'result', 'status', 'timestamp', 'to', 'transaction_index', 'type', 'v', 'access_list', 'authorization_list']);
-  const other = Object.keys(r).filter((k) => !known.has(k)).map((k) => row(k, r[k]));
+  const other = Object.keys(r).filter((k) => !known.has(k)).map((k) => anyValueNode(k, r[k]));
   const groups: GroupNode[] = [
     new GroupNode(vscode.l10n.t('Transaction'), present(tx), { expanded: true, icon: new vscode.ThemeIcon('symbol-event') }),
     new GroupNode(vscode.l10n.t('Gas and fees'), present(gas), { icon: new vscode.ThemeIcon('flame') }),

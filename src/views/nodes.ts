@@ -6,9 +6,18 @@
  */
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
-import { mdEscape, oneLine } from './text';
+import { formatValue } from '../api/format';
+import { inert, mdCodeBlock, mdEscape, oneLine } from './text';
 
-export { mdEscape, oneLine } from './text';
+export { inert, mdEscape, notificationSafe, oneLine } from './text';
+
+/** Longest label or description of the shared rows (a sentence of an error fits). */
+const LABEL_MAX = 400;
+
+/** A plain-string tooltip shows its text as it is: invisible and reordering characters escaped. MarkdownStrings are built with mdEscape. */
+function plainTooltip(t: string | vscode.MarkdownString | undefined): string | vscode.MarkdownString | undefined {
+  return typeof t === 'string' ? inert(t, 'text') : t;
+}
 
 export interface TreeNode {
   readonly id?: string;
@@ -27,10 +36,10 @@ export class MessageNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, this.opts.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.iconPath = this.opts.icon;
-    item.description = this.opts.description;
-    item.tooltip = this.opts.tooltip;
+    item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
+    item.tooltip = plainTooltip(this.opts.tooltip);
     item.command = this.opts.command;
     item.contextValue = this.opts.contextValue ?? 'message';
     if (this.opts.id) item.id = this.opts.id;
@@ -59,12 +68,12 @@ export function errorNode(error: unknown, retry: vscode.Command, id?: string): M
   const e = error instanceof ApiError ? error : undefined;
   const sentence = oneLine(e ? e.message : error instanceof Error ? error.message : String(error), 300);
   const details: string[] = [];
-  if (e?.serverMessages.length) details.push(...e.serverMessages.map((m) => oneLine(m, 300)));
+  // the server's messages the sentence does not already hold (shown once, in the tooltip and as child rows)
+  if (e?.serverMessages.length) details.push(...e.serverMessages.map((m) => oneLine(m, 300)).filter((d) => !sentence.includes(d)));
   const tooltip = new vscode.MarkdownString(
     [mdEscape(sentence), ...details.map((d) => `- ${mdEscape(d)}`), e?.url ? `\n${mdEscape(e.url)}` : '', `\n${mdEscape(vscode.l10n.t('Click to try again.'))}`].join('\n'),
   );
   const children = details
-    .filter((d) => !sentence.includes(d))
     .map((d) => new MessageNode(d, { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }));
   return new MessageNode(sentence, {
     icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
@@ -102,11 +111,10 @@ export class DetailNode implements TreeNode {
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, this.opts.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.description = oneLine(this.value, 120) || '—';
     const md = new vscode.MarkdownString();
-    md.appendText(`${this.label}\n`);
-    md.appendCodeblock(this.opts.tooltip ?? this.value, 'text');
+    md.appendMarkdown(`${mdEscape(this.label)}\n\n${mdCodeBlock(this.opts.tooltip ?? this.value)}`);
     item.tooltip = md;
     item.contextValue = this.opts.contextValue ?? 'detail';
     item.iconPath = this.opts.icon;
@@ -120,6 +128,29 @@ export class DetailNode implements TreeNode {
 }
 Object.defineProperty(DetailNode.prototype, DETAIL_NODE, { value: true });
 
+const VALUE_CHILDREN = 200;
+const VALUE_DEPTH = 12;
+
+/**
+ * A row for any value the server sent under `label`, whatever its type: scalars as their exact text (bigints with
+ * every digit), objects and arrays as a row with one child per field or item (any nesting, capped in depth and
+ * width, never a crash). For fields no view knows yet.
+ */
+export function anyValueNode(label: string, value: unknown, depth = 0): DetailNode {
+  if (value === null || typeof value !== 'object' || depth >= VALUE_DEPTH) {
+    return new DetailNode(label, formatValue(value), { icon: new vscode.ThemeIcon('symbol-field') });
+  }
+  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`#${i}`, v]) : Object.entries(value as Record<string, unknown>);
+  const children: TreeNode[] = entries.slice(0, VALUE_CHILDREN).map(([k, v]) => anyValueNode(k, v, depth + 1));
+  if (entries.length > VALUE_CHILDREN) {
+    children.push(new MessageNode(vscode.l10n.t('{0} more (see the raw JSON)', entries.length - VALUE_CHILDREN), { icon: new vscode.ThemeIcon('ellipsis') }));
+  }
+  return new DetailNode(label, formatValue(value), {
+    icon: new vscode.ThemeIcon(Array.isArray(value) ? 'symbol-array' : 'symbol-object'),
+    children,
+  });
+}
+
 export class GroupNode implements TreeNode {
   constructor(
     readonly label: string,
@@ -128,11 +159,11 @@ export class GroupNode implements TreeNode {
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label, this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.iconPath = this.opts.icon;
-    item.description = this.opts.description;
+    item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
     item.contextValue = this.opts.contextValue ?? 'group';
-    item.tooltip = this.opts.tooltip;
+    item.tooltip = plainTooltip(this.opts.tooltip);
     return item;
   }
 

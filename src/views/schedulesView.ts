@@ -17,7 +17,7 @@ import type { ExtensionLog } from '../core/log';
 import type { Services } from '../core/services';
 import { editFilters, FilterField } from './filterPicker';
 import { ListView } from './listView';
-import { DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from './nodes';
+import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, TreeNode } from './nodes';
 
 export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
 
@@ -115,7 +115,7 @@ export function scheduleDetails(s: Schedule): TreeNode[] {
   rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
   const known = new Set(['admin_key', 'consensus_timestamp', 'creator_account_id', 'deleted', 'executed_timestamp', 'expiration_time', 'memo', 'payer_account_id', 'schedule_id', 'signatures', 'transaction_body', 'wait_for_expiry']);
   const extra = Object.keys(s).filter((k) => !known.has(k));
-  for (const k of extra) rows.push(new DetailNode(k, typeof s[k] === 'object' ? JSON.stringify(s[k]) : String(s[k])));
+  for (const k of extra) rows.push(anyValueNode(k, s[k]));
   return rows;
 }
 
@@ -138,7 +138,7 @@ export class ScheduleNode implements TreeNode {
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
     if (body) md.appendMarkdown(`${mdEscape(body.title)}: ${mdEscape(oneLine(body.summary, 300))}\n\n`);
-    if (s.memo) md.appendText(`${s.memo}\n\n`);
+    if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
     item.tooltip = md;
     item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}` };
@@ -262,7 +262,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
     }
     const checked = checkEntityId(id, 'a schedule id');
     if (!checked.ok) {
-      void vscode.window.showErrorMessage(checked.message);
+      void vscode.window.showErrorMessage(notificationSafe(checked.message));
       return undefined;
     }
     try {
@@ -278,7 +278,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
       return s;
     } catch (e) {
       this.log.error(`Open schedule ${checked.value}: ${isApiError(e) ? e.detail : String(e)}`);
-      const choice = await vscode.window.showErrorMessage(isApiError(e) ? e.message : String(e), vscode.l10n.t('Retry'), vscode.l10n.t('Open Log'));
+      const choice = await vscode.window.showErrorMessage(notificationSafe(isApiError(e) ? e.message : String(e)), vscode.l10n.t('Retry'), vscode.l10n.t('Open Log'));
       if (choice === vscode.l10n.t('Retry')) return this.openById(checked.value);
       if (choice === vscode.l10n.t('Open Log')) this.log.show();
       return undefined;

@@ -7,7 +7,9 @@
  */
 import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../api/status';
 import { visibleComponents } from '../api/status';
-import { mdEscape, oneLine } from './text';
+import { mdEscape, notificationSafe, oneLine } from './text';
+
+export { notificationSafe } from './text';
 
 /** The part of `vscode.l10n` used here: `t('Hello {0}', name)`. */
 export interface L10n {
@@ -316,17 +318,13 @@ export function statusAccessibleLabel(input: Pick<TooltipInput, 'summary' | 'err
   return desc ? l10n.t('Hedera network status: {0}. {1}', v.label, desc) : l10n.t('Hedera network status: {0}', v.label);
 }
 
-/** Notification text may render `[text](link)`: server text loses its brackets. */
-export function notificationSafe(text: string): string {
-  return oneLine(text, 160).replace(/[[\]]/g, '').replace(/\$\(/g, '$\u200b(');
-}
 
 /** The sentence of the "worse than before" notification. */
 export function worseningMessage(previous: Indicator, summary: StatusSummary, l10n: L10n = plainL10n): string {
   const now = indicatorView(summary.status.indicator, l10n).label;
   const was = indicatorView(previous, l10n).label;
-  const desc = notificationSafe(summary.status.description);
-  const names = summary.incidents.slice(0, 2).map((i) => notificationSafe(i.name)).filter(Boolean);
+  const desc = notificationSafe(summary.status.description, 160);
+  const names = summary.incidents.slice(0, 2).map((i) => notificationSafe(i.name, 160)).filter(Boolean);
   const base = desc ? l10n.t('Hedera network status: {0} (was {1}). {2}', now, was, desc) : l10n.t('Hedera network status: {0} (was {1}).', now, was);
   return names.length ? `${base}${/[.!?]$/.test(base) ? '' : '.'} ${l10n.t('Open incidents: {0}', names.join('; '))}` : base;
 }

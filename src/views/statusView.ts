@@ -11,7 +11,7 @@ import { visibleComponents } from '../api/status';
 import type { StatusModel, StatusState } from '../core/statusModel';
 import type { Services } from '../core/services';
 import type { ExtensionLog } from '../core/log';
-import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';
+import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';
 import {
   activeMaintenances, componentStatusView, IconView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow, relativeTime,
   safeExternalUrl, shortComponentName, TimeOptions, upcomingMaintenances,
@@ -53,11 +53,11 @@ export class StatusRow implements TreeNode {
     const state = this.opts.children?.length
       ? this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed
       : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(this.label, state);
+    const item = new vscode.TreeItem(oneLine(this.label, 400), state);
     if (this.opts.id) item.id = this.opts.id;
-    item.description = this.opts.description;
+    item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, 400);
     item.iconPath = this.opts.icon;
-    item.tooltip = this.opts.tooltip;
+    item.tooltip = typeof this.opts.tooltip === 'string' ? inert(this.opts.tooltip, 'text') : this.opts.tooltip;
     item.contextValue = this.opts.contextValue;
     if (this.opts.link) {
       item.command = { command: CMD_OPEN_LINK, title: vscode.l10n.t('Open in Browser'), arguments: [this.opts.link] };

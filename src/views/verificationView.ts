@@ -9,7 +9,7 @@
 import vscode = require('vscode');
 import { evmAddressToEntityId } from '../api/validation';
 import type { ContractRow, FileRow, VerificationRecord } from '../verify/record';
-import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';
+import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from './nodes';
 
 export { CMD, VERIFICATION_VIEW, VERIFY_COMMAND } from './verificationIds';
 import { CMD, VERIFICATION_VIEW } from './verificationIds';
@@ -52,9 +52,9 @@ export class ContractNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const c = this.contract;
     const look = statusLook(c.status);
-    const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(oneLine(c.name, 200) || vscode.l10n.t('(unnamed contract)'), vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
-    item.description = [look.label, c.compiledPath].filter(Boolean).join(' · ');
+    item.description = oneLine([look.label, c.compiledPath].filter(Boolean).join(' · '), 300);
     item.iconPath = themeIcon(look);
     item.contextValue = 'verification.contract';
     const md = new vscode.MarkdownString();
@@ -89,14 +89,14 @@ export class FileNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const f = this.file;
-    const item = new vscode.TreeItem(f.path, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(oneLine(f.path, 300), vscode.TreeItemCollapsibleState.None);
     const notes: string[] = [];
     if (f.reason) notes.push(f.reason);
     if (this.kind === 'missing' && f.workspacePath && !f.reason) notes.push(vscode.l10n.t('present in the workspace'));
     if (this.kind !== 'missing' && f.workspacePath && f.workspacePath !== f.path) notes.push(f.workspacePath);
     if (f.elsewhere?.length) notes.push(vscode.l10n.t('in the workspace at {0}', f.elsewhere[0]) + (f.elsewhere.length > 1 ? vscode.l10n.t(' (+{0} more)', f.elsewhere.length - 1) : ''));
     else if (!f.workspacePath && this.kind !== 'missing') notes.push(vscode.l10n.t('not in the workspace'));
-    item.description = notes.join(' · ');
+    item.description = oneLine(notes.join(' · '), 300);
     const target = this.target;
     const icons = { found: ['pass', 'testing.iconPassed'], missing: ['warning', 'list.warningForeground'], invalid: ['error', 'errorForeground'], unused: ['circle-outline', 'descriptionForeground'] } as const;
     item.iconPath = new vscode.ThemeIcon(icons[this.kind][0], new vscode.ThemeColor(icons[this.kind][1]));
@@ -105,7 +105,7 @@ export class FileNode implements TreeNode {
       item.command = { command: CMD.openFile, title: vscode.l10n.t('Open File'), arguments: [this] };
     }
     item.contextValue = target ? 'verification.file.open' : 'verification.file';
-    item.tooltip = [f.path, ...notes, ...(f.elsewhere && f.elsewhere.length > 1 ? f.elsewhere.slice(1).map((e) => `also ${e}`) : []), target ? vscode.l10n.t('Click to open.') : ''].filter(Boolean).join('\n');
+    item.tooltip = inert([f.path, ...notes, ...(f.elsewhere && f.elsewhere.length > 1 ? f.elsewhere.slice(1).map((e) => `also ${e}`) : []), target ? vscode.l10n.t('Click to open.') : ''].filter(Boolean).join('\n'), 'text');
     return item;
   }
 }
