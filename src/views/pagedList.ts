@@ -1,152 +1,125 @@
 /**
- * The paged-list model behind every list view: the first page, "load more" following `next`, a reload that
- * cancels what is in flight, and its rows (data, loading, empty, error with Retry, load more). One mechanism for
- * schedules, contract results and anything later.
+ * The paged list behind every tree list view (schedules, contract results): a thin adapter from the shared
+ * paging model (`api/pager.ts`: first page, "load more" following `next`, a reload that cancels what is in
+ * flight, retry, loop detection) to tree rows: data, loading, error with Retry, load more, empty, and a warning
+ * row when paging stopped early (a next link back to a loaded page, repeated rows, a refused next link).
  */
 import vscode = require('vscode');
 import type { Page } from '../api/mirror';
+import { emptyPageSentence, Pager, PagerOptions, PagerSource, PagerStop, stopSentence } from '../api/pager';
 import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, TreeNode } from './nodes';
 
-export interface PagedSource<T> {
-  first(signal: AbortSignal): Promise<Page<T>>;
-  next(page: Page<T>, signal: AbortSignal): Promise<Page<T> | null>;
-}
+export type PagedSource<T> = PagerSource<T>;
 
 export class PagedList<T> implements vscode.Disposable {
-  items: T[] = [];
-  private lastPage: Page<T> | undefined;
-  private error: unknown;
-  private loading = false;
-  private started = false;
-  private generation = 0;
-  private abort: AbortController | undefined;
+  private readonly model: Pager<T>;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly source: PagedSource<T>) {}
+  constructor(source: PagedSource<T>, options: PagerOptions<T> = {}) {
+    this.model = new Pager<T>(source, () => this.changed.fire(), options);
+  }
+
+  get items(): T[] {
+    return this.model.items;
+  }
 
   get hasMore(): boolean {
-    return !!this.lastPage?.next;
+    return this.model.hasMore;
   }
 
   get isLoading(): boolean {
-    return this.loading;
+    return this.model.loading;
   }
 
   get isStarted(): boolean {
-    return this.started;
+    return this.model.started;
   }
 
   get lastError(): unknown {
-    return this.error;
+    return this.model.error;
   }
 
   get partial(): boolean {
-    return !!this.lastPage?.partial;
+    return this.model.partial;
   }
 
   get notice(): string | undefined {
-    return this.lastPage?.notice;
+    return this.model.notice;
+  }
+
+  /** Why paging stopped before the server's last page, if it did. */
+  get stopped(): PagerStop | undefined {
+    return this.model.stopped;
+  }
+
+  /** The last page accepted. */
+  get lastPage(): Page<T> | undefined {
+    return this.model.page;
   }
 
   /** Forgets the rows; the next `ensureLoaded` fetches again. */
   reset(): void {
-    this.cancel();
-    this.items = [];
-    this.lastPage = undefined;
-    this.error = undefined;
-    this.started = false;
-    this.changed.fire();
+    this.model.reset();
   }
 
   cancel(): void {
-    this.generation++;
-    this.abort?.abort();
-    this.abort = undefined;
-    this.loading = false;
+    this.model.cancel();
   }
 
   /** Loads the first page once (when the view first shows). */
   ensureLoaded(): Promise<void> {
-    return this.started ? Promise.resolve() : this.reload();
+    return this.model.ensureLoaded();
   }
 
-  async reload(): Promise<void> {
-    this.cancel();
-    this.started = true;
-    this.items = [];
-    this.lastPage = undefined;
-    this.error = undefined;
-    await this.run((signal) => this.source.first(signal), true);
+  reload(): Promise<void> {
+    return this.model.reload();
   }
 
   /** Follows `next`; a failure keeps what was loaded and shows the error below it. */
-  async loadMore(): Promise<void> {
-    if (this.loading || !this.lastPage?.next) return;
-    const page = this.lastPage;
-    this.error = undefined;
-    await this.run((signal) => this.source.next(page, signal), false);
+  loadMore(): Promise<void> {
+    return this.model.loadMore();
   }
 
-  /** Retry after an error: the failed "load more" if rows are loaded, else the first page. */
+  /** Retry after an error: the failed "load more" if a page came back, else the first page. */
   retry(): Promise<void> {
-    return this.items.length && this.lastPage?.next ? this.loadMore() : this.reload();
+    return this.model.retry();
   }
 
   /** Adds rows at the top (newer items found by a follow poll), skipping ones already shown. */
   prepend(items: T[], key: (t: T) => string): void {
-    const seen = new Set(this.items.map(key));
-    const fresh = items.filter((i) => !seen.has(key(i)));
-    if (fresh.length) {
-      this.items = [...fresh, ...this.items];
-      this.changed.fire();
-    }
-  }
-
-  private async run(fetch: (signal: AbortSignal) => Promise<Page<T> | null>, first: boolean): Promise<void> {
-    const gen = ++this.generation;
-    const abort = new AbortController();
-    this.abort = abort;
-    this.loading = true;
-    this.changed.fire();
-    try {
-      const page = await fetch(abort.signal);
-      if (gen !== this.generation) return;
-      if (page) {
-        this.items = first ? page.items : [...this.items, ...page.items];
-        this.lastPage = page;
-      } else if (this.lastPage) {
-        this.lastPage = { ...this.lastPage, next: null };
-      }
-    } catch (e) {
-      if (gen !== this.generation) return;
-      this.error = e;
-    } finally {
-      if (gen === this.generation) {
-        this.loading = false;
-        this.abort = undefined;
-        this.changed.fire();
-      }
-    }
+    this.model.prepend(items, key);
   }
 
   /**
-   * The rows: data rows, then a loading, error, "load more" or empty row as the state says.
-   * `retry` and `more` are the commands behind the error and load-more rows.
+   * The rows: data rows, then a loading, error, "paging stopped", "load more" (below a note when the last page
+   * was empty) or empty row as the state says. `retry` and `more` are the commands behind the error and
+   * load-more rows.
    */
   rows(toNode: (t: T, index: number) => TreeNode, texts: { empty: string; retry: vscode.Command; more: vscode.Command; partial?: string }): TreeNode[] {
+    const m = this.model;
     const rows: TreeNode[] = [];
-    if (this.partial && texts.partial) rows.push(new MessageNode(texts.partial, { icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')), contextValue: 'partial' }));
-    this.items.forEach((t, i) => rows.push(toNode(t, i)));
-    if (this.loading) rows.push(loadingNode());
-    else if (this.error !== undefined) rows.push(errorNode(this.error, texts.retry));
-    else if (this.lastPage?.next) rows.push(loadMoreNode(texts.more, this.items.length));
-    else if (this.started && this.items.length === 0) rows.push(emptyNode(this.notice ? `${texts.empty} ${this.notice}` : texts.empty));
+    if (m.partial && texts.partial) rows.push(new MessageNode(texts.partial, { icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')), contextValue: 'partial' }));
+    m.items.forEach((t, i) => rows.push(toNode(t, i)));
+    if (m.loading) rows.push(loadingNode());
+    else if (m.error !== undefined) rows.push(errorNode(m.error, texts.retry));
+    else if (m.stopped) {
+      if (m.items.length === 0) rows.push(emptyNode(this.notice ? `${texts.empty} ${this.notice}` : texts.empty));
+      const text = stopSentence(m.stopped, vscode.l10n);
+      rows.push(new MessageNode(text, {
+        icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')),
+        tooltip: text,
+        contextValue: 'pagingStopped',
+      }));
+    } else if (m.hasMore) {
+      if (m.emptyPage) rows.push(new MessageNode(emptyPageSentence(vscode.l10n), { icon: new vscode.ThemeIcon('info'), contextValue: 'emptyPage' }));
+      rows.push(loadMoreNode(texts.more, m.items.length));
+    } else if (m.started && m.items.length === 0) rows.push(emptyNode(this.notice ? `${texts.empty} ${this.notice}` : texts.empty));
     return rows;
   }
 
   dispose(): void {
-    this.cancel();
+    this.model.dispose();
     this.changed.dispose();
   }
 }

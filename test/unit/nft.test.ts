@@ -13,6 +13,7 @@ import { checkQueryShape, NftQuery, parsePanelState, parseWebviewMessage } from 
 import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/nft/rows';
 import { parseNftSelection } from '../../src/nft/selection';
 import { Sandbox, startSandbox } from '../../src/sandbox/server';
+import { serveCanned } from './helpers';
 
 const tx = (o: Partial<Record<keyof NftTransaction, unknown>>): NftTransaction => ({
   consensus_timestamp: '1790000000.123456789', is_approval: false, nonce: 0, receiver_account_id: '0.0.2', sender_account_id: '0.0.1',
@@ -250,5 +251,86 @@ describe('NFT history: loading page by page (sandbox)', function () {
     await slow;
     assert.strictEqual(h.items.length, 25);
     assert.strictEqual(h.items[0].type, 'TOKENMINT', 'the newer (asc) query won');
+  });
+});
+
+describe('NFT history: a hostile mirror node cannot make the list grow forever', function () {
+  this.timeout(20000);
+  const PATH = '/api/v1/tokens/0.0.4815162/nfts/1/transactions';
+  const entry = (n: number) => tx({ consensus_timestamp: `17900000${String(n).padStart(2, '0')}.000000001`, transaction_id: `0.0.1-17899999${String(n).padStart(2, '0')}-000000001` });
+  const body = (entries: NftTransaction[], next: string | null) => ({ body: JSON.stringify({ transactions: entries, links: { next } }) });
+
+  async function history(routes: (url: string) => { body: string } | undefined, max = 1000) {
+    const srv = await serveCanned(routes);
+    const mirror = new MirrorClient(srv.url, new HttpClient({ tries: 1 }));
+    const h = new NftHistory(() => mirror, '0.0.4815162', '1', { order: 'desc', limit: 2 }, max, () => undefined);
+    return { srv, h };
+  }
+
+  it('a next link to the page itself: rows once, paging stopped with a reason', async () => {
+    const { srv, h } = await history((url) => (url.startsWith(PATH) ? body([entry(1), entry(2)], `${PATH}?order=desc&limit=2`) : undefined));
+    try {
+      await h.loadAll();
+      assert.strictEqual(h.items.length, 2);
+      assert.ok(!h.hasMore);
+      assert.strictEqual(h.stopped?.kind, 'loop');
+      assert.strictEqual(h.status, 'idle');
+      assert.deepStrictEqual(srv.hits, [`${PATH}?limit=2&order=desc`], 'the link back was never requested');
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('a cycle A -> B -> A, and the same rows under a new URL each time: rows once', async () => {
+    const { srv, h } = await history((url) => {
+      if (url === `${PATH}?limit=2&order=desc`) return body([entry(1), entry(2)], `${PATH}?limit=2&order=desc&timestamp=lt:1`);
+      if (url === `${PATH}?limit=2&order=desc&timestamp=lt:1`) return body([entry(3), entry(4)], `${PATH}?limit=2&order=desc`);
+      return undefined;
+    });
+    const again = await history((url) => body([entry(1), entry(2)], `${PATH}?limit=2&order=desc&n=${Number(/n=(\d+)/.exec(url)?.[1] ?? 0) + 1}`));
+    try {
+      await h.loadAll();
+      assert.deepStrictEqual(h.items.map((i) => i.consensus_timestamp), [entry(1), entry(2), entry(3), entry(4)].map((e) => e.consensus_timestamp));
+      assert.ok(!h.hasMore && h.stopped?.kind === 'loop');
+      await again.h.loadAll();
+      assert.strictEqual(again.h.items.length, 2);
+      assert.strictEqual(again.h.stopped?.kind, 'repeat');
+      assert.ok(again.srv.hits.length <= 3, `stopped after the repeat (${again.srv.hits.length} requests)`);
+    } finally {
+      await srv.close();
+      await again.srv.close();
+    }
+  });
+
+  it('a next link to another host keeps the page: rows shown, the reason given, no error and no retry loop', async () => {
+    const { srv, h } = await history((url) => (url === `${PATH}?limit=2&order=desc` ? body([entry(1), entry(2)], 'https://evil.example/api/v1/tokens/0.0.4815162/nfts/1/transactions?limit=2') : undefined));
+    try {
+      await h.reload();
+      assert.strictEqual(h.items.length, 2);
+      assert.strictEqual(h.status, 'idle');
+      assert.strictEqual(h.error, undefined);
+      assert.ok(!h.hasMore);
+      assert.strictEqual(h.stopped?.kind, 'refused');
+      assert.match(h.stopped?.message ?? '', /evil\.example.*not followed/);
+      await h.retry();
+      assert.strictEqual(h.items.length, 2);
+      assert.strictEqual(srv.hits.length, 1, 'nothing fetched from the refused link, and no read-ahead');
+    } finally {
+      await srv.close();
+    }
+  });
+
+  it('an empty first page with a next link says more may follow', async () => {
+    const { srv, h } = await history((url) => (url === `${PATH}?limit=2&order=desc` ? body([], `${PATH}?limit=2&order=desc&timestamp=lt:5`) : url.includes('lt:5') ? body([entry(1)], null) : undefined));
+    try {
+      await h.reload();
+      assert.strictEqual(h.items.length, 0);
+      assert.ok(h.hasMore && h.emptyPage);
+      await h.loadMore();
+      assert.strictEqual(h.items.length, 1);
+      assert.ok(!h.hasMore && !h.emptyPage);
+    } finally {
+      await srv.close();
+    }
   });
 });
