@@ -1,18 +1,21 @@
 /**
  * Runs the sandbox from the command line:
- *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>] [--quiet]
+ *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>]
+ *                           [--hostile[=<family>,<family>...]] [--quiet]
  * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
  */
 import { SCENARIOS, StatusScenario } from './statuspage';
 import { startSandbox } from './server';
+import { HOSTILE_FAMILIES, HostileFamily, parseHostileHeader } from './hostile';
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--quiet]\n`);
+  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--quiet]\n`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number } {
+function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number; hostile: HostileFamily[] } {
   let port = 5599;
+  let hostile: HostileFamily[] = [];
   let live: number | undefined;
   let host = '127.0.0.1';
   let status: StatusScenario = 'operational';
@@ -49,6 +52,13 @@ function parseArgs(argv: string[]): { port: number; host: string; status: Status
       case '--quiet':
         quiet = true;
         break;
+      case '--hostile': {
+        // bare --hostile: every family; --hostile=text,paging-self: those (never takes the next argument)
+        const r = parseHostileHeader(inline ?? 'all');
+        if ('error' in r) usage(`invalid --hostile: ${r.error}`);
+        else hostile = [...r.families];
+        break;
+      }
       case '--help':
       case '-h':
         usage('Hedera Explorer sandbox');
@@ -57,7 +67,7 @@ function parseArgs(argv: string[]): { port: number; host: string; status: Status
         usage(`unknown argument: ${argv[i]}`);
     }
   }
-  return { port, host, status, quiet, live };
+  return { port, host, status, quiet, live, hostile };
 }
 
 async function main(): Promise<void> {
@@ -67,9 +77,11 @@ async function main(): Promise<void> {
     host: args.host,
     statusScenario: args.status,
     liveSeconds: args.live,
+    hostile: args.hostile,
     log: args.quiet ? undefined : (line) => process.stderr.write(`[sandbox] ${line}\n`),
   });
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
+  if (args.hostile.length) process.stderr.write(`[sandbox] hostile: ${args.hostile.join(', ')}\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;

@@ -11,6 +11,14 @@ import { MirrorData, generateMirrorData, handleMirror } from './mirror/api';
 import { AddContractResultsOptions, AddedContractResult, addContractResults } from './mirror/contracts';
 import { SCENARIOS, StatusScenario, handleStatusPage } from './statuspage';
 import { SourcifyV2, VERIFY_ADDRESSES, handleSessionVerify } from './sourcify';
+import {
+  HOSTILE_FAMILIES, HOSTILE_TEXTS, HostileCtx, HostileFamily, HostileOption, MIX_TEXT, hostileErrorReply, parseHostileHeader,
+  parseHostileOption, redirectApplies, redirectReply,
+} from './hostile';
+import { hostileNotable } from './mirror/api';
+
+export { HOSTILE_FAMILIES, HOSTILE_TEXTS, MIX_TEXT } from './hostile';
+export type { HostileFamily, HostileOption } from './hostile';
 
 export type { StatusScenario } from './statuspage';
 export type { AddContractResultsOptions, AddedContractResult } from './mirror/contracts';
@@ -22,6 +30,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Add one new contract result every N seconds (Follow mode demos); off by default so data stays deterministic. */
   liveSeconds?: number;
+  /** Hostile mode for the whole run (README.md): true = every family, or the families to turn on. Off by default. */
+  hostile?: HostileOption;
 }
 export interface Fault {
   delayMs?: number;
@@ -40,6 +50,10 @@ export interface RecordedRequest {
   method: string;
   url: string /* path + query */;
   headers: Record<string, string | string[] | undefined>;
+  /** The Host header as received (`127.0.0.1:PORT`, `localhost:PORT`, ...): shows which origin a client reached. */
+  host: string | null;
+  /** Hostile families in effect for this request (run or header); absent when none. */
+  hostile?: HostileFamily[];
   body?: string;
   at: number;
 }
@@ -54,6 +68,10 @@ export interface Sandbox {
   clearRequests(): void;
   /** Appends new top-level contract results timestamped now, after every existing one (throws on invalid options). */
   addContractResults(opts?: AddContractResultsOptions): { added: AddedContractResult[] };
+  /** Sets the run's hostile families (true = all, false = none); returns them. Throws on an unknown family. */
+  setHostile(opt: HostileOption): HostileFamily[];
+  /** The run's hostile families (empty when off). */
+  hostile(): HostileFamily[];
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -62,8 +80,8 @@ const MAX_BODY = 16 * 1024 * 1024;
 const CORS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': 'Content-Type, Accept, If-None-Match, x-sandbox-fault',
-  'Access-Control-Expose-Headers': 'ETag, Link, Retry-After',
+  'Access-Control-Allow-Headers': 'Content-Type, Accept, If-None-Match, x-sandbox-fault, x-sandbox-hostile',
+  'Access-Control-Expose-Headers': 'ETag, Link, Retry-After, Location',
 };
 
 /** Checks a fault from JSON (HTTP control route or header); returns an error text or null. */
@@ -197,6 +215,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.liveSeconds !== undefined && !(typeof opts.liveSeconds === 'number' && opts.liveSeconds > 0 && opts.liveSeconds <= 86400))
     throw new Error(`liveSeconds must be a number of seconds in (0, 86400], not ${String(opts.liveSeconds)}`);
   const log = opts.log ?? ((): void => undefined);
+  const initialHostile = parseHostileOption(opts.hostile);
+  if ('error' in initialHostile) throw new Error(initialHostile.error);
+  let hostileRun: Set<HostileFamily> = initialHostile.families;
+  /** Targets of redirects sent (`host/path?query`): a client that follows one is served normally there. */
+  const redirected = new Set<string>();
   const t0 = performance.now();
   const data: MirrorData = generateMirrorData(Date.now());
   const startupMs = Math.round(performance.now() - t0);
@@ -228,9 +251,47 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     rules.push({ ...rule, fault: { ...rule.fault }, left: rule.times ?? 1 });
   };
 
+  const setHostile = (opt: HostileOption): HostileFamily[] => {
+    const r = parseHostileOption(opt);
+    if ('error' in r) throw new Error(r.error);
+    hostileRun = r.families;
+    log(`hostile: ${hostileRun.size ? [...hostileRun].join(', ') : 'off'}`);
+    return [...hostileRun];
+  };
+  const hostileState = (): Record<string, unknown> => ({ on: hostileRun.size > 0, families: [...hostileRun], available: HOSTILE_FAMILIES });
+
   const control = (method: string, path: string, body: string): Reply => {
     const parsed = parseJsonBody(body);
     switch (`${method} ${path}`) {
+      case 'GET /__sandbox/hostile':
+        return jsonReply(200, {
+          ...hostileState(),
+          payloads: HOSTILE_TEXTS.map((p, i) => ({ index: i, id: p.id, text: p.text })),
+          mix: MIX_TEXT,
+          notable: { ...hostileNotable(data), verify: { alreadyVerifiedButMatch: [VERIFY_ADDRESSES.alreadyVerified, VERIFY_ADDRESSES.partial], commandLinkError: VERIFY_ADDRESSES.notVerified } },
+        });
+      case 'POST /__sandbox/hostile': {
+        if (!parsed.ok) return jsonReply(400, { error: `Invalid JSON: ${parsed.message}` });
+        const v = parsed.value as Record<string, unknown>;
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
+        const extra = Object.keys(v).filter((k) => k !== 'on' && k !== 'families');
+        if (extra.length) return jsonReply(400, { error: `unknown field ${extra[0]} (expected on, families)` });
+        if (v.on !== undefined && typeof v.on !== 'boolean') return jsonReply(400, { error: 'on must be a boolean' });
+        if (v.on === undefined && v.families === undefined) return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
+        try {
+          if (v.on === false) setHostile(false);
+          else if (v.families !== undefined) {
+            if (!Array.isArray(v.families) && (typeof v.families !== 'object' || v.families === null)) return jsonReply(400, { error: 'families must be a list of family names' });
+            setHostile(v.families as HostileOption);
+          } else setHostile(true);
+        } catch (e) {
+          return jsonReply(400, { error: (e as Error).message });
+        }
+        return jsonReply(200, hostileState());
+      }
+      case 'DELETE /__sandbox/hostile':
+        setHostile(false);
+        return jsonReply(200, hostileState());
       case 'GET /__sandbox/health':
         return jsonReply(200, {
           status: 'ok',
@@ -239,6 +300,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           faults: rules.length,
           recorded: recorded.length,
           live: { intervalSeconds: opts.liveSeconds ?? null, added: liveAdded },
+          hostile: [...hostileRun],
           data: { contractResults: data.contracts.top.length, internalResults: data.contracts.all.length - data.contracts.top.length, schedules: data.schedules.rows.length, nftHistories: data.nfts.histories.size },
           notable: notable(data),
         });
@@ -285,28 +347,28 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const route = (method: string, path: string, search: string, body: string, nowMs: number): Reply => {
+  const route = (method: string, path: string, search: string, body: string, nowMs: number, h: HostileCtx | undefined): Reply => {
     const pairs = parseQuery(search);
-    if (path === '/api/v1' || path.startsWith('/api/v1/')) return handleMirror(data, method, path, pairs, nowMs);
-    if (path.startsWith('/api/v2/')) return handleStatusPage(scenario, method, path, nowMs);
+    if (path === '/api/v1' || path.startsWith('/api/v1/')) return handleMirror(data, method, path, pairs, nowMs, h);
+    if (path.startsWith('/api/v2/')) return handleStatusPage(scenario, method, path, nowMs, h);
     const p = path.replace(/^\/server(?=\/(session|v2)\/)/, '');
     let m = /^\/session\/verify\/([^/]+)\/?$/.exec(p);
     if (m && method === 'POST') {
       const parsed = parseJsonBody(body);
       if (!parsed.ok) return jsonReply(400, { error: parsed.message, message: parsed.message });
-      return handleSessionVerify(decodeURIComponent(m[1]), parsed.value);
+      return handleSessionVerify(decodeURIComponent(m[1]), parsed.value, h);
     }
     m = /^\/v2\/verify\/(?:(metadata|etherscan)\/)?([^/]+)\/([^/]+)\/?$/.exec(p);
     if (m && method === 'POST') {
       const parsed = parseJsonBody(body);
       if (!parsed.ok) return jsonReply(400, { customCode: 'invalid_json', message: parsed.message, errorId: '1ac6b91a-0605-4459-93dc-18f210a70192' });
       const kind = m[1] === 'metadata' ? 'metadata' : m[1] === 'etherscan' ? 'etherscan' : 'std';
-      return sourcify.submit(kind, m[2], m[3], parsed.value, nowMs);
+      return sourcify.submit(kind, m[2], m[3], parsed.value, nowMs, h);
     }
     m = /^\/v2\/verify\/([^/]+)\/?$/.exec(p);
-    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.job(m[1], nowMs);
+    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.job(m[1], nowMs, h);
     m = /^\/v2\/contract\/([^/]+)\/([^/]+)\/?$/.exec(p);
-    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.contract(m[1], m[2]);
+    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.contract(m[1], m[2], h);
     if ((path === '/hashscan' || path.startsWith('/hashscan/')) && (method === 'GET' || method === 'HEAD')) {
       let shown = path;
       try {
@@ -367,10 +429,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       write(req, res, control(method, path, body), false);
       return;
     }
-    const entry: RecordedRequest = { method, url: rawUrl, headers: { ...req.headers }, at: Date.now() };
+    const host = typeof req.headers.host === 'string' ? req.headers.host : null;
+    const entry: RecordedRequest = { method, url: rawUrl, headers: { ...req.headers }, host, at: Date.now() };
     if (body !== '') entry.body = body;
     recorded.push(entry);
     if (recorded.length > MAX_RECORDED) recorded.splice(0, recorded.length - MAX_RECORDED);
+
+    // hostile families of this request: the x-sandbox-hostile header replaces the run's set
+    let families: ReadonlySet<HostileFamily> = hostileRun;
+    const hostileHeader = req.headers['x-sandbox-hostile'];
+    if (typeof hostileHeader === 'string') {
+      const r = parseHostileHeader(hostileHeader);
+      if ('error' in r) {
+        write(req, res, jsonReply(400, { error: `Invalid x-sandbox-hostile header: ${r.error}` }), false);
+        return;
+      }
+      families = r.families;
+    }
+    const h: HostileCtx | undefined = families.size ? { families, rawUrl, host: host ?? undefined, port: (server.address() as AddressInfo).port } : undefined;
+    if (h) entry.hostile = [...families];
 
     let fault: Fault | undefined;
     const header = req.headers['x-sandbox-fault'];
@@ -414,14 +491,25 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     const nowMs = Date.now();
     let reply: Reply;
+    const arrivedAt = `${(host ?? '').toLowerCase()}${rawUrl}`;
+    if (h && redirectApplies(h, method, path) && !redirected.has(arrivedAt)) {
+      reply = redirectReply(h);
+      const target = new URL(reply.headers.Location);
+      if (redirected.size >= MAX_RECORDED) redirected.clear();
+      redirected.add(`${target.host}${rawUrl}`);
+      write(req, res, reply, false);
+      log(`${method} ${rawUrl} -> 302 ${reply.headers.Location} (hostile redirect)`);
+      return;
+    }
     try {
-      reply = route(method, path, search, body, nowMs);
+      reply = route(method, path, search, body, nowMs, h);
     } catch (e) {
       log(`${method} ${rawUrl} -> 500 ${(e as Error).stack ?? e}`);
       reply = path.startsWith('/api/v1') ? jsonReply(500, { _status: { messages: [{ message: 'Internal error' }] } }) : jsonReply(500, { error: 'Internal error' });
     }
     let truncate = false;
     if (fault && (fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined)) ({ reply, truncate } = applyFault(path, reply, fault));
+    if (h?.families.has('text') && !path.startsWith('/hashscan')) reply = hostileErrorReply(path, reply);
     write(req, res, reply, truncate);
     const note = fault ? ` (fault ${toJson(fault)})` : '';
     const bodyNote = body !== '' ? ` {${describeBody(body)}}` : '';
@@ -458,6 +546,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     });
   });
   const port = (server.address() as AddressInfo).port;
+  // Best effort: the same port on the other loopback family, so that `localhost` reaches the sandbox whichever
+  // address it resolves to (hostile redirects and foreign links point there; a client that follows is recorded).
+  const twinHost = host === '::1' ? '127.0.0.1' : '::1';
+  const twin = await new Promise<http.Server | undefined>((resolve) => {
+    const s = http.createServer((req, res) => server.emit('request', req, res));
+    s.keepAliveTimeout = 65_000;
+    s.once('error', () => resolve(undefined));
+    s.listen(port, twinHost, () => resolve(s));
+  });
   const urlHost = host === '::1' ? '[::1]' : host === 'localhost' ? '127.0.0.1' : host;
   const url = `http://${urlHost}:${port}`;
   if (opts.liveSeconds !== undefined) {
@@ -476,8 +573,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       closing ??= new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t); // also clears the live interval
         timers.clear();
-        server.close(() => resolve());
+        let open = twin ? 2 : 1;
+        const done = (): void => {
+          if (--open === 0) resolve();
+        };
+        server.close(done);
         server.closeAllConnections();
+        twin?.close(done);
+        twin?.closeAllConnections();
       });
       return closing;
     },
@@ -494,5 +597,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       recorded = [];
     },
     addContractResults: addResults,
+    setHostile,
+    hostile: () => [...hostileRun],
   };
 }

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Reply, jsonReply } from './http';
+import { BIDI_NAME, COMMAND_LINK, HOSTILE_PATHS, HostileCtx, MIX_TEXT, has, payload } from './hostile';
 
 export const SUPPORTED_CHAINS = ['295', '296', '297', '298'];
 
@@ -51,7 +52,44 @@ function sessionContract(address: string, chainId: string, name: string, path: s
 
 /* ---------------------------------------------------------------- session API (v1) */
 
-export function handleSessionVerify(explorer: string, body: unknown): Reply {
+/**
+ * `text`: contract names (the first one `Other\u202Elos.exe\u202C`, then payloads 1, 2, ...), statusMessage,
+ * found/missing/invalid paths and reasons, unused files and the files list get hostile values; ids, addresses,
+ * chain ids and statuses stay valid.
+ */
+function hostileSession(reply: Reply): Reply {
+  if (reply.status !== 200) return reply;
+  const o = JSON.parse(reply.body) as Record<string, unknown>;
+  const paths = (i: number, n: number): string[] => Array.from({ length: n }, (_, k) => HOSTILE_PATHS[(i + k) % HOSTILE_PATHS.length]);
+  o.contracts = (o.contracts as Record<string, unknown>[]).map((c, i) => {
+    const files = c.files as Record<string, unknown>;
+    const missing = files.missing;
+    const invalid = files.invalid as Record<string, string>;
+    return {
+      ...c,
+      name: i === 0 ? BIDI_NAME : payload(i),
+      compiledPath: HOSTILE_PATHS[i % HOSTILE_PATHS.length],
+      statusMessage: c.status === 'error' ? `${String(c.statusMessage)} ${MIX_TEXT}` : payload(i + 3),
+      files: {
+        found: paths(i, (files.found as string[]).length),
+        missing: Array.isArray(missing)
+          ? paths(i + 1, missing.length)
+          : Object.fromEntries(Object.values(missing as Record<string, unknown>).map((m, k) => [HOSTILE_PATHS[(i + 1 + k) % HOSTILE_PATHS.length], m])),
+        invalid: Object.fromEntries(Object.keys(invalid).map((_, k) => [HOSTILE_PATHS[(i + 2 + k) % HOSTILE_PATHS.length], `${MIX_TEXT}`])),
+      },
+    };
+  });
+  if (Array.isArray(o.unused)) o.unused = (o.unused as string[]).map((_, k) => HOSTILE_PATHS[(k + 3) % HOSTILE_PATHS.length]);
+  if (Array.isArray(o.files)) o.files = (o.files as string[]).map((_, k) => HOSTILE_PATHS[k % HOSTILE_PATHS.length]);
+  return jsonReply(200, o, {});
+}
+
+export function handleSessionVerify(explorer: string, body: unknown, h?: HostileCtx): Reply {
+  const reply = sessionVerify(explorer, body);
+  return has(h, 'text') ? hostileSession(reply) : reply;
+}
+
+function sessionVerify(explorer: string, body: unknown): Reply {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   if (b.address === undefined || b.address === null || b.address === '') {
     return jsonReply(400, {
@@ -171,8 +209,12 @@ export class SourcifyV2 {
     return null;
   }
 
-  /** POST /v2/verify/{chainId}/{address}, /v2/verify/metadata/..., /v2/verify/etherscan/... */
-  submit(kind: 'std' | 'metadata' | 'etherscan', chainId: string, address: string, body: unknown, nowMs: number): Reply {
+  /**
+   * POST /v2/verify/{chainId}/{address}, /v2/verify/metadata/..., /v2/verify/etherscan/...
+   * `sourcify`: 409 `already_verified` ("both being exact matches") for a contract the server holds as `match`
+   * only (0x...02 on 296, 0x...0c on every chain, any address a job verified as `match`).
+   */
+  submit(kind: 'std' | 'metadata' | 'etherscan', chainId: string, address: string, body: unknown, nowMs: number, h?: HostileCtx): Reply {
     const bad = this.checkTarget(chainId, address);
     if (bad) return bad;
     const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -190,8 +232,8 @@ export class SourcifyV2 {
     const outcome = outcomeOf(address);
     if (kind === 'etherscan' && (b.apiKey === '' || b.apiKey === 'bad-key')) return v2Error(400, 'etherscan_request_failed', 'Error in Etherscan API response. Result message: Invalid API Key');
     if (outcome === 'rateLimited') return v2Error(429, kind === 'etherscan' ? 'etherscan_limit' : 'too_many_requests', kind === 'etherscan' ? 'Etherscan API key limit reached' : 'You are sending too many requests');
-    const existing = this.verified.get(`${chainId}:${address.toLowerCase()}`);
-    if (outcome === 'alreadyVerified' && existing) {
+    const existing = this.held(chainId, address, h);
+    if ((outcome === 'alreadyVerified' || (has(h, 'sourcify') && existing?.match === 'match')) && existing) {
       return v2Error(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
     }
     const n = ++this.counter;
@@ -201,8 +243,18 @@ export class SourcifyV2 {
     return jsonReply(202, { verificationId: id });
   }
 
-  /** GET /v2/verify/{verificationId}: pending for the first 2 polls, then completed. */
-  job(id: string, nowMs: number): Reply {
+  /** What the server holds; with `sourcify`, 0x...0c is held as `match` (runtime only), not `exact_match`. */
+  private held(chainId: string, address: string, h?: HostileCtx): { match: string; at: string; creation?: null } | undefined {
+    const v = this.verified.get(`${chainId}:${address.toLowerCase()}`);
+    if (v && has(h, 'sourcify') && address.toLowerCase() === VERIFY_ADDRESSES.alreadyVerified) return { ...v, match: 'match', creation: null };
+    return v;
+  }
+
+  /**
+   * GET /v2/verify/{verificationId}: pending for the first 2 polls, then completed. `sourcify`: error messages
+   * end with a markdown command link; `text`: they also carry the MIX text, compiler errors carry payloads.
+   */
+  job(id: string, nowMs: number, h?: HostileCtx): Reply {
     const job = this.jobs.get(id);
     if (!job) return v2Error(404, 'job_not_found', `The verification job with id ${id} was not found`);
     job.polls++;
@@ -220,7 +272,7 @@ export class SourcifyV2 {
         contract: { match, creationMatch: match, runtimeMatch: match, chainId: job.chainId, address: job.address, verifiedAt: at, matchId: String(4_000_000 + this.counter) },
       });
     }
-    const error =
+    const error: { customCode: string; message: string; errorId: string; errorData?: { compilerErrors: Record<string, string>[] } } =
       outcome === 'compileError'
         ? {
             customCode: 'compiler_error',
@@ -229,15 +281,27 @@ export class SourcifyV2 {
             errorData: { compilerErrors: [{ component: 'general', errorCode: '2314', message: "Expected ';' but got '{'", severity: 'error', type: 'ParserError' }] },
           }
         : { customCode: 'no_match', message: "The onchain and recompiled bytecodes don't match.", errorId: ERROR_ID };
+    if (has(h, 'sourcify')) error.message = `${error.message} ${COMMAND_LINK}`;
+    if (has(h, 'text')) {
+      error.message = `${error.message} ${MIX_TEXT}`;
+      if (error.errorData) {
+        error.errorData = {
+          compilerErrors: [
+            ...error.errorData.compilerErrors,
+            { component: 'general', errorCode: '7858', message: payload(0), severity: 'error', type: 'ParserError', formattedMessage: `ParserError: ${payload(3)}\n --> ${HOSTILE_PATHS[0]}:1:1:` },
+          ],
+        };
+      }
+    }
     return jsonReply(200, { ...finished, contract, error });
   }
 
   /** GET /v2/contract/{chainId}/{address} */
-  contract(chainId: string, address: string): Reply {
+  contract(chainId: string, address: string, h?: HostileCtx): Reply {
     const bad = this.checkTarget(chainId, address);
     if (bad) return bad;
-    const v = this.verified.get(`${chainId}:${address.toLowerCase()}`);
+    const v = this.held(chainId, address, h);
     if (!v) return jsonReply(404, { match: null, creationMatch: null, runtimeMatch: null, chainId, address });
-    return jsonReply(200, { match: v.match, creationMatch: v.match, runtimeMatch: v.match, chainId, address, verifiedAt: v.at, matchId: '3266227' });
+    return jsonReply(200, { match: v.match, creationMatch: v.creation === null ? null : v.match, runtimeMatch: v.match, chainId, address, verifiedAt: v.at, matchId: '3266227' });
   }
 }

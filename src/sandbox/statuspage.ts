@@ -4,6 +4,7 @@
  * answers are stable within a minute.
  */
 import { Reply, jsonReply } from './http';
+import { HostileCtx, has, payload } from './hostile';
 
 export type StatusScenario = 'operational' | 'degraded' | 'major' | 'maintenance';
 export const SCENARIOS: readonly StatusScenario[] = ['operational', 'degraded', 'major', 'maintenance'];
@@ -330,9 +331,34 @@ const STATUS: Record<StatusScenario, { indicator: string; description: string }>
   maintenance: { indicator: 'maintenance', description: 'Service Under Maintenance' },
 };
 
-export function handleStatusPage(scenario: StatusScenario, method: string, path: string, nowMs: number): Reply {
+/** Incidents and maintenances in a fixed order: the ordinal o gives their hostile payloads (README). */
+const TEXT_ORDER = ['mnt0upgrade70', 'mnt0mirrordb1', 'inc0latency01', 'inc0outage002', 'inc0relay0003'];
+
+/** `text`: component j (as listed) gets payload j after its name and payload j+1 as description. */
+function hostileComponents(all: Record<string, unknown>[]): void {
+  all.forEach((c, j) => {
+    c.name = `${String(c.name)} ${payload(j)}`;
+    c.description = payload(j + 1);
+  });
+}
+
+/** `text`: incident/maintenance o gets payload 3o after its name, its update k (newest first) payload 3o+1+k after its body. */
+function hostileIncidents(list: Record<string, unknown>[]): void {
+  for (const inc of list) {
+    const o = Math.max(0, TEXT_ORDER.indexOf(inc.id as string));
+    inc.name = `${String(inc.name)} ${payload(3 * o)}`;
+    (inc.incident_updates as Record<string, unknown>[]).forEach((u, k) => {
+      u.body = `${String(u.body)}\n${payload(3 * o + 1 + k)}`;
+      if (Array.isArray(u.affected_components)) u.affected_components = (u.affected_components as Record<string, unknown>[]).map((a) => ({ ...a, name: `${String(a.name)} ${payload(3 * o)}` }));
+    });
+  }
+}
+
+export function handleStatusPage(scenario: StatusScenario, method: string, path: string, nowMs: number, h?: HostileCtx): Reply {
   if (method !== 'GET' && method !== 'HEAD') return jsonReply(405, { error: 'Method not allowed' });
+  const text = has(h, 'text');
   const all = components(scenario, nowMs);
+  if (text) hostileComponents(all);
   const page = {
     id: PAGE_ID,
     name: 'Hedera',
@@ -343,7 +369,11 @@ export function handleStatusPage(scenario: StatusScenario, method: string, path:
   const upcoming = [upcomingMaintenance(nowMs, all)];
   const active = scenario === 'maintenance' ? [activeMaintenance(nowMs, all)] : [];
   const open = incidents(scenario, nowMs, all);
-  const status = STATUS[scenario];
+  let status = STATUS[scenario];
+  if (text) {
+    hostileIncidents([...upcoming, ...active, ...open]);
+    status = { ...status, description: `${status.description} ${payload(5)}` };
+  }
   const headers = { 'cache-control': 'max-age=0, private, must-revalidate' };
   const p = path.replace(/\/+$/, '');
   switch (p) {

@@ -9,19 +9,81 @@ import { ContractData, ContractResultRow, generateContracts } from './contracts'
 import { ScheduleData, ScheduleRow, generateSchedules } from './schedules';
 import { NftData, NftHistory, generateNfts, nftKey } from './nfts';
 import { entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
+import {
+  HOSTILE_TEXTS, HostileCtx, ListEndpoint, applyPaging, has, hostileContractResult, hostileNft, hostileSchedule, pagingTrap, payloadIndex,
+} from '../hostile';
 
 export interface MirrorData {
   contracts: ContractData;
   schedules: ScheduleData;
   nfts: NftData;
+  /** Hostile mode: payload numbers of generated contract results with text, and schedule positions (built on first use). */
+  hostile?: { textIndex: WeakMap<ContractResultRow, number>; schedulePosition: WeakMap<ScheduleRow, number> };
+  /** How many rows `contracts.all` had when generated (live rows come after). */
+  generatedAll: number;
 }
 
 export function generateMirrorData(nowMs: number): MirrorData {
+  const contracts = generateContracts(new Prng(0x48454441));
   return {
-    contracts: generateContracts(new Prng(0x48454441)),
+    contracts,
     schedules: generateSchedules(new Prng(0x5343484c), nowMs),
     nfts: generateNfts(new Prng(0x4e465448)),
+    generatedAll: contracts.all.length,
   };
+}
+
+/** Whether the `text` trap has something to replace in a contract result (see hostileContractResult). */
+export function hasHostileText(obj: Record<string, unknown>): boolean {
+  const em = obj.error_message;
+  if (typeof em === 'string' && (em.startsWith('0x08c379a0') || (em !== '' && !em.startsWith('0x')))) return true;
+  return obj.function_parameters === '0x06fdde03' && obj.result === 'SUCCESS';
+}
+
+/**
+ * Tables of hostile mode, built once: generated contract results with text get payloads 0, 1, 2, ... counted
+ * from the newest (so the first page shows them in order); schedules are numbered by position (ascending id).
+ */
+export function hostileTables(data: MirrorData): NonNullable<MirrorData['hostile']> {
+  if (!data.hostile) {
+    const textIndex = new WeakMap<ContractResultRow, number>();
+    let k = 0;
+    for (let i = data.generatedAll - 1; i >= 0; i--) {
+      const r = data.contracts.all[i];
+      if (hasHostileText(r.obj)) textIndex.set(r, payloadIndex(k++));
+    }
+    const schedulePosition = new WeakMap<ScheduleRow, number>();
+    data.schedules.rows.forEach((r, i) => schedulePosition.set(r, i));
+    data.hostile = { textIndex, schedulePosition };
+  }
+  return data.hostile;
+}
+
+/** Where the `text` payloads land (GET /__sandbox/hostile): newest contract results with text, first schedules. */
+export function hostileNotable(data: MirrorData): Record<string, unknown> {
+  hostileTables(data);
+  const contractResults: Record<string, unknown>[] = [];
+  for (let i = data.generatedAll - 1; i >= 0 && contractResults.length < HOSTILE_TEXTS.length; i--) {
+    const r = data.contracts.all[i];
+    if (!hasHostileText(r.obj)) continue;
+    const em = r.obj.error_message;
+    const field = typeof em === 'string' && em.startsWith('0x08c379a0') ? 'error_message (Error(string))' : typeof em === 'string' && em !== '' && !em.startsWith('0x') ? 'error_message' : 'call_result (name())';
+    const k = data.hostile?.textIndex.get(r) ?? 0;
+    contractResults.push({ timestamp: r.obj.timestamp, contract_id: r.obj.contract_id, top: r.top, field, payload: HOSTILE_TEXTS[k].id });
+  }
+  const schedules = data.schedules.rows.slice(0, HOSTILE_TEXTS.length).map((r, i) => ({
+    schedule_id: entityId(r.num),
+    memo: HOSTILE_TEXTS[payloadIndex(i)].id,
+    bodyMemo: HOSTILE_TEXTS[payloadIndex(i + 1)].id,
+  }));
+  return { contractResults, schedules };
+}
+
+/** Payload number of a contract result: from the table, or (live results) its timestamp's nanoseconds. */
+function textIndexOf(data: MirrorData, row: ContractResultRow): number | undefined {
+  const t = hostileTables(data).textIndex.get(row);
+  if (t !== undefined) return t;
+  return hasHostileText(row.obj) ? payloadIndex(row.tsNs) : undefined;
 }
 
 const MAX_LIMIT = 100;
@@ -256,20 +318,60 @@ function listReply(status: number, listKey: string, items: string[], next: strin
   return jsonTextReply(status, body, headers);
 }
 
+interface Cursor {
+  field: string;
+  order: 'asc' | 'desc';
+  parse: (v: string) => bigint | null;
+  /** Cursor value of the page's last item, null on an empty page. */
+  lastValue: string | null;
+}
+
+/** Cursor values past every item: an empty first page links there, so the link holds the first page's items. */
+const OUTER_BOUNDARY: Record<string, { asc: string; desc: string }> = {
+  timestamp: { asc: '0.0', desc: '9999999999.999999999' },
+  'schedule.id': { asc: '0.0.0', desc: '0.0.274877906943' },
+};
+
+/** A list page, with the hostile paging trap of this endpoint when one is on. */
+function pagedReply(
+  h: HostileCtx | undefined,
+  endpoint: ListEndpoint,
+  status: number,
+  listKey: string,
+  path: string,
+  pairs: [string, string][],
+  items: string[],
+  next: string | null,
+  cursor: Cursor,
+  cacheControl: string,
+): Reply {
+  const direction = cursor.order === 'asc' ? /^gte?:/ : /^lte?:/;
+  const firstPage = !pairs.some(([k, v]) => k === cursor.field && direction.test(v));
+  const trap = h && pagingTrap(h, endpoint, firstPage);
+  if (!h || !trap) return listReply(status, listKey, items, next, cacheControl);
+  let qs = '';
+  for (const [k, v] of pairs) if (!(k === cursor.field && direction.test(v))) qs += `${qs === '' ? '?' : '&'}${k}=${v}`;
+  const boundary = OUTER_BOUNDARY[cursor.field][cursor.order];
+  const emptyNext = nextLink(path, pairs, cursor.field, boundary, cursor.order, cursor.parse);
+  const forcedNext = next ?? (cursor.lastValue !== null ? nextLink(path, pairs, cursor.field, cursor.lastValue, cursor.order, cursor.parse) : null) ?? emptyNext;
+  const page = applyPaging(h, trap, firstPage, { items, next }, { forcedNext, firstUrl: path + qs, emptyNext });
+  return listReply(status, listKey, page.items, page.next, cacheControl);
+}
+
 /* ------------------------------------------------------------------ routes */
 
-export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number): Reply {
+export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number, h?: HostileCtx): Reply {
   if (method !== 'GET' && method !== 'HEAD') return notFound();
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   try {
-    if (p === '/api/v1/contracts/results') return contractResults(data.contracts, p, pairs);
+    if (p === '/api/v1/contracts/results') return contractResults(data, p, pairs, h);
     let m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
-    if (m) return contractResultsById(data.contracts, p, decode(m[1]), pairs);
-    if (p === '/api/v1/schedules') return schedules(data.schedules, p, pairs);
+    if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
+    if (p === '/api/v1/schedules') return schedules(data, p, pairs, h);
     m = /^\/api\/v1\/schedules\/([^/]+)$/.exec(p);
-    if (m) return schedule(data.schedules, decode(m[1]), pairs, nowMs);
+    if (m) return schedule(data, decode(m[1]), pairs, nowMs, h);
     m = /^\/api\/v1\/tokens\/([^/]+)\/nfts\/([^/]+)\/transactions$/.exec(p);
-    if (m) return nftHistory(data.nfts, p, decode(m[1]), decode(m[2]), pairs);
+    if (m) return nftHistory(data.nfts, p, decode(m[1]), decode(m[2]), pairs, h);
     return notFound();
   } catch (e) {
     if (e instanceof BadRequest) return mirrorError(400, ...e.messages);
@@ -373,12 +475,25 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
   };
 }
 
-function contractResults(data: ContractData, path: string, pairs: [string, string][]): Reply {
+/** A contract result as served, with hostile traps when on (`byId`: the smaller object of /contracts/{id}/results). */
+function hostileRow(mirror: MirrorData, h: HostileCtx, row: ContractResultRow, byId: boolean, weibar: boolean): string {
+  let obj = byId ? byIdObject(row) : row.obj;
+  if (weibar) obj = { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n };
+  return hostileContractResult(h, obj, row.tsNs, textIndexOf(mirror, row), byId);
+}
+
+const HOSTILE_ITEM_FAMILIES = ['text', 'bigint', 'unknown-fields'] as const;
+const itemsHostile = (h: HostileCtx | undefined): h is HostileCtx => HOSTILE_ITEM_FAMILIES.some((f) => has(h, f));
+
+function contractResults(mirror: MirrorData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
+  const data = mirror.contracts;
   const q = contractQuery(data, contractFilters(pairs));
   const rows = q.internal ? data.all : data.top;
   const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
   const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
-  return listReply(200, 'results', page.map((r) => rowJson(r, q.weibar)), next, 'public, max-age=10');
+  const items = itemsHostile(h) ? page.map((r) => hostileRow(mirror, h, r, false, q.weibar)) : page.map((r) => rowJson(r, q.weibar));
+  const lastValue = page.length ? (page[page.length - 1].obj.timestamp as string) : null;
+  return pagedReply(h, 'contractResults', 200, 'results', path, pairs, items, next, { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue }, 'public, max-age=10');
 }
 
 /* contracts/{id}/results */
@@ -418,9 +533,13 @@ function parseContractRef(raw: string): ContractRef {
 
 /** The smaller object of ContractResultViewModel (no block, result, status or Ethereum fields), in its key order. */
 function rowJsonById(row: ContractResultRow): string {
-  if (row.jsonById === undefined) {
-    const o = row.obj;
-    row.jsonById = toJson({
+  if (row.jsonById === undefined) row.jsonById = toJson(byIdObject(row));
+  return row.jsonById;
+}
+
+function byIdObject(row: ContractResultRow): Record<string, unknown> {
+  const o = row.obj;
+  return {
       address: o.address,
       amount: o.amount,
       authorization_list: o.authorization_list,
@@ -437,9 +556,7 @@ function rowJsonById(row: ContractResultRow): string {
       timestamp: o.timestamp,
       to: longZero(row.contractNum),
       hash: o.hash,
-    });
-  }
-  return row.jsonById;
+  };
 }
 
 /**
@@ -447,7 +564,8 @@ function rowJsonById(row: ContractResultRow): string {
  * (404 `No contract with the given evm address 0x... has been found.`), then `from` aliases (404). An entity id
  * is not looked up: an unknown contract (or an account) is 200 with an empty list. `hbar` is accepted and ignored.
  */
-function contractResultsById(data: ContractData, path: string, rawId: string, pairs: [string, string][]): Reply {
+function contractResultsById(mirror: MirrorData, path: string, rawId: string, pairs: [string, string][], h?: HostileCtx): Reply {
+  const data = mirror.contracts;
   const ref = parseContractRef(rawId);
   const filters = contractFilters(pairs);
   let num: number | undefined;
@@ -462,7 +580,9 @@ function contractResultsById(data: ContractData, path: string, rawId: string, pa
   const rows = idx ? (q.internal ? idx.all : idx.top) : [];
   const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
   const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
-  return listReply(200, 'results', page.map(rowJsonById), next, 'public, max-age=10');
+  const items = itemsHostile(h) ? page.map((r) => hostileRow(mirror, h, r, true, false)) : page.map(rowJsonById);
+  const lastValue = page.length ? (page[page.length - 1].obj.timestamp as string) : null;
+  return pagedReply(h, 'contractResultsById', 200, 'results', path, pairs, items, next, { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue }, 'public, max-age=10');
 }
 
 /* schedules */
@@ -478,7 +598,12 @@ function scheduleJson(row: ScheduleRow): string {
   return row.json;
 }
 
-function schedules(data: ScheduleData, path: string, pairs: [string, string][]): Reply {
+function hostileScheduleJson(mirror: MirrorData, h: HostileCtx, row: ScheduleRow): string {
+  return hostileSchedule(h, row.obj, hostileTables(mirror).schedulePosition.get(row) ?? 0, row.num);
+}
+
+function schedules(mirror: MirrorData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
+  const data = mirror.schedules;
   const filters = buildFilters(pairs, SCHEDULE_PARAMS);
   const limit = limitOf(filters);
   const order = orderOf(filters, 'asc');
@@ -487,23 +612,26 @@ function schedules(data: ScheduleData, path: string, pairs: [string, string][]):
   const rows = data.rows;
   const page = scan(rows.length, (i) => BigInt(rows[i].num), (i) => rows[i], idRange, order, limit, (r) => inRange(acct, BigInt(r.creatorNum)));
   const next = page.length === limit ? nextLink(path, pairs, 'schedule.id', entityId(page[page.length - 1].num), order, parseEntityId) : null;
-  return listReply(200, 'schedules', page.map(scheduleJson), next, 'public, max-age=10');
+  const items = itemsHostile(h) ? page.map((r) => hostileScheduleJson(mirror, h, r)) : page.map(scheduleJson);
+  const lastValue = page.length ? entityId(page[page.length - 1].num) : null;
+  return pagedReply(h, 'schedules', 200, 'schedules', path, pairs, items, next, { field: 'schedule.id', order, parse: parseEntityId, lastValue }, 'public, max-age=10');
 }
 
-function schedule(data: ScheduleData, id: string, pairs: [string, string][], nowMs: number): Reply {
+function schedule(mirror: MirrorData, id: string, pairs: [string, string][], nowMs: number, h?: HostileCtx): Reply {
+  const data = mirror.schedules;
   if (pairs.length) throw new BadRequest([...new Set(pairs.map(([k]) => `Unknown query parameter: ${k}`))]);
   const encoded = parseEntityId(id);
   if (encoded === null) throw new BadRequest(['Invalid parameter: scheduleid']);
   const row = encoded < 1n << 38n ? data.byNum.get(Number(encoded)) : undefined;
   if (!row) throw new NotFoundError();
-  return jsonTextReply(200, scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=10' });
+  return jsonTextReply(200, itemsHostile(h) ? hostileScheduleJson(mirror, h, row) : scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=10' });
 }
 
 /* tokens/{id}/nfts/{serial}/transactions */
 
 const NFT_PARAMS: Record<string, Validator> = { ...COMMON, timestamp: anyOp(isTimestamp) };
 
-function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: string, pairs: [string, string][]): Reply {
+function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const token = parseEntityId(tokenRaw);
   if (token === null) throw new BadRequest(['Invalid parameter: tokenid']);
   if (!/^\d{1,19}$/.test(serialRaw) || BigInt(serialRaw) < 1n || BigInt(serialRaw) > MAX_LONG) throw new BadRequest(['Invalid parameter: serialnumber']);
@@ -512,10 +640,13 @@ function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: st
   const limit = limitOf(filters);
   const order = orderOf(filters, 'desc');
   const range = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
-  const h: NftHistory | undefined = token < 1n << 38n ? data.histories.get(nftKey(token, serial)) : undefined;
-  if (!h) return listReply(200, 'transactions', [], null, 'public, max-age=1');
-  const page = scan(h.length, h.tsAt, (i) => h.entry(i), range, order, limit, () => true);
+  const hist: NftHistory | undefined = token < 1n << 38n ? data.histories.get(nftKey(token, serial)) : undefined;
+  const cursor = (lastValue: string | null): Cursor => ({ field: 'timestamp', order, parse: parseTimestamp, lastValue });
+  if (!hist) return pagedReply(h, 'nftHistory', 200, 'transactions', path, pairs, [], null, cursor(null), 'public, max-age=1');
+  const page = scan(hist.length, hist.tsAt, (i) => hist.entry(i), range, order, limit, () => true);
   const next = page.length === limit ? nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp) : null;
-  return listReply(h.missingMint ? 206 : 200, 'transactions', page.map((e) => toJson(e.obj)), next, 'public, max-age=1');
+  const items = itemsHostile(h) ? page.map((e) => hostileNft(h, e.obj, e.tsNs)) : page.map((e) => toJson(e.obj));
+  const lastValue = page.length ? nsToTs(page[page.length - 1].tsNs) : null;
+  return pagedReply(h, 'nftHistory', hist.missingMint ? 206 : 200, 'transactions', path, pairs, items, next, cursor(lastValue), 'public, max-age=1');
 }
 
