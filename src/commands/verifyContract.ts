@@ -18,7 +18,7 @@ import type { ApiKeyStore } from '../core/secrets';
 import type { Services } from '../core/services';
 import { config } from '../core/settings';
 import { parseContractAddress } from '../verify/address';
-import { BuildInfo, BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts } from '../verify/buildInfo';
+import { BuildInfo, BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../verify/buildInfo';
 import { AddressCandidate, discoverAddresses, sourceLabel } from '../verify/discovery';
 import { keccak256 } from '../verify/keccak';
 import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from '../verify/localCheck';
@@ -274,9 +274,15 @@ export class VerificationFeature implements vscode.Disposable {
     const builds: BuildInfo[] = [...scan.builds];
     const hinted = await buildFromHint(fs, candidate.build);
     if (hinted) builds.push(hinted);
+    // of several builds holding the contract: the deployment's own (Ignition), the artifact's, the code on chain
+    const choose = async (m: BuildMatch[]): Promise<BuildMatch | undefined> => {
+      const c = await selectBuild(fs, m, { candidate, runtimeBytecode: candidate.runtimeBytecode, bySources: (x) => this.best(fs, x) });
+      if (c && m.length > 1) this.log.info(`Verify: ${c.match.build.file} of ${m.length} builds holding ${c.match.contract.identifier} (${c.reason === 'ignition' ? 'the Ignition deployment\'s build' : c.reason === 'artifact' ? 'the artifact\'s build' : c.reason === 'bytecode' ? 'its runtime bytecode is the one on chain' : 'its sources match the workspace best'}).`);
+      return c?.match;
+    };
     if (args.contractIdentifier) {
       const [path, name] = [args.contractIdentifier.slice(0, args.contractIdentifier.lastIndexOf(':')), args.contractIdentifier.slice(args.contractIdentifier.lastIndexOf(':') + 1)];
-      return this.best(fs, matchContracts(builds, { name, sourcePath: path }));
+      return choose(matchContracts(builds, { name, sourcePath: path }));
     }
     const name = args.contractName ?? candidate.build?.contractName ?? candidate.contractName;
     let matches = name ? matchContracts(builds, { name, sourcePath: candidate.build?.sourcePath }) : [];
@@ -285,13 +291,13 @@ export class VerificationFeature implements vscode.Disposable {
       matches = matchContracts(builds, {});
     }
     const ids = identifiers(matches);
-    if (ids.length <= 1) return this.best(fs, matches);
+    if (ids.length <= 1) return choose(matches);
     if (!mayAsk) return undefined;
     const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddr(candidate.address));
     this.prompted('contract', title, ids);
     const pick = await vscode.window.showQuickPick(ids.map((id) => ({ label: id.slice(id.lastIndexOf(':') + 1), description: id.slice(0, id.lastIndexOf(':')), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
     if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
-    return this.best(fs, matches.filter((m) => m.contract.identifier === pick.id));
+    return choose(matches.filter((m) => m.contract.identifier === pick.id));
   }
 
   /** Of several builds of the same contract, the one whose sources match the workspace best. */

@@ -1,10 +1,13 @@
 /**
- * The workspace's own build, for Sourcify API v2: Hardhat `artifacts/build-info/*.json` (Hardhat 2, and
- * Hardhat 3 with its `*.output.json` next to it), Foundry `out/build-info/*.json` and hardhat-deploy
- * `deployments/<network>/solcInputs/*.json`. Each gives the compiler's standard JSON input, the compiler version
- * and the contracts it compiled (`path:Name`, with their metadata for the local source check).
+ * The workspace's own build, for Sourcify API v2: Hardhat `artifacts/build-info/*.json` (Hardhat 2
+ * `hh-sol-build-info-1` with its output inside; Hardhat 3 `hh3-sol-build-info-1` with its output in
+ * `<id>.output.json` next to it), the copies Hardhat Ignition keeps in `ignition/deployments/<id>/build-info/`,
+ * Foundry `out/build-info/*.json` and hardhat-deploy `deployments/<network>/solcInputs/*.json`. Each gives the
+ * compiler's standard JSON input, the compiler version and the contracts it compiled (`path:Name`, with their
+ * metadata for the local source check and their runtime bytecode). With several builds holding the contract,
+ * `selectBuild` takes the one the deployment used.
  */
-import type { BuildHint } from './discovery';
+import type { AddressCandidate, BuildHint } from './discovery';
 import { joinPath, readJson, WorkspaceFs } from './workspaceFs';
 
 export interface MetadataSource {
@@ -23,6 +26,8 @@ export interface CompiledContract {
   deployable: boolean;
   /** The sources this contract's metadata lists, with their hashes. */
   sources?: Record<string, MetadataSource>;
+  /** Runtime bytecode (`evm.deployedBytecode.object`, hex without 0x), when the output has it. */
+  deployedBytecode?: string;
 }
 
 export type BuildFormat = 'hardhat' | 'hardhat3' | 'foundry' | 'hardhat-deploy';
@@ -31,6 +36,8 @@ export interface BuildInfo {
   /** Relative path of the file. */
   file: string;
   format: BuildFormat;
+  /** The build's id (Hardhat: the file name without `.json`, `solc-0_8_28-<hash>` in Hardhat 3). */
+  id?: string;
   /** Full version as Sourcify wants it: `0.8.28+commit.7893614a`. */
   compilerVersion: string;
   /** The standard JSON input (with `language`). */
@@ -75,12 +82,14 @@ export function contractsOfOutput(output: unknown): CompiledContract[] {
     for (const [name, c] of Object.entries(obj(byName))) {
       const o = obj(c);
       const bytecode = str(obj(obj(o.evm).bytecode).object);
+      const runtime = str(obj(obj(o.evm).deployedBytecode).object);
       const meta = parseMetadata(o.metadata);
       out.push({
         sourcePath, name, identifier: `${sourcePath}:${name}`,
         // no evm output selected: assume deployable; an empty object means interface/abstract
         deployable: o.evm === undefined ? true : !!bytecode && bytecode !== '0x',
         sources: metadataSources(meta),
+        ...(runtime && runtime !== '0x' ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}),
       });
     }
   }
@@ -110,25 +119,113 @@ async function readBuild(fs: WorkspaceFs, file: string, format: BuildFormat): Pr
   const version = versionOf(b);
   if (!version) return `${file}: no compiler version in it`;
   const stdInput: Record<string, unknown> = { language: str(input.language) ?? str(b.language) ?? 'Solidity', sources: input.sources, settings: input.settings ?? {} };
-  return { file, format: fmt, compilerVersion: version, input: stdInput, contracts: contractsOfOutput(output) };
+  const id = str(b.id) ?? file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');
+  return { file, format: fmt, id, compilerVersion: version, input: stdInput, contracts: contractsOfOutput(output) };
 }
 
 async function jsonFiles(fs: WorkspaceFs, dir: string): Promise<string[]> {
   return (await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json') && !e.name.endsWith('.output.json')).map((e) => joinPath(dir, e.name)).sort();
 }
 
-/** Every build info of the folder: Hardhat `artifacts/build-info`, Foundry `out/build-info`. */
+/**
+ * Every build info of the folder: Hardhat `artifacts/build-info`, Foundry `out/build-info`, then the copies of
+ * Hardhat Ignition's deployments (`ignition/deployments/<id>/build-info`) not found there (same id: read once).
+ */
 export async function findBuilds(fs: WorkspaceFs): Promise<BuildScan> {
   const builds: BuildInfo[] = [];
   const problems: string[] = [];
-  for (const [dir, format] of [['artifacts/build-info', 'hardhat'], ['out/build-info', 'foundry']] as const) {
+  const dirs: Array<[string, BuildFormat]> = [['artifacts/build-info', 'hardhat'], ['out/build-info', 'foundry']];
+  for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir).map((e) => e.name).sort()) dirs.push([joinPath('ignition/deployments', d, 'build-info'), 'hardhat']);
+  for (const [dir, format] of dirs) {
     for (const file of await jsonFiles(fs, dir)) {
+      const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');
+      if (dir.startsWith('ignition/') && builds.some((b) => b.id === id)) continue;
       const b = await readBuild(fs, file, format);
       if (typeof b === 'string') problems.push(b);
-      else builds.push(b);
+      else if (!builds.some((x) => x.id !== undefined && x.id === b.id && x.format === b.format)) builds.push(b);
     }
   }
   return { builds, problems };
+}
+
+/** Why a build was chosen: the deployment's own, the artifact's, the bytecode on chain, the workspace's sources. */
+export type BuildReason = 'only' | 'ignition' | 'artifact' | 'bytecode' | 'sources';
+
+export interface BuildChoice {
+  match: BuildMatch;
+  reason: BuildReason;
+}
+
+/** Runtime bytecode without its CBOR metadata (the last 2 bytes give its length), lowercase hex without 0x. */
+export function stripMetadata(hex: string): string {
+  const h = hex.replace(/^0x/i, '').toLowerCase();
+  if (h.length < 4) return h;
+  const len = parseInt(h.slice(-4), 16);
+  const cut = (len + 2) * 2;
+  return len > 0 && cut < h.length ? h.slice(0, -cut) : h;
+}
+
+/** Whether two runtime bytecodes are the same code (metadata and immutable/library placeholders aside). */
+function sameCode(a: string, b: string): boolean {
+  const x = stripMetadata(a);
+  const y = stripMetadata(b);
+  if (x.length !== y.length || !x.length) return false;
+  // immutables are zeros in the compiler output and values on chain; link placeholders are __$…$__
+  for (let i = 0; i < x.length; i += 64) {
+    const cx = x.slice(i, i + 64);
+    const cy = y.slice(i, i + 64);
+    if (cx !== cy && !/^0+$/.test(cx) && !/_/.test(cx)) return false;
+  }
+  return true;
+}
+
+/** The build id an artifact names: Hardhat 3 `buildInfoId`, Hardhat 2 `<Name>.dbg.json` `buildInfo` path. */
+async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise<string | undefined> {
+  const a = obj(await readJson(fs, artifactPath));
+  const id = str(a.buildInfoId);
+  if (id) return id;
+  const dbg = obj(await readJson(fs, artifactPath.replace(/\.json$/, '.dbg.json')));
+  const p = str(dbg.buildInfo);
+  return p ? p.slice(p.lastIndexOf('/') + 1).replace(/\.json$/, '') : undefined;
+}
+
+/** `contracts/X.sol` from an input source name (`project/contracts/X.sol`, `npm/@a/b@1.0.0/X.sol` → `@a/b/X.sol`). */
+export function userSourceName(inputSourceName: string): string {
+  return inputSourceName.replace(/^project\//, '').replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/');
+}
+
+/**
+ * Of several builds holding the contract, the one the deployment used: the build named by the deployment's own
+ * artifact (Hardhat Ignition's `ignition/deployments/<id>/artifacts/<futureId>.json`), then by the workspace's
+ * artifact (`artifacts/<source>/<Name>.json`: Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`), then the build
+ * whose runtime bytecode is the one on chain (`runtimeBytecode`, when known), then the one whose sources match
+ * the workspace best (`bySources`). Never the file-name order alone.
+ */
+export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: { candidate?: AddressCandidate; runtimeBytecode?: string; bySources?: (m: BuildMatch[]) => Promise<BuildMatch | undefined> } = {}): Promise<BuildChoice | undefined> {
+  if (matches.length <= 1) return matches[0] ? { match: matches[0], reason: 'only' } : undefined;
+  const withId = async (id: string | undefined, reason: BuildReason): Promise<BuildChoice | undefined> => {
+    const m = id ? matches.filter((x) => x.build.id === id) : [];
+    return m.length === 1 ? { match: m[0], reason } : undefined;
+  };
+  // 1. the deployment's own artifact
+  const art = opts.candidate?.build?.deploymentArtifact;
+  if (art) {
+    const hit = await withId(await buildIdOfArtifact(fs, art), 'ignition');
+    if (hit) return hit;
+  }
+  // 2. the workspace's artifact of that contract
+  const names = [...new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))];
+  if (names.length === 1) {
+    const hit = await withId(await buildIdOfArtifact(fs, joinPath('artifacts', `${names[0]}.json`)), 'artifact');
+    if (hit) return hit;
+  }
+  // 3. the code on chain
+  if (opts.runtimeBytecode && stripMetadata(opts.runtimeBytecode).length) {
+    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract.deployedBytecode, opts.runtimeBytecode ?? ''));
+    if (same.length >= 1 && new Set(same.map((m) => m.build)).size === 1) return { match: same[0], reason: 'bytecode' };
+  }
+  const best = opts.bySources ? await opts.bySources(matches) : undefined;
+  return best ? { match: best, reason: 'sources' } : { match: matches[0], reason: 'sources' };
 }
 
 /**
@@ -160,7 +257,7 @@ export interface BuildMatch {
 export function matchContracts(builds: BuildInfo[], want: { name?: string; sourcePath?: string }): BuildMatch[] {
   const all: BuildMatch[] = [];
   for (const build of builds) for (const contract of build.contracts) if (contract.deployable) all.push({ build, contract });
-  const norm = (p: string) => p.replace(/^project\//, '');
+  const norm = (p: string) => userSourceName(p);
   if (want.name) {
     const byName = all.filter((m) => m.contract.name === want.name);
     const byPath = want.sourcePath ? byName.filter((m) => norm(m.contract.sourcePath) === norm(want.sourcePath ?? '')) : [];

@@ -19,6 +19,8 @@ export interface BuildHint {
   compilerVersion?: string;
   /** A standard JSON input file in the workspace (hardhat-deploy `solcInputs/<hash>.json`). */
   stdJsonInputFile?: string;
+  /** The artifact the deployment was made from (Hardhat Ignition `ignition/deployments/<id>/artifacts/<futureId>.json`): names its build. */
+  deploymentArtifact?: string;
 }
 
 export interface AddressCandidate {
@@ -38,6 +40,8 @@ export interface AddressCandidate {
   chainId?: number;
   /** The creating transaction, when the record has it (helps Sourcify find the creation bytecode). */
   creationTxHash?: string;
+  /** The runtime bytecode on chain, when the mirror node was asked (chooses between builds of the same contract). */
+  runtimeBytecode?: string;
   build?: BuildHint;
   /** Other places the same address was found. */
   alsoIn: string[];
@@ -120,8 +124,18 @@ async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
     }
     for (const [futureId, value] of Object.entries(obj(json))) {
       if (typeof value !== 'string') continue;
-      const name = futureId.includes('#') ? futureId.slice(futureId.lastIndexOf('#') + 1) : futureId;
-      c.add({ value, source: 'ignition', where: `${file} › ${futureId}`, file, folder: fs.name, contractName: name || undefined, chainId });
+      let name = futureId.includes('#') ? futureId.slice(futureId.lastIndexOf('#') + 1) : futureId;
+      // Ignition keeps the artifact it deployed (contractName, sourceName; Hardhat 3: buildInfoId)
+      const artifactFile = joinPath(base, d.name, 'artifacts', `${futureId}.json`);
+      const artifact = obj(await readJson(fs, artifactFile));
+      const build: BuildHint = {};
+      if (str(artifact.contractName)) {
+        name = str(artifact.contractName) ?? name;
+        build.contractName = name;
+        build.sourcePath = str(artifact.sourceName);
+        build.deploymentArtifact = artifactFile;
+      }
+      c.add({ value, source: 'ignition', where: `${file} › ${futureId}`, file, folder: fs.name, contractName: name || undefined, chainId, ...(Object.keys(build).length ? { build } : {}) });
     }
   }
 }

@@ -30,8 +30,11 @@ export interface DerivationContext {
 }
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-/** Hardhat 3 source names carry a `project/` prefix; records and artifacts may or may not. */
-export const normSource = (p: string | undefined): string | undefined => (p ? p.replace(/\\/g, '/').replace(/^project\//, '') : undefined);
+/**
+ * Hardhat 3 input source names (`project/contracts/X.sol`, `npm/@scope/pkg@1.2.3/X.sol`) as the artifacts and
+ * records name them (`contracts/X.sol`, `@scope/pkg/X.sol`).
+ */
+export const normSource = (p: string | undefined): string | undefined => (p ? p.replace(/\\/g, '/').replace(/^project\//, '').replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/') : undefined);
 
 /**
  * Inheritance from a solc output's ASTs (`output.sources[path].ast`): every ContractDefinition's

@@ -1,0 +1,92 @@
+// Hardhat 3 build info (hh3-sol-build-info-1 + .output.json, hh3-artifact-1 with buildInfoId, Ignition's copies) and
+// which of several builds holding the same contract is sent to Sourcify. Fixture: test/fixtures/workspaces/hardhat3
+// (generate-hh3.cjs, real solc output): RigToken in an old build (with Counter; its file name sorts first) and in
+// the new build its artifact names and Ignition deployed.
+import * as assert from 'assert';
+import * as path from 'path';
+import * as buildInfo from '../../src/verify/buildInfo';
+import { findBuilds, matchContracts } from '../../src/verify/buildInfo';
+import { discoverAddresses } from '../../src/verify/discovery';
+import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
+import type { WorkspaceFs } from '../../src/verify/workspaceFs';
+import { createRegistry, decodeContractResult, workspaceDerivation } from '../../src/api/decode';
+import { parseAbiFile } from '../../src/api/decode/abiFiles';
+import { encodeErrorResult, encodeFunctionData } from 'viem';
+import type { Abi } from 'viem';
+import * as fs from 'fs';
+import { FIXTURES } from './helpers';
+
+const ROOT = path.join(FIXTURES, 'workspaces', 'hardhat3');
+const hh3 = nodeWorkspaceFs(ROOT);
+const ids = fs.readdirSync(path.join(ROOT, 'artifacts/build-info')).filter((n) => !n.endsWith('.output.json')).map((n) => n.replace(/\.json$/, '')).sort();
+const [OLD, NEW] = ids;
+const artifactOf = (rel: string) => JSON.parse(fs.readFileSync(path.join(ROOT, rel), 'utf8')) as { buildInfoId: string; deployedBytecode: string; abi: unknown };
+/** The folder without some paths (a workspace that never had them). */
+const hiding = (inner: WorkspaceFs, hidden: RegExp): WorkspaceFs => ({
+  name: inner.name,
+  list: async (d) => (await inner.list(d)).filter((e) => !hidden.test(`${d}/${e.name}`)),
+  read: async (p) => (hidden.test(p) ? undefined : inner.read(p)),
+});
+
+describe('verify: Hardhat 3 builds', () => {
+  it('the fixture is shaped as Hardhat 3 writes it, and the trap is set (old build first by name)', () => {
+    assert.strictEqual(ids.length, 2);
+    assert.match(OLD, /^solc-0_8_28-[0-9a-f]+$/);
+    assert.strictEqual(artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').buildInfoId, NEW);
+    assert.strictEqual(artifactOf('artifacts/contracts/Counter.sol/Counter.json').buildInfoId, OLD);
+  });
+
+  it('reads hh3-sol-build-info-1 with its output file: ids, project/ and npm/ source names, both builds holding RigToken', async () => {
+    const { builds, problems } = await findBuilds(hh3);
+    assert.deepStrictEqual(problems, []);
+    assert.deepStrictEqual(builds.map((b) => [b.format, b.id]), [['hardhat3', OLD], ['hardhat3', NEW]], 'Ignition\'s copies of the same builds are not counted twice');
+    const rig = matchContracts(builds, { name: 'RigToken' });
+    assert.deepStrictEqual(rig.map((m) => [m.build.id, m.contract.identifier]), [[OLD, 'project/contracts/RigToken.sol:RigToken'], [NEW, 'project/contracts/RigToken.sol:RigToken']]);
+    assert.ok(Object.keys(rig[1].contract.sources ?? {}).includes('npm/@openzeppelin/contracts@5.1.0/token/ERC20/ERC20.sol'));
+    assert.deepStrictEqual((builds[1].input.settings as { remappings: string[] }).remappings, ['project/:@openzeppelin/contracts/=npm/@openzeppelin/contracts@5.1.0/']);
+  });
+
+  it('Ignition\'s copies are used when artifacts/build-info was cleaned', async () => {
+    const { builds } = await findBuilds(hiding(hh3, /^artifacts\/build-info/));
+    assert.deepStrictEqual(builds.map((b) => b.id), [OLD, NEW]);
+    assert.ok(builds.every((b) => b.file.startsWith('ignition/deployments/chain-296/build-info/')));
+  });
+
+  it('the deployment\'s own build (Ignition artifact), then the artifact\'s buildInfoId, then the bytecode, never the file-name order', async () => {
+    const d = await discoverAddresses({ folders: [hh3], chainId: 296 });
+    const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
+    const counterCand = d.candidates.find((c) => c.contractName === 'Counter')!;
+    const { builds } = await findBuilds(hh3);
+    const pick = async (f: WorkspaceFs, cand: typeof rigCand, runtime?: string) => buildInfo.selectBuild(f, matchContracts(builds, { name: cand.contractName }), { candidate: cand, runtimeBytecode: runtime });
+    const viaIgnition = await pick(hh3, rigCand);
+    assert.deepStrictEqual([viaIgnition?.match.build.id, viaIgnition?.reason], [NEW, 'ignition']);
+    assert.strictEqual((await pick(hh3, counterCand))?.match.build.id, OLD);
+    // no deployment record (an address typed in): the artifact's buildInfoId
+    const typed = { ...rigCand, source: 'input' as const, where: 'typed in', build: undefined, file: undefined };
+    const viaArtifact = await pick(hiding(hh3, /^ignition/), typed);
+    assert.deepStrictEqual([viaArtifact?.match.build.id, viaArtifact?.reason], [NEW, 'artifact']);
+    // neither: the build whose runtime bytecode is the one on chain (its metadata hash may differ)
+    const noInfo = hiding(hh3, /^ignition|^artifacts\/contracts/);
+    const runtime = artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').deployedBytecode;
+    const viaBytecode = await pick(noInfo, typed, runtime);
+    assert.deepStrictEqual([viaBytecode?.match.build.id, viaBytecode?.reason], [NEW, 'bytecode']);
+    const otherHash = runtime.slice(0, -86) + 'ab'.repeat(34) + runtime.slice(-18);
+    assert.strictEqual((await pick(noInfo, typed, otherHash))?.match.build.id, NEW, 'CBOR metadata left out of the comparison');
+  });
+
+  it('decoding reads Hardhat 3 output too: RigToken (deployed, most derived by the ASTs) names calls and errors, not ERC20', async () => {
+    const files = ['artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json', 'artifacts/contracts/RigToken.sol/RigToken.json', 'artifacts/contracts/Counter.sol/Counter.json']
+      .map((rel) => parseAbiFile(rel, fs.readFileSync(path.join(ROOT, rel), 'utf8'))!);
+    const ctx = await workspaceDerivation([hh3], 296);
+    assert.deepStrictEqual(ctx.bases?.get('contracts/RigToken.sol:RigToken'), ['@openzeppelin/contracts/token/ERC20/ERC20.sol:ERC20']);
+    const abi = artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').abi as Abi;
+    const transfer = encodeFunctionData({ abi, functionName: 'transfer', args: ['0x00000000000000000000000000000000000004d2', 1n] });
+    for (const to of ['0x1000000000000000000000000000000000000006', '0x00000000000000000000000000000000000004d3']) {
+      const r = decodeContractResult({ function_parameters: transfer, call_result: '0x', error_message: encodeErrorResult({ abi, errorName: 'OnlyAdmin' }), to }, true, createRegistry(files, ctx));
+      assert.deepStrictEqual([r.call?.origin.label, r.error?.name, r.error?.origin?.label], ['artifacts/contracts/RigToken.sol/RigToken.json', 'OnlyAdmin', 'artifacts/contracts/RigToken.sol/RigToken.json'], to);
+    }
+    // with the ABI superset alone it holds too (no build info)
+    const r = decodeContractResult({ function_parameters: transfer, call_result: '0x', error_message: null, to: '0x00000000000000000000000000000000000004d3' }, false, createRegistry(files));
+    assert.strictEqual(r.call?.origin.label, 'artifacts/contracts/RigToken.sol/RigToken.json');
+  });
+});
