@@ -10,6 +10,7 @@
 import vscode = require('vscode');
 import { isApiError } from '../api/errors';
 import { hashscanUrl } from '../api/networks';
+import { emptyPageSentence, stopSentence } from '../api/pager';
 import { checkEntityId, checkTimestamp } from '../api/validation';
 import { openUrl } from '../commands/common';
 import type { ExtensionLog } from '../core/log';
@@ -131,6 +132,8 @@ export class NftHistoryPanel implements vscode.Disposable {
       capped: h.capped,
       maxEntries: h.maxEntries,
       ...(e ? { error: { message: e.message, serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !e.message.includes(m)) : [] } } : {}),
+      ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
+      ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
       ...(this.note ? { note: this.note } : {}),
       ...(this.queryError ? { queryError: this.queryError } : {}),
     };
@@ -261,7 +264,7 @@ export class NftHistoryPanel implements vscode.Disposable {
       ? toCsv(items)
       : toJson(items, {
         tokenId: this.tokenId, serial: this.serial, network: profile.name, mirrorUrl: profile.mirrorUrl, query: this.history.query,
-        partial: this.history.partial, complete: !this.history.hasMore && !this.history.capped,
+        partial: this.history.partial, complete: !this.history.hasMore && !this.history.capped && !this.history.stopped,
       });
     try {
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
@@ -331,6 +334,8 @@ export class NftHistoryPanel implements vscode.Disposable {
   <div id="note" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="noteText"></span></div>
   <div id="queryError" class="banner error" role="alert" hidden><span class="codicon codicon-error" aria-hidden="true"></span> <span id="queryErrorText"></span></div>
   <div id="partial" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span><strong>Partial history (HTTP 206).</strong> The mirror node has no mint record for this NFT: the list may be incomplete.</span></div>
+  <div id="stopped" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span id="stoppedText"></span></div>
+  <div id="emptyPage" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="emptyPageText"></span></div>
   <div id="error" class="banner error" role="alert" hidden>
     <span class="codicon codicon-error" aria-hidden="true"></span>
     <div class="error-body"><div id="errorText"></div><ul id="errorServer"></ul></div>

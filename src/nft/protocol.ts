@@ -58,6 +58,13 @@ export interface ViewState {
   capped: boolean;
   maxEntries: number;
   error?: { message: string; serverMessages: string[] };
+  /**
+   * Why paging stopped before the server's last page (a next link back to a page already loaded, a page of rows
+   * already shown, a next link to another host): one sentence, shown as a warning; no Retry (it would do the same).
+   */
+  stopped?: string;
+  /** The last page came back empty with a next link: "the server returned an empty page; more may follow". */
+  emptyPage?: string;
   /** A line above the table (e.g. "Network changed to Sandbox"). */
   note?: string;
   /** A problem with the query the user typed (the previous query stays). */

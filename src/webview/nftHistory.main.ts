@@ -41,7 +41,7 @@ const els = {
   fromOp: $<HTMLSelectElement>('fromOp'), fromValue: $<HTMLInputElement>('fromValue'), toOp: $<HTMLSelectElement>('toOp'),
   toValue: $<HTMLInputElement>('toValue'), form: $<HTMLFormElement>('query'), refresh: $('refresh'), exportCsv: $('exportCsv'),
   exportJson: $('exportJson'), note: $('note'), noteText: $('noteText'), queryError: $('queryError'), queryErrorText: $('queryErrorText'),
-  partial: $('partial'), error: $('error'), errorText: $('errorText'), errorServer: $('errorServer'), retry: $('retry'),
+  partial: $('partial'), stopped: $('stopped'), stoppedText: $('stoppedText'), emptyPage: $('emptyPage'), emptyPageText: $('emptyPageText'), error: $('error'), errorText: $('errorText'), errorServer: $('errorServer'), retry: $('retry'),
   loading: $('loading'), empty: $('empty'), emptyText: $('emptyText'), count: $('count'), loadingMore: $('loadingMore'), loadMore: $('loadMore'),
 };
 
@@ -273,6 +273,11 @@ function apply(msg: ToWebview): void {
   setText(els.queryErrorText, s.queryError);
   els.queryError.hidden = !s.queryError;
   els.partial.hidden = !s.partial;
+  // server text (a refused link) is set as text only, like every value here
+  setText(els.stoppedText, s.stopped);
+  els.stopped.hidden = !s.stopped;
+  setText(els.emptyPageText, s.emptyPage);
+  els.emptyPage.hidden = !(s.emptyPage && s.status === 'idle');
 
   const failed = s.status === 'error' && !!s.error;
   els.error.hidden = !failed;
@@ -281,7 +286,8 @@ function apply(msg: ToWebview): void {
     els.errorServer.replaceChildren(...s.error.serverMessages.map((m) => { const li = document.createElement('li'); li.textContent = m; return li; }));
   }
   els.loading.hidden = !(s.status === 'loading' && total === 0);
-  const empty = s.status === 'idle' && total === 0 && !failed;
+  // an empty page with a next link is not "no transactions": more may follow (the emptyPage banner says so)
+  const empty = s.status === 'idle' && total === 0 && !failed && !s.hasMore;
   els.empty.hidden = !empty;
   if (empty) {
     const range = describeQuery(s.query);
@@ -296,7 +302,7 @@ function apply(msg: ToWebview): void {
   els.loadMore.hidden = !(s.hasMore && s.status === 'idle');
   const fmt = total.toLocaleString('en-US');
   let count = total === 0 ? '' : `${fmt} transaction${total === 1 ? '' : 's'} loaded`;
-  if (total > 0) count += s.capped ? ` · stopped at the limit of ${s.maxEntries.toLocaleString('en-US')} (setting hederaExplorer.nftHistory.maxEntries)` : s.hasMore ? ' · more available' : ' · all loaded';
+  if (total > 0) count += s.capped ? ` · stopped at the limit of ${s.maxEntries.toLocaleString('en-US')} (setting hederaExplorer.nftHistory.maxEntries)` : s.hasMore ? ' · more available' : s.stopped ? ' · paging stopped (see above)' : ' · all loaded';
   els.count.textContent = count;
   (els.exportCsv as HTMLButtonElement).disabled = total === 0;
   (els.exportJson as HTMLButtonElement).disabled = total === 0;
