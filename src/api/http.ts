@@ -9,7 +9,7 @@
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { ApiError, ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
 import { parseJson } from './json';
-import { oneLine } from '../views/text';
+import { oneLine } from './text';
 
 export interface Logger {
   debug(message: string): void;

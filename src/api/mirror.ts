@@ -6,7 +6,7 @@
  */
 import { ApiError, invalidInput } from './errors';
 import { HttpClient, RequestOptions } from './http';
-import { oneLine } from '../views/text';
+import { oneLine } from './text';
 import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,

@@ -15,7 +15,7 @@
  */
 import { isApiError } from './errors';
 import type { Page, PageKey } from './mirror';
-import { oneLine } from '../views/text';
+import { oneLine } from './text';
 
 export interface PagerSource<T> {
   first(signal: AbortSignal): Promise<Page<T>>;

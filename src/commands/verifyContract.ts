@@ -27,7 +27,7 @@ import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
 import type { VerificationView } from '../views/verificationView';
 import { CMD } from '../views/verificationIds';
 import { setApiKey } from './apiKey';
-import { notificationSafe } from '../views/text';
+import { notificationSafe } from '../api/text';
 
 /** `WorkspaceFs` over `vscode.workspace.fs` (local, remote and virtual folders). */
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {

@@ -7,9 +7,9 @@
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { formatValue } from '../api/format';
-import { inert, mdCodeBlock, mdEscape, oneLine } from './text';
+import { inert, mdCodeBlock, mdEscape, oneLine } from '../api/text';
 
-export { inert, mdEscape, notificationSafe, oneLine } from './text';
+export { inert, mdEscape, notificationSafe, oneLine } from '../api/text';
 
 /** Longest label or description of the shared rows (a sentence of an error fits). */
 const LABEL_MAX = 400;

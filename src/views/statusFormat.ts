@@ -7,9 +7,9 @@
  */
 import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../api/status';
 import { visibleComponents } from '../api/status';
-import { mdEscape, notificationSafe, oneLine } from './text';
+import { mdEscape, notificationSafe, oneLine } from '../api/text';
 
-export { notificationSafe } from './text';
+export { notificationSafe } from '../api/text';
 
 /** The part of `vscode.l10n` used here: `t('Hello {0}', name)`. */
 export interface L10n {

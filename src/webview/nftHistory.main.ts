@@ -3,7 +3,8 @@
  *
  * - A virtualized grid: fixed row height, only the rows in view (plus a small overscan) exist in the DOM,
  *   absolutely placed inside a body as tall as all rows. 12,345 rows scroll like 40.
- * - Every value from the network is set with textContent / title, never as HTML.
+ * - Every value from the network is set with textContent / title, never as HTML, through inert() (invisible and
+ *   reordering characters shown as <U+XXXX>).
  * - Links (accounts, transactions) ask the extension to open HashScan; the page never navigates.
  * - Keyboard: the grid holds the focus and moves an active cell (aria-activedescendant) with the arrow keys,
  *   Home/End, Ctrl+Home/End, PageUp/PageDown; Enter or Space opens the link of the active cell.
@@ -11,6 +12,7 @@
  */
 import type { FromWebview, NftQuery, PanelState, ToWebview, ViewState } from '../nft/protocol';
 import { ENTITY_ID_RE, localTime, NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../nft/rows';
+import { inert } from '../api/text';
 import './nftHistory.css';
 
 interface VsCodeApi {
@@ -91,7 +93,7 @@ function saveState(): void {
 function span(cls: string, text: string): HTMLSpanElement {
   const s = document.createElement('span');
   s.className = cls;
-  s.textContent = text;
+  s.textContent = inert(text, 'text');
   return s;
 }
 
@@ -108,8 +110,8 @@ function link(target: 'account' | 'transaction', id: string, text: string, label
   a.setAttribute('role', 'link');
   a.dataset.target = target;
   a.dataset.id = id;
-  a.textContent = text;
-  a.title = label;
+  a.textContent = inert(text, 'text');
+  a.title = inert(label, 'text');
   return a;
 }
 
@@ -150,7 +152,7 @@ function buildRow(i: number): HTMLElement {
     if (s.account) note.append(account(s.account));
     type.append(note);
   }
-  type.title = r.type;
+  type.title = inert(r.type, 'text');
 
   const approval = r.approval ? cell(i, 4, icon('check'), span('', 'approved')) : cell(i, 4);
   const tx = TIMESTAMP_RE.test(r.ts)
@@ -223,7 +225,7 @@ function maybeAutoLoad(viewH: number): void {
 // ---------------------------------------------------------------- state from the extension
 
 function setText(el: HTMLElement, text: string | undefined): void {
-  el.textContent = text ?? '';
+  el.textContent = inert(text ?? '', 'text');
   el.hidden = !text;
 }
 
@@ -282,8 +284,8 @@ function apply(msg: ToWebview): void {
   const failed = s.status === 'error' && !!s.error;
   els.error.hidden = !failed;
   if (failed && s.error) {
-    els.errorText.textContent = s.error.message;
-    els.errorServer.replaceChildren(...s.error.serverMessages.map((m) => { const li = document.createElement('li'); li.textContent = m; return li; }));
+    els.errorText.textContent = inert(s.error.message, 'text');
+    els.errorServer.replaceChildren(...s.error.serverMessages.map((m) => { const li = document.createElement('li'); li.textContent = inert(m, 'text'); return li; }));
   }
   els.loading.hidden = !(s.status === 'loading' && total === 0);
   // an empty page with a next link is not "no transactions": more may follow (the emptyPage banner says so)
@@ -291,7 +293,7 @@ function apply(msg: ToWebview): void {
   els.empty.hidden = !empty;
   if (empty) {
     const range = describeQuery(s.query);
-    els.emptyText.textContent = `No transactions for ${s.nft.tokenId} #${s.nft.serial} on ${s.network.name}${range ? ` with timestamp ${range}` : ''}.`;
+    els.emptyText.textContent = `No transactions for ${s.nft.tokenId} #${s.nft.serial} on ${s.network.label}${range ? ` with timestamp ${range}` : ''}.`;
   }
   grid.hidden = total === 0;
   grid.setAttribute('aria-rowcount', String(total + 1));

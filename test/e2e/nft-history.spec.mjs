@@ -136,7 +136,7 @@ test('NFT history: an unknown NFT shows the empty state', async ({ page }) => {
   const frame = await openNft(page, TOKEN, '9999');
   const empty = frame.locator('#empty');
   await empty.waitFor({ state: 'visible', timeout: T });
-  assert.equal((await empty.innerText()).trim(), `No transactions for ${TOKEN} #9999 on sandbox.`);
+  assert.equal((await empty.innerText()).trim(), `No transactions for ${TOKEN} #9999 on Sandbox.`);
   assert.ok(await frame.locator('#grid').isHidden());
 });
 

@@ -8,7 +8,7 @@ import {
   notificationSafe, relativeTime, safeExternalUrl, shortComponentName, statusAccessibleLabel, statusBarSafe, statusTooltipMarkdown, unknownView,
   upcomingMaintenances, worseningMessage,
 } from '../../src/views/statusFormat';
-import { mdEscape } from '../../src/views/text';
+import { mdEscape } from '../../src/api/text';
 import { fixtureText } from './helpers';
 import { renderMarkdown } from './markdown';
 

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import { formatValue } from '../../src/api/format';
 import { formatInt, intToString, parseJson } from '../../src/api/json';
-import { inert, mdCodeBlock, mdEscape, notificationSafe, oneLine, visibleChars } from '../../src/views/text';
+import { inert, mdCodeBlock, mdEscape, notificationSafe, oneLine, visibleChars } from '../../src/api/text';
 import { renderMarkdown } from './markdown';
 
 /** VS Code's notification link syntax (vs/base/common/linkedText.ts): what turns `[a](command:x)` into a live link. */
