@@ -262,7 +262,7 @@ export type TextIndexOf = (tsNs: bigint) => number | undefined;
  * traps on: `text` (Error(string) reason, textual error_message, name() string result), `bigint`
  * (amount, authorization_list nonces, a future field, one rotating known field), `unknown-fields`.
  */
-export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown>, tsNs: bigint, textIndex: number | undefined, byId: boolean): string {
+export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown>, tsNs: bigint, textIndex: number | undefined, byId: boolean, weibar = false): string {
   const o: Record<string, unknown> = { ...obj };
   if (h.families.has('text') && textIndex !== undefined) {
     const t = payload(textIndex);
@@ -277,7 +277,7 @@ export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown
     }
   }
   if (h.families.has('bigint')) {
-    o.amount = I64_MAX;
+    o.amount = weibar ? I64_MAX * 10_000_000_000n : I64_MAX; // hbar=false: weibars
     const list = Array.isArray(o.authorization_list) ? [...(o.authorization_list as unknown[])] : [];
     list.push(
       { chain_id: '0x128', address: '0x' + hex(tsNs, 20), nonce: U64_MAX, y_parity: '0x1', r: '0x' + hex(tsNs + 1n, 32), s: '0x' + hex(tsNs + 2n, 32) },

@@ -6,6 +6,7 @@ import { Prng } from '../prng';
 import { toJson } from '../json';
 import { Reply, jsonReply, jsonTextReply } from '../http';
 import { ContractData, ContractResultRow, generateContracts } from './contracts';
+import { contractById } from './contract';
 import { ScheduleData, ScheduleRow, generateSchedules } from './schedules';
 import { NftData, NftHistory, generateNfts, nftKey } from './nfts';
 import { entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
@@ -367,6 +368,7 @@ export function handleMirror(data: MirrorData, method: string, path: string, pai
     if (p === '/api/v1/contracts/results') return contractResults(data, p, pairs, h);
     let m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
     if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
+    if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p))) return contractById(data.contracts, parseContractRef(decode(m[1])));
     if (p === '/api/v1/schedules') return schedules(data, p, pairs, h);
     m = /^\/api\/v1\/schedules\/([^/]+)$/.exec(p);
     if (m) return schedule(data, decode(m[1]), pairs, nowMs, h);
@@ -479,7 +481,7 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
 function hostileRow(mirror: MirrorData, h: HostileCtx, row: ContractResultRow, byId: boolean, weibar: boolean): string {
   let obj = byId ? byIdObject(row) : row.obj;
   if (weibar) obj = { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n };
-  return hostileContractResult(h, obj, row.tsNs, textIndexOf(mirror, row), byId);
+  return hostileContractResult(h, obj, row.tsNs, textIndexOf(mirror, row), byId, weibar);
 }
 
 const HOSTILE_ITEM_FAMILIES = ['text', 'bigint', 'unknown-fields'] as const;
