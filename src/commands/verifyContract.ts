@@ -17,7 +17,7 @@ import type { ExtensionLog } from '../core/log';
 import type { ApiKeyStore } from '../core/secrets';
 import type { Services } from '../core/services';
 import { config } from '../core/settings';
-import { parseContractAddress } from '../verify/address';
+import { lookUpContract, parseContractAddress } from '../verify/address';
 import { BuildInfo, BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../verify/buildInfo';
 import { AddressCandidate, discoverAddresses, sourceLabel } from '../verify/discovery';
 import { keccak256 } from '../verify/keccak';
@@ -330,9 +330,11 @@ export class VerificationFeature implements vscode.Disposable {
         void vscode.window.showErrorMessage(notificationSafe(p.message));
         return undefined;
       }
-      const known = await this.knownRecord(p.value.address);
+      const resolved = await this.resolveEntity(p.value);
+      if (!resolved) return undefined;
+      const known = await this.knownRecord(resolved.address);
       return {
-        candidate: { ...known, address: p.value.address, entityId: p.value.entityId ?? known?.entityId, source: 'input', where: known ? `command argument (${known.where})` : 'command argument', alsoIn: [], contractName: args.contractName ?? known?.contractName },
+        candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `command argument (${known.where})` : 'command argument', alsoIn: [], contractName: args.contractName ?? known?.contractName },
         chainId: args.chainId ?? profile.chainId,
       };
     }
@@ -387,13 +389,42 @@ export class VerificationFeature implements vscode.Disposable {
           void vscode.window.showErrorMessage(notificationSafe(p.message));
           return undefined;
         }
-        const known = d.candidates.find((c) => c.address === p.value.address);
-        return { candidate: { ...known, address: p.value.address, entityId: p.value.entityId ?? known?.entityId, source: 'input', where: known ? `typed in (${known.where})` : 'typed in', alsoIn: [] }, chainId };
+        const resolved = await this.resolveEntity(p.value);
+        if (!resolved) return undefined;
+        const known = d.candidates.find((c) => c.address === resolved.address);
+        return { candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `typed in (${known.where})` : 'typed in', alsoIn: [] }, chainId };
       }
-      const cand = choice.candidate as AddressCandidate;
+      let cand = choice.candidate as AddressCandidate;
+      if (cand.entityId) {
+        // an entity id from a record or .env: its own EVM address, not the long-zero one
+        const resolved = await this.resolveEntity({ address: cand.address, entityId: cand.entityId });
+        if (!resolved) return undefined;
+        cand = { ...cand, address: resolved.address, runtimeBytecode: resolved.runtimeBytecode };
+      }
       const recordChain = cand.chainId !== undefined && isChainId(cand.chainId) ? cand.chainId : undefined;
       return { candidate: cand, chainId: chainOverride ?? recordChain ?? profile.chainId };
     }
+  }
+
+  /**
+   * An entity id's EVM address from the mirror node of the selected network (contracts created by an Ethereum
+   * transaction or CREATE2 are not at their long-zero address). An EVM address is kept as given. A failed lookup
+   * is shown and stops the command (undefined).
+   */
+  private async resolveEntity(p: { address: string; entityId?: string }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
+    if (!p.entityId) return p;
+    const http = this.services.clients.http;
+    const r = await lookUpContract(this.services.profile.mirrorUrl, p.entityId, async (url) => {
+      const res = await http.get<unknown>(url, { acceptStatus: [400, 404] });
+      return { status: res.status, data: res.data };
+    });
+    if (!r.ok) {
+      this.log.warn(`Verify: ${r.message}`);
+      void vscode.window.showErrorMessage(r.message);
+      return undefined;
+    }
+    if (r.value.address !== p.address) this.log.info(`Verify: ${p.entityId} is at ${r.value.address} (not its long-zero address ${p.address}), says the mirror node.`);
+    return { address: r.value.address, entityId: p.entityId, runtimeBytecode: r.value.runtimeBytecode };
   }
 
   /** What the workspace's deployment records know about an address (contract name, build, creation transaction). */
