@@ -5,7 +5,7 @@
  * Answers keep the real servers' shape: ids, timestamps and the fields clients validate stay valid.
  */
 import { errorString, stringResult } from './abi';
-import { Reply, jsonReply, jsonTextReply } from './http';
+import { Reply, jsonReply } from './http';
 import { toJson } from './json';
 
 export const HOSTILE_FAMILIES = [
@@ -441,10 +441,3 @@ export function applyPaging(
       return page;
   }
 }
-
-/** A list answer as the mirror node writes it (kept here so hostile pages are byte-compatible with normal ones). */
-export function mirrorListBody(listKey: string, items: string[], next: string | null): string {
-  return `{"${listKey}":[${items.join(',')}],"links":{"next":${next === null ? 'null' : JSON.stringify(next)}}}`;
-}
-
-export { jsonTextReply };
