@@ -145,13 +145,28 @@ export function nftHistoryParams(q: NftHistoryQuery): string {
   return buildQuery(pairs);
 }
 
-/** State a user cares about: executed, deleted, expired (expiration in the past and not executed), else pending. */
-export function scheduleState(s: Pick<Schedule, 'executed_timestamp' | 'deleted' | 'expiration_time'>, nowMs = Date.now()): ScheduleState {
+/**
+ * A schedule without `expiration_time` lives at most 30 minutes on the network; the real mirror node treats it as
+ * done (long cache) 31 minutes after its creation (`getScheduleCacheControlHeader`, THIRTY_ONE_MINUTES).
+ */
+export const SCHEDULE_AUTO_EXPIRY_SECONDS = 31 * 60;
+
+/**
+ * State a user cares about: executed, deleted, expired (expiration in the past and not executed; without an
+ * expiration_time, more than 31 minutes after its creation), else pending.
+ */
+export function scheduleState(
+  s: Pick<Schedule, 'executed_timestamp' | 'deleted' | 'expiration_time'> & { consensus_timestamp?: string | null },
+  nowMs = Date.now(),
+): ScheduleState {
   if (s.executed_timestamp) return 'executed';
   if (s.deleted) return 'deleted';
   if (s.expiration_time) {
     const seconds = Number(String(s.expiration_time).split('.')[0]);
     if (Number.isFinite(seconds) && seconds * 1000 < nowMs) return 'expired';
+  } else if (s.consensus_timestamp) {
+    const m = /^(\d{1,10})(?:\.\d{1,9})?$/.exec(String(s.consensus_timestamp).trim());
+    if (m && (Number(m[1]) + SCHEDULE_AUTO_EXPIRY_SECONDS) * 1000 < nowMs) return 'expired';
   }
   return 'pending';
 }

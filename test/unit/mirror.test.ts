@@ -51,6 +51,22 @@ describe('mirror client: queries produce the real parameter names', () => {
     assert.strictEqual(scheduleState({ executed_timestamp: null, deleted: false, expiration_time: '1800000000.000000000' }, now), 'pending');
     assert.strictEqual(scheduleState({ executed_timestamp: null, deleted: false, expiration_time: null }, now), 'pending');
   });
+
+  it('a schedule without expiration_time expires 31 minutes after its creation (as the network and the real server)', () => {
+    const created = '1700000000.000000001';
+    const at = (sec: number) => sec * 1000;
+    const s = { executed_timestamp: null, deleted: false, expiration_time: null, consensus_timestamp: created };
+    assert.strictEqual(scheduleState(s, at(1700000000 + 60)), 'pending');
+    assert.strictEqual(scheduleState(s, at(1700000000 + 31 * 60 - 1)), 'pending');
+    assert.strictEqual(scheduleState(s, at(1700000000 + 31 * 60 + 1)), 'expired');
+    assert.strictEqual(scheduleState(s, at(1800000000)), 'expired');
+    // executed or deleted still win; a set expiration_time still decides alone
+    assert.strictEqual(scheduleState({ ...s, executed_timestamp: '1700000100.000000000' }, at(1800000000)), 'executed');
+    assert.strictEqual(scheduleState({ ...s, deleted: true }, at(1800000000)), 'deleted');
+    assert.strictEqual(scheduleState({ ...s, expiration_time: '1900000000.000000000' }, at(1800000000)), 'pending');
+    // an unreadable consensus timestamp keeps the old answer
+    assert.strictEqual(scheduleState({ ...s, consensus_timestamp: 'x' }, at(1800000000)), 'pending');
+  });
 });
 
 describe('mirror client: next links', () => {
