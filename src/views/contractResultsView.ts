@@ -6,6 +6,7 @@
  */
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
+import { outcome } from '../api/contractResult';
 import { formatBytes, formatLocal, formatValue, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
 import { formatInt } from '../api/json';
 import type { ContractResultsQuery, Page } from '../api/mirror';
@@ -42,16 +43,10 @@ export interface ContractResultFilters {
 const DEFAULTS: ContractResultFilters = { from: [], internal: false, timestamp: [], order: 'desc', limit: 25 };
 
 /**
- * Outcome of a result: `/contracts/results` has `result` and `status`; `/contracts/{id}/results` (one contract)
- * sends a smaller object without them, where only an `error_message` tells a failure.
+ * Outcome of a result (src/api/contractResult.ts): `/contracts/results` has `result` and `status`;
+ * `/contracts/{id}/results` (one contract) sends neither: `error_message` null is a success there, a message a failure.
  */
-export function outcome(r: ContractResult): 'success' | 'failure' | 'unknown' {
-  if (r.result != null) return r.result === 'SUCCESS' ? 'success' : 'failure';
-  if (r.status === '0x1') return 'success';
-  if (r.status === '0x0') return 'failure';
-  if (r.error_message) return 'failure';
-  return 'unknown';
-}
+export { outcome };
 
 /** Any field's value as exact text (bigints with every digit, objects as JSON); never throws. */
 const text = (v: unknown): string => (v === null || v === undefined ? '' : formatValue(v));
