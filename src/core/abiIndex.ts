@@ -168,9 +168,11 @@ export class AbiIndex implements vscode.Disposable {
         const f = await this.read(uri);
         if (f) found.set(uri.toString(), f);
       });
+      // files, records and registry change together: `sources` never shows a file the decoders do not use yet
+      const derivation = await this.readDerivation();
       this.files.clear();
       for (const [k, v] of found) this.files.set(k, v);
-      await this.refreshDerivation();
+      if (derivation) this.derivation = derivation;
       this.bump();
       this.log.info(`ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`);
     };
@@ -232,7 +234,9 @@ export class AbiIndex implements vscode.Disposable {
     }
     const batch = [...this.pending];
     this.pending.clear();
-    let changes = 0;
+    // read first, applied below together with the deployment records (then one bump)
+    const updates: Array<[string, AbiFile | undefined]> = [];
+    let added = 0;
     await forEachLimited(batch, 8, async ([key, uri]) => {
       const had = this.files.has(key);
       let file: AbiFile | undefined;
@@ -241,35 +245,45 @@ export class AbiIndex implements vscode.Disposable {
         // the same include/exclude rules as the scan: ask findFiles about this one path
         const rel = folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
         const allowed = folder && rel ? (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, rel), exclude, 1)).length > 0 : false;
-        if (allowed && (had || this.files.size < MAX_FILES)) file = await this.read(uri, false);
+        if (allowed && (had || this.files.size + added < MAX_FILES)) {
+          if (!had) added++;
+          file = await this.read(uri, false);
+          if (!file && !had) added--;
+        }
       }
-      if (file) {
-        this.files.set(key, file);
-        changes++;
-      } else if (had) {
-        this.files.delete(key);
-        changes++;
-      }
+      if (file || had) updates.push([key, file]);
     });
     // deployment records hold no ABI of their own (Ignition's deployed_addresses.json, Foundry's run-latest.json)
     const records = batch.some(([k]) => /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/.test(k));
-    if (changes || records) {
-      if (changes) this.log.info(`ABIs: ${changes} file(s) changed, ${this.files.size} ABI file(s)`);
-      await this.refreshDerivation();
+    if (updates.length || records) {
+      // the records are read before the files change, so that `sources` and the registry change at once: a file
+      // listed in `sources` is one the decoders use (callers wait for `sources`, then decode)
+      const derivation = await this.readDerivation();
+      for (const [key, file] of updates) {
+        if (file) this.files.set(key, file);
+        else this.files.delete(key);
+      }
+      if (derivation) this.derivation = derivation;
+      if (updates.length) this.log.info(`ABIs: ${updates.length} file(s) changed, ${this.files.size} ABI file(s)`);
       this.bump();
     }
   }
 
-  /** Re-reads the deployment records and the build info's inheritance (after a scan, or when build output changed). */
-  private async refreshDerivation(): Promise<void> {
+  /**
+   * The deployment records and the build info's inheritance (after a scan, or when build output changed);
+   * undefined when they cannot be read (the previous ones are kept).
+   */
+  private async readDerivation(): Promise<DerivationContext | undefined> {
     const d = tryDecoders();
-    if (!d) return;
+    if (!d) return undefined;
     try {
       const folders = (vscode.workspace.workspaceFolders ?? []).map(folderFs);
-      this.derivation = await d.workspaceDerivation(folders);
-      this.log.debug(`ABIs: ${this.derivation.deployments?.length ?? 0} deployment record(s), inheritance of ${this.derivation.bases?.size ?? 0} contract(s) from build info`);
+      const derivation = await d.workspaceDerivation(folders);
+      this.log.debug(`ABIs: ${derivation.deployments?.length ?? 0} deployment record(s), inheritance of ${derivation.bases?.size ?? 0} contract(s) from build info`);
+      return derivation;
     } catch (e) {
       this.log.warn(`ABIs: deployment records / build info not read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
     }
   }
 
