@@ -137,7 +137,7 @@ function contractChildren(r: VerificationRecord, c: ContractRow, folder: vscode.
   if (c.compiledPath) rows.push(new DetailNode(vscode.l10n.t('Compiled path'), c.compiledPath));
   if (c.storageTimestamp) rows.push(new DetailNode(r.api === 'session' ? vscode.l10n.t('Stored') : vscode.l10n.t('Verified at'), c.storageTimestamp));
   if (c.compilerVersion) rows.push(new DetailNode(vscode.l10n.t('Compiler'), c.compilerVersion));
-  if (c.creationMatch !== undefined || c.runtimeMatch !== undefined) {
+  if (c.creationMatch != null || c.runtimeMatch != null) {
     rows.push(new DetailNode(vscode.l10n.t('Creation / runtime match'), `${c.creationMatch ?? 'none'} / ${c.runtimeMatch ?? 'none'}`));
   }
   if (c.verificationId) rows.push(new DetailNode(vscode.l10n.t('Verification id'), c.verificationId));

@@ -236,6 +236,34 @@ describe('Verify Contract', function () {
       assert.ok(snap.some((x) => x.label === 'Detail' && x.description === "ParserError: Expected ';' but got '{'"));
     });
 
+    it('409 already_verified: the view shows what the server\'s lookup says, never a match of its own', async () => {
+      const lookup = `/v2/contract/296/${A('0c')}`;
+      // not found by the first lookup, then 409 on submit (verified meanwhile), and the lookup again says:
+      // 1. nothing (a server contradicting itself): no "exact match" above "none / none"
+      await addFault({ path: lookup, times: 2, fault: { status: 404 } });
+      const r = await v().run({ address: A('0c'), contractIdentifier: 'contracts/Counter.sol:Counter' });
+      const c = r?.contracts[0] as { status: string; statusMessage?: string } | undefined;
+      assert.deepStrictEqual([c?.status, r?.alreadyVerified], ['none', true], JSON.stringify(r?.error));
+      assert.match(c?.statusMessage ?? '', /already verified \(HTTP 409\), but looking it up again finds no match/);
+      let snap = await rows();
+      assert.match(snap.find((x) => x.contextValue === 'verification.contract')?.description ?? '', /^no match/);
+      assert.ok(!snap.some((x) => x.label === 'Creation / runtime match'), 'no match kinds the server did not give');
+      // 2. a runtime-only match (the hostile server holds it as "match"): the view says "match", as the lookup does
+      await clearFaults();
+      await addFault({ path: lookup, times: 1, fault: { status: 404 } });
+      await fetch(`${url}/__sandbox/hostile`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ families: ['sourcify'] }) });
+      try {
+        await clearRequests();
+        const m = await v().run({ address: A('0c'), contractIdentifier: 'contracts/Counter.sol:Counter' });
+        assert.deepStrictEqual((await verifyRequests()).map((q) => `${q.method} ${q.url}`), [`GET ${lookup}`, `POST /v2/verify/296/${A('0c')}`, `GET ${lookup}`]);
+        assert.strictEqual(m?.contracts[0].status, 'match');
+        snap = await rows();
+        assert.strictEqual(snap.find((x) => x.label === 'Creation / runtime match')?.description, 'none / match');
+      } finally {
+        await fetch(`${url}/__sandbox/hostile`, { method: 'DELETE' });
+      }
+    });
+
     it('a 429 on submit is an error with the server\'s message', async () => {
       const r = await v().run({ address: A('06'), contractName: 'Counter' });
       assert.strictEqual(r?.error?.status, 429);
