@@ -2,6 +2,7 @@
  * Formatting of wire values for people: consensus timestamps, hex sizes, tinybars. Plain TS, no vscode.
  */
 import { Int, intToString, stringifyJson } from './json';
+import { evmAddressToEntityId } from './validation';
 
 /** A consensus timestamp `seconds.nanos` as a Date (millisecond precision), or undefined. */
 export function timestampToDate(ts: string | null | undefined): Date | undefined {
@@ -101,4 +102,33 @@ export function formatValue(v: unknown): string {
       try { return stringifyJson(v); } catch { return Object.prototype.toString.call(v); }
     default: return String(v);
   }
+}
+
+/**
+ * A hex quantity with its decimal value: "0x4a817c80 (1250000000)", "0x0 (0)". The empty quantity the mirror node
+ * sends for native (non-Ethereum) results, "0x", is "0x (none)"; null/undefined/"" give ""; other text is kept.
+ */
+export function formatHexQuantity(v: string | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '';
+  const t = String(v);
+  if (/^0x$/i.test(t)) return `${t} (none)`;
+  if (/^0x[0-9a-fA-F]+$/.test(t)) return `${t} (${BigInt(t).toString()})`;
+  return t;
+}
+
+/**
+ * An EVM address for people: a long-zero address (`0x0000000000000000000000000000000000001775`) as its entity id
+ * with the address beside, "0.0.6005 (0x0000000000000000000000000000000000001775)"; any other address, or text, as it is.
+ */
+export function formatEvmAddress(v: string | null | undefined): string {
+  if (v === null || v === undefined) return '';
+  const t = String(v);
+  const id = evmAddressToEntityId(t);
+  return id ? `${id} (${t})` : t;
+}
+
+/** The entity id of a long-zero address ("0.0.6005"), else a shortened address ("0x1234…cdef"), for one-line labels. */
+export function shortEvmAddress(v: string | null | undefined, keep = 4): string {
+  if (!v) return '';
+  return evmAddressToEntityId(String(v)) ?? shortHex(String(v), keep);
 }

@@ -7,7 +7,7 @@
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
 import { outcome } from '../api/contractResult';
-import { formatBytes, formatLocal, formatValue, formatTimestamp, hexByteLength, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
+import { formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
 import { formatInt } from '../api/json';
 import type { ContractResultsQuery, Page } from '../api/mirror';
 import type { ContractResult } from '../api/mirrorTypes';
@@ -124,8 +124,8 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     opt('hash', vscode.l10n.t('Hash'), r.hash),
     opt('contract_id', vscode.l10n.t('Contract'), r.contract_id),
     opt('address', vscode.l10n.t('Address'), r.address),
-    opt('from', vscode.l10n.t('From'), r.from),
-    opt('to', vscode.l10n.t('To'), r.to),
+    opt('from', vscode.l10n.t('From'), formatEvmAddress(r.from), r.from ?? undefined),
+    opt('to', vscode.l10n.t('To'), r.to === null ? '' : formatEvmAddress(r.to), r.to ?? undefined),
     opt('amount', vscode.l10n.t('Amount'), r.amount === null || r.amount === undefined ? '' : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`),
     opt('block_number', vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
     opt('block_hash', vscode.l10n.t('Block hash'), r.block_hash),
@@ -136,9 +136,9 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     opt('gas_limit', vscode.l10n.t('Gas limit'), r.gas_limit === null ? '' : formatInt(r.gas_limit)),
     opt('gas_used', vscode.l10n.t('Gas used'), r.gas_used === null ? '' : formatInt(r.gas_used)),
     opt('gas_consumed', vscode.l10n.t('Gas consumed'), r.gas_consumed === null ? '' : formatInt(r.gas_consumed)),
-    opt('gas_price', vscode.l10n.t('Gas price'), r.gas_price ? `${r.gas_price} (${hexToDecimal(r.gas_price)})` : ''),
-    opt('max_fee_per_gas', vscode.l10n.t('Max fee per gas'), r.max_fee_per_gas ? `${r.max_fee_per_gas} (${hexToDecimal(r.max_fee_per_gas)})` : ''),
-    opt('max_priority_fee_per_gas', vscode.l10n.t('Max priority fee per gas'), r.max_priority_fee_per_gas ? `${r.max_priority_fee_per_gas} (${hexToDecimal(r.max_priority_fee_per_gas)})` : ''),
+    opt('gas_price', vscode.l10n.t('Gas price'), formatHexQuantity(r.gas_price)),
+    opt('max_fee_per_gas', vscode.l10n.t('Max fee per gas'), formatHexQuantity(r.max_fee_per_gas)),
+    opt('max_priority_fee_per_gas', vscode.l10n.t('Max priority fee per gas'), formatHexQuantity(r.max_priority_fee_per_gas)),
     opt('block_gas_used', vscode.l10n.t('Block gas used'), r.block_gas_used === null ? '' : formatInt(r.block_gas_used)),
   ];
   const accessList = Array.isArray(r.access_list)
@@ -148,7 +148,7 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
     : [];
   const envelope: Array<TreeNode | undefined> = [
     opt('type', vscode.l10n.t('Type'), r.type),
-    opt('chain_id', vscode.l10n.t('Chain id'), r.chain_id ? `${r.chain_id} (${hexToDecimal(r.chain_id)})` : ''),
+    opt('chain_id', vscode.l10n.t('Chain id'), formatHexQuantity(r.chain_id)),
     opt('nonce', vscode.l10n.t('Nonce'), r.nonce === null ? '' : formatInt(r.nonce)),
     opt('r', 'r', r.r),
     opt('s', 's', r.s),
@@ -196,7 +196,7 @@ export class ContractResultNode implements TreeNode {
       : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`);
-    md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(String(r.from ?? ''))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
+    md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(formatEvmAddress(r.from))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
     const decoded = abiIndex()?.decodeResult(r, state === 'failure');
     if (decoded?.call) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
     if (state === 'failure') {
