@@ -216,15 +216,35 @@ export class MirrorClient {
   }
 
   async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions): Promise<Page<ContractResult>> {
-    const path = q.contract !== undefined ? `/contracts/${encodeURIComponent(unwrap(checkAccountOrAddress(q.contract)))}/results` : '/contracts/results';
+    const contract = q.contract !== undefined ? unwrap(checkAccountOrAddress(q.contract)) : undefined;
+    const path = contract !== undefined ? `/contracts/${encodeURIComponent(contract)}/results` : '/contracts/results';
     const url = this.apiUrl(path, contractResultsParams(q));
-    // The real server answers 404 for an EVM address (in `from`, or as the contract) it cannot resolve:
+    // Older servers answer 404 for an EVM address (in `from`, or as the contract) they cannot resolve:
     // that is an empty result with a reason, not a failure.
     const hasAddress = (q.from ?? []).some((f) => /^(0x)?[0-9a-fA-F]{40}$/.test(f.trim()));
-    const notice = q.contract !== undefined
-      ? `The mirror node knows no contract ${q.contract.trim()}.`
-      : hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined;
-    return this.fetchPage<ContractResult>(url, 'results', options, notice);
+    const unknownContract = q.contract !== undefined ? `The mirror node knows no contract ${q.contract.trim()}.` : undefined;
+    const notice = unknownContract ?? (hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined);
+    const page = await this.fetchPage<ContractResult>(url, 'results', options, notice);
+    // The real server (0.160) answers 200 with an empty list for an EVM address no contract has: one look-up of
+    // the contract tells that apart from a contract without (matching) results.
+    if (contract !== undefined && unknownContract && page.notice === undefined && page.items.length === 0 && /^0x[0-9a-f]{40}$/.test(contract)) {
+      if (await this.contractMissing(contract, options)) page.notice = unknownContract;
+    }
+    return page;
+  }
+
+  /**
+   * Whether GET /contracts/{address} answers 404 (no contract has it). Any other answer, or a failure of the
+   * look-up, is "not known to be missing": the page it completes stays as it is. A cancellation is thrown.
+   */
+  private async contractMissing(address: string, options?: RequestOptions): Promise<boolean> {
+    try {
+      const res = await this.http.get<unknown>(this.apiUrl(`/contracts/${address}`), { ...options, acceptStatus: [404] });
+      return res.status === 404;
+    } catch (e) {
+      if (e instanceof ApiError && e.kind === 'cancelled') throw e;
+      return false;
+    }
   }
 
   async schedules(q: SchedulesQuery = {}, options?: RequestOptions): Promise<Page<Schedule>> {

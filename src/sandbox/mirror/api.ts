@@ -446,7 +446,8 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
       const hex = f.value.replace(/^0x/i, '').toLowerCase();
       if (/^0{24}/.test(hex)) senders.add(Number(BigInt('0x' + hex.slice(24))));
       else {
-        const num = data.aliases.get(hex);
+        // any entity with that EVM address (an account's alias or a contract's own address), as EntityService
+        const num = data.aliases.get(hex) ?? data.contractsByEvm.get(hex);
         if (num === undefined) throw new NotFoundError(); // the real server cannot resolve the address: 404
         senders.add(num);
       }
@@ -562,9 +563,9 @@ function byIdObject(row: ContractResultRow): Record<string, unknown> {
 }
 
 /**
- * getContractResultsById: path param first (400), then the query (400), then an EVM address no contract has
- * (404 `No contract with the given evm address 0x... has been found.`), then `from` aliases (404). An entity id
- * is not looked up: an unknown contract (or an account) is 200 with an empty list. `hbar` is accepted and ignored.
+ * getContractResultsById: path param first (400), then the query (400), then `from` aliases (404). Neither an
+ * entity id nor an EVM address no entity has is an error: an unknown contract (or an account) is 200 with an empty
+ * list, as the real server answers (0.160). `hbar` is accepted and ignored.
  */
 function contractResultsById(mirror: MirrorData, path: string, rawId: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const data = mirror.contracts;
@@ -572,8 +573,10 @@ function contractResultsById(mirror: MirrorData, path: string, rawId: string, pa
   const filters = contractFilters(pairs);
   let num: number | undefined;
   if (ref.kind === 'evm') {
-    num = data.contractsByEvm.get(ref.hex.toLowerCase());
-    if (num === undefined) throw new NotFoundError(`No contract with the given evm address 0x${ref.hex} has been found.`);
+    // any entity with that address (a contract's own, or an account's alias: spec account-opaque-evm-contracts-path);
+    // an address no entity has is 200 with an empty list on the real server (spec not-found.json), not 404
+    const hex = ref.hex.toLowerCase();
+    num = data.contractsByEvm.get(hex) ?? data.aliases.get(hex);
   } else if (ref.encoded <= MAX_NUM) {
     num = Number(ref.encoded);
   }
