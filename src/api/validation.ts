@@ -22,7 +22,13 @@ const fail = <T>(message: string): Check<T> => ({ ok: false, message });
 export const INT64_MAX = 9223372036854775807n;
 const INT32_MAX = 2147483647;
 
-const ENTITY_ID = /^(?:(\d{1,10})\.)?(?:(\d{1,10})\.)?(\d{1,10})$/;
+const ENTITY_ID = /^(?:(\d{1,19})\.)?(?:(\d{1,19})\.)?(\d{1,19})$/;
+/** The ranges the real mirror node accepts (rest/entityId.js): shard 10 bits, realm 16 bits, num 38 bits. */
+export const MAX_SHARD = 1023n;
+export const MAX_REALM = 65535n;
+export const MAX_NUM = (1n << 38n) - 1n;
+/** The latest timestamp the mirror node can search: int64 nanoseconds (2262-04-11T23:47:16.854775807Z). */
+export const MAX_TIMESTAMP = '9223372036.854775807';
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
 const BLOCK_HASH = /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/;
@@ -40,7 +46,7 @@ export function filterToParam(f: Filter): string {
   return f.op && f.op !== 'eq' ? `${f.op}:${f.value}` : f.value;
 }
 
-/** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, each part up to 10 digits. Normalised to `shard.realm.num`. */
+/** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, in the real server's ranges (shard <= 1023, realm <= 65535, num < 2^38). Normalised to `shard.realm.num`. */
 export function checkEntityId(input: string, what = 'an entity id'): Check<string> {
   const s = input.trim();
   if (!s) return fail(`Enter ${what} such as 0.0.1234.`);
@@ -48,7 +54,12 @@ export function checkEntityId(input: string, what = 'an entity id'): Check<strin
   if (!m) return fail(`"${clip(s)}" is not ${what}: use the form shard.realm.num, for example 0.0.1234.`);
   const parts = s.split('.');
   while (parts.length < 3) parts.unshift('0');
-  return ok(parts.map((p) => BigInt(p).toString()).join('.'));
+  const [shard, realm, num] = parts.map((p) => BigInt(p));
+  const range = `shard up to ${MAX_SHARD}, realm up to ${MAX_REALM}, num up to ${MAX_NUM}`;
+  if (shard > MAX_SHARD) return fail(`"${clip(s)}" is not ${what}: its shard is above ${MAX_SHARD} (${range}).`);
+  if (realm > MAX_REALM) return fail(`"${clip(s)}" is not ${what}: its realm is above ${MAX_REALM} (${range}).`);
+  if (num > MAX_NUM) return fail(`"${clip(s)}" is not ${what}: its number is above ${MAX_NUM} (${range}).`);
+  return ok(`${shard}.${realm}.${num}`);
 }
 
 /** An entity id filter with an optional operator (`gte:0.0.100`). */
@@ -105,17 +116,25 @@ export function evmAddressToEntityId(address: string): string | undefined {
 export function checkTimestamp(input: string): Check<string> {
   const s = input.trim();
   if (!s) return fail('Enter a timestamp: seconds.nanoseconds such as 1700000000.000000000, or a date such as 2026-11-20T10:00:00Z.');
-  if (TIMESTAMP.test(s)) return ok(s);
+  const tooLate = (): Check<string> => fail(`"${clip(s)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP} (2262-04-11T23:47:16Z).`);
+  if (TIMESTAMP.test(s)) return timestampNanos(s) > INT64_MAX ? tooLate() : ok(s);
   if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(s)) {
     const fraction = /\.(\d{1,9})/.exec(s)?.[1];
     const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s);
     if (!Number.isNaN(ms) && ms >= 0) {
       const seconds = Math.floor(ms / 1000);
       const nanos = fraction ? fraction.padEnd(9, '0') : '000000000';
-      if (seconds <= 9999999999) return ok(`${seconds}.${nanos}`);
+      const value = `${seconds}.${nanos}`;
+      return timestampNanos(value) > INT64_MAX ? tooLate() : ok(value);
     }
   }
   return fail(`"${clip(s)}" is not a timestamp: use seconds.nanoseconds (1700000000.123456789) or an ISO date (2026-11-20T10:00:00Z).`);
+}
+
+/** `seconds[.nanos]` as nanoseconds. */
+function timestampNanos(ts: string): bigint {
+  const [sec, frac = ''] = ts.split('.');
+  return BigInt(sec) * 1_000_000_000n + BigInt(frac.padEnd(9, '0') || '0');
 }
 
 /** A timestamp filter with an optional operator (`gte:1700000000`). */

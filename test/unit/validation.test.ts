@@ -25,7 +25,7 @@ describe('validation: the spec\'s patterns', () => {
     rejects(checkEntityId('0.7.8.9'));
     rejects(checkEntityId('abc'));
     rejects(checkEntityId('x.y.z'));
-    rejects(checkEntityId('12345678901'));
+    rejects(checkEntityId('274877906944'));
     rejects(checkEntityId(''), /Enter/);
     rejects(checkEntityId('-92233720368547758080'));
   });
