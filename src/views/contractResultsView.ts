@@ -6,7 +6,7 @@
  */
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
-import { outcome } from '../api/contractResult';
+import { isContractCreation, outcome } from '../api/contractResult';
 import { formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../api/format';
 import { formatInt } from '../api/json';
 import type { ContractResultsQuery, Page } from '../api/mirror';
@@ -66,7 +66,20 @@ function valueNode(v: DecodedValue): DetailNode {
 function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined): TreeNode[] {
   const rows: TreeNode[] = [];
   const call = decoded?.call;
-  if (call) {
+  const creation = decoded?.creation ?? (isContractCreation(r) ? {} : undefined);
+  if (creation && !call) {
+    // init code (EVM) or constructor arguments (ContractCreate): which workspace artifact, when its bytecode matches
+    const what = creation.text ? vscode.l10n.t('contract creation: {0}', creation.text) : vscode.l10n.t('contract creation');
+    rows.push(new DetailNode(vscode.l10n.t('Function'), what, {
+      tooltip: creation.contractName
+        ? `${vscode.l10n.t('Creation of {0} (its creation bytecode matches {1})', creation.contractName, creation.origin?.label ?? '')}${creation.args?.length ? `\n\n${creation.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}` : ''}`
+        : vscode.l10n.t('A contract creation; no workspace artifact\'s creation bytecode matches its data'),
+      icon: new vscode.ThemeIcon('symbol-constructor'),
+      children: creation.args?.map(valueNode),
+    }));
+    if (creation.argsUndecoded) rows.push(hexRow(vscode.l10n.t('Constructor arguments'), creation.argsHex));
+    if (creation.origin) rows.push(new DetailNode(vscode.l10n.t('Decoded with'), creation.origin.label, { tooltip: creation.origin.label, icon: new vscode.ThemeIcon('file-code') }));
+  } else if (call) {
     rows.push(new DetailNode(vscode.l10n.t('Function'), call.text, {
       tooltip: `${call.signature}  ${call.selector}\n\n${call.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}`,
       icon: new vscode.ThemeIcon('symbol-method'),
@@ -87,7 +100,9 @@ function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined):
 
 /** `transfer(…)`, `deposit()`: the row label's function part, when an ABI knows the call. */
 export function callLabel(r: ContractResult, failed: boolean): string | undefined {
-  const call = abiIndex()?.decodeResult(r, failed)?.call;
+  const decoded = abiIndex()?.decodeResult(r, failed);
+  const call = decoded?.call;
+  if (!call && decoded?.creation) return decoded.creation.contractName ? vscode.l10n.t('create {0}', `${decoded.creation.contractName}(${decoded.creation.args?.length ? '…' : ''})`) : vscode.l10n.t('contract creation');
   return call ? `${call.name}(${call.args.length ? '…' : ''})` : undefined;
 }
 
@@ -199,6 +214,7 @@ export class ContractResultNode implements TreeNode {
     md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(formatEvmAddress(r.from))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
     const decoded = abiIndex()?.decodeResult(r, state === 'failure');
     if (decoded?.call) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
+    else if (decoded?.creation) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.creation.text ? vscode.l10n.t('contract creation: {0}', decoded.creation.text) : vscode.l10n.t('contract creation'), 300))}`);
     if (state === 'failure') {
       const rev = decoded?.error ?? decodeRevert(r.error_message);
       if (rev) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);

@@ -113,6 +113,11 @@ export class AbiRegistry {
     return this.files.map((f) => f.source);
   }
 
+  /** The ABI files, in the order they were added (creation code matching, ./creation). */
+  get abiFiles(): readonly AbiFile[] {
+    return this.files;
+  }
+
   /** The functions of a selector, best first for a call to `address` (deployed there, then most derived). */
   functionBySelector(selector: string, address?: string): AbiEntry[] {
     return this.ranked(this.functions.get(selector.toLowerCase()) ?? [], address);
@@ -163,6 +168,11 @@ function toValue(p: AbiParam, v: unknown, fallbackName: string): DecodedValue {
   if (typeof v === 'string') return { name, type: p.type, value: p.type === 'string' ? quote(v) : v };
   if (typeof v === 'number') return { name, type: p.type, value: String(v) };
   return { name, type: p.type, value: String(v) };
+}
+
+/** Decoded values of parameters as rows (names, types, values as text). */
+export function decodedValues(params: AbiParam[], decoded: readonly unknown[] | unknown): DecodedValue[] {
+  return values(params, decoded);
 }
 
 function values(params: AbiParam[], decoded: readonly unknown[] | unknown): DecodedValue[] {

@@ -39,6 +39,13 @@ export interface AbiFile {
   address?: string;
   /** Hardhat 3: the build info (`artifacts/build-info/<id>.json`) the artifact was compiled in. */
   buildInfoId?: string;
+  /**
+   * The creation bytecode (Hardhat `bytecode`, Foundry `bytecode.object`), lowercase with 0x; library link
+   * placeholders (`__$…$__`) kept as they are. Absent when the file has none (interfaces, abstract contracts).
+   */
+  bytecode?: string;
+  /** The constructor's inputs, when the ABI has a constructor. */
+  constructorInputs?: AbiParam[];
 }
 
 /** Paths that are never ABIs, whatever their content. */
@@ -153,7 +160,20 @@ export function parseAbiFile(relPath: string, text: string): AbiFile | undefined
   if (sourceName) out.sourceName = sourceName;
   if (typeof o.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(o.address)) out.address = o.address.toLowerCase();
   if (typeof o.buildInfoId === 'string' && o.buildInfoId) out.buildInfoId = o.buildInfoId;
+  const code = creationBytecodeOf(o.bytecode);
+  if (code) out.bytecode = code;
+  const ctor = o.abi.find((x) => x && typeof x === 'object' && (x as Record<string, unknown>).type === 'constructor') as Record<string, unknown> | undefined;
+  const ctorInputs = ctor ? params(ctor.inputs) : undefined;
+  if (ctorInputs) out.constructorInputs = ctorInputs;
   return out;
+}
+
+/** Hardhat's `bytecode` string or Foundry's `bytecode.object`, when it holds code (hex, link placeholders allowed). */
+function creationBytecodeOf(v: unknown): string | undefined {
+  const raw = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Record<string, unknown>).object === 'string' ? (v as Record<string, string>).object : undefined;
+  if (!raw) return undefined;
+  const h = raw.trim().replace(/^0x/i, '');
+  return h.length >= 2 && h.length % 2 === 0 && /^[0-9a-fA-F_$A-Za-z:.]*$/.test(h) && /^[0-9a-fA-F]{2}/.test(h) ? `0x${h.toLowerCase()}` : undefined;
 }
 
 function metadataOf(v: unknown): { settings?: { compilationTarget?: Record<string, unknown> } } | undefined {

@@ -7,9 +7,12 @@ import type { ContractResult } from '../mirrorTypes';
 import { AbiRegistry, decodeCall, decodeError, decodeReturn, DecodedCall, DecodedError, DecodedReturn } from './abi';
 import type { AbiFile } from './abiFiles';
 import type { DerivationContext } from './derivation';
+import { decodeCreation, DecodedCreation } from './creation';
+import { isContractCreation } from '../contractResult';
 
 export * from './abi';
 export * from './schedulableBody';
+export * from './creation';
 
 /** What a contract result says, decoded as far as the ABIs allow. */
 export interface DecodedResult {
@@ -18,17 +21,28 @@ export interface DecodedResult {
   returned?: DecodedReturn;
   /** `error_message` (or `call_result` of a revert): Error(string), Panic, custom error, text. */
   error?: DecodedError;
+  /**
+   * The result created its contract: the workspace artifact whose creation bytecode the init code starts with
+   * and its constructor arguments (empty object: a creation no artifact matched). No `call` then.
+   */
+  creation?: DecodedCreation;
 }
 
 /**
  * Decodes a result's call data, return data and revert data. `failed`: whether the result is a failure (its
  * `call_result` then holds revert data, not return values). Never throws.
  */
-export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'> & Partial<Pick<ContractResult, 'address' | 'to'>>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
+export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'> & Partial<Pick<ContractResult, 'address' | 'to' | 'contract_id' | 'created_contract_ids'>>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
   const out: DecodedResult = {};
   // the called contract: its own artifact (deployment records) names the call before other files with the selector
   const address = r.address ?? r.to ?? undefined;
   try {
+    if (isContractCreation(r)) {
+      // init code (or constructor arguments), not a call: no selector to look up
+      out.creation = decodeCreation(r.function_parameters, registry?.abiFiles ?? []) ?? {};
+      if (failed) out.error = decodeError(r.error_message, registry, contractAbi, address);
+      return out;
+    }
     out.call = decodeCall(r.function_parameters, registry, contractAbi, address);
     if (out.call && !failed) out.returned = decodeReturn(out.call, r.call_result);
     if (failed) out.error = decodeError(r.error_message, registry, contractAbi, address);
