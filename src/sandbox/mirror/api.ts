@@ -594,8 +594,16 @@ function contractResultsById(mirror: MirrorData, path: string, rawId: string, pa
 
 const SCHEDULE_PARAMS: Record<string, Validator> = { ...COMMON, 'account.id': anyOp(isEntity), 'schedule.id': anyOp(isEntity) };
 
+/**
+ * As rest/schedules.js getScheduleCacheControlHeader: executed or deleted; without expiration_time, 31 minutes
+ * after its consensus timestamp (the network expires it); with one, 60 seconds after it.
+ */
 export function scheduleIsFinal(row: ScheduleRow, nowMs: number): boolean {
-  return row.executed || row.deleted || (row.expirationNs !== null && row.expirationNs < BigInt(nowMs) * 1_000_000n);
+  if (row.executed || row.deleted) return true;
+  const nowNs = BigInt(nowMs) * 1_000_000n;
+  if (row.expirationNs !== null) return nowNs >= row.expirationNs + 60n * 1_000_000_000n;
+  const created = parseTimestamp(String(row.obj.consensus_timestamp));
+  return typeof created === 'bigint' && nowNs >= created + 31n * 60n * 1_000_000_000n;
 }
 
 function scheduleJson(row: ScheduleRow): string {
@@ -629,7 +637,7 @@ function schedule(mirror: MirrorData, id: string, pairs: [string, string][], now
   if (encoded === null) throw new BadRequest(['Invalid parameter: scheduleid']);
   const row = encoded < 1n << 38n ? data.byNum.get(Number(encoded)) : undefined;
   if (!row) throw new NotFoundError();
-  return jsonTextReply(200, itemsHostile(h) ? hostileScheduleJson(mirror, h, row) : scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=10' });
+  return jsonTextReply(200, itemsHostile(h) ? hostileScheduleJson(mirror, h, row) : scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=1' });
 }
 
 /* tokens/{id}/nfts/{serial}/transactions */
