@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
-import { HttpClient } from '../../src/api/http';
+import { HttpClient, HttpResponse } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
 import { startSandbox, Sandbox } from '../../src/sandbox/server';
 
@@ -51,9 +51,9 @@ describe('mirror client: contract results of an EVM address no contract has (ove
     assert.deepStrictEqual(paths(), ['/api/v1/contracts/0.0.99/results']);
     // the look-up fails (here: 503 after its tries): the page stays, without a notice
     class Failing extends HttpClient {
-      override get<T>(url: string, options?: Parameters<HttpClient['get']>[1]): ReturnType<HttpClient['get']> {
+      override get<T = unknown>(url: string, options?: Parameters<HttpClient['get']>[1]): Promise<HttpResponse<T>> {
         if (!url.includes('/results')) return Promise.reject(new ApiError({ kind: 'http', status: 503, message: 'Service unavailable', url }));
-        return super.get<T>(url, options) as ReturnType<HttpClient['get']>;
+        return super.get<T>(url, options);
       }
     }
     const failing = new MirrorClient(sb.url, new Failing());
