@@ -83,9 +83,12 @@ test('Decoding: schedule rows show their decoded transaction; the details list i
   await openView(page, SCHEDULES);
   const byId = (id) => new RegExp(`^\\s*${id.replace(/\./g, '\\.')} · .+$`);
   await treeRow(page, SCHEDULES, byId(executed)).waitFor({ timeout: T });
-  const rows = (await treeRows(page, SCHEDULES)).filter((r) => r.level === 1 && /^0\.0\.\d+/.test(r.label));
+  // every row re-rendered with its decoded body (rows drawn before the decoders loaded show the id alone)
+  const schedulesRows = async () => (await treeRows(page, SCHEDULES)).filter((r) => r.level === 1 && /^0\.0\.\d+/.test(r.label));
+  await until(page, async () => (await schedulesRows()).every((r) => r.label.includes(' · ')), 'every schedule row decoded');
+  const rows = await schedulesRows();
   for (const r of rows) {
-    assert.match(r.label, /^0\.0\.\d+ · (0\.0\.\d+ → 0\.0\.\d+ .+|Contract call 0\.0\.\d+ transfer\(…\)|Token (mint|burn|associate) 0\.0\.\d+.*|Consensus message 0\.0\.\d+)$/);
+    assert.match(r.label, /^0\.0\.\d+ · (0\.0\.\d+ → 0\.0\.\d+ .+|Contract call 0\.0\.\d+ transfer\(…\)|Token (mint|burn|associate) 0\.0\.\d+.*|Consensus message 0\.0\.\d+)$/, JSON.stringify(r.label));
     assert.match(r.description, /^(pending|executed|deleted|expired)( · .+)? · by 0\.0\.\d+$/, 'state · memo · by creator kept');
   }
   const transferRow = rows.find((r) => r.label.startsWith(`${executed} · `));
