@@ -1,7 +1,10 @@
 // The extension in the browser workbench against a server that misbehaves on purpose (the sandbox's hostile mode,
 // src/sandbox/README.md): what a person sees. Server text in a notification is never a live link (clicking it
-// opens no terminal), reordering and invisible characters in memos are shown escaped, a paging loop stops with a
-// notice and no repeated rows, and big integers in unknown fields are shown with every digit.
+// opens no terminal), tooltips show server URLs and Markdown as plain text, reordering and invisible characters are
+// shown escaped (memos, contract names in the Verification view), a paging loop stops with a notice and no repeated
+// rows, a next link to another host keeps the rows and says why paging stopped, an empty first page says more may
+// follow, a redirect to another host is an error naming it (and nothing reaches that host), a 409 shows what the
+// server's lookup says, and big integers in unknown fields are shown with every digit.
 import assert from 'node:assert/strict';
 import {
   expandRow, notifications, openContainer, pickQuickPick, quickPickItems, runCommand, sandbox, screenshot, soloView, treeRow, treeRows,
@@ -57,7 +60,7 @@ test('Hostile server: a Sourcify job error with a command link is plain text in 
   });
 });
 
-test('Hostile server: reordering and invisible characters in memos are shown escaped in the rows', async ({ page, ctx }) => {
+test('Hostile server: memos in rows and tooltips read as sent: escaped reordering characters, URLs and Markdown links as plain text', async ({ page, ctx }) => {
   await withHostile(ctx, ['text'], async () => {
     await openView(page, 'Schedules', /^0\.0\.\d+/);
     await viewAction(page, 'Schedules', 'Refresh');
@@ -65,6 +68,25 @@ test('Hostile server: reordering and invisible characters in memos are shown esc
     const rows = await treeRows(page, 'Schedules');
     for (const r of rows) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/.test(`${r.label}${r.description}`), `raw invisible character in ${r.label}`);
     await screenshot(page, 'hostile-memos');
+    // the row tooltips: server URLs read as sent (no backslashes) and are not links; reordering characters escaped
+    const tooltip = async (id) => {
+      await page.mouse.move(1100, 600);
+      await page.waitForTimeout(400);
+      await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`)).locator('.label-name').hover();
+      const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: `0.0.${id}` }).first();
+      await hover.waitFor({ timeout: T });
+      return hover;
+    };
+    const urls = await tooltip('5117059');
+    assert.ok((await urls.innerText()).includes('Details at http://127.0.0.1/__beacon?x=1 or https://evil.example/__beacon?x=2 or www.evil.example'), await urls.innerText());
+    assert.equal(await urls.locator('a').count(), 0, 'no link in the tooltip');
+    await screenshot(page, 'hostile-tooltip');
+    const link = await tooltip('5104897');
+    assert.ok((await link.innerText()).includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'));
+    assert.equal(await link.locator('a').count(), 0);
+    const bidi = await tooltip('5117998');
+    assert.ok((await bidi.innerText()).includes('Other<U+202E>los.exe<U+202C>'));
+    await page.mouse.move(1100, 600);
   });
   await viewAction(page, 'Schedules', 'Refresh');
 });
@@ -102,4 +124,111 @@ test('Hostile server: big integers in unknown fields are shown with every digit'
     await screenshot(page, 'hostile-bigint');
   });
   await viewAction(page, 'Contract Results', 'Refresh');
+});
+
+/** Hosts of the mirror requests the sandbox received under `prefix`. */
+const hostsOf = async (ctx, prefix) => (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).filter((r) => r.url.startsWith(prefix)).map((r) => r.host);
+
+test('Hostile server: a next link to another host keeps the rows and says why paging stopped; nothing is sent there', async ({ page, ctx }) => {
+  await withHostile(ctx, ['paging-foreign'], async () => {
+    await openView(page, 'Contract Results', /^\d{4}-/);
+    await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
+    await viewAction(page, 'Contract Results', 'Refresh');
+    const stop = treeRow(page, 'Contract Results', /next-page link to http:\/\/localhost:\d+/);
+    await stop.waitFor({ timeout: T });
+    const rows = await treeRows(page, 'Contract Results');
+    assert.equal(rows.filter((r) => r.level === 1 && /^\d{4}-/.test(r.label)).length, 25, 'the page is kept');
+    // the last row says why paging stopped, as a warning (not an error row whose Retry would fail for ever)
+    assert.match(rows.at(-1).label, /next-page link to http:\/\/localhost:\d+/);
+    assert.equal(rows.at(-1).icon, 'codicon-warning');
+    const host = new URL(ctx.sandboxUrl).host;
+    const hosts = await hostsOf(ctx, '/api/v1/contracts/results');
+    assert.ok(hosts.length >= 1 && hosts.every((h) => h === host), hosts.join(', '));
+    await screenshot(page, 'hostile-foreign-next');
+  });
+  await viewAction(page, 'Contract Results', 'Refresh');
+});
+
+test('Hostile server: an empty first page with a next link says more may follow; Load more brings the rows', async ({ page, ctx }) => {
+  await openView(page, 'Schedules', /^0\.0\.\d+/); // with its rows, before the server turns hostile
+  await withHostile(ctx, ['paging-empty'], async () => {
+    await viewAction(page, 'Schedules', 'Refresh');
+    await treeRow(page, 'Schedules', 'The server returned an empty page; more may follow.').waitFor({ timeout: T });
+    const rows = await treeRows(page, 'Schedules');
+    assert.deepEqual(rows.map((r) => r.label), ['The server returned an empty page; more may follow.', 'Load more…']);
+    await treeRow(page, 'Schedules', 'Load more…').locator('.label-name').click();
+    await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)), 'the rows of the next page');
+  });
+  await viewAction(page, 'Schedules', 'Refresh');
+});
+
+test('Hostile server: a redirect to another host is an error row naming it, and nothing reaches that host', async ({ page, ctx }) => {
+  await openView(page, 'Schedules', /^0\.0\.\d+/); // with its rows, before the server turns hostile
+  await withHostile(ctx, ['redirect'], async () => {
+    await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
+    await viewAction(page, 'Schedules', 'Refresh');
+    await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /redirected the request to localhost:\d+, another host/.test(r.label)), 'the redirect error row');
+    const rows = await treeRows(page, 'Schedules');
+    assert.equal(rows[0].icon, 'codicon-error');
+    assert.doesNotMatch(rows[0].label, /check the URL/i);
+    const host = new URL(ctx.sandboxUrl).host;
+    const hosts = await hostsOf(ctx, '/api/v1/schedules');
+    assert.ok(hosts.length >= 1 && hosts.every((h) => h === host), hosts.join(', '));
+    await screenshot(page, 'hostile-redirect');
+  });
+  await viewAction(page, 'Schedules', 'Refresh');
+  await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)), 'the rows again once the server behaves');
+});
+
+test('Hostile server: contract names and paths in the Verification view show their reordering characters escaped', async ({ page, ctx }) => {
+  await withHostile(ctx, ['text'], async () => {
+    await openContainer(page, 'Hedera');
+    await runCommand(page, 'Hedera: Verify Contract');
+    await quickPickItems(page);
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^\s*Counter\s*$/ }) }).first().click();
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Explorer API Key' }).waitFor({ timeout: T });
+    await page.locator('.quick-input-widget .quick-input-box input').fill('e2e-explorer-key');
+    await page.keyboard.press('Enter');
+    await soloView(page, 'Verification');
+    const name = treeRow(page, 'Verification', 'Other<U+202E>los.exe<U+202C>');
+    await name.waitFor({ timeout: T });
+    const rows = await treeRows(page, 'Verification');
+    for (const r of rows) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff\u0000-\u0008]/.test(`${r.label}${r.description ?? ''}`), `raw invisible character in ${r.label} ${r.description}`);
+    assert.ok(rows.some((r) => r.label === 'contracts/Other<U+202E>los.exe<U+202C>.sol' || r.label === 'contracts/Tok<U+200B>en.sol'), rows.map((r) => r.label).join(' | '));
+    await page.mouse.move(1100, 600);
+    await screenshot(page, 'hostile-verification');
+  });
+});
+
+test('Hostile server: after a 409 "already verified", the Verification view says what the lookup says', async ({ page, ctx }) => {
+  const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
+  const original = fs.readFileSync(settingsFile, 'utf8');
+  fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
+  await page.waitForTimeout(1500);
+  const address = '0x100000000000000000000000000000000000000c';
+  // not found by the first lookup, 409 on submit, and the lookup again holds it as a runtime-only match
+  await sandbox(ctx, '/__sandbox/faults', { path: `/v2/contract/296/${address}`, times: 1, fault: { status: 404 } });
+  try {
+    await withHostile(ctx, ['sourcify'], async () => {
+      await openContainer(page, 'Hedera');
+      await runCommand(page, 'Hedera: Verify Contract');
+      await quickPickItems(page);
+      await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' }).first().click();
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' }).waitFor();
+      assert.equal(await typeInQuickInput(page, address), '');
+      await page.keyboard.press('Enter');
+      await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
+      await pickQuickPick(page, 'Counter');
+      await soloView(page, 'Verification');
+      const row = treeRow(page, 'Verification', 'Creation / runtime match');
+      await row.waitFor({ timeout: T });
+      const rows = await treeRows(page, 'Verification');
+      assert.match(rows.find((r) => r.label === 'Counter')?.description ?? '', /^match/);
+      assert.equal(rows.find((r) => r.label === 'Creation / runtime match')?.description, 'none / match');
+      assert.ok(!rows.some((r) => /exact match/.test(r.description ?? '')), 'no "exact match" the server did not say');
+      await screenshot(page, 'hostile-409');
+    });
+  } finally {
+    await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
+  }
 });
