@@ -23,39 +23,12 @@ import { AddressCandidate, discoverAddresses, sourceLabel } from '../verify/disc
 import { keccak256 } from '../verify/keccak';
 import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from '../verify/localCheck';
 import { RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, VerificationRecord, VerifyApi } from '../verify/record';
-import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
+import type { WorkspaceFs } from '../verify/workspaceFs';
+import { vscodeWorkspaceFs } from '../core/workspaceFs';
 import type { VerificationView } from '../views/verificationView';
 import { CMD } from '../views/verificationIds';
 import { setApiKey } from './apiKey';
 import { notificationSafe } from '../api/text';
-
-/** `WorkspaceFs` over `vscode.workspace.fs` (local, remote and virtual folders). */
-export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
-  const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder, ...rel.split('/')) : folder);
-  return {
-    name,
-    async list(relDir: string): Promise<DirEntry[]> {
-      try {
-        const entries = await vscode.workspace.fs.readDirectory(uri(relDir));
-        return entries
-          .filter(([, t]) => (t & vscode.FileType.File) !== 0 || (t & vscode.FileType.Directory) !== 0)
-          .map(([n, t]) => ({ name: n, dir: (t & vscode.FileType.Directory) !== 0 }));
-      } catch {
-        return [];
-      }
-    },
-    async read(relPath: string): Promise<Uint8Array | undefined> {
-      try {
-        const u = uri(relPath);
-        const st = await vscode.workspace.fs.stat(u);
-        if ((st.type & vscode.FileType.File) === 0 || st.size > MAX_READ_BYTES) return undefined;
-        return await vscode.workspace.fs.readFile(u);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
 
 /** Arguments for automation (tests, re-run, other extensions): skip the prompts they answer. */
 export interface VerifyArgs {

@@ -10,7 +10,7 @@ import vscode = require('vscode');
 import type { AbiFile, AbiRegistry, DecodedResult, DerivationContext, SourcifyAbiCache } from '../api/decode';
 import { DecodersModule, tryDecoders } from '../api/decode/lazy';
 import type { ContractResult } from '../api/mirrorTypes';
-import type { DirEntry, WorkspaceFs } from '../verify/workspaceFs';
+import { vscodeWorkspaceFs } from './workspaceFs';
 import type { ExtensionLog } from './log';
 import type { Services } from './services';
 
@@ -31,32 +31,6 @@ const evmAddressOf = (v: string | null | undefined): string | undefined => {
   const t = (v ?? '').trim().toLowerCase();
   return /^0x[0-9a-f]{40}$/.test(t) ? t : undefined;
 };
-
-/** Read-only `WorkspaceFs` over `vscode.workspace.fs` for the deployment records and build info (types only from src/verify). */
-function folderFs(folder: vscode.WorkspaceFolder): WorkspaceFs {
-  const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder.uri, ...rel.split('/')) : folder.uri);
-  return {
-    name: folder.name,
-    async list(relDir: string): Promise<DirEntry[]> {
-      try {
-        return (await vscode.workspace.fs.readDirectory(uri(relDir)))
-          .filter(([, t]) => (t & (vscode.FileType.File | vscode.FileType.Directory)) !== 0)
-          .map(([name, t]) => ({ name, dir: (t & vscode.FileType.Directory) !== 0 }));
-      } catch {
-        return [];
-      }
-    },
-    async read(relPath: string): Promise<Uint8Array | undefined> {
-      try {
-        const u = uri(relPath);
-        const st = await vscode.workspace.fs.stat(u);
-        return (st.type & vscode.FileType.File) === 0 || st.size > 64 * 1024 * 1024 ? undefined : await vscode.workspace.fs.readFile(u);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
 
 function excludeGlob(): string {
   const fromSettings = Object.entries(vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {})
@@ -277,7 +251,7 @@ export class AbiIndex implements vscode.Disposable {
     const d = tryDecoders();
     if (!d) return undefined;
     try {
-      const folders = (vscode.workspace.workspaceFolders ?? []).map(folderFs);
+      const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name));
       const derivation = await d.workspaceDerivation(folders);
       this.log.debug(`ABIs: ${derivation.deployments?.length ?? 0} deployment record(s), inheritance of ${derivation.bases?.size ?? 0} contract(s) from build info`);
       return derivation;

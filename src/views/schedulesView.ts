@@ -137,7 +137,8 @@ export class ScheduleNode implements TreeNode {
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
-    if (body) md.appendMarkdown(`${mdEscape(body.title)}: ${mdEscape(oneLine(body.summary, 300))}\n\n`);
+    // "Token burn: 0.0.x 4016000", not "Token burn: Token burn 0.0.x 4016000" (some summaries start with the title)
+    if (body) md.appendMarkdown(`${mdEscape(body.summary.startsWith(body.title) ? oneLine(body.summary, 300) : `${body.title}: ${oneLine(body.summary, 300)}`)}\n\n`);
     if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
     item.tooltip = md;
