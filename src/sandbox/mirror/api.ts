@@ -534,7 +534,10 @@ function parseContractRef(raw: string): ContractRef {
   return { kind: 'id', encoded: (shard << 54n) | (realm << 38n) | num };
 }
 
-/** The smaller object of ContractResultViewModel (no block, result, status or Ethereum fields), in its key order. */
+/**
+ * The smaller object of ContractResultViewModel (no block, result, status or Ethereum fields, and no
+ * `authorization_list`: 0.160 sends none on this endpoint, spec contracts/{id}/results/*.json), in its key order.
+ */
 function rowJsonById(row: ContractResultRow): string {
   if (row.jsonById === undefined) row.jsonById = toJson(byIdObject(row));
   return row.jsonById;
@@ -545,7 +548,6 @@ function byIdObject(row: ContractResultRow): Record<string, unknown> {
   return {
       address: o.address,
       amount: o.amount,
-      authorization_list: o.authorization_list,
       bloom: o.bloom,
       call_result: o.call_result,
       contract_id: o.contract_id,

@@ -301,9 +301,12 @@ export function resolveContract(data: ContractData, v: string): number | null {
 }
 
 function ensureEth(rng: Prng, row: ContractResultRow): ContractResultRow {
-  if (row.obj.type === null) Object.assign(row.obj, ethFields(rng, 2, 1));
+  if (!isEthereum(row.obj)) Object.assign(row.obj, ethFields(rng, 2, 1));
   return row;
 }
+
+/** Whether a result object is an Ethereum transaction's: only those carry `authorization_list` (as the real view model). */
+export const isEthereum = (obj: Record<string, unknown>): boolean => 'authorization_list' in obj;
 
 const ZERO_BLOOM = '0x' + '0'.repeat(512);
 
@@ -375,14 +378,16 @@ function makeCall(rng: Prng, c: Contract, contracts: Contract[], senders: Sender
 
 function ethFields(rng: Prng, type: number, nonce: number): Record<string, unknown> {
   const gasPrice = '0x' + (BigInt(rng.pick([710, 720, 850, 1000])) * 1_000_000_000n).toString(16);
+  // a legacy transaction has no access list: the real view model sends [] (accessList ?? [])
   const accessList =
-    type === 0 ? null : rng.chance(0.7) ? [] : [{ address: '0x' + rng.hex(20), storage_keys: ['0x' + word(rng.int(0, 200).toString(16))] }];
+    type === 0 ? [] : rng.chance(0.7) ? [] : [{ address: '0x' + rng.hex(20), storage_keys: ['0x' + word(rng.int(0, 200).toString(16))] }];
   return {
     access_list: accessList,
     chain_id: CHAIN_ID_HEX,
+    // a fee the transaction does not carry is '0x' (the view model's hex of empty bytes), never null
     gas_price: type === 2 || type === 4 ? '0x' : gasPrice,
-    max_fee_per_gas: type === 2 || type === 4 ? gasPrice : null,
-    max_priority_fee_per_gas: type === 2 || type === 4 ? '0x' + rng.int(0, 100).toString(16) : null,
+    max_fee_per_gas: type === 2 || type === 4 ? gasPrice : '0x',
+    max_priority_fee_per_gas: type === 2 || type === 4 ? '0x' + rng.int(0, 100).toString(16) : '0x',
     r: '0x' + rng.hex(32),
     s: '0x' + rng.hex(32),
     type,
@@ -395,19 +400,24 @@ function ethFields(rng: Prng, type: number, nonce: number): Record<string, unkno
   };
 }
 
-const NATIVE_FIELDS = {
-  access_list: null,
-  chain_id: null,
+/**
+ * The Ethereum fields of a native (HAPI ContractCall/ContractCreate) result, as the real
+ * ContractResultDetailsViewModel sends them (spec tests contracts/results/from-sender.json, no-params.json,
+ * contracts/results/{id}/by-hash-no-eth-tx.json): `access_list` [], `chain_id` the network's, `type` 0, the rest
+ * null, and **no `authorization_list` key** (only Ethereum transactions have one). A fresh object per row.
+ */
+const nativeFields = (): Record<string, unknown> => ({
+  access_list: [],
+  chain_id: CHAIN_ID_HEX,
   gas_price: null,
   max_fee_per_gas: null,
   max_priority_fee_per_gas: null,
   r: null,
   s: null,
-  type: null,
+  type: 0,
   v: null,
   nonce: null,
-  authorization_list: null,
-};
+});
 
 function makeTop(
   rng: Prng,
@@ -463,7 +473,7 @@ function makeTop(
   }
   const gasUsed = Math.max(consumed, Math.floor(gasLimit * 0.8)); // Hedera charges at least 80% of the limit
   const isEth = sender.alias;
-  let eth: Record<string, unknown> = NATIVE_FIELDS;
+  let eth: Record<string, unknown> = nativeFields();
   if (isEth) {
     const nonce = ethNonce.get(sender.num) ?? rng.int(0, 40);
     ethNonce.set(sender.num, nonce + 1);
@@ -479,13 +489,17 @@ function makeTop(
     contract_id: entityId(contract.num),
     created_contract_ids: createdId,
     error_message: errorMessage,
-    from: '0x' + sender.evm,
+    // the sender's long-zero address, also for an Ethereum transaction from an account with an alias (the view
+    // model writes EntityId(sender_id).toEvmAddress(), spec contracts/results/*.json)
+    from: longZero(sender.num),
     function_parameters: call.params,
     gas_consumed: consumed,
     gas_limit: gasLimit,
     gas_used: gasUsed,
     timestamp: tsString(sec, nanos),
-    to: deploy ? null : longZero(contract.num),
+    // the contract's long-zero address, also on a create (ContractResultViewModel: contractId.toEvmAddress()); an
+    // Ethereum call has the address its sender used (the view model takes the transaction's to_address when set)
+    to: isEth && !deploy ? '0x' + contract.evm : longZero(contract.num),
     hash: '0x' + rng.hex(32),
     block_hash: '0x' + blockHash,
     block_number: blockNumber,
@@ -504,8 +518,8 @@ function makeTop(
     type: eth.type,
     v: eth.v,
     nonce: eth.nonce,
-    authorization_list: eth.authorization_list,
   };
+  if (isEth) obj.authorization_list = eth.authorization_list; // last, as the view model adds it
   return { tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, obj };
 }
 
@@ -517,9 +531,11 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
   const ts = parent.tsNs + BigInt(k);
   const gasLimit = Math.floor((parent.obj.gas_limit as number) / 2);
   const consumed = rng.int(2_000, Math.max(2_001, Math.floor(gasLimit / 3)));
+  const parentObj = { ...parent.obj };
+  delete parentObj.authorization_list; // a child has no Ethereum transaction
   const obj: Record<string, unknown> = {
-    ...parent.obj,
-    ...NATIVE_FIELDS,
+    ...parentObj,
+    ...nativeFields(),
     address: '0x' + targetEvm,
     amount: 0,
     bloom: randomBloom(rng, true),
@@ -527,7 +543,7 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
     contract_id: entityId(targetNum),
     created_contract_ids: [],
     error_message: null,
-    from: '0x' + caller.evm,
+    from: longZero(caller.num), // sender_id is the calling contract: its long-zero address
     function_parameters: `0x${SELECTORS.transfer}${addrWord(rng.hex(20))}${uintWord(rng.int(1, 1_000_000))}`,
     gas_consumed: consumed,
     gas_limit: gasLimit,

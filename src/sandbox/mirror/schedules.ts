@@ -206,8 +206,8 @@ export function generateSchedules(rng: Prng, nowMs: number): ScheduleData {
       if (k > 0) sigSec += rng.int(5, 7200);
       signatures.push({
         consensus_timestamp: k === 0 ? consensus : tsString(sigSec, rng.int(0, 999_999_999)),
-        public_key_prefix: toBase64(prefix),
-        signature: toBase64(sig),
+        public_key_prefix: pgBase64(prefix),
+        signature: pgBase64(sig),
         type,
       });
     }
@@ -236,4 +236,14 @@ export function generateSchedules(rng: Prng, nowMs: number): ScheduleData {
     if (nSigs === 0 && !notable.noSignatures) notable.noSignatures = entityId(num);
   }
   return { rows, byNum, creators, notable };
+}
+
+/**
+ * Base64 as PostgreSQL's `encode(bytes, 'base64')` writes it (RFC 2045): a newline after every 76 characters.
+ * The real rest/schedules.js takes `public_key_prefix` and `signature` from that SQL function unchanged, so a
+ * 64-byte signature (88 characters) comes as 76 characters, `\n`, 12 characters. (`transaction_body` is encoded
+ * in JavaScript: one line.)
+ */
+export function pgBase64(b: Uint8Array): string {
+  return toBase64(b).replace(/.{76}(?=.)/g, '$&\n');
 }
