@@ -47,6 +47,17 @@ export function filterToParam(f: Filter): string {
 }
 
 /** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, in the real server's ranges (shard <= 1023, realm <= 65535, num < 2^38). Normalised to `shard.realm.num`. */
+/** True for a full `shard.realm.num` id in the mirror node's ranges (no spaces, no short forms). */
+export function isEntityId(s: string): boolean {
+  return /^\d{1,19}\.\d{1,19}\.\d{1,19}$/.test(s) && checkEntityId(s).ok;
+}
+
+/** True for a transaction id `shard.realm.num-seconds-nanos` whose account is an entity id. */
+export function isTransactionId(s: string): boolean {
+  const m = /^(\d{1,19}\.\d{1,19}\.\d{1,19})-\d{1,19}-\d{1,9}$/.exec(s);
+  return !!m && isEntityId(m[1]);
+}
+
 export function checkEntityId(input: string, what = 'an entity id'): Check<string> {
   const s = input.trim();
   if (!s) return fail(`Enter ${what} such as 0.0.1234.`);

@@ -21,7 +21,7 @@ import { NftHistory } from './history';
 import {
   FromWebview, NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, PanelState, QueryInput, ToWebview, VIEW_TYPE, ViewState,
 } from './protocol';
-import { ENTITY_ID_RE, NftRow, TIMESTAMP_RE, toRow, TRANSACTION_ID_RE } from './rows';
+import { isEntityId, isTransactionId, NftRow, TIMESTAMP_RE, toRow } from './rows';
 
 export { VIEW_TYPE } from './protocol';
 
@@ -226,9 +226,9 @@ export class NftHistoryPanel implements vscode.Disposable {
   async open(target: 'account' | 'transaction' | 'token', id: string): Promise<boolean> {
     const profile = this.owner.services.profile;
     let url: string | undefined;
-    if (target === 'account' && ENTITY_ID_RE.test(id)) url = hashscanUrl(profile, 'account', id);
-    else if (target === 'token' && ENTITY_ID_RE.test(id)) url = hashscanUrl(profile, 'token', id, this.serial);
-    else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || TRANSACTION_ID_RE.test(id))) url = hashscanUrl(profile, 'transaction', id);
+    if (target === 'account' && isEntityId(id)) url = hashscanUrl(profile, 'account', id);
+    else if (target === 'token' && isEntityId(id)) url = hashscanUrl(profile, 'token', id, this.serial);
+    else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || isTransactionId(id))) url = hashscanUrl(profile, 'transaction', id);
     if (!url) {
       this.refused.push(`open: ${target} id is not valid`);
       this.owner.log.warn(`NFT history ${this.key}: ignored a link to ${target} "${id.slice(0, 60)}" (not a valid id)`);

@@ -4,6 +4,7 @@
  * types, shapes, lengths and allowed values. Plain TypeScript: no `vscode`, no DOM.
  */
 import type { NftRow } from './rows';
+import { isEntityId } from '../api/validation';
 
 export const VIEW_TYPE = 'hederaExplorer.nftHistory';
 
@@ -172,7 +173,6 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
   }
 }
 
-const ENTITY_ID = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
 const SERIAL = /^[1-9]\d{0,18}$/;
 const INT64_MAX = 9223372036854775807n;
 const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
@@ -190,7 +190,7 @@ export function checkSavedQuery(v: unknown): Result<NftQuery> {
 export function parsePanelState(raw: unknown): Result<PanelState> {
   if (!isObject(raw)) return bad('no state');
   if (raw.v !== 1) return bad('unknown state version');
-  if (typeof raw.tokenId !== 'string' || !ENTITY_ID.test(raw.tokenId)) return bad('tokenId is not an entity id');
+  if (typeof raw.tokenId !== 'string' || !isEntityId(raw.tokenId)) return bad('tokenId is not an entity id');
   if (typeof raw.serial !== 'string' || !SERIAL.test(raw.serial) || BigInt(raw.serial) > INT64_MAX) return bad('serial is out of range');
   const q = checkSavedQuery(raw.query);
   if (!q.ok) return q;

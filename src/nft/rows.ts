@@ -18,9 +18,9 @@ export interface NftRow {
   transactionId: string;
 }
 
-export const ENTITY_ID_RE = /^\d{1,10}\.\d{1,10}\.\d{1,10}$/;
+/** Entity and transaction ids as the mirror node accepts them (shard ≤ 1023, realm ≤ 65535, num < 2^38). */
+export { isEntityId, isTransactionId } from '../api/validation';
 export const TIMESTAMP_RE = /^\d{1,10}(\.\d{1,9})?$/;
-export const TRANSACTION_ID_RE = /^\d{1,10}\.\d{1,10}\.\d{1,10}-\d{1,19}-\d{1,9}$/;
 
 const MAX_TEXT = 200;
 

@@ -9,7 +9,7 @@ export interface NftSelection {
   serial?: string;
 }
 
-const PATTERN = /^\s*["'`]?\s*(\d{1,10}\.\d{1,10}\.\d{1,10})\s*(?:[/#]\s*#?\s*(\d{1,19}))?\s*["'`]?\s*$/;
+const PATTERN = /^\s*["'`]?\s*(\d{1,19}\.\d{1,19}\.\d{1,19})\s*(?:[/#]\s*#?\s*(\d{1,19}))?\s*["'`]?\s*$/;
 
 /** The token id (normalised) and serial (when given and in range), or undefined when the text is not an NFT. */
 export function parseNftSelection(text: string): NftSelection | undefined {

@@ -11,7 +11,7 @@
  * - getState/setState keep token, serial, query, scroll position and active cell across reloads.
  */
 import type { FromWebview, NftQuery, PanelState, ToWebview, ViewState } from '../nft/protocol';
-import { ENTITY_ID_RE, localTime, NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../nft/rows';
+import { isEntityId, localTime, NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../nft/rows';
 import { inert } from '../api/text';
 import './nftHistory.css';
 
@@ -118,7 +118,7 @@ function link(target: 'account' | 'transaction', id: string, text: string, label
 /** An account cell: a link when it is an entity id, plain text otherwise, a dash when empty. */
 function account(id: string | null): Node {
   if (!id) return span('none', '—');
-  if (ENTITY_ID_RE.test(id)) return link('account', id, id, `Open account ${id} in HashScan`);
+  if (isEntityId(id)) return link('account', id, id, `Open account ${id} in HashScan`);
   return document.createTextNode(id);
 }
 

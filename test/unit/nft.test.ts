@@ -12,6 +12,7 @@ import { NftHistory, queryFilters } from '../../src/nft/history';
 import { checkQueryShape, NftQuery, parsePanelState, parseWebviewMessage } from '../../src/nft/protocol';
 import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/nft/rows';
 import { parseNftSelection } from '../../src/nft/selection';
+import { isEntityId, isTransactionId } from '../../src/nft/rows';
 import { Sandbox, startSandbox } from '../../src/sandbox/server';
 import { serveCanned } from './helpers';
 
@@ -113,6 +114,17 @@ describe('NFT history: selection parsing', () => {
     assert.deepStrictEqual(parseNftSelection(' "0.0.4815162 #13" '), { tokenId: '0.0.4815162', serial: '13' });
     assert.deepStrictEqual(parseNftSelection('`0.0.4815162 / 9223372036854775807`'), { tokenId: '0.0.4815162', serial: '9223372036854775807' });
     assert.deepStrictEqual(parseNftSelection('0.0.0010/007'), { tokenId: '0.0.10', serial: '7' });
+  });
+
+  it('takes ids in the mirror node\'s ranges (num up to 2^38-1, realm up to 65535, shard up to 1023), no more', () => {
+    assert.deepStrictEqual(parseNftSelection('0.0.274877906943/1'), { tokenId: '0.0.274877906943', serial: '1' });
+    assert.deepStrictEqual(parseNftSelection('1023.65535.5'), { tokenId: '1023.65535.5' });
+    for (const s of ['0.0.274877906944', '0.70000.1', '1024.0.1']) assert.strictEqual(parseNftSelection(s), undefined, s);
+    const state = (tokenId: string) => parsePanelState({ v: 1, tokenId, serial: '1', query: { order: 'desc', limit: 25 } });
+    assert.ok(state('0.0.274877906943').ok, 'a restored panel of a big token id');
+    assert.ok(!state('0.70000.1').ok);
+    assert.ok(isEntityId('0.0.274877906943') && !isEntityId('0.0.274877906944') && !isEntityId('0.0.7 ') && !isEntityId('7'));
+    assert.ok(isTransactionId('0.0.274877906943-1700000000-123456789') && !isTransactionId('0.70000.1-1700000000-1'));
   });
 
   it('refuses other text, serial 0 and serials past 2^63-1', () => {
