@@ -7,8 +7,8 @@
  *   `POST /v2/verify/{chainId}/{address}` with the standard JSON input, then `GET /v2/verify/{verificationId}`
  *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
-import { ApiError, invalidInput } from './errors';
-import { HttpClient, RequestOptions } from './http';
+import { ApiError, httpErrorSentence, invalidInput, isApiError, parseRetryAfter, redactUrl, serverMessagesOf } from './errors';
+import { HttpClient, HttpResponse, RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
 import { checkEvmAddress, unwrap } from './validation';
 
@@ -233,16 +233,44 @@ export function parseJob(body: unknown, url = ''): VerificationJob {
     throw new ApiError({ kind: 'malformed', message: 'The verification server answered without a job status.', url });
   }
   const c = obj(o.contract);
+  const contract = parseContractMatch(c, { chainId: optStr(c.chainId) ?? '', address: optStr(c.address) ?? '' });
+  const error = parseJobError(o.error);
+  // the real server's completed job has contract.match (verified) or error (failed); neither is no answer at all
+  if (o.isJobCompleted && contract.match === null && !error) {
+    throw new ApiError({ kind: 'malformed', message: `The verification server says job ${id.slice(0, 100)} is completed but gives neither a match nor an error.`, url });
+  }
   return {
     verificationId: id,
     isJobCompleted: o.isJobCompleted,
     jobStartTime: optStr(o.jobStartTime),
     jobFinishTime: optStr(o.jobFinishTime),
     compilationTime: optStr(o.compilationTime),
-    contract: parseContractMatch(c, { chainId: optStr(c.chainId) ?? '', address: optStr(c.address) ?? '' }),
-    error: parseJobError(o.error),
+    contract,
+    error,
   };
 }
+
+/**
+ * The `customCode` of a Sourcify API v2 error answer the client read (`already_verified`,
+ * `duplicate_verification_request`, `too_many_requests`, `route_not_found`, ...), when there was one.
+ */
+export function sourcifyCode(e: unknown): string | undefined {
+  const c = isApiError(e) ? (e as { customCode?: unknown }).customCode : undefined;
+  return typeof c === 'string' ? c : undefined;
+}
+
+/** An HTTP ApiError for a v2 error answer, with its `customCode` (read by sourcifyCode). */
+function v2HttpError(res: { status: number; url: string; data: unknown; headers: Record<string, string> }, message?: string): ApiError {
+  const serverMessages = serverMessagesOf(res.data);
+  const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
+  const e = new ApiError({ kind: 'http', status: res.status, url: redactUrl(res.url), serverMessages, retryAfterMs, message: message ?? httpErrorSentence(res.status, res.url, serverMessages, retryAfterMs) });
+  const code = optStr(obj(res.data).customCode);
+  if (code) Object.defineProperty(e, 'customCode', { value: code, enumerable: true });
+  return e;
+}
+
+/** 404 codes that are not "this contract is not verified": an unknown chain (servers before 2026-01), no such route (no API v2). */
+const LOOKUP_404_ERRORS = new Set(['unsupported_chain', 'route_not_found', 'invalid_parameter']);
 
 function checkChain(chainId: number | string): string {
   const c = String(chainId).trim();
@@ -272,10 +300,16 @@ export class SourcifyV2Client {
     const a = unwrap(checkEvmAddress(address));
     const c = checkChain(chainId);
     const res = await this.http.get<unknown>(`${this.baseUrl}/v2/contract/${c}/${a}`, { ...options, acceptStatus: [404] });
+    if (res.status === 404 && LOOKUP_404_ERRORS.has(optStr(obj(res.data).customCode) ?? '')) throw v2HttpError(res);
     return parseContractMatch(res.data, { chainId: c, address: a });
   }
 
-  /** `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). 409 = already verified. */
+  /**
+   * `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). Errors are ApiErrors
+   * with the server's `customCode` (sourcifyCode): 409 `already_verified` (creation and runtime both exact), 429
+   * `duplicate_verification_request` (a job for this chain and address is running: said so, not as a rate limit),
+   * 429 `too_many_requests`, 400 `unsupported_chain` / `invalid_parameter`.
+   */
   async submit(req: StdJsonVerifyRequest, options: RequestOptions = {}): Promise<string> {
     const a = unwrap(checkEvmAddress(req.address));
     const c = checkChain(req.chainId);
@@ -283,7 +317,21 @@ export class SourcifyV2Client {
     if (!/^.+:[A-Za-z_$][\w$]*$/.test(req.contractIdentifier)) throw invalidInput(`"${req.contractIdentifier.slice(0, 80)}" is not a contract identifier of the form path/to/File.sol:Name.`);
     const body: Record<string, unknown> = { stdJsonInput: req.stdJsonInput, compilerVersion: req.compilerVersion, contractIdentifier: req.contractIdentifier };
     if (req.creationTransactionHash) body.creationTransactionHash = req.creationTransactionHash;
-    const res = await this.http.post<unknown>(`${this.baseUrl}/v2/verify/${c}/${a}`, body, options);
+    const url = `${this.baseUrl}/v2/verify/${c}/${a}`;
+    let res: HttpResponse<unknown>;
+    try {
+      res = await this.http.post<unknown>(url, body, { ...options, acceptStatus: [...(options.acceptStatus ?? []), 400, 409, 429] });
+    } catch (e) {
+      // a 400/409/429 page that is not JSON (a proxy's): the status says what it is
+      if (isApiError(e) && e.kind === 'malformed' && (e.status === 400 || e.status === 409 || e.status === 429)) {
+        throw new ApiError({ kind: 'http', status: e.status, url: e.url, message: httpErrorSentence(e.status, url, []) });
+      }
+      throw e;
+    }
+    if (res.status === 429 && optStr(obj(res.data).customCode) === 'duplicate_verification_request') {
+      throw v2HttpError(res, `Sourcify is already running a verification job for ${a} on chain ${c} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.`);
+    }
+    if (res.status === 400 || res.status === 409 || res.status === 429) throw v2HttpError(res);
     const id = optStr(obj(res.data).verificationId);
     if (!id) throw new ApiError({ kind: 'malformed', message: 'The verification server accepted the job but sent no verificationId.', url: res.url });
     return id;

@@ -236,6 +236,19 @@ export class VerificationFeature implements vscode.Disposable {
       signal,
       onPoll: (j, n) => progress.report({ message: j.isJobCompleted ? vscode.l10n.t('job finished') : vscode.l10n.t('job {0} pending (check {1})…', verificationId.slice(0, 8), n) }),
     });
+    if (job.error?.customCode === 'already_verified') {
+      // the job found no better match than the one Sourcify holds (a 409 in all but name): as after a 409, what it
+      // holds is what its lookup says, never a match made up here
+      const again = await client.lookup(chainId, candidate.address, { signal });
+      const record = recordFromV2(base, { ...outcomeBase, match: again, job, alreadyVerified: true });
+      if (record.contracts[0]) {
+        record.contracts[0].statusMessage = again.match === null
+          ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddr(candidate.address), chainId)
+          : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
+      }
+      this.log.info(`Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+      return record;
+    }
     const match: ContractMatch = job.contract;
     return recordFromV2(base, { ...outcomeBase, match, job, alreadyVerified: false });
   }
@@ -268,7 +281,7 @@ export class VerificationFeature implements vscode.Disposable {
     if (!mayAsk) return undefined;
     const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddr(candidate.address));
     this.prompted('contract', title, ids);
-    const pick = await vscode.window.showQuickPick(ids.map((id) => ({ label: id.slice(id.lastIndexOf(':') + 1), description: id.slice(0, id.lastIndexOf(':')), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
+    const pick = await vscode.window.showQuickPick(ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
     if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
     return choose(matches.filter((m) => m.contract.identifier === pick.id));
   }
@@ -325,9 +338,10 @@ export class VerificationFeature implements vscode.Disposable {
       const chainId = chainOverride ?? profile.chainId;
       type Item = vscode.QuickPickItem & { candidate?: AddressCandidate; action?: 'input' | 'chain' };
       const items: Item[] = d.candidates.map((c) => ({
-        label: c.contractName ? `$(symbol-class) ${c.contractName}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddr(c.address)}`,
+        label: c.contractName ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddr(c.address)}`,
         description: `${c.address}${c.entityId ? ` · ${c.entityId}` : ''}${c.chainId !== undefined && c.chainId !== chainId && chainOverride === undefined ? ` · chain ${c.chainId}` : ''}`,
-        detail: `${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`,
+        // names and paths come from the workspace's files: no `$(icon)` syntax from them in the pick
+        detail: notificationSafe(`${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`, 300),
         candidate: c,
       }));
       if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });

@@ -23,6 +23,9 @@ export const VERIFY_ADDRESSES = {
   storeFailure: '0x100000000000000000000000000000000000000b',
   alreadyVerified: '0x100000000000000000000000000000000000000c',
   compileError: '0x100000000000000000000000000000000000000d',
+  notDeployed: '0x100000000000000000000000000000000000000e',
+  notInOutput: '0x100000000000000000000000000000000000000f',
+  lengthMismatch: '0x1000000000000000000000000000000000000010',
 } as const;
 
 type Outcome = keyof typeof VERIFY_ADDRESSES;
@@ -181,37 +184,78 @@ function sessionVerify(explorer: string, body: unknown): Reply {
 
 /* ---------------------------------------------------------------- API v2 */
 
+interface Held {
+  match: string;
+  creation: string | null;
+  runtime: string;
+  at: string;
+  matchId: string;
+}
+
+interface JobError {
+  customCode: string;
+  message: string;
+  errorId: string;
+  errorData?: { compilerErrors: Record<string, string>[] };
+}
+
 interface Job {
   id: string;
+  /** Order of submission (the matchId of a match it makes). */
+  n: number;
   chainId: string;
   address: string;
   polls: number;
   startedMs: number;
+  /** Fixed when the job ends: the match it made or its error (hostile decorations are added per request). */
+  done?: { finishedMs: number; contract?: Record<string, unknown>; error?: JobError };
 }
+
+/**
+ * A job runs until its third poll or until this long after it started, whichever comes first (real jobs end on
+ * their own, polled or not). While it runs, another submission for the same chain and address is refused (429
+ * `duplicate_verification_request`).
+ */
+export const JOB_RUN_MS = 15_000;
 
 const ERROR_ID = '1ac6b91a-0605-4459-93dc-18f210a70192';
 const v2Error = (status: number, customCode: string, message: string): Reply => jsonReply(status, { customCode, message, errorId: ERROR_ID });
+const RANK: Record<string, number> = { match: 1, exact_match: 2 };
+/** Checksummed in the real server's messages; the sandbox keeps the address as it came. */
+const key = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`;
 
 export class SourcifyV2 {
   private readonly jobs = new Map<string, Job>();
-  private readonly verified = new Map<string, { match: string; at: string }>();
+  private readonly verified = new Map<string, Held>();
   private counter = 0;
 
   constructor() {
-    this.verified.set(`296:${VERIFY_ADDRESSES.perfect}`, { match: 'exact_match', at: '2026-10-30T11:02:45Z' });
-    this.verified.set(`296:${VERIFY_ADDRESSES.partial}`, { match: 'match', at: '2026-10-12T08:15:00Z' });
-    for (const c of SUPPORTED_CHAINS) this.verified.set(`${c}:${VERIFY_ADDRESSES.alreadyVerified}`, { match: 'exact_match', at: '2026-09-01T00:00:00Z' });
+    const hold = (chainId: string, address: string, match: string, at: string) => this.verified.set(key(chainId, address), { match, creation: match, runtime: match, at, matchId: '3266227' });
+    hold('296', VERIFY_ADDRESSES.perfect, 'exact_match', '2026-10-30T11:02:45Z');
+    hold('296', VERIFY_ADDRESSES.partial, 'match', '2026-10-12T08:15:00Z');
+    for (const c of SUPPORTED_CHAINS) hold(c, VERIFY_ADDRESSES.alreadyVerified, 'exact_match', '2026-09-01T00:00:00Z');
   }
 
+  /** As the real server validates the path: chainId `^\d+$` (OpenAPI), a known chain (400 since 2026-01), the address. */
   private checkTarget(chainId: string, address: string): Reply | null {
-    if (!/^\d{1,20}$/.test(chainId) || !SUPPORTED_CHAINS.includes(chainId)) return v2Error(400, 'unsupported_chain', `The chain with chainId ${chainId} is not supported`);
+    if (!/^\d+$/.test(chainId)) return v2Error(400, 'invalid_parameter', 'request/params/chainId must match pattern "^\\d+$"');
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return v2Error(400, 'invalid_parameter', `request/params/address must match pattern "(\\b0x[a-fA-F0-9]{40}\\b)"`);
+    if (!SUPPORTED_CHAINS.includes(chainId)) return v2Error(400, 'unsupported_chain', `Chain ${chainId} not found`);
     return null;
+  }
+
+  /** Ends the jobs whose time is up (at their deadline), so their matches count for lookups and submissions. */
+  private settle(nowMs: number): void {
+    for (const job of this.jobs.values()) {
+      if (!job.done && nowMs - job.startedMs >= JOB_RUN_MS) this.finish(job, job.startedMs + JOB_RUN_MS);
+    }
   }
 
   /**
    * POST /v2/verify/{chainId}/{address}, /v2/verify/metadata/..., /v2/verify/etherscan/...
-   * `sourcify`: 409 `already_verified` ("both being exact matches") for a contract the server holds as `match`
+   * Checked in the real server's order: path, body, 409 `already_verified` when creation and runtime are both
+   * `exact_match`, 429 `duplicate_verification_request` while a job for that chain and address runs, then 202.
+   * `sourcify`: 409 `already_verified` ("both being exact matches") also for a contract the server holds as `match`
    * only (0x...02 on 296, 0x...0c on every chain, any address a job verified as `match`).
    */
   submit(kind: 'std' | 'metadata' | 'etherscan', chainId: string, address: string, body: unknown, nowMs: number, h?: HostileCtx): Reply {
@@ -232,55 +276,83 @@ export class SourcifyV2 {
     const outcome = outcomeOf(address);
     if (kind === 'etherscan' && (b.apiKey === '' || b.apiKey === 'bad-key')) return v2Error(400, 'etherscan_request_failed', 'Error in Etherscan API response. Result message: Invalid API Key');
     if (outcome === 'rateLimited') return v2Error(429, kind === 'etherscan' ? 'etherscan_limit' : 'too_many_requests', kind === 'etherscan' ? 'Etherscan API key limit reached' : 'You are sending too many requests');
+    this.settle(nowMs);
     const existing = this.held(chainId, address, h);
-    if ((outcome === 'alreadyVerified' || (has(h, 'sourcify') && existing?.match === 'match')) && existing) {
+    if (existing && ((existing.creation === 'exact_match' && existing.runtime === 'exact_match') || (has(h, 'sourcify') && existing.match === 'match'))) {
       return v2Error(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+    }
+    for (const j of this.jobs.values()) {
+      if (!j.done && j.chainId === chainId && j.address.toLowerCase() === address.toLowerCase()) {
+        return v2Error(429, 'duplicate_verification_request', `Contract ${address} on chain ${chainId} is already being verified`);
+      }
     }
     const n = ++this.counter;
     const hex = createHash('sha256').update(`job:${n}:${chainId}:${address.toLowerCase()}`).digest('hex');
     const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-    this.jobs.set(id, { id, chainId, address, polls: 0, startedMs: nowMs });
+    this.jobs.set(id, { id, n, chainId, address, polls: 0, startedMs: nowMs });
     return jsonReply(202, { verificationId: id });
   }
 
   /** What the server holds; with `sourcify`, 0x...0c is held as `match` (runtime only), not `exact_match`. */
-  private held(chainId: string, address: string, h?: HostileCtx): { match: string; at: string; creation?: null } | undefined {
-    const v = this.verified.get(`${chainId}:${address.toLowerCase()}`);
-    if (v && has(h, 'sourcify') && address.toLowerCase() === VERIFY_ADDRESSES.alreadyVerified) return { ...v, match: 'match', creation: null };
+  private held(chainId: string, address: string, h?: HostileCtx): Held | undefined {
+    const v = this.verified.get(key(chainId, address));
+    if (v && has(h, 'sourcify') && address.toLowerCase() === VERIFY_ADDRESSES.alreadyVerified) return { ...v, match: 'match', runtime: 'match', creation: null };
     return v;
   }
 
   /**
-   * GET /v2/verify/{verificationId}: pending for the first 2 polls, then completed. `sourcify`: error messages
-   * end with a markdown command link; `text`: they also carry the MIX text, compiler errors carry payloads.
+   * The job's end, by address: a match (stored unless the server already holds one at least as good: then the job
+   * error `already_verified`, as the real server's storage refuses a match that is not better), or a job error.
+   */
+  private finish(job: Job, atMs: number): void {
+    const finishedMs = Math.max(atMs, job.startedMs + 1);
+    const outcome = outcomeOf(job.address);
+    const err = (customCode: string, message: string, errorData?: JobError['errorData']): void => {
+      job.done = { finishedMs, error: { customCode, message, errorId: ERROR_ID, ...(errorData ? { errorData } : {}) } };
+    };
+    if (outcome === 'perfect' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
+      const match = outcome === 'perfect' ? 'exact_match' : 'match';
+      const held = this.verified.get(key(job.chainId, job.address));
+      if (held && (RANK[match] ?? 0) <= (RANK[held.match] ?? 0)) return err('already_verified', "The contract is already verified and the job didn't yield a better match.");
+      const at = new Date(finishedMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const matchId = String(4_000_000 + job.n);
+      this.verified.set(key(job.chainId, job.address), { match, creation: match, runtime: match, at, matchId });
+      job.done = { finishedMs, contract: { match, creationMatch: match, runtimeMatch: match, chainId: job.chainId, address: job.address, verifiedAt: at, matchId } };
+      return;
+    }
+    switch (outcome) {
+      case 'compileError':
+        return err('compiler_error', 'Compile error. ParserError: Expected \';\' but got \'{\' --> contracts/Storage.sol:9:17', {
+          compilerErrors: [{ component: 'general', errorCode: '2314', message: "Expected ';' but got '{'", severity: 'error', type: 'ParserError' }],
+        });
+      case 'notDeployed':
+        return err('contract_not_deployed', `Chain #${job.chainId} does not have a contract deployed at ${job.address}.`);
+      case 'notInOutput':
+        return err('contract_not_found_in_compiler_output', 'Contract not found in compiler output.');
+      case 'lengthMismatch':
+        return err('bytecode_length_mismatch', "The recompiled bytecode length doesn't match the onchain bytecode length.");
+      default:
+        return err('no_match', "The onchain and recompiled bytecodes don't match.");
+    }
+  }
+
+  /**
+   * GET /v2/verify/{verificationId}: pending for the first 2 polls (and at most JOB_RUN_MS), then completed with
+   * either `contract.match` or `error`, never both, never neither. `sourcify`: error messages end with a markdown
+   * command link; `text`: they also carry the MIX text, compiler errors carry payloads.
    */
   job(id: string, nowMs: number, h?: HostileCtx): Reply {
     const job = this.jobs.get(id);
-    if (!job) return v2Error(404, 'job_not_found', `The verification job with id ${id} was not found`);
+    if (!job) return v2Error(404, 'job_not_found', `No verification job found for id ${id}`);
     job.polls++;
+    this.settle(nowMs);
+    if (!job.done && job.polls > 2) this.finish(job, nowMs);
     const base = { verificationId: job.id, jobStartTime: new Date(job.startedMs).toISOString() };
     const contract = { match: null, creationMatch: null, runtimeMatch: null, chainId: job.chainId, address: job.address };
-    if (job.polls <= 2) return jsonReply(200, { isJobCompleted: false, ...base, contract });
-    const finished = { isJobCompleted: true, ...base, jobFinishTime: new Date(Math.max(nowMs, job.startedMs + 1)).toISOString(), compilationTime: '1333' };
-    const outcome = outcomeOf(job.address);
-    if (outcome === 'perfect' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
-      const match = outcome === 'perfect' ? 'exact_match' : 'match';
-      const at = new Date(Math.max(nowMs, job.startedMs + 1)).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      this.verified.set(`${job.chainId}:${job.address.toLowerCase()}`, { match, at });
-      return jsonReply(200, {
-        ...finished,
-        contract: { match, creationMatch: match, runtimeMatch: match, chainId: job.chainId, address: job.address, verifiedAt: at, matchId: String(4_000_000 + this.counter) },
-      });
-    }
-    const error: { customCode: string; message: string; errorId: string; errorData?: { compilerErrors: Record<string, string>[] } } =
-      outcome === 'compileError'
-        ? {
-            customCode: 'compiler_error',
-            message: 'Compile error. ParserError: Expected \';\' but got \'{\' --> contracts/Storage.sol:9:17',
-            errorId: ERROR_ID,
-            errorData: { compilerErrors: [{ component: 'general', errorCode: '2314', message: "Expected ';' but got '{'", severity: 'error', type: 'ParserError' }] },
-          }
-        : { customCode: 'no_match', message: "The onchain and recompiled bytecodes don't match.", errorId: ERROR_ID };
+    if (!job.done) return jsonReply(200, { isJobCompleted: false, ...base, contract });
+    const finished = { isJobCompleted: true, ...base, jobFinishTime: new Date(job.done.finishedMs).toISOString(), compilationTime: '1333' };
+    if (job.done.contract) return jsonReply(200, { ...finished, contract: job.done.contract });
+    const error: JobError = JSON.parse(JSON.stringify(job.done.error)) as JobError;
     if (has(h, 'sourcify')) error.message = `${error.message} ${COMMAND_LINK}`;
     if (has(h, 'text')) {
       error.message = `${error.message} ${MIX_TEXT}`;
@@ -296,12 +368,21 @@ export class SourcifyV2 {
     return jsonReply(200, { ...finished, contract, error });
   }
 
-  /** GET /v2/contract/{chainId}/{address} */
-  contract(chainId: string, address: string, h?: HostileCtx): Reply {
+  /**
+   * GET /v2/contract/{chainId}/{address}: 200 with the match, or 404 `{match: null, ...}` (no customCode) when not
+   * verified. `query` (the request's pairs): `fields=deployment` or `fields=all` adds `deployment` with the real
+   * server's string numbers (`blockNumber`, `transactionIndex`).
+   */
+  contract(chainId: string, address: string, h?: HostileCtx, nowMs = Date.now(), query: ReadonlyArray<readonly [string, string]> = []): Reply {
     const bad = this.checkTarget(chainId, address);
     if (bad) return bad;
+    this.settle(nowMs);
     const v = this.held(chainId, address, h);
     if (!v) return jsonReply(404, { match: null, creationMatch: null, runtimeMatch: null, chainId, address });
-    return jsonReply(200, { match: v.match, creationMatch: v.creation === null ? null : v.match, runtimeMatch: v.match, chainId, address, verifiedAt: v.at, matchId: '3266227' });
+    const fields = query.filter(([k]) => k === 'fields').flatMap(([, f]) => f.split(','));
+    const deployment = fields.includes('deployment') || fields.includes('all')
+      ? { deployment: { transactionHash: '0x' + createHash('sha256').update(`deploy:${key(chainId, address)}`).digest('hex'), blockNumber: '21721660', transactionIndex: '3', deployer: '0x00000000000000000000000000000000000004d2' } }
+      : {};
+    return jsonReply(200, { match: v.match, creationMatch: v.creation, runtimeMatch: v.runtime, chainId, address, verifiedAt: v.at, matchId: v.matchId, ...deployment });
   }
 }

@@ -137,11 +137,14 @@ export interface V2Outcome {
   /** The lookup (already verified) or the job's contract. */
   match: ContractMatch;
   job?: VerificationJob;
+  /** Already verified (the lookup, a 409, or a job error `already_verified`): the job's error is not kept as one. */
   alreadyVerified: boolean;
   local?: LocalCheck;
 }
 
 export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): VerificationRecord {
+  // already verified (the lookup, a 409, or a job that ended in `already_verified`): what Sourcify holds, no job error
+  const error = o.alreadyVerified ? undefined : o.job?.error;
   const compiledPath = o.contractIdentifier ? o.contractIdentifier.slice(0, o.contractIdentifier.lastIndexOf(':')) : undefined;
   const row: ContractRow = {
     name: o.contractName,
@@ -155,8 +158,8 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
     creationMatch: o.match.creationMatch,
     runtimeMatch: o.match.runtimeMatch,
     matchId: o.match.matchId,
-    error: o.job?.error,
-    statusMessage: o.job?.error?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
+    error,
+    statusMessage: error?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
     filesFrom: o.local ? 'local' : 'none',
     found: (o.local?.found ?? []).map((f) => fileRow(f, f.path)),
     missing: (o.local?.missing ?? []).map((f) => fileRow(f, f.path)),

@@ -269,5 +269,35 @@ describe('Verify Contract', function () {
       assert.strictEqual(r?.error?.status, 429);
       assert.match(r?.error?.message ?? '', /too many requests/i);
     });
+
+    it('a job that ends in already_verified reads as already verified, with the lookup\'s match and no job error', async () => {
+      const lookup = `/v2/contract/296/${A('02')}`;
+      // held as "match" on 296: not found by the first lookup (so a job is submitted), the job finds nothing better
+      await addFault({ path: lookup, times: 1, fault: { status: 404 } });
+      await clearRequests();
+      const r = await v().run({ address: A('02'), contractIdentifier: 'contracts/Counter.sol:Counter' });
+      assert.ok(r && !r.error, JSON.stringify(r?.error));
+      const c = r.contracts[0] as Rec['contracts'][0] & { statusMessage?: string };
+      assert.deepStrictEqual([c.status, r.alreadyVerified, c.error], ['match', true, undefined]);
+      assert.match(c.statusMessage ?? '', /^Already verified on Sourcify: job [0-9a-f]{8} found no better match than the one Sourcify holds\.$/);
+      const lines = (await verifyRequests()).map((q) => `${q.method} ${q.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '<id>')}`);
+      assert.deepStrictEqual(lines, [`GET ${lookup}`, `POST /v2/verify/296/${A('02')}`, 'GET /v2/verify/<id>', 'GET /v2/verify/<id>', 'GET /v2/verify/<id>', `GET ${lookup}`]);
+      const snap = await rows();
+      assert.match(snap.find((x) => x.contextValue === 'verification.contract')?.description ?? '', /^match/);
+      assert.ok(!snap.some((x) => x.label === 'Job error'), 'no job error row');
+      assert.ok(snap.some((x) => x.label === 'Status' && /Already verified on Sourcify/.test(x.description ?? '')));
+    });
+
+    it('a 429 duplicate_verification_request says a job for that address is already running', async () => {
+      // a job for 0x...04 on 296 started elsewhere and still running
+      const started = await fetch(`${url}/v2/verify/296/${A('04')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stdJsonInput: { language: 'Solidity', sources: {} }, compilerVersion: '0.8.28+commit.7893614a', contractIdentifier: 'a.sol:A' }) });
+      assert.strictEqual(started.status, 202);
+      const r = await v().run({ address: A('04'), contractIdentifier: 'contracts/Counter.sol:Counter' });
+      assert.strictEqual(r?.error?.status, 429);
+      assert.match(r?.error?.message ?? '', new RegExp(`already running a verification job for ${A('04')} on chain 296`));
+      assert.doesNotMatch(r?.error?.message ?? '', /limiting requests/);
+      assert.ok(r?.error?.serverMessages.includes(`Contract ${A('04')} on chain 296 is already being verified`));
+      assert.ok((await rows()).some((x) => /already running a verification job/.test(x.label)), 'the error row says so');
+    });
   });
 });

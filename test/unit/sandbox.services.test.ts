@@ -216,6 +216,128 @@ describe('sandbox: status page, Sourcify, HashScan', function () {
     });
   });
 
+  describe('Sourcify API v2: the real server\'s facts', () => {
+    const input = { stdJsonInput: { language: 'Solidity', sources: { 'c.sol': { content: 'contract C {}' } } }, compilerVersion: '0.8.28+commit.7893614a', contractIdentifier: 'c.sol:C' };
+    const A = (n: string) => `0x10000000000000000000000000000000000000${n}`;
+    /** Submits (202) and polls until the job is completed; every poll's body. */
+    const run = async (chain: string, address: string): Promise<Obj[]> => {
+      const r = await post(`/v2/verify/${chain}/${address}`, input);
+      assert.strictEqual(r.status, 202, `${chain} ${address}: ${r.text}`);
+      const polls: Obj[] = [];
+      for (let i = 0; i < 5 && !polls.at(-1)?.isJobCompleted; i++) polls.push((await getJson(`/v2/verify/${r.json.verificationId as string}`)).json);
+      return polls;
+    };
+
+    it('a job has no status field, only isJobCompleted; completed, it has either contract.match or error', async () => {
+      for (const [chain, address] of [['297', A('01')], ['297', A('05')], ['297', A('0d')]]) {
+        const polls = await run(chain, address);
+        assert.deepStrictEqual(polls.map((p) => p.isJobCompleted), [false, false, true], address);
+        for (const p of polls) assert.ok(!('status' in p), `no status field: ${JSON.stringify(p)}`);
+        const done = polls[2];
+        const match = (done.contract as Obj).match;
+        assert.ok((match !== null) !== ('error' in done), `either a match or an error: ${JSON.stringify(done)}`);
+      }
+    });
+
+    it('failures are 202 then a job error: contract_not_deployed, contract_not_found_in_compiler_output, bytecode_length_mismatch, compiler_error with errorData.compilerErrors', async () => {
+      const cases: Array<[string, string, string]> = [
+        [A('0e'), 'contract_not_deployed', `Chain #296 does not have a contract deployed at ${A('0e')}.`],
+        [A('0f'), 'contract_not_found_in_compiler_output', 'Contract not found in compiler output.'],
+        [A('10'), 'bytecode_length_mismatch', "The recompiled bytecode length doesn't match the onchain bytecode length."],
+        [A('0d'), 'compiler_error', "Compile error. ParserError: Expected ';' but got '{' --> contracts/Storage.sol:9:17"],
+      ];
+      for (const [address, code, message] of cases) {
+        const done = (await run('296', address)).at(-1) as Obj;
+        const error = done.error as Obj;
+        assert.deepStrictEqual([error.customCode, error.message, error.errorId], [code, message, '1ac6b91a-0605-4459-93dc-18f210a70192'], address);
+        assert.strictEqual((done.contract as Obj).match, null);
+        if (code === 'compiler_error') assert.deepStrictEqual(((error.errorData as Obj).compilerErrors as Obj[]).map((e) => [e.type, e.message]), [['ParserError', "Expected ';' but got '{'"]]);
+        else assert.ok(!('errorData' in error), address);
+      }
+    });
+
+    it('409 already_verified only when creation and runtime are both exact; a match already held is a 202 and then the job error already_verified', async () => {
+      // 0x...01 is held as exact_match on 296
+      const exact = await post(`/v2/verify/296/${A('01')}`, input);
+      assert.deepStrictEqual([exact.status, exact.json.customCode], [409, 'already_verified']);
+      assert.match(exact.json.message as string, /both being exact matches/);
+      // 0x...02 is held as match on 296: the job runs and finds nothing better
+      const partial = await getJson(`/v2/contract/296/${A('02')}`);
+      assert.deepStrictEqual([partial.json.creationMatch, partial.json.runtimeMatch], ['match', 'match']);
+      const done = (await run('296', A('02'))).at(-1) as Obj;
+      assert.deepStrictEqual(done.error, { customCode: 'already_verified', message: "The contract is already verified and the job didn't yield a better match.", errorId: '1ac6b91a-0605-4459-93dc-18f210a70192' });
+      assert.strictEqual((done.contract as Obj).match, null);
+      assert.strictEqual((await getJson(`/v2/contract/296/${A('02')}`)).json.match, 'match', 'still held as match');
+      // a contract a job verified as match: submitting again is accepted and ends in already_verified
+      assert.strictEqual(((await run('298', A('03'))).at(-1)?.contract as Obj).match, 'match');
+      assert.strictEqual(((await run('298', A('03'))).at(-1)?.error as Obj).customCode, 'already_verified');
+      // a contract a job verified as exact_match: then 409
+      assert.strictEqual(((await run('298', A('01'))).at(-1)?.contract as Obj).match, 'exact_match');
+      assert.strictEqual((await post(`/v2/verify/298/${A('01')}`, input)).status, 409);
+    });
+
+    it('429 duplicate_verification_request while a job for that chain and address runs; accepted again once it ended', async () => {
+      const first = await post(`/v2/verify/295/${A('04')}`, input);
+      assert.strictEqual(first.status, 202);
+      const again = await post(`/v2/verify/295/${A('04')}`, input);
+      assert.deepStrictEqual([again.status, again.json.customCode, again.json.message], [429, 'duplicate_verification_request', `Contract ${A('04')} on chain 295 is already being verified`]);
+      assert.deepStrictEqual(Object.keys(again.json).sort(), ['customCode', 'errorId', 'message']);
+      // another chain, or another address: not a duplicate
+      assert.strictEqual((await post(`/v2/verify/297/${A('04')}`, input)).status, 202);
+      for (let i = 0; i < 3; i++) await getJson(`/v2/verify/${first.json.verificationId as string}`);
+      assert.strictEqual((await post(`/v2/verify/295/${A('04')}`, input)).status, 202, 'accepted once the first job ended (its match is not better: a job error later)');
+    });
+
+    it('a job nobody polls ends on its own after JOB_RUN_MS (no duplicate refusal after that, its match counts)', async () => {
+      const { SourcifyV2, JOB_RUN_MS } = await import('../../src/sandbox/sourcify');
+      const s = new SourcifyV2();
+      const id = (JSON.parse(s.submit('std', '295', A('01'), input, 1_000).body) as Obj).verificationId as string;
+      assert.strictEqual(s.submit('std', '295', A('01'), input, 1_000 + JOB_RUN_MS - 1).status, 429);
+      assert.strictEqual(s.contract('295', A('01'), undefined, 1_000 + JOB_RUN_MS).status, 200, 'verified at the deadline');
+      assert.strictEqual(s.submit('std', '295', A('01'), input, 1_000 + JOB_RUN_MS).status, 409, 'exact now');
+      const job = JSON.parse(s.job(id, 1_000 + JOB_RUN_MS + 5).body) as Obj;
+      assert.deepStrictEqual([job.isJobCompleted, (job.contract as Obj).match, job.jobFinishTime], [true, 'exact_match', new Date(1_000 + JOB_RUN_MS).toISOString()]);
+    });
+
+    it('404 job_not_found; 400 unsupported_chain and invalid_parameter, as {customCode, message, errorId}', async () => {
+      const nf = await getJson('/v2/verify/461157eb-e4ea-4c5f-9aec-04c56924fd96');
+      assert.deepStrictEqual([nf.status, nf.json.customCode, nf.json.message], [404, 'job_not_found', 'No verification job found for id 461157eb-e4ea-4c5f-9aec-04c56924fd96']);
+      const chain = await post(`/v2/verify/1/${A('05')}`, input);
+      assert.deepStrictEqual([chain.status, chain.json.customCode, chain.json.message], [400, 'unsupported_chain', 'Chain 1 not found']);
+      const lookupChain = await getJson(`/v2/contract/1/${A('05')}`);
+      assert.deepStrictEqual([lookupChain.status, lookupChain.json.customCode], [400, 'unsupported_chain']);
+      for (const [p, re] of [[`/v2/verify/mainnet/${A('05')}`, /chainId/], ['/v2/verify/296/0x1234', /address/]] as const) {
+        const r = await post(p, input);
+        assert.deepStrictEqual([r.status, r.json.customCode], [400, 'invalid_parameter'], p);
+        assert.match(r.json.message as string, re);
+      }
+      const body = await post(`/v2/verify/296/${A('05')}`, { ...input, contractIdentifier: undefined });
+      assert.deepStrictEqual([body.status, body.json.customCode], [400, 'invalid_parameter']);
+      for (const r of [nf, chain, lookupChain, body]) assert.deepStrictEqual(Object.keys(r.json).sort(), ['customCode', 'errorId', 'message']);
+    });
+
+    it('a lookup of an unverified address is 404 {match: null, ...} without customCode', async () => {
+      const r = await getJson(`/v2/contract/296/${A('05')}`);
+      assert.deepStrictEqual([r.status, r.json], [404, { match: null, creationMatch: null, runtimeMatch: null, chainId: '296', address: A('05') }]);
+    });
+
+    it('chainId, matchId, compilationTime and blockNumber are strings', async () => {
+      const done = (await run('295', A('03'))).at(-1) as Obj;
+      const c = done.contract as Obj;
+      assert.deepStrictEqual([typeof c.chainId, typeof c.matchId, typeof done.compilationTime], ['string', 'string', 'string']);
+      assert.match(c.matchId as string, /^\d+$/);
+      const l = await getJson(`/v2/contract/295/${A('03')}`);
+      assert.deepStrictEqual([l.json.chainId, l.json.matchId], ['295', c.matchId]);
+      const failed = (await run('295', A('05'))).at(-1) as Obj;
+      assert.deepStrictEqual([typeof (failed.contract as Obj).chainId, typeof failed.compilationTime], ['string', 'string']);
+      // `fields=deployment` (the method; the route passes no query yet)
+      const { SourcifyV2 } = await import('../../src/sandbox/sourcify');
+      const d = (JSON.parse(new SourcifyV2().contract('296', A('01'), undefined, Date.now(), [['fields', 'deployment']]).body) as Obj).deployment as Obj;
+      assert.deepStrictEqual([typeof d.blockNumber, typeof d.transactionIndex], ['string', 'string']);
+      assert.ok(!('deployment' in (await getJson(`/v2/contract/296/${A('01')}`)).json), 'only when asked for');
+    });
+  });
+
   it('HashScan stand-in escapes the path', async () => {
     const r = await fetch(`${sb.url}/hashscan/testnet/contract/%3Cscript%3Ealert(1)%3C%2Fscript%3E`);
     const html = await r.text();

@@ -56,6 +56,18 @@ describe('verify: kept results', () => {
     assert.match(summarize(r), /error: no_match: no/);
   });
 
+  it('a job that ended in already_verified is an already verified record with the lookup\'s match, not a job error', () => {
+    const held = { match: 'match', creationMatch: 'match', runtimeMatch: 'match', chainId: '296', address: '0x1000000000000000000000000000000000000002', verifiedAt: '2026-10-12T08:15:00Z', matchId: '3266227' };
+    const r = recordFromV2(base('sourcify-v2'), {
+      contractName: 'Counter', contractIdentifier: 'contracts/Counter.sol:Counter', alreadyVerified: true, match: held,
+      job: { verificationId: 'j-2', isJobCompleted: true, contract: { match: null, creationMatch: null, runtimeMatch: null, chainId: '296', address: '' }, error: { customCode: 'already_verified', message: "The contract is already verified and the job didn't yield a better match.", details: [] } },
+    });
+    const c = r.contracts[0];
+    assert.deepStrictEqual([c.status, c.error, c.creationMatch, c.runtimeMatch, c.matchId, c.verificationId, r.jobId, r.alreadyVerified], ['match', undefined, 'match', 'match', '3266227', 'j-2', 'j-2', true]);
+    assert.strictEqual(c.statusMessage, 'Already verified on Sourcify');
+    assert.doesNotMatch(summarize(r), /error:/);
+  });
+
   it('an error keeps the sentence and the server\'s messages', () => {
     const r = recordFromError(base('session'), new ApiError({ kind: 'http', status: 429, message: 'limited.', serverMessages: ['Etherscan API rate limit reached, try later.'] }));
     assert.deepStrictEqual(r.error, { message: 'limited.', serverMessages: ['Etherscan API rate limit reached, try later.'], status: 429, kind: 'http' });
