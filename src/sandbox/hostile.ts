@@ -290,7 +290,8 @@ export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown
   }
   if (h.families.has('unknown-fields') && !byId && tsNs % 4n === 0n && o.result === 'SUCCESS') {
     o.result = UNKNOWN_ENUMS.contractResult;
-    if (o.type !== null && o.type !== undefined) o.type = UNKNOWN_ENUMS.ethereumType;
+    // only an Ethereum transaction's type (a native result has type 0 and no signature)
+    if (o.r !== null && o.r !== undefined) o.type = UNKNOWN_ENUMS.ethereumType;
   }
   const json = toJson(o);
   return h.families.has('unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json;
