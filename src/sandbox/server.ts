@@ -368,7 +368,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     m = /^\/v2\/verify\/([^/]+)\/?$/.exec(p);
     if (m && (method === 'GET' || method === 'HEAD')) return sourcify.job(m[1], nowMs, h);
     m = /^\/v2\/contract\/([^/]+)\/([^/]+)\/?$/.exec(p);
-    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.contract(m[1], m[2], h);
+    if (m && (method === 'GET' || method === 'HEAD')) return sourcify.contract(m[1], m[2], h, nowMs, pairs);
     if ((path === '/hashscan' || path.startsWith('/hashscan/')) && (method === 'GET' || method === 'HEAD')) {
       let shown = path;
       try {
