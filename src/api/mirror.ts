@@ -215,7 +215,12 @@ export class MirrorClient {
     return target.toString();
   }
 
-  async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions): Promise<Page<ContractResult>> {
+  /**
+   * `explainEmpty`: when the page of an EVM-address contract is empty, ask once whether any contract has that
+   * address (the real server answers 200 with an empty list either way). Follow polls, which are mostly empty,
+   * turn it off.
+   */
+  async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions, { explainEmpty = true }: { explainEmpty?: boolean } = {}): Promise<Page<ContractResult>> {
     const contract = q.contract !== undefined ? unwrap(checkAccountOrAddress(q.contract)) : undefined;
     const path = contract !== undefined ? `/contracts/${encodeURIComponent(contract)}/results` : '/contracts/results';
     const url = this.apiUrl(path, contractResultsParams(q));
@@ -227,7 +232,7 @@ export class MirrorClient {
     const page = await this.fetchPage<ContractResult>(url, 'results', options, notice);
     // The real server (0.160) answers 200 with an empty list for an EVM address no contract has: one look-up of
     // the contract tells that apart from a contract without (matching) results.
-    if (contract !== undefined && unknownContract && page.notice === undefined && page.items.length === 0 && /^0x[0-9a-f]{40}$/.test(contract)) {
+    if (explainEmpty && contract !== undefined && unknownContract && page.notice === undefined && page.items.length === 0 && /^0x[0-9a-f]{40}$/.test(contract)) {
       if (await this.contractMissing(contract, options)) page.notice = unknownContract;
     }
     return page;
@@ -239,12 +244,20 @@ export class MirrorClient {
    */
   private async contractMissing(address: string, options?: RequestOptions): Promise<boolean> {
     try {
-      const res = await this.http.get<unknown>(this.apiUrl(`/contracts/${address}`), { ...options, acceptStatus: [404] });
-      return res.status === 404;
+      return (await this.contract(address, options)) === null;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'cancelled') throw e;
       return false;
     }
+  }
+
+  /** One contract (`GET /contracts/{entity id or EVM address}`), or null when the mirror node has none (404). */
+  async contract(idOrAddress: string, options?: RequestOptions): Promise<Record<string, unknown> | null> {
+    const id = unwrap(checkAccountOrAddress(idOrAddress));
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/${encodeURIComponent(id)}`), { ...options, acceptStatus: [404] });
+    if (res.status === 404) return null;
+    if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data)) throw malformed(res.url, 'a contract object');
+    return res.data as Record<string, unknown>;
   }
 
   async schedules(q: SchedulesQuery = {}, options?: RequestOptions): Promise<Page<Schedule>> {

@@ -400,14 +400,10 @@ export class VerificationFeature implements vscode.Disposable {
    */
   private async resolveEntity(p: { address: string; entityId?: string }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
     if (!p.entityId) return p;
-    const http = this.services.clients.http;
-    const r = await lookUpContract(this.services.profile.mirrorUrl, p.entityId, async (url) => {
-      const res = await http.get<unknown>(url, { acceptStatus: [400, 404] });
-      return { status: res.status, data: res.data };
-    });
+    const r = await lookUpContract(this.services.clients.mirror, p.entityId);
     if (!r.ok) {
       this.log.warn(`Verify: ${r.message}`);
-      void vscode.window.showErrorMessage(r.message);
+      void vscode.window.showErrorMessage(notificationSafe(r.message));
       return undefined;
     }
     if (r.value.address !== p.address) this.log.info(`Verify: ${p.entityId} is at ${r.value.address} (not its long-zero address ${p.address}), says the mirror node.`);

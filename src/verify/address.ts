@@ -67,26 +67,24 @@ export interface MirrorContract {
   runtimeBytecode?: string;
 }
 
-/** The one request needed: a GET returning status and parsed body; a thrown error is a transport failure. */
-export type GetJson = (url: string) => Promise<{ status: number; data: unknown }>;
+/** The one request needed: `MirrorClient.contract` (the contract's JSON, null when the mirror node has none). */
+export interface ContractSource {
+  contract(idOrAddress: string): Promise<Record<string, unknown> | null>;
+}
 
 /**
  * The EVM address of a contract given by entity id: contracts created by an Ethereum transaction or by CREATE2
  * have an address of their own, not the long-zero one, so the mirror node is asked (`evm_address` of
- * `GET {mirrorUrl}/api/v1/contracts/{id}`). A failed lookup is said in one sentence, never replaced by the
- * long-zero address.
+ * `GET /api/v1/contracts/{id}`). A failed lookup is said in one sentence, never replaced by the long-zero address.
  */
-export async function lookUpContract(mirrorUrl: string, idOrAddress: string, get: GetJson): Promise<Check<MirrorContract>> {
-  const url = `${mirrorUrl.replace(/\/+$/, '')}/api/v1/contracts/${encodeURIComponent(idOrAddress)}`;
-  let res: { status: number; data: unknown };
+export async function lookUpContract(mirror: ContractSource, idOrAddress: string): Promise<Check<MirrorContract>> {
+  let body: Record<string, unknown> | null;
   try {
-    res = await get(url);
+    body = await mirror.contract(idOrAddress);
   } catch (e) {
     return { ok: false, message: `Could not look up contract ${idOrAddress} on the mirror node (${e instanceof Error ? e.message : String(e)}), so its EVM address is unknown: try again, or enter the EVM address.` };
   }
-  const body = res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
-  if (res.status === 404) return { ok: false, message: `The mirror node knows no contract ${idOrAddress} on this network: check the id and the selected network.` };
-  if (res.status !== 200) return { ok: false, message: `The mirror node answered ${res.status} for contract ${idOrAddress}, so its EVM address is unknown: try again, or enter the EVM address.` };
+  if (body === null) return { ok: false, message: `The mirror node knows no contract ${idOrAddress} on this network: check the id and the selected network.` };
   const evm = typeof body.evm_address === 'string' ? body.evm_address.trim().toLowerCase() : '';
   if (!/^0x[0-9a-f]{40}$/.test(evm)) return { ok: false, message: `The mirror node's answer for contract ${idOrAddress} has no EVM address: enter the EVM address.` };
   const runtime = typeof body.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(body.runtime_bytecode) ? body.runtime_bytecode.toLowerCase() : undefined;

@@ -397,7 +397,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     this.polling = abort;
     let added = 0;
     try {
-      let page = await this.services.clients.mirror.contractResults({ ...q, timestamp: bounds, order: 'asc', limit: 100 }, { signal: abort.signal });
+      let page = await this.services.clients.mirror.contractResults({ ...q, timestamp: bounds, order: 'asc', limit: 100 }, { signal: abort.signal }, { explainEmpty: false });
       const fresh: ContractResult[] = [...page.items];
       // at most a few pages a poll, gently
       for (let i = 0; i < 4 && page.next; i++) {

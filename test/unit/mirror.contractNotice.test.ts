@@ -32,6 +32,14 @@ describe('mirror client: contract results of an EVM address no contract has (ove
     assert.deepStrictEqual(paths(), [`/api/v1/contracts/${addr}/results`, `/api/v1/contracts/${addr}`]);
   });
 
+  it('a Follow poll (explainEmpty off) never adds the look-up to its mostly empty pages', async () => {
+    const addr = '0x5555555555555555555555555555555555555555';
+    const page = await client.contractResults({ contract: addr, timestamp: [{ op: 'gt', value: '1793489671' }] }, undefined, { explainEmpty: false });
+    assert.deepStrictEqual(page.items, []);
+    assert.strictEqual(page.notice, undefined);
+    assert.deepStrictEqual(paths(), [`/api/v1/contracts/${addr}/results`]);
+  });
+
   it('a known contract by EVM address: no look-up when the page has results, no notice when it is empty by filter', async () => {
     const addr = notable.evmContractAddress as string;
     const full = await client.contractResults({ contract: addr, limit: 2 });

@@ -2,20 +2,18 @@
 // Ethereum transaction or CREATE2 are not at their long-zero address); the sandbox answers /contracts/{id} as
 // the real server does.
 import * as assert from 'assert';
-import * as address from '../../src/verify/address';
-const lookUpContract: typeof address.lookUpContract = (...a) => address.lookUpContract(...a);
+import { HttpClient } from '../../src/api/http';
+import { MirrorClient } from '../../src/api/mirror';
+import { lookUpContract } from '../../src/verify/address';
 import { startSandbox } from '../../src/sandbox/server';
-
-const get = async (url: string) => {
-  const r = await fetch(url);
-  return { status: r.status, data: (await r.json()) as unknown };
-};
 
 describe('verify: entity id to EVM address through the mirror node', () => {
   let sb: Awaited<ReturnType<typeof startSandbox>>;
+  let mirror: MirrorClient;
   before(async function () {
     this.timeout(60000);
     sb = await startSandbox({ port: 0 });
+    mirror = new MirrorClient(sb.url, new HttpClient({ tries: 1 }));
   });
   after(async () => sb?.close());
 
@@ -42,13 +40,13 @@ describe('verify: entity id to EVM address through the mirror node', () => {
       if (!/^0x0{24}/.test(b.evm_address)) own = { id, evm: b.evm_address };
     }
     assert.ok(own);
-    const r = await lookUpContract(sb.url, own.id, get);
+    const r = await lookUpContract(mirror, own.id);
     assert.ok(r.ok);
     assert.deepStrictEqual([r.value.address, r.value.entityId], [own.evm, own.id]);
     assert.match(r.value.runtimeBytecode ?? '', /^0x6080/);
-    const missing = await lookUpContract(sb.url, '0.0.999999999', get);
+    const missing = await lookUpContract(mirror, '0.0.999999999');
     assert.ok(!missing.ok && /knows no contract 0\.0\.999999999/.test(missing.message));
-    const down = await lookUpContract('http://127.0.0.1:9', '0.0.1234', async () => { throw new Error('connect ECONNREFUSED'); });
+    const down = await lookUpContract({ contract: async () => { throw new Error('connect ECONNREFUSED'); } }, '0.0.1234');
     assert.ok(!down.ok && /Could not look up contract 0\.0\.1234.*ECONNREFUSED/.test(down.message));
   });
 });
