@@ -112,8 +112,7 @@ export function formatHexQuantity(v: string | null | undefined): string {
   if (v === null || v === undefined || v === '') return '';
   const t = String(v);
   if (/^0x$/i.test(t)) return `${t} (none)`;
-  if (/^0x[0-9a-fA-F]+$/.test(t)) return `${t} (${BigInt(t).toString()})`;
-  return t;
+  return /^0x[0-9a-fA-F]+$/.test(t) ? `${t} (${hexToDecimal(t)})` : t;
 }
 
 /**
@@ -125,10 +124,4 @@ export function formatEvmAddress(v: string | null | undefined): string {
   const t = String(v);
   const id = evmAddressToEntityId(t);
   return id ? `${id} (${t})` : t;
-}
-
-/** The entity id of a long-zero address ("0.0.6005"), else a shortened address ("0x1234…cdef"), for one-line labels. */
-export function shortEvmAddress(v: string | null | undefined, keep = 4): string {
-  if (!v) return '';
-  return evmAddressToEntityId(String(v)) ?? shortHex(String(v), keep);
 }

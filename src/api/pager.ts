@@ -15,7 +15,9 @@
  */
 import { isApiError } from './errors';
 import type { Page, PageKey } from './mirror';
-import { oneLine } from './text';
+import { L10n, oneLine, plainL10n } from './text';
+
+export type { L10n } from './text';
 
 export interface PagerSource<T> {
   first(signal: AbortSignal): Promise<Page<T>>;
@@ -34,8 +36,8 @@ export type PagerStatus = 'idle' | 'loading' | 'loadingMore' | 'error';
  */
 export interface PagerStop {
   kind: 'loop' | 'repeat' | 'emptyRun' | 'refused';
-  /** An English sentence; views show `stopSentence()` in their language. */
-  message: string;
+  /** The refused link's reason (refused); untrusted text from the server. Views show `stopSentence()`. */
+  message?: string;
   /** The link that was not followed again (loop); untrusted text from the server, cap it before showing. */
   url?: string;
   /** Empty pages in a row (emptyRun). */
@@ -58,14 +60,6 @@ export interface PagerOptions<T> {
   maxEmptyPages?: number;
 }
 
-/** The part of `vscode.l10n` used here: `t('Hello {0}', name)`. */
-export interface L10n {
-  t(message: string, ...args: Array<string | number | boolean>): string;
-}
-
-const plainL10n: L10n = {
-  t: (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
-};
 
 /** The sentence for why paging stopped, in the language of `l10n` (`vscode.l10n` in the views). */
 export function stopSentence(stop: PagerStop, l10n: L10n = plainL10n): string {
@@ -77,7 +71,7 @@ export function stopSentence(stop: PagerStop, l10n: L10n = plainL10n): string {
     case 'emptyRun':
       return l10n.t('The server sent {0} empty pages in a row; paging stopped here.', stop.count ?? 0);
     case 'refused':
-      return oneLine(stop.message, 300);
+      return oneLine(stop.message ?? '', 300);
   }
 }
 
@@ -256,15 +250,16 @@ export class Pager<T> {
     return this.loadUntil(Number.MAX_SAFE_INTEGER);
   }
 
-  /** Adds rows at the top (newer items found by a poll), skipping ones already shown by `key`. */
-  prepend(items: T[], key: (t: T) => string): void {
-    const seen = new Set(this.items.map(key));
-    const fresh = items.filter((i) => !seen.has(key(i)));
-    if (!fresh.length) return;
-    for (const it of fresh) {
+  /** Adds rows at the top (newer items found by a poll), skipping ones already shown (the pager's own row keys). */
+  prepend(items: T[]): void {
+    const fresh = items.filter((it) => {
       const k = this.keyOf(it, this.lastPage?.key);
-      if (k !== undefined) this.seenKeys.add(k);
-    }
+      if (k === undefined) return true;
+      if (this.seenKeys.has(k)) return false;
+      this.seenKeys.add(k);
+      return true;
+    });
+    if (!fresh.length) return;
     this.items = [...fresh, ...this.items];
     this.onChange({ from: 0 });
   }
@@ -341,6 +336,7 @@ export class Pager<T> {
     this.lastPage = page;
     this.partial = this.partial || page.partial;
     this.loadedOnce = true;
+    this.emptyPages = page.next && page.items.length === 0 ? this.emptyPages + 1 : 0;
     this.stopped = this.stopReason(page, fresh.length, first);
     this.onChange({ from });
     if (this.options.readAhead) this.fetchAhead();
@@ -349,16 +345,9 @@ export class Pager<T> {
   private stopReason(page: Page<T>, fresh: number, first: boolean): PagerStop | undefined {
     if (page.nextRefused) return { kind: 'refused', message: page.nextRefused };
     if (!page.next) return undefined;
-    if (!first && page.items.length > 0 && fresh === 0) {
-      return { kind: 'repeat', message: 'The server sent a page of rows that are already shown; paging stopped here.' };
-    }
-    if (this.seenUrls.has(normalizeUrl(page.next))) {
-      return { kind: 'loop', url: page.next, message: stopSentence({ kind: 'loop', url: page.next, message: '' }) };
-    }
-    this.emptyPages = page.items.length === 0 ? this.emptyPages + 1 : 0;
-    if (this.emptyPages >= this.maxEmptyPages) {
-      return { kind: 'emptyRun', count: this.emptyPages, message: stopSentence({ kind: 'emptyRun', count: this.emptyPages, message: '' }) };
-    }
+    if (!first && page.items.length > 0 && fresh === 0) return { kind: 'repeat' };
+    if (this.seenUrls.has(normalizeUrl(page.next))) return { kind: 'loop', url: page.next };
+    if (this.emptyPages >= this.maxEmptyPages) return { kind: 'emptyRun', count: this.emptyPages };
     return undefined;
   }
 

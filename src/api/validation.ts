@@ -46,7 +46,6 @@ export function filterToParam(f: Filter): string {
   return f.op && f.op !== 'eq' ? `${f.op}:${f.value}` : f.value;
 }
 
-/** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, in the real server's ranges (shard <= 1023, realm <= 65535, num < 2^38). Normalised to `shard.realm.num`. */
 /** True for a full `shard.realm.num` id in the mirror node's ranges (no spaces, no short forms). */
 export function isEntityId(s: string): boolean {
   return /^\d{1,19}\.\d{1,19}\.\d{1,19}$/.test(s) && checkEntityId(s).ok;
@@ -58,6 +57,7 @@ export function isTransactionId(s: string): boolean {
   return !!m && isEntityId(m[1]);
 }
 
+/** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, in the real server's ranges (shard <= 1023, realm <= 65535, num < 2^38). Normalised to `shard.realm.num`. */
 export function checkEntityId(input: string, what = 'an entity id'): Check<string> {
   const s = input.trim();
   if (!s) return fail(`Enter ${what} such as 0.0.1234.`);
@@ -114,8 +114,9 @@ export function evmAddressToEntityId(address: string): string | undefined {
   if (!/^[0-9a-f]{40}$/.test(a)) return undefined;
   const shard = BigInt(`0x${a.slice(0, 8)}`);
   const realm = BigInt(`0x${a.slice(8, 24)}`);
-  if (realm > 0xffffffffn || shard > 0xffffn) return undefined; // not a long-zero address
   const num = BigInt(`0x${a.slice(24)}`);
+  // not a long-zero address of an entity the mirror node could have (the ranges of checkEntityId)
+  if (shard > MAX_SHARD || realm > MAX_REALM || num > MAX_NUM) return undefined;
   if (shard === 0n && realm === 0n && num === 0n) return undefined;
   return `${shard}.${realm}.${num}`;
 }

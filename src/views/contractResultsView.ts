@@ -407,7 +407,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
         fresh.push(...page.items);
       }
       const before = this.list.items.length;
-      this.list.prepend(fresh.reverse(), (r) => `${r.timestamp}:${r.hash}:${r.contract_id}`);
+      this.list.prepend(fresh.reverse());
       added = this.list.items.length - before;
       if (added) this.log.debug(`Follow: ${added} new contract result(s)`);
     } catch (e) {

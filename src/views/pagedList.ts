@@ -5,7 +5,6 @@
  * row when paging stopped early (a next link back to a loaded page, repeated rows, a refused next link).
  */
 import vscode = require('vscode');
-import type { Page } from '../api/mirror';
 import { emptyPageSentence, Pager, PagerOptions, PagerSource, PagerStop, stopSentence } from '../api/pager';
 import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, TreeNode } from './nodes';
 
@@ -53,11 +52,6 @@ export class PagedList<T> implements vscode.Disposable {
     return this.model.stopped;
   }
 
-  /** The last page accepted. */
-  get lastPage(): Page<T> | undefined {
-    return this.model.page;
-  }
-
   /** Forgets the rows; the next `ensureLoaded` fetches again. */
   reset(): void {
     this.model.reset();
@@ -87,8 +81,8 @@ export class PagedList<T> implements vscode.Disposable {
   }
 
   /** Adds rows at the top (newer items found by a follow poll), skipping ones already shown. */
-  prepend(items: T[], key: (t: T) => string): void {
-    this.model.prepend(items, key);
+  prepend(items: T[]): void {
+    this.model.prepend(items);
   }
 
   /**

@@ -107,7 +107,7 @@ export function scheduleDetails(s: Schedule): TreeNode[] {
   const decoded = decodedBody(s);
   if (decoded) {
     rows.push(new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
-      tooltip: `${decoded.title}\n${decoded.summary}`,
+      tooltip: headline(decoded),
       icon: new vscode.ThemeIcon('symbol-event'),
       children: decoded.fields.map(bodyFieldNode),
     }));
@@ -117,6 +117,11 @@ export function scheduleDetails(s: Schedule): TreeNode[] {
   const extra = Object.keys(s).filter((k) => !known.has(k));
   for (const k of extra) rows.push(anyValueNode(k, s[k]));
   return rows;
+}
+
+/** The decoded body in one line: "Crypto transfer: 0.0.1 → 0.0.2 5 ℏ", or the summary alone when it starts with the title ("Token burn 0.0.x 40"). */
+function headline(body: { title: string; summary: string }): string {
+  return body.summary.startsWith(body.title) ? body.summary : `${body.title}: ${body.summary}`;
 }
 
 export class ScheduleNode implements TreeNode {
@@ -137,8 +142,7 @@ export class ScheduleNode implements TreeNode {
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
-    // "Token burn: 0.0.x 4016000", not "Token burn: Token burn 0.0.x 4016000" (some summaries start with the title)
-    if (body) md.appendMarkdown(`${mdEscape(body.summary.startsWith(body.title) ? oneLine(body.summary, 300) : `${body.title}: ${oneLine(body.summary, 300)}`)}\n\n`);
+    if (body) md.appendMarkdown(`${mdEscape(oneLine(headline(body), 300))}\n\n`);
     if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
     item.tooltip = md;

@@ -7,19 +7,8 @@
  */
 import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../api/status';
 import { visibleComponents } from '../api/status';
-import { mdEscape, notificationSafe, oneLine } from '../api/text';
+import { L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../api/text';
 
-export { notificationSafe } from '../api/text';
-
-/** The part of `vscode.l10n` used here: `t('Hello {0}', name)`. */
-export interface L10n {
-  t(message: string, ...args: Array<string | number | boolean>): string;
-}
-
-/** A plain `{0}` formatter, for tests and anything running outside VS Code. */
-export const plainL10n: L10n = {
-  t: (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
-};
 
 export type Background = 'warning' | 'error' | undefined;
 

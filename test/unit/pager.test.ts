@@ -188,7 +188,7 @@ describe('pager: the paging model', () => {
     const s = source({ [`${BASE}?limit=2`]: { items: rows(5, 4), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(6, 3) } });
     const p = new Pager(s.src);
     await p.reload();
-    p.prepend(rows(6, 5), (r) => r.schedule_id);
+    p.prepend(rows(6, 5));
     assert.deepStrictEqual(ids(p), [6, 5, 4]);
     await p.loadMore();
     assert.deepStrictEqual(ids(p), [6, 5, 4, 3]);

@@ -5,10 +5,10 @@ import { ApiError } from '../../src/api/errors';
 import { parseSummary, StatusSummary } from '../../src/api/status';
 import {
   activeMaintenances, affectedComponents, componentStatusView, impactView, incidentStatusLabel, indicatorIcon, indicatorView, localTime, localWindow,
-  notificationSafe, relativeTime, safeExternalUrl, shortComponentName, statusAccessibleLabel, statusBarSafe, statusTooltipMarkdown, unknownView,
+  relativeTime, safeExternalUrl, shortComponentName, statusAccessibleLabel, statusBarSafe, statusTooltipMarkdown, unknownView,
   upcomingMaintenances, worseningMessage,
 } from '../../src/views/statusFormat';
-import { mdEscape } from '../../src/api/text';
+import { mdEscape, notificationSafe } from '../../src/api/text';
 import { fixtureText } from './helpers';
 import { renderMarkdown } from './markdown';
 
