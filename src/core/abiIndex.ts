@@ -4,12 +4,17 @@
  * `files.exclude`; node_modules, .git, build-info and `*.dbg.json` are left out too), at most MAX_FILES files
  * of at most MAX_BYTES each, read a few at a time. A FileSystemWatcher keeps the index current (changes
  * debounced). Nothing happens until a view first needs a decode (`ensureStarted`), so activation stays light;
- * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network.
+ * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network, and the
+ * one derivation context of the registry ("Decoded with": src/verify/derivation.ts): deployment records, read
+ * with the files after a scan and again when a record file changes; build info inheritance, read after the files
+ * are in use (decoding does not wait for it; labels are refined when it arrives) and again per build info file
+ * that changed; the selected network's chain.
  */
 import vscode = require('vscode');
-import type { AbiFile, AbiRegistry, DecodedResult, DerivationContext, SourcifyAbiCache } from '../api/decode';
+import type { AbiFile, AbiRegistry, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../api/decode';
 import { DecodersModule, tryDecoders } from '../api/decode/lazy';
 import type { ContractResult } from '../api/mirrorTypes';
+import { BuildInfoBases, deploymentsFromWorkspace, DerivationFolder } from '../verify/derivation';
 import { vscodeWorkspaceFs } from './workspaceFs';
 import type { ExtensionLog } from './log';
 import type { Services } from './services';
@@ -25,6 +30,12 @@ const LIKELY = '{**/artifacts/**/*.json,**/out/**/*.json,**/*.abi,**/abi/**/*.js
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**', '**/build-info/**', '**/*.dbg.json'];
 /** Same rule as src/api/decode/abiFiles.ts, here so that watcher events are filtered without the decoders. */
 const EXCLUDED_PATH = /(^|\/)(node_modules|\.git|build-info)(\/|$)|\.dbg\.json$/i;
+/** Never looked at, not even for build info. */
+const IGNORED_PATH = /(^|\/)(node_modules|\.git)(\/|$)/i;
+/** A build info file (Hardhat, Foundry, Ignition's copies): not an ABI, read for inheritance (BuildInfoBases). */
+const BUILD_INFO_PATH = /\/build-info\/[^/]+\.json$/i;
+/** Deployment records (Ignition's deployed_addresses.json and artifacts, hardhat-deploy, Foundry's run-latest.json). */
+const RECORD_PATH = /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/;
 /** A path in (or being) a build output or ABI folder, where new folders are looked into. */
 const BUILD_FOLDER = /\/(artifacts|out|abi|abis|deployments)(\/|$)/;
 const evmAddressOf = (v: string | null | undefined): string | undefined => {
@@ -54,8 +65,17 @@ export class AbiIndex implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private registryCache: AbiRegistry | undefined;
-  /** Deployment records and build info inheritance: which of several files with a selector names a call. */
-  private derivation: DerivationContext = {};
+  /**
+   * The registry's one context (which of several files with a selector names a call): deployment records,
+   * build info inheritance, the selected network's chain. Set on the registry whenever one of them changes.
+   */
+  private context: DerivationContext = {};
+  /** Build info inheritance per build info file (read again only when that file changed, or on a full rescan). */
+  private readonly bases = new BuildInfoBases();
+  /** Build info changed (or a build folder appeared) since the inheritance was last read. */
+  private basesDirty = false;
+  private basesQueued = false;
+  private basesTask: Promise<void> = Promise.resolve();
   private version = 0;
   private readonly decodedCache = new WeakMap<object, { version: number; failed: boolean; value: DecodedResult }>();
   private readonly lookups = new Set<Promise<unknown>>();
@@ -103,13 +123,14 @@ export class AbiIndex implements vscode.Disposable {
     return this.started;
   }
 
-  /** Resolves when the scan, queued file changes and Sourcify lookups in flight are done (tests). */
+  /** Resolves when the scan, queued file changes, build info inheritance and Sourcify lookups in flight are done (tests). */
   async ready(): Promise<void> {
     for (let i = 0; i < 50; i++) {
       await this.scan;
       await this.flushing;
+      await this.basesTask;
       await Promise.allSettled([...this.lookups]);
-      if (!this.timer && !this.lookups.size) return;
+      if (!this.timer && !this.lookups.size && !this.basesQueued) return;
       await new Promise((r) => setTimeout(r, DEBOUNCE_MS));
     }
   }
@@ -143,12 +164,15 @@ export class AbiIndex implements vscode.Disposable {
         if (f) found.set(uri.toString(), f);
       });
       // files, records and registry change together: `sources` never shows a file the decoders do not use yet
-      const derivation = await this.readDerivation();
+      const deployments = await this.readDeployments();
       this.files.clear();
       for (const [k, v] of found) this.files.set(k, v);
-      if (derivation) this.derivation = derivation;
+      if (deployments) this.setContext({ deployments });
       this.bump();
       this.log.info(`ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`);
+      // build info is read again in full, after the files are in use (labels are refined when it arrives)
+      this.bases.clear();
+      this.refreshBases();
     };
     this.scan = this.scan.then(run, run).catch((e) => this.log.warn(`ABIs: workspace scan failed: ${e instanceof Error ? e.message : String(e)}`));
   }
@@ -182,8 +206,17 @@ export class AbiIndex implements vscode.Disposable {
   }
 
   private queue(uri: vscode.Uri, present: vscode.Uri | undefined, file = true): void {
-    if (EXCLUDED_PATH.test(uri.path)) return;
-    if (file) this.pending.set(uri.toString(), present);
+    if (IGNORED_PATH.test(uri.path)) return;
+    if (BUILD_INFO_PATH.test(uri.path)) {
+      // not an ABI: its inheritance is read again (that file only) after the files of the batch
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (folder) this.bases.invalidate(folder.uri.toString(), vscode.workspace.asRelativePath(uri, false));
+      this.basesDirty = true;
+    } else if (EXCLUDED_PATH.test(uri.path)) {
+      return;
+    } else if (file) {
+      this.pending.set(uri.toString(), present);
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -196,6 +229,10 @@ export class AbiIndex implements vscode.Disposable {
     const exclude = excludeGlob();
     const dirs = [...this.pendingDirs.values()];
     this.pendingDirs.clear();
+    // a new build folder may hold build info whose own events were missed (listing it again is cheap)
+    if (dirs.length) this.basesDirty = true;
+    let basesDirty = this.basesDirty;
+    this.basesDirty = false;
     for (const dir of dirs) {
       try {
         if ((await vscode.workspace.fs.stat(dir)).type !== vscode.FileType.Directory) continue;
@@ -208,7 +245,7 @@ export class AbiIndex implements vscode.Disposable {
     }
     const batch = [...this.pending];
     this.pending.clear();
-    // read first, applied below together with the deployment records (then one bump)
+    // read first, applied below together with the deployment records when they changed (then one bump)
     const updates: Array<[string, AbiFile | undefined]> = [];
     let added = 0;
     await forEachLimited(batch, 8, async ([key, uri]) => {
@@ -228,40 +265,95 @@ export class AbiIndex implements vscode.Disposable {
       if (file || had) updates.push([key, file]);
     });
     // deployment records hold no ABI of their own (Ignition's deployed_addresses.json, Foundry's run-latest.json)
-    const records = batch.some(([k]) => /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/.test(k));
+    const records = batch.some(([k]) => RECORD_PATH.test(k));
     if (updates.length || records) {
-      // the records are read before the files change, so that `sources` and the registry change at once: a file
-      // listed in `sources` is one the decoders use (callers wait for `sources`, then decode)
-      const derivation = await this.readDerivation();
+      // changed records are read before the files change, so that `sources` and the registry change at once: a
+      // file listed in `sources` is one the decoders use (callers wait for `sources`, then decode)
+      const deployments = records ? await this.readDeployments() : undefined;
       for (const [key, file] of updates) {
         if (file) this.files.set(key, file);
         else this.files.delete(key);
       }
-      if (derivation) this.derivation = derivation;
+      if (deployments) this.setContext({ deployments });
       if (updates.length) this.log.info(`ABIs: ${updates.length} file(s) changed, ${this.files.size} ABI file(s)`);
-      this.bump();
+      this.bump(updates.length > 0);
     }
+    // build output changed: the build info folders are listed again, in case events of their files were missed
+    // (a deleted or recreated folder); only files not read yet are parsed
+    if (updates.some(([k]) => /\/(artifacts|out)\//.test(k))) basesDirty = true;
+    if (basesDirty) this.refreshBases();
   }
 
-  /**
-   * The deployment records and the build info's inheritance (after a scan, or when build output changed);
-   * undefined when they cannot be read (the previous ones are kept).
-   */
-  private async readDerivation(): Promise<DerivationContext | undefined> {
-    const d = tryDecoders();
-    if (!d) return undefined;
+  /** The workspace folders as the readers of src/verify see them. */
+  private folders(): DerivationFolder[] {
+    return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ key: f.uri.toString(), fs: vscodeWorkspaceFs(f.uri, f.name) }));
+  }
+
+  /** The deployment records (after a scan, or when a record changed); undefined when they cannot be read (the previous ones are kept). */
+  private async readDeployments(): Promise<DeployedContract[] | undefined> {
+    if (!tryDecoders()) return undefined;
     try {
-      const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name));
-      const derivation = await d.workspaceDerivation(folders);
-      this.log.debug(`ABIs: ${derivation.deployments?.length ?? 0} deployment record(s), inheritance of ${derivation.bases?.size ?? 0} contract(s) from build info`);
-      return derivation;
+      const deployments = await deploymentsFromWorkspace(this.folders().map((f) => f.fs));
+      this.log.debug(`ABIs: ${deployments.length} deployment record(s)`);
+      return deployments;
     } catch (e) {
-      this.log.warn(`ABIs: deployment records / build info not read: ${e instanceof Error ? e.message : String(e)}`);
+      this.log.warn(`ABIs: deployment records not read: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     }
   }
 
-  /** Something to decode with changed: the workspace's files (`workspace`) or a Sourcify ABI arrived. */
+  /**
+   * Reads the build info inheritance again (only the build info files not read yet or changed since), one read
+   * at a time, without holding up decoding: when it differs, the registry's context changes and onDidChange fires
+   * (the "Decoded with" labels are refined). The previous inheritance is kept when it cannot be read.
+   */
+  private refreshBases(): void {
+    if (this.basesQueued || !tryDecoders()) return;
+    this.basesQueued = true;
+    const run = async () => {
+      this.basesQueued = false;
+      const started = performance.now();
+      try {
+        const bases = await this.bases.read(this.folders());
+        this.log.debug(`ABIs: inheritance of ${bases.size} contract(s) from build info (${this.bases.size} build(s)) in ${(performance.now() - started).toFixed(0)} ms`);
+        if (sameBases(bases, this.context.bases)) return;
+        this.setContext({ bases });
+        this.bump(false);
+      } catch (e) {
+        this.log.warn(`ABIs: build info not read: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+    this.basesTask = this.basesTask.then(run, run);
+  }
+
+  /** Changes the registry's context (records, inheritance or chain); the caller bumps. */
+  private setContext(patch: Partial<DerivationContext>): void {
+    this.context = { ...this.context, ...patch };
+    if (this.registryCache) this.registryCache.context = this.context;
+  }
+
+  /**
+   * Follows the selected network's chain (records of other chains do not name calls). True when it changed:
+   * decoded results cached before are stale then.
+   */
+  private syncChain(): boolean {
+    const chainId = this.services.profile.chainId;
+    if (this.context.chainId === chainId) return false;
+    this.setContext({ chainId });
+    this.version++;
+    return true;
+  }
+
+  /** The network changed: Sourcify answers are forgotten, and the chain the records are matched on follows. */
+  networkChanged(): void {
+    this.clearSourcify();
+    if (this.started && this.syncChain()) this.changed.fire();
+  }
+
+  /**
+   * Something to decode with changed: the workspace's files (`workspace`: the registry is rebuilt), or only a
+   * Sourcify ABI or the registry's context.
+   */
   private bump(workspace = true): void {
     if (workspace) this.registryCache = undefined;
     this.version++;
@@ -278,12 +370,11 @@ export class AbiIndex implements vscode.Disposable {
   registry(): AbiRegistry | undefined {
     const d = this.decoders();
     if (!d) return undefined;
+    this.syncChain();
     if (!this.registryCache) {
       const files = [...this.files.values()].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
-      this.registryCache = d.createRegistry(files, this.derivation);
+      this.registryCache = d.createRegistry(files, this.context);
     }
-    // records of the selected network's chain only (the network can change without a rescan)
-    this.registryCache.context = { ...this.derivation, chainId: this.services.profile.chainId };
     return this.registryCache;
   }
 
@@ -308,6 +399,7 @@ export class AbiIndex implements vscode.Disposable {
   decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined {
     const d = this.decoders();
     if (!d) return undefined;
+    this.syncChain();
     const hit = this.decodedCache.get(r);
     if (hit && hit.version === this.version && hit.failed === failed) return hit.value;
     const value = d.decodeContractResult(r, failed, this.registry(), this.contractRegistry(r.address ?? r.to));
@@ -354,6 +446,16 @@ export class AbiIndex implements vscode.Disposable {
   }
 }
 
+/** Whether two inheritance maps say the same (then nothing to refine). */
+function sameBases(a: Map<string, string[]>, b: Map<string, string[]> | undefined): boolean {
+  if (!b || a.size !== b.size) return false;
+  for (const [k, v] of a) {
+    const w = b.get(k);
+    if (!w || w.length !== v.length || v.some((x, i) => x !== w[i])) return false;
+  }
+  return true;
+}
+
 async function forEachLimited<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
@@ -376,6 +478,6 @@ export function abiIndex(): AbiIndex | undefined {
 export function registerAbiIndex(context: vscode.ExtensionContext, services: Services, log: ExtensionLog): AbiIndex {
   const index = new AbiIndex(services, log);
   current = index;
-  context.subscriptions.push(index, services.onDidChange(() => index.clearSourcify()));
+  context.subscriptions.push(index, services.onDidChange(() => index.networkChanged()));
   return index;
 }

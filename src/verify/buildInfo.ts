@@ -7,6 +7,7 @@
  * metadata for the local source check and their runtime bytecode). With several builds holding the contract,
  * `selectBuild` takes the one the deployment used.
  */
+import { stripMetadata, userSourceName } from '../api/decode/solcOutput';
 import type { AddressCandidate, BuildHint } from './discovery';
 import { joinPath, readJson, WorkspaceFs } from './workspaceFs';
 
@@ -103,46 +104,85 @@ function versionOf(b: Record<string, unknown>): string | undefined {
   return str(b.solcVersion) ?? str(obj(b.input).version);
 }
 
-async function readBuild(fs: WorkspaceFs, file: string, format: BuildFormat): Promise<BuildInfo | string> {
+/** One build info file of a folder, as listed (not read yet). */
+export interface BuildInfoFile {
+  /** Relative path: `artifacts/build-info/<id>.json`, `out/build-info/<id>.json`, `ignition/deployments/<d>/build-info/<id>.json`. */
+  file: string;
+  /** Hardhat 3: the compiler output next to it (`<id>.output.json`), when there is one. */
+  outputFile?: string;
+  /** The file name without `.json` (Hardhat's build id). */
+  id: string;
+  /** From the folder: `hardhat` (Hardhat 2 or 3: the file's `_format` tells) or `foundry`. */
+  format: BuildFormat;
+}
+
+/** A build of the folder: its file, and Hardhat Ignition's copies of the same build (read when it cannot be). */
+export interface BuildInfoEntry extends BuildInfoFile {
+  copies: BuildInfoFile[];
+}
+
+/**
+ * Every build info file of the folder, listed once (nothing read): Hardhat `artifacts/build-info`, Foundry
+ * `out/build-info`, then Hardhat Ignition's copies (`ignition/deployments/<id>/build-info`), which go with the
+ * build of the same id when one was listed already. Hardhat 3's `<id>.output.json` is the `outputFile` of its
+ * `<id>.json`, not a build of its own. Paths in name order.
+ */
+export async function listBuildInfo(fs: WorkspaceFs): Promise<BuildInfoEntry[]> {
+  const dirs: Array<[string, BuildFormat]> = [['artifacts/build-info', 'hardhat'], ['out/build-info', 'foundry']];
+  for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir).map((e) => e.name).sort()) dirs.push([joinPath('ignition/deployments', d, 'build-info'), 'hardhat']);
+  const out: BuildInfoEntry[] = [];
+  for (const [dir, format] of dirs) {
+    const names = new Set((await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json')).map((e) => e.name));
+    for (const name of [...names].filter((n) => !n.endsWith('.output.json')).sort()) {
+      const id = name.replace(/\.json$/, '');
+      const output = `${id}.output.json`;
+      const f: BuildInfoFile = { file: joinPath(dir, name), ...(names.has(output) ? { outputFile: joinPath(dir, output) } : {}), id, format };
+      const same = dir.startsWith('ignition/') ? out.find((b) => b.id === id) : undefined;
+      if (same) same.copies.push(f);
+      else out.push({ ...f, copies: [] });
+    }
+  }
+  return out;
+}
+
+async function readBuild(fs: WorkspaceFs, f: BuildInfoFile): Promise<BuildInfo | string> {
+  const { file, format } = f;
   const b = obj(await readJson(fs, file));
   if (!Object.keys(b).length) return `${file}: not readable JSON`;
   const input = obj(b.input);
   if (!Object.keys(obj(input.sources)).length) return `${file}: no standard JSON input in it`;
   let output: unknown = b.output;
   let fmt = format;
-  if (output === undefined || String(b._format ?? '').startsWith('hh3')) {
+  if ((output === undefined || String(b._format ?? '').startsWith('hh3')) && f.outputFile) {
     // Hardhat 3 keeps the output in <id>.output.json next to the input
-    const o = obj(await readJson(fs, file.replace(/\.json$/, '.output.json')));
+    const o = obj(await readJson(fs, f.outputFile));
     output = o.output ?? output;
-    if (String(b._format ?? '').startsWith('hh3')) fmt = 'hardhat3';
   }
+  if (String(b._format ?? '').startsWith('hh3')) fmt = 'hardhat3';
   const version = versionOf(b);
   if (!version) return `${file}: no compiler version in it`;
   const stdInput: Record<string, unknown> = { language: str(input.language) ?? str(b.language) ?? 'Solidity', sources: input.sources, settings: input.settings ?? {} };
-  const id = str(b.id) ?? file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');
+  const id = str(b.id) ?? f.id;
   return { file, format: fmt, id, compilerVersion: version, input: stdInput, contracts: contractsOfOutput(output) };
 }
 
-async function jsonFiles(fs: WorkspaceFs, dir: string): Promise<string[]> {
-  return (await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json') && !e.name.endsWith('.output.json')).map((e) => joinPath(dir, e.name)).sort();
-}
-
 /**
- * Every build info of the folder: Hardhat `artifacts/build-info`, Foundry `out/build-info`, then the copies of
- * Hardhat Ignition's deployments (`ignition/deployments/<id>/build-info`) not found there (same id: read once).
+ * Every build info of the folder (listBuildInfo): Hardhat `artifacts/build-info`, Foundry `out/build-info`, then
+ * the copies of Hardhat Ignition's deployments not found there (same id: read once; a copy is read when the
+ * build's own file cannot be).
  */
 export async function findBuilds(fs: WorkspaceFs): Promise<BuildScan> {
   const builds: BuildInfo[] = [];
   const problems: string[] = [];
-  const dirs: Array<[string, BuildFormat]> = [['artifacts/build-info', 'hardhat'], ['out/build-info', 'foundry']];
-  for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir).map((e) => e.name).sort()) dirs.push([joinPath('ignition/deployments', d, 'build-info'), 'hardhat']);
-  for (const [dir, format] of dirs) {
-    for (const file of await jsonFiles(fs, dir)) {
-      const id = file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');
-      if (dir.startsWith('ignition/') && builds.some((b) => b.id === id)) continue;
-      const b = await readBuild(fs, file, format);
-      if (typeof b === 'string') problems.push(b);
-      else if (!builds.some((x) => x.id !== undefined && x.id === b.id && x.format === b.format)) builds.push(b);
+  for (const entry of await listBuildInfo(fs)) {
+    for (const f of [entry, ...entry.copies]) {
+      const b = await readBuild(fs, f);
+      if (typeof b === 'string') {
+        problems.push(b);
+        continue;
+      }
+      if (!builds.some((x) => x.id !== undefined && x.id === b.id && x.format === b.format)) builds.push(b);
+      break;
     }
   }
   return { builds, problems };
@@ -154,15 +194,6 @@ export type BuildReason = 'only' | 'ignition' | 'artifact' | 'bytecode' | 'sourc
 export interface BuildChoice {
   match: BuildMatch;
   reason: BuildReason;
-}
-
-/** Runtime bytecode without its CBOR metadata (the last 2 bytes give its length), lowercase hex without 0x. */
-export function stripMetadata(hex: string): string {
-  const h = hex.replace(/^0x/i, '').toLowerCase();
-  if (h.length < 4) return h;
-  const len = parseInt(h.slice(-4), 16);
-  const cut = (len + 2) * 2;
-  return len > 0 && cut < h.length ? h.slice(0, -cut) : h;
 }
 
 /** Whether two runtime bytecodes are the same code (metadata and immutable/library placeholders aside). */
@@ -187,11 +218,6 @@ async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise
   const dbg = obj(await readJson(fs, artifactPath.replace(/\.json$/, '.dbg.json')));
   const p = str(dbg.buildInfo);
   return p ? p.slice(p.lastIndexOf('/') + 1).replace(/\.json$/, '') : undefined;
-}
-
-/** `contracts/X.sol` from an input source name (`project/contracts/X.sol`, `npm/@a/b@1.0.0/X.sol` → `@a/b/X.sol`). */
-export function userSourceName(inputSourceName: string): string {
-  return inputSourceName.replace(/^project\//, '').replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/');
 }
 
 /**

@@ -85,6 +85,16 @@ describe('contract creations: artifact and constructor arguments (src/api/decode
     assert.strictEqual(decodeCreation(deployed, [linkedArtifact])?.contractName, 'RigToken');
   });
 
+  it('each artifact\'s bytecode is prepared once, not for every creation decoded', () => {
+    const f = erc20();
+    let reads = 0;
+    const code = f.bytecode;
+    const counted: AbiFile = { ...f };
+    Object.defineProperty(counted, 'bytecode', { get: () => { reads++; return code; }, enumerable: true });
+    for (const name of ['A', 'B', 'C']) assert.strictEqual(decodeCreation(`${code}${encodeCtor(f, [name])}`, [counted])?.text, `ERC20(name_="${name}")`);
+    assert.strictEqual(reads, 1);
+  });
+
   it('arguments that do not fit the constructor are kept as hex', () => {
     const f = erc20();
     const c = decodeCreation(`${f.bytecode}1234`, [f]);

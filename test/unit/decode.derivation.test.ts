@@ -82,7 +82,7 @@ describe('decoding: which artifact names the call', () => {
 
 describe('decoding: deployment records of a workspace', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { workspaceDerivation } = require('../../src/api/decode') as typeof import('../../src/api/decode');
+  const { workspaceDerivation } = require('../../src/verify/derivation') as typeof import('../../src/verify/derivation');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { nodeWorkspaceFs } = require('../../src/verify/nodeFs') as typeof import('../../src/verify/nodeFs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -9,7 +9,9 @@ import { findBuilds, matchContracts } from '../../src/verify/buildInfo';
 import { discoverAddresses } from '../../src/verify/discovery';
 import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
 import type { WorkspaceFs } from '../../src/verify/workspaceFs';
-import { createRegistry, decodeContractResult, workspaceDerivation } from '../../src/api/decode';
+import { BuildInfoBases, workspaceDerivation } from '../../src/verify/derivation';
+import { stripMetadata } from '../../src/api/decode/solcOutput';
+import { createRegistry, decodeContractResult } from '../../src/api/decode';
 import { parseAbiFile } from '../../src/api/decode/abiFiles';
 import { encodeErrorResult, encodeFunctionData } from 'viem';
 import type { Abi } from 'viem';
@@ -46,6 +48,14 @@ describe('verify: Hardhat 3 builds', () => {
     assert.deepStrictEqual((builds[1].input.settings as { remappings: string[] }).remappings, ['project/:@openzeppelin/contracts/=npm/@openzeppelin/contracts@5.1.0/']);
   });
 
+  it('one listing of the build info: Hardhat 3 input and output as one build, Ignition\'s copies with the build of the same id', async () => {
+    const list = await buildInfo.listBuildInfo(hh3);
+    assert.deepStrictEqual(list.map((b) => [b.file, b.outputFile, b.format]), [OLD, NEW].map((id) => [`artifacts/build-info/${id}.json`, `artifacts/build-info/${id}.output.json`, 'hardhat']));
+    assert.deepStrictEqual(list.map((b) => b.copies.map((c) => c.file)), [OLD, NEW].map((id) => [`ignition/deployments/chain-296/build-info/${id}.json`]));
+    const cleaned = await buildInfo.listBuildInfo(hiding(hh3, /^artifacts\/build-info/));
+    assert.deepStrictEqual(cleaned.map((b) => [b.file, b.copies.length]), [OLD, NEW].map((id) => [`ignition/deployments/chain-296/build-info/${id}.json`, 0]));
+  });
+
   it('Ignition\'s copies are used when artifacts/build-info was cleaned', async () => {
     const { builds } = await findBuilds(hiding(hh3, /^artifacts\/build-info/));
     assert.deepStrictEqual(builds.map((b) => b.id), [OLD, NEW]);
@@ -72,6 +82,44 @@ describe('verify: Hardhat 3 builds', () => {
     assert.deepStrictEqual([viaBytecode?.match.build.id, viaBytecode?.reason], [NEW, 'bytecode']);
     const otherHash = runtime.slice(0, -86) + 'ab'.repeat(34) + runtime.slice(-18);
     assert.strictEqual((await pick(noInfo, typed, otherHash))?.match.build.id, NEW, 'CBOR metadata left out of the comparison');
+  });
+
+  it('the metadata tail is cut only when it is a CBOR map: code whose last 2 bytes merely look like a length stays whole', () => {
+    const runtime = artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').deployedBytecode.slice(2);
+    assert.strictEqual(stripMetadata(`0x${runtime.toUpperCase()}`), runtime.slice(0, -(0x33 + 2) * 2));
+    const code = `6080604052${'00'.repeat(40)}5b0010`; // ends in 0x0010: no CBOR map 16 bytes before
+    assert.strictEqual(stripMetadata(code), code);
+  });
+
+  it('build info inheritance is read once per build info file, again only for a file that changed, forgotten when gone', async () => {
+    const reads: string[] = [];
+    let hidden = /^$/;
+    const counting: WorkspaceFs = {
+      name: hh3.name,
+      list: async (d) => (await hh3.list(d)).filter((e) => !hidden.test(`${d}/${e.name}`)),
+      read: async (p) => { reads.push(p); return hidden.test(p) ? undefined : hh3.read(p); },
+    };
+    const cache = new BuildInfoBases();
+    const folders = [{ key: 'file:///hh3', fs: counting }];
+    const first = await cache.read(folders);
+    assert.deepStrictEqual(first.get('contracts/RigToken.sol:RigToken'), ['@openzeppelin/contracts/token/ERC20/ERC20.sol:ERC20']);
+    assert.deepStrictEqual(reads, [OLD, NEW].map((id) => `artifacts/build-info/${id}.output.json`), 'the outputs only, not the inputs or Ignition\'s copies');
+    reads.length = 0;
+    assert.deepStrictEqual(await cache.read(folders), first);
+    assert.deepStrictEqual(reads, [], 'nothing read again');
+    cache.invalidate('file:///hh3', `artifacts/build-info/${NEW}.json`);
+    cache.invalidate('file:///other', `artifacts/build-info/${OLD}.output.json`);
+    assert.deepStrictEqual(await cache.read(folders), first);
+    assert.deepStrictEqual(reads, [`artifacts/build-info/${NEW}.output.json`], 'the changed build only (by its input or output file)');
+    hidden = new RegExp(`^artifacts/build-info/${NEW}`);
+    reads.length = 0;
+    const after = await cache.read(folders);
+    assert.deepStrictEqual(reads, [`ignition/deployments/chain-296/build-info/${NEW}.output.json`], 'the build is listed again from Ignition\'s copy');
+    assert.deepStrictEqual(after, first);
+    assert.strictEqual(cache.size, 2);
+    hidden = /^artifacts\/build-info|^ignition/;
+    assert.deepStrictEqual((await cache.read(folders)).size, 0);
+    assert.strictEqual(cache.size, 0, 'builds no longer listed are forgotten');
   });
 
   it('decoding reads Hardhat 3 output too: RigToken (deployed, most derived by the ASTs) names calls and errors, not ERC20', async () => {

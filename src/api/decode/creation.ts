@@ -2,14 +2,16 @@
  * Contract creations: which workspace artifact a creation's init code (`function_parameters` of an EVM
  * contract creation) was built from, and its constructor arguments. The init code is the artifact's creation
  * bytecode followed by the ABI-encoded constructor arguments. The bytecode's metadata tail (CBOR, its length in
- * the last 2 bytes) may differ between builds of the same source and is not compared, only its length; library
- * link placeholders (`__$…$__`, 20 bytes) match any address. Part of the decoders bundle (viem).
+ * the last 2 bytes: solcOutput.ts) may differ between builds of the same source and is not compared, only its
+ * length; library link placeholders (`__$…$__`, 20 bytes) match any address. Each artifact's bytecode is prepared
+ * for matching once. Part of the decoders bundle (viem).
  */
 import { decodeAbiParameters } from 'viem';
 import type { AbiParameter } from 'viem';
 import type { AbiFile } from './abiFiles';
 import { decodedValues, valuesText } from './abi';
 import type { AbiOrigin, DecodedValue } from './abi';
+import { metadataTailLength } from './solcOutput';
 
 export interface DecodedCreation {
   /** The artifact whose creation bytecode the init code starts with (undefined: none matched). */
@@ -30,31 +32,63 @@ const HEX = /^[0-9a-f]*$/;
 const MIN_BODY = 64;
 
 /**
- * The length, in hex characters, of the metadata tail of a bytecode (CBOR map + 2-byte length), or 0 when it
- * does not end with one. `code`: lowercase hex without 0x.
+ * An artifact's creation bytecode ready for matching: the code before its metadata tail, as literal runs and
+ * the places of library link placeholders (`__…__`, 40 characters, matching any address), and the tail's length.
  */
-export function metadataTailLength(code: string): number {
-  if (code.length < 6 || !HEX.test(code.slice(-4))) return 0;
-  const len = (parseInt(code.slice(-4), 16) + 2) * 2;
-  if (len <= 4 || len > code.length) return 0;
-  const first = parseInt(code.slice(code.length - len, code.length - len + 2), 16);
-  // a CBOR map with 1 to 7 entries (solc: ipfs/bzzr, experimental, solc version)
-  return first >= 0xa1 && first <= 0xa7 ? len : 0;
+interface PreparedCode {
+  /** Length of the code before the metadata tail, in hex characters. */
+  body: number;
+  /** Length of the metadata tail (0: none). */
+  meta: number;
+  /** Runs of the body to compare as they are: [offset, text]. */
+  literals: Array<[number, string]>;
+  /** Offsets of link placeholders in the body. */
+  placeholders: number[];
 }
 
-/** Whether `data` starts with `body`, placeholders (`__…__`, 40 characters) in `body` matching any hex. */
-function startsWithCode(data: string, body: string): boolean {
-  if (data.length < body.length) return false;
+/** Undefined: a bytecode that never matches (too short, or a placeholder running past the body). */
+function prepareCode(bytecode: string): PreparedCode | undefined {
+  const code = bytecode.replace(/^0x/i, '').toLowerCase();
+  const meta = metadataTailLength(code);
+  const body = code.slice(0, code.length - meta);
+  if (body.length < MIN_BODY) return undefined;
+  const literals: Array<[number, string]> = [];
+  const placeholders: number[] = [];
   let i = 0;
   while (i < body.length) {
     const j = body.indexOf('__', i);
     const end = j < 0 ? body.length : j;
-    if (data.slice(i, end) !== body.slice(i, end)) return false;
-    if (j < 0) return true;
-    if (!HEX.test(data.slice(j, j + 40)) || j + 40 > body.length) return false;
+    if (end > i) literals.push([i, body.slice(i, end)]);
+    if (j < 0) break;
+    if (j + 40 > body.length) return undefined;
+    placeholders.push(j);
     i = j + 40;
   }
-  return true;
+  return { body: body.length, meta, literals, placeholders };
+}
+
+/** Per artifact file: its creation bytecode prepared once, not again for every creation decoded. */
+const prepared = new WeakMap<AbiFile, PreparedCode | null>();
+function preparedOf(file: AbiFile): PreparedCode | undefined {
+  let p = prepared.get(file);
+  if (p === undefined) {
+    const code = file.bytecode;
+    p = (code ? prepareCode(code) : undefined) ?? null;
+    prepared.set(file, p);
+  }
+  return p ?? undefined;
+}
+
+/** Where the constructor arguments start in init code `data` (lowercase hex without 0x) built from `code`. */
+function argsOffset(data: string, code: PreparedCode): number | undefined {
+  if (data.length < code.body) return undefined;
+  for (const [at, text] of code.literals) if (!data.startsWith(text, at)) return undefined;
+  for (const at of code.placeholders) if (!HEX.test(data.slice(at, at + 40))) return undefined;
+  if (!code.meta) return code.body;
+  // the metadata tail in the data: same length, a CBOR map, the same length bytes at its end
+  const tail = data.slice(code.body, code.body + code.meta);
+  if (tail.length !== code.meta || !HEX.test(tail) || metadataTailLength(tail) !== code.meta) return undefined;
+  return code.body + code.meta;
 }
 
 /**
@@ -62,15 +96,8 @@ function startsWithCode(data: string, body: string): boolean {
  * or undefined when `data` is not that bytecode's init code.
  */
 export function creationArgsOffset(data: string, bytecode: string): number | undefined {
-  const code = bytecode.replace(/^0x/i, '').toLowerCase();
-  const meta = metadataTailLength(code);
-  const body = code.slice(0, code.length - meta);
-  if (body.length < MIN_BODY || !startsWithCode(data, body)) return undefined;
-  if (!meta) return body.length;
-  // the metadata tail in the data: same length, a CBOR map, the same length bytes at its end
-  const tail = data.slice(body.length, body.length + meta);
-  if (tail.length !== meta || !HEX.test(tail) || metadataTailLength(tail) !== meta) return undefined;
-  return body.length + meta;
+  const code = prepareCode(bytecode);
+  return code ? argsOffset(data, code) : undefined;
 }
 
 function decodeArgs(file: AbiFile, argsHex: string): Pick<DecodedCreation, 'args' | 'argsUndecoded'> {
@@ -94,9 +121,10 @@ export function decodeCreation(data: string | null | undefined, files: Iterable<
   if (!d || !HEX.test(d)) return undefined;
   let best: { file: AbiFile; offset: number; decoded: Pick<DecodedCreation, 'args' | 'argsUndecoded'> } | undefined;
   for (const file of files) {
-    if (!file.bytecode) continue;
     try {
-      const offset = creationArgsOffset(d, file.bytecode);
+      const code = preparedOf(file);
+      if (!code) continue;
+      const offset = argsOffset(d, code);
       if (offset === undefined) continue;
       if (best && (offset < best.offset || (offset === best.offset && !best.decoded.argsUndecoded))) continue;
       const decoded = decodeArgs(file, d.slice(offset));

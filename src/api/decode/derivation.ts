@@ -3,12 +3,12 @@
  * deployed at the called address (deployment records: Hardhat Ignition, hardhat-deploy, Foundry broadcast),
  * then the most derived contract (a contract before the bases it inherits from: solc's
  * `linearizedBaseContracts` from a build info's AST when the workspace has one, else an ABI that is a strict
- * superset of the other's), then path order. Plain TypeScript, no `vscode`.
+ * superset of the other's), then path order. Plain TypeScript, no `vscode`, no file access: the context (records,
+ * build info inheritance, the selected chain) is read by src/verify/derivation.ts and set on the registry.
  */
-import { discoverAddresses } from '../../verify/discovery';
-import { joinPath, WorkspaceFs } from '../../verify/workspaceFs';
 import type { AbiFile } from './abiFiles';
 import { signatureOf } from './abiFiles';
+import { userSourceName } from './solcOutput';
 
 /** A deployment record: which contract is at an address. */
 export interface DeployedContract {
@@ -30,11 +30,6 @@ export interface DerivationContext {
 }
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-/**
- * Hardhat 3 input source names (`project/contracts/X.sol`, `npm/@scope/pkg@1.2.3/X.sol`) as the artifacts and
- * records name them (`contracts/X.sol`, `@scope/pkg/X.sol`).
- */
-export const normSource = (p: string | undefined): string | undefined => (p ? p.replace(/\\/g, '/').replace(/^project\//, '').replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/') : undefined);
 
 /**
  * Inheritance from a solc output's ASTs (`output.sources[path].ast`): every ContractDefinition's
@@ -49,7 +44,7 @@ export function basesFromOutput(output: unknown): Map<string, string[]> {
     const nodes = Array.isArray(ast.nodes) ? ast.nodes : [];
     for (const n of nodes.map(obj)) {
       if (n.nodeType !== 'ContractDefinition' || typeof n.name !== 'string' || typeof n.id !== 'number') continue;
-      const id = `${normSource(path)}:${n.name}`;
+      const id = `${userSourceName(path)}:${n.name}`;
       byId.set(n.id, id);
       if (Array.isArray(n.linearizedBaseContracts)) lin.push({ id, ids: n.linearizedBaseContracts.filter((x): x is number => typeof x === 'number') });
     }
@@ -61,8 +56,7 @@ export function basesFromOutput(output: unknown): Map<string, string[]> {
 
 /** The `source:Name` identifier of a file, when it says its source. */
 export function identifierOf(f: AbiFile): string | undefined {
-  const s = normSource(f.sourceName);
-  return s ? `${s}:${f.contractName}` : undefined;
+  return f.sourceName ? `${userSourceName(f.sourceName)}:${f.contractName}` : undefined;
 }
 
 /** Whether `file` is the artifact of a contract deployed at `address` (by its own address, or a record's name). */
@@ -73,7 +67,7 @@ export function isDeployedAt(file: AbiFile, address: string | undefined, ctx: De
   return (ctx.deployments ?? []).some((d) => d.address === a
     && (ctx.chainId === undefined || d.chainId === undefined || d.chainId === ctx.chainId)
     && d.contractName === file.contractName
-    && (!d.sourceName || !file.sourceName || normSource(d.sourceName) === normSource(file.sourceName)));
+    && (!d.sourceName || !file.sourceName || userSourceName(d.sourceName) === userSourceName(file.sourceName)));
 }
 
 const sigCache = new WeakMap<AbiFile, Set<string>>();
@@ -125,45 +119,4 @@ export function rankByDerivation<T>(entries: T[], fileOf: (e: T) => AbiFile | un
     return out;
   };
   return [...topo(deployed), ...topo(rest)];
-}
-
-/** Build info files larger than this are not read for their ASTs (the ranking then falls back to ABI supersets). */
-export const MAX_BUILD_INFO_BYTES = 64 * 1024 * 1024;
-
-/**
- * Inheritance from every build info of a folder: Hardhat 2 `artifacts/build-info/<id>.json` (output inside),
- * Hardhat 3 `artifacts/build-info/<id>.output.json` (`hh3-sol-build-info-output-1`), Foundry `out/build-info/*.json`.
- */
-export async function basesFromWorkspace(fs: WorkspaceFs): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  for (const dir of ['artifacts/build-info', 'out/build-info']) {
-    const names = (await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json')).map((e) => e.name).sort();
-    for (const name of names) {
-      // Hardhat 3: the input file has no output; its `.output.json` is read instead
-      if (!name.endsWith('.output.json') && names.includes(name.replace(/\.json$/, '.output.json'))) continue;
-      const bytes = await fs.read(joinPath(dir, name));
-      if (!bytes || bytes.length > MAX_BUILD_INFO_BYTES) continue;
-      let json: unknown;
-      try {
-        json = JSON.parse(new TextDecoder().decode(bytes));
-      } catch {
-        continue;
-      }
-      for (const [k, v] of basesFromOutput(obj(json).output)) if (!out.has(k)) out.set(k, v);
-    }
-  }
-  return out;
-}
-
-/** The deployment records (Ignition, hardhat-deploy, Foundry broadcast) and build info inheritance of some folders. */
-export async function workspaceDerivation(folders: WorkspaceFs[], chainId?: number): Promise<DerivationContext> {
-  const found = await discoverAddresses({ folders, chainId });
-  const deployments: DeployedContract[] = [];
-  for (const c of found.candidates) {
-    const name = c.build?.contractName ?? c.contractName;
-    if (name) deployments.push({ address: c.address, contractName: name, sourceName: c.build?.sourcePath, chainId: c.chainId });
-  }
-  const bases = new Map<string, string[]>();
-  for (const fs of folders) for (const [k, v] of await basesFromWorkspace(fs)) if (!bases.has(k)) bases.set(k, v);
-  return { deployments, bases, chainId };
 }

@@ -57,9 +57,10 @@ export function createRegistry(files: Iterable<AbiFile>, context?: DerivationCon
   return new AbiRegistry(files, context);
 }
 
-export { basesFromOutput, basesFromWorkspace, derivesFrom, isDeployedAt, rankByDerivation, workspaceDerivation } from './derivation';
+export { basesFromOutput, derivesFrom, isDeployedAt, rankByDerivation } from './derivation';
 export type { DeployedContract, DerivationContext } from './derivation';
 
+export { metadataTailLength, stripMetadata, userSourceName } from './solcOutput';
 export { isExcludedAbiPath, mayHoldAbi, normalizeAbi, parseAbiFile, signatureOf } from './abiFiles';
 export type { AbiFile, AbiItem, AbiParam } from './abiFiles';
 export { evmAddressOf, SourcifyAbiCache } from './sourcifyAbi';
