@@ -78,6 +78,8 @@ const LAZY_CHUNKS = [
   { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: 'axios.js', entry: 'src/shims/axios-chunk.js' },
   // the NFT history panels, on the first "Show NFT History" or panel restore (src/nft/register.ts)
   { importer: /src[\\/]nft[\\/]register\.ts$/, request: /^\.\/feature$/, chunk: 'nft.js', entry: 'src/nft/feature.ts' },
+  // the ABI index's workspace readers (deployment records, build-info inheritance), with the first decode
+  { importer: /src[\\/]core[\\/]abiIndex\.ts$/, request: /^\.\.\/verify\/derivation$/, chunk: 'derivation.js', entry: 'src/verify/derivation.ts' },
   // "Verify Contract": discovery, build info, Sourcify clients, local check (src/commands/verification.ts)
   { importer: /src[\\/]commands[\\/]verification\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/commands/verifyContract.ts' },
 ];
@@ -214,7 +216,7 @@ async function main() {
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
   if (results.some((r) => r.errors.length)) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (required by it)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)' };
+    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (required by it)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)', 'derivation.js': ' (loaded with the first decode)' };
     for (const r of results) {
       for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
         const note = notes[path.basename(file)];

@@ -27,6 +27,7 @@ export interface ApiErrorInit {
   serverMessages?: string[];
   url?: string;
   code?: string;
+  serverCode?: string;
   retryAfterMs?: number;
   cause?: unknown;
 }
@@ -52,6 +53,8 @@ export class ApiError extends Error {
   readonly url?: string;
   /** Low-level error code (ECONNREFUSED, ENOTFOUND, ...), when there is one. */
   readonly code?: string;
+  /** The error code the server's body names, when it names one (Sourcify v2 `customCode`: `already_verified`, ...). */
+  readonly serverCode?: string;
   /** How long the server asked us to wait (Retry-After), in ms. */
   readonly retryAfterMs?: number;
 
@@ -63,6 +66,7 @@ export class ApiError extends Error {
     this.serverMessages = init.serverMessages ?? [];
     this.url = init.url;
     this.code = init.code;
+    this.serverCode = init.serverCode;
     this.retryAfterMs = init.retryAfterMs;
     if (init.cause !== undefined) (this as { cause?: unknown }).cause = init.cause;
   }

@@ -300,10 +300,12 @@ export class HttpClient {
     if (!ok) {
       const serverMessages = serverMessagesOf(data, parseError ? text : undefined);
       const retryAfterMs = parseRetryAfter(headers['retry-after']);
+      const customCode = data && typeof data === 'object' ? (data as { customCode?: unknown }).customCode : undefined;
       throw new ApiError({
         kind: 'http',
         status: res.status,
         serverMessages,
+        serverCode: typeof customCode === 'string' && customCode ? customCode.slice(0, 100) : undefined,
         url: safeUrl,
         retryAfterMs,
         message: httpErrorSentence(res.status, url, serverMessages, retryAfterMs),

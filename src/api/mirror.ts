@@ -5,6 +5,7 @@
  * host.
  */
 import { ApiError, invalidInput } from './errors';
+import { timestampToDate } from './format';
 import { HttpClient, RequestOptions } from './http';
 import { oneLine } from './text';
 import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
@@ -162,11 +163,11 @@ export function scheduleState(
   if (s.executed_timestamp) return 'executed';
   if (s.deleted) return 'deleted';
   if (s.expiration_time) {
-    const seconds = Number(String(s.expiration_time).split('.')[0]);
-    if (Number.isFinite(seconds) && seconds * 1000 < nowMs) return 'expired';
+    const at = timestampToDate(String(s.expiration_time));
+    if (at && at.getTime() < nowMs) return 'expired';
   } else if (s.consensus_timestamp) {
-    const m = /^(\d{1,10})(?:\.\d{1,9})?$/.exec(String(s.consensus_timestamp).trim());
-    if (m && (Number(m[1]) + SCHEDULE_AUTO_EXPIRY_SECONDS) * 1000 < nowMs) return 'expired';
+    const created = timestampToDate(String(s.consensus_timestamp));
+    if (created && created.getTime() + SCHEDULE_AUTO_EXPIRY_SECONDS * 1000 < nowMs) return 'expired';
   }
   return 'pending';
 }

@@ -7,7 +7,7 @@
  *   `POST /v2/verify/{chainId}/{address}` with the standard JSON input, then `GET /v2/verify/{verificationId}`
  *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
-import { ApiError, httpErrorSentence, invalidInput, isApiError, parseRetryAfter, redactUrl, serverMessagesOf } from './errors';
+import { ApiError, invalidInput, isApiError } from './errors';
 import { HttpClient, HttpResponse, RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
 import { checkEvmAddress, unwrap } from './validation';
@@ -250,23 +250,9 @@ export function parseJob(body: unknown, url = ''): VerificationJob {
   };
 }
 
-/**
- * The `customCode` of a Sourcify API v2 error answer the client read (`already_verified`,
- * `duplicate_verification_request`, `too_many_requests`, `route_not_found`, ...), when there was one.
- */
+/** The `customCode` of a Sourcify v2 error answer (`already_verified`, `duplicate_verification_request`, ...). */
 export function sourcifyCode(e: unknown): string | undefined {
-  const c = isApiError(e) ? (e as { customCode?: unknown }).customCode : undefined;
-  return typeof c === 'string' ? c : undefined;
-}
-
-/** An HTTP ApiError for a v2 error answer, with its `customCode` (read by sourcifyCode). */
-function v2HttpError(res: { status: number; url: string; data: unknown; headers: Record<string, string> }, message?: string): ApiError {
-  const serverMessages = serverMessagesOf(res.data);
-  const retryAfterMs = parseRetryAfter(res.headers['retry-after']);
-  const e = new ApiError({ kind: 'http', status: res.status, url: redactUrl(res.url), serverMessages, retryAfterMs, message: message ?? httpErrorSentence(res.status, res.url, serverMessages, retryAfterMs) });
-  const code = optStr(obj(res.data).customCode);
-  if (code) Object.defineProperty(e, 'customCode', { value: code, enumerable: true });
-  return e;
+  return isApiError(e) ? e.serverCode : undefined;
 }
 
 /** 404 codes that are not "this contract is not verified": an unknown chain (servers before 2026-01), no such route (no API v2). */
@@ -299,9 +285,14 @@ export class SourcifyV2Client {
   async lookup(chainId: number | string, address: string, options: RequestOptions = {}): Promise<ContractMatch> {
     const a = unwrap(checkEvmAddress(address));
     const c = checkChain(chainId);
-    const res = await this.http.get<unknown>(`${this.baseUrl}/v2/contract/${c}/${a}`, { ...options, acceptStatus: [404] });
-    if (res.status === 404 && LOOKUP_404_ERRORS.has(optStr(obj(res.data).customCode) ?? '')) throw v2HttpError(res);
-    return parseContractMatch(res.data, { chainId: c, address: a });
+    try {
+      const res = await this.http.get<unknown>(`${this.baseUrl}/v2/contract/${c}/${a}`, options);
+      return parseContractMatch(res.data, { chainId: c, address: a });
+    } catch (e) {
+      // 404 {match: null, ...} (no customCode) is "not verified"; a 404 naming an error code is an error
+      if (isApiError(e) && e.status === 404 && !LOOKUP_404_ERRORS.has(e.serverCode ?? '')) return parseContractMatch({ match: null }, { chainId: c, address: a });
+      throw e;
+    }
   }
 
   /**
@@ -320,18 +311,16 @@ export class SourcifyV2Client {
     const url = `${this.baseUrl}/v2/verify/${c}/${a}`;
     let res: HttpResponse<unknown>;
     try {
-      res = await this.http.post<unknown>(url, body, { ...options, acceptStatus: [...(options.acceptStatus ?? []), 400, 409, 429] });
+      res = await this.http.post<unknown>(url, body, options);
     } catch (e) {
-      // a 400/409/429 page that is not JSON (a proxy's): the status says what it is
-      if (isApiError(e) && e.kind === 'malformed' && (e.status === 400 || e.status === 409 || e.status === 429)) {
-        throw new ApiError({ kind: 'http', status: e.status, url: e.url, message: httpErrorSentence(e.status, url, []) });
+      if (isApiError(e) && e.status === 429 && e.serverCode === 'duplicate_verification_request') {
+        throw new ApiError({
+          kind: 'http', status: e.status, url: e.url, serverMessages: e.serverMessages, serverCode: e.serverCode, retryAfterMs: e.retryAfterMs,
+          message: `Sourcify is already running a verification job for ${a} on chain ${c} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.`,
+        });
       }
       throw e;
     }
-    if (res.status === 429 && optStr(obj(res.data).customCode) === 'duplicate_verification_request') {
-      throw v2HttpError(res, `Sourcify is already running a verification job for ${a} on chain ${c} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.`);
-    }
-    if (res.status === 400 || res.status === 409 || res.status === 429) throw v2HttpError(res);
     const id = optStr(obj(res.data).verificationId);
     if (!id) throw new ApiError({ kind: 'malformed', message: 'The verification server accepted the job but sent no verificationId.', url: res.url });
     return id;

@@ -14,7 +14,20 @@ import vscode = require('vscode');
 import type { AbiFile, AbiRegistry, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../api/decode';
 import { DecodersModule, tryDecoders } from '../api/decode/lazy';
 import type { ContractResult } from '../api/mirrorTypes';
-import { BuildInfoBases, deploymentsFromWorkspace, DerivationFolder } from '../verify/derivation';
+import type { BuildInfoBases, DerivationFolder } from '../verify/derivation';
+
+type DerivationModule = typeof import('../verify/derivation');
+let derivationModule: DerivationModule | undefined;
+/**
+ * The workspace readers (deployment records, build info inheritance), loaded with the first decode: the extension
+ * build turns this require into `require("./derivation.js")` (LAZY_CHUNKS in esbuild.js), so they stay out of
+ * activation.
+ */
+function derivation(): DerivationModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  derivationModule ??= require('../verify/derivation') as DerivationModule;
+  return derivationModule;
+}
 import { vscodeWorkspaceFs } from './workspaceFs';
 import type { ExtensionLog } from './log';
 import type { Services } from './services';
@@ -71,7 +84,11 @@ export class AbiIndex implements vscode.Disposable {
    */
   private context: DerivationContext = {};
   /** Build info inheritance per build info file (read again only when that file changed, or on a full rescan). */
-  private readonly bases = new BuildInfoBases();
+  private basesCache: BuildInfoBases | undefined;
+  private get bases(): BuildInfoBases {
+    this.basesCache ??= new (derivation().BuildInfoBases)();
+    return this.basesCache;
+  }
   /** Build info changed (or a build folder appeared) since the inheritance was last read. */
   private basesDirty = false;
   private basesQueued = false;
@@ -293,7 +310,7 @@ export class AbiIndex implements vscode.Disposable {
   private async readDeployments(): Promise<DeployedContract[] | undefined> {
     if (!tryDecoders()) return undefined;
     try {
-      const deployments = await deploymentsFromWorkspace(this.folders().map((f) => f.fs));
+      const deployments = await derivation().deploymentsFromWorkspace(this.folders().map((f) => f.fs));
       this.log.debug(`ABIs: ${deployments.length} deployment record(s)`);
       return deployments;
     } catch (e) {
