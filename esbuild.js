@@ -207,6 +207,12 @@ async function main() {
   const active = builds.filter((b) => b.entryPoints.length > 0);
   // test bundles of deleted test files must not linger and run
   if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration']) fs.rmSync(path.join(__dirname, d), { recursive: true, force: true });
+  // a production build leaves no source map of an earlier development build behind (the .vsix must not ship one)
+  if (production && !watch) {
+    for (const dir of [distDir, path.join(distDir, 'webview')]) {
+      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) if (f.endsWith('.map')) fs.rmSync(path.join(dir, f), { force: true });
+    }
+  }
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
   if (!onlySandbox && !tests && !bench && !nodeOnly) copyCodicons(); // codicons for webviews
   if (watch) {

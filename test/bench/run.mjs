@@ -69,7 +69,7 @@ if (!process.argv.includes('--http-only')) {
       console.log(`dist/main.js ${kb('main.js')} KB + its loader dist/extension.js ${kb('extension.js')} KB (target < 300 KB) ${Number(kb('main.js')) + Number(kb('extension.js')) < 300 ? 'OK' : 'MISSED'}; decoders kept out of it: ${lazy ? 'OK' : 'MISSED'}; axios kept out of it: ${lazyAxios ? 'OK' : 'MISSED'}`);
       const lazyFeatures = ext.includes('require("./nft.js")') && ext.includes('require("./verify.js")') && !/discoverAddresses|SourcifyV2Client|nftHistory\.main\.js/.test(ext);
       console.log(`NFT history and verification kept out of it: ${lazyFeatures ? 'OK' : 'MISSED'}`);
-      console.log(`lazily required chunks: dist/axios.js ${kb('axios.js')} KB (first request), dist/nft.js ${kb('nft.js')} KB (first NFT history), dist/verify.js ${kb('verify.js')} KB (first verification)`);
+      console.log(`lazily required chunks: dist/axios.js ${kb('axios.js')} KB (first request), dist/nft.js ${kb('nft.js')} KB (first NFT history), dist/verify.js ${kb('verify.js')} KB (first verification), dist/derivation.js ${kb('derivation.js')} KB (first decode)`);
       const load = spawnSync(process.execPath, ['-e', `const t = performance.now(); const d = require(${JSON.stringify(path.join(tmp, 'decoders.js'))}); const l = performance.now() - t;
         const b = 'CIDKte4BSiMKIQoOCgQYzel9EP+7ndyprwIKDwoFGMDW+wEQgLyd3KmvAg=='; const t2 = performance.now(); for (let i = 0; i < 1000; i++) d.decodeSchedulableBody(b);
         const reg = d.createRegistry([{ source: 'a', contractName: 'a', format: 'abi', abi: [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] }] }]);

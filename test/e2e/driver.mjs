@@ -27,6 +27,7 @@
 //                                       (npm run screenshots), shots marked readme also go to <dir>
 //   sandbox(ctx, path, body, method)    calls the sandbox's control API (faults, status scenarios, requests...)
 //   rateLimitRowThenRetry(...)          a 429 on Refresh is the one error row; clicking it loads the rows again
+//   extensionReady / openNftHistory     the extension's status bar item is there / "Show NFT History" answered, the panel's frame
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, screenshotsDir } from '../harness/paths.mjs';
@@ -362,3 +363,25 @@ export async function rateLimitRowThenRetry(page, ctx, { viewName, apiPath, okRo
     await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
   }
 }
+
+/** Waits until the extension's contributions are known to the workbench (its network item in the status bar). */
+export async function extensionReady(page) {
+  await statusBarItem(page, 'Sandbox').or(statusBarItem(page, 'Custom')).first().waitFor({ timeout: 60000 });
+}
+
+/** Runs "Hedera: Show NFT History" and answers its two input boxes. */
+export async function openNftHistory(page, token, serial) {
+  await extensionReady(page);
+  await runCommand(page, 'Hedera: Show NFT History');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: T });
+  await input.fill(token);
+  await input.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/2)' }).waitFor({ timeout: T });
+  await input.fill(serial);
+  await input.press('Enter');
+  const frame = await webview(page, `NFT ${token} #${serial}`);
+  await frame.locator('#app[data-ready="true"]').waitFor({ timeout: T, state: 'attached' });
+  return frame;
+}
+

@@ -7,7 +7,7 @@
 // server's lookup says, and big integers in unknown fields are shown with every digit.
 import assert from 'node:assert/strict';
 import {
-  expandRow, notifications, openContainer, pickQuickPick, quickPickItems, runCommand, sandbox, screenshot, soloView, treeRow, treeRows,
+  expandRow, notifications, openContainer, openNftHistory, pickQuickPick, quickPickItems, runCommand, sandbox, screenshot, soloView, treeRow, treeRows,
   typeInQuickInput, until, view, viewAction, viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
@@ -231,4 +231,19 @@ test('Hostile server: after a 409 "already verified", the Verification view says
   } finally {
     await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
   }
+});
+
+test('Hostile server: the NFT panel stops at a next link back to the page just loaded, with a banner, and never repeats rows', async ({ page, ctx }) => {
+  await withHostile(ctx, ['paging-self'], async () => {
+    // the 12,345-entry history: without the loop check the panel would append the same page until its cap
+    const frame = await openNftHistory(page, '0.0.4815162', '7');
+    const banner = frame.locator('#stopped');
+    await banner.waitFor({ state: 'visible', timeout: T });
+    assert.match(await frame.locator('#stoppedText').innerText(), /leads back to a page already loaded/);
+    const rows = Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1;
+    await page.waitForTimeout(1500); // nothing more is appended
+    assert.equal(Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1, rows);
+    assert.ok(rows > 0 && rows <= 100, `one page, not the same page again and again: ${rows} rows`);
+    await screenshot(page, 'hostile-nft-loop');
+  });
 });

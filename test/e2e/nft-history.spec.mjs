@@ -5,32 +5,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { runCommand, screenshot, statusBarItem, waitForWorkbench, webview } from './driver.mjs';
+import { extensionReady, openNftHistory, runCommand, screenshot, waitForWorkbench, webview } from './driver.mjs';
 import { test } from './runner.mjs';
 
 const TOKEN = '0.0.4815162';
 const T = 20000;
-
-/** Waits until the extension's contributions are known to the workbench (its network item in the status bar). */
-async function extensionReady(page) {
-  await statusBarItem(page, 'Sandbox').or(statusBarItem(page, 'Custom')).first().waitFor({ timeout: 60000 });
-}
-
-/** Runs "Hedera: Show NFT History" and answers its two input boxes. */
-async function openNft(page, token, serial) {
-  await extensionReady(page);
-  await runCommand(page, 'Hedera: Show NFT History');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: T });
-  await input.fill(token);
-  await input.press('Enter');
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: '(2/2)' }).waitFor({ timeout: T });
-  await input.fill(serial);
-  await input.press('Enter');
-  const frame = await webview(page, `NFT ${token} #${serial}`);
-  await frame.locator('#app[data-ready="true"]').waitFor({ timeout: T, state: 'attached' });
-  return frame;
-}
 
 const bodyRows = (frame) => frame.locator('#body [role=row]');
 const rowCount = async (frame) => Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1;
@@ -51,7 +30,7 @@ async function sandboxRequests(ctx, prefix) {
 }
 
 test('NFT history: opens from the palette and shows the whole life of an NFT (README screenshot)', async ({ page }) => {
-  const frame = await openNft(page, TOKEN, '2');
+  const frame = await openNftHistory(page, TOKEN, '2');
   await bodyRows(frame).first().waitFor({ timeout: T });
   assert.equal(await rowCount(frame), 9);
   assert.equal(await bodyRows(frame).count(), 9);
@@ -72,7 +51,7 @@ test('NFT history: opens from the palette and shows the whole life of an NFT (RE
 });
 
 test('NFT history: a HashScan link click goes through the extension (no navigation in the webview)', async ({ page, ctx }) => {
-  const frame = await openNft(page, TOKEN, '2');
+  const frame = await openNftHistory(page, TOKEN, '2');
   const link = bodyRows(frame).first().locator('.link[data-target=account]').first();
   await link.waitFor({ timeout: T });
   const id = await link.getAttribute('data-id');
@@ -93,7 +72,7 @@ test('NFT history: a HashScan link click goes through the extension (no navigati
 });
 
 test('NFT history: scrolling to the end loads more pages while the DOM keeps only visible rows', async ({ page }) => {
-  const frame = await openNft(page, TOKEN, '7');
+  const frame = await openNftHistory(page, TOKEN, '7');
   await waitRowCount(frame, (n) => n === 100, '100 rows');
   const grid = frame.locator('#grid');
   let maxDom = 0;
@@ -124,7 +103,7 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
 });
 
 test('NFT history: a partial history (206) shows the banner', async ({ page }) => {
-  const frame = await openNft(page, TOKEN, '13');
+  const frame = await openNftHistory(page, TOKEN, '13');
   await bodyRows(frame).first().waitFor({ timeout: T });
   const banner = frame.locator('#partial');
   await banner.waitFor({ state: 'visible', timeout: T });
@@ -133,7 +112,7 @@ test('NFT history: a partial history (206) shows the banner', async ({ page }) =
 });
 
 test('NFT history: an unknown NFT shows the empty state', async ({ page }) => {
-  const frame = await openNft(page, TOKEN, '9999');
+  const frame = await openNftHistory(page, TOKEN, '9999');
   const empty = frame.locator('#empty');
   await empty.waitFor({ state: 'visible', timeout: T });
   assert.equal((await empty.innerText()).trim(), `No transactions for ${TOKEN} #9999 on Sandbox.`);
@@ -146,7 +125,7 @@ test('NFT history: a 429 shows the server\'s message and Retry loads the history
   const res = await fetch(`${ctx.sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
   assert.equal(res.status, 201);
   try {
-    const frame = await openNft(page, TOKEN, '5');
+    const frame = await openNftHistory(page, TOKEN, '5');
     const error = frame.locator('#error');
     await error.waitFor({ state: 'visible', timeout: T });
     assert.match(await error.innerText(), /429 Too Many Requests.*Too many requests/s);
@@ -160,7 +139,7 @@ test('NFT history: a 429 shows the server\'s message and Retry loads the history
 });
 
 test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, Enter opens a link)', async ({ page, ctx }) => {
-  const frame = await openNft(page, TOKEN, '2');
+  const frame = await openNftHistory(page, TOKEN, '2');
   await bodyRows(frame).first().waitFor({ timeout: T });
   const grid = frame.locator('#grid');
   await grid.focus();
@@ -196,7 +175,7 @@ test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, 
 });
 
 test('NFT history: the panel, its rows and scroll position come back after a reload (serializer)', async ({ page }) => {
-  const frame = await openNft(page, TOKEN, '7');
+  const frame = await openNftHistory(page, TOKEN, '7');
   await waitRowCount(frame, (n) => n === 100, '100 rows');
   const grid = frame.locator('#grid');
   await grid.evaluate((el) => { el.scrollTop = el.scrollHeight; });
@@ -241,7 +220,7 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
   try {
     fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original), 'hederaExplorer.network': 'custom', 'hederaExplorer.custom.mirrorUrl': url }, null, 2));
     await page.waitForTimeout(1500); // the settings file is watched
-    const frame = await openNft(page, '0.0.666', '1');
+    const frame = await openNftHistory(page, '0.0.666', '1');
     await bodyRows(frame).nth(1).waitFor({ timeout: T });
     const text = await frame.locator('#grid').innerText();
     assert.ok(text.includes(img), 'the img markup is shown as text');

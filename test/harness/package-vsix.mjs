@@ -14,7 +14,7 @@ const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
   // the extension (main.js, loaded by the loader dist/extension.js and timed) and its lazily required chunks
-  /^extension\/dist\/(main|decoders|axios|nft|verify)\.js$/,
+  /^extension\/dist\/(main|decoders|derivation|axios|nft|verify)\.js$/,
   /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
@@ -34,7 +34,7 @@ export function packageVsix({ quiet = false } = {}) {
     throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
   }
   if (!entries.includes('extension/dist/extension.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/extension.js`);
-  for (const chunk of ['main.js', 'decoders.js', 'axios.js', 'nft.js', 'verify.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
+  for (const chunk of ['main.js', 'decoders.js', 'derivation.js', 'axios.js', 'nft.js', 'verify.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
     if (!entries.includes(`extension/dist/${chunk}`)) throw new Error(`${path.basename(vsixPath)} lacks dist/${chunk}`);
   }
   return vsixPath;
