@@ -9,7 +9,7 @@ import { ContractData, ContractResultRow, generateContracts } from './contracts'
 import { contractById } from './contract';
 import { ScheduleData, ScheduleRow, generateSchedules } from './schedules';
 import { NftData, NftHistory, generateNfts, nftKey } from './nfts';
-import { entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
+import { MAX_LONG, entityId, entityIdPieces, isEntityIdForm, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import {
   HOSTILE_TEXTS, HostileCtx, ListEndpoint, applyPaging, has, hostileContractResult, hostileNft, hostileSchedule, pagingTrap, payloadIndex,
 } from '../hostile';
@@ -89,7 +89,6 @@ function textIndexOf(data: MirrorData, row: ContractResultRow): number | undefin
 
 const MAX_LIMIT = 100;
 const DEFAULT_LIMIT = 25;
-const MAX_LONG = 9223372036854775807n;
 
 export const mirrorError = (status: number, ...messages: string[]): Reply =>
   jsonReply(status, { _status: { messages: messages.map((message) => ({ message })) } });
@@ -98,6 +97,13 @@ export const notFound = (): Reply => mirrorError(404, 'Not found');
 class BadRequest {
   constructor(readonly messages: string[]) {}
 }
+
+/**
+ * A query the real server sends to PostgreSQL with a timestamp above int64 (e.g. `timestamp=gt:9999999999.999999999`
+ * is 9999999999999999999 ns): the database refuses it, queryQuietly throws a DbError and httpErrorHandler answers
+ * 503 with the status code's own message, `Service unavailable` (rest/constants.js httpStatusCodes).
+ */
+class DbError {}
 
 /* ------------------------------------------------------------------ filters */
 
@@ -129,13 +135,30 @@ const isLimit = (v: string): boolean => /^\d{1,19}$/.test(v) && BigInt(v) > 0n &
 const isOrder = (v: string): boolean => /^(asc|desc)$/i.test(v);
 const isBool = (v: string): boolean => /^(true|false)$/i.test(v);
 const isTimestamp = (v: string): boolean => parseTimestamp(v) !== null;
-const isEntity = (v: string): boolean => parseEntityId(v) !== null;
+/** Form only (the real validation); the ranges are checked when the filter is parsed (FORMATS). */
+const isEntity = (v: string): boolean => isEntityIdForm(v);
 const isEvm = (v: string): boolean => /^(0x)?[0-9a-fA-F]{40}$/.test(v);
 
 const COMMON: Record<string, Validator> = { limit: eqOnly(isLimit), order: eqOnly(isOrder) };
 
-/** Validates every pair: invalid values first (in order), then unknown names (in order), as the real server. */
-function buildFilters(pairs: [string, string][], accepted: Record<string, Validator>): Filter[] {
+/**
+ * Parses a validated filter value as the real formatComparator does; returns the error message when it cannot
+ * (an entity id of the right form but out of range), else null.
+ */
+type Format = (value: string) => string | null;
+
+/**
+ * account.id, schedule.id (and spender.id, token.id): EntityId.parseString without a parameter name, so the
+ * message quotes the id as parsed, e.g. `account.id=70000.1` gives `Invalid entity ID "0.70000.1"`.
+ */
+const entityFormat: Format = (v) => (parseEntityId(v) === null ? `Invalid entity ID "${entityIdPieces(v)}"` : null);
+
+/**
+ * Validates every pair: invalid values first (in order), then unknown names (in order), as the real server.
+ * When all are valid, parses them (`format`) in the order of the real query object (names in first-seen order,
+ * each name's values in order); the first that fails is the only message (validateAndParseFilters).
+ */
+function buildFilters(pairs: [string, string][], accepted: Record<string, Validator>, format: Record<string, Format> = {}): Filter[] {
   const invalid: string[] = [];
   const unknown: string[] = [];
   const filters: Filter[] = [];
@@ -155,6 +178,15 @@ function buildFilters(pairs: [string, string][], accepted: Record<string, Valida
     filters.push({ key, op: parsed.op, value: parsed.value });
   }
   if (invalid.length || unknown.length) throw new BadRequest([...invalid, ...unknown]);
+  const keys = [...new Set(filters.map((f) => f.key))];
+  for (const key of keys) {
+    const fmt = format[key];
+    if (!fmt) continue;
+    for (const f of filters) {
+      const message = f.key === key ? fmt(f.value) : null;
+      if (message !== null) throw new BadRequest([message]);
+    }
+  }
   return filters;
 }
 
@@ -329,7 +361,8 @@ interface Cursor {
 
 /** Cursor values past every item: an empty first page links there, so the link holds the first page's items. */
 const OUTER_BOUNDARY: Record<string, { asc: string; desc: string }> = {
-  timestamp: { asc: '0.0', desc: '9999999999.999999999' },
+  // the largest int64 nanoseconds: a bigger value answers 503 on the real NFT history and /contracts/{id}/results
+  timestamp: { asc: '0.0', desc: '9223372036.854775807' },
   'schedule.id': { asc: '0.0.0', desc: '0.0.274877906943' },
 };
 
@@ -378,6 +411,7 @@ export function handleMirror(data: MirrorData, method: string, path: string, pai
   } catch (e) {
     if (e instanceof BadRequest) return mirrorError(400, ...e.messages);
     if (e instanceof NotFoundError) return mirrorError(404, e.message);
+    if (e instanceof DbError) return mirrorError(503, 'Service unavailable');
     throw e;
   }
 }
@@ -416,9 +450,15 @@ function rowJson(row: ContractResultRow, weibar: boolean): string {
   return row.json;
 }
 
-/** Validates the query of both contract results lists (values, names, then dependencies), as buildAndValidateFilters. */
+/** `from`: parseString with the parameter name (EVM addresses are resolved later), so `Invalid parameter: from`. */
+const CONTRACT_FORMATS: Record<string, Format> = { from: (v) => (isEvm(v) || parseEntityId(v) !== null ? null : 'Invalid parameter: from') };
+
+/**
+ * Validates the query of both contract results lists (values, names, parsing, then dependencies), as
+ * buildAndValidateFilters.
+ */
 function contractFilters(pairs: [string, string][]): Filter[] {
-  const filters = buildFilters(pairs, CONTRACT_PARAMS);
+  const filters = buildFilters(pairs, CONTRACT_PARAMS, CONTRACT_FORMATS);
   const has = (k: string): boolean => filters.some((f) => f.key === k);
   if (has('block.hash') && has('block.number')) throw new BadRequest(['Invalid parameter usage: block.hash - cannot combine block.number and block.hash']);
   if (has('transaction.index') && !has('block.hash') && !has('block.number'))
@@ -478,6 +518,70 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
   };
 }
 
+/** Timestamp filter values in nanoseconds, with their operators. */
+const timestampsOf = (filters: Filter[]): { op: Op; ns: bigint }[] =>
+  filters.filter((f) => f.key === 'timestamp').map((f) => ({ op: f.op, ns: parseTimestamp(f.value) as bigint }));
+
+/**
+ * The block a `block.number` / `block.hash` filter names, as its first and last timestamps (the real server reads
+ * the record file's consensus start and end); null when no result is in it (the real server then answers an empty
+ * list without a query); undefined without such a filter.
+ */
+function blockRange(data: ContractData, filters: Filter[]): [bigint, bigint] | null | undefined {
+  const bn = last(filters, 'block.number');
+  const bh = last(filters, 'block.hash');
+  if (!bn && !bh) return undefined;
+  const number = bn ? BigInt(bn.value) : null;
+  const hash = bh ? bh.value.replace(/^0x/i, '').toLowerCase() : '';
+  let lo: bigint | null = null;
+  let hi: bigint | null = null;
+  for (const r of data.all) {
+    if (number !== null ? r.blockNumber !== number : hash.length === 96 ? r.blockHash !== hash : !r.blockHash.startsWith(hash)) continue;
+    if (lo === null || r.tsNs < lo) lo = r.tsNs;
+    if (hi === null || r.tsNs > hi) hi = r.tsNs;
+  }
+  return lo === null || hi === null ? null : [lo, hi];
+}
+
+/**
+ * getContractResults with a timestamp above int64: 503 when the query the real server builds still carries one.
+ * Its block filter (when found) adds gte/lte bounds; optimizeTimestampFilters then folds gt/gte into one lower
+ * bound and lt/lte into one upper bound clamped to int64 (so `lt:9999999999.999999999` is harmless), and an empty
+ * range (upper < lower) or an unknown block is an empty list without a query. A lower bound, eq or ne value above
+ * int64 reaches PostgreSQL: DbError.
+ */
+function checkListTimestamps(data: ContractData, filters: Filter[]): void {
+  const ts = timestampsOf(filters);
+  if (!ts.some((t) => t.ns > MAX_LONG)) return;
+  const block = blockRange(data, filters);
+  if (block === null) return;
+  if (block) ts.push({ op: 'gte', ns: block[0] }, { op: 'lte', ns: block[1] });
+  let lower: bigint | null = null;
+  let upper: bigint | null = null;
+  for (const { op, ns } of ts) {
+    if (op === 'gt' || op === 'gte') {
+      const v = op === 'gt' ? ns + 1n : ns;
+      lower = lower === null || v > lower ? v : lower;
+    } else if (op === 'lt' || op === 'lte') {
+      const v = op === 'lt' ? ns - 1n : ns;
+      upper = upper === null ? (v < MAX_LONG ? v : MAX_LONG) : v < upper ? v : upper;
+    }
+  }
+  if (lower !== null && upper !== null && upper < lower) return;
+  const sent = [lower, ...ts.filter((t) => t.op === 'eq' || t.op === 'ne').map((t) => t.ns)];
+  if (sent.some((v) => v !== null && v > MAX_LONG)) throw new DbError();
+}
+
+/**
+ * getContractResultsById: its timestamp filters go to the query as given (no optimization), so any value above
+ * int64 is a DbError, once the query runs (a block filter naming no block: an empty list without a query).
+ */
+function checkByIdTimestamps(data: ContractData, filters: Filter[]): void {
+  if (!timestampsOf(filters).some((t) => t.ns > MAX_LONG)) return;
+  if (blockRange(data, filters) === null) return;
+  throw new DbError();
+}
+
 /** A contract result as served, with hostile traps when on (`byId`: the smaller object of /contracts/{id}/results). */
 function hostileRow(mirror: MirrorData, h: HostileCtx, row: ContractResultRow, byId: boolean, weibar: boolean): string {
   let obj = byId ? byIdObject(row) : row.obj;
@@ -490,7 +594,9 @@ const itemsHostile = (h: HostileCtx | undefined): h is HostileCtx => HOSTILE_ITE
 
 function contractResults(mirror: MirrorData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const data = mirror.contracts;
-  const q = contractQuery(data, contractFilters(pairs));
+  const filters = contractFilters(pairs);
+  const q = contractQuery(data, filters);
+  checkListTimestamps(data, filters);
   const rows = q.internal ? data.all : data.top;
   const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
   const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
@@ -506,6 +612,10 @@ const MAX_NUM = (1n << 38n) - 1n;
 /** The contract a path parameter names: an entity id (encoded) or a non long-zero EVM address (hex as given, no 0x). */
 type ContractRef = { kind: 'id'; encoded: bigint } | { kind: 'evm'; hex: string };
 
+/** validateContractIdParam: the form only (the ranges are checked by parseContractRef, after the query). */
+const isContractRefForm = (raw: string): boolean =>
+  /^(0x)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?(\d{1,5}\.)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw) || /^-?\d{1,19}$/.test(raw);
+
 /**
  * Reads `{contractIdOrAddress}` as the real server does (validateContractIdParam, then
  * EntityId.computeContractIdPartsFromContractIdValue / parseString): `num` (up to 2^38-1), `realm.num`,
@@ -514,9 +624,7 @@ type ContractRef = { kind: 'id'; encoded: bigint } | { kind: 'evm'; hex: string 
  */
 function parseContractRef(raw: string): ContractRef {
   const invalid = (): BadRequest => new BadRequest(['Invalid parameter: contractid']);
-  const valid =
-    /^(0x)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?(\d{1,5}\.)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw) || /^-?\d{1,19}$/.test(raw);
-  if (!valid) throw invalid();
+  if (!isContractRefForm(raw)) throw invalid();
   const parts = raw.replace(/^0x/, '').split('.');
   const tail = parts[parts.length - 1];
   const prefix = parts.slice(0, -1).map((x) => BigInt(x));
@@ -571,8 +679,11 @@ function byIdObject(row: ContractResultRow): Record<string, unknown> {
  */
 function contractResultsById(mirror: MirrorData, path: string, rawId: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const data = mirror.contracts;
-  const ref = parseContractRef(rawId);
+  // the form first (validateContractIdParam), then the query, then the id's ranges (computeContractIdFromString):
+  // `/contracts/0.70000.1/results?limit=0` is `Invalid parameter: limit`
+  if (!isContractRefForm(rawId)) throw new BadRequest(['Invalid parameter: contractid']);
   const filters = contractFilters(pairs);
+  const ref = parseContractRef(rawId);
   let num: number | undefined;
   if (ref.kind === 'evm') {
     // any entity with that address (a contract's own, or an account's alias: spec account-opaque-evm-contracts-path);
@@ -582,7 +693,13 @@ function contractResultsById(mirror: MirrorData, path: string, rawId: string, pa
   } else if (ref.encoded <= MAX_NUM) {
     num = Number(ref.encoded);
   }
+  if (ref.kind === 'evm' && num === undefined) {
+    // no entity has the address: an empty list before the rest of the query is looked at (no `from` 404, no 503)
+    const order = orderOf(filters, 'desc');
+    return pagedReply(h, 'contractResultsById', 200, 'results', path, pairs, [], null, { field: 'timestamp', order, parse: parseTimestamp, lastValue: null }, 'public, max-age=10');
+  }
   const q = contractQuery(data, filters);
+  checkByIdTimestamps(data, filters);
   const idx = num === undefined ? undefined : data.byContract.get(num);
   const rows = idx ? (q.internal ? idx.all : idx.top) : [];
   const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
@@ -595,6 +712,7 @@ function contractResultsById(mirror: MirrorData, path: string, rawId: string, pa
 /* schedules */
 
 const SCHEDULE_PARAMS: Record<string, Validator> = { ...COMMON, 'account.id': anyOp(isEntity), 'schedule.id': anyOp(isEntity) };
+const SCHEDULE_FORMATS: Record<string, Format> = { 'account.id': entityFormat, 'schedule.id': entityFormat };
 
 /**
  * As rest/schedules.js getScheduleCacheControlHeader: executed or deleted; without expiration_time, 31 minutes
@@ -619,7 +737,7 @@ function hostileScheduleJson(mirror: MirrorData, h: HostileCtx, row: ScheduleRow
 
 function schedules(mirror: MirrorData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const data = mirror.schedules;
-  const filters = buildFilters(pairs, SCHEDULE_PARAMS);
+  const filters = buildFilters(pairs, SCHEDULE_PARAMS, SCHEDULE_FORMATS);
   const limit = limitOf(filters);
   const order = orderOf(filters, 'asc');
   const idRange = rangeOf(filters, 'schedule.id', (v) => parseEntityId(v) as bigint);
@@ -652,6 +770,8 @@ function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: st
   if (!/^\d{1,19}$/.test(serialRaw) || BigInt(serialRaw) < 1n || BigInt(serialRaw) > MAX_LONG) throw new BadRequest(['Invalid parameter: serialnumber']);
   const serial = BigInt(serialRaw);
   const filters = buildFilters(pairs, NFT_PARAMS);
+  // the timestamps go to the query as given, for any token (known or not): one above int64 is a DbError
+  if (timestampsOf(filters).some((t) => t.ns > MAX_LONG)) throw new DbError();
   const limit = limitOf(filters);
   const order = orderOf(filters, 'desc');
   const range = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
