@@ -229,25 +229,29 @@ async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise
  */
 export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: { candidate?: AddressCandidate; runtimeBytecode?: string; bySources?: (m: BuildMatch[]) => Promise<BuildMatch | undefined> } = {}): Promise<BuildChoice | undefined> {
   if (matches.length <= 1) return matches[0] ? { match: matches[0], reason: 'only' } : undefined;
+  // a build whose compiled runtime code differs from the code on chain (when the mirror node gave it) is skipped:
+  // after a rebuild the artifact names a build that was never deployed
+  const onChain = opts.runtimeBytecode && stripMetadata(opts.runtimeBytecode).length ? opts.runtimeBytecode : undefined;
+  const fits = (m: BuildMatch) => !onChain || !m.contract.deployedBytecode || sameCode(m.contract.deployedBytecode, onChain);
   const withId = async (id: string | undefined, reason: BuildReason): Promise<BuildChoice | undefined> => {
     const m = id ? matches.filter((x) => x.build.id === id) : [];
-    return m.length === 1 ? { match: m[0], reason } : undefined;
+    return m.length === 1 && fits(m[0]) ? { match: m[0], reason } : undefined;
   };
-  // 1. the deployment's own artifact
-  const art = opts.candidate?.build?.deploymentArtifact;
-  if (art) {
-    const hit = await withId(await buildIdOfArtifact(fs, art), 'ignition');
-    if (hit) return hit;
-  }
-  // 2. the workspace's artifact of that contract
+  // 1. the workspace's artifact of that contract (Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`)
   const names = [...new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))];
   if (names.length === 1) {
     const hit = await withId(await buildIdOfArtifact(fs, joinPath('artifacts', `${names[0]}.json`)), 'artifact');
     if (hit) return hit;
   }
+  // 2. the build Hardhat Ignition recorded for the deployment
+  const art = opts.candidate?.build?.deploymentArtifact;
+  if (art) {
+    const hit = await withId(await buildIdOfArtifact(fs, art), 'ignition');
+    if (hit) return hit;
+  }
   // 3. the code on chain
-  if (opts.runtimeBytecode && stripMetadata(opts.runtimeBytecode).length) {
-    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract.deployedBytecode, opts.runtimeBytecode ?? ''));
+  if (onChain) {
+    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract.deployedBytecode, onChain));
     if (same.length >= 1 && new Set(same.map((m) => m.build)).size === 1) return { match: same[0], reason: 'bytecode' };
   }
   const best = opts.bySources ? await opts.bySources(matches) : undefined;

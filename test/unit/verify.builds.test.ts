@@ -11,6 +11,8 @@ import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
 import type { WorkspaceFs } from '../../src/verify/workspaceFs';
 import { BuildInfoBases, workspaceDerivation } from '../../src/verify/derivation';
 import { stripMetadata } from '../../src/api/decode/solcOutput';
+
+const sameRuntime = (a: string, b: string) => stripMetadata(a).toLowerCase().replace(/^0x/, '') === stripMetadata(b).toLowerCase().replace(/^0x/, '');
 import { createRegistry, decodeContractResult } from '../../src/api/decode';
 import { parseAbiFile } from '../../src/api/decode/abiFiles';
 import { encodeErrorResult, encodeFunctionData } from 'viem';
@@ -62,15 +64,23 @@ describe('verify: Hardhat 3 builds', () => {
     assert.ok(builds.every((b) => b.file.startsWith('ignition/deployments/chain-296/build-info/')));
   });
 
-  it('the deployment\'s own build (Ignition artifact), then the artifact\'s buildInfoId, then the bytecode, never the file-name order', async () => {
+  it('the artifact\'s buildInfoId, then the deployment\'s own build (Ignition), then the bytecode, never the file-name order', async () => {
     const d = await discoverAddresses({ folders: [hh3], chainId: 296 });
     const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
     const counterCand = d.candidates.find((c) => c.contractName === 'Counter')!;
     const { builds } = await findBuilds(hh3);
     const pick = async (f: WorkspaceFs, cand: typeof rigCand, runtime?: string) => buildInfo.selectBuild(f, matchContracts(builds, { name: cand.contractName }), { candidate: cand, runtimeBytecode: runtime });
-    const viaIgnition = await pick(hh3, rigCand);
-    assert.deepStrictEqual([viaIgnition?.match.build.id, viaIgnition?.reason], [NEW, 'ignition']);
+    const viaArtifactFirst = await pick(hh3, rigCand);
+    assert.deepStrictEqual([viaArtifactFirst?.match.build.id, viaArtifactFirst?.reason], [NEW, 'artifact']);
     assert.strictEqual((await pick(hh3, counterCand))?.match.build.id, OLD);
+    // no artifact (artifacts/contracts cleaned): the build Ignition recorded for the deployment
+    const viaIgnition = await pick(hiding(hh3, /^artifacts\/contracts/), rigCand);
+    assert.deepStrictEqual([viaIgnition?.match.build.id, viaIgnition?.reason], [NEW, 'ignition']);
+    // an artifact whose build is not the code on chain (rebuilt after the deployment) is passed over
+    const oldRuntime = builds.find((b) => b.id === OLD)?.contracts.find((c) => c.name === 'RigToken')?.deployedBytecode;
+    assert.ok(oldRuntime && !sameRuntime(oldRuntime, artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').deployedBytecode), 'the two builds of RigToken differ in code');
+    const onChainOld = await pick(hiding(hh3, /^ignition/), { ...rigCand, build: undefined }, oldRuntime);
+    assert.deepStrictEqual([onChainOld?.match.build.id, onChainOld?.reason], [OLD, 'bytecode']);
     // no deployment record (an address typed in): the artifact's buildInfoId
     const typed = { ...rigCand, source: 'input' as const, where: 'typed in', build: undefined, file: undefined };
     const viaArtifact = await pick(hiding(hh3, /^ignition/), typed);
