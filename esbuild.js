@@ -77,11 +77,11 @@ const LAZY_CHUNKS = [
   // loaded by the first request, which is never made inside activate()
   { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: 'axios.js', entry: 'src/shims/axios-chunk.js' },
   // the NFT history panels, on the first "Show NFT History" or panel restore (src/nft/register.ts)
-  { importer: /src[\\/]nft[\\/]register\.ts$/, request: /^\.\/feature$/, chunk: 'nft.js', entry: 'src/nft/feature.ts' },
+  { importer: /src[\\/]features[\\/]nftHistory[\\/]index\.ts$/, request: /^\.\/lazy$/, chunk: 'nft.js', entry: 'src/features/nftHistory/lazy.ts' },
   // the ABI index's workspace readers (deployment records, build-info inheritance), with the first decode
-  { importer: /src[\\/]core[\\/]abiIndex\.ts$/, request: /^\.\.\/verify\/derivation$/, chunk: 'derivation.js', entry: 'src/verify/derivation.ts' },
+  { importer: /src[\\/]features[\\/]decoding[\\/]abiIndex\.ts$/, request: /^\.\.\/\.\.\/workspace\/derivation$/, chunk: 'derivation.js', entry: 'src/workspace/derivation.ts' },
   // "Verify Contract": discovery, build info, Sourcify clients, local check (src/commands/verification.ts)
-  { importer: /src[\\/]commands[\\/]verification\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/commands/verifyContract.ts' },
+  { importer: /src[\\/]features[\\/]verification[\\/]index\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/features/verification/verifyContract.ts' },
 ];
 // the loader's require('./extension') is dist/main.js (built from src/extension.ts below)
 const MAIN = { importer: /src[\\/]loader\.ts$/, request: /^\.\/extension$/, chunk: 'main.js' };
@@ -117,11 +117,10 @@ const loaderBundle = nodeBundle('src/loader.ts', 'extension.js');
 const chunkBundles = LAZY_CHUNKS.map((c) => nodeBundle(c.entry, c.chunk));
 // ---- end lazy chunks
 
-/** Browser bundles for webviews: one entry per file in src/webview/ named *.main.ts. */
+/** Browser bundles for webviews: dist/webview/<name>.js. */
+const WEBVIEW_ENTRIES = ['src/features/nftHistory/webview/nftHistory.main.ts'];
 function webviewEntries() {
-  const dir = path.join(__dirname, 'src', 'webview');
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.main.ts')).map((f) => path.join('src', 'webview', f));
+  return WEBVIEW_ENTRIES;
 }
 const webview = () => ({
   ...common,

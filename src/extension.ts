@@ -1,25 +1,26 @@
 /**
- * Wiring only: creates the log, the services and the secret store, registers commands and views.
+ * Wiring only: creates the log, the network and the secret store, registers commands and views.
  * Nothing here talks to the network: clients are built on first use, when a view is shown or a command runs.
  */
 import vscode = require('vscode');
 import type { NetworkProfile } from './api/networks';
-import { clearApiKey, setApiKey } from './commands/apiKey';
-import { copyText, RAW_SCHEME, RawJsonProvider } from './commands/common';
-import { selectNetwork } from './commands/network';
-import { registerVerification, VerificationApi } from './commands/verification';
-import { AbiIndex, registerAbiIndex } from './core/abiIndex';
 import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
-import { Services } from './core/services';
-import { ContractResultsView, registerContractResultsView } from './views/contractResultsView';
-import type { NftHistoryPanels } from './nft/panel';
-import { registerNftHistory } from './nft/register';
-import { registerNetworkStatusBar } from './views/networkStatusBar';
-import { DetailNode } from './views/nodes';
-import { registerSchedulesView, SchedulesView } from './views/schedulesView';
-import { registerStatusFeature, StatusSnapshot } from './views/statusFeature';
+import { SelectedNetwork } from './core/selectedNetwork';
+import type { FeatureContext } from './features/context';
+import { registerContractResults } from './features/contractResults';
+import { registerAbiIndex, type AbiIndex } from './features/decoding';
+import { registerNetwork } from './features/network';
+import { registerNftHistory } from './features/nftHistory';
+import type { NftHistoryPanels } from './features/nftHistory/panel';
+import { registerSchedules } from './features/schedules';
+import type { SchedulesView } from './features/schedules/view';
+import type { ContractResultsView } from './features/contractResults/view';
+import { registerStatusFeature, type StatusSnapshot } from './features/status';
+import { registerApiKeyCommands, registerVerification, type VerificationApi } from './features/verification';
+import { copyText, RAW_SCHEME, RawJsonProvider } from './ui/actions';
+import { DetailNode } from './ui/nodes';
 
 /** What `activate` returns: used by the integration tests, and by other extensions that want the network. */
 export interface HederaExplorerApi {
@@ -59,28 +60,27 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const cpuStarted = threadCpuMs();
   const log = new ExtensionLog();
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
-  const services = new Services(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
+  const network = new SelectedNetwork(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
   const apiKeys = new ApiKeyStore(context.secrets, log);
   const raw = new RawJsonProvider();
 
   context.subscriptions.push(
     log,
-    services,
+    network,
     vscode.commands.registerCommand('hederaExplorer.showLog', () => log.show()),
-    vscode.commands.registerCommand('hederaExplorer.selectNetwork', (preset?: string) => selectNetwork(services, preset)),
-    vscode.commands.registerCommand('hederaExplorer.setApiKey', (preset?: unknown) => setApiKey(apiKeys, preset)),
-    vscode.commands.registerCommand('hederaExplorer.clearApiKey', () => clearApiKey(apiKeys)),
     vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { if (n instanceof DetailNode) void copyText(n.value, n.label); }),
     raw,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
-  registerNetworkStatusBar(context, services);
-  const abis = registerAbiIndex(context, services, log); // before the views: they decode with it
-  const schedules = registerSchedulesView(context, services, log, raw);
-  const contractResults = registerContractResultsView(context, services, log, raw);
-  const status = registerStatusFeature(context, services, log);
-  const verification = registerVerification(context, services, log, apiKeys);
-  const nft = registerNftHistory(context, services, log);
+  const abis = registerAbiIndex(context, network, log); // before the views: they decode with it
+  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, testMode: context.extensionMode === vscode.ExtensionMode.Test };
+  registerNetwork(ctx);
+  registerApiKeyCommands(ctx);
+  const schedules = registerSchedules(ctx);
+  const contractResults = registerContractResults(ctx);
+  const status = registerStatusFeature(ctx);
+  const verification = registerVerification(ctx);
+  const nft = registerNftHistory(ctx);
 
   const activationMs = performance.now() - started;
   const cpuEnded = threadCpuMs();
@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   return {
     activationMs,
     load,
-    profile: () => services.profile,
+    profile: () => network.profile,
     hasApiKey: () => apiKeys.has(),
     recentLog: () => log.lines(),
     schedules,

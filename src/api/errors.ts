@@ -4,6 +4,8 @@
  * to show details and pick a way forward.
  */
 
+import { hostOf } from './url';
+
 export type ApiErrorKind =
   | 'http' // the server answered with an error status
   | 'timeout' // no complete answer in time
@@ -197,13 +199,8 @@ export function parseRetryAfter(value: string | undefined | null, now = Date.now
   return undefined;
 }
 
-function hostOf(url: string | undefined): string {
-  if (!url) return 'the server';
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the server';
-  }
+function serverOf(url: string | undefined): string {
+  return hostOf(url) ?? 'the server';
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -215,7 +212,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 /** The sentence for an error status, with what the server said. */
 export function httpErrorSentence(status: number, url: string | undefined, serverMessages: string[], retryAfterMs?: number): string {
-  const host = hostOf(url);
+  const host = serverOf(url);
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   // the server's words, without a doubled full stop before ours
   const said = serverMessages.length ? `: ${serverMessages.join('; ').replace(/[.!?。]+\s*$/, '')}` : '';
@@ -248,7 +245,7 @@ export function foreignRedirectSentence(from: URL, to: URL): string {
 
 /** The sentence for a transport failure (no HTTP status). */
 export function transportSentence(kind: ApiErrorKind, url: string | undefined, detail?: string, timeoutMs?: number): string {
-  const host = hostOf(url);
+  const host = serverOf(url);
   switch (kind) {
     case 'timeout':
       return `${host} did not answer within ${timeoutMs !== undefined ? `${Math.round(timeoutMs / 100) / 10} s` : 'the time limit'}. Check the network or raise the timeout in the settings.`;

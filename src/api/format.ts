@@ -33,19 +33,42 @@ export function formatTimestamp(ts: string | null | undefined, withRaw = true): 
   return withRaw ? `${local} (${ts})` : local;
 }
 
-/** "5 min ago", "in 2 h", from a Date. */
-export function relativeTime(d: Date | undefined, now = Date.now()): string {
-  if (!d) return '';
-  const diff = d.getTime() - now;
+/**
+ * "5 min. ago", "in 2 days": a time relative to `now`, in the user's language (`locale`, e.g. vscode.env.language;
+ * the runtime's default when absent or unknown). Takes a Date or anything Date.parse reads; '' when there is none.
+ */
+export function relativeTime(when: Date | string | null | undefined, now = Date.now(), locale?: string): string {
+  const t = when instanceof Date ? when.getTime() : when ? Date.parse(when) : NaN;
+  if (Number.isNaN(t)) return '';
+  const diff = t - now;
   const abs = Math.abs(diff);
-  const units: Array<[number, string]> = [[86_400_000, 'd'], [3_600_000, 'h'], [60_000, 'min'], [1000, 's']];
-  for (const [ms, name] of units) {
-    if (abs >= ms) {
-      const n = Math.floor(abs / ms);
-      return diff < 0 ? `${n} ${name} ago` : `in ${n} ${name}`;
-    }
+  let rtf: Intl.RelativeTimeFormat;
+  try {
+    rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' });
+  } catch {
+    rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
   }
-  return 'now';
+  if (abs < 60_000) return rtf.format(0, 'minute');
+  if (abs < 3_600_000) return rtf.format(Math.round(diff / 60_000), 'minute');
+  if (abs < 86_400_000) return rtf.format(Math.round(diff / 3_600_000), 'hour');
+  return rtf.format(Math.round(diff / 86_400_000), 'day');
+}
+
+/** Compares two `seconds.nanos` consensus timestamps exactly (as BigInt nanoseconds); text order for other values. */
+export function compareTimestamps(a: string, b: string): number {
+  const nanos = (t: string): bigint | undefined => {
+    const m = /^(\d{1,19})(?:\.(\d{1,9}))?$/.exec(t);
+    return m ? BigInt(m[1]) * 1_000_000_000n + BigInt((m[2] ?? '').padEnd(9, '0')) : undefined;
+  };
+  const x = nanos(a);
+  const y = nanos(b);
+  if (x === undefined || y === undefined) return a < b ? -1 : a > b ? 1 : 0;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** 0x1234ab…cdef: an address (or any long id) shortened for a label; unchanged when short. */
+export function shortAddress(address: string): string {
+  return address.length > 14 ? `${address.slice(0, 8)}…${address.slice(-4)}` : address;
 }
 
 /** Bytes in a 0x hex string. */

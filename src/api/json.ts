@@ -176,14 +176,6 @@ export function intToString(v: Int | string | null | undefined): string {
   return typeof v === 'bigint' ? v.toString() : String(v);
 }
 
-/** Converts a wire value to `bigint` when it is an integer (number, bigint or digit string), else undefined. */
-export function toBigInt(v: unknown): bigint | undefined {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number' && Number.isInteger(v)) return BigInt(v);
-  if (typeof v === 'string' && /^-?\d+$/.test(v)) return BigInt(v);
-  return undefined;
-}
-
 /** Groups the digits of an integer with thin separators, every digit kept: 9007199254740993 → 9,007,199,254,740,993. */
 export function formatInt(v: Int | string | null | undefined, separator = ','): string {
   const s = intToString(v);

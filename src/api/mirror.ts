@@ -8,6 +8,7 @@ import { ApiError, invalidInput } from './errors';
 import { timestampToDate } from './format';
 import { HttpClient, RequestOptions } from './http';
 import { oneLine } from './text';
+import { hostOf } from './url';
 import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
@@ -315,7 +316,6 @@ export class MirrorClient {
 }
 
 function malformed(url: string, what: string): ApiError {
-  let host = 'The mirror node';
-  try { host = new URL(url).host; } catch { /* keep default */ }
+  const host = hostOf(url) ?? 'The mirror node';
   return new ApiError({ kind: 'malformed', message: `${host} sent an answer without ${what}; it may not be a mirror node.`, url });
 }

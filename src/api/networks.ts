@@ -7,6 +7,13 @@ export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'pre
 
 export type ChainId = 295 | 296 | 297 | 298;
 export const CHAIN_IDS: readonly ChainId[] = [295, 296, 297, 298];
+/** The networks behind Hedera's EVM chain ids. */
+export const CHAIN_NAMES: Readonly<Record<ChainId, string>> = { 295: 'Hedera mainnet', 296: 'Hedera testnet', 297: 'Hedera previewnet', 298: 'Hedera local' };
+
+/** "Hedera testnet" for 296; undefined for a chain that is not Hedera's. */
+export function chainName(chainId: number): string | undefined {
+  return isChainId(chainId) ? CHAIN_NAMES[chainId] : undefined;
+}
 
 export interface NetworkProfile {
   name: NetworkName;
@@ -59,19 +66,6 @@ export interface ProfileSettings {
 /** Removes trailing slashes so that paths can be appended. */
 export function trimBase(url: string): string {
   return url.trim().replace(/\/+$/, '');
-}
-
-/** Whether a settings URL is usable: http(s) with a host. */
-export function checkBaseUrl(url: string | undefined): string | undefined {
-  if (!url || !url.trim()) return 'is empty';
-  try {
-    const u = new URL(url.trim());
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return `uses ${u.protocol.replace(':', '')}, not http or https`;
-    if (!u.hostname) return 'has no host';
-    return undefined;
-  } catch {
-    return 'is not a URL';
-  }
 }
 
 export function isNetworkName(v: unknown): v is NetworkName {

@@ -210,13 +210,6 @@ export function checkLimit(input: string | number): Check<number> {
   return ok(Number(s));
 }
 
-/** Sort order: asc or desc (any case). */
-export function checkOrder(input: string): Check<'asc' | 'desc'> {
-  const s = input.trim().toLowerCase();
-  if (s === 'asc' || s === 'desc') return ok(s);
-  return fail(`"${clip(input)}" is not an order: use asc or desc.`);
-}
-
 /** NFT serial number: 1..9223372036854775807, compared as BigInt. */
 export function checkSerial(input: string | number | bigint): Check<string> {
   const s = String(input).trim().replace(/^#/, '');

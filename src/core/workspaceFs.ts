@@ -3,7 +3,7 @@
  * the verification command (build info, sources) and the ABI index (deployment records, build info).
  */
 import vscode = require('vscode');
-import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../verify/workspaceFs';
+import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../workspace/workspaceFs';
 
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
   const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder, ...rel.split('/')) : folder);

@@ -8,7 +8,7 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { NftHistoryPanel, NftHistoryPanels } from '../../src/nft/panel';
+import type { NftHistoryPanel, NftHistoryPanels } from '../../src/features/nftHistory/panel';
 import { resetSettings, waitUntil } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, useSandbox, ViewsApi } from './views.helpers';
 

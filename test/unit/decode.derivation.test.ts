@@ -82,9 +82,9 @@ describe('decoding: which artifact names the call', () => {
 
 describe('decoding: deployment records of a workspace', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { workspaceDerivation } = require('../../src/verify/derivation') as typeof import('../../src/verify/derivation');
+  const { workspaceDerivation } = require('../../src/workspace/derivation') as typeof import('../../src/workspace/derivation');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { nodeWorkspaceFs } = require('../../src/verify/nodeFs') as typeof import('../../src/verify/nodeFs');
+  const { nodeWorkspaceFs } = require('../support/nodeFs') as typeof import('../support/nodeFs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { FIXTURES } = require('./helpers') as typeof import('./helpers');
   const path = require('path') as typeof import('path'); // eslint-disable-line @typescript-eslint/no-require-imports

@@ -1,5 +1,6 @@
 import * as assert from 'assert';
-import { hashscanUrl, resolveProfile, checkBaseUrl } from '../../src/api/networks';
+import { chainName, hashscanUrl, resolveProfile } from '../../src/api/networks';
+import { hostOf, httpUrl } from '../../src/api/url';
 
 describe('networks: profiles', () => {
   it('has the public networks with their chain ids and explorers', () => {
@@ -39,10 +40,19 @@ describe('networks: profiles', () => {
     assert.strictEqual(hashscanUrl(t, 'schedule', '0.0.9'), 'https://hashscan.io/testnet/schedule/0.0.9');
   });
 
-  it('checks base URLs', () => {
-    assert.strictEqual(checkBaseUrl('https://a.example'), undefined);
-    assert.ok(checkBaseUrl('ftp://a.example'));
-    assert.ok(checkBaseUrl('not a url'));
-    assert.ok(checkBaseUrl(''));
+  it('lets only http(s) URLs leave VS Code (httpUrl) and reads hosts (hostOf)', () => {
+    assert.strictEqual(httpUrl('https://a.example'), 'https://a.example/');
+    assert.strictEqual(httpUrl(' http://a.example:8080/x?y=1 '), 'http://a.example:8080/x?y=1');
+    for (const bad of ['ftp://a.example', 'not a url', '', 'command:workbench.action.terminal.new', 'javascript:alert(1)', 'file:///etc/passwd', 42, undefined]) {
+      assert.strictEqual(httpUrl(bad), undefined, String(bad));
+    }
+    assert.strictEqual(hostOf('https://a.example:8443/p'), 'a.example:8443');
+    assert.strictEqual(hostOf('not a url'), undefined);
+    assert.strictEqual(hostOf(undefined), undefined);
+  });
+
+  it('names Hedera chains only', () => {
+    assert.strictEqual(chainName(296), 'Hedera testnet');
+    assert.strictEqual(chainName(1), undefined);
   });
 });

@@ -7,12 +7,12 @@ import { HttpClient } from '../../src/api/http';
 import { parseJson } from '../../src/api/json';
 import { MirrorClient } from '../../src/api/mirror';
 import type { NftTransaction } from '../../src/api/mirrorTypes';
-import { csvCell, exportFileName, toCsv, toJson } from '../../src/nft/export';
-import { NftHistory, queryFilters } from '../../src/nft/history';
-import { checkQueryShape, NftQuery, parsePanelState, parseWebviewMessage } from '../../src/nft/protocol';
-import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/nft/rows';
-import { parseNftSelection } from '../../src/nft/selection';
-import { isEntityId, isTransactionId } from '../../src/nft/rows';
+import { csvCell, exportFileName, toCsv, toJson } from '../../src/features/nftHistory/export';
+import { NftHistory, queryFilters } from '../../src/features/nftHistory/history';
+import { checkQueryShape, NftQuery, parsePanelState, parseWebviewMessage } from '../../src/features/nftHistory/protocol';
+import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/features/nftHistory/rows';
+import { parseNftSelection } from '../../src/features/nftHistory/selection';
+import { isEntityId, isTransactionId } from '../../src/features/nftHistory/rows';
 import { Sandbox, startSandbox } from '../../src/sandbox/server';
 import { serveCanned } from './helpers';
 

@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import { decodeRevert } from '../../src/api/revert';
-import { formatTimestamp, hexToDecimal, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../../src/api/format';
+import { compareTimestamps, formatTimestamp, hexToDecimal, relativeTime, shortAddress, shortHex, timestampToDate, tinybarsToHbar } from '../../src/api/format';
 
 /** ABI encoding written out by hand (selector, offset, length, padded UTF-8), as a Solidity revert produces it. */
 function encodeError(reason: string): string {
@@ -43,12 +43,25 @@ describe('revert data', () => {
 });
 
 describe('format', () => {
+  it('compares consensus timestamps exactly, past 2^53 nanoseconds', () => {
+    assert.strictEqual(compareTimestamps('1700000000.000000001', '1700000000.000000002'), -1);
+    assert.strictEqual(compareTimestamps('1700000000.1', '1700000000.000000001'), 1);
+    assert.strictEqual(compareTimestamps('1700000000', '1700000000.000000000'), 0);
+    assert.strictEqual(compareTimestamps('9223372036.854775807', '9223372036.854775806'), 1);
+    assert.strictEqual(compareTimestamps('b', 'a'), 1); // not timestamps: text order, no throw
+  });
+
+  it('shortens long addresses only', () => {
+    assert.strictEqual(shortAddress('0x00000000000000000000000000000000000004d2'), '0x000000…04d2');
+    assert.strictEqual(shortAddress('0.0.1234'), '0.0.1234');
+  });
+
   it('timestamps keep the raw value next to local time', () => {
     assert.strictEqual(timestampToDate('1676540001.234390005')?.getTime(), 1676540001234);
     assert.match(formatTimestamp('1676540001.234390005'), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(1676540001\.234390005\)$/);
     assert.strictEqual(formatTimestamp(null), '');
-    assert.strictEqual(relativeTime(new Date(1000), 61_000), '1 min ago');
-    assert.strictEqual(relativeTime(new Date(7_300_000), 0), 'in 2 h');
+    assert.strictEqual(relativeTime(new Date(1000), 61_000, 'en-US'), '1 min. ago');
+    assert.strictEqual(relativeTime(new Date(7_300_000), 0, 'en-US'), 'in 2 hr.');
   });
   it('tinybars, hex quantities and short hex keep every digit', () => {
     assert.strictEqual(tinybarsToHbar(150000000), '1.5 ℏ');

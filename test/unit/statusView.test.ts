@@ -7,7 +7,7 @@ import {
   activeMaintenances, affectedComponents, componentStatusView, impactView, incidentStatusLabel, indicatorIcon, indicatorView, localTime, localWindow,
   relativeTime, safeExternalUrl, shortComponentName, statusAccessibleLabel, statusBarSafe, statusTooltipMarkdown, unknownView,
   upcomingMaintenances, worseningMessage,
-} from '../../src/views/statusFormat';
+} from '../../src/features/status/format';
 import { mdEscape, notificationSafe } from '../../src/api/text';
 import { fixtureText } from './helpers';
 import { renderMarkdown } from './markdown';

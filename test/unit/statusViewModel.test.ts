@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { Indicator, parseSummary, StatusSummary } from '../../src/api/status';
-import { clampPollMinutes, indicatorRank, isWorse, MINUTE, pollDelayMs, StatusModel, Timers, Worsening } from '../../src/core/statusModel';
+import { clampPollMinutes, indicatorRank, isWorse, MINUTE, pollDelayMs, StatusModel, Timers, Worsening } from '../../src/features/status/model';
 
 /** A fake clock: timers run when `advance` passes their time. */
 class Clock implements Timers {

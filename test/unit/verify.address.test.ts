@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
-import { lookUpContract } from '../../src/verify/address';
+import { lookUpContract } from '../../src/workspace/address';
 import { startSandbox } from '../../src/sandbox/server';
 
 describe('verify: entity id to EVM address through the mirror node', () => {

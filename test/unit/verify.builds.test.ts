@@ -4,12 +4,12 @@
 // the new build its artifact names and Ignition deployed.
 import * as assert from 'assert';
 import * as path from 'path';
-import * as buildInfo from '../../src/verify/buildInfo';
-import { findBuilds, matchContracts } from '../../src/verify/buildInfo';
-import { discoverAddresses } from '../../src/verify/discovery';
-import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
-import type { WorkspaceFs } from '../../src/verify/workspaceFs';
-import { BuildInfoBases, workspaceDerivation } from '../../src/verify/derivation';
+import * as buildInfo from '../../src/workspace/buildInfo';
+import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
+import { discoverAddresses } from '../../src/workspace/discovery';
+import { nodeWorkspaceFs } from '../support/nodeFs';
+import type { WorkspaceFs } from '../../src/workspace/workspaceFs';
+import { BuildInfoBases, workspaceDerivation } from '../../src/workspace/derivation';
 import { stripMetadata } from '../../src/api/decode/solcOutput';
 
 const sameRuntime = (a: string, b: string) => stripMetadata(a).toLowerCase().replace(/^0x/, '') === stripMetadata(b).toLowerCase().replace(/^0x/, '');

@@ -4,10 +4,10 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { ApiError } from '../../src/api/errors';
 import { parseSessionResult } from '../../src/api/verify';
-import { findBuilds, matchContracts } from '../../src/verify/buildInfo';
-import { checkSources, locateFiles } from '../../src/verify/localCheck';
-import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
-import { RecordBase, recordFromError, recordFromSession, recordFromV2, recordKey, summarize } from '../../src/verify/record';
+import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
+import { checkSources, locateFiles } from '../../src/features/verification/localCheck';
+import { nodeWorkspaceFs } from '../support/nodeFs';
+import { RecordBase, recordFromError, recordFromSession, recordFromV2, recordKey, summarize } from '../../src/features/verification/record';
 import { FIXTURES } from './helpers';
 
 const fs = nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', 'hardhat-ignition'));

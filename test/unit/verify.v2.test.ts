@@ -7,8 +7,8 @@ import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { parseJob, parseJobError, SourcifyV2Client, VerificationJob, VerifyClient } from '../../src/api/verify';
 import { Sandbox, startSandbox } from '../../src/sandbox/server';
-import { findBuilds, matchContracts } from '../../src/verify/buildInfo';
-import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
+import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
+import { nodeWorkspaceFs } from '../support/nodeFs';
 import { FIXTURES } from './helpers';
 
 const A = (n: string) => `0x10000000000000000000000000000000000000${n}`;

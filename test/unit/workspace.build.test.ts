@@ -2,12 +2,12 @@
 // the local check of a contract's metadata sources against the workspace (found, missing or different, unused).
 import * as assert from 'assert';
 import * as path from 'path';
-import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/verify/buildInfo';
-import { discoverAddresses } from '../../src/verify/discovery';
-import { keccak256 } from '../../src/verify/keccak';
-import { checkSources, locateFiles, pathCandidates, readRemappings } from '../../src/verify/localCheck';
-import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
-import { readText } from '../../src/verify/workspaceFs';
+import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/workspace/buildInfo';
+import { discoverAddresses } from '../../src/workspace/discovery';
+import { keccak256 } from '../../src/workspace/keccak';
+import { checkSources, locateFiles, pathCandidates, readRemappings } from '../../src/features/verification/localCheck';
+import { nodeWorkspaceFs } from '../support/nodeFs';
+import { readText } from '../../src/workspace/workspaceFs';
 import { FIXTURES } from './helpers';
 
 const ws = (kind: string) => nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', kind));

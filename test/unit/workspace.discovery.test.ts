@@ -2,9 +2,9 @@
 // .env), the documented order, several candidates, entity ids, and the sentences for values that are not addresses.
 import * as assert from 'assert';
 import * as path from 'path';
-import { addressFromSelection, parseContractAddress } from '../../src/verify/address';
-import { discoverAddresses, isContractKey, parseDotenv } from '../../src/verify/discovery';
-import { nodeWorkspaceFs } from '../../src/verify/nodeFs';
+import { addressFromSelection, parseContractAddress } from '../../src/workspace/address';
+import { discoverAddresses, isContractKey, parseDotenv } from '../../src/workspace/discovery';
+import { nodeWorkspaceFs } from '../support/nodeFs';
 import { FIXTURES } from './helpers';
 
 const ws = (kind: string) => nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', kind));

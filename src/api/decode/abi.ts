@@ -249,11 +249,6 @@ export function decodeError(data: string | null | undefined, registry: AbiRegist
   return base;
 }
 
-/** "decoded with artifacts/contracts/Token.sol/Token.json" / "decoded with Sourcify". */
-export function originText(o: AbiOrigin): string {
-  return o.kind === 'sourcify' ? 'Sourcify' : o.label;
-}
-
 /** A registry holding one contract's ABI from Sourcify. */
 export function sourcifyRegistry(abi: unknown, address: string, chainId: string | number): AbiRegistry {
   const reg = new AbiRegistry();

@@ -34,7 +34,3 @@ export function tryDecoders(): DecodersModule | undefined {
   }
 }
 
-/** Whether the decoders bundle has been loaded (tests: activation must not load it). */
-export function decodersLoaded(): boolean {
-  return loaded !== undefined;
-}

@@ -1,0 +1,26 @@
+/**
+ * What every feature is given by the composition root (src/extension.ts), built once in activate(): the
+ * selected network's clients, the log, the workspace's ABIs, the secret store and the raw-JSON documents. A
+ * feature takes what it needs from here and never from a module-level singleton.
+ */
+import type * as vscode from 'vscode';
+import type { ExtensionLog } from '../core/log';
+import type { ApiKeyStore } from '../core/secrets';
+import type { SelectedNetwork } from '../core/selectedNetwork';
+import type { RawJsonProvider } from '../ui/actions';
+import type { AbiIndex } from './decoding/abiIndex';
+
+export interface FeatureContext {
+  readonly extension: vscode.ExtensionContext;
+  readonly network: SelectedNetwork;
+  readonly log: ExtensionLog;
+  /** The workspace's ABIs and the Sourcify ABI cache (decoding). */
+  readonly abis: AbiIndex;
+  readonly apiKeys: ApiKeyStore;
+  readonly raw: RawJsonProvider;
+  /**
+   * True only when VS Code runs the extension's tests (ExtensionMode.Test): a feature builds its test seam
+   * (src/testSeams.ts) then, and records nothing for tests otherwise.
+   */
+  readonly testMode: boolean;
+}

@@ -1,0 +1,500 @@
+/**
+ * The workspace's ABIs for decoding (the vscode side of src/api/decode): Hardhat `artifacts/**\/*.json`, Foundry
+ * `out/**\/*.json` and plain ABI files (`*.abi`, ABI-array `*.json`) found with `findFiles` (which applies
+ * `files.exclude`; node_modules, .git, build-info and `*.dbg.json` are left out too), at most MAX_FILES files
+ * of at most MAX_BYTES each, read a few at a time. A FileSystemWatcher keeps the index current (changes
+ * debounced). Nothing happens until a view first needs a decode (`ensureStarted`), so activation stays light;
+ * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network, and the
+ * one derivation context of the registry ("Decoded with": src/verify/derivation.ts): deployment records, read
+ * with the files after a scan and again when a record file changes; build info inheritance, read after the files
+ * are in use (decoding does not wait for it; labels are refined when it arrives) and again per build info file
+ * that changed; the selected network's chain.
+ */
+import vscode = require('vscode');
+import type { AbiFile, AbiRegistry, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
+import { DecodersModule, tryDecoders } from '../../api/decode/lazy';
+import type { ContractResult } from '../../api/mirrorTypes';
+import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivation';
+
+type DerivationModule = typeof import('../../workspace/derivation');
+let derivationModule: DerivationModule | undefined;
+/**
+ * The workspace readers (deployment records, build info inheritance), loaded with the first decode: the extension
+ * build turns this require into `require("./derivation.js")` (LAZY_CHUNKS in esbuild.js), so they stay out of
+ * activation.
+ */
+function derivation(): DerivationModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  derivationModule ??= require('../../workspace/derivation') as DerivationModule;
+  return derivationModule;
+}
+import { vscodeWorkspaceFs } from '../../core/workspaceFs';
+import type { ExtensionLog } from '../../core/log';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+
+export const MAX_FILES = 5000;
+export const MAX_BYTES = 8 * 1024 * 1024;
+/** All files read in one scan, at most (large fixture folders must not make the host read gigabytes). */
+export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
+const DEBOUNCE_MS = 400;
+const INCLUDE = '**/*.{json,abi}';
+/** Looked at first, so that a workspace with thousands of other JSON files still gets its build output indexed. */
+const LIKELY = '{**/artifacts/**/*.json,**/out/**/*.json,**/*.abi,**/abi/**/*.json,**/abis/**/*.json,**/deployments/**/*.json}';
+const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**', '**/build-info/**', '**/*.dbg.json'];
+/** Same rule as src/api/decode/abiFiles.ts, here so that watcher events are filtered without the decoders. */
+const EXCLUDED_PATH = /(^|\/)(node_modules|\.git|build-info)(\/|$)|\.dbg\.json$/i;
+/** Never looked at, not even for build info. */
+const IGNORED_PATH = /(^|\/)(node_modules|\.git)(\/|$)/i;
+/** A build info file (Hardhat, Foundry, Ignition's copies): not an ABI, read for inheritance (BuildInfoBases). */
+const BUILD_INFO_PATH = /\/build-info\/[^/]+\.json$/i;
+/** Deployment records (Ignition's deployed_addresses.json and artifacts, hardhat-deploy, Foundry's run-latest.json). */
+const RECORD_PATH = /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/;
+/** A path in (or being) a build output or ABI folder, where new folders are looked into. */
+const BUILD_FOLDER = /\/(artifacts|out|abi|abis|deployments)(\/|$)/;
+const evmAddressOf = (v: string | null | undefined): string | undefined => {
+  const t = (v ?? '').trim().toLowerCase();
+  return /^0x[0-9a-f]{40}$/.test(t) ? t : undefined;
+};
+
+function excludeGlob(): string {
+  const fromSettings = Object.entries(vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {})
+    // `{when: ...}` conditions are not applied here; nested braces do not fit in one glob
+    .filter(([glob, on]) => on === true && !/[{}]/.test(glob))
+    .flatMap(([glob]) => [glob, `${glob.replace(/\/+$/, '')}/**`]);
+  return `{${[...ALWAYS_EXCLUDED, ...fromSettings].join(',')}}`;
+}
+
+export class AbiIndex implements vscode.Disposable {
+  private readonly files = new Map<string, AbiFile>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when ABIs were added, changed or removed (workspace or Sourcify). */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private started = false;
+  private scan: Promise<void> = Promise.resolve();
+  private pending = new Map<string, vscode.Uri | undefined>();
+  /** Folders created under build output folders: their files are looked up (their own events may come first). */
+  private pendingDirs = new Map<string, vscode.Uri>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private registryCache: AbiRegistry | undefined;
+  /**
+   * The registry's one context (which of several files with a selector names a call): deployment records,
+   * build info inheritance, the selected network's chain. Set on the registry whenever one of them changes.
+   */
+  private context: DerivationContext = {};
+  /** Build info inheritance per build info file (read again only when that file changed, or on a full rescan). */
+  private basesCache: BuildInfoBases | undefined;
+  private get bases(): BuildInfoBases {
+    this.basesCache ??= new (derivation().BuildInfoBases)();
+    return this.basesCache;
+  }
+  /** Build info changed (or a build folder appeared) since the inheritance was last read. */
+  private basesDirty = false;
+  private basesQueued = false;
+  private basesTask: Promise<void> = Promise.resolve();
+  private version = 0;
+  private readonly decodedCache = new WeakMap<object, { version: number; failed: boolean; value: DecodedResult }>();
+  private readonly lookups = new Set<Promise<unknown>>();
+  private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
+  private sourcifyCache: SourcifyAbiCache | undefined;
+  /** Files skipped because they were too big, or left out past MAX_FILES (shown in the log). */
+  skipped = 0;
+  private bytesRead = 0;
+
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {}
+
+  /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
+  get sourcify(): SourcifyAbiCache | undefined {
+    if (!this.sourcifyCache) {
+      const d = this.decoders();
+      if (d) this.sourcifyCache = new d.SourcifyAbiCache(() => this.network.clients.http, () => this.network.profile.verifyUrl);
+    }
+    return this.sourcifyCache;
+  }
+
+  /** Forgets the Sourcify answers (network changed). */
+  clearSourcify(): void {
+    this.sourcifyCache?.clear();
+  }
+
+  /** Starts the first scan and the watcher (once). */
+  ensureStarted(): void {
+    if (this.started) return;
+    this.started = true;
+    const watcher = vscode.workspace.createFileSystemWatcher(INCLUDE);
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate((u) => this.queue(u, u)),
+      watcher.onDidChange((u) => this.queue(u, u)),
+      watcher.onDidDelete((u) => this.queue(u, undefined)),
+      // a compiler creating a new folder with its artifacts at once: the files' events can be missed
+      ...this.folderWatcher(),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.rescan()),
+      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('files.exclude')) this.rescan(); }),
+    );
+    this.rescan();
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  /** Resolves when the scan, queued file changes, build info inheritance and Sourcify lookups in flight are done (tests). */
+  async ready(): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      await this.scan;
+      await this.flushing;
+      await this.basesTask;
+      await Promise.allSettled([...this.lookups]);
+      if (!this.timer && !this.lookups.size && !this.basesQueued) return;
+      await new Promise((r) => setTimeout(r, DEBOUNCE_MS));
+    }
+  }
+
+  /** The ABI files found, by workspace-relative path. */
+  get sources(): string[] {
+    return [...this.files.values()].map((f) => f.source).sort();
+  }
+
+  get fileCount(): number {
+    return this.files.size;
+  }
+
+  rescan(): void {
+    const run = async () => {
+      const started = performance.now();
+      const found = new Map<string, AbiFile>();
+      this.skipped = 0;
+      this.bytesRead = 0;
+      const exclude = excludeGlob();
+      const likely = await vscode.workspace.findFiles(LIKELY, exclude, MAX_FILES);
+      const seen = new Set(likely.map((u) => u.toString()));
+      const rest = (await vscode.workspace.findFiles(INCLUDE, exclude, MAX_FILES + 1)).filter((u) => !seen.has(u.toString()));
+      const uris = [...likely, ...rest];
+      if (uris.length > MAX_FILES) {
+        this.skipped += uris.length - MAX_FILES;
+        uris.length = MAX_FILES;
+      }
+      await forEachLimited(uris, 8, async (uri) => {
+        const f = await this.read(uri);
+        if (f) found.set(uri.toString(), f);
+      });
+      // files, records and registry change together: `sources` never shows a file the decoders do not use yet
+      const deployments = await this.readDeployments();
+      this.files.clear();
+      for (const [k, v] of found) this.files.set(k, v);
+      if (deployments) this.setContext({ deployments });
+      this.bump();
+      this.log.info(`ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`);
+      // build info is read again in full, after the files are in use (labels are refined when it arrives)
+      this.bases.clear();
+      this.refreshBases();
+    };
+    this.scan = this.scan.then(run, run).catch((e) => this.log.warn(`ABIs: workspace scan failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
+
+  /** One file as an ABI file; `budget`: counts against the scan's MAX_TOTAL_BYTES (a changed file does not). */
+  private async read(uri: vscode.Uri, budget = true): Promise<AbiFile | undefined> {
+    const rel = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+    const d = tryDecoders();
+    if (!d || d.isExcludedAbiPath(rel)) return undefined;
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.size > MAX_BYTES || (budget && this.bytesRead + stat.size > MAX_TOTAL_BYTES)) {
+        this.skipped++;
+        return undefined;
+      }
+      if (budget) this.bytesRead += stat.size;
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      return d.mayHoldAbi(text) ? d.parseAbiFile(rel, text) : undefined;
+    } catch {
+      return undefined; // deleted meanwhile, unreadable: not an ABI
+    }
+  }
+
+  private folderWatcher(): vscode.Disposable[] {
+    const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    return [w, w.onDidCreate((u) => {
+      if (!BUILD_FOLDER.test(u.path) || EXCLUDED_PATH.test(u.path) || /\.(json|abi)$/i.test(u.path)) return;
+      this.pendingDirs.set(u.toString(), u);
+      this.queue(u, undefined, false);
+    })];
+  }
+
+  private queue(uri: vscode.Uri, present: vscode.Uri | undefined, file = true): void {
+    if (IGNORED_PATH.test(uri.path)) return;
+    if (BUILD_INFO_PATH.test(uri.path)) {
+      // not an ABI: its inheritance is read again (that file only) after the files of the batch
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      if (folder) this.bases.invalidate(folder.uri.toString(), vscode.workspace.asRelativePath(uri, false));
+      this.basesDirty = true;
+    } else if (EXCLUDED_PATH.test(uri.path)) {
+      return;
+    } else if (file) {
+      this.pending.set(uri.toString(), present);
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flushing = this.flushing.then(() => this.flush());
+    }, DEBOUNCE_MS);
+  }
+
+  private async flush(): Promise<void> {
+    await this.scan;
+    const exclude = excludeGlob();
+    const dirs = [...this.pendingDirs.values()];
+    this.pendingDirs.clear();
+    // a new build folder may hold build info whose own events were missed (listing it again is cheap)
+    if (dirs.length) this.basesDirty = true;
+    let basesDirty = this.basesDirty;
+    this.basesDirty = false;
+    for (const dir of dirs) {
+      try {
+        if ((await vscode.workspace.fs.stat(dir)).type !== vscode.FileType.Directory) continue;
+        for (const u of await vscode.workspace.findFiles(new vscode.RelativePattern(dir, INCLUDE), exclude, 500)) {
+          if (!this.pending.has(u.toString())) this.pending.set(u.toString(), u);
+        }
+      } catch {
+        // gone again
+      }
+    }
+    const batch = [...this.pending];
+    this.pending.clear();
+    // read first, applied below together with the deployment records when they changed (then one bump)
+    const updates: Array<[string, AbiFile | undefined]> = [];
+    let added = 0;
+    await forEachLimited(batch, 8, async ([key, uri]) => {
+      const had = this.files.has(key);
+      let file: AbiFile | undefined;
+      if (uri) {
+        const folder = vscode.workspace.getWorkspaceFolder(uri);
+        // the same include/exclude rules as the scan: ask findFiles about this one path
+        const rel = folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
+        const allowed = folder && rel ? (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, rel), exclude, 1)).length > 0 : false;
+        if (allowed && (had || this.files.size + added < MAX_FILES)) {
+          if (!had) added++;
+          file = await this.read(uri, false);
+          if (!file && !had) added--;
+        }
+      }
+      if (file || had) updates.push([key, file]);
+    });
+    // deployment records hold no ABI of their own (Ignition's deployed_addresses.json, Foundry's run-latest.json)
+    const records = batch.some(([k]) => RECORD_PATH.test(k));
+    if (updates.length || records) {
+      // changed records are read before the files change, so that `sources` and the registry change at once: a
+      // file listed in `sources` is one the decoders use (callers wait for `sources`, then decode)
+      const deployments = records ? await this.readDeployments() : undefined;
+      for (const [key, file] of updates) {
+        if (file) this.files.set(key, file);
+        else this.files.delete(key);
+      }
+      if (deployments) this.setContext({ deployments });
+      if (updates.length) this.log.info(`ABIs: ${updates.length} file(s) changed, ${this.files.size} ABI file(s)`);
+      this.bump(updates.length > 0);
+    }
+    // build output changed: the build info folders are listed again, in case events of their files were missed
+    // (a deleted or recreated folder); only files not read yet are parsed
+    if (updates.some(([k]) => /\/(artifacts|out)\//.test(k))) basesDirty = true;
+    if (basesDirty) this.refreshBases();
+  }
+
+  /** The workspace folders as the readers of src/verify see them. */
+  private folders(): DerivationFolder[] {
+    return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ key: f.uri.toString(), fs: vscodeWorkspaceFs(f.uri, f.name) }));
+  }
+
+  /** The deployment records (after a scan, or when a record changed); undefined when they cannot be read (the previous ones are kept). */
+  private async readDeployments(): Promise<DeployedContract[] | undefined> {
+    if (!tryDecoders()) return undefined;
+    try {
+      const deployments = await derivation().deploymentsFromWorkspace(this.folders().map((f) => f.fs));
+      this.log.debug(`ABIs: ${deployments.length} deployment record(s)`);
+      return deployments;
+    } catch (e) {
+      this.log.warn(`ABIs: deployment records not read: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    }
+  }
+
+  /**
+   * Reads the build info inheritance again (only the build info files not read yet or changed since), one read
+   * at a time, without holding up decoding: when it differs, the registry's context changes and onDidChange fires
+   * (the "Decoded with" labels are refined). The previous inheritance is kept when it cannot be read.
+   */
+  private refreshBases(): void {
+    if (this.basesQueued || !tryDecoders()) return;
+    this.basesQueued = true;
+    const run = async () => {
+      this.basesQueued = false;
+      const started = performance.now();
+      try {
+        const bases = await this.bases.read(this.folders());
+        this.log.debug(`ABIs: inheritance of ${bases.size} contract(s) from build info (${this.bases.size} build(s)) in ${(performance.now() - started).toFixed(0)} ms`);
+        if (sameBases(bases, this.context.bases)) return;
+        this.setContext({ bases });
+        this.bump(false);
+      } catch (e) {
+        this.log.warn(`ABIs: build info not read: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+    this.basesTask = this.basesTask.then(run, run);
+  }
+
+  /** Changes the registry's context (records, inheritance or chain); the caller bumps. */
+  private setContext(patch: Partial<DerivationContext>): void {
+    this.context = { ...this.context, ...patch };
+    if (this.registryCache) this.registryCache.context = this.context;
+  }
+
+  /**
+   * Follows the selected network's chain (records of other chains do not name calls). True when it changed:
+   * decoded results cached before are stale then.
+   */
+  private syncChain(): boolean {
+    const chainId = this.network.profile.chainId;
+    if (this.context.chainId === chainId) return false;
+    this.setContext({ chainId });
+    this.version++;
+    return true;
+  }
+
+  /** The network changed: Sourcify answers are forgotten, and the chain the records are matched on follows. */
+  networkChanged(): void {
+    this.clearSourcify();
+    if (this.started && this.syncChain()) this.changed.fire();
+  }
+
+  /**
+   * Something to decode with changed: the workspace's files (`workspace`: the registry is rebuilt), or only a
+   * Sourcify ABI or the registry's context.
+   */
+  private bump(workspace = true): void {
+    if (workspace) this.registryCache = undefined;
+    this.version++;
+    this.changed.fire();
+  }
+
+  /** The decoders, loaded on first use (undefined if their bundle cannot be loaded). */
+  decoders(): DecodersModule | undefined {
+    this.ensureStarted();
+    return tryDecoders();
+  }
+
+  /** The selector index of the workspace's ABIs (empty until the first scan ends). */
+  registry(): AbiRegistry | undefined {
+    const d = this.decoders();
+    if (!d) return undefined;
+    this.syncChain();
+    if (!this.registryCache) {
+      const files = [...this.files.values()].sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+      this.registryCache = d.createRegistry(files, this.context);
+    }
+    return this.registryCache;
+  }
+
+  /** The Sourcify ABI of a contract on the selected network, when it was fetched already. */
+  contractRegistry(address: string | null | undefined): AbiRegistry | undefined {
+    const a = evmAddressOf(address);
+    const d = this.decoders();
+    if (!a || !d) return undefined;
+    const chainId = this.network.profile.chainId;
+    const found = this.sourcify?.peek(chainId, a);
+    if (!found) return undefined;
+    const key = `${this.network.profile.verifyUrl}|${chainId}|${a}`;
+    let reg = this.sourcifyRegistries.get(key);
+    if (!reg) {
+      reg = d.sourcifyRegistry(found.abi, a, chainId);
+      this.sourcifyRegistries.set(key, reg);
+    }
+    return reg;
+  }
+
+  /** A contract result decoded with the workspace's ABIs and the contract's Sourcify ABI (if fetched). Cached. */
+  decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined {
+    const d = this.decoders();
+    if (!d) return undefined;
+    this.syncChain();
+    const hit = this.decodedCache.get(r);
+    if (hit && hit.version === this.version && hit.failed === failed) return hit.value;
+    const value = d.decodeContractResult(r, failed, this.registry(), this.contractRegistry(r.address ?? r.to));
+    this.decodedCache.set(r, { version: this.version, failed, value });
+    return value;
+  }
+
+  /**
+   * For a result being expanded: when its call or custom error is not known from the workspace, asks Sourcify
+   * for the contract's ABI (once per contract and network) and fires onDidChange when it brings one.
+   */
+  lookUpContract(r: ContractResult, failed: boolean): void {
+    const address = evmAddressOf(r.address ?? r.to);
+    if (!address) return;
+    const chainId = this.network.profile.chainId;
+    const cache = this.sourcify;
+    if (!cache || cache.peek(chainId, address) !== undefined) return; // asked already
+    const p = (async () => {
+      await this.scan; // the workspace may know it: no request then
+      const dec = this.decodeResult(r, failed);
+      const needCall = !!r.function_parameters && r.function_parameters.length >= 10 && !dec?.call;
+      // a custom error, or printable data that may be one (`text` with a selector), not known from the workspace
+      const needError = failed && (dec?.error?.kind === 'custom' || (dec?.error?.kind === 'text' && !!dec.error.selector)) && !dec.error.name;
+      if (!needCall && !needError) return;
+      if (cache.peek(chainId, address) !== undefined || chainId !== this.network.profile.chainId) return;
+      try {
+        const abi = await cache.get(chainId, address);
+        if (abi) {
+          this.log.info(`ABIs: Sourcify ABI of ${address} on chain ${chainId} (${abi.abi.length} items)`);
+          this.bump(false);
+        }
+      } catch (e) {
+        this.log.warn(`ABIs: Sourcify lookup of ${address} failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    })();
+    this.lookups.add(p);
+    void p.finally(() => this.lookups.delete(p));
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of this.disposables) d.dispose();
+    if (current === this) current = undefined;
+  }
+}
+
+/** Whether two inheritance maps say the same (then nothing to refine). */
+function sameBases(a: Map<string, string[]>, b: Map<string, string[]> | undefined): boolean {
+  if (!b || a.size !== b.size) return false;
+  for (const [k, v] of a) {
+    const w = b.get(k);
+    if (!w || w.length !== v.length || v.some((x, i) => x !== w[i])) return false;
+  }
+  return true;
+}
+
+async function forEachLimited<T>(items: T[], limit: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+let current: AbiIndex | undefined;
+
+/** The extension's ABI index (undefined before registration, e.g. in unit tests of the views). */
+export function abiIndex(): AbiIndex | undefined {
+  return current;
+}
+
+/** Creates the index (it starts scanning only when a view first decodes). One line in extension.ts. */
+export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex {
+  const index = new AbiIndex(network, log);
+  current = index;
+  context.subscriptions.push(index, network.onDidChange(() => index.networkChanged()));
+  return index;
+}

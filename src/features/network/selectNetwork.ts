@@ -1,0 +1,53 @@
+/**
+ * "Hedera: Select Network": a quick pick of the networks, the current one marked.
+ */
+import vscode = require('vscode');
+import { NETWORK_NAMES, NetworkName, resolveProfile } from '../../api/networks';
+import { config, setNetwork } from '../../core/settings';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+
+const DESCRIPTIONS: Record<NetworkName, () => string> = {
+  mainnet: () => vscode.l10n.t('Hedera mainnet · chain 295'),
+  testnet: () => vscode.l10n.t('Hedera testnet · chain 296'),
+  previewnet: () => vscode.l10n.t('Hedera previewnet · chain 297'),
+  local: () => vscode.l10n.t('hedera-local or solo on this machine · chain 298'),
+  sandbox: () => vscode.l10n.t('Offline emulator of the three network'),
+  custom: () => vscode.l10n.t('Your own URLs (hederaExplorer.custom.*)'),
+};
+
+interface NetworkItem extends vscode.QuickPickItem {
+  network: NetworkName;
+}
+
+export async function selectNetwork(network: SelectedNetwork, preset?: string): Promise<NetworkName | undefined> {
+  const c = config();
+  let picked: NetworkName | undefined;
+  if (preset !== undefined) {
+    if (!(NETWORK_NAMES as readonly string[]).includes(preset)) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is not a network: use one of {1}.', String(preset).slice(0, 40), NETWORK_NAMES.join(', ')));
+      return undefined;
+    }
+    picked = preset as NetworkName;
+  } else {
+    const current = network.profile.name;
+    const items: NetworkItem[] = NETWORK_NAMES.map((n) => {
+      const p = resolveProfile({ network: n, sandboxUrl: c.get<string>('sandbox.url'), custom: { mirrorUrl: c.get<string>('custom.mirrorUrl') } });
+      return {
+        network: n,
+        label: `${n === current ? '$(check)' : '$(blank)'} ${p.label}`,
+        description: DESCRIPTIONS[n](),
+        detail: p.mirrorUrl,
+      };
+    });
+    const choice = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Select Hedera Network'),
+      placeHolder: vscode.l10n.t('Current: {0}', network.profile.label),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    });
+    picked = choice?.network;
+  }
+  if (!picked) return undefined;
+  await setNetwork(picked);
+  return picked;
+}

@@ -1,0 +1,476 @@
+/**
+ * The "NFT History" webview panel: the full life of one NFT (mint, transfers, approvals, burn) in a virtualized
+ * table. One panel per NFT (showing it again focuses it), restored after a window reload by a serializer.
+ *
+ * Webview done the way the VS Code samples do it: strict CSP (default-src 'none', scripts only with a nonce,
+ * styles and fonts from the extension), `localResourceRoots` = dist/webview, a ready handshake (nothing is
+ * posted before the page listens), every message from the page validated (`protocol.ts`), links opened by the
+ * extension (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
+ */
+import vscode = require('vscode');
+import { isApiError } from '../../api/errors';
+import { hashscanUrl } from '../../api/networks';
+import { emptyPageSentence, stopSentence } from '../../api/pager';
+import { checkEntityId, checkTimestamp } from '../../api/validation';
+import { openUrl } from '../../ui/actions';
+import type { ExtensionLog } from '../../core/log';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import { config } from '../../core/settings';
+import { exportFileName, toCsv, toJson } from './export';
+import { NftHistory } from './history';
+import {
+  FromWebview, NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, PanelState, QueryInput, ToWebview, VIEW_TYPE, ViewState,
+} from './protocol';
+import { isEntityId, isTransactionId, NftRow, TIMESTAMP_RE, toRow } from './rows';
+
+export { VIEW_TYPE } from './protocol';
+
+const DEFAULT_MAX_ENTRIES = 100_000;
+
+/** Defaults for a new panel from the settings. */
+export function defaultQuery(): NftQuery {
+  const size = config().get<number>('nftHistory.pageSize', 100);
+  const order = config().get<string>('nftHistory.order', 'desc');
+  return { order: order === 'asc' ? 'asc' : 'desc', limit: (PAGE_SIZES as readonly number[]).includes(size) ? size : 100 };
+}
+
+function maxEntries(): number {
+  const n = config().get<number>('nftHistory.maxEntries', DEFAULT_MAX_ENTRIES);
+  return Number.isInteger(n) && n >= 1000 && n <= 1_000_000 ? n : DEFAULT_MAX_ENTRIES;
+}
+
+function nonce(): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let s = '';
+  for (let i = 0; i < 32; i++) s += chars.charAt(Math.floor(Math.random() * chars.length));
+  return s;
+}
+
+/** What tests (and diagnostics) can read of a panel. */
+export interface NftPanelSnapshot {
+  key: string;
+  title: string;
+  visible: boolean;
+  active: boolean;
+  state: ViewState;
+  /** What the page last reported it rendered. */
+  rendered?: { total: number; domRows: number; first: number; last: number };
+  /** HashScan URLs opened from this panel. */
+  opened: string[];
+  /** Files written by Export. */
+  exported: string[];
+  /** Messages from the page that were refused. */
+  refused: string[];
+  html: string;
+}
+
+export class NftHistoryPanel implements vscode.Disposable {
+  readonly key: string;
+  readonly history: NftHistory;
+  private ready = false;
+  private note: string | undefined;
+  private queryError: string | undefined;
+  private restoreCount = 0;
+  private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+  rendered: NftPanelSnapshot['rendered'];
+  readonly opened: string[] = [];
+  readonly exported: string[] = [];
+  readonly refused: string[] = [];
+  private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.onDisposeEmitter.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly owner: NftHistoryPanels,
+    readonly tokenId: string,
+    readonly serial: string,
+    query: NftQuery,
+    restore?: PanelState,
+  ) {
+    this.key = nftKey(tokenId, serial);
+    this.history = new NftHistory(() => owner.network.clients.mirror, tokenId, serial, query, maxEntries(), (c) => this.changed(c.from));
+    this.restoreCount = restore?.loaded ?? 0;
+    panel.title = vscode.l10n.t('NFT {0} #{1}', tokenId, serial);
+    panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'hedera.svg');
+    panel.webview.options = owner.webviewOptions();
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
+      panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
+      owner.network.onDidChange((clients) => {
+        this.note = vscode.l10n.t('Network changed to {0}: this is the history of the NFT on {0}.', clients.profile.label);
+        this.owner.log.info(`NFT history ${this.key}: network changed to ${clients.profile.label}, reloading`);
+        void this.history.reload();
+      }),
+    );
+  }
+
+  get title(): string {
+    return this.panel.title;
+  }
+
+  /** The first load, or the restore of as many rows as before a reload. */
+  start(): Promise<void> {
+    if (this.restoreCount > this.history.query.limit) return this.history.loadUntil(this.restoreCount);
+    return this.history.reload();
+  }
+
+  viewState(): ViewState {
+    const h = this.history;
+    const profile = this.owner.network.profile;
+    const e = h.error;
+    return {
+      nft: { tokenId: this.tokenId, serial: this.serial },
+      network: { name: profile.name, label: profile.label },
+      query: h.query,
+      status: h.status,
+      total: h.items.length,
+      hasMore: h.hasMore,
+      partial: h.partial,
+      capped: h.capped,
+      maxEntries: h.maxEntries,
+      ...(e ? { error: { message: e.message, serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !e.message.includes(m)) : [] } } : {}),
+      ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
+      ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
+      ...(this.note ? { note: this.note } : {}),
+      ...(this.queryError ? { queryError: this.queryError } : {}),
+    };
+  }
+
+  /** Rows of the loaded entries from `from` on. */
+  rows(from = 0): NftRow[] {
+    const out: NftRow[] = [];
+    const items = this.history.items;
+    for (let i = from; i < items.length; i++) out.push(toRow(items[i] as Record<string, unknown>));
+    return out;
+  }
+
+  private post(msg: ToWebview): void {
+    if (!this.ready || this.disposed) return;
+    void this.panel.webview.postMessage(msg);
+  }
+
+  private changed(from: number | undefined): void {
+    this.post({ type: 'update', state: this.viewState(), ...(from !== undefined ? { rows: { from, items: this.rows(from) } } : {}) });
+  }
+
+  /** A message from the page: validated first; anything unexpected is ignored and logged. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
+      this.refused.push(parsed.reason);
+      if (this.refused.length > 50) this.refused.shift();
+      this.owner.log.warn(`NFT history ${this.key}: ignored a message from the webview (${what}): ${parsed.reason}`);
+      return;
+    }
+    await this.handle(parsed.value);
+  }
+
+  private async handle(m: FromWebview): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.post({ type: 'update', state: this.viewState(), rows: { from: 0, items: this.rows(0) } });
+        return;
+      case 'loadMore':
+        return this.history.loadMore();
+      case 'refresh':
+        this.note = undefined;
+        return this.history.reload();
+      case 'retry':
+        return this.history.retry();
+      case 'setQuery':
+        return this.setQuery(m.query);
+      case 'open':
+        await this.open(m.target, m.id);
+        return;
+      case 'export':
+        await this.export(m.format);
+        return;
+      case 'rendered':
+        this.rendered = { total: m.total, domRows: m.domRows, first: m.first, last: m.last };
+        return;
+    }
+  }
+
+  /** Applies a query typed in the page: timestamps checked (ISO dates converted); a problem is shown there. */
+  setQuery(input: QueryInput): Promise<void> {
+    const q: NftQuery = { order: input.order, limit: input.limit };
+    for (const side of ['from', 'to'] as const) {
+      const bound = input[side];
+      if (!bound || !bound.value.trim()) continue;
+      const t = checkTimestamp(bound.value);
+      if (!t.ok) {
+        this.queryError = `${side === 'from' ? vscode.l10n.t('From') : vscode.l10n.t('To')}: ${t.message}`;
+        this.changed(undefined);
+        return Promise.resolve();
+      }
+      if (side === 'from') q.from = { op: (bound.op as 'gt' | 'gte'), value: t.value };
+      else q.to = { op: (bound.op as 'lt' | 'lte'), value: t.value };
+    }
+    if (q.from && q.to && compareTs(q.from.value, q.to.value) > 0) {
+      this.queryError = vscode.l10n.t('The start of the time range is after its end.');
+      this.changed(undefined);
+      return Promise.resolve();
+    }
+    this.queryError = undefined;
+    this.note = undefined;
+    this.history.query = q;
+    return this.history.reload();
+  }
+
+  /** Opens HashScan for an id the page sent, after checking it is the kind of id it claims to be. */
+  async open(target: 'account' | 'transaction' | 'token', id: string): Promise<boolean> {
+    const profile = this.owner.network.profile;
+    let url: string | undefined;
+    if (target === 'account' && isEntityId(id)) url = hashscanUrl(profile, 'account', id);
+    else if (target === 'token' && isEntityId(id)) url = hashscanUrl(profile, 'token', id, this.serial);
+    else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || isTransactionId(id))) url = hashscanUrl(profile, 'transaction', id);
+    if (!url) {
+      this.refused.push(`open: ${target} id is not valid`);
+      this.owner.log.warn(`NFT history ${this.key}: ignored a link to ${target} "${id.slice(0, 60)}" (not a valid id)`);
+      return false;
+    }
+    this.opened.push(url);
+    if (this.opened.length > 50) this.opened.shift();
+    this.owner.log.info(`NFT history ${this.key}: opening ${url}`);
+    if (this.owner.openExternal) return this.owner.openExternal(url);
+    return openUrl(url);
+  }
+
+  /** Writes what is loaded to a file the user picks (CSV or JSON). */
+  async export(format: 'csv' | 'json'): Promise<vscode.Uri | undefined> {
+    const items = this.history.items;
+    if (!items.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to export: no transactions are loaded for NFT {0} #{1}.', this.tokenId, this.serial));
+      return undefined;
+    }
+    const name = exportFileName(this.tokenId, this.serial, format);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = this.owner.saveTarget
+      ? this.owner.saveTarget(format)
+      : await vscode.window.showSaveDialog({
+        title: vscode.l10n.t('Export NFT history'),
+        saveLabel: vscode.l10n.t('Export'),
+        defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+        filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+      });
+    if (!target) return undefined;
+    const profile = this.owner.network.profile;
+    const text = format === 'csv'
+      ? toCsv(items)
+      : toJson(items, {
+        tokenId: this.tokenId, serial: this.serial, network: profile.name, mirrorUrl: profile.mirrorUrl, query: this.history.query,
+        partial: this.history.partial, complete: !this.history.hasMore && !this.history.capped && !this.history.stopped,
+      });
+    try {
+      await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
+    } catch (e) {
+      this.owner.log.error(`NFT history ${this.key}: export to ${target.fsPath} failed: ${(e as Error).message}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', target.fsPath, (e as Error).message));
+      return undefined;
+    }
+    this.exported.push(target.toString());
+    this.owner.log.info(`NFT history ${this.key}: exported ${items.length} entries as ${format.toUpperCase()} to ${target.fsPath}`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} transactions of NFT {1} #{2} to {3}.', items.length, this.tokenId, this.serial, vscode.workspace.asRelativePath(target)));
+    return target;
+  }
+
+  snapshot(): NftPanelSnapshot {
+    return {
+      key: this.key, title: this.panel.title, visible: this.panel.visible, active: this.panel.active, state: this.viewState(),
+      rendered: this.rendered, opened: [...this.opened], exported: [...this.exported], refused: [...this.refused], html: this.panel.webview.html,
+    };
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const asset = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.assetsUri, f)).toString();
+    const n = nonce();
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${n}'`,
+    ].join('; ');
+    // The only values below are the CSP source, asset URIs and a token id and serial that passed validation.
+    const title = `NFT ${this.tokenId} #${this.serial}`;
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('codicon.css')}">
+<link rel="stylesheet" href="${asset('nftHistory.main.css')}">
+<title>${title}</title>
+</head>
+<body>
+<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
+  <header class="toolbar" role="toolbar" aria-label="NFT history controls">
+    <h1 class="heading"><span class="codicon codicon-file-media" aria-hidden="true"></span> <span id="heading">${title}</span> <span id="network" class="badge"></span></h1>
+    <form id="query" class="controls" autocomplete="off">
+      <label>Order <select id="order" aria-label="Order"><option value="desc">Newest first</option><option value="asc">Oldest first</option></select></label>
+      <label>Page size <select id="limit" aria-label="Page size"><option value="25">25</option><option value="50">50</option><option value="100">100</option></select></label>
+      <span class="range" role="group" aria-label="Time range">
+        <label for="fromValue">From</label>
+        <select id="fromOp" aria-label="From operator"><option value="gte">≥ gte</option><option value="gt">&gt; gt</option></select>
+        <input id="fromValue" type="text" spellcheck="false" placeholder="1790000000.0 or 2026-10-01T00:00Z" aria-label="From timestamp">
+        <label for="toValue">To</label>
+        <select id="toOp" aria-label="To operator"><option value="lte">≤ lte</option><option value="lt">&lt; lt</option></select>
+        <input id="toValue" type="text" spellcheck="false" placeholder="timestamp or date" aria-label="To timestamp">
+      </span>
+      <button id="apply" type="submit" class="primary">Apply</button>
+    </form>
+    <span class="actions">
+      <button id="refresh" type="button" class="icon" title="Refresh" aria-label="Refresh"><span class="codicon codicon-refresh" aria-hidden="true"></span></button>
+      <button id="exportCsv" type="button" title="Export what is loaded to CSV"><span class="codicon codicon-export" aria-hidden="true"></span> CSV</button>
+      <button id="exportJson" type="button" title="Export what is loaded to JSON"><span class="codicon codicon-json" aria-hidden="true"></span> JSON</button>
+    </span>
+  </header>
+  <div id="note" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="noteText"></span></div>
+  <div id="queryError" class="banner error" role="alert" hidden><span class="codicon codicon-error" aria-hidden="true"></span> <span id="queryErrorText"></span></div>
+  <div id="partial" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span><strong>Partial history (HTTP 206).</strong> The mirror node has no mint record for this NFT: the list may be incomplete.</span></div>
+  <div id="stopped" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span id="stoppedText"></span></div>
+  <div id="emptyPage" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="emptyPageText"></span></div>
+  <div id="error" class="banner error" role="alert" hidden>
+    <span class="codicon codicon-error" aria-hidden="true"></span>
+    <div class="error-body"><div id="errorText"></div><ul id="errorServer"></ul></div>
+    <button id="retry" type="button" class="primary"><span class="codicon codicon-debug-restart" aria-hidden="true"></span> Retry</button>
+  </div>
+  <div id="loading" class="state" role="status" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading the history…</div>
+  <div id="empty" class="state" role="status" hidden><span class="codicon codicon-history" aria-hidden="true"></span> <span id="emptyText"></span></div>
+  <div id="grid" role="grid" tabindex="0" aria-label="Transactions of ${title}" aria-rowcount="1" aria-colcount="7" aria-busy="false">
+    <div role="rowgroup" class="head">
+      <div role="row" class="row head-row" aria-rowindex="1">
+        <div role="columnheader" aria-colindex="1">Time</div>
+        <div role="columnheader" aria-colindex="2">Type</div>
+        <div role="columnheader" aria-colindex="3">Sender</div>
+        <div role="columnheader" aria-colindex="4">Receiver</div>
+        <div role="columnheader" aria-colindex="5">Approval</div>
+        <div role="columnheader" aria-colindex="6">Nonce</div>
+        <div role="columnheader" aria-colindex="7">Transaction ID</div>
+      </div>
+    </div>
+    <div role="rowgroup" id="body" class="body"></div>
+  </div>
+  <footer class="footer">
+    <span id="count" role="status" aria-live="polite"></span>
+    <span id="loadingMore" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading more…</span>
+    <button id="loadMore" type="button" hidden>Load more</button>
+  </footer>
+</main>
+<script nonce="${n}" src="${asset('nftHistory.main.js')}"></script>
+</body>
+</html>`;
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.history.dispose();
+    this.owner.forget(this);
+    this.onDisposeEmitter.fire();
+    this.onDisposeEmitter.dispose();
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+function compareTs(a: string, b: string): number {
+  const [as, an = ''] = a.split('.');
+  const [bs, bn = ''] = b.split('.');
+  const x = BigInt(as) * 1_000_000_000n + BigInt(an.padEnd(9, '0') || '0');
+  const y = BigInt(bs) * 1_000_000_000n + BigInt(bn.padEnd(9, '0') || '0');
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** All NFT history panels: open or focus one per NFT, restore after a reload, and the test hook. */
+export class NftHistoryPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, NftHistoryPanel>();
+  readonly assetsUri: vscode.Uri;
+  /** Tests: where Export writes instead of asking with a save dialog. */
+  saveTarget: ((format: 'csv' | 'json') => vscode.Uri | undefined) | undefined;
+  /** Tests: called instead of opening the browser. */
+  openExternal: ((url: string) => Promise<boolean>) | undefined;
+
+  constructor(readonly extensionUri: vscode.Uri, readonly network: SelectedNetwork, readonly log: ExtensionLog, readonly memento: vscode.Memento) {
+    this.assetsUri = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+  }
+
+  webviewOptions(): vscode.WebviewOptions {
+    return { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [this.assetsUri] };
+  }
+
+  /** Opens the panel of an NFT, or focuses it when it is already open. Ids must be valid (normalised here). */
+  show(tokenId: string, serial: string, query?: NftQuery): NftHistoryPanel {
+    const token = checkEntityId(tokenId);
+    if (!token.ok) throw new Error(token.message);
+    const key = nftKey(token.value, serial);
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `NFT ${token.value} #${serial}`, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      ...this.webviewOptions(),
+      retainContextWhenHidden: false,
+    });
+    const p = this.adopt(panel, token.value, serial, query ?? defaultQuery());
+    void p.start();
+    void this.memento.update('nftHistory.last', { tokenId: token.value, serial });
+    return p;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, tokenId: string, serial: string, query: NftQuery, restore?: PanelState): NftHistoryPanel {
+    const p = new NftHistoryPanel(panel, this, tokenId, serial, query, restore);
+    this.panels.set(p.key, p);
+    this.log.info(`NFT history ${p.key}: ${restore ? 'restored' : 'opened'} (${this.network.profile.label})`);
+    return p;
+  }
+
+  /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
+  async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+    const state = parsePanelState(raw);
+    if (!state.ok || this.panels.has(nftKey(state.value.tokenId, state.value.serial))) {
+      this.log.warn(`NFT history: a restored panel was closed (${state.ok ? 'already open' : state.reason})`);
+      panel.dispose();
+      return;
+    }
+    const s = state.value;
+    const p = this.adopt(panel, s.tokenId, s.serial, s.query, s);
+    await p.start();
+  }
+
+  forget(p: NftHistoryPanel): void {
+    if (this.panels.get(p.key) === p) this.panels.delete(p.key);
+  }
+
+  get(tokenId: string, serial: string): NftHistoryPanel | undefined {
+    return this.panels.get(nftKey(tokenId, serial));
+  }
+
+  /** Test hook: every open panel. */
+  list(): NftHistoryPanel[] {
+    return [...this.panels.values()];
+  }
+
+  snapshots(): NftPanelSnapshot[] {
+    return this.list().map((p) => p.snapshot());
+  }
+
+  lastInput(): { tokenId: string; serial: string } | undefined {
+    return this.memento.get<{ tokenId: string; serial: string }>('nftHistory.last');
+  }
+
+  dispose(): void {
+    for (const p of this.list()) p.dispose();
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The NFT history row model, shared by the extension (which builds rows from the mirror node's answers) and
+ * the webview (which formats them). Plain TypeScript: no `vscode`, no DOM, no dependencies, so the webview
+ * bundle stays small and everything here is unit-tested.
+ */
+
+/** One entry of an NFT's history as the webview gets it: every value a string, nothing to interpret as HTML. */
+export interface NftRow {
+  /** Consensus timestamp `seconds.nanoseconds`. */
+  ts: string;
+  /** Transaction type name as the mirror node sent it (unknown names kept as they are). */
+  type: string;
+  sender: string | null;
+  receiver: string | null;
+  approval: boolean;
+  /** Every digit kept (nonces can pass 2^53). */
+  nonce: string;
+  transactionId: string;
+}
+
+/** Entity and transaction ids as the mirror node accepts them (shard ≤ 1023, realm ≤ 65535, num < 2^38). */
+export { isEntityId, isTransactionId } from '../../api/validation';
+export const TIMESTAMP_RE = /^\d{1,10}(\.\d{1,9})?$/;
+
+const MAX_TEXT = 200;
+
+/** Any wire value as bounded plain text (strings as they are, numbers and bigints with every digit). */
+function text(v: unknown): string {
+  if (typeof v === 'string') return v.length > MAX_TEXT ? `${v.slice(0, MAX_TEXT - 1)}…` : v;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+  return '';
+}
+
+function optionalText(v: unknown): string | null {
+  return v === null || v === undefined ? null : text(v);
+}
+
+/** A row from one entry of `GET /tokens/{id}/nfts/{serial}/transactions` (any shape tolerated). */
+export function toRow(tx: Record<string, unknown>): NftRow {
+  return {
+    ts: text(tx.consensus_timestamp),
+    type: text(tx.type),
+    sender: optionalText(tx.sender_account_id),
+    receiver: optionalText(tx.receiver_account_id),
+    approval: tx.is_approval === true,
+    nonce: text(tx.nonce ?? ''),
+    transactionId: text(tx.transaction_id),
+  };
+}
+
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
+
+/** A consensus timestamp as a Date (millisecond precision), or undefined. */
+export function timestampToDate(ts: string): Date | undefined {
+  const m = /^(\d{1,12})(?:\.(\d{1,9}))?$/.exec(ts);
+  if (!m) return undefined;
+  return new Date(Number(m[1]) * 1000 + Number((m[2] ?? '0').padEnd(9, '0').slice(0, 3)));
+}
+
+/** Local date and time with seconds: 2026-11-20 10:00:05 (empty for a value that is not a timestamp). */
+export function localTime(ts: string): string {
+  const d = timestampToDate(ts);
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** UTC ISO time with nanoseconds kept: 2026-10-01T12:00:05.123456789Z. */
+export function utcTime(ts: string): string {
+  const d = timestampToDate(ts);
+  if (!d || Number.isNaN(d.getTime())) return '';
+  const nanos = (ts.split('.')[1] ?? '').padEnd(9, '0');
+  return `${d.toISOString().slice(0, 19)}.${nanos}Z`;
+}
+
+/** What happened to the NFT in a few words, with the account it concerns ("minted to 0.0.5"). */
+export interface RowSummary {
+  text: string;
+  account?: string;
+  icon: string;
+}
+
+const KNOWN: Record<string, { icon: string; text?: string; who?: 'sender' | 'receiver' }> = {
+  TOKENMINT: { icon: 'sparkle', text: 'minted to', who: 'receiver' },
+  TOKENBURN: { icon: 'flame', text: 'burned from', who: 'sender' },
+  TOKENWIPE: { icon: 'trash', text: 'wiped from', who: 'sender' },
+  CRYPTOTRANSFER: { icon: 'arrow-swap' },
+  CRYPTOAPPROVEALLOWANCE: { icon: 'pass' },
+  CRYPTODELETEALLOWANCE: { icon: 'circle-slash' },
+  TOKENDELETION: { icon: 'close' },
+};
+
+/** The summary of a row: mint "minted to X", burn "burned from X", wipe "wiped from X"; other types none. */
+export function summarize(row: NftRow): RowSummary | undefined {
+  const k = KNOWN[row.type];
+  if (!k?.text || !k.who) return undefined;
+  const account = k.who === 'receiver' ? row.receiver : row.sender;
+  return account ? { text: k.text, account, icon: k.icon } : { text: k.text.split(' ')[0], icon: k.icon };
+}
+
+/** The codicon name for a type; unknown types get a question mark. */
+export function typeIcon(type: string): string {
+  return KNOWN[type]?.icon ?? 'question';
+}
+
+/** A spoken description of a row for screen readers (the grid's rows carry it as aria-label). */
+export function rowLabel(row: NftRow): string {
+  const s = summarize(row);
+  const parts = [localTime(row.ts) || row.ts, row.type || 'unknown type'];
+  if (s) parts.push(`${s.text}${s.account ? ` ${s.account}` : ''}`);
+  else {
+    if (row.sender) parts.push(`from ${row.sender}`);
+    if (row.receiver) parts.push(`to ${row.receiver}`);
+  }
+  if (row.approval) parts.push('approved transfer');
+  parts.push(`transaction ${row.transactionId}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,327 @@
+/**
+ * The "Schedules" view: scheduled transactions from the mirror node, with filters (account id, schedule id,
+ * order, page size), paging, details, "Open schedule by id", copy, HashScan and raw JSON.
+ * Nothing is requested while the view is hidden.
+ */
+import vscode = require('vscode');
+import { ApiError, isApiError } from '../../api/errors';
+import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
+import { Page, scheduleState, SchedulesQuery } from '../../api/mirror';
+import type { BodyField, DecodedBody } from '../../api/decode';
+import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
+import { hashscanUrl } from '../../api/networks';
+import { checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../../api/validation';
+import { copyText, openUrl, RawJsonProvider } from '../../ui/actions';
+import { abiIndex } from '../decoding/abiIndex';
+import type { ExtensionLog } from '../../core/log';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import { editFilters, FilterField } from '../../ui/filterPicker';
+import { ListView } from '../../ui/listView';
+import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, TreeNode } from '../../ui/nodes';
+
+export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
+
+interface ScheduleFilters {
+  accountId?: Filter;
+  scheduleId?: Filter;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+const DEFAULT_FILTERS: ScheduleFilters = { order: 'asc', limit: 25 };
+
+const STATE_ICON: Record<ScheduleState, vscode.ThemeIcon> = {
+  pending: new vscode.ThemeIcon('clock', new vscode.ThemeColor('charts.yellow')),
+  executed: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+  deleted: new vscode.ThemeIcon('trash', new vscode.ThemeColor('disabledForeground')),
+  expired: new vscode.ThemeIcon('history', new vscode.ThemeColor('disabledForeground')),
+};
+
+const stateLabel = (s: ScheduleState): string =>
+  ({ pending: vscode.l10n.t('pending'), executed: vscode.l10n.t('executed'), deleted: vscode.l10n.t('deleted'), expired: vscode.l10n.t('expired') })[s];
+
+function base64ToHex(b64: string): string {
+  try {
+    return Buffer.from(b64, 'base64').toString('hex');
+  } catch {
+    return '';
+  }
+}
+
+const bodyCache = new WeakMap<Schedule, { version: number; body: DecodedBody | undefined }>();
+let abiVersion = 0;
+
+/**
+ * The schedule's `transaction_body` decoded (src/api/decode/schedulableBody.ts): kind, summary and fields, a
+ * contract call's function from the workspace's ABIs. Undefined when it cannot be decoded (the base64 stays).
+ */
+export function decodedBody(s: Schedule): DecodedBody | undefined {
+  const abis = abiIndex();
+  const d = abis?.decoders();
+  if (!abis || !d || !s.transaction_body) return undefined;
+  const hit = bodyCache.get(s);
+  if (hit && hit.version === abiVersion) return hit.body;
+  let body: DecodedBody | undefined;
+  try {
+    body = d.decodeSchedulableBody(s.transaction_body, { decodeCall: (data) => d.decodeCall(data, abis.registry()) });
+  } catch {
+    body = undefined;
+  }
+  bodyCache.set(s, { version: abiVersion, body });
+  return body;
+}
+
+function bodyFieldNode(f: BodyField): DetailNode {
+  return new DetailNode(f.label, f.value, { tooltip: f.value, children: f.children?.map(bodyFieldNode) });
+}
+
+/** Details of one schedule, as rows. */
+export function scheduleDetails(s: Schedule): TreeNode[] {
+  const rows: TreeNode[] = [];
+  const ts = (label: string, v: string | null | undefined, none: string) =>
+    new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v))}` : none, { tooltip: v ? formatTimestamp(v) : none });
+  rows.push(new DetailNode(vscode.l10n.t('State'), stateLabel(scheduleState(s))));
+  rows.push(new DetailNode(vscode.l10n.t('Memo'), s.memo ?? '', { tooltip: s.memo ?? '' }));
+  rows.push(new DetailNode(vscode.l10n.t('Payer'), s.payer_account_id ?? ''));
+  rows.push(new DetailNode(vscode.l10n.t('Creator'), s.creator_account_id ?? ''));
+  rows.push(ts(vscode.l10n.t('Created'), s.consensus_timestamp, ''));
+  rows.push(ts(vscode.l10n.t('Executed'), s.executed_timestamp, vscode.l10n.t('not executed')));
+  rows.push(ts(vscode.l10n.t('Expires'), s.expiration_time, vscode.l10n.t('no expiration time set')));
+  rows.push(new DetailNode(vscode.l10n.t('Wait for expiry'), s.wait_for_expiry ? vscode.l10n.t('yes') : vscode.l10n.t('no')));
+  if (s.admin_key) {
+    rows.push(new DetailNode(vscode.l10n.t('Admin key'), `${s.admin_key._type} ${s.admin_key.key}`, {
+      children: [new DetailNode(vscode.l10n.t('Type'), String(s.admin_key._type)), new DetailNode(vscode.l10n.t('Key'), String(s.admin_key.key))],
+    }));
+  } else {
+    rows.push(new DetailNode(vscode.l10n.t('Admin key'), vscode.l10n.t('none (the schedule cannot be deleted)')));
+  }
+  const sigs = Array.isArray(s.signatures) ? s.signatures : [];
+  rows.push(new GroupNode(vscode.l10n.t('Signatures'), sigs.map((g, i) => {
+    const hex = base64ToHex(g.public_key_prefix ?? '');
+    return new DetailNode(String(g.type ?? 'UNKNOWN'), `0x${hex} · ${formatTimestamp(g.consensus_timestamp, false)}`, {
+      tooltip: `#${i + 1} ${g.type}\npublic key prefix: ${g.public_key_prefix} (0x${hex})\nsignature: ${g.signature}\ntime: ${formatTimestamp(g.consensus_timestamp)}`,
+      icon: new vscode.ThemeIcon('key'),
+    });
+  }), { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') }));
+  const body = s.transaction_body ?? '';
+  const decoded = decodedBody(s);
+  if (decoded) {
+    rows.push(new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
+      tooltip: headline(decoded),
+      icon: new vscode.ThemeIcon('symbol-event'),
+      children: decoded.fields.map(bodyFieldNode),
+    }));
+  }
+  rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
+  const known = new Set(['admin_key', 'consensus_timestamp', 'creator_account_id', 'deleted', 'executed_timestamp', 'expiration_time', 'memo', 'payer_account_id', 'schedule_id', 'signatures', 'transaction_body', 'wait_for_expiry']);
+  const extra = Object.keys(s).filter((k) => !known.has(k));
+  for (const k of extra) rows.push(anyValueNode(k, s[k]));
+  return rows;
+}
+
+/** The decoded body in one line: "Crypto transfer: 0.0.1 → 0.0.2 5 ℏ", or the summary alone when it starts with the title ("Token burn 0.0.x 40"). */
+function headline(body: { title: string; summary: string }): string {
+  return body.summary.startsWith(body.title) ? body.summary : `${body.title}: ${body.summary}`;
+}
+
+export class ScheduleNode implements TreeNode {
+  constructor(readonly schedule: Schedule, private readonly network: string, private readonly pinned = false) {}
+
+  get id(): string {
+    return `${this.pinned ? 'pinned' : 'schedule'}:${this.network}:${this.schedule.schedule_id}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const s = this.schedule;
+    const state = scheduleState(s);
+    const body = decodedBody(s);
+    const item = new vscode.TreeItem(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    const memo = oneLine(s.memo ?? '', 60);
+    item.description = [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · ');
+    item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
+    if (body) md.appendMarkdown(`${mdEscape(oneLine(headline(body), 300))}\n\n`);
+    if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
+    md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
+    item.tooltip = md;
+    item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}` };
+    item.contextValue = 'schedule';
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return scheduleDetails(this.schedule);
+  }
+}
+
+export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
+  private pinned: ScheduleNode | undefined;
+
+  constructor(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog) {
+    super(context, network, log, { viewId: SCHEDULES_VIEW, defaults: () => ({ ...DEFAULT_FILTERS }) });
+    this.updateDescription();
+    const abis = abiIndex();
+    if (abis) this.disposables.push(abis.onDidChange(() => { abiVersion++; this.provider.refresh(); }));
+  }
+
+  protected fetchFirst(signal: AbortSignal): Promise<Page<Schedule>> {
+    return this.network.clients.mirror.schedules(this.query(), { signal });
+  }
+
+  protected node(s: Schedule, network: string): TreeNode {
+    return new ScheduleNode(s, network);
+  }
+
+  protected emptyText(): string {
+    return this.isFiltered() ? vscode.l10n.t('No schedules match the filters.') : vscode.l10n.t('No schedules on {0}.', this.network.profile.label);
+  }
+
+  protected extraRoots(): TreeNode[] {
+    return this.pinned ? [this.pinned] : [];
+  }
+
+  protected networkChanged(): void {
+    this.pinned = undefined;
+  }
+
+  query(): SchedulesQuery {
+    return { accountId: this.filters.accountId, scheduleId: this.filters.scheduleId, order: this.filters.order, limit: this.filters.limit };
+  }
+
+  isFiltered(): boolean {
+    return !!(this.filters.accountId || this.filters.scheduleId || this.filters.order !== DEFAULT_FILTERS.order || this.filters.limit !== DEFAULT_FILTERS.limit);
+  }
+
+  /** The active filters, as the view's description ("account.id=gte:0.0.5 · desc · 50 a page"). */
+  describeFilters(): string {
+    const parts: string[] = [];
+    if (this.filters.accountId) parts.push(`account.id=${filterToParam(this.filters.accountId)}`);
+    if (this.filters.scheduleId) parts.push(`schedule.id=${filterToParam(this.filters.scheduleId)}`);
+    if (this.filters.order !== DEFAULT_FILTERS.order) parts.push(this.filters.order);
+    if (this.filters.limit !== DEFAULT_FILTERS.limit) parts.push(vscode.l10n.t('{0} a page', this.filters.limit));
+    return parts.join(' · ');
+  }
+
+  /** Sets filters programmatically (commands and tests). Values are validated; a bad one throws its sentence. */
+  setFilters(f: Partial<{ accountId: string; scheduleId: string; order: 'asc' | 'desc'; limit: number }>): void {
+    const next: ScheduleFilters = { ...this.filters };
+    if ('accountId' in f) next.accountId = f.accountId ? unwrapFilter(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? unwrapFilter(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+    if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
+    if (f.limit !== undefined) {
+      const l = checkLimit(f.limit);
+      if (!l.ok) throw new ApiError({ kind: 'invalidInput', message: l.message });
+      next.limit = l.value;
+    }
+    this.filters = next;
+    this.filtersChanged();
+  }
+
+  async editFilters(): Promise<void> {
+    const fields: FilterField[] = [
+      {
+        kind: 'text', label: vscode.l10n.t('Creator account id'),
+        value: () => (this.filters.accountId ? filterToParam(this.filters.accountId) : ''),
+        prompt: vscode.l10n.t('Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.'),
+        placeholder: 'gte:0.0.1000',
+        check: (v) => checkEntityIdFilter(v, 'an account id'),
+        set: (v) => { this.filters.accountId = v ? unwrapFilter(checkEntityIdFilter(v, 'an account id')) : undefined; },
+      },
+      {
+        kind: 'text', label: vscode.l10n.t('Schedule id'),
+        value: () => (this.filters.scheduleId ? filterToParam(this.filters.scheduleId) : ''),
+        prompt: vscode.l10n.t('Schedule id, optionally with an operator: 0.0.5000, gt:0.0.5000. Empty clears it.'),
+        placeholder: 'gt:0.0.5000',
+        check: (v) => checkEntityIdFilter(v, 'a schedule id'),
+        set: (v) => { this.filters.scheduleId = v ? unwrapFilter(checkEntityIdFilter(v, 'a schedule id')) : undefined; },
+      },
+      {
+        kind: 'choice', label: vscode.l10n.t('Order'), value: () => this.filters.order,
+        choices: [{ label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }, { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }],
+        set: (v) => { this.filters.order = v === 'desc' ? 'desc' : 'asc'; },
+      },
+      {
+        kind: 'text', label: vscode.l10n.t('Page size'), value: () => String(this.filters.limit),
+        prompt: vscode.l10n.t('Schedules per page, 1 to 100.'), placeholder: '25',
+        check: (v) => checkLimit(v),
+        set: (v) => { this.filters.limit = v ? unwrapNumber(checkLimit(v)) : DEFAULT_FILTERS.limit; },
+      },
+    ];
+    await editFilters(vscode.l10n.t('Schedule Filters'), fields, () => this.filtersChanged(), () => { this.filters = { ...DEFAULT_FILTERS }; });
+  }
+
+  /** "Open schedule by id": asks (or takes `preset`), fetches it, pins it at the top of the view. */
+  async openById(preset?: unknown): Promise<Schedule | undefined> {
+    const profile = this.network.profile;
+    let id = typeof preset === 'string' ? preset : undefined;
+    if (id === undefined) {
+      id = await vscode.window.showInputBox({
+        title: vscode.l10n.t('Open Schedule by Id'),
+        prompt: vscode.l10n.t('Schedule id on {0}, for example 0.0.5000.', profile.label),
+        placeHolder: '0.0.5000',
+        validateInput: (v) => { const c = checkEntityId(v, 'a schedule id'); return c.ok ? undefined : c.message; },
+      });
+      if (id === undefined) return undefined;
+    }
+    const checked = checkEntityId(id, 'a schedule id');
+    if (!checked.ok) {
+      void vscode.window.showErrorMessage(notificationSafe(checked.message));
+      return undefined;
+    }
+    try {
+      const s = await vscode.window.withProgress({ location: { viewId: SCHEDULES_VIEW } }, () => this.network.clients.mirror.schedule(checked.value));
+      if (!s) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('No schedule {0} on {1}.', checked.value, profile.label));
+        return undefined;
+      }
+      this.pinned = new ScheduleNode(s, profile.name, true);
+      this.provider.refresh();
+      await vscode.commands.executeCommand(`${SCHEDULES_VIEW}.focus`);
+      await this.treeView.reveal(this.pinned, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+      return s;
+    } catch (e) {
+      this.log.error(`Open schedule ${checked.value}: ${isApiError(e) ? e.detail : String(e)}`);
+      const choice = await vscode.window.showErrorMessage(notificationSafe(isApiError(e) ? e.message : String(e)), vscode.l10n.t('Retry'), vscode.l10n.t('Open Log'));
+      if (choice === vscode.l10n.t('Retry')) return this.openById(checked.value);
+      if (choice === vscode.l10n.t('Open Log')) this.log.show();
+      return undefined;
+    }
+  }
+
+  /** The detail rows of a schedule, flattened as "Parent / Label: value" lines (tests). */
+  detailLines(s: Schedule): string[] {
+    return flattenDetails(scheduleDetails(s));
+  }
+}
+
+function unwrapFilter(c: ReturnType<typeof checkEntityIdFilter>): Filter {
+  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
+  return c.value;
+}
+
+function unwrapNumber(c: ReturnType<typeof checkLimit>): number {
+  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
+  return c.value;
+}
+
+export function registerSchedulesView(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog, raw: RawJsonProvider): SchedulesView {
+  const view = new SchedulesView(context, network, log);
+  // commands take the tree node, or a schedule object (from tests or other extensions)
+  const node = (n: unknown): Schedule | undefined =>
+    n instanceof ScheduleNode ? n.schedule : n && typeof n === 'object' && typeof (n as Schedule).schedule_id === 'string' ? (n as Schedule) : undefined;
+  context.subscriptions.push(
+    view,
+    vscode.commands.registerCommand('hederaExplorer.schedules.refresh', () => view.refresh()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.retry', () => view.retry()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.loadMore', () => view.loadMore()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.filter', () => view.editFilters()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.clearFilters', () => view.clearFilters()),
+    vscode.commands.registerCommand('hederaExplorer.schedules.open', (id?: unknown) => view.openById(id)),
+    vscode.commands.registerCommand('hederaExplorer.schedules.copyId', (n?: unknown) => { const s = node(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); }),
+    vscode.commands.registerCommand('hederaExplorer.schedules.openInHashScan', (n?: unknown) => { const s = node(n); if (s) void openUrl(hashscanUrl(network.profile, 'schedule', s.schedule_id)); }),
+    vscode.commands.registerCommand('hederaExplorer.schedules.showRaw', (n?: unknown) => { const s = node(n); if (s) void raw.show(`schedule-${s.schedule_id}`, s); }),
+  );
+  return view;
+}

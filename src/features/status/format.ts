@@ -1,0 +1,319 @@
+/**
+ * How network status is shown: the indicator as status bar text, icon and background, component, impact and
+ * incident states as labels and icons, local times, the tooltip's Markdown and the notification sentence.
+ * Plain TypeScript (no `vscode`), so it is unit tested under Node: strings go through the `l10n` object it is
+ * given (`vscode.l10n` in the extension), icons and colours are codicon and theme colour ids.
+ * Every piece of server text in Markdown goes through `mdEscape`; nothing here makes a link from data.
+ */
+import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../../api/status';
+import { visibleComponents } from '../../api/status';
+import { L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../../api/text';
+
+
+export type Background = 'warning' | 'error' | undefined;
+
+export interface IndicatorView {
+  /** Codicon id. */
+  icon: string;
+  /** Status bar text, with its `$(icon)`. */
+  text: string;
+  /** Short human label: "Operational", "Minor outage", or the unknown value as it is. */
+  label: string;
+  /** `statusBarItem.warningBackground` / `errorBackground`, for degraded states only. */
+  background: Background;
+  /** False for indicator values this version does not know (shown as they are). */
+  known: boolean;
+}
+
+/** The page indicator in the status bar. Unknown values are shown as they are. */
+export function indicatorView(indicator: Indicator, l10n: L10n = plainL10n): IndicatorView {
+  switch (indicator) {
+    case 'none':
+      return { icon: 'pass', text: `$(pass) ${l10n.t('Hedera')}`, label: l10n.t('Operational'), background: undefined, known: true };
+    case 'minor':
+      return { icon: 'warning', text: `$(warning) ${l10n.t('Minor outage')}`, label: l10n.t('Minor outage'), background: 'warning', known: true };
+    case 'major':
+      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Major outage'), background: 'error', known: true };
+    case 'critical':
+      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Critical outage'), background: 'error', known: true };
+    case 'maintenance':
+      return { icon: 'tools', text: `$(tools) ${l10n.t('Maintenance')}`, label: l10n.t('Maintenance'), background: undefined, known: true };
+    default: {
+      const value = statusBarSafe(oneLine(String(indicator), 40)) || '?';
+      return { icon: 'info', text: `$(info) ${l10n.t('Hedera: {0}', value)}`, label: value, background: undefined, known: false };
+    }
+  }
+}
+
+/** The status bar when the page could not be read. */
+export function unknownView(l10n: L10n = plainL10n): IndicatorView {
+  return { icon: 'question', text: `$(question) ${l10n.t('Hedera: status unknown')}`, label: l10n.t('Status unknown'), background: undefined, known: false };
+}
+
+/** The status bar before the first answer. */
+export function loadingView(l10n: L10n = plainL10n): IndicatorView {
+  return { icon: 'sync~spin', text: `$(sync~spin) ${l10n.t('Hedera')}`, label: l10n.t('Checking…'), background: undefined, known: false };
+}
+
+/** Status bar text renders `$(name)` as icons: server text must not add any. */
+export function statusBarSafe(text: string): string {
+  return text.replace(/\$\(/g, '$\u200b(');
+}
+
+export interface IconView {
+  icon: string;
+  /** Theme colour id, or undefined for the default foreground. */
+  color?: string;
+  label: string;
+}
+
+export const COLOR_OK = 'testing.iconPassed';
+export const COLOR_WARNING = 'problemsWarningIcon.foreground';
+export const COLOR_ERROR = 'errorForeground';
+export const COLOR_MAINTENANCE = 'charts.blue';
+
+const humanize = (v: string): string => oneLine(v, 60) || '?';
+
+export function componentStatusView(status: ComponentStatus, l10n: L10n = plainL10n): IconView {
+  switch (status) {
+    case 'operational': return { icon: 'pass', color: COLOR_OK, label: l10n.t('Operational') };
+    case 'degraded_performance': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Degraded performance') };
+    case 'partial_outage': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Partial outage') };
+    case 'major_outage': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major outage') };
+    case 'under_maintenance': return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Under maintenance') };
+    default: return { icon: 'question', label: humanize(status) };
+  }
+}
+
+/** The overall indicator as a tree icon. */
+export function indicatorIcon(indicator: Indicator, l10n: L10n = plainL10n): IconView {
+  const v = indicatorView(indicator, l10n);
+  const color = indicator === 'none' ? COLOR_OK : v.background === 'warning' ? COLOR_WARNING : v.background === 'error' ? COLOR_ERROR : indicator === 'maintenance' ? COLOR_MAINTENANCE : undefined;
+  return { icon: v.icon, color, label: v.label };
+}
+
+export function impactView(impact: Impact, l10n: L10n = plainL10n): IconView {
+  switch (impact) {
+    case 'none': return { icon: 'info', label: l10n.t('No impact') };
+    case 'minor': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Minor') };
+    case 'major': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major') };
+    case 'critical': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Critical') };
+    case 'maintenance': return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Maintenance') };
+    default: return { icon: 'question', label: humanize(impact) };
+  }
+}
+
+/** Incident and maintenance states, and their updates' states. Unknown values as they are. */
+export function incidentStatusLabel(status: string, l10n: L10n = plainL10n): string {
+  switch (status) {
+    case 'investigating': return l10n.t('Investigating');
+    case 'identified': return l10n.t('Identified');
+    case 'monitoring': return l10n.t('Monitoring');
+    case 'resolved': return l10n.t('Resolved');
+    case 'postmortem': return l10n.t('Postmortem');
+    case 'scheduled': return l10n.t('Scheduled');
+    case 'in_progress': return l10n.t('In progress');
+    case 'verifying': return l10n.t('Verifying');
+    case 'completed': return l10n.t('Completed');
+    default: return humanize(status);
+  }
+}
+
+export interface TimeOptions {
+  /** BCP 47 locale (vscode.env.language); undefined = the runtime's. */
+  locale?: string;
+  /** IANA zone; undefined = this computer's (the point: local times). */
+  timeZone?: string;
+}
+
+function dateFormat(opts: TimeOptions, withZone: boolean): Intl.DateTimeFormat {
+  const o: Intl.DateTimeFormatOptions = {
+    weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: opts.timeZone,
+    ...(withZone ? { timeZoneName: 'short' as const } : {}),
+  };
+  try {
+    return new Intl.DateTimeFormat(opts.locale, o);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, o); // unknown locale or zone: the runtime's
+  }
+}
+
+/** An ISO time as local time ("Wed, Nov 26, 14:00 GMT+1"); text that is not a time is shown as it is. */
+export function localTime(iso: string | null | undefined, opts: TimeOptions = {}): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? oneLine(iso, 60) : dateFormat(opts, true).format(new Date(t));
+}
+
+/** A maintenance window in local time ("Wed, Nov 26, 14:00 – 15:30 GMT+1"). */
+export function localWindow(from: string | null | undefined, until: string | null | undefined, opts: TimeOptions = {}): string {
+  const a = from ? Date.parse(from) : NaN;
+  const b = until ? Date.parse(until) : NaN;
+  if (Number.isNaN(a)) return localTime(from, opts) || localTime(until, opts);
+  if (Number.isNaN(b) || b < a) return localTime(from, opts);
+  const f = dateFormat(opts, true) as Intl.DateTimeFormat & { formatRange?: (x: Date, y: Date) => string };
+  return typeof f.formatRange === 'function' ? f.formatRange(new Date(a), new Date(b)) : `${f.format(new Date(a))} – ${f.format(new Date(b))}`;
+}
+
+/** "5 min ago", "in 2 days". */
+export function relativeTime(iso: string | null | undefined, now: number, opts: TimeOptions = {}): string {
+  const t = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(t)) return '';
+  const diff = t - now;
+  const abs = Math.abs(diff);
+  let rtf: Intl.RelativeTimeFormat;
+  try {
+    rtf = new Intl.RelativeTimeFormat(opts.locale, { numeric: 'auto', style: 'short' });
+  } catch {
+    rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
+  }
+  if (abs < 60_000) return rtf.format(0, 'minute');
+  if (abs < 3_600_000) return rtf.format(Math.round(diff / 60_000), 'minute');
+  if (abs < 86_400_000) return rtf.format(Math.round(diff / 3_600_000), 'hour');
+  return rtf.format(Math.round(diff / 86_400_000), 'day');
+}
+
+/** "Hedera Mainnet (v0.68.2) | Network Uptime" under its group "Hedera Mainnet (v0.68.2)" reads "Network Uptime". */
+export function shortComponentName(name: string, groupName?: string): string {
+  if (groupName) {
+    for (const sep of [' | ', ' - ', ': ']) {
+      const prefix = `${groupName}${sep}`;
+      if (name.startsWith(prefix) && name.length > prefix.length) return name.slice(prefix.length);
+    }
+  }
+  return name;
+}
+
+/** Components that are not operational, in the page's order (groups left out: their children are listed). */
+export function affectedComponents(summary: StatusSummary): StatusComponent[] {
+  const ordered = visibleComponents(summary.components).flatMap((c) => (c.group ? c.children : [c]));
+  return ordered.filter((c) => !c.group && c.status !== 'operational');
+}
+
+const isActive = (m: Maintenance): boolean => m.status === 'in_progress' || m.status === 'verifying';
+
+/** In-progress (or verifying) maintenances of the summary. */
+export function activeMaintenances(list: Maintenance[]): Maintenance[] {
+  return list.filter(isActive);
+}
+
+/** Scheduled maintenances not yet over, earliest first. */
+export function upcomingMaintenances(list: Maintenance[], now: number): Maintenance[] {
+  const start = (m: Maintenance) => Date.parse(m.scheduled_for ?? '') || Number.MAX_SAFE_INTEGER;
+  return list
+    .filter((m) => m.status === 'scheduled' && !(Date.parse(m.scheduled_until ?? '') < now))
+    .sort((a, b) => start(a) - start(b));
+}
+
+/** Only http and https links leave VS Code; anything else (command:, file:, javascript:) is refused. */
+export function safeExternalUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !url.trim()) return undefined;
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function host(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+export interface TooltipInput {
+  summary?: StatusSummary;
+  checkedAt?: number;
+  error?: unknown;
+  failedAt?: number;
+  nextPollAt?: number;
+  /** The selected network's label ("Testnet"). */
+  network: string;
+  now: number;
+  time?: TimeOptions;
+}
+
+const MAX_LIST = 8;
+
+function list<T>(items: T[], line: (x: T) => string, l10n: L10n): string[] {
+  const out = items.slice(0, MAX_LIST).map((x) => `- ${line(x)}`);
+  if (items.length > MAX_LIST) out.push(`- ${mdEscape(l10n.t('… and {0} more', items.length - MAX_LIST))}`);
+  return out;
+}
+
+function incidentLine(i: Incident, l10n: L10n): string {
+  const meta = `${impactView(i.impact, l10n).label} · ${incidentStatusLabel(i.status, l10n)}`;
+  return `${mdEscape(oneLine(i.name, 120))} (${mdEscape(meta)})`;
+}
+
+/**
+ * The status bar tooltip (Markdown source). All server text escaped; the only markup is ours (bold, lists,
+ * `$(icon)`s); no links. With an error: "status unknown", the reason and the last known status.
+ */
+export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10n): string {
+  const { summary, now } = input;
+  const t = input.time ?? {};
+  const parts: string[] = [];
+  if (input.error !== undefined || !summary) {
+    if (input.error === undefined) {
+      parts.push(`**${mdEscape(l10n.t('Hedera network status'))}**`, mdEscape(l10n.t('Checking the status page…')));
+    } else {
+      const reason = input.error instanceof Error ? input.error.message : String(input.error);
+      parts.push(`$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`, mdEscape(oneLine(reason, 400)));
+      if (summary && input.checkedAt !== undefined) {
+        parts.push(mdEscape(l10n.t('Last known: {0} ({1}, {2})', indicatorView(summary.status.indicator, l10n).label, oneLine(summary.status.description, 120), localTime(new Date(input.checkedAt).toISOString(), t))));
+      }
+      if (input.nextPollAt !== undefined) parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
+    }
+    parts.push('---', mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', input.network)));
+    return parts.join('\n\n');
+  }
+  const v = indicatorView(summary.status.indicator, l10n);
+  const page = oneLine(summary.page.name, 80) || l10n.t('Status page');
+  const pageHost = host(summary.page.url);
+  parts.push(`$(${v.icon}) **${mdEscape(page)}**: ${mdEscape(oneLine(summary.status.description, 160) || v.label)}`);
+  if (pageHost) parts.push(mdEscape(l10n.t('Status page: {0}', pageHost)));
+
+  const affected = affectedComponents(summary);
+  if (affected.length) {
+    parts.push(`**${mdEscape(l10n.t('Affected components'))}**\n${list(affected, (c) => `${mdEscape(oneLine(c.name, 120))}: ${mdEscape(componentStatusView(c.status, l10n).label)}`, l10n).join('\n')}`);
+  }
+  if (summary.incidents.length) {
+    parts.push(`**${mdEscape(l10n.t('Open incidents'))}**\n${list(summary.incidents, (i) => incidentLine(i, l10n), l10n).join('\n')}`);
+  }
+  const active = activeMaintenances(summary.scheduled_maintenances);
+  if (active.length) {
+    parts.push(`**${mdEscape(l10n.t('Maintenance in progress'))}**\n${list(active, (m) => `${mdEscape(oneLine(m.name, 120))}: ${mdEscape(localWindow(m.scheduled_for, m.scheduled_until, t))}`, l10n).join('\n')}`);
+  }
+  const next = upcomingMaintenances(summary.scheduled_maintenances, now)[0];
+  if (next) {
+    parts.push(`**${mdEscape(l10n.t('Next maintenance'))}**\n- ${mdEscape(oneLine(next.name, 120))}: ${mdEscape(localWindow(next.scheduled_for, next.scheduled_until, t))}`);
+  }
+  if (!affected.length && !summary.incidents.length && !active.length && !next) parts.push(mdEscape(l10n.t('No affected components, open incidents or scheduled maintenances.')));
+  const checked = input.checkedAt !== undefined ? localTime(new Date(input.checkedAt).toISOString(), t) : '';
+  parts.push('---', mdEscape(l10n.t('Network: {0} · Checked {1} · Click to open the Network Status view', input.network, checked)));
+  return parts.join('\n\n');
+}
+
+/** The accessible name of the status bar item: plain text, no icons. */
+export function statusAccessibleLabel(input: Pick<TooltipInput, 'summary' | 'error'>, l10n: L10n = plainL10n): string {
+  if (input.error !== undefined) return l10n.t('Hedera network status unknown');
+  if (!input.summary) return l10n.t('Hedera network status: checking');
+  const v = indicatorView(input.summary.status.indicator, l10n);
+  const desc = oneLine(input.summary.status.description, 120);
+  return desc ? l10n.t('Hedera network status: {0}. {1}', v.label, desc) : l10n.t('Hedera network status: {0}', v.label);
+}
+
+
+/** The sentence of the "worse than before" notification. */
+export function worseningMessage(previous: Indicator, summary: StatusSummary, l10n: L10n = plainL10n): string {
+  const now = indicatorView(summary.status.indicator, l10n).label;
+  const was = indicatorView(previous, l10n).label;
+  const desc = notificationSafe(summary.status.description, 160);
+  const names = summary.incidents.slice(0, 2).map((i) => notificationSafe(i.name, 160)).filter(Boolean);
+  const base = desc ? l10n.t('Hedera network status: {0} (was {1}). {2}', now, was, desc) : l10n.t('Hedera network status: {0} (was {1}).', now, was);
+  return names.length ? `${base}${/[.!?]$/.test(base) ? '' : '.'} ${l10n.t('Open incidents: {0}', names.join('; '))}` : base;
+}

@@ -1,0 +1,51 @@
+/**
+ * The network status item in the status bar, on the LEFT: VS Code's guidelines put workspace-wide status
+ * there (the right side is for the active editor's context: language, encoding, cursor). The page indicator
+ * as an icon and short text, the theme's warning or error background for degraded states only, a Markdown
+ * tooltip (server text escaped, no links), click = focus the Network Status view.
+ * It renders the shared StatusModel; it never sends a request of its own.
+ */
+import vscode = require('vscode');
+import type { StatusModel, StatusState } from './model';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import { indicatorView, loadingView, statusAccessibleLabel, statusTooltipMarkdown, TimeOptions, unknownView } from './format';
+
+export const STATUS_BAR_ID = 'hederaExplorer.networkStatus';
+export const CMD_FOCUS_VIEW = 'hederaExplorer.status.focus';
+
+export class StatusBarIndicator implements vscode.Disposable {
+  readonly item: vscode.StatusBarItem;
+  private readonly subscription: { dispose(): void };
+
+  constructor(private readonly model: StatusModel, private readonly network: SelectedNetwork, private readonly time: () => TimeOptions) {
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, -10);
+    this.item.name = vscode.l10n.t('Hedera Network Status');
+    this.item.command = { command: CMD_FOCUS_VIEW, title: vscode.l10n.t('Show Network Status') };
+    this.subscription = model.onDidChange((s) => this.render(s));
+    this.render(model.state);
+    this.item.show();
+  }
+
+  render(s: StatusState = this.model.state): void {
+    const failed = s.error !== undefined;
+    // while a poll runs, keep showing the last answer (no flicker every few minutes)
+    const v = failed ? unknownView(vscode.l10n) : s.summary ? indicatorView(s.summary.status.indicator, vscode.l10n) : loadingView(vscode.l10n);
+    this.item.text = v.text;
+    this.item.backgroundColor = v.background === 'error'
+      ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : v.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    const md = new vscode.MarkdownString(statusTooltipMarkdown({
+      summary: s.summary, checkedAt: s.checkedAt, error: s.error, failedAt: s.failedAt, nextPollAt: s.nextPollAt,
+      network: this.network.profile.label, now: Date.now(), time: this.time(),
+    }, vscode.l10n), true);
+    md.isTrusted = false;
+    md.supportHtml = false;
+    this.item.tooltip = md;
+    this.item.accessibilityInformation = { label: statusAccessibleLabel({ summary: s.summary, error: s.error }, vscode.l10n), role: 'button' };
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.item.dispose();
+  }
+}

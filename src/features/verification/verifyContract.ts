@@ -1,0 +1,473 @@
+/**
+ * "Hedera: Verify Contract": finds the contract's address (setting, selection, deployment records, .env; a
+ * quick pick shows where each candidate came from), takes the chain id from the network (changeable in the
+ * pick), and verifies it through the session endpoint (with the explorer API key from SecretStorage, asked
+ * once when missing) or through Sourcify API v2 from the workspace's own build info. A progress notification
+ * with Cancel runs meanwhile; errors carry the server's message and a way forward (Set API Key, Retry, Open Log).
+ * The result goes to the Verification view and is kept per address and network.
+ *
+ * Bundled as the lazily loaded chunk dist/verify.js: src/commands/verification.ts registers the commands and the
+ * view at activation and creates the VerificationFeature on the first run.
+ */
+import vscode = require('vscode');
+import { ApiError, isApiError } from '../../api/errors';
+import { CHAIN_IDS, isChainId, NetworkProfile, trimBase } from '../../api/networks';
+import { SourcifyV2Client, VerifyClient, type ContractMatch, type VerificationJob } from '../../api/verify';
+import type { ExtensionLog } from '../../core/log';
+import type { ApiKeyStore } from '../../core/secrets';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import { config } from '../../core/settings';
+import { lookUpContract, parseContractAddress } from '../../workspace/address';
+import { BuildInfo, BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
+import { AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
+import { keccak256 } from '../../workspace/keccak';
+import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from './localCheck';
+import { RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, VerificationRecord, VerifyApi } from './record';
+import type { WorkspaceFs } from '../../workspace/workspaceFs';
+import { vscodeWorkspaceFs } from '../../core/workspaceFs';
+import type { VerificationView } from './view';
+import { CMD } from './ids';
+import { setApiKey } from './apiKey';
+import { notificationSafe } from '../../api/text';
+
+/** Arguments for automation (tests, re-run, other extensions): skip the prompts they answer. */
+export interface VerifyArgs {
+  /** EVM address or entity id; skips discovery and the pick. */
+  address?: string;
+  chainId?: number;
+  api?: VerifyApi;
+  /** Contract name to look for in the build info (v2). */
+  contractName?: string;
+  /** `path:Name` to submit (v2); skips the contract pick. */
+  contractIdentifier?: string;
+}
+
+export interface PromptInfo {
+  seq: number;
+  kind: 'address' | 'addressInput' | 'chain' | 'contract' | 'apiKey';
+  title: string;
+  items: string[];
+}
+
+
+/** The API a network uses: the setting, or with `auto`, the session endpoint for the sandbox and custom servers and Sourcify v2 elsewhere. */
+export function resolveApi(setting: string | undefined, profile: NetworkProfile): VerifyApi {
+  if (setting === 'session' || setting === 'sourcify-v2') return setting;
+  return profile.name === 'sandbox' || profile.name === 'custom' ? 'session' : 'sourcify-v2';
+}
+
+const chainName: Record<number, string> = { 295: 'Hedera mainnet', 296: 'Hedera testnet', 297: 'Hedera previewnet', 298: 'Hedera local' };
+const shortAddr = (a: string) => `${a.slice(0, 8)}…${a.slice(-4)}`;
+
+export class VerificationFeature implements vscode.Disposable {
+  private abort: AbortController | undefined;
+  private prompt: PromptInfo | undefined;
+  private seq = 0;
+
+  constructor(
+    private readonly network: SelectedNetwork,
+    private readonly log: ExtensionLog,
+    private readonly apiKeys: ApiKeyStore,
+    readonly view: VerificationView,
+  ) {}
+
+  /** The last prompt shown (tests answer it with workbench commands). */
+  lastPrompt(): PromptInfo | undefined {
+    return this.prompt;
+  }
+
+  private prompted(kind: PromptInfo['kind'], title: string, items: string[]): void {
+    this.prompt = { seq: ++this.seq, kind, title, items };
+  }
+
+  /** Cancels the run in progress (the notification's Cancel does the same). */
+  cancel(): void {
+    this.abort?.abort();
+  }
+
+  get isRunning(): boolean {
+    return !!this.abort;
+  }
+
+  private folders(): Array<{ uri: vscode.Uri; fs: WorkspaceFs }> {
+    return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ uri: f.uri, fs: vscodeWorkspaceFs(f.uri, f.name) }));
+  }
+
+  /** The candidates of the current workspace, setting and selection. */
+  async discover(): Promise<Awaited<ReturnType<typeof discoverAddresses>>> {
+    const editor = vscode.window.activeTextEditor;
+    const selection = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).slice(0, 2000) : undefined;
+    const d = await discoverAddresses({
+      setting: config().get<string>('contractAddress', ''),
+      selection,
+      folders: this.folders().map((f) => f.fs),
+      chainId: this.network.profile.chainId,
+    });
+    for (const s of d.skipped) this.log.debug(`Verify: skipped ${s}`);
+    return d;
+  }
+
+  /** The whole command. Returns the kept result, or undefined when nothing was sent (cancelled, refused). */
+  async run(args: VerifyArgs = {}): Promise<VerificationRecord | undefined> {
+    if (this.abort) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('A verification is already running.'));
+      return undefined;
+    }
+    const profile = this.network.profile;
+    const api: VerifyApi = args.api ?? resolveApi(config().get<string>('verify.api'), profile);
+    const picked = await this.pickTarget(args, profile);
+    if (!picked) return undefined;
+    const { candidate, chainId } = picked;
+    const folders = this.folders();
+    const folder = folders.find((f) => f.fs.name === candidate.folder) ?? folders[0];
+    const explorer = (config().get<string>('verify.explorer') || 'etherscan').trim();
+    const sessionUrl = trimBase(config().get<string>('verify.sessionUrl') || profile.verifyUrl);
+    const base: RecordBase = {
+      api, network: profile.name, networkLabel: profile.label, chainId, address: candidate.address, entityId: candidate.entityId,
+      source: `${sourceLabel(candidate.source)} · ${candidate.where}`, server: api === 'session' ? sessionUrl : trimBase(profile.verifyUrl),
+      explorer: api === 'session' ? explorer : undefined, folder: folder?.uri.toString(), startedAt: new Date().toISOString(),
+    };
+    let apiKey: string | undefined;
+    if (api === 'session') {
+      apiKey = await this.apiKeys.get();
+      if (!apiKey) {
+        this.prompted('apiKey', 'Explorer API Key', []);
+        const stored = await setApiKey(this.apiKeys);
+        apiKey = stored ? await this.apiKeys.get() : undefined;
+        if (!apiKey) {
+          this.log.info('Verify: no explorer API key, nothing sent.');
+          void vscode.window.showWarningMessage(vscode.l10n.t('Verification not started: the session endpoint needs the explorer\'s API key.'), vscode.l10n.t('Set API Key')).then((a) => {
+            if (a) void vscode.commands.executeCommand('hederaExplorer.setApiKey');
+          });
+          return undefined;
+        }
+      }
+    }
+    const target = `${shortAddr(candidate.address)}${candidate.entityId ? ` (${candidate.entityId})` : ''}`;
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.view.setRunning(vscode.l10n.t('Verifying {0} on chain {1}…', target, chainId));
+    void this.view.reveal();
+    this.log.info(`Verify: ${candidate.address} on chain ${chainId} (${profile.label}) via ${api === 'session' ? `${sessionUrl}/session/verify/${explorer}` : `${profile.verifyUrl} API v2`}; address from ${base.source}`);
+    try {
+      const record = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying {0} on chain {1}', target, chainId), cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => this.abort?.abort());
+          if (api === 'session') return this.runSession(base, candidate, chainId, explorer, sessionUrl, apiKey ?? '', folder?.fs, signal, progress);
+          return this.runV2(base, candidate, chainId, args, folder?.fs, signal, progress);
+        },
+      );
+      await this.view.show(record);
+      this.log.info(`Verify: done.\n${summarize(record)}`);
+      this.notifyOutcome(record);
+      return record;
+    } catch (e) {
+      if (isApiError(e) && e.kind === 'cancelled') {
+        this.view.setRunning(undefined);
+        this.log.info('Verify: cancelled.');
+        void vscode.window.setStatusBarMessage(vscode.l10n.t('$(circle-slash) Verification cancelled'), 4000);
+        return undefined;
+      }
+      if (isApiError(e) && e.kind === 'invalidInput') {
+        this.view.setRunning(undefined);
+        void vscode.window.showErrorMessage(notificationSafe(e.message));
+        return undefined;
+      }
+      const record = recordFromError(base, e);
+      await this.view.show(record);
+      this.log.error(`Verify: ${isApiError(e) ? e.detail : String(e)}`);
+      this.notifyError(record, e);
+      return record;
+    } finally {
+      this.abort = undefined;
+    }
+  }
+
+  private async runSession(base: RecordBase, candidate: AddressCandidate, chainId: number, explorer: string, url: string, apiKey: string, fs: WorkspaceFs | undefined, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>): Promise<VerificationRecord> {
+    progress.report({ message: vscode.l10n.t('importing from {0}…', explorer) });
+    const client = new VerifyClient(url, this.network.clients.http);
+    const result = await client.sessionVerify({ address: candidate.address, chainId, apiKey, explorer }, { signal, timeoutMs: 120_000 });
+    progress.report({ message: vscode.l10n.t('checking the files against the workspace…') });
+    const remappings = fs ? await readRemappings(fs) : [];
+    const index = fs ? await workspaceSources(fs) : [];
+    return recordFromSession(base, result, async (files) => (fs ? locateFiles(fs, files, { remappings, index }) : files.map((f) => ({ path: f.path }))));
+  }
+
+  private async runV2(base: RecordBase, candidate: AddressCandidate, chainId: number, args: VerifyArgs, fs: WorkspaceFs | undefined, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>): Promise<VerificationRecord> {
+    const client = new SourcifyV2Client(this.network.profile.verifyUrl, this.network.clients.http);
+    progress.report({ message: vscode.l10n.t('asking Sourcify whether it is verified…') });
+    const existing = await client.lookup(chainId, candidate.address, { signal });
+    const build = fs ? await this.findBuild(fs, candidate, args, existing.match === null) : undefined;
+    const local = build && fs ? await this.localCheck(fs, build) : undefined;
+    const outcomeBase = { contractName: build?.contract.name ?? candidate.contractName ?? 'Contract', contractIdentifier: build?.contract.identifier, compilerVersion: build?.build.compilerVersion, buildFile: build?.build.file, local };
+    if (existing.match !== null) {
+      this.log.info(`Verify: already verified on Sourcify (${existing.match}); no job submitted.`);
+      return recordFromV2(base, { ...outcomeBase, match: existing, alreadyVerified: true });
+    }
+    if (!build) {
+      throw new ApiError({
+        kind: 'invalidInput',
+        message: vscode.l10n.t('{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.', shortAddr(candidate.address), candidate.contractName ?? vscode.l10n.t('a deployable contract')),
+      });
+    }
+    progress.report({ message: vscode.l10n.t('submitting {0}…', build.contract.identifier) });
+    let verificationId: string;
+    try {
+      verificationId = await client.submit({
+        chainId, address: candidate.address, stdJsonInput: build.build.input, compilerVersion: build.build.compilerVersion,
+        contractIdentifier: build.contract.identifier, creationTransactionHash: candidate.creationTxHash,
+      }, { signal, timeoutMs: 120_000 });
+    } catch (e) {
+      if (isApiError(e) && e.status === 409) {
+        // 409 already_verified: what the server holds is what its lookup says, never a match made up here
+        const again = await client.lookup(chainId, candidate.address, { signal });
+        const record = recordFromV2(base, { ...outcomeBase, match: again, alreadyVerified: true });
+        if (again.match === null && record.contracts[0]) {
+          record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddr(candidate.address), chainId);
+        }
+        this.log.info(`Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+        return record;
+      }
+      throw e;
+    }
+    this.log.info(`Verify: job ${verificationId} submitted for ${build.contract.identifier} (${build.build.file}).`);
+    const job: VerificationJob = await client.waitForJob(verificationId, {
+      signal,
+      onPoll: (j, n) => progress.report({ message: j.isJobCompleted ? vscode.l10n.t('job finished') : vscode.l10n.t('job {0} pending (check {1})…', verificationId.slice(0, 8), n) }),
+    });
+    if (job.error?.customCode === 'already_verified') {
+      // the job found no better match than the one Sourcify holds (a 409 in all but name): as after a 409, what it
+      // holds is what its lookup says, never a match made up here
+      const again = await client.lookup(chainId, candidate.address, { signal });
+      const record = recordFromV2(base, { ...outcomeBase, match: again, job, alreadyVerified: true });
+      if (record.contracts[0]) {
+        record.contracts[0].statusMessage = again.match === null
+          ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddr(candidate.address), chainId)
+          : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
+      }
+      this.log.info(`Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+      return record;
+    }
+    const match: ContractMatch = job.contract;
+    return recordFromV2(base, { ...outcomeBase, match, job, alreadyVerified: false });
+  }
+
+  /** The build info and contract to submit: by identifier, by the record's name, or picked. */
+  private async findBuild(fs: WorkspaceFs, candidate: AddressCandidate, args: VerifyArgs, mayAsk: boolean): Promise<BuildMatch | undefined> {
+    const scan = await findBuilds(fs);
+    for (const p of scan.problems) this.log.warn(`Verify: ${p}`);
+    const builds: BuildInfo[] = [...scan.builds];
+    const hinted = await buildFromHint(fs, candidate.build);
+    if (hinted) builds.push(hinted);
+    // of several builds holding the contract: the deployment's own (Ignition), the artifact's, the code on chain
+    const choose = async (m: BuildMatch[]): Promise<BuildMatch | undefined> => {
+      const c = await selectBuild(fs, m, { candidate, runtimeBytecode: candidate.runtimeBytecode, bySources: (x) => this.best(fs, x) });
+      if (c && m.length > 1) this.log.info(`Verify: ${c.match.build.file} of ${m.length} builds holding ${c.match.contract.identifier} (${c.reason === 'ignition' ? 'the Ignition deployment\'s build' : c.reason === 'artifact' ? 'the artifact\'s build' : c.reason === 'bytecode' ? 'its runtime bytecode is the one on chain' : 'its sources match the workspace best'}).`);
+      return c?.match;
+    };
+    if (args.contractIdentifier) {
+      const [path, name] = [args.contractIdentifier.slice(0, args.contractIdentifier.lastIndexOf(':')), args.contractIdentifier.slice(args.contractIdentifier.lastIndexOf(':') + 1)];
+      return choose(matchContracts(builds, { name, sourcePath: path }));
+    }
+    const name = args.contractName ?? candidate.build?.contractName ?? candidate.contractName;
+    let matches = name ? matchContracts(builds, { name, sourcePath: candidate.build?.sourcePath }) : [];
+    if (!matches.length) {
+      if (!mayAsk) return undefined;
+      matches = matchContracts(builds, {});
+    }
+    const ids = identifiers(matches);
+    if (ids.length <= 1) return choose(matches);
+    if (!mayAsk) return undefined;
+    const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddr(candidate.address));
+    this.prompted('contract', title, ids);
+    const pick = await vscode.window.showQuickPick(ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
+    if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
+    return choose(matches.filter((m) => m.contract.identifier === pick.id));
+  }
+
+  /** Of several builds of the same contract, the one whose sources match the workspace best. */
+  private async best(fs: WorkspaceFs, matches: BuildMatch[]): Promise<BuildMatch | undefined> {
+    if (matches.length <= 1) return matches[0];
+    let best: { m: BuildMatch; missing: number } | undefined;
+    for (const m of matches) {
+      const missing = m.contract.sources ? (await checkSources(fs, m.contract.sources)).missing.length : 1000;
+      if (!best || missing < best.missing) best = { m, missing };
+    }
+    return best?.m;
+  }
+
+  private async localCheck(fs: WorkspaceFs, build: BuildMatch): Promise<LocalCheck | undefined> {
+    let sources = build.contract.sources;
+    if (!sources) {
+      // no metadata (hardhat-deploy input only): every source of the input, hashed as the compiler would
+      sources = {};
+      for (const [p, s] of Object.entries((build.build.input.sources ?? {}) as Record<string, { content?: string }>)) sources[p] = { keccak256: typeof s?.content === 'string' ? keccak256(s.content) : undefined };
+    }
+    return checkSources(fs, sources);
+  }
+
+  /* ------------------------------------------------------------ prompts */
+
+  private async pickTarget(args: VerifyArgs, profile: NetworkProfile): Promise<{ candidate: AddressCandidate; chainId: number } | undefined> {
+    if (args.address !== undefined) {
+      const p = parseContractAddress(args.address);
+      if (!p.ok) {
+        void vscode.window.showErrorMessage(notificationSafe(p.message));
+        return undefined;
+      }
+      const resolved = await this.resolveEntity(p.value);
+      if (!resolved) return undefined;
+      const known = await this.knownRecord(resolved.address);
+      return {
+        candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `command argument (${known.where})` : 'command argument', alsoIn: [], contractName: args.contractName ?? known?.contractName },
+        chainId: args.chainId ?? profile.chainId,
+      };
+    }
+    const d = await this.discover();
+    if (d.rejected.length) {
+      const r = d.rejected[0];
+      const open = vscode.l10n.t('Open Settings');
+      void vscode.window.showErrorMessage(notificationSafe(r.message), ...(r.source === 'setting' ? [open] : [])).then((a) => {
+        if (a === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'hederaExplorer.contractAddress');
+      });
+      return undefined;
+    }
+    let chainOverride = args.chainId;
+    for (;;) {
+      const chainId = chainOverride ?? profile.chainId;
+      type Item = vscode.QuickPickItem & { candidate?: AddressCandidate; action?: 'input' | 'chain' };
+      const items: Item[] = d.candidates.map((c) => ({
+        label: c.contractName ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddr(c.address)}`,
+        description: `${c.address}${c.entityId ? ` · ${c.entityId}` : ''}${c.chainId !== undefined && c.chainId !== chainId && chainOverride === undefined ? ` · chain ${c.chainId}` : ''}`,
+        // names and paths come from the workspace's files: no `$(icon)` syntax from them in the pick
+        detail: notificationSafe(`${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`, 300),
+        candidate: c,
+      }));
+      if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+      items.push({ label: `$(edit) ${vscode.l10n.t('Enter an address or entity id…')}`, action: 'input', alwaysShow: true });
+      items.push({ label: `$(link) ${vscode.l10n.t('Change chain…')}`, description: vscode.l10n.t('now {0} · {1}', chainId, chainName[chainId] ?? ''), action: 'chain', alwaysShow: true });
+      const title = vscode.l10n.t('Verify Contract on {0} (chain {1})', profile.label, chainId);
+      let choice: Item | undefined;
+      if (!d.candidates.length) choice = items.find((i) => i.action === 'input');
+      else {
+        this.prompted('address', title, items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.label.replace(/^\$\([^)]+\) /, '')));
+        choice = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The contract to verify ({0} found in the workspace and settings)', d.candidates.length), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
+      }
+      if (!choice) return undefined;
+      if (choice.action === 'chain') {
+        const c = await this.pickChain(chainId);
+        if (c !== undefined) chainOverride = c;
+        continue;
+      }
+      if (choice.action === 'input') {
+        const t = vscode.l10n.t('Contract to verify on {0} (chain {1})', profile.label, chainId);
+        this.prompted('addressInput', t, []);
+        const v = await vscode.window.showInputBox({
+          title: t, prompt: vscode.l10n.t('EVM address (0x and 40 hexadecimal digits) or entity id (0.0.1234)'), ignoreFocusOut: true,
+          validateInput: (s) => (s.trim() ? (parseContractAddress(s).ok ? undefined : (parseContractAddress(s) as { message: string }).message) : undefined),
+        });
+        if (!v?.trim()) {
+          if (!d.candidates.length) return undefined;
+          continue;
+        }
+        const p = parseContractAddress(v);
+        if (!p.ok) {
+          void vscode.window.showErrorMessage(notificationSafe(p.message));
+          return undefined;
+        }
+        const resolved = await this.resolveEntity(p.value);
+        if (!resolved) return undefined;
+        const known = d.candidates.find((c) => c.address === resolved.address);
+        return { candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `typed in (${known.where})` : 'typed in', alsoIn: [] }, chainId };
+      }
+      let cand = choice.candidate as AddressCandidate;
+      if (cand.entityId) {
+        // an entity id from a record or .env: its own EVM address, not the long-zero one
+        const resolved = await this.resolveEntity({ address: cand.address, entityId: cand.entityId });
+        if (!resolved) return undefined;
+        cand = { ...cand, address: resolved.address, runtimeBytecode: resolved.runtimeBytecode };
+      }
+      const recordChain = cand.chainId !== undefined && isChainId(cand.chainId) ? cand.chainId : undefined;
+      return { candidate: cand, chainId: chainOverride ?? recordChain ?? profile.chainId };
+    }
+  }
+
+  /**
+   * An entity id's EVM address from the mirror node of the selected network (contracts created by an Ethereum
+   * transaction or CREATE2 are not at their long-zero address). An EVM address is kept as given. A failed lookup
+   * is shown and stops the command (undefined).
+   */
+  private async resolveEntity(p: { address: string; entityId?: string }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
+    if (!p.entityId) return p;
+    const r = await lookUpContract(this.network.clients.mirror, p.entityId);
+    if (!r.ok) {
+      this.log.warn(`Verify: ${r.message}`);
+      void vscode.window.showErrorMessage(notificationSafe(r.message));
+      return undefined;
+    }
+    if (r.value.address !== p.address) this.log.info(`Verify: ${p.entityId} is at ${r.value.address} (not its long-zero address ${p.address}), says the mirror node.`);
+    return { address: r.value.address, entityId: p.entityId, runtimeBytecode: r.value.runtimeBytecode };
+  }
+
+  /** What the workspace's deployment records know about an address (contract name, build, creation transaction). */
+  private async knownRecord(address: string): Promise<AddressCandidate | undefined> {
+    try {
+      const d = await discoverAddresses({ folders: this.folders().map((f) => f.fs), chainId: this.network.profile.chainId });
+      return d.candidates.find((c) => c.address === address);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async pickChain(current: number): Promise<number | undefined> {
+    const title = vscode.l10n.t('Chain id for the verification');
+    const items = CHAIN_IDS.map((id) => ({ label: String(id), description: chainName[id], picked: id === current, id }));
+    this.prompted('chain', title, items.map((i) => i.label));
+    const p = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Now {0}', current) });
+    return p?.id;
+  }
+
+  /* ------------------------------------------------------------ outcome */
+
+  private notifyOutcome(r: VerificationRecord): void {
+    const c = r.contracts[0];
+    const statuses = r.contracts.map((x) => x.status).join(', ') || 'no contracts';
+    void vscode.window.setStatusBarMessage(`$(verified) ${vscode.l10n.t('Verification: {0}', statuses)}`, 6000);
+    if (r.api === 'sourcify-v2' && c?.error) {
+      const retry = vscode.l10n.t('Retry');
+      const openLog = vscode.l10n.t('Open Log');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(c.error.message)), retry, openLog).then((a) => {
+        if (a === retry) void vscode.commands.executeCommand(CMD.rerun);
+        if (a === openLog) this.log.show();
+      });
+    }
+  }
+
+  private notifyError(r: VerificationRecord, e: unknown): void {
+    const err = isApiError(e) ? e : undefined;
+    const all = [r.error?.message ?? '', ...(err?.serverMessages ?? [])].join(' ');
+    const keyProblem = r.api === 'session' && (/api key/i.test(all) || err?.status === 401 || err?.status === 403);
+    const setKey = vscode.l10n.t('Set API Key');
+    const retry = vscode.l10n.t('Retry');
+    const openLog = vscode.l10n.t('Open Log');
+    const actions = [...(keyProblem ? [setKey] : []), retry, openLog];
+    void vscode.window.showErrorMessage(vscode.l10n.t('Verification failed: {0}', notificationSafe(r.error?.message ?? String(e))), ...actions).then(async (a) => {
+      if (a === setKey) {
+        if (await setApiKey(this.apiKeys)) void vscode.commands.executeCommand(CMD.rerun);
+      } else if (a === retry) void vscode.commands.executeCommand(CMD.rerun);
+      else if (a === openLog) this.log.show();
+    });
+  }
+
+  /** Runs the shown result again (same address, chain and API). */
+  async rerun(): Promise<VerificationRecord | undefined> {
+    const r = this.view.current;
+    if (!r) return this.run();
+    return this.run({ address: r.address, chainId: r.chainId, api: r.api, contractIdentifier: r.contractIdentifier });
+  }
+
+  dispose(): void {
+    this.abort?.abort();
+  }
+}

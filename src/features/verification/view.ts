@@ -1,0 +1,311 @@
+/**
+ * The "Verification" view (`hederaExplorer.verification`): the result of the last "Verify Contract" run for an
+ * address and network. One row per contract with its status (icon and colour; unknown statuses shown as they
+ * are), name, compiled path, address, chain and storage time; under it "Found files" and "Missing files" with
+ * counts (a missing file that exists elsewhere in the workspace is pointed out), and "Unused files" at the top.
+ * Rows of files that exist in the workspace open them. Results are kept in workspaceState, per address and
+ * network, until cleared.
+ */
+import vscode = require('vscode');
+import { evmAddressToEntityId } from '../../api/validation';
+import type { ContractRow, FileRow, VerificationRecord } from './record';
+import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from '../../ui/nodes';
+
+export { CMD, VERIFICATION_VIEW, VERIFY_COMMAND } from './ids';
+import { CMD, VERIFICATION_VIEW } from './ids';
+const STATE_KEY = 'hederaExplorer.verification.records';
+const CURRENT_KEY = 'hederaExplorer.verification.current';
+const HAS_RESULT = 'hederaExplorer.verification.hasResult';
+const KEEP = 50;
+
+export interface StatusLook {
+  label: string;
+  icon: string;
+  color: string;
+}
+
+/** Label, codicon and theme colour of a status; unknown values are shown as they are. */
+export function statusLook(status: string): StatusLook {
+  switch (status) {
+    case 'perfect': return { label: 'perfect', icon: 'pass-filled', color: 'testing.iconPassed' };
+    case 'exact_match': return { label: 'exact match', icon: 'pass-filled', color: 'testing.iconPassed' };
+    case 'partial': return { label: 'partial', icon: 'pass', color: 'charts.yellow' };
+    case 'match': return { label: 'match', icon: 'pass', color: 'charts.yellow' };
+    case 'extra-file-input-bug': return { label: 'extra-file-input-bug', icon: 'warning', color: 'charts.orange' };
+    case 'error': return { label: 'error', icon: 'error', color: 'errorForeground' };
+    case 'none': return { label: 'no match', icon: 'circle-slash', color: 'errorForeground' };
+    default: return { label: oneLine(status, 60) || 'unknown', icon: 'question', color: 'charts.blue' };
+  }
+}
+
+const themeIcon = (look: StatusLook) => new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
+const short = (a: string) => (a.length > 14 ? `${a.slice(0, 8)}…${a.slice(-4)}` : a);
+
+/** A contract of the result. */
+export class ContractNode implements TreeNode {
+  constructor(readonly record: VerificationRecord, readonly contract: ContractRow, private readonly children: TreeNode[]) {}
+
+  get id(): string {
+    return `verification:${this.record.key}:${this.contract.name}:${this.contract.compiledPath ?? ''}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const c = this.contract;
+    const look = statusLook(c.status);
+    const item = new vscode.TreeItem(oneLine(c.name, 200) || vscode.l10n.t('(unnamed contract)'), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.description = oneLine([look.label, c.compiledPath].filter(Boolean).join(' · '), 300);
+    item.iconPath = themeIcon(look);
+    item.contextValue = 'verification.contract';
+    const md = new vscode.MarkdownString();
+    md.appendMarkdown(`**${mdEscape(c.name)}**: ${mdEscape(look.label)}\n\n`);
+    const lines: Array<[string, string | undefined]> = [
+      [vscode.l10n.t('Message'), c.statusMessage],
+      [vscode.l10n.t('Compiled path'), c.compiledPath],
+      [vscode.l10n.t('Address'), c.address],
+      [vscode.l10n.t('Chain'), c.chainId],
+      [vscode.l10n.t('Stored'), c.storageTimestamp],
+      [vscode.l10n.t('Found from'), this.record.source],
+    ];
+    for (const [k, v] of lines) if (v) md.appendMarkdown(`${mdEscape(k)}: ${mdEscape(oneLine(v, 300))}  \n`);
+    item.tooltip = md;
+    return item;
+  }
+
+  getChildren(): TreeNode[] {
+    return this.children;
+  }
+}
+
+/** A file of the result; opens the workspace file when there is one. */
+export class FileNode implements TreeNode {
+  constructor(readonly record: VerificationRecord, readonly file: FileRow, private readonly kind: 'found' | 'missing' | 'invalid' | 'unused', private readonly folder: vscode.Uri | undefined) {}
+
+  /** The workspace file this row opens: the file itself, or for a missing file the copy found elsewhere. */
+  get target(): vscode.Uri | undefined {
+    const rel = this.file.workspacePath ?? (this.kind === 'missing' ? this.file.elsewhere?.[0] : undefined);
+    return rel && this.folder ? vscode.Uri.joinPath(this.folder, ...rel.split('/')) : undefined;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const f = this.file;
+    const item = new vscode.TreeItem(oneLine(f.path, 300), vscode.TreeItemCollapsibleState.None);
+    const notes: string[] = [];
+    if (f.reason) notes.push(f.reason);
+    if (this.kind === 'missing' && f.workspacePath && !f.reason) notes.push(vscode.l10n.t('present in the workspace'));
+    if (this.kind !== 'missing' && f.workspacePath && f.workspacePath !== f.path) notes.push(f.workspacePath);
+    if (f.elsewhere?.length) notes.push(vscode.l10n.t('in the workspace at {0}', f.elsewhere[0]) + (f.elsewhere.length > 1 ? vscode.l10n.t(' (+{0} more)', f.elsewhere.length - 1) : ''));
+    else if (!f.workspacePath && this.kind !== 'missing') notes.push(vscode.l10n.t('not in the workspace'));
+    item.description = oneLine(notes.join(' · '), 300);
+    const target = this.target;
+    const icons = { found: ['pass', 'testing.iconPassed'], missing: ['warning', 'list.warningForeground'], invalid: ['error', 'errorForeground'], unused: ['circle-outline', 'descriptionForeground'] } as const;
+    item.iconPath = new vscode.ThemeIcon(icons[this.kind][0], new vscode.ThemeColor(icons[this.kind][1]));
+    if (target) {
+      item.resourceUri = target;
+      item.command = { command: CMD.openFile, title: vscode.l10n.t('Open File'), arguments: [this] };
+    }
+    item.contextValue = target ? 'verification.file.open' : 'verification.file';
+    item.tooltip = inert([f.path, ...notes, ...(f.elsewhere && f.elsewhere.length > 1 ? f.elsewhere.slice(1).map((e) => `also ${e}`) : []), target ? vscode.l10n.t('Click to open.') : ''].filter(Boolean).join('\n'), 'text');
+    return item;
+  }
+}
+
+function fileGroup(label: string, files: FileRow[], kind: 'found' | 'missing' | 'invalid' | 'unused', record: VerificationRecord, folder: vscode.Uri | undefined, emptyText: string): TreeNode {
+  const children: TreeNode[] = files.length ? files.map((f) => new FileNode(record, f, kind, folder)) : [new MessageNode(emptyText, { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' })];
+  const icons = { found: 'files', missing: 'warning', invalid: 'error', unused: 'circle-slash' } as const;
+  return new GroupNode(label, children, {
+    description: String(files.length),
+    icon: new vscode.ThemeIcon(icons[kind], kind === 'missing' && files.length ? new vscode.ThemeColor('list.warningForeground') : undefined),
+    expanded: files.length > 0 && files.length <= 25,
+    contextValue: `verification.group.${kind}`,
+  });
+}
+
+function contractChildren(r: VerificationRecord, c: ContractRow, folder: vscode.Uri | undefined): TreeNode[] {
+  const look = statusLook(c.status);
+  const rows: TreeNode[] = [];
+  if (c.statusMessage) rows.push(new DetailNode(vscode.l10n.t('Status'), `${look.label}: ${c.statusMessage}`, { icon: themeIcon(look) }));
+  if (c.error) {
+    rows.push(new DetailNode(vscode.l10n.t('Job error'), `${c.error.customCode ? `${c.error.customCode}: ` : ''}${c.error.message}`, {
+      icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+      children: c.error.details.map((d) => new DetailNode(vscode.l10n.t('Detail'), d)),
+    }));
+  }
+  const entity = evmAddressToEntityId(c.address);
+  rows.push(new DetailNode(vscode.l10n.t('Address'), entity ? `${c.address} (${entity})` : c.address, { tooltip: c.address }));
+  rows.push(new DetailNode(vscode.l10n.t('Chain'), `${c.chainId} · ${r.networkLabel}`));
+  if (c.compiledPath) rows.push(new DetailNode(vscode.l10n.t('Compiled path'), c.compiledPath));
+  if (c.storageTimestamp) rows.push(new DetailNode(r.api === 'session' ? vscode.l10n.t('Stored') : vscode.l10n.t('Verified at'), c.storageTimestamp));
+  if (c.compilerVersion) rows.push(new DetailNode(vscode.l10n.t('Compiler'), c.compilerVersion));
+  if (c.creationMatch != null || c.runtimeMatch != null) {
+    rows.push(new DetailNode(vscode.l10n.t('Creation / runtime match'), `${c.creationMatch ?? 'none'} / ${c.runtimeMatch ?? 'none'}`));
+  }
+  if (c.verificationId) rows.push(new DetailNode(vscode.l10n.t('Verification id'), c.verificationId));
+  if (c.filesFrom === 'none') {
+    rows.push(new MessageNode(vscode.l10n.t('Sources not checked: no build info for this contract in the workspace'), { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' }));
+    return rows;
+  }
+  const local = c.filesFrom === 'local';
+  rows.push(fileGroup(vscode.l10n.t('Found files'), c.found, 'found', r, folder, local ? vscode.l10n.t('No source of the metadata matches the workspace') : vscode.l10n.t('No files found')));
+  rows.push(fileGroup(vscode.l10n.t('Missing files'), c.missing, 'missing', r, folder, vscode.l10n.t('No missing files')));
+  if (c.invalid.length) rows.push(fileGroup(vscode.l10n.t('Invalid files'), c.invalid, 'invalid', r, folder, ''));
+  return rows;
+}
+
+export interface ViewRow {
+  label: string;
+  description?: string;
+  contextValue?: string;
+  depth: number;
+  icon?: string;
+  color?: string;
+  /** The command a click runs. */
+  command?: string;
+}
+
+/** The rows of the Verification view and the results kept per address and network. */
+export class VerificationView implements vscode.Disposable {
+  private readonly provider: NodeTreeProvider;
+  readonly treeView: vscode.TreeView<TreeNode>;
+  private records: Record<string, VerificationRecord>;
+  private currentKey: string | undefined;
+  private running: string | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires after the rows changed (a run started or ended, a result was cleared). */
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly state: vscode.Memento, private readonly rerunCommand: vscode.Command) {
+    this.records = { ...(state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
+    const cur = state.get<string>(CURRENT_KEY);
+    this.currentKey = cur && this.records[cur] ? cur : this.latestKey();
+    this.provider = new NodeTreeProvider(() => this.roots());
+    this.treeView = vscode.window.createTreeView(VERIFICATION_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.update();
+  }
+
+  /** Reads the kept results again from workspaceState (tests prove they were stored). */
+  reload(): void {
+    this.records = { ...(this.state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
+    const cur = this.state.get<string>(CURRENT_KEY);
+    this.currentKey = cur && this.records[cur] ? cur : this.latestKey();
+    this.update();
+  }
+
+  private latestKey(): string | undefined {
+    return Object.values(this.records).sort((a, b) => (a.finishedAt < b.finishedAt ? 1 : -1))[0]?.key;
+  }
+
+  get current(): VerificationRecord | undefined {
+    return this.currentKey ? this.records[this.currentKey] : undefined;
+  }
+
+  /** Every kept result, newest first. */
+  kept(): VerificationRecord[] {
+    return Object.values(this.records).sort((a, b) => (a.finishedAt < b.finishedAt ? 1 : -1));
+  }
+
+  /** Shows a "Verifying…" row until `show` or `stopRunning`. */
+  setRunning(text: string | undefined): void {
+    this.running = text;
+    this.update();
+  }
+
+  /** Keeps the result (replacing the earlier one for the same address and network) and shows it. */
+  async show(record: VerificationRecord): Promise<void> {
+    this.records[record.key] = record;
+    const keys = this.kept().map((r) => r.key);
+    for (const k of keys.slice(KEEP)) delete this.records[k];
+    this.currentKey = record.key;
+    this.running = undefined;
+    await this.persist();
+    this.update();
+  }
+
+  /** Shows a kept result. */
+  async select(key: string): Promise<void> {
+    if (!this.records[key]) return;
+    this.currentKey = key;
+    await this.persist();
+    this.update();
+  }
+
+  /** Forgets one result (default: the one shown), then shows the newest remaining one. */
+  async clear(key = this.currentKey): Promise<void> {
+    if (key) delete this.records[key];
+    this.currentKey = this.latestKey();
+    await this.persist();
+    this.update();
+  }
+
+  async clearAll(): Promise<void> {
+    this.records = {};
+    this.currentKey = undefined;
+    await this.persist();
+    this.update();
+  }
+
+  private async persist(): Promise<void> {
+    await this.state.update(STATE_KEY, this.records);
+    await this.state.update(CURRENT_KEY, this.currentKey);
+  }
+
+  private update(): void {
+    const r = this.current;
+    this.treeView.description = r ? `${short(r.address)} · ${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}` : undefined;
+    const n = Object.keys(this.records).length;
+    this.treeView.message = n > 1 ? vscode.l10n.t('{0} results kept; "Show Kept Results" switches between them.', n) : undefined;
+    void vscode.commands.executeCommand('setContext', HAS_RESULT, !!r);
+    this.provider.refresh();
+    this.changed.fire();
+  }
+
+  /** Makes the view visible. */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
+  }
+
+  roots(): TreeNode[] {
+    const out: TreeNode[] = [];
+    if (this.running) out.push(loadingNode(this.running));
+    const r = this.current;
+    if (!r) return out;
+    const folder = r.folder ? vscode.Uri.parse(r.folder) : undefined;
+    if (r.error) {
+      out.push(errorNode(new Error(r.error.message), this.rerunCommand, `verification:error:${r.key}`));
+      for (const m of r.error.serverMessages.filter((m) => !r.error?.message.includes(m))) {
+        out.push(new MessageNode(oneLine(m, 300), { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }));
+      }
+      if (/api key/i.test([r.error.message, ...r.error.serverMessages].join(' '))) {
+        out.push(new MessageNode(vscode.l10n.t('Set Explorer API Key…'), { icon: new vscode.ThemeIcon('key'), command: { command: 'hederaExplorer.setApiKey', title: vscode.l10n.t('Set Explorer API Key') }, contextValue: 'command' }));
+      }
+    }
+    for (const c of r.contracts) out.push(new ContractNode(r, c, contractChildren(r, c, folder)));
+    if (!r.error && !r.contracts.length) out.push(new MessageNode(vscode.l10n.t('The server returned no contracts'), { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' }));
+    if (!r.error && (r.api === 'session' || r.contracts.some((c) => c.filesFrom === 'local'))) {
+      out.push(fileGroup(vscode.l10n.t('Unused files'), r.unused, 'unused', r, folder, vscode.l10n.t('No unused files')));
+    }
+    return out;
+  }
+
+  /** Every row as VS Code gets it, depth-first (tests and diagnostics). */
+  async snapshot(): Promise<{ description?: string; message?: string; rows: ViewRow[] }> {
+    const rows: ViewRow[] = [];
+    const visit = async (nodes: TreeNode[], depth: number) => {
+      for (const n of nodes) {
+        const item = n.getTreeItem();
+        const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+        const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
+        rows.push({ label, description: typeof item.description === 'string' ? item.description : undefined, contextValue: item.contextValue, depth, icon: icon?.id, color: icon?.color?.id, command: item.command?.command });
+        if (n.getChildren) await visit(await n.getChildren(), depth + 1);
+      }
+    };
+    await visit(this.roots(), 0);
+    return { description: this.treeView.description, message: this.treeView.message, rows };
+  }
+
+  dispose(): void {
+    this.treeView.dispose();
+    this.provider.dispose();
+    this.changed.dispose();
+  }
+}
