@@ -7,10 +7,11 @@
 import type * as vscode from 'vscode';
 import { threadCpuMs } from './core/cpuTime';
 import type * as Main from './extension';
+import type { HederaExplorerApi } from './testSeams';
 
 let main: typeof Main | undefined;
 
-export function activate(context: vscode.ExtensionContext): Main.HederaExplorerApi {
+export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   const cpu = threadCpuMs();
   const started = performance.now();
   // esbuild.js turns this into require("./main.js"), next to this file

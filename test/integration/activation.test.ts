@@ -1,7 +1,7 @@
 // The extension is installed in the real extension host, activates, and returns its test API.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, activateApi, extension } from './helpers';
+import { EXTENSION_ID, activateApi, extension, waitUntil } from './helpers';
 
 describe('activation', () => {
   it('is installed in the extension host', () => {
@@ -17,7 +17,7 @@ describe('activation', () => {
     assert.strictEqual(typeof api.hasApiKey, 'function');
     assert.strictEqual(typeof api.recentLog, 'function');
     assert.ok(Array.isArray(api.recentLog()), 'recentLog() returns an array');
-    const ms = (api as unknown as { activationMs: number }).activationMs;
+    const ms = api.activationMs;
     assert.strictEqual(typeof ms, 'number');
     console.log(`    (activate() body: ${ms.toFixed(1)} ms; the bench reports VS Code's own figure, code loading included)`);
   });
@@ -28,6 +28,26 @@ describe('activation', () => {
     assert.strictEqual(typeof api.load.wallMs, 'number');
     console.log(`    (code loaded in ${api.load.wallMs.toFixed(1)} ms; CPU ${api.load.cpuMs?.toFixed(1) ?? 'not measured by this Node'} ms)`);
     assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?\)/.test(l)), 'activation logged with the load time');
+  });
+
+  it('returns a small public API: the selected network and its change event; the test seams only in the test host', async () => {
+    const api = await extension().activate();
+    assert.deepStrictEqual(Object.keys(api).sort(), ['network', 'onDidChangeNetwork', 'testing']);
+    assert.strictEqual(api.network.name, api.testing!.profile().name);
+    assert.strictEqual(typeof api.network.mirrorUrl, 'string');
+    const seen: string[] = [];
+    const sub = api.onDidChangeNetwork((p) => seen.push(p.name));
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    const before = cfg.inspect<string>('network')?.globalValue;
+    const target = api.network.name === 'previewnet' ? 'mainnet' : 'previewnet';
+    try {
+      await cfg.update('network', target, vscode.ConfigurationTarget.Global);
+      await waitUntil('network change event', () => seen.includes(target));
+      assert.strictEqual(api.network.name, target);
+    } finally {
+      sub.dispose();
+      await cfg.update('network', before, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('runs in a real VS Code', () => {

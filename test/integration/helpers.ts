@@ -1,27 +1,23 @@
 // Shared helpers for the integration suites (imported, bundled into each *.test.js by esbuild).
 import * as vscode from 'vscode';
+import type { HederaExplorerApi, TestSeams } from '../../src/testSeams';
 
 export const EXTENSION_ID = 'hedera-explorer.hedera-explorer';
 
-/** The API object `activate()` returns for tests. */
-export interface HederaTestApi {
-  profile(): { name: string; mirrorUrl: string; statusUrl: string; verifyUrl: string; chainId: number; hashscanUrl: string; label: string };
-  hasApiKey(): Promise<boolean>;
-  recentLog(): string[];
-  load: { wallMs: number; cpuMs: number | undefined } | undefined;
-}
+/** The extension's test seams (src/testSeams.ts): `activate()` returns them as `testing` in the test host only. */
+export type HederaTestApi = TestSeams;
 
-export function extension(): vscode.Extension<HederaTestApi> {
-  const ext = vscode.extensions.getExtension<HederaTestApi>(EXTENSION_ID);
+export function extension(): vscode.Extension<HederaExplorerApi> {
+  const ext = vscode.extensions.getExtension<HederaExplorerApi>(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not installed in the test host`);
   return ext;
 }
 
-/** Activates the extension (idempotent) and returns its API. */
+/** Activates the extension (idempotent) and returns its test seams. */
 export async function activateApi(): Promise<HederaTestApi> {
   const api = await extension().activate();
-  if (!api || typeof api.profile !== 'function') throw new Error('activate() did not return the test API { profile, hasApiKey, recentLog }');
-  return api;
+  if (!api?.testing || typeof api.testing.profile !== 'function') throw new Error('activate() did not return the test seams (api.testing) in the test host');
+  return api.testing;
 }
 
 /** Polls `check` until it returns true (config change events are asynchronous). */
