@@ -8,22 +8,16 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { NftHistoryPanel, NftHistoryPanels } from '../../src/features/nftHistory/panel';
+import type { NftPanelSnapshot } from '../../src/features/nftHistory';
+import type { NftHistoryPanel } from '../../src/features/nftHistory/panel';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, useSandbox, ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
-type Api = ViewsApi & { nftHistory: NftHistoryPanels };
 const TOKEN = '0.0.4815162';
 const CMD = 'hederaExplorer.showNftHistory';
 
 async function idle(p: NftHistoryPanel, ms = 15000): Promise<void> {
   await waitUntil(`panel ${p.key} idle`, () => !p.history.loading, ms);
-}
-
-/** Waits until the page reported that it rendered `total` rows (proves the webview got them). */
-async function rendered(p: NftHistoryPanel, total: number, ms = 20000): Promise<NonNullable<NftHistoryPanel['rendered']>> {
-  await waitUntil(`page of ${p.key} rendered ${total} rows (last report ${JSON.stringify(p.rendered)})`, () => p.rendered?.total === total, ms);
-  return p.rendered!;
 }
 
 async function closeAll(): Promise<void> {
@@ -32,13 +26,21 @@ async function closeAll(): Promise<void> {
 
 describe('NFT history panel', function () {
   this.timeout(90000);
-  let api: Api;
+  let api: ViewsApi;
   let sandbox: string;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nft-export-'));
+  /** What the test seam knows of a panel: its view state, what the page rendered, links opened, files, refusals. */
+  const snap = (p: NftHistoryPanel): NftPanelSnapshot => api.nftHistory.snapshot(p);
+
+  /** Waits until the page reported that it rendered `total` rows (proves the webview got them). */
+  async function rendered(p: NftHistoryPanel, total: number, ms = 20000): Promise<NonNullable<NftPanelSnapshot['rendered']>> {
+    await waitUntil(`page of ${p.key} rendered ${total} rows (last report ${JSON.stringify(snap(p).rendered)})`, () => snap(p).rendered?.total === total, ms);
+    return snap(p).rendered!;
+  }
 
   before(async () => {
     const s = await useSandbox();
-    api = s.api as Api;
+    api = s.api;
     sandbox = s.url;
     api.nftHistory.openExternal = async () => true; // record only: no browser tab from the test host
     await closeAll();
@@ -67,7 +69,7 @@ describe('NFT history panel', function () {
     await idle(p);
     const r = await rendered(p, 100);
     assert.ok(r.domRows > 5 && r.domRows < 100, `DOM rows ${r.domRows}`);
-    const s = p.snapshot();
+    const s = snap(p);
     assert.strictEqual(s.state.query.limit, 100);
     assert.strictEqual(s.state.query.order, 'desc');
     assert.ok(s.state.hasMore);
@@ -126,7 +128,7 @@ describe('NFT history panel', function () {
   it('shows a partial history (206) and the mint row in an approvals-and-burn history', async () => {
     const p = api.nftHistory.show(TOKEN, '13');
     await idle(p);
-    assert.ok(p.snapshot().state.partial, 'partial');
+    assert.ok(snap(p).state.partial, 'partial');
     assert.ok(p.history.items.length > 0);
     const q = api.nftHistory.show(TOKEN, '2');
     await idle(q);
@@ -138,7 +140,7 @@ describe('NFT history panel', function () {
   it('an unknown NFT is empty (no error); unknown types are kept as they are', async () => {
     const p = api.nftHistory.show(TOKEN, '39999');
     await idle(p);
-    const s = p.snapshot().state;
+    const s = snap(p).state;
     assert.strictEqual(s.total, 0);
     assert.strictEqual(s.status, 'idle');
     assert.strictEqual(s.error, undefined);
@@ -153,32 +155,32 @@ describe('NFT history panel', function () {
     await addFault({ path: `/api/v1/tokens/${TOKEN}/nfts/3/`, times: 3, fault: { status: 429, retryAfter: '0' } });
     const p = api.nftHistory.show(TOKEN, '3');
     await idle(p);
-    const s = p.snapshot().state;
+    const s = snap(p).state;
     assert.strictEqual(s.status, 'error');
     assert.match(s.error!.message, /429/);
     assert.match(`${s.error!.message} ${s.error!.serverMessages.join(' ')}`, /Too many requests/);
     await p.receive({ type: 'retry' });
     await idle(p);
-    assert.strictEqual(p.snapshot().state.status, 'idle');
+    assert.strictEqual(snap(p).state.status, 'idle');
     assert.ok(p.history.items.length > 0);
   });
 
   it('filters from the page: ISO dates become timestamps, a bad value is reported, order and page size apply', async () => {
     const p = api.nftHistory.get(TOKEN, '2')!;
     await p.receive({ type: 'setQuery', query: { order: 'asc', limit: 25, from: { op: 'gte', value: 'yesterday' } } });
-    assert.match(p.snapshot().state.queryError ?? '', /^From: "yesterday" is not a timestamp/);
+    assert.match(snap(p).state.queryError ?? '', /^From: "yesterday" is not a timestamp/);
     assert.strictEqual(p.history.query.order, 'desc', 'previous query kept');
     await clearRequests();
     await p.receive({ type: 'setQuery', query: { order: 'asc', limit: 25, from: { op: 'gte', value: '2026-01-01' }, to: { op: 'lt', value: '1793491200' } } });
     await idle(p);
-    const s = p.snapshot().state;
+    const s = snap(p).state;
     assert.strictEqual(s.queryError, undefined);
     assert.deepStrictEqual(s.query, { order: 'asc', limit: 25, from: { op: 'gte', value: '1767225600.000000000' }, to: { op: 'lt', value: '1793491200' } });
     assert.strictEqual(p.rows()[0].type, 'TOKENMINT');
     const sent = (await requests(`/api/v1/tokens/${TOKEN}/nfts/2/`))[0] ?? '';
     assert.ok(sent.includes('timestamp=gte:1767225600.000000000') && sent.includes('timestamp=lt:1793491200') && sent.includes('order=asc') && sent.includes('limit=25'), sent);
     await p.receive({ type: 'setQuery', query: { order: 'asc', limit: 25, from: { op: 'gt', value: '1793491200' }, to: { op: 'lt', value: '1767225600' } } });
-    assert.match(p.snapshot().state.queryError ?? '', /after its end/);
+    assert.match(snap(p).state.queryError ?? '', /after its end/);
   });
 
   it('export writes what is loaded to CSV and JSON (bypassing the save dialog)', async () => {
@@ -196,7 +198,7 @@ describe('NFT history panel', function () {
     assert.strictEqual(json.transactions.length, n);
     assert.strictEqual(json.token_id, TOKEN);
     assert.strictEqual(json.network, 'sandbox');
-    assert.strictEqual(p.snapshot().exported.length, 2);
+    assert.strictEqual(snap(p).exported.length, 2);
   });
 
   it('links: the page asks, the extension checks the id and opens HashScan; anything else is refused and logged', async () => {
@@ -207,7 +209,7 @@ describe('NFT history panel', function () {
     await p.receive({ type: 'open', target: 'account', id: row.receiver! });
     await p.receive({ type: 'open', target: 'transaction', id: row.ts });
     assert.deepStrictEqual(opened, [`${sandbox}/hashscan/testnet/account/${row.receiver}`, `${sandbox}/hashscan/testnet/transaction/${row.ts}`]);
-    const refusedBefore = p.snapshot().refused.length;
+    const refusedBefore = snap(p).refused.length;
     await p.receive({ type: 'open', target: 'account', id: 'javascript:alert(1)' });
     await p.receive({ type: 'open', target: 'url', id: 'https://evil.example' });
     await p.receive({ type: 'navigate', url: 'https://evil.example' });
@@ -215,7 +217,7 @@ describe('NFT history panel', function () {
     await p.receive('ready');
     await p.receive(null);
     assert.strictEqual(opened.length, 2, 'nothing else opened');
-    assert.strictEqual(p.snapshot().refused.length - refusedBefore, 6);
+    assert.strictEqual(snap(p).refused.length - refusedBefore, 6);
     assert.ok(api.recentLog().some((l) => /NFT history 0\.0\.4815162#7: ignored a message from the webview \(navigate\): unknown type navigate/.test(l)));
     assert.strictEqual(p.history.items.length, 200, 'the refused loadMore did nothing');
   });
@@ -253,12 +255,12 @@ describe('NFT history panel', function () {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     await cfg.update('custom.mirrorUrl', sandbox, vscode.ConfigurationTarget.Global);
     await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
-    await waitUntil('note', () => /Network changed to Custom/.test(p.snapshot().state.note ?? ''));
+    await waitUntil('note', () => /Network changed to Custom/.test(snap(p).state.note ?? ''));
     await idle(p);
-    assert.deepStrictEqual(p.snapshot().state.network, { name: 'custom', label: 'Custom' });
+    assert.deepStrictEqual(snap(p).state.network, { name: 'custom', label: 'Custom' });
     assert.strictEqual(p.history.items.length, 100, 'reloaded from the first page');
     await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
-    await waitUntil('back on the sandbox', () => p.snapshot().state.network.name === 'sandbox');
+    await waitUntil('back on the sandbox', () => snap(p).state.network.name === 'sandbox');
     await idle(p);
   });
 
@@ -289,10 +291,10 @@ describe('NFT history panel', function () {
       const rows = p.rows();
       assert.strictEqual(rows[0].type, evil);
       assert.strictEqual(rows[0].transactionId, script);
-      assert.ok(!p.snapshot().html.includes('__nftPwned'));
+      assert.ok(!snap(p).html.includes('__nftPwned'));
       // the page's links for these values are refused by the extension
       await p.receive({ type: 'open', target: 'account', id: evil });
-      assert.ok(!p.snapshot().opened.some((u) => u.includes('img')));
+      assert.ok(!snap(p).opened.some((u) => u.includes('img')));
     } finally {
       await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
       server.close();

@@ -6,7 +6,7 @@
 import vscode = require('vscode');
 import { checkEntityId, checkSerial } from '../../api/validation';
 import type { NftHistoryPanel, NftHistoryPanels } from './panel';
-import { parseNftSelection, NftSelection } from './selection';
+import { parseNftSelection, type NftSelection } from './selection';
 
 /** The NFT in the active editor's selection, if the selected text is one. */
 export function selectedNft(): NftSelection | undefined {

@@ -1,7 +1,6 @@
 /**
- * Entry of the lazily loaded chunk dist/nft.js (see LAZY_CHUNKS in esbuild.js): the NFT history panels and the
- * "Show NFT History" command. src/nft/register.ts loads it on the first command or panel restore, never at
- * activation.
+ * The lazily loaded part of the NFT history (a lazy entry of the build): the panels, their real effects and the
+ * "Show NFT History" command. `index.ts` loads it on the first command or panel restore, never at activation.
  */
-export { NftHistoryPanels } from './panel';
+export { NftHistoryPanels, systemEffects } from './panel';
 export { showNftHistoryCommand } from './command';

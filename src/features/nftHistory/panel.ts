@@ -9,9 +9,10 @@
  */
 import vscode = require('vscode');
 import { isApiError } from '../../api/errors';
+import { compareTimestamps } from '../../api/format';
 import { hashscanUrl } from '../../api/networks';
 import { emptyPageSentence, stopSentence } from '../../api/pager';
-import { checkEntityId, checkTimestamp } from '../../api/validation';
+import { checkEntityId, checkTimestamp, isEntityId, isTransactionId } from '../../api/validation';
 import { openUrl } from '../../ui/actions';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -19,11 +20,9 @@ import { config } from '../../core/settings';
 import { exportFileName, toCsv, toJson } from './export';
 import { NftHistory } from './history';
 import {
-  FromWebview, NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, PanelState, QueryInput, ToWebview, VIEW_TYPE, ViewState,
+  type FromWebview, type NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, type PanelState, type QueryInput, type RenderedReport, type ToWebview, VIEW_TYPE, type ViewState,
 } from './protocol';
-import { isEntityId, isTransactionId, NftRow, TIMESTAMP_RE, toRow } from './rows';
-
-export { VIEW_TYPE } from './protocol';
+import { type NftRow, TIMESTAMP_RE, toRow } from './rows';
 
 const DEFAULT_MAX_ENTRIES = 100_000;
 
@@ -46,23 +45,31 @@ function nonce(): string {
   return s;
 }
 
-/** What tests (and diagnostics) can read of a panel. */
-export interface NftPanelSnapshot {
-  key: string;
-  title: string;
-  visible: boolean;
-  active: boolean;
-  state: ViewState;
-  /** What the page last reported it rendered. */
-  rendered?: { total: number; domRows: number; first: number; last: number };
-  /** HashScan URLs opened from this panel. */
-  opened: string[];
-  /** Files written by Export. */
-  exported: string[];
-  /** Messages from the page that were refused. */
-  refused: string[];
-  html: string;
+/** What a panel did, for an observer (the test seam, src/features/nftHistory/index.ts; none in normal use). */
+export type NftPanelEvent =
+  | { kind: 'opened'; url: string }
+  | { kind: 'exported'; uri: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'rendered'; report: RenderedReport };
+
+/**
+ * The panels' effects outside VS Code's editor area: a browser tab and the save dialog. `systemEffects` in normal
+ * use; the test seam (built only in ExtensionMode.Test) replaces them and observes what the panels did.
+ */
+export interface NftPanelEffects {
+  /** Opens an http(s) URL in the browser; false when it was not opened. */
+  openExternal(url: string): Promise<boolean>;
+  /** Asks where Export writes; undefined: cancelled. */
+  askSaveTarget(format: 'csv' | 'json', options: vscode.SaveDialogOptions): Thenable<vscode.Uri | undefined>;
+  /** Told what a panel did (test mode only). */
+  observe?(panel: NftHistoryPanel, event: NftPanelEvent): void;
 }
+
+/** The real effects: the browser (http and https only) and VS Code's save dialog. */
+export const systemEffects: NftPanelEffects = {
+  openExternal: (url) => openUrl(url),
+  askSaveTarget: (_format, options) => vscode.window.showSaveDialog(options),
+};
 
 export class NftHistoryPanel implements vscode.Disposable {
   readonly key: string;
@@ -73,10 +80,6 @@ export class NftHistoryPanel implements vscode.Disposable {
   private restoreCount = 0;
   private readonly disposables: vscode.Disposable[] = [];
   private disposed = false;
-  rendered: NftPanelSnapshot['rendered'];
-  readonly opened: string[] = [];
-  readonly exported: string[] = [];
-  readonly refused: string[] = [];
   private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDisposeEmitter.event;
 
@@ -121,6 +124,7 @@ export class NftHistoryPanel implements vscode.Disposable {
     const h = this.history;
     const profile = this.owner.network.profile;
     const e = h.error;
+    const message = e === undefined ? undefined : e instanceof Error ? e.message : String(e);
     return {
       nft: { tokenId: this.tokenId, serial: this.serial },
       network: { name: profile.name, label: profile.label },
@@ -131,7 +135,7 @@ export class NftHistoryPanel implements vscode.Disposable {
       partial: h.partial,
       capped: h.capped,
       maxEntries: h.maxEntries,
-      ...(e ? { error: { message: e.message, serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !e.message.includes(m)) : [] } } : {}),
+      ...(message !== undefined ? { error: { message, serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !message.includes(m)) : [] } } : {}),
       ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
       ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
       ...(this.note ? { note: this.note } : {}),
@@ -161,8 +165,7 @@ export class NftHistoryPanel implements vscode.Disposable {
     const parsed = parseWebviewMessage(raw);
     if (!parsed.ok) {
       const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
-      this.refused.push(parsed.reason);
-      if (this.refused.length > 50) this.refused.shift();
+      this.owner.effects.observe?.(this, { kind: 'refused', reason: parsed.reason });
       this.owner.log.warn(`NFT history ${this.key}: ignored a message from the webview (${what}): ${parsed.reason}`);
       return;
     }
@@ -191,7 +194,7 @@ export class NftHistoryPanel implements vscode.Disposable {
         await this.export(m.format);
         return;
       case 'rendered':
-        this.rendered = { total: m.total, domRows: m.domRows, first: m.first, last: m.last };
+        this.owner.effects.observe?.(this, { kind: 'rendered', report: { total: m.total, domRows: m.domRows, first: m.first, last: m.last } });
         return;
     }
   }
@@ -211,7 +214,7 @@ export class NftHistoryPanel implements vscode.Disposable {
       if (side === 'from') q.from = { op: (bound.op as 'gt' | 'gte'), value: t.value };
       else q.to = { op: (bound.op as 'lt' | 'lte'), value: t.value };
     }
-    if (q.from && q.to && compareTs(q.from.value, q.to.value) > 0) {
+    if (q.from && q.to && compareTimestamps(q.from.value, q.to.value) > 0) {
       this.queryError = vscode.l10n.t('The start of the time range is after its end.');
       this.changed(undefined);
       return Promise.resolve();
@@ -230,15 +233,13 @@ export class NftHistoryPanel implements vscode.Disposable {
     else if (target === 'token' && isEntityId(id)) url = hashscanUrl(profile, 'token', id, this.serial);
     else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || isTransactionId(id))) url = hashscanUrl(profile, 'transaction', id);
     if (!url) {
-      this.refused.push(`open: ${target} id is not valid`);
+      this.owner.effects.observe?.(this, { kind: 'refused', reason: `open: ${target} id is not valid` });
       this.owner.log.warn(`NFT history ${this.key}: ignored a link to ${target} "${id.slice(0, 60)}" (not a valid id)`);
       return false;
     }
-    this.opened.push(url);
-    if (this.opened.length > 50) this.opened.shift();
+    this.owner.effects.observe?.(this, { kind: 'opened', url });
     this.owner.log.info(`NFT history ${this.key}: opening ${url}`);
-    if (this.owner.openExternal) return this.owner.openExternal(url);
-    return openUrl(url);
+    return this.owner.effects.openExternal(url);
   }
 
   /** Writes what is loaded to a file the user picks (CSV or JSON). */
@@ -250,14 +251,12 @@ export class NftHistoryPanel implements vscode.Disposable {
     }
     const name = exportFileName(this.tokenId, this.serial, format);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = this.owner.saveTarget
-      ? this.owner.saveTarget(format)
-      : await vscode.window.showSaveDialog({
-        title: vscode.l10n.t('Export NFT history'),
-        saveLabel: vscode.l10n.t('Export'),
-        defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
-        filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-      });
+    const target = await this.owner.effects.askSaveTarget(format, {
+      title: vscode.l10n.t('Export NFT history'),
+      saveLabel: vscode.l10n.t('Export'),
+      defaultUri: folder ? vscode.Uri.joinPath(folder, name) : undefined,
+      filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+    });
     if (!target) return undefined;
     const profile = this.owner.network.profile;
     const text = format === 'csv'
@@ -273,17 +272,10 @@ export class NftHistoryPanel implements vscode.Disposable {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', target.fsPath, (e as Error).message));
       return undefined;
     }
-    this.exported.push(target.toString());
+    this.owner.effects.observe?.(this, { kind: 'exported', uri: target.toString() });
     this.owner.log.info(`NFT history ${this.key}: exported ${items.length} entries as ${format.toUpperCase()} to ${target.fsPath}`);
     void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} transactions of NFT {1} #{2} to {3}.', items.length, this.tokenId, this.serial, vscode.workspace.asRelativePath(target)));
     return target;
-  }
-
-  snapshot(): NftPanelSnapshot {
-    return {
-      key: this.key, title: this.panel.title, visible: this.panel.visible, active: this.panel.active, state: this.viewState(),
-      rendered: this.rendered, opened: [...this.opened], exported: [...this.exported], refused: [...this.refused], html: this.panel.webview.html,
-    };
   }
 
   private html(): string {
@@ -384,24 +376,18 @@ export class NftHistoryPanel implements vscode.Disposable {
   }
 }
 
-function compareTs(a: string, b: string): number {
-  const [as, an = ''] = a.split('.');
-  const [bs, bn = ''] = b.split('.');
-  const x = BigInt(as) * 1_000_000_000n + BigInt(an.padEnd(9, '0') || '0');
-  const y = BigInt(bs) * 1_000_000_000n + BigInt(bn.padEnd(9, '0') || '0');
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/** All NFT history panels: open or focus one per NFT, restore after a reload, and the test hook. */
+/** All NFT history panels: open or focus one per NFT, restore after a reload. */
 export class NftHistoryPanels implements vscode.Disposable {
   private readonly panels = new Map<string, NftHistoryPanel>();
   readonly assetsUri: vscode.Uri;
-  /** Tests: where Export writes instead of asking with a save dialog. */
-  saveTarget: ((format: 'csv' | 'json') => vscode.Uri | undefined) | undefined;
-  /** Tests: called instead of opening the browser. */
-  openExternal: ((url: string) => Promise<boolean>) | undefined;
 
-  constructor(readonly extensionUri: vscode.Uri, readonly network: SelectedNetwork, readonly log: ExtensionLog, readonly memento: vscode.Memento) {
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly network: SelectedNetwork,
+    readonly log: ExtensionLog,
+    readonly memento: vscode.Memento,
+    readonly effects: NftPanelEffects = systemEffects,
+  ) {
     this.assetsUri = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   }
 
@@ -457,13 +443,9 @@ export class NftHistoryPanels implements vscode.Disposable {
     return this.panels.get(nftKey(tokenId, serial));
   }
 
-  /** Test hook: every open panel. */
+  /** Every open panel. */
   list(): NftHistoryPanel[] {
     return [...this.panels.values()];
-  }
-
-  snapshots(): NftPanelSnapshot[] {
-    return this.list().map((p) => p.snapshot());
   }
 
   lastInput(): { tokenId: string; serial: string } | undefined {

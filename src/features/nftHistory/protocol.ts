@@ -3,8 +3,8 @@
  * window reload. Everything that comes from the webview is checked here before the extension acts on it:
  * types, shapes, lengths and allowed values. Plain TypeScript: no `vscode`, no DOM.
  */
-import type { NftRow } from './rows';
 import { isEntityId } from '../../api/validation';
+import { TIMESTAMP_RE, type NftRow } from './rows';
 
 export const VIEW_TYPE = 'hederaExplorer.nftHistory';
 
@@ -31,6 +31,14 @@ export interface QueryInput {
 
 export type LinkTarget = 'account' | 'transaction' | 'token';
 
+/** What the page reports after it drew rows: rows it has, rows in the DOM, the first and last drawn. */
+export interface RenderedReport {
+  total: number;
+  domRows: number;
+  first: number;
+  last: number;
+}
+
 /** Messages from the webview. Anything else is ignored (and logged). */
 export type FromWebview =
   | { type: 'ready' }
@@ -40,8 +48,9 @@ export type FromWebview =
   | { type: 'setQuery'; query: QueryInput }
   | { type: 'open'; target: LinkTarget; id: string }
   | { type: 'export'; format: 'csv' | 'json' }
-  | { type: 'rendered'; total: number; domRows: number; first: number; last: number };
+  | ({ type: 'rendered' } & RenderedReport);
 
+/** The pager's status (`PagerStatus` in api/pager.ts, which the webview's type check does not load). */
 export type Status = 'loading' | 'loadingMore' | 'idle' | 'error';
 
 /** Everything the webview shows except the rows, sent whole on every change (it is small). */
@@ -175,14 +184,13 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
 
 const SERIAL = /^[1-9]\d{0,18}$/;
 const INT64_MAX = 9223372036854775807n;
-const TIMESTAMP = /^\d{1,10}(\.\d{1,9})?$/;
 
 /** A query that was already normalised (from a saved state): only `seconds.nanos` values are accepted. */
 export function checkSavedQuery(v: unknown): Result<NftQuery> {
   const q = checkQueryShape(v);
   if (!q.ok) return q;
-  if (q.value.from && !TIMESTAMP.test(q.value.from.value)) return bad('query.from.value is not a timestamp');
-  if (q.value.to && !TIMESTAMP.test(q.value.to.value)) return bad('query.to.value is not a timestamp');
+  if (q.value.from && !TIMESTAMP_RE.test(q.value.from.value)) return bad('query.from.value is not a timestamp');
+  if (q.value.to && !TIMESTAMP_RE.test(q.value.to.value)) return bad('query.to.value is not a timestamp');
   return q as Result<NftQuery>;
 }
 

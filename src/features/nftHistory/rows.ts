@@ -3,6 +3,7 @@
  * the webview (which formats them). Plain TypeScript: no `vscode`, no DOM, no dependencies, so the webview
  * bundle stays small and everything here is unit-tested.
  */
+import { formatLocal, timestampToDate } from '../../api/format';
 
 /** One entry of an NFT's history as the webview gets it: every value a string, nothing to interpret as HTML. */
 export interface NftRow {
@@ -18,8 +19,7 @@ export interface NftRow {
   transactionId: string;
 }
 
-/** Entity and transaction ids as the mirror node accepts them (shard ≤ 1023, realm ≤ 65535, num < 2^38). */
-export { isEntityId, isTransactionId } from '../../api/validation';
+/** A consensus timestamp as the mirror node accepts it in a filter or a link: `seconds[.nanoseconds]`. */
 export const TIMESTAMP_RE = /^\d{1,10}(\.\d{1,9})?$/;
 
 const MAX_TEXT = 200;
@@ -48,25 +48,22 @@ export function toRow(tx: Record<string, unknown>): NftRow {
   };
 }
 
-const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
-
-/** A consensus timestamp as a Date (millisecond precision), or undefined. */
-export function timestampToDate(ts: string): Date | undefined {
-  const m = /^(\d{1,12})(?:\.(\d{1,9}))?$/.exec(ts);
-  if (!m) return undefined;
-  return new Date(Number(m[1]) * 1000 + Number((m[2] ?? '0').padEnd(9, '0').slice(0, 3)));
+/**
+ * A row's consensus timestamp (`seconds.nanos`) as a Date, or undefined for any other text: the row's time is
+ * only ever the mirror node's timestamp, never a date string read by `Date.parse` (which `timestampToDate` also takes).
+ */
+function consensusDate(ts: string): Date | undefined {
+  return /^\d{1,12}(?:\.\d{1,9})?$/.test(ts) ? timestampToDate(ts) : undefined;
 }
 
 /** Local date and time with seconds: 2026-11-20 10:00:05 (empty for a value that is not a timestamp). */
 export function localTime(ts: string): string {
-  const d = timestampToDate(ts);
-  if (!d || Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatLocal(consensusDate(ts));
 }
 
 /** UTC ISO time with nanoseconds kept: 2026-10-01T12:00:05.123456789Z. */
 export function utcTime(ts: string): string {
-  const d = timestampToDate(ts);
+  const d = consensusDate(ts);
   if (!d || Number.isNaN(d.getTime())) return '';
   const nanos = (ts.split('.')[1] ?? '').padEnd(9, '0');
   return `${d.toISOString().slice(0, 19)}.${nanos}Z`;

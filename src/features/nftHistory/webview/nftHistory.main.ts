@@ -11,7 +11,8 @@
  * - getState/setState keep token, serial, query, scroll position and active cell across reloads.
  */
 import type { FromWebview, NftQuery, PanelState, ToWebview, ViewState } from '../protocol';
-import { isEntityId, localTime, NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../rows';
+import { localTime, type NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../rows';
+import { isEntityId } from '../../../api/validation';
 import { inert } from '../../../api/text';
 import './nftHistory.css';
 
