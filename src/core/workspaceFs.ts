@@ -1,9 +1,9 @@
 /**
- * `WorkspaceFs` (src/verify/workspaceFs.ts) over `vscode.workspace.fs`: local, remote and virtual folders. Used by
+ * `WorkspaceFs` (src/workspace/workspaceFs.ts) over `vscode.workspace.fs`: local, remote and virtual folders. Used by
  * the verification command (build info, sources) and the ABI index (deployment records, build info).
  */
 import vscode = require('vscode');
-import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../workspace/workspaceFs';
+import { type DirEntry, MAX_READ_BYTES, type WorkspaceFs } from '../workspace/workspaceFs';
 
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
   const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder, ...rel.split('/')) : folder);

@@ -3,7 +3,7 @@
  * or a Hedera entity id `shard.realm.num` (a `-abcde` checksum allowed), turned into its long-zero EVM
  * address. Anything else is refused with one sentence, before any request.
  */
-import { Check, checkEvmAddress, entityIdToEvmAddress } from '../api/validation';
+import { type Check, checkEvmAddress, entityIdToEvmAddress } from '../api/validation';
 
 export interface ParsedAddress {
   /** 0x and 40 lowercase hex digits. */

@@ -9,7 +9,7 @@
  */
 import { stripMetadata, userSourceName } from '../api/decode/solcOutput';
 import type { AddressCandidate, BuildHint } from './discovery';
-import { joinPath, readJson, WorkspaceFs } from './workspaceFs';
+import { joinPath, readJson, type WorkspaceFs } from './workspaceFs';
 
 export interface MetadataSource {
   keccak256?: string;

@@ -2,15 +2,15 @@
  * What the decoders' ranking ("Decoded with", src/api/decode/derivation.ts) knows about a workspace besides its
  * ABIs, read from its folders: the deployment records (Hardhat Ignition, hardhat-deploy, Foundry broadcast:
  * which contract is at an address) and the inheritance in its build info (solc's `linearizedBaseContracts`).
- * The ABI index (src/core/abiIndex.ts) reads them and sets the result on the registry as a plain context.
+ * The ABI index (src/features/decoding/abiIndex.ts) reads them and sets the result on the registry as a plain context.
  * Build info can be tens of MB per file: `BuildInfoBases` keeps the inheritance per file and reads a file again
  * only after it changed. Plain TypeScript over `WorkspaceFs`.
  */
 import { basesFromOutput } from '../api/decode/derivation';
 import type { DeployedContract, DerivationContext } from '../api/decode/derivation';
-import { BuildInfoEntry, listBuildInfo } from './buildInfo';
+import { type BuildInfoEntry, listBuildInfo } from './buildInfo';
 import { discoverAddresses } from './discovery';
-import { readJson, WorkspaceFs } from './workspaceFs';
+import { readJson, type WorkspaceFs } from './workspaceFs';
 
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 

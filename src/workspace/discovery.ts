@@ -7,7 +7,7 @@
  */
 import { isChainId } from '../api/networks';
 import { addressFromSelection, parseContractAddress } from './address';
-import { joinPath, readJson, readText, walk, WorkspaceFs } from './workspaceFs';
+import { joinPath, readJson, readText, walk, type WorkspaceFs } from './workspaceFs';
 
 export type CandidateSource = 'setting' | 'selection' | 'ignition' | 'hardhat-deploy' | 'foundry' | 'env' | 'input';
 

@@ -4,7 +4,7 @@
  */
 import { promises as fsp } from 'fs';
 import * as path from 'path';
-import { DirEntry, MAX_READ_BYTES, WorkspaceFs } from '../../src/workspace/workspaceFs';
+import { type DirEntry, MAX_READ_BYTES, type WorkspaceFs } from '../../src/workspace/workspaceFs';
 
 export function nodeWorkspaceFs(root: string): WorkspaceFs {
   const abs = path.resolve(root);

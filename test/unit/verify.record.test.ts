@@ -7,7 +7,7 @@ import { parseSessionResult } from '../../src/api/verify';
 import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
 import { checkSources, locateFiles } from '../../src/features/verification/localCheck';
 import { nodeWorkspaceFs } from '../support/nodeFs';
-import { RecordBase, recordFromError, recordFromSession, recordFromV2, recordKey, summarize } from '../../src/features/verification/record';
+import { type RecordBase, recordFromError, recordFromSession, recordFromV2, recordKey, summarize } from '../../src/features/verification/record';
 import { FIXTURES } from './helpers';
 
 const fs = nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', 'hardhat-ignition'));

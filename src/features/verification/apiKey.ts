@@ -2,7 +2,7 @@
  * "Hedera: Set Explorer API Key" (masked input) and "Hedera: Clear Explorer API Key".
  */
 import vscode = require('vscode');
-import { ApiKeyStore, checkApiKey } from '../../core/secrets';
+import { type ApiKeyStore, checkApiKey } from '../../core/secrets';
 
 /** Asks for the key (or takes `preset`, for automation) and stores it. Returns whether a key was stored. */
 export async function setApiKey(store: ApiKeyStore, preset?: unknown): Promise<boolean> {

@@ -6,7 +6,7 @@
  */
 import type { MetadataSource } from '../../workspace/buildInfo';
 import { keccak256 } from '../../workspace/keccak';
-import { joinPath, readText, walk, WorkspaceFs } from '../../workspace/workspaceFs';
+import { joinPath, readText, walk, type WorkspaceFs } from '../../workspace/workspaceFs';
 
 export interface FileCheck {
   /** The path as the compiler or the server names it. */
