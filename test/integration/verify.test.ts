@@ -6,23 +6,8 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, sleep, useSandbox, ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, sleep, useSandbox, type ViewsApi } from './views.helpers';
 
-interface Row { label: string; description?: string; contextValue?: string; depth: number; icon?: string; color?: string; command?: string }
-interface Rec { key: string; api: string; address: string; chainId: number; error?: { message: string; status?: number; serverMessages: string[] }; contracts: Array<{ name: string; status: string; compiledPath?: string; found: Array<{ path: string }>; missing: Array<{ path: string; elsewhere?: string[] }>; error?: { customCode?: string; message: string } }>; unused: Array<{ path: string }>; alreadyVerified?: boolean; contractIdentifier?: string }
-interface VerificationHook {
-  run(args?: Record<string, unknown>): Promise<Rec | undefined>;
-  cancel(): void;
-  readonly isRunning: boolean;
-  current(): Rec | undefined;
-  kept(): Rec[];
-  clearAll(): Promise<void>;
-  reload(): void;
-  snapshot(): Promise<{ description?: string; rows: Row[] }>;
-  discover(): Promise<{ candidates: Array<{ address: string; source: string; where: string; contractName?: string; entityId?: string; chainId?: number }> }>;
-  lastPrompt(): { seq: number; kind: string; items: string[] } | undefined;
-}
-type Api = ViewsApi & { verification: VerificationHook };
 interface Recorded { method: string; url: string; headers: Record<string, unknown>; body?: string }
 
 const A = (n: string) => `0x10000000000000000000000000000000000000${n}`;
@@ -30,7 +15,7 @@ const KEY = `hx-verify-${Date.now().toString(36)}-k3y`;
 
 describe('Verify Contract', function () {
   this.timeout(90000);
-  let api: Api;
+  let api: ViewsApi;
   let url: string;
   const v = () => api.verification;
   const recorded = async (): Promise<Recorded[]> => (await (await fetch(`${url}/__sandbox/requests`)).json()) as Recorded[];
@@ -39,7 +24,7 @@ describe('Verify Contract', function () {
 
   before(async () => {
     const s = await useSandbox();
-    api = s.api as Api;
+    api = s.api;
     url = s.url;
     await resetSettings(['verify.api', 'contractAddress', 'verify.explorer', 'verify.sessionUrl']);
     await vscode.commands.executeCommand('hederaExplorer.clearApiKey');
@@ -242,7 +227,7 @@ describe('Verify Contract', function () {
       // 1. nothing (a server contradicting itself): no "exact match" above "none / none"
       await addFault({ path: lookup, times: 2, fault: { status: 404 } });
       const r = await v().run({ address: A('0c'), contractIdentifier: 'contracts/Counter.sol:Counter' });
-      const c = r?.contracts[0] as { status: string; statusMessage?: string } | undefined;
+      const c = r?.contracts[0];
       assert.deepStrictEqual([c?.status, r?.alreadyVerified], ['none', true], JSON.stringify(r?.error));
       assert.match(c?.statusMessage ?? '', /already verified \(HTTP 409\), but looking it up again finds no match/);
       let snap = await rows();
@@ -277,7 +262,7 @@ describe('Verify Contract', function () {
       await clearRequests();
       const r = await v().run({ address: A('02'), contractIdentifier: 'contracts/Counter.sol:Counter' });
       assert.ok(r && !r.error, JSON.stringify(r?.error));
-      const c = r.contracts[0] as Rec['contracts'][0] & { statusMessage?: string };
+      const c = r.contracts[0];
       assert.deepStrictEqual([c.status, r.alreadyVerified, c.error], ['match', true, undefined]);
       assert.match(c.statusMessage ?? '', /^Already verified on Sourcify: job [0-9a-f]{8} found no better match than the one Sourcify holds\.$/);
       const lines = (await verifyRequests()).map((q) => `${q.method} ${q.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '<id>')}`);

@@ -1,20 +1,44 @@
 /**
- * "Hedera: Verify Contract" and the Verification view, as registered at activation: the view (kept results are
- * shown from the start) and every command. The verification itself (src/commands/verifyContract.ts: discovery,
- * build info, Sourcify clients, local check) is the lazily loaded chunk dist/verify.js, loaded by the first run.
+ * "Hedera: Verify Contract", the Verification view and the explorer API key commands, as registered at
+ * activation. Eager and small: the command ids, the kept results (results.ts) and the view created through
+ * LazyTreeView. Two parts load lazily, with a synchronous `require` (lazy entries of the build):
+ * - view.ts, the view's rows, with the first rows VS Code asks for (kept results show as soon as the view does);
+ * - verifyContract.ts, the run itself (discovery, build info, Sourcify clients, local check), with the first run.
  */
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
-import { clearApiKey, setApiKey } from './apiKey';
 import { hashscanUrl } from '../../api/networks';
-import type { AddressCandidate } from '../../workspace/discovery';
-import { summarize, type VerificationRecord } from './record';
-import { CMD, ContractNode, FileNode, VERIFY_COMMAND, VerificationView, ViewRow } from './view';
 import { copyText, openUrl } from '../../ui/actions';
-import type { PromptInfo, VerificationFeature, VerifyArgs } from './verifyContract';
+import { LazyTreeView } from '../../ui/lazyTree';
+import type { TreeNode } from '../../ui/nodes';
+import { clearApiKey, setApiKey } from './apiKey';
+import { recordingPrompts, vscodePrompts, type PromptInfo } from './prompts';
+import { summarize, type VerificationRecord } from './record';
+import { VerificationResults } from './results';
+import type { VerificationFeature, VerifyArgs } from './verifyContract';
+import type { VerificationTree, ViewSnapshot } from './view';
+import type { AddressCandidate } from '../../workspace/discovery';
 
-/** What tests (and other extensions) get: `api.verification`. */
-export interface VerificationApi {
+export const VERIFICATION_VIEW = 'hederaExplorer.verification';
+
+/** The commands of the feature (package.json contributes them). */
+export const COMMANDS = {
+  verify: 'hederaExplorer.verifyContract',
+  setApiKey: 'hederaExplorer.setApiKey',
+  clearApiKey: 'hederaExplorer.clearApiKey',
+  rerun: 'hederaExplorer.verification.rerun',
+  clear: 'hederaExplorer.verification.clear',
+  showKept: 'hederaExplorer.verification.showKept',
+  copyAddress: 'hederaExplorer.verification.copyAddress',
+  copyPath: 'hederaExplorer.verification.copyPath',
+  copyResult: 'hederaExplorer.verification.copyResult',
+  openFile: 'hederaExplorer.verification.openFile',
+  openInHashScan: 'hederaExplorer.verification.openInHashScan',
+} as const;
+export type VerificationCommands = typeof COMMANDS;
+
+/** What the integration tests drive and read (`api.testing.verification`); built in test mode only. */
+export interface VerificationSeam {
   run(args?: VerifyArgs): Promise<VerificationRecord | undefined>;
   cancel(): void;
   readonly isRunning: boolean;
@@ -23,40 +47,55 @@ export interface VerificationApi {
   clearAll(): Promise<void>;
   /** Re-reads the kept results from workspaceState. */
   reload(): void;
-  snapshot(): Promise<{ description?: string; message?: string; rows: ViewRow[] }>;
+  /** The view's rows as VS Code gets them (loads the view's code). */
+  snapshot(): Promise<ViewSnapshot>;
+  /** The workspace's candidates, as the address pick offers them. */
   discover(): Promise<{ candidates: AddressCandidate[]; rejected: Array<{ source: string; message: string }> }>;
+  /** The last question asked (the tests answer it with workbench commands). */
   lastPrompt(): PromptInfo | undefined;
 }
 
 /** "Hedera: Set Explorer API Key" and "Hedera: Clear Explorer API Key" (the key verification may send). */
 export function registerApiKeyCommands(ctx: FeatureContext): void {
   ctx.extension.subscriptions.push(
-    vscode.commands.registerCommand('hederaExplorer.setApiKey', (preset?: unknown) => setApiKey(ctx.apiKeys, preset)),
-    vscode.commands.registerCommand('hederaExplorer.clearApiKey', () => clearApiKey(ctx.apiKeys)),
+    vscode.commands.registerCommand(COMMANDS.setApiKey, (preset?: unknown) => setApiKey(ctx.apiKeys, preset)),
+    vscode.commands.registerCommand(COMMANDS.clearApiKey, () => clearApiKey(ctx.apiKeys)),
   );
 }
 
-export function registerVerification(ctx: FeatureContext): VerificationApi {
+/** "Verify Contract" and the Verification view. Returns the test seam in test mode, otherwise undefined. */
+export function registerVerification(ctx: FeatureContext): VerificationSeam | undefined {
   const { extension: context, network, log, apiKeys } = ctx;
-  const view = new VerificationView(context.workspaceState, { command: CMD.rerun, title: vscode.l10n.t('Re-run Verification') });
-  // the feature's code (dist/verify.js) is loaded by the first run, not at activation
+  const results = new VerificationResults(context.workspaceState);
+  const tree = new LazyTreeView<TreeNode, VerificationTree>(VERIFICATION_VIEW, (treeView) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the view's code, with its first rows
+    const { VerificationTree } = require('./view') as typeof import('./view');
+    return new VerificationTree(results, treeView, COMMANDS);
+  });
+  // in test mode, every question is recorded for the seam's lastPrompt() before it is shown
+  const recorded = ctx.testMode ? recordingPrompts(vscodePrompts(apiKeys)) : undefined;
+  const prompts = recorded ?? vscodePrompts(apiKeys);
   let created: VerificationFeature | undefined;
-  const feature = () => {
+  const feature = (): VerificationFeature => {
     if (!created) {
-      created = new (require('./verifyContract') as typeof import('./verifyContract')).VerificationFeature(network, log, apiKeys, view);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the run's code, with the first run
+      const { VerificationFeature } = require('./verifyContract') as typeof import('./verifyContract');
+      const reveal = () => void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
+      created = new VerificationFeature(network, log, apiKeys, results, prompts, reveal);
       context.subscriptions.push(created);
     }
     return created;
   };
-  const contractOf = (n: unknown) => (n instanceof ContractNode ? n : undefined);
-  const addressOf = (n: unknown): string | undefined => contractOf(n)?.contract.address || view.current?.address;
+  // rows come from the loaded view: a command given a row finds the view loaded
+  const addressOf = (n: unknown): string | undefined => tree.ifLoaded?.contractAddress(n) ?? results.current?.address;
   context.subscriptions.push(
-    view,
-    vscode.commands.registerCommand(VERIFY_COMMAND, (args?: unknown) => feature().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
-    vscode.commands.registerCommand(CMD.rerun, () => feature().rerun()),
-    vscode.commands.registerCommand(CMD.clear, () => view.clear()),
-    vscode.commands.registerCommand(CMD.showKept, async () => {
-      const kept = view.kept();
+    results,
+    tree,
+    vscode.commands.registerCommand(COMMANDS.verify, (args?: unknown) => feature().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
+    vscode.commands.registerCommand(COMMANDS.rerun, () => feature().rerun()),
+    vscode.commands.registerCommand(COMMANDS.clear, () => results.clear()),
+    vscode.commands.registerCommand(COMMANDS.showKept, async () => {
+      const kept = results.kept();
       if (!kept.length) return;
       const clearAll = vscode.l10n.t('$(clear-all) Clear all kept results');
       const pick = await vscode.window.showQuickPick(
@@ -67,34 +106,34 @@ export function registerVerification(ctx: FeatureContext): VerificationApi {
         ],
         { title: vscode.l10n.t('Kept verification results') },
       );
-      if (pick?.key === '*') await view.clearAll();
-      else if (pick?.key) await view.select(pick.key);
+      if (pick?.key === '*') await results.clearAll();
+      else if (pick?.key) await results.select(pick.key);
     }),
-    vscode.commands.registerCommand(CMD.copyAddress, (n?: unknown) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); }),
-    vscode.commands.registerCommand(CMD.copyPath, (n?: unknown) => { if (n instanceof FileNode) void copyText(n.file.path, vscode.l10n.t('path')); }),
-    vscode.commands.registerCommand(CMD.copyResult, () => { const r = view.current; if (r) void copyText(summarize(r), vscode.l10n.t('verification result')); }),
-    vscode.commands.registerCommand(CMD.openFile, async (n?: unknown) => {
-      const target = n instanceof FileNode ? n.target : undefined;
+    vscode.commands.registerCommand(COMMANDS.copyAddress, (n?: unknown) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); }),
+    vscode.commands.registerCommand(COMMANDS.copyPath, (n?: unknown) => { const f = tree.ifLoaded?.file(n); if (f) void copyText(f.path, vscode.l10n.t('path')); }),
+    vscode.commands.registerCommand(COMMANDS.copyResult, () => { const r = results.current; if (r) void copyText(summarize(r), vscode.l10n.t('verification result')); }),
+    vscode.commands.registerCommand(COMMANDS.openFile, async (n?: unknown) => {
+      const target = tree.ifLoaded?.file(n)?.target;
       if (target) await vscode.window.showTextDocument(target, { preview: true });
     }),
-    vscode.commands.registerCommand(CMD.openInHashScan, (n?: unknown) => {
-      const r = view.current;
+    vscode.commands.registerCommand(COMMANDS.openInHashScan, (n?: unknown) => {
       const address = addressOf(n);
       if (!address) return;
-      const id = r?.entityId ?? address;
+      const id = results.current?.entityId ?? address;
       void openUrl(hashscanUrl(network.profile, 'contract', id));
     }),
   );
+  if (!recorded) return undefined;
   return {
     run: (args) => feature().run(args ?? {}),
     cancel: () => created?.cancel(),
     get isRunning() { return created?.isRunning ?? false; },
-    current: () => view.current,
-    kept: () => view.kept(),
-    clearAll: () => view.clearAll(),
-    reload: () => view.reload(),
-    snapshot: () => view.snapshot(),
+    current: () => results.current,
+    kept: () => results.kept(),
+    clearAll: () => results.clearAll(),
+    reload: () => results.reload(),
+    snapshot: () => tree.implementation().snapshot(),
     discover: () => feature().discover(),
-    lastPrompt: () => created?.lastPrompt(),
+    lastPrompt: () => recorded.last(),
   };
 }

@@ -4,30 +4,30 @@
  * pick), and verifies it through the session endpoint (with the explorer API key from SecretStorage, asked
  * once when missing) or through Sourcify API v2 from the workspace's own build info. A progress notification
  * with Cancel runs meanwhile; errors carry the server's message and a way forward (Set API Key, Retry, Open Log).
- * The result goes to the Verification view and is kept per address and network.
+ * The result goes to the Verification view and is kept per address and network (results.ts).
  *
- * Bundled as the lazily loaded chunk dist/verify.js: src/commands/verification.ts registers the commands and the
- * view at activation and creates the VerificationFeature on the first run.
+ * Loaded lazily by the first run (index.ts registers the commands at activation and `require`s this module then);
+ * `import type` it elsewhere. The questions it asks go through `VerificationPrompts` (prompts.ts).
  */
 import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
-import { CHAIN_IDS, isChainId, NetworkProfile, trimBase } from '../../api/networks';
+import { shortAddress } from '../../api/format';
+import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
 import { SourcifyV2Client, VerifyClient, type ContractMatch, type VerificationJob } from '../../api/verify';
 import type { ExtensionLog } from '../../core/log';
 import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
-import { BuildInfo, BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
-import { AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
+import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
+import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../workspace/keccak';
-import { checkSources, locateFiles, LocalCheck, readRemappings, workspaceSources } from './localCheck';
-import { RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, VerificationRecord, VerifyApi } from './record';
+import { checkSources, locateFiles, type LocalCheck, readRemappings, workspaceSources } from './localCheck';
+import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, type VerificationRecord, type VerifyApi } from './record';
 import type { WorkspaceFs } from '../../workspace/workspaceFs';
 import { vscodeWorkspaceFs } from '../../core/workspaceFs';
-import type { VerificationView } from './view';
-import { CMD } from './ids';
-import { setApiKey } from './apiKey';
+import type { VerificationResults } from './results';
+import type { VerificationPrompts } from './prompts';
 import { notificationSafe } from '../../api/text';
 
 /** Arguments for automation (tests, re-run, other extensions): skip the prompts they answer. */
@@ -42,43 +42,26 @@ export interface VerifyArgs {
   contractIdentifier?: string;
 }
 
-export interface PromptInfo {
-  seq: number;
-  kind: 'address' | 'addressInput' | 'chain' | 'contract' | 'apiKey';
-  title: string;
-  items: string[];
-}
-
-
 /** The API a network uses: the setting, or with `auto`, the session endpoint for the sandbox and custom servers and Sourcify v2 elsewhere. */
 export function resolveApi(setting: string | undefined, profile: NetworkProfile): VerifyApi {
   if (setting === 'session' || setting === 'sourcify-v2') return setting;
   return profile.name === 'sandbox' || profile.name === 'custom' ? 'session' : 'sourcify-v2';
 }
 
-const chainName: Record<number, string> = { 295: 'Hedera mainnet', 296: 'Hedera testnet', 297: 'Hedera previewnet', 298: 'Hedera local' };
-const shortAddr = (a: string) => `${a.slice(0, 8)}…${a.slice(-4)}`;
-
 export class VerificationFeature implements vscode.Disposable {
   private abort: AbortController | undefined;
-  private prompt: PromptInfo | undefined;
-  private seq = 0;
 
   constructor(
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
     private readonly apiKeys: ApiKeyStore,
-    readonly view: VerificationView,
+    /** The kept results: the run shows its progress and its result there. */
+    private readonly results: VerificationResults,
+    /** The questions it asks. */
+    private readonly prompts: VerificationPrompts,
+    /** Makes the Verification view visible. */
+    private readonly revealView: () => void,
   ) {}
-
-  /** The last prompt shown (tests answer it with workbench commands). */
-  lastPrompt(): PromptInfo | undefined {
-    return this.prompt;
-  }
-
-  private prompted(kind: PromptInfo['kind'], title: string, items: string[]): void {
-    this.prompt = { seq: ++this.seq, kind, title, items };
-  }
 
   /** Cancels the run in progress (the notification's Cancel does the same). */
   cancel(): void {
@@ -131,23 +114,22 @@ export class VerificationFeature implements vscode.Disposable {
     if (api === 'session') {
       apiKey = await this.apiKeys.get();
       if (!apiKey) {
-        this.prompted('apiKey', 'Explorer API Key', []);
-        const stored = await setApiKey(this.apiKeys);
+        const stored = await this.prompts.apiKey();
         apiKey = stored ? await this.apiKeys.get() : undefined;
         if (!apiKey) {
           this.log.info('Verify: no explorer API key, nothing sent.');
           void vscode.window.showWarningMessage(vscode.l10n.t('Verification not started: the session endpoint needs the explorer\'s API key.'), vscode.l10n.t('Set API Key')).then((a) => {
-            if (a) void vscode.commands.executeCommand('hederaExplorer.setApiKey');
+            if (a) void this.prompts.apiKey();
           });
           return undefined;
         }
       }
     }
-    const target = `${shortAddr(candidate.address)}${candidate.entityId ? ` (${candidate.entityId})` : ''}`;
+    const target = `${shortAddress(candidate.address)}${candidate.entityId ? ` (${candidate.entityId})` : ''}`;
     this.abort = new AbortController();
     const signal = this.abort.signal;
-    this.view.setRunning(vscode.l10n.t('Verifying {0} on chain {1}…', target, chainId));
-    void this.view.reveal();
+    this.results.setRunning(vscode.l10n.t('Verifying {0} on chain {1}…', target, chainId));
+    this.revealView();
     this.log.info(`Verify: ${candidate.address} on chain ${chainId} (${profile.label}) via ${api === 'session' ? `${sessionUrl}/session/verify/${explorer}` : `${profile.verifyUrl} API v2`}; address from ${base.source}`);
     try {
       const record = await vscode.window.withProgress(
@@ -158,24 +140,24 @@ export class VerificationFeature implements vscode.Disposable {
           return this.runV2(base, candidate, chainId, args, folder?.fs, signal, progress);
         },
       );
-      await this.view.show(record);
+      await this.results.show(record);
       this.log.info(`Verify: done.\n${summarize(record)}`);
       this.notifyOutcome(record);
       return record;
     } catch (e) {
       if (isApiError(e) && e.kind === 'cancelled') {
-        this.view.setRunning(undefined);
+        this.results.setRunning(undefined);
         this.log.info('Verify: cancelled.');
         void vscode.window.setStatusBarMessage(vscode.l10n.t('$(circle-slash) Verification cancelled'), 4000);
         return undefined;
       }
       if (isApiError(e) && e.kind === 'invalidInput') {
-        this.view.setRunning(undefined);
+        this.results.setRunning(undefined);
         void vscode.window.showErrorMessage(notificationSafe(e.message));
         return undefined;
       }
       const record = recordFromError(base, e);
-      await this.view.show(record);
+      await this.results.show(record);
       this.log.error(`Verify: ${isApiError(e) ? e.detail : String(e)}`);
       this.notifyError(record, e);
       return record;
@@ -208,7 +190,7 @@ export class VerificationFeature implements vscode.Disposable {
     if (!build) {
       throw new ApiError({
         kind: 'invalidInput',
-        message: vscode.l10n.t('{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.', shortAddr(candidate.address), candidate.contractName ?? vscode.l10n.t('a deployable contract')),
+        message: vscode.l10n.t('{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.', shortAddress(candidate.address), candidate.contractName ?? vscode.l10n.t('a deployable contract')),
       });
     }
     progress.report({ message: vscode.l10n.t('submitting {0}…', build.contract.identifier) });
@@ -224,7 +206,7 @@ export class VerificationFeature implements vscode.Disposable {
         const again = await client.lookup(chainId, candidate.address, { signal });
         const record = recordFromV2(base, { ...outcomeBase, match: again, alreadyVerified: true });
         if (again.match === null && record.contracts[0]) {
-          record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddr(candidate.address), chainId);
+          record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddress(candidate.address), chainId);
         }
         this.log.info(`Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
         return record;
@@ -243,7 +225,7 @@ export class VerificationFeature implements vscode.Disposable {
       const record = recordFromV2(base, { ...outcomeBase, match: again, job, alreadyVerified: true });
       if (record.contracts[0]) {
         record.contracts[0].statusMessage = again.match === null
-          ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddr(candidate.address), chainId)
+          ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddress(candidate.address), chainId)
           : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
       }
       this.log.info(`Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
@@ -279,9 +261,8 @@ export class VerificationFeature implements vscode.Disposable {
     const ids = identifiers(matches);
     if (ids.length <= 1) return choose(matches);
     if (!mayAsk) return undefined;
-    const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddr(candidate.address));
-    this.prompted('contract', title, ids);
-    const pick = await vscode.window.showQuickPick(ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
+    const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddress(candidate.address));
+    const pick = await this.prompts.pick('contract', ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
     if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
     return choose(matches.filter((m) => m.contract.identifier === pick.id));
   }
@@ -338,7 +319,7 @@ export class VerificationFeature implements vscode.Disposable {
       const chainId = chainOverride ?? profile.chainId;
       type Item = vscode.QuickPickItem & { candidate?: AddressCandidate; action?: 'input' | 'chain' };
       const items: Item[] = d.candidates.map((c) => ({
-        label: c.contractName ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddr(c.address)}`,
+        label: c.contractName ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddress(c.address)}`,
         description: `${c.address}${c.entityId ? ` · ${c.entityId}` : ''}${c.chainId !== undefined && c.chainId !== chainId && chainOverride === undefined ? ` · chain ${c.chainId}` : ''}`,
         // names and paths come from the workspace's files: no `$(icon)` syntax from them in the pick
         detail: notificationSafe(`${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`, 300),
@@ -346,13 +327,12 @@ export class VerificationFeature implements vscode.Disposable {
       }));
       if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
       items.push({ label: `$(edit) ${vscode.l10n.t('Enter an address or entity id…')}`, action: 'input', alwaysShow: true });
-      items.push({ label: `$(link) ${vscode.l10n.t('Change chain…')}`, description: vscode.l10n.t('now {0} · {1}', chainId, chainName[chainId] ?? ''), action: 'chain', alwaysShow: true });
+      items.push({ label: `$(link) ${vscode.l10n.t('Change chain…')}`, description: vscode.l10n.t('now {0} · {1}', chainId, chainName(chainId) ?? ''), action: 'chain', alwaysShow: true });
       const title = vscode.l10n.t('Verify Contract on {0} (chain {1})', profile.label, chainId);
       let choice: Item | undefined;
       if (!d.candidates.length) choice = items.find((i) => i.action === 'input');
       else {
-        this.prompted('address', title, items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.label.replace(/^\$\([^)]+\) /, '')));
-        choice = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The contract to verify ({0} found in the workspace and settings)', d.candidates.length), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
+        choice = await this.prompts.pick('address', items, { title, placeHolder: vscode.l10n.t('The contract to verify ({0} found in the workspace and settings)', d.candidates.length), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
       }
       if (!choice) return undefined;
       if (choice.action === 'chain') {
@@ -362,8 +342,7 @@ export class VerificationFeature implements vscode.Disposable {
       }
       if (choice.action === 'input') {
         const t = vscode.l10n.t('Contract to verify on {0} (chain {1})', profile.label, chainId);
-        this.prompted('addressInput', t, []);
-        const v = await vscode.window.showInputBox({
+        const v = await this.prompts.input('addressInput', {
           title: t, prompt: vscode.l10n.t('EVM address (0x and 40 hexadecimal digits) or entity id (0.0.1234)'), ignoreFocusOut: true,
           validateInput: (s) => (s.trim() ? (parseContractAddress(s).ok ? undefined : (parseContractAddress(s) as { message: string }).message) : undefined),
         });
@@ -422,9 +401,8 @@ export class VerificationFeature implements vscode.Disposable {
 
   private async pickChain(current: number): Promise<number | undefined> {
     const title = vscode.l10n.t('Chain id for the verification');
-    const items = CHAIN_IDS.map((id) => ({ label: String(id), description: chainName[id], picked: id === current, id }));
-    this.prompted('chain', title, items.map((i) => i.label));
-    const p = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Now {0}', current) });
+    const items = CHAIN_IDS.map((id) => ({ label: String(id), description: CHAIN_NAMES[id], picked: id === current, id }));
+    const p = await this.prompts.pick('chain', items, { title, placeHolder: vscode.l10n.t('Now {0}', current) });
     return p?.id;
   }
 
@@ -438,7 +416,7 @@ export class VerificationFeature implements vscode.Disposable {
       const retry = vscode.l10n.t('Retry');
       const openLog = vscode.l10n.t('Open Log');
       void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(c.error.message)), retry, openLog).then((a) => {
-        if (a === retry) void vscode.commands.executeCommand(CMD.rerun);
+        if (a === retry) void this.rerun();
         if (a === openLog) this.log.show();
       });
     }
@@ -454,15 +432,15 @@ export class VerificationFeature implements vscode.Disposable {
     const actions = [...(keyProblem ? [setKey] : []), retry, openLog];
     void vscode.window.showErrorMessage(vscode.l10n.t('Verification failed: {0}', notificationSafe(r.error?.message ?? String(e))), ...actions).then(async (a) => {
       if (a === setKey) {
-        if (await setApiKey(this.apiKeys)) void vscode.commands.executeCommand(CMD.rerun);
-      } else if (a === retry) void vscode.commands.executeCommand(CMD.rerun);
+        if (await this.prompts.apiKey()) void this.rerun();
+      } else if (a === retry) void this.rerun();
       else if (a === openLog) this.log.show();
     });
   }
 
   /** Runs the shown result again (same address, chain and API). */
   async rerun(): Promise<VerificationRecord | undefined> {
-    const r = this.view.current;
+    const r = this.results.current;
     if (!r) return this.run();
     return this.run({ address: r.address, chainId: r.chainId, api: r.api, contractIdentifier: r.contractIdentifier });
   }

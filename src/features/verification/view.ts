@@ -1,22 +1,20 @@
 /**
- * The "Verification" view (`hederaExplorer.verification`): the result of the last "Verify Contract" run for an
- * address and network. One row per contract with its status (icon and colour; unknown statuses shown as they
- * are), name, compiled path, address, chain and storage time; under it "Found files" and "Missing files" with
- * counts (a missing file that exists elsewhere in the workspace is pointed out), and "Unused files" at the top.
- * Rows of files that exist in the workspace open them. Results are kept in workspaceState, per address and
- * network, until cleared.
+ * The rows of the "Verification" view (`hederaExplorer.verification`): the result shown (results.ts) of a
+ * "Verify Contract" run for an address and network. One row per contract with its status (icon and colour;
+ * unknown statuses shown as they are), name, compiled path, address, chain and storage time; under it "Found
+ * files" and "Missing files" with counts (a missing file that exists elsewhere in the workspace is pointed out),
+ * and "Unused files" at the top. Rows of files that exist in the workspace open them.
+ *
+ * Loaded lazily with the view's first rows (LazyTreeView, created by index.ts); `import type` it elsewhere.
  */
 import vscode = require('vscode');
+import { shortAddress } from '../../api/format';
 import { evmAddressToEntityId } from '../../api/validation';
 import type { ContractRow, FileRow, VerificationRecord } from './record';
-import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from '../../ui/nodes';
-
-export { CMD, VERIFICATION_VIEW, VERIFY_COMMAND } from './ids';
-import { CMD, VERIFICATION_VIEW } from './ids';
-const STATE_KEY = 'hederaExplorer.verification.records';
-const CURRENT_KEY = 'hederaExplorer.verification.current';
-const HAS_RESULT = 'hederaExplorer.verification.hasResult';
-const KEEP = 50;
+import type { VerificationResults } from './results';
+import type { VerificationCommands } from './index';
+import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, oneLine, type TreeNode } from '../../ui/nodes';
+import type { LoadedTree } from '../../ui/lazyTree';
 
 export interface StatusLook {
   label: string;
@@ -39,10 +37,9 @@ export function statusLook(status: string): StatusLook {
 }
 
 const themeIcon = (look: StatusLook) => new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
-const short = (a: string) => (a.length > 14 ? `${a.slice(0, 8)}…${a.slice(-4)}` : a);
 
 /** A contract of the result. */
-export class ContractNode implements TreeNode {
+class ContractNode implements TreeNode {
   constructor(readonly record: VerificationRecord, readonly contract: ContractRow, private readonly children: TreeNode[]) {}
 
   get id(): string {
@@ -77,14 +74,24 @@ export class ContractNode implements TreeNode {
   }
 }
 
+type FileKind = 'found' | 'missing' | 'invalid' | 'unused';
+
+/** Where the file rows of a result point: its record, its workspace folder, the command that opens a file. */
+interface FilePlace {
+  record: VerificationRecord;
+  folder: vscode.Uri | undefined;
+  openCommand: string;
+}
+
 /** A file of the result; opens the workspace file when there is one. */
-export class FileNode implements TreeNode {
-  constructor(readonly record: VerificationRecord, readonly file: FileRow, private readonly kind: 'found' | 'missing' | 'invalid' | 'unused', private readonly folder: vscode.Uri | undefined) {}
+class FileNode implements TreeNode {
+  constructor(private readonly place: FilePlace, readonly file: FileRow, private readonly kind: FileKind) {}
 
   /** The workspace file this row opens: the file itself, or for a missing file the copy found elsewhere. */
   get target(): vscode.Uri | undefined {
     const rel = this.file.workspacePath ?? (this.kind === 'missing' ? this.file.elsewhere?.[0] : undefined);
-    return rel && this.folder ? vscode.Uri.joinPath(this.folder, ...rel.split('/')) : undefined;
+    const folder = this.place.folder;
+    return rel && folder ? vscode.Uri.joinPath(folder, ...rel.split('/')) : undefined;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -102,7 +109,7 @@ export class FileNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(icons[this.kind][0], new vscode.ThemeColor(icons[this.kind][1]));
     if (target) {
       item.resourceUri = target;
-      item.command = { command: CMD.openFile, title: vscode.l10n.t('Open File'), arguments: [this] };
+      item.command = { command: this.place.openCommand, title: vscode.l10n.t('Open File'), arguments: [this] };
     }
     item.contextValue = target ? 'verification.file.open' : 'verification.file';
     item.tooltip = inert([f.path, ...notes, ...(f.elsewhere && f.elsewhere.length > 1 ? f.elsewhere.slice(1).map((e) => `also ${e}`) : []), target ? vscode.l10n.t('Click to open.') : ''].filter(Boolean).join('\n'), 'text');
@@ -110,8 +117,8 @@ export class FileNode implements TreeNode {
   }
 }
 
-function fileGroup(label: string, files: FileRow[], kind: 'found' | 'missing' | 'invalid' | 'unused', record: VerificationRecord, folder: vscode.Uri | undefined, emptyText: string): TreeNode {
-  const children: TreeNode[] = files.length ? files.map((f) => new FileNode(record, f, kind, folder)) : [new MessageNode(emptyText, { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' })];
+function fileGroup(label: string, files: FileRow[], kind: FileKind, place: FilePlace, emptyText: string): TreeNode {
+  const children: TreeNode[] = files.length ? files.map((f) => new FileNode(place, f, kind)) : [new MessageNode(emptyText, { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' })];
   const icons = { found: 'files', missing: 'warning', invalid: 'error', unused: 'circle-slash' } as const;
   return new GroupNode(label, children, {
     description: String(files.length),
@@ -121,7 +128,8 @@ function fileGroup(label: string, files: FileRow[], kind: 'found' | 'missing' | 
   });
 }
 
-function contractChildren(r: VerificationRecord, c: ContractRow, folder: vscode.Uri | undefined): TreeNode[] {
+function contractChildren(place: FilePlace, c: ContractRow): TreeNode[] {
+  const r = place.record;
   const look = statusLook(c.status);
   const rows: TreeNode[] = [];
   if (c.statusMessage) rows.push(new DetailNode(vscode.l10n.t('Status'), `${look.label}: ${c.statusMessage}`, { icon: themeIcon(look) }));
@@ -146,12 +154,13 @@ function contractChildren(r: VerificationRecord, c: ContractRow, folder: vscode.
     return rows;
   }
   const local = c.filesFrom === 'local';
-  rows.push(fileGroup(vscode.l10n.t('Found files'), c.found, 'found', r, folder, local ? vscode.l10n.t('No source of the metadata matches the workspace') : vscode.l10n.t('No files found')));
-  rows.push(fileGroup(vscode.l10n.t('Missing files'), c.missing, 'missing', r, folder, vscode.l10n.t('No missing files')));
-  if (c.invalid.length) rows.push(fileGroup(vscode.l10n.t('Invalid files'), c.invalid, 'invalid', r, folder, ''));
+  rows.push(fileGroup(vscode.l10n.t('Found files'), c.found, 'found', place, local ? vscode.l10n.t('No source of the metadata matches the workspace') : vscode.l10n.t('No files found')));
+  rows.push(fileGroup(vscode.l10n.t('Missing files'), c.missing, 'missing', place, vscode.l10n.t('No missing files')));
+  if (c.invalid.length) rows.push(fileGroup(vscode.l10n.t('Invalid files'), c.invalid, 'invalid', place, ''));
   return rows;
 }
 
+/** A row as VS Code gets it (tests and diagnostics: `snapshot()`). */
 export interface ViewRow {
   label: string;
   description?: string;
@@ -163,132 +172,76 @@ export interface ViewRow {
   command?: string;
 }
 
-/** The rows of the Verification view and the results kept per address and network. */
-export class VerificationView implements vscode.Disposable {
-  private readonly provider: NodeTreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
-  private records: Record<string, VerificationRecord>;
-  private currentKey: string | undefined;
-  private running: string | undefined;
+export interface ViewSnapshot {
+  description?: string;
+  message?: string;
+  rows: ViewRow[];
+}
+
+/** The rows of the Verification view, drawn from the kept results; its description and message follow them. */
+export class VerificationTree implements LoadedTree<TreeNode> {
   private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires after the rows changed (a run started or ended, a result was cleared). */
-  readonly onDidChange = this.changed.event;
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly state: vscode.Memento, private readonly rerunCommand: vscode.Command) {
-    this.records = { ...(state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
-    const cur = state.get<string>(CURRENT_KEY);
-    this.currentKey = cur && this.records[cur] ? cur : this.latestKey();
-    this.provider = new NodeTreeProvider(() => this.roots());
-    this.treeView = vscode.window.createTreeView(VERIFICATION_VIEW, { treeDataProvider: this.provider, showCollapseAll: true });
+  constructor(private readonly results: VerificationResults, private readonly treeView: vscode.TreeView<TreeNode>, private readonly commands: VerificationCommands) {
+    this.subscription = results.onDidChange(() => this.update());
     this.update();
-  }
-
-  /** Reads the kept results again from workspaceState (tests prove they were stored). */
-  reload(): void {
-    this.records = { ...(this.state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
-    const cur = this.state.get<string>(CURRENT_KEY);
-    this.currentKey = cur && this.records[cur] ? cur : this.latestKey();
-    this.update();
-  }
-
-  private latestKey(): string | undefined {
-    return Object.values(this.records).sort((a, b) => (a.finishedAt < b.finishedAt ? 1 : -1))[0]?.key;
-  }
-
-  get current(): VerificationRecord | undefined {
-    return this.currentKey ? this.records[this.currentKey] : undefined;
-  }
-
-  /** Every kept result, newest first. */
-  kept(): VerificationRecord[] {
-    return Object.values(this.records).sort((a, b) => (a.finishedAt < b.finishedAt ? 1 : -1));
-  }
-
-  /** Shows a "Verifying…" row until `show` or `stopRunning`. */
-  setRunning(text: string | undefined): void {
-    this.running = text;
-    this.update();
-  }
-
-  /** Keeps the result (replacing the earlier one for the same address and network) and shows it. */
-  async show(record: VerificationRecord): Promise<void> {
-    this.records[record.key] = record;
-    const keys = this.kept().map((r) => r.key);
-    for (const k of keys.slice(KEEP)) delete this.records[k];
-    this.currentKey = record.key;
-    this.running = undefined;
-    await this.persist();
-    this.update();
-  }
-
-  /** Shows a kept result. */
-  async select(key: string): Promise<void> {
-    if (!this.records[key]) return;
-    this.currentKey = key;
-    await this.persist();
-    this.update();
-  }
-
-  /** Forgets one result (default: the one shown), then shows the newest remaining one. */
-  async clear(key = this.currentKey): Promise<void> {
-    if (key) delete this.records[key];
-    this.currentKey = this.latestKey();
-    await this.persist();
-    this.update();
-  }
-
-  async clearAll(): Promise<void> {
-    this.records = {};
-    this.currentKey = undefined;
-    await this.persist();
-    this.update();
-  }
-
-  private async persist(): Promise<void> {
-    await this.state.update(STATE_KEY, this.records);
-    await this.state.update(CURRENT_KEY, this.currentKey);
   }
 
   private update(): void {
-    const r = this.current;
-    this.treeView.description = r ? `${short(r.address)} · ${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}` : undefined;
-    const n = Object.keys(this.records).length;
+    const r = this.results.current;
+    this.treeView.description = r ? `${shortAddress(r.address)} · ${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}` : undefined;
+    const n = this.results.kept().length;
     this.treeView.message = n > 1 ? vscode.l10n.t('{0} results kept; "Show Kept Results" switches between them.', n) : undefined;
-    void vscode.commands.executeCommand('setContext', HAS_RESULT, !!r);
-    this.provider.refresh();
     this.changed.fire();
   }
 
-  /** Makes the view visible. */
-  async reveal(): Promise<void> {
-    await vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
   }
 
-  roots(): TreeNode[] {
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) return this.roots();
+    return node.getChildren ? node.getChildren() : [];
+  }
+
+  /** The address of a contract row. */
+  contractAddress(node: unknown): string | undefined {
+    return node instanceof ContractNode ? node.contract.address : undefined;
+  }
+
+  /** The file of a file row: its path in the result and the workspace file it opens, if any. */
+  file(node: unknown): { path: string; target: vscode.Uri | undefined } | undefined {
+    return node instanceof FileNode ? { path: node.file.path, target: node.target } : undefined;
+  }
+
+  private roots(): TreeNode[] {
     const out: TreeNode[] = [];
-    if (this.running) out.push(loadingNode(this.running));
-    const r = this.current;
+    const running = this.results.running;
+    if (running) out.push(loadingNode(running));
+    const r = this.results.current;
     if (!r) return out;
-    const folder = r.folder ? vscode.Uri.parse(r.folder) : undefined;
+    const place: FilePlace = { record: r, folder: r.folder ? vscode.Uri.parse(r.folder) : undefined, openCommand: this.commands.openFile };
     if (r.error) {
-      out.push(errorNode(new Error(r.error.message), this.rerunCommand, `verification:error:${r.key}`));
+      out.push(errorNode(new Error(r.error.message), { command: this.commands.rerun, title: vscode.l10n.t('Re-run Verification') }, `verification:error:${r.key}`));
       for (const m of r.error.serverMessages.filter((m) => !r.error?.message.includes(m))) {
         out.push(new MessageNode(oneLine(m, 300), { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }));
       }
       if (/api key/i.test([r.error.message, ...r.error.serverMessages].join(' '))) {
-        out.push(new MessageNode(vscode.l10n.t('Set Explorer API Key…'), { icon: new vscode.ThemeIcon('key'), command: { command: 'hederaExplorer.setApiKey', title: vscode.l10n.t('Set Explorer API Key') }, contextValue: 'command' }));
+        out.push(new MessageNode(vscode.l10n.t('Set Explorer API Key…'), { icon: new vscode.ThemeIcon('key'), command: { command: this.commands.setApiKey, title: vscode.l10n.t('Set Explorer API Key') }, contextValue: 'command' }));
       }
     }
-    for (const c of r.contracts) out.push(new ContractNode(r, c, contractChildren(r, c, folder)));
+    for (const c of r.contracts) out.push(new ContractNode(r, c, contractChildren(place, c)));
     if (!r.error && !r.contracts.length) out.push(new MessageNode(vscode.l10n.t('The server returned no contracts'), { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' }));
     if (!r.error && (r.api === 'session' || r.contracts.some((c) => c.filesFrom === 'local'))) {
-      out.push(fileGroup(vscode.l10n.t('Unused files'), r.unused, 'unused', r, folder, vscode.l10n.t('No unused files')));
+      out.push(fileGroup(vscode.l10n.t('Unused files'), r.unused, 'unused', place, vscode.l10n.t('No unused files')));
     }
     return out;
   }
 
   /** Every row as VS Code gets it, depth-first (tests and diagnostics). */
-  async snapshot(): Promise<{ description?: string; message?: string; rows: ViewRow[] }> {
+  async snapshot(): Promise<ViewSnapshot> {
     const rows: ViewRow[] = [];
     const visit = async (nodes: TreeNode[], depth: number) => {
       for (const n of nodes) {
@@ -304,8 +257,7 @@ export class VerificationView implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.treeView.dispose();
-    this.provider.dispose();
+    this.subscription.dispose();
     this.changed.dispose();
   }
 }
