@@ -1,7 +1,7 @@
 /**
  * One vocabulary of tree rows for every view: data rows come from each view; the rest are these shared kinds:
- * a message row (empty, error with Retry, info), a "Load more" row, a detail row (label: value, copyable) and a
- * group row. Labels and descriptions are plain text: VS Code renders tree labels as text, never HTML; Markdown
+ * a message row (empty, error with Retry, info, or a data row of a view with a link and children), a "Load more"
+ * row, a detail row (label: value, copyable) and a group row. Labels and descriptions are plain text: VS Code renders tree labels as text, never HTML; Markdown
  * tooltips built here escape what they show.
  */
 import vscode = require('vscode');
@@ -25,22 +25,50 @@ export interface TreeNode {
   getChildren?(): TreeNode[] | Promise<TreeNode[]>;
 }
 
+export interface MessageOptions {
+  icon?: vscode.ThemeIcon;
+  description?: string;
+  /** A plain string is shown as text; a MarkdownString must escape what it shows (mdEscape). */
+  tooltip?: string | vscode.MarkdownString;
+  /** What a click runs; takes precedence over `link`'s command. */
+  command?: vscode.Command;
+  contextValue?: string;
+  id?: string;
+  children?: TreeNode[];
+  /** With children: shown expanded (the default) or collapsed. */
+  expanded?: boolean;
+  /**
+   * An http(s) link of the row: a click runs `command` (the view's "Open in Browser") with the URL as its
+   * argument, and context-menu commands read it as `node.link`.
+   */
+  link?: { url: string; command: string };
+}
+
 export class MessageNode implements TreeNode {
   constructor(
     readonly label: string,
-    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; tooltip?: string | vscode.MarkdownString; command?: vscode.Command; contextValue?: string; id?: string; children?: TreeNode[] } = {},
+    private readonly opts: MessageOptions = {},
   ) {}
 
   get id(): string | undefined {
     return this.opts.id;
   }
 
+  /** The row's link (see MessageOptions.link), if any. */
+  get link(): string | undefined {
+    return this.opts.link?.url;
+  }
+
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.children?.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    const state = !this.opts.children?.length
+      ? vscode.TreeItemCollapsibleState.None
+      : this.opts.expanded === false ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), state);
     item.iconPath = this.opts.icon;
     item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
     item.tooltip = plainTooltip(this.opts.tooltip);
-    item.command = this.opts.command;
+    const link = this.opts.link;
+    item.command = this.opts.command ?? (link ? { command: link.command, title: vscode.l10n.t('Open in Browser'), arguments: [link.url] } : undefined);
     item.contextValue = this.opts.contextValue ?? 'message';
     if (this.opts.id) item.id = this.opts.id;
     return item;
@@ -155,8 +183,12 @@ export class GroupNode implements TreeNode {
   constructor(
     readonly label: string,
     private readonly children: TreeNode[],
-    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; expanded?: boolean; contextValue?: string; tooltip?: string } = {},
+    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; expanded?: boolean; contextValue?: string; tooltip?: string | vscode.MarkdownString; id?: string } = {},
   ) {}
+
+  get id(): string | undefined {
+    return this.opts.id;
+  }
 
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
@@ -164,6 +196,7 @@ export class GroupNode implements TreeNode {
     item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
     item.contextValue = this.opts.contextValue ?? 'group';
     item.tooltip = plainTooltip(this.opts.tooltip);
+    if (this.opts.id) item.id = this.opts.id;
     return item;
   }
 
