@@ -4,22 +4,16 @@
 // and a network change that polls again at once.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import type { StatusRowSnapshot as Row, StatusSnapshot as Snapshot } from '../../src/features/status';
 import { renderMarkdown } from '../unit/markdown';
 
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, sandboxPost, useSandbox, ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
 /** What the Markdown tooltip shows (rendered as VS Code renders it): the text a user reads. */
 const readTip = (md: string) => renderMarkdown(md).text;
 
-interface Row { label: string; description?: string; icon?: string; color?: string; contextValue?: string; tooltip?: string; command?: string; collapsible: boolean; children?: Row[] }
-interface Snapshot {
-  statusBar: { text: string; tooltip: string; background?: string; name?: string; accessibilityLabel?: string; command?: string };
-  view: { visible: boolean; description?: string; rows: Row[] };
-  state: { loading: boolean; failures: number; polls: number; generation: number; indicator?: string; error?: string };
-  notifications: string[];
-}
-type Api = ViewsApi & { statusSnapshot(): Promise<Snapshot> };
+type Api = ViewsApi;
 
 const REFRESH = 'hederaExplorer.status.refresh';
 const find = (rows: Row[] | undefined, label: string | RegExp): Row | undefined =>
@@ -55,7 +49,6 @@ describe('Network status', function () {
   });
 
   it('contributes its settings, commands and the refresh action', () => {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const pkg = vscode.extensions.getExtension('hedera-explorer.hedera-explorer')!.packageJSON as any;
     const props = pkg.contributes.configuration.properties;
     assert.strictEqual(props['hederaExplorer.status.pollMinutes'].default, 5);

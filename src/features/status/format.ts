@@ -1,64 +1,16 @@
 /**
- * How network status is shown: the indicator as status bar text, icon and background, component, impact and
- * incident states as labels and icons, local times, the tooltip's Markdown and the notification sentence.
+ * How network status is shown once the page was read: component, impact and incident states as labels and icons,
+ * local times, the status bar tooltip's Markdown, the tree's helpers and the notification sentence (the indicator
+ * itself, needed at activation, is in indicator.ts). Loaded with the first answer or the first rows of the view.
  * Plain TypeScript (no `vscode`), so it is unit tested under Node: strings go through the `l10n` object it is
  * given (`vscode.l10n` in the extension), icons and colours are codicon and theme colour ids.
  * Every piece of server text in Markdown goes through `mdEscape`; nothing here makes a link from data.
  */
 import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../../api/status';
 import { visibleComponents } from '../../api/status';
-import { L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../../api/text';
-
-
-export type Background = 'warning' | 'error' | undefined;
-
-export interface IndicatorView {
-  /** Codicon id. */
-  icon: string;
-  /** Status bar text, with its `$(icon)`. */
-  text: string;
-  /** Short human label: "Operational", "Minor outage", or the unknown value as it is. */
-  label: string;
-  /** `statusBarItem.warningBackground` / `errorBackground`, for degraded states only. */
-  background: Background;
-  /** False for indicator values this version does not know (shown as they are). */
-  known: boolean;
-}
-
-/** The page indicator in the status bar. Unknown values are shown as they are. */
-export function indicatorView(indicator: Indicator, l10n: L10n = plainL10n): IndicatorView {
-  switch (indicator) {
-    case 'none':
-      return { icon: 'pass', text: `$(pass) ${l10n.t('Hedera')}`, label: l10n.t('Operational'), background: undefined, known: true };
-    case 'minor':
-      return { icon: 'warning', text: `$(warning) ${l10n.t('Minor outage')}`, label: l10n.t('Minor outage'), background: 'warning', known: true };
-    case 'major':
-      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Major outage'), background: 'error', known: true };
-    case 'critical':
-      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Critical outage'), background: 'error', known: true };
-    case 'maintenance':
-      return { icon: 'tools', text: `$(tools) ${l10n.t('Maintenance')}`, label: l10n.t('Maintenance'), background: undefined, known: true };
-    default: {
-      const value = statusBarSafe(oneLine(String(indicator), 40)) || '?';
-      return { icon: 'info', text: `$(info) ${l10n.t('Hedera: {0}', value)}`, label: value, background: undefined, known: false };
-    }
-  }
-}
-
-/** The status bar when the page could not be read. */
-export function unknownView(l10n: L10n = plainL10n): IndicatorView {
-  return { icon: 'question', text: `$(question) ${l10n.t('Hedera: status unknown')}`, label: l10n.t('Status unknown'), background: undefined, known: false };
-}
-
-/** The status bar before the first answer. */
-export function loadingView(l10n: L10n = plainL10n): IndicatorView {
-  return { icon: 'sync~spin', text: `$(sync~spin) ${l10n.t('Hedera')}`, label: l10n.t('Checking…'), background: undefined, known: false };
-}
-
-/** Status bar text renders `$(name)` as icons: server text must not add any. */
-export function statusBarSafe(text: string): string {
-  return text.replace(/\$\(/g, '$\u200b(');
-}
+import { type L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../../api/text';
+import { hostOf } from '../../api/url';
+import { checkingTooltipMarkdown, indicatorView } from './indicator';
 
 export interface IconView {
   icon: string;
@@ -155,24 +107,6 @@ export function localWindow(from: string | null | undefined, until: string | nul
   return typeof f.formatRange === 'function' ? f.formatRange(new Date(a), new Date(b)) : `${f.format(new Date(a))} – ${f.format(new Date(b))}`;
 }
 
-/** "5 min ago", "in 2 days". */
-export function relativeTime(iso: string | null | undefined, now: number, opts: TimeOptions = {}): string {
-  const t = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(t)) return '';
-  const diff = t - now;
-  const abs = Math.abs(diff);
-  let rtf: Intl.RelativeTimeFormat;
-  try {
-    rtf = new Intl.RelativeTimeFormat(opts.locale, { numeric: 'auto', style: 'short' });
-  } catch {
-    rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto', style: 'short' });
-  }
-  if (abs < 60_000) return rtf.format(0, 'minute');
-  if (abs < 3_600_000) return rtf.format(Math.round(diff / 60_000), 'minute');
-  if (abs < 86_400_000) return rtf.format(Math.round(diff / 3_600_000), 'hour');
-  return rtf.format(Math.round(diff / 86_400_000), 'day');
-}
-
 /** "Hedera Mainnet (v0.68.2) | Network Uptime" under its group "Hedera Mainnet (v0.68.2)" reads "Network Uptime". */
 export function shortComponentName(name: string, groupName?: string): string {
   if (groupName) {
@@ -203,25 +137,6 @@ export function upcomingMaintenances(list: Maintenance[], now: number): Maintena
   return list
     .filter((m) => m.status === 'scheduled' && !(Date.parse(m.scheduled_until ?? '') < now))
     .sort((a, b) => start(a) - start(b));
-}
-
-/** Only http and https links leave VS Code; anything else (command:, file:, javascript:) is refused. */
-export function safeExternalUrl(url: unknown): string | undefined {
-  if (typeof url !== 'string' || !url.trim()) return undefined;
-  try {
-    const u = new URL(url.trim());
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.toString() : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function host(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
 }
 
 export interface TooltipInput {
@@ -257,23 +172,20 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
   const { summary, now } = input;
   const t = input.time ?? {};
   const parts: string[] = [];
+  if (input.error === undefined && !summary) return checkingTooltipMarkdown(input.network, l10n);
   if (input.error !== undefined || !summary) {
-    if (input.error === undefined) {
-      parts.push(`**${mdEscape(l10n.t('Hedera network status'))}**`, mdEscape(l10n.t('Checking the status page…')));
-    } else {
-      const reason = input.error instanceof Error ? input.error.message : String(input.error);
-      parts.push(`$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`, mdEscape(oneLine(reason, 400)));
-      if (summary && input.checkedAt !== undefined) {
-        parts.push(mdEscape(l10n.t('Last known: {0} ({1}, {2})', indicatorView(summary.status.indicator, l10n).label, oneLine(summary.status.description, 120), localTime(new Date(input.checkedAt).toISOString(), t))));
-      }
-      if (input.nextPollAt !== undefined) parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
+    const reason = input.error instanceof Error ? input.error.message : String(input.error);
+    parts.push(`$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`, mdEscape(oneLine(reason, 400)));
+    if (summary && input.checkedAt !== undefined) {
+      parts.push(mdEscape(l10n.t('Last known: {0} ({1}, {2})', indicatorView(summary.status.indicator, l10n).label, oneLine(summary.status.description, 120), localTime(new Date(input.checkedAt).toISOString(), t))));
     }
+    if (input.nextPollAt !== undefined) parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
     parts.push('---', mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', input.network)));
     return parts.join('\n\n');
   }
   const v = indicatorView(summary.status.indicator, l10n);
   const page = oneLine(summary.page.name, 80) || l10n.t('Status page');
-  const pageHost = host(summary.page.url);
+  const pageHost = hostOf(summary.page.url);
   parts.push(`$(${v.icon}) **${mdEscape(page)}**: ${mdEscape(oneLine(summary.status.description, 160) || v.label)}`);
   if (pageHost) parts.push(mdEscape(l10n.t('Status page: {0}', pageHost)));
 
@@ -297,16 +209,6 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
   parts.push('---', mdEscape(l10n.t('Network: {0} · Checked {1} · Click to open the Network Status view', input.network, checked)));
   return parts.join('\n\n');
 }
-
-/** The accessible name of the status bar item: plain text, no icons. */
-export function statusAccessibleLabel(input: Pick<TooltipInput, 'summary' | 'error'>, l10n: L10n = plainL10n): string {
-  if (input.error !== undefined) return l10n.t('Hedera network status unknown');
-  if (!input.summary) return l10n.t('Hedera network status: checking');
-  const v = indicatorView(input.summary.status.indicator, l10n);
-  const desc = oneLine(input.summary.status.description, 120);
-  return desc ? l10n.t('Hedera network status: {0}. {1}', v.label, desc) : l10n.t('Hedera network status: {0}', v.label);
-}
-
 
 /** The sentence of the "worse than before" notification. */
 export function worseningMessage(previous: Indicator, summary: StatusSummary, l10n: L10n = plainL10n): string {

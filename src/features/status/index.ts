@@ -1,112 +1,80 @@
 /**
- * Network status, wired: one StatusModel (the only poll of summary.json, also while every view is hidden),
- * the status bar item and the Network Status view on top of it, the "worse than before" notification and the
- * commands (refresh, open / copy an incident's link). `registerStatusFeature` is the one call from extension.ts;
- * what it returns feeds the extension API's test hook `statusSnapshot()`.
+ * Network status, wired. The eager part, run at activation: one StatusModel (the only poll of summary.json, also
+ * while every view is hidden; the first poll starts right after activate(), never inside it), the status bar item,
+ * the "worse than before" notification and the commands (refresh, open / copy an incident's link). The Network
+ * Status tree (view.ts) is loaded with its first rows (LazyTreeView); the full formatting (format.ts) with the
+ * first answer. `registerStatusFeature` is the one call from extension.ts; in test mode it returns the test seam.
  */
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
 import { SECTION } from '../../core/settings';
-import { clampPollMinutes, MINUTE, StatusModel } from './model';
+import { hostOf, httpUrl } from '../../api/url';
+import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
-import { CMD_FOCUS_VIEW, StatusBarIndicator } from './statusBar';
-import { indicatorView, safeExternalUrl, TimeOptions, worseningMessage } from './format';
-import { CMD_COPY_LINK, CMD_OPEN_LINK, CMD_REFRESH, StatusRow, StatusView } from './view';
+import type { TimeOptions } from './format';
+import { CMD_COPY_LINK, CMD_FOCUS_VIEW, CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
+import { indicatorView } from './indicator';
+import { clampPollMinutes, MINUTE, StatusModel } from './model';
+import type { StatusFeature, StatusSnapshot } from './seam';
+import { loadFormat, StatusBarIndicator } from './statusBar';
+import type { StatusView } from './view';
 
-export interface StatusRowSnapshot {
-  label: string;
-  description?: string;
-  icon?: string;
-  color?: string;
-  contextValue?: string;
-  tooltip?: string;
-  command?: string;
-  collapsible: boolean;
-  children?: StatusRowSnapshot[];
-}
-
-/** What the tests read: the status bar item and the view's rows as VS Code gets them. */
-export interface StatusSnapshot {
-  statusBar: { text: string; tooltip: string; background?: string; name?: string; accessibilityLabel?: string; command?: string; visible: boolean };
-  view: { visible: boolean; description?: string; rows: StatusRowSnapshot[] };
-  state: { loading: boolean; failures: number; polls: number; generation: number; indicator?: string; error?: string; nextPollAt?: number; checkedAt?: number };
-  /** Notifications shown by the status feature, oldest first. */
-  notifications: string[];
-}
-
-export interface StatusFeature {
-  snapshot(depth?: number): Promise<StatusSnapshot>;
-}
+export type { StatusFeature, StatusRowSnapshot, StatusSnapshot } from './seam';
 
 const setting = <T>(key: string, fallback: T): T => vscode.workspace.getConfiguration(SECTION).get<T>(key, fallback);
 
-function labelText(label: string | vscode.TreeItemLabel | undefined): string {
-  return typeof label === 'string' ? label : label?.label ?? '';
-}
-
-async function rowSnapshot(node: TreeNode, depth: number): Promise<StatusRowSnapshot> {
-  const item = node.getTreeItem();
-  const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
-  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
-  const out: StatusRowSnapshot = {
-    label: labelText(item.label),
-    description: typeof item.description === 'string' ? item.description : undefined,
-    icon: icon?.id,
-    color: icon?.color?.id,
-    contextValue: item.contextValue,
-    tooltip,
-    command: item.command?.command,
-    collapsible: item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
-  };
-  if (depth > 0 && node.getChildren) {
-    const kids = await node.getChildren();
-    if (kids.length) out.children = await Promise.all(kids.map((k) => rowSnapshot(k, depth - 1)));
-  }
-  return out;
-}
-
-export function registerStatusFeature(ctx: FeatureContext): StatusFeature {
+export function registerStatusFeature(ctx: FeatureContext): StatusFeature | undefined {
   const { extension: context, network, log } = ctx;
   const time = (): TimeOptions => ({ locale: vscode.env.language });
-  const notifications: string[] = [];
+  /** The notifications shown, for the test seam: recorded in test mode only. */
+  const shown: string[] | undefined = ctx.testMode ? [] : undefined;
   const model = new StatusModel({
     fetch: (signal) => network.clients.status.summary({ signal }),
     intervalMs: () => clampPollMinutes(setting<unknown>('status.pollMinutes', 5)) * MINUTE,
     log,
   });
   const bar = new StatusBarIndicator(model, network, time);
-  let view: StatusView | undefined;
+  let tree: LazyTreeView<TreeNode, StatusView> | undefined;
   try {
-    view = new StatusView(model, network, log, time);
+    tree = new LazyTreeView<TreeNode, StatusView>(STATUS_VIEW_ID, (treeView) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js): the tree's code loads with its first rows
+      const { StatusView: View } = require('./view') as typeof import('./view');
+      return new View(model, network, log, time, treeView);
+    });
   } catch (e) {
     // the status bar keeps working even if the view cannot be created
     log.error(`Network Status view could not be created: ${e instanceof Error ? e.message : String(e)}`);
   }
+  const describe = (): void => {
+    if (tree) tree.treeView.description = hostOf(network.profile.statusUrl);
+  };
+  describe();
 
   let statusUrl: string | undefined;
   const worsened = model.onDidWorsen(({ previous, summary }) => {
     if (!setting<boolean>('status.notify', true)) return;
-    const message = worseningMessage(previous, summary, vscode.l10n);
-    notifications.push(message);
+    const message = loadFormat().worseningMessage(previous, summary, vscode.l10n);
+    shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
     const show = vscode.l10n.t('Show Status');
     const mute = vscode.l10n.t('Don\'t Notify Again');
     const severe = indicatorView(summary.status.indicator).background === 'error';
-    const shown = severe ? vscode.window.showErrorMessage(message, show, mute) : vscode.window.showWarningMessage(message, show, mute);
-    void shown.then(async (choice) => {
-      if (choice === show) await vscode.commands.executeCommand(CMD_FOCUS_VIEW);
-      else if (choice === mute) await vscode.workspace.getConfiguration(SECTION).update('status.notify', false, vscode.ConfigurationTarget.Global);
+    const choice = severe ? vscode.window.showErrorMessage(message, show, mute) : vscode.window.showWarningMessage(message, show, mute);
+    void choice.then(async (c) => {
+      if (c === show) await vscode.commands.executeCommand(CMD_FOCUS_VIEW);
+      else if (c === mute) await vscode.workspace.getConfiguration(SECTION).update('status.notify', false, vscode.ConfigurationTarget.Global);
     });
   });
+  /** A row's link: the argument itself (a URL), or the link of the row a context menu passes (the view is loaded then). */
+  const linkOf = (arg: unknown): string | undefined => (typeof arg === 'string' ? arg : tree?.ifLoaded?.linkOf(arg));
 
   context.subscriptions.push(
     bar,
-    ...(view ? [view] : []),
+    ...(tree ? [tree] : []),
     { dispose: () => { worsened.dispose(); model.dispose(); } },
-    vscode.commands.registerCommand(CMD_REFRESH, () => (view ? view.refresh() : model.refresh())),
+    vscode.commands.registerCommand(CMD_REFRESH, () => (tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh())),
     vscode.commands.registerCommand(CMD_OPEN_LINK, async (arg?: unknown) => {
-      const raw = typeof arg === 'string' ? arg : arg instanceof StatusRow ? arg.link : undefined;
-      const url = safeExternalUrl(raw);
+      const url = httpUrl(linkOf(arg));
       if (!url) {
         void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https links are opened.'));
         return false;
@@ -114,12 +82,13 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature {
       return vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
     vscode.commands.registerCommand(CMD_COPY_LINK, async (arg?: unknown) => {
-      const url = safeExternalUrl(arg instanceof StatusRow ? arg.link : arg);
+      const url = httpUrl(linkOf(arg));
       if (url) await vscode.env.clipboard.writeText(url);
     }),
     network.onDidChange((clients) => {
       const same = clients.profile.statusUrl === statusUrl;
       statusUrl = clients.profile.statusUrl;
+      describe();
       log.info(`Network status: ${same ? 're-reading' : 'switching to'} ${clients.profile.statusUrl}`);
       void model.reset(same);
     }),
@@ -133,12 +102,13 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature {
   const first = setTimeout(() => model.start(), 0);
   context.subscriptions.push({ dispose: () => clearTimeout(first) });
 
+  if (!ctx.testMode) return undefined;
   return {
     async snapshot(depth = 4): Promise<StatusSnapshot> {
       const s = model.state;
       const tooltip = bar.item.tooltip;
       const bg = bar.item.backgroundColor;
-      const roots = view ? view.roots() : [];
+      const rows = tree ? await tree.implementation().snapshotRows(depth) : [];
       return {
         statusBar: {
           text: bar.item.text,
@@ -149,12 +119,12 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature {
           command: typeof bar.item.command === 'string' ? bar.item.command : bar.item.command?.command,
           visible: true,
         },
-        view: { visible: !!view?.treeView.visible, description: view?.treeView.description, rows: await Promise.all(roots.map((r) => rowSnapshot(r, depth))) },
+        view: { visible: !!tree?.treeView.visible, description: tree?.treeView.description, rows },
         state: {
           loading: s.loading, failures: s.failures, polls: s.polls, generation: s.generation, indicator: s.summary?.status.indicator,
           error: s.error === undefined ? undefined : s.error instanceof Error ? s.error.message : String(s.error), nextPollAt: s.nextPollAt, checkedAt: s.checkedAt,
         },
-        notifications: [...notifications],
+        notifications: [...(shown ?? [])],
       };
     },
   };

@@ -8,10 +8,19 @@
 import vscode = require('vscode');
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
-import { indicatorView, loadingView, statusAccessibleLabel, statusTooltipMarkdown, TimeOptions, unknownView } from './format';
+import type { TimeOptions } from './format';
+import { CMD_FOCUS_VIEW, STATUS_BAR_ID } from './ids';
+import { checkingTooltipMarkdown, indicatorView, loadingView, statusAccessibleLabel, unknownView } from './indicator';
 
-export const STATUS_BAR_ID = 'hederaExplorer.networkStatus';
-export const CMD_FOCUS_VIEW = 'hederaExplorer.status.focus';
+let format: typeof import('./format') | undefined;
+/**
+ * The full formatting (format.ts: the tooltip once the page was read or failed, the notification), loaded on first
+ * use, not at activation (before the first answer the status bar needs only indicator.ts).
+ */
+export function loadFormat(): typeof import('./format') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js), off the activation path
+  return (format ??= require('./format') as typeof import('./format'));
+}
 
 export class StatusBarIndicator implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -34,9 +43,10 @@ export class StatusBarIndicator implements vscode.Disposable {
     this.item.backgroundColor = v.background === 'error'
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : v.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    const md = new vscode.MarkdownString(statusTooltipMarkdown({
+    const network = this.network.profile.label;
+    const md = new vscode.MarkdownString(!failed && !s.summary ? checkingTooltipMarkdown(network, vscode.l10n) : loadFormat().statusTooltipMarkdown({
       summary: s.summary, checkedAt: s.checkedAt, error: s.error, failedAt: s.failedAt, nextPollAt: s.nextPollAt,
-      network: this.network.profile.label, now: Date.now(), time: this.time(),
+      network, now: Date.now(), time: this.time(),
     }, vscode.l10n), true);
     md.isTrusted = false;
     md.supportHtml = false;

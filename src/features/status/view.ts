@@ -1,74 +1,29 @@
 /**
- * The "Network Status" tree (`hederaExplorer.status`): the overall status, open incidents with their updates,
+ * The "Network Status" tree (`hederaExplorer.status`), loaded with its first rows (LazyTreeView, see index.ts): the overall status, open incidents with their updates,
  * maintenances (in progress from the shared summary; upcoming from `scheduled-maintenances/upcoming.json`,
  * fetched only while the view is visible) and the component groups. The summary comes from the StatusModel
  * that the status bar shares: the view never asks for it on its own.
  * Server text is plain text in labels and plain-string tooltips; Markdown tooltips escape it (mdEscape).
  */
 import vscode = require('vscode');
+import { relativeTime } from '../../api/format';
+import { LatestRequest } from '../../api/latest';
 import type { Incident, IncidentUpdate, Maintenance, StatusComponent, StatusSummary } from '../../api/status';
 import { visibleComponents } from '../../api/status';
+import { httpUrl } from '../../api/url';
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { ExtensionLog } from '../../core/log';
-import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, TreeNode } from '../../ui/nodes';
+import type { LoadedTree } from '../../ui/lazyTree';
+import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, type TreeNode } from '../../ui/nodes';
 import {
-  activeMaintenances, componentStatusView, IconView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow, relativeTime,
-  safeExternalUrl, shortComponentName, TimeOptions, upcomingMaintenances,
+  activeMaintenances, componentStatusView, type IconView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow,
+  shortComponentName, type TimeOptions, upcomingMaintenances,
 } from './format';
-
-export const STATUS_VIEW_ID = 'hederaExplorer.status';
-export const CMD_REFRESH = 'hederaExplorer.status.refresh';
-export const CMD_OPEN_LINK = 'hederaExplorer.status.openLink';
-export const CMD_COPY_LINK = 'hederaExplorer.status.copyLink';
+import { CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
+import type { StatusRowSnapshot } from './seam';
 
 const icon = (v: IconView): vscode.ThemeIcon => new vscode.ThemeIcon(v.icon, v.color ? new vscode.ThemeColor(v.color) : undefined);
-
-/** A data row of this view: label, description, icon, tooltip, children and, for incidents, their link. */
-export class StatusRow implements TreeNode {
-  constructor(
-    readonly label: string,
-    private readonly opts: {
-      id?: string;
-      description?: string;
-      icon?: vscode.ThemeIcon;
-      tooltip?: string | vscode.MarkdownString;
-      contextValue: string;
-      children?: TreeNode[];
-      expanded?: boolean;
-      /** http(s) link opened by a click and by "Open in Browser". */
-      link?: string;
-    },
-  ) {}
-
-  get id(): string | undefined {
-    return this.opts.id;
-  }
-
-  get link(): string | undefined {
-    return this.opts.link;
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const state = this.opts.children?.length
-      ? this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed
-      : vscode.TreeItemCollapsibleState.None;
-    const item = new vscode.TreeItem(oneLine(this.label, 400), state);
-    if (this.opts.id) item.id = this.opts.id;
-    item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, 400);
-    item.iconPath = this.opts.icon;
-    item.tooltip = typeof this.opts.tooltip === 'string' ? inert(this.opts.tooltip, 'text') : this.opts.tooltip;
-    item.contextValue = this.opts.contextValue;
-    if (this.opts.link) {
-      item.command = { command: CMD_OPEN_LINK, title: vscode.l10n.t('Open in Browser'), arguments: [this.opts.link] };
-    }
-    return item;
-  }
-
-  getChildren(): TreeNode[] {
-    return this.opts.children ?? [];
-  }
-}
 
 /** Unique tree ids per render, whatever duplicates the server sends (a duplicate id would break the view). */
 class Ids {
@@ -90,11 +45,13 @@ interface UpcomingState {
   loading: boolean;
 }
 
-export class StatusView implements vscode.Disposable {
-  readonly provider: NodeTreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
+/** The loaded part of the view (created by the LazyTreeView of index.ts on the first rows VS Code asks for). */
+export class StatusView implements LoadedTree<TreeNode> {
+  private readonly provider: NodeTreeProvider;
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
   private upcoming: UpcomingState = { key: '', loading: false };
-  private upcomingAbort: AbortController | undefined;
+  /** The upcoming-maintenances request: a reset cancels it, a late answer of a cancelled one is dropped. */
+  private readonly upcomingRequest = new LatestRequest();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -102,21 +59,26 @@ export class StatusView implements vscode.Disposable {
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
     private readonly time: () => TimeOptions,
+    private readonly treeView: vscode.TreeView<TreeNode>,
   ) {
     this.provider = new NodeTreeProvider(() => this.roots());
-    this.treeView = vscode.window.createTreeView(STATUS_VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.disposables.push(this.provider, this.treeView);
-    this.updateDescription();
+    this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
+    this.disposables.push(this.provider);
     const sub = model.onDidChange((s) => {
       if (s.generation.toString() !== this.upcoming.key.split(':')[0]) this.resetUpcoming();
       this.provider.refresh();
       if (s.loading && this.treeView.visible) this.showProgress();
     });
     this.disposables.push({ dispose: () => sub.dispose() });
-    this.disposables.push(
-      this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }),
-      network.onDidChange(() => this.updateDescription()),
-    );
+    this.disposables.push(this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }));
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return this.provider.getTreeItem(node);
+  }
+
+  getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return this.provider.getChildren(node);
   }
 
   /** "Refresh" and "Retry": one poll of the summary (shared with the status bar) and, when shown, the upcoming list. */
@@ -127,6 +89,16 @@ export class StatusView implements vscode.Disposable {
     await this.ensureUpcoming();
   }
 
+  /** The link of a row of this view ("Open in Browser" and "Copy Link" from its context menu). */
+  linkOf(node: unknown): string | undefined {
+    return node instanceof MessageNode ? node.link : undefined;
+  }
+
+  /** The root rows as VS Code gets them, children down to `depth` (the test seam). */
+  snapshotRows(depth: number): Promise<StatusRowSnapshot[]> {
+    return Promise.all(this.roots().map((r) => rowSnapshot(r, depth)));
+  }
+
   private showProgress(): void {
     void vscode.window.withProgress({ location: { viewId: STATUS_VIEW_ID } }, () => new Promise<void>((resolve) => {
       const sub = this.model.onDidChange((s) => { if (!s.loading) { sub.dispose(); resolve(); } });
@@ -134,17 +106,8 @@ export class StatusView implements vscode.Disposable {
     }));
   }
 
-  private updateDescription(): void {
-    try {
-      this.treeView.description = new URL(this.network.profile.statusUrl).host;
-    } catch {
-      this.treeView.description = undefined;
-    }
-  }
-
   private resetUpcoming(): void {
-    this.upcomingAbort?.abort();
-    this.upcomingAbort = undefined;
+    this.upcomingRequest.cancel();
     this.upcoming = { key: '', loading: false };
   }
 
@@ -158,24 +121,23 @@ export class StatusView implements vscode.Disposable {
     if (!this.treeView.visible || !s.summary || s.loading) return;
     const key = this.upcomingKey(s);
     if (this.upcoming.key === key || this.upcoming.loading) return;
-    const abort = new AbortController();
-    this.upcomingAbort = abort;
+    const signal = this.upcomingRequest.start();
     this.upcoming = { key, loading: true, data: this.upcoming.data };
     try {
-      const res = await this.network.clients.status.upcomingMaintenances({ signal: abort.signal });
-      if (abort.signal.aborted) return;
+      const res = await this.network.clients.status.upcomingMaintenances({ signal });
+      if (!this.upcomingRequest.isCurrent(signal)) return;
       this.upcoming = { key, loading: false, data: res.scheduled_maintenances };
     } catch (error) {
-      if (abort.signal.aborted) return;
+      if (!this.upcomingRequest.isCurrent(signal)) return;
       this.log.warn(`Network status: upcoming maintenances: ${error instanceof Error ? error.message : String(error)}`);
       this.upcoming = { key, loading: false, error };
     } finally {
-      if (this.upcomingAbort === abort) this.upcomingAbort = undefined;
+      this.upcomingRequest.done(signal);
     }
     this.provider.refresh();
   }
 
-  /** The root rows (also read by the test hook). Never throws: a failure is an error row. */
+  /** The root rows. Never throws: a failure is an error row. */
   roots(): TreeNode[] {
     try {
       return this.build();
@@ -220,7 +182,7 @@ export class StatusView implements vscode.Disposable {
     if (summary.page.url) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Status page: {0}', oneLine(summary.page.url, 200)))}\n\n`);
     if (summary.page.updated_at) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Page updated: {0}', localTime(summary.page.updated_at, t)))}\n\n`);
     if (checked) md.appendMarkdown(mdEscape(vscode.l10n.t('Checked: {0}', checked)));
-    return new StatusRow(label, { id: ids.make('overall'), description, icon: icon(v), tooltip: md, contextValue: 'status.overall' });
+    return new MessageNode(label, { id: ids.make('overall'), description, icon: icon(v), tooltip: md, contextValue: 'status.overall' });
   }
 
   private incidentsSection(incidents: Incident[], ids: Ids): TreeNode {
@@ -265,9 +227,9 @@ export class StatusView implements vscode.Disposable {
     const m = kind === 'maintenance' ? (i as Maintenance) : undefined;
     const status = incidentStatusLabel(i.status);
     const impact = impactView(i.impact);
-    const when = m ? localWindow(m.scheduled_for, m.scheduled_until, t) : relativeTime(i.updated_at ?? i.created_at, now, t);
+    const when = m ? localWindow(m.scheduled_for, m.scheduled_until, t) : relativeTime(i.updated_at ?? i.created_at, now, t.locale);
     const description = m ? `${status} · ${when}` : `${impact.label} · ${status}${when ? ` · ${when}` : ''}`;
-    const link = safeExternalUrl(i.shortlink);
+    const link = httpUrl(i.shortlink);
     const children: TreeNode[] = [];
     if (m) children.push(new DetailNode(vscode.l10n.t('Window'), localWindow(m.scheduled_for, m.scheduled_until, t) || '—', { icon: new vscode.ThemeIcon('calendar'), contextValue: 'status.window' }));
     if (i.components.length) {
@@ -284,7 +246,7 @@ export class StatusView implements vscode.Disposable {
     if (i.components.length) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Components: {0}', i.components.map((c) => oneLine(c.name, 80)).join(', ')))}\n\n`);
     md.appendMarkdown(mdEscape(link ? vscode.l10n.t('Click to open {0}', oneLine(link, 200)) : vscode.l10n.t('No link to open.')));
     const v = m ? { ...impact, icon: m.status === 'scheduled' ? 'calendar' : 'tools' } : impact;
-    return new StatusRow(oneLine(i.name, 200) || vscode.l10n.t('(unnamed)'), {
+    return new MessageNode(oneLine(i.name, 200) || vscode.l10n.t('(unnamed)'), {
       id: ids.make(kind, i.id),
       description,
       icon: icon(v),
@@ -292,7 +254,7 @@ export class StatusView implements vscode.Disposable {
       contextValue: link ? `status.${kind}.link` : `status.${kind}`,
       children,
       expanded: kind === 'incident',
-      link,
+      link: link ? { url: link, command: CMD_OPEN_LINK } : undefined,
     });
   }
 
@@ -303,8 +265,8 @@ export class StatusView implements vscode.Disposable {
     const body = oneLine(u.body, 300) || vscode.l10n.t('(no text)');
     const time = localTime(at, t);
     // a plain-string tooltip is shown as text: the body (untrusted, often HTML) is never rendered
-    const tooltip = `${status} · ${time}${at ? ` (${relativeTime(at, Date.now(), t)})` : ''}\n\n${u.body.slice(0, 4000)}`;
-    return new StatusRow(body, { id: ids.make(parent, 'u', u.id), description: `${status} · ${time}`, icon: new vscode.ThemeIcon('comment'), tooltip, contextValue: 'status.update' });
+    const tooltip = `${status} · ${time}${at ? ` (${relativeTime(at, Date.now(), t.locale)})` : ''}\n\n${u.body.slice(0, 4000)}`;
+    return new MessageNode(body, { id: ids.make(parent, 'u', u.id), description: `${status} · ${time}`, icon: new vscode.ThemeIcon('comment'), tooltip, contextValue: 'status.update' });
   }
 
   private componentRow(c: Pick<StatusComponent, 'id' | 'name' | 'status'> & Partial<StatusComponent>, group: string | undefined, ids: Ids, parent: string, children?: TreeNode[], affected = 0): TreeNode {
@@ -315,7 +277,7 @@ export class StatusView implements vscode.Disposable {
     md.appendMarkdown(`**${mdEscape(oneLine(c.name, 200))}**\n\n${mdEscape(v.label)}`);
     if (c.description) md.appendMarkdown(`\n\n${mdEscape(oneLine(c.description, 400))}`);
     if (c.updated_at) md.appendMarkdown(`\n\n${mdEscape(vscode.l10n.t('Updated: {0}', localTime(c.updated_at, t)))}`);
-    return new StatusRow(name || vscode.l10n.t('(unnamed component)'), {
+    return new MessageNode(name || vscode.l10n.t('(unnamed component)'), {
       // a group's id changes with its state: VS Code then applies `expanded` again (opens when it becomes affected)
       id: children ? ids.make(parent, c.id, affected ? 'affected' : 'ok') : ids.make(parent, c.id),
       description: affected ? vscode.l10n.t('{0} · {1} affected', v.label, affected) : v.label,
@@ -348,4 +310,30 @@ export class StatusView implements vscode.Disposable {
     this.resetUpcoming();
     for (const d of this.disposables) d.dispose();
   }
+}
+
+function labelText(label: string | vscode.TreeItemLabel | undefined): string {
+  return typeof label === 'string' ? label : label?.label ?? '';
+}
+
+/** A row as VS Code gets it (its TreeItem), with its children down to `depth`. */
+async function rowSnapshot(node: TreeNode, depth: number): Promise<StatusRowSnapshot> {
+  const item = node.getTreeItem();
+  const themeIcon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
+  const tooltip = typeof item.tooltip === 'string' ? item.tooltip : item.tooltip?.value;
+  const out: StatusRowSnapshot = {
+    label: labelText(item.label),
+    description: typeof item.description === 'string' ? item.description : undefined,
+    icon: themeIcon?.id,
+    color: themeIcon?.color?.id,
+    contextValue: item.contextValue,
+    tooltip,
+    command: item.command?.command,
+    collapsible: item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+  };
+  if (depth > 0 && node.getChildren) {
+    const kids = await node.getChildren();
+    if (kids.length) out.children = await Promise.all(kids.map((k) => rowSnapshot(k, depth - 1)));
+  }
+  return out;
 }

@@ -1,13 +1,16 @@
-// How network status is shown (src/views/statusFormat.ts): status bar text, icons, backgrounds, labels,
-// local times, the tooltip's Markdown (escaped server text, no links) and the notification sentence.
+// How network status is shown (src/features/status/indicator.ts and format.ts): status bar text, icons,
+// backgrounds, labels, local times, the tooltip's Markdown (escaped server text, no links) and the notification
+// sentence; the shared helpers they use for relative times (src/api/format.ts) and links (src/api/url.ts).
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
-import { parseSummary, StatusSummary } from '../../src/api/status';
+import { relativeTime } from '../../src/api/format';
+import { parseSummary, type StatusSummary } from '../../src/api/status';
+import { httpUrl } from '../../src/api/url';
 import {
-  activeMaintenances, affectedComponents, componentStatusView, impactView, incidentStatusLabel, indicatorIcon, indicatorView, localTime, localWindow,
-  relativeTime, safeExternalUrl, shortComponentName, statusAccessibleLabel, statusBarSafe, statusTooltipMarkdown, unknownView,
-  upcomingMaintenances, worseningMessage,
+  activeMaintenances, affectedComponents, componentStatusView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow,
+  shortComponentName, statusTooltipMarkdown, upcomingMaintenances, worseningMessage,
 } from '../../src/features/status/format';
+import { indicatorView, statusAccessibleLabel, statusBarSafe, unknownView } from '../../src/features/status/indicator';
 import { mdEscape, notificationSafe } from '../../src/api/text';
 import { fixtureText } from './helpers';
 import { renderMarkdown } from './markdown';
@@ -111,8 +114,8 @@ describe('status view: times', () => {
   });
 
   it('says how long ago', () => {
-    assert.strictEqual(relativeTime('2026-11-24T11:48:00Z', NOW, { locale: 'en-US' }), '12 min. ago');
-    assert.strictEqual(relativeTime('2026-11-26T12:00:00Z', NOW, { locale: 'en-US' }), 'in 2 days');
+    assert.strictEqual(relativeTime('2026-11-24T11:48:00Z', NOW, 'en-US'), '12 min. ago');
+    assert.strictEqual(relativeTime('2026-11-26T12:00:00Z', NOW, 'en-US'), 'in 2 days');
     assert.strictEqual(relativeTime('x', NOW), '');
   });
 });
@@ -217,10 +220,10 @@ describe('status view: components, maintenances, links, notification', () => {
   });
 
   it('opens only http and https links', () => {
-    assert.strictEqual(safeExternalUrl('https://stspg.io/abc'), 'https://stspg.io/abc');
-    assert.strictEqual(safeExternalUrl('http://stspg.co:5000/Q0E'), 'http://stspg.co:5000/Q0E');
+    assert.strictEqual(httpUrl('https://stspg.io/abc'), 'https://stspg.io/abc');
+    assert.strictEqual(httpUrl('http://stspg.co:5000/Q0E'), 'http://stspg.co:5000/Q0E');
     for (const bad of ['command:workbench.action.quit', 'javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', '', 'not a url', 42, undefined]) {
-      assert.strictEqual(safeExternalUrl(bad), undefined, String(bad));
+      assert.strictEqual(httpUrl(bad), undefined, String(bad));
     }
   });
 

@@ -1,9 +1,9 @@
-// The shared network status poll (src/core/statusModel.ts): interval clamp, backoff schedule, "worse" detection,
+// The shared network status poll (src/features/status/model.ts): interval clamp, backoff schedule, "worse" detection,
 // one request at a time, network reset. Runs on a fake clock; the fetch is a plain function.
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
-import { Indicator, parseSummary, StatusSummary } from '../../src/api/status';
-import { clampPollMinutes, indicatorRank, isWorse, MINUTE, pollDelayMs, StatusModel, Timers, Worsening } from '../../src/features/status/model';
+import { type Indicator, parseSummary, type StatusSummary } from '../../src/api/status';
+import { clampPollMinutes, indicatorRank, isWorse, MINUTE, pollDelayMs, StatusModel, type Timers, type Worsening } from '../../src/features/status/model';
 
 /** A fake clock: timers run when `advance` passes their time. */
 class Clock implements Timers {
