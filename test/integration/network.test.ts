@@ -1,7 +1,7 @@
 // Switching `hederaExplorer.network` (user settings) reaches the API layer: profile() follows.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { HederaTestApi, activateApi, resetSettings, sandboxUrl, waitUntil } from './helpers';
+import { type HederaTestApi, activateApi, resetSettings, sandboxUrl, waitUntil } from './helpers';
 
 const KEYS = ['network', 'sandbox.url', 'custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'custom.chainId', 'custom.hashscanUrl'];
 const Global = vscode.ConfigurationTarget.Global;

@@ -2,15 +2,18 @@
  * "Hedera: Select Network": a quick pick of the networks, the current one marked.
  */
 import vscode = require('vscode');
-import { NETWORK_NAMES, NetworkName, resolveProfile } from '../../api/networks';
+import { CHAIN_NAMES, type ChainId, NETWORK_NAMES, type NetworkName, resolveProfile } from '../../api/networks';
 import { config, setNetwork } from '../../core/settings';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 
+/** "Hedera mainnet · chain 295": the chain's name (src/api/networks.ts) and its id. */
+const chain = (id: ChainId): string => vscode.l10n.t('{0} · chain {1}', CHAIN_NAMES[id], id);
+
 const DESCRIPTIONS: Record<NetworkName, () => string> = {
-  mainnet: () => vscode.l10n.t('Hedera mainnet · chain 295'),
-  testnet: () => vscode.l10n.t('Hedera testnet · chain 296'),
-  previewnet: () => vscode.l10n.t('Hedera previewnet · chain 297'),
-  local: () => vscode.l10n.t('hedera-local or solo on this machine · chain 298'),
+  mainnet: () => chain(295),
+  testnet: () => chain(296),
+  previewnet: () => chain(297),
+  local: () => vscode.l10n.t('hedera-local or solo on this machine · chain {0}', 298),
   sandbox: () => vscode.l10n.t('Offline emulator of the three network'),
   custom: () => vscode.l10n.t('Your own URLs (hederaExplorer.custom.*)'),
 };
