@@ -32,7 +32,7 @@ const hiding = (inner: WorkspaceFs, hidden: RegExp): WorkspaceFs => ({
   read: async (p) => (hidden.test(p) ? undefined : inner.read(p)),
 });
 
-describe('verify: Hardhat 3 builds', () => {
+describe('workspace: Hardhat 3 builds', () => {
   it('the fixture is shaped as Hardhat 3 writes it, and the trap is set (old build first by name)', () => {
     assert.strictEqual(ids.length, 2);
     assert.match(OLD, /^solc-0_8_28-[0-9a-f]+$/);

@@ -7,7 +7,7 @@ import { MirrorClient } from '../../src/api/mirror';
 import { lookUpContract } from '../../src/workspace/address';
 import { startSandbox } from '../../src/sandbox/server';
 
-describe('verify: entity id to EVM address through the mirror node', () => {
+describe('workspace: entity id to EVM address through the mirror node', () => {
   let sb: Awaited<ReturnType<typeof startSandbox>>;
   let mirror: MirrorClient;
   before(async function () {
