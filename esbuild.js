@@ -1,24 +1,101 @@
 // Build script (the `yo code` esbuild template, extended).
-//   node esbuild.js               the loader VS Code starts (dist/extension.js, src/loader.ts), the extension bundle it
-//                                 requires (dist/main.js, src/extension.ts), its lazily required chunks
-//                                 (dist/decoders.js, axios.js, nft.js, verify.js) and the webviews (dist/webview/*)
-//   node esbuild.js --production  the same, minified, no source maps (what the .vsix ships)
+//   node esbuild.js               the loader VS Code starts (dist/extension.js, src/loader.ts), the extension it requires
+//                                 (dist/main.js, src/extension.ts), the lazy entries (LAZY_ENTRIES below: dist/<name>.js),
+//                                 the chunks they share (dist/chunk-<hash>.js) and the webviews (dist/webview/*)
+//   node esbuild.js --production  the same, minified, no source maps: what the .vsix ships and the integration and
+//                                 end-to-end suites run
 //   node esbuild.js --watch       rebuild on change
 //   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
 //   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
 //   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
-//   --outdir=<dir>                the Node bundles (loader, main.js and the lazy chunks) there instead of dist/ (the bench)
+//   --outdir=<dir>                the Node bundles (loader, main.js, lazy entries, chunks) there instead of dist/ (the bench)
+//   --metafile=<file>             the extension build's esbuild metafile (inputs and outputs) as JSON there
+// `require('./esbuild.js')` builds nothing: it returns LAZY_ENTRIES and the helpers the .vsix check
+// (test/harness/package-vsix.mjs) and the bench (test/bench/*.mjs) read.
+//
+// How the extension is split (issue 12): what activation loads should be small, so code needed only later is
+// required on first use, inside a function: `require('./view') as typeof import('./view')`. Every such module is
+// declared ONCE, in LAZY_ENTRIES, by its file. The extension is ONE esbuild build with code splitting: entry points
+// main (src/extension.ts) and every lazy entry; a `require()` whose target resolves to a declared entry's file stays a
+// `require("./<name>.js")` (plugin lazyRequires); a module that several entries use goes to a shared chunk that each of
+// them requires, so every module exists once at run time (one ApiError class, one DetailNode class: `instanceof`
+// needs no patches). esbuild splits only ES modules, so the build writes ESM in memory and each output file is then
+// converted to CommonJS (plugin toCommonJs): loading stays synchronous `require`. The build checks that no lazy
+// entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
+// imported it statically. The loader dist/extension.js is a bundle of its own (it only times requiring main.js).
+// Unit, integration-test, sandbox and bench bundles are one bundle per file, with every module inline.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
+
+const root = __dirname;
+
+/**
+ * The lazily required entry points: `file` (a path under src/, or a package resolved as Node's `require` does)
+ * is built to dist/<name>.js, and every `require()` that resolves to that file loads it from there. `note`: when.
+ */
+const LAZY_ENTRIES = [
+  { name: 'decoders', file: 'src/api/decode/index.ts', note: 'first decode: ABI (viem) and schedule bodies (protobufjs)' },
+  { name: 'axios', file: 'axios', note: 'first request (src/api/http.ts): axios, follow-redirects, proxy-from-env' },
+  { name: 'derivation', file: 'src/workspace/derivation.ts', note: 'with the ABI index: deployment records, build-info inheritance' },
+  { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
+  { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
+  { name: 'verify', file: 'src/features/verification/verifyContract.ts', note: 'first "Verify Contract"' },
+  { name: 'verificationView', file: 'src/features/verification/view.ts', note: 'first rows of the Verification view' },
+  { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },
+  { name: 'contractResults', file: 'src/features/contractResults/view.ts', note: 'first rows of the Contract Results view' },
+  { name: 'statusView', file: 'src/features/status/view.ts', note: 'first rows of the Status view' },
+];
+/** The extension itself: dist/main.js, required (and timed) by the loader dist/extension.js (src/loader.ts). */
+const MAIN_ENTRY = { name: 'main', file: 'src/extension.ts', note: 'the extension, required by the loader at activation' };
+/**
+ * A lazy entry in the activation closure (imported statically somewhere) or required by nothing: an error when true,
+ * a warning when false.
+ */
+const STRICT_LAZY = false;
+
+/** The absolute path of an entry's file. */
+function entryPath(entry) {
+  return /^(src|test)\//.test(entry.file) ? path.join(root, entry.file) : require.resolve(entry.file, { paths: [root] });
+}
+
+/**
+ * The output files (absolute paths) that requiring `file` loads at once: the file and the chunks it requires
+ * statically, transitively; lazy entries are required later, on first use. `dynamic`: also the chunks loaded later
+ * by import() (viem has some). Read from the extension build's metafile (`--metafile=`; paths relative to the root).
+ */
+function outputClosure(metafile, file, { dynamic = false } = {}) {
+  const abs = (f) => path.resolve(root, f);
+  const outputs = new Map(Object.entries(metafile.outputs).map(([f, o]) => [abs(f), o]));
+  const seen = new Set();
+  for (const todo = [abs(file)]; todo.length;) {
+    const f = todo.pop();
+    if (seen.has(f) || !outputs.has(f)) continue;
+    seen.add(f);
+    for (const i of outputs.get(f).imports) {
+      if (!i.external && (i.kind === 'import-statement' || (dynamic && i.kind === 'dynamic-import'))) todo.push(abs(i.path));
+    }
+  }
+  return [...seen];
+}
+
+/** The modules (absolute paths) in the given output files, from the metafile. */
+function inputsOf(metafile, files) {
+  return new Set(Object.entries(metafile.outputs).filter(([f]) => files.includes(path.resolve(root, f))).flatMap(([, o]) => Object.keys(o.inputs).map((i) => path.resolve(root, i))));
+}
+
+module.exports = { LAZY_ENTRIES, MAIN_ENTRY, STRICT_LAZY, entryPath, outputClosure, inputsOf };
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 const onlySandbox = process.argv.includes('--sandbox');
 const tests = process.argv.includes('--tests');
 const bench = process.argv.includes('--bench');
-const distDir = (process.argv.find((a) => a.startsWith('--outdir=')) || '--outdir=dist').slice('--outdir='.length);
-const nodeOnly = distDir !== 'dist'; // --outdir: the Node bundles only, no webviews or codicons
+const distDir = path.resolve(root, (process.argv.find((a) => a.startsWith('--outdir=')) || '--outdir=dist').slice('--outdir='.length));
+const metafileOut = (process.argv.find((a) => a.startsWith('--metafile=')) || '').slice('--metafile='.length);
+const nodeOnly = distDir !== path.join(root, 'dist'); // --outdir: the Node bundles only, no webviews or codicons
+const rel = (f) => path.relative(root, f) || '.';
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Prints build start/end in the form VS Code's esbuild problem matcher understands. */
 const problemMatcher = {
@@ -35,87 +112,161 @@ const problemMatcher = {
   },
 };
 
-const common = { bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
-
-/** The extension host bundle: Node, CommonJS, `vscode` provided by the host. Required by the loader below. */
-const extension = {
-  ...common,
-  entryPoints: ['src/extension.ts'],
-  outfile: path.join(distDir, 'main.js'),
+const common = { absWorkingDir: root, bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
+/** Settings of every bundle the extension host loads: Node, `vscode` provided by the host. */
+const extensionHost = {
   platform: 'node',
-  format: 'cjs',
   target: 'node20',
   external: ['vscode'],
   // axios's multipart support is never used; its form-data dependency would add mime-db (~140 KB).
   alias: { 'form-data': './src/shims/form-data.ts' },
   minify: production,
-  sourcemap: !production,
-  sourcesContent: false,
   metafile: true,
 };
 
-// ---- decoders bundle (issue 7): ABI decoding (viem) and schedule bodies (protobufjs/light + a JSON descriptor
-// trimmed from @hashgraph/proto's .proto files) go to dist/decoders.js, which the extension requires on first
-// decode (src/api/decode/lazy.ts), never at activation. The extension bundle gets `require("./decoders.js")`
-// instead of the module; test bundles include it directly.
-const DECODERS_ENTRY = 'src/api/decode/index.ts';
-/** Regenerates src/api/decode/schedulableBody.descriptor.json when missing or stale (see descriptor.build.cjs). */
-function decoderDescriptor() {
-  const r = require('./src/api/decode/descriptor.build.cjs').generateDescriptor(__dirname);
-  if (r.regenerated) console.log(`${path.relative(__dirname, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
-}
-// ---- lazy chunks: code the extension needs only after activation is kept out of dist/main.js, whose size is
-// loading time paid on every activation. Each chunk is a bundle of its own next to it; the one `require` that
-// loads it (inside a function, on first use) is rewritten by this plugin to `require("./<chunk>")`. A chunk
-// bundles its own copy of the small shared modules it uses (errors, validation, tree nodes): those hold no state,
-// and the classes checked across copies (ApiError, DetailNode) answer `instanceof` by a brand. Test and bench
-// builds keep every module inline.
-const LAZY_CHUNKS = [
-  // lazy.ts's require('./index'): ABI and schedule-body decoders (issue 7)
-  { importer: /src[\\/]api[\\/]decode[\\/]lazy\.ts$/, request: /^\.\/index$/, chunk: 'decoders.js', entry: DECODERS_ENTRY },
-  // http.ts's require('axios'): axios with follow-redirects, proxy-from-env and debug (about 110 KB minified),
-  // loaded by the first request, which is never made inside activate()
-  { importer: /src[\\/]api[\\/]http\.ts$/, request: /^axios$/, chunk: 'axios.js', entry: 'src/shims/axios-chunk.js' },
-  // the NFT history panels, on the first "Show NFT History" or panel restore (src/nft/register.ts)
-  { importer: /src[\\/]features[\\/]nftHistory[\\/]index\.ts$/, request: /^\.\/lazy$/, chunk: 'nft.js', entry: 'src/features/nftHistory/lazy.ts' },
-  // the ABI index's workspace readers (deployment records, build-info inheritance), with the first decode
-  { importer: /src[\\/]features[\\/]decoding[\\/]abiIndex\.ts$/, request: /^\.\.\/\.\.\/workspace\/derivation$/, chunk: 'derivation.js', entry: 'src/workspace/derivation.ts' },
-  // "Verify Contract": discovery, build info, Sourcify clients, local check (src/commands/verification.ts)
-  { importer: /src[\\/]features[\\/]verification[\\/]index\.ts$/, request: /^\.\/verifyContract$/, chunk: 'verify.js', entry: 'src/features/verification/verifyContract.ts' },
-];
-// the loader's require('./extension') is dist/main.js (built from src/extension.ts below)
-const MAIN = { importer: /src[\\/]loader\.ts$/, request: /^\.\/extension$/, chunk: 'main.js' };
-const lazyChunks = {
-  name: 'lazy-chunks',
+/** `require()` calls whose target resolves to one of `entries`' files become `require("./<name>.js")` (external). */
+const lazyRequires = (entries) => ({
+  name: 'lazy-requires',
   setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      const lazy = [MAIN, ...LAZY_CHUNKS].find((c) => c.request.test(args.path) && c.importer.test(args.importer));
-      return lazy && args.kind === 'require-call' ? { path: `./${lazy.chunk}`, external: true } : undefined;
+    const byFile = new Map(entries.map((e) => [entryPath(e), e]));
+    const again = {}; // pluginData of our own build.resolve below
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'require-call' || args.pluginData === again) return undefined;
+      const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
+      const entry = r.errors.length || r.external ? undefined : byFile.get(r.path);
+      return entry ? { path: `./${entry.name}.js`, external: true } : undefined;
+    });
+  },
+});
+
+/** dist/extension.js (package.json "main"): the loader, a CommonJS bundle that requires dist/main.js and times it. */
+const loaderBundle = {
+  ...common,
+  ...extensionHost,
+  plugins: [...common.plugins, lazyRequires([MAIN_ENTRY])],
+  entryPoints: ['src/loader.ts'],
+  outfile: path.join(distDir, 'extension.js'),
+  format: 'cjs',
+  sourcemap: !production,
+  sourcesContent: false,
+};
+const LOADER_FILES = ['extension.js', 'extension.js.map'];
+
+/** Failures of the checks of the last extension build (checkOutputs). */
+let lazyErrors = [];
+
+/**
+ * Converts the in-memory ESM output of the extension build to CommonJS, writes it (dev: with source maps that still
+ * point into src/), removes .js files of earlier builds that this one did not write (old chunks must not ship), then
+ * checks the lazy entries and prints the sizes.
+ */
+const toCommonJs = {
+  name: 'to-commonjs',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length || !result.outputFiles) return;
+      const sizes = new Map();
+      fs.mkdirSync(distDir, { recursive: true });
+      for (const out of result.outputFiles) {
+        const name = path.basename(out.path);
+        const cjs = await esbuild.transform(out.text, {
+          format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false },
+          minify: production, sourcefile: name, sourcemap: production ? false : 'external', sourcesContent: false,
+        });
+        const code = cjs.map ? `${cjs.code}//# sourceMappingURL=${name}.map\n` : cjs.code;
+        fs.writeFileSync(out.path, code);
+        if (cjs.map) fs.writeFileSync(`${out.path}.map`, cjs.map);
+        sizes.set(out.path, Buffer.byteLength(code));
+      }
+      const written = new Set([...sizes.keys()].flatMap((f) => [path.basename(f), ...(production ? [] : [`${path.basename(f)}.map`])]));
+      for (const f of fs.readdirSync(distDir)) {
+        if (/\.js(\.map)?$/.test(f) && !written.has(f) && !LOADER_FILES.includes(f)) fs.rmSync(path.join(distDir, f), { force: true });
+      }
+      if (metafileOut) fs.writeFileSync(metafileOut, JSON.stringify(result.metafile));
+      lazyErrors = checkOutputs(result.metafile, sizes);
     });
   },
 };
-extension.plugins = [...common.plugins, lazyChunks];
-/** A CommonJS bundle for the extension host next to dist/main.js (same settings). */
-const nodeBundle = (entry, outName) => ({
+
+/** The extension: main.js + the lazy entries + their shared chunks, in one build (see the header). */
+const extensionBuild = {
   ...common,
-  plugins: [...common.plugins, lazyChunks],
-  entryPoints: [entry],
-  outfile: path.join(distDir, outName),
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  alias: extension.alias,
-  minify: production,
-  sourcemap: !production,
+  ...extensionHost,
+  plugins: [lazyRequires(LAZY_ENTRIES), toCommonJs, problemMatcher],
+  entryPoints: [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => ({ in: entryPath(e), out: e.name })),
+  outdir: distDir,
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]', // next to main.js: the chunks are required by relative paths
+  splitting: true,
+  format: 'esm', // converted to CommonJS by toCommonJs
+  sourcemap: production ? false : 'inline', // read back by toCommonJs's transform, which writes the .map files
   sourcesContent: false,
-  metafile: true,
-});
-/** dist/extension.js (package.json "main"): the loader, which requires dist/main.js and times it. */
-const loaderBundle = nodeBundle('src/loader.ts', 'extension.js');
-/** The chunks (dist/decoders.js, dist/axios.js: axios's CommonJS build, dist/nft.js, dist/verify.js). */
-const chunkBundles = LAZY_CHUNKS.map((c) => nodeBundle(c.entry, c.chunk));
-// ---- end lazy chunks
+  write: false,
+};
+
+/**
+ * From the extension build's metafile: every module is in one output file only (else an error); the activation
+ * closure (main.js and the chunks it requires statically, transitively); the lazy entries found in it or required
+ * by nothing (errors if STRICT_LAZY, else warnings); outside watch mode, the size of every file. Returns the errors.
+ */
+function checkOutputs(metafile, sizes) {
+  const abs = (f) => path.resolve(root, f);
+  const outputs = new Map(Object.entries(metafile.outputs).filter(([f]) => !f.endsWith('.map')).map(([f, o]) => [abs(f), o]));
+  const closure = (start, options) => outputClosure(metafile, start, options);
+  const mainFile = path.join(distDir, `${MAIN_ENTRY.name}.js`);
+  const activation = closure(mainFile);
+  const activationInputs = inputsOf(metafile, activation);
+  const required = new Set([...outputs.values()].flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path)));
+  const problems = [];
+  const errors = [];
+  // every module exists once at run time: in exactly one output file (esbuild's splitting does that; this guards it)
+  const copies = new Map();
+  for (const [f, o] of outputs) for (const input of Object.keys(o.inputs)) copies.set(input, [...(copies.get(input) || []), rel(f)]);
+  for (const [input, files] of copies) if (files.length > 1) errors.push(`${input} is in ${files.length} output files (${files.join(', ')}): it would exist ${files.length} times at run time`);
+  for (const e of LAZY_ENTRIES) {
+    const file = entryPath(e);
+    if (activationInputs.has(file)) {
+      const importers = Object.entries(metafile.inputs)
+        .filter(([f, input]) => activationInputs.has(abs(f)) && input.imports.some((i) => i.kind !== 'require-call' && abs(i.path) === file))
+        .map(([f]) => f);
+      problems.push(`lazy entry ${e.name} (${rel(file)}) is loaded at activation: imported statically by ${importers.join(', ') || 'a module of the activation closure'}`);
+    } else if (!required.has(`./${e.name}.js`)) {
+      problems.push(`lazy entry ${e.name} (${rel(file)}) is required by nothing: no require() resolves to it`);
+    }
+  }
+  if (STRICT_LAZY) errors.push(...problems);
+  for (const p of errors) console.error(`✘ [ERROR] ${p}`);
+  if (!STRICT_LAZY) for (const p of problems) console.warn(`▲ [WARNING] ${p}`);
+  if (!watch) {
+    const min = production ? ' (minified)' : '';
+    const total = activation.reduce((n, f) => n + sizes.get(f), 0);
+    console.log(`${rel(mainFile)} ${kb(sizes.get(mainFile))}${min}: ${MAIN_ENTRY.note}`);
+    console.log(`  what activation loads (main.js and the chunks it requires): ${activation.length} files, ${kb(total)}${min}`);
+    for (const e of LAZY_ENTRIES) {
+      const f = path.join(distDir, `${e.name}.js`);
+      if (sizes.has(f)) console.log(`${rel(f)} ${kb(sizes.get(f))}${min}: ${e.note}`);
+    }
+    const entryFiles = [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => path.join(distDir, `${e.name}.js`));
+    const closures = entryFiles.map((f) => [path.basename(f, '.js'), new Set(closure(f)), new Set(closure(f, { dynamic: true }))]);
+    const chunks = [...outputs.keys()].filter((f) => !entryFiles.includes(f))
+      .sort((a, b) => Number(activation.includes(b)) - Number(activation.includes(a)) || sizes.get(b) - sizes.get(a));
+    for (const f of chunks) {
+      const users = closures.filter(([, c]) => c.has(f)).map(([n]) => n);
+      const later = closures.filter(([, c, d]) => !c.has(f) && d.has(f)).map(([n]) => n);
+      console.log(`${rel(f)} ${kb(sizes.get(f))}${min}: ${users.length ? `required by ${users.join(', ')}` : ''}${users.length && later.length ? '; ' : ''}${later.length ? `import() of ${later.join(', ')}` : ''}${activation.includes(f) ? ' (loaded at activation)' : ''}`);
+    }
+  }
+  return errors;
+}
+
+/**
+ * The decoders (issue 7) read src/api/decode/schedulableBody.descriptor.json, trimmed from @hashgraph/proto's .proto
+ * files: regenerated here when missing or stale (see descriptor.build.cjs).
+ */
+function decoderDescriptor() {
+  const r = require(path.join(root, 'src/api/decode/descriptor.build.cjs')).generateDescriptor(root);
+  if (r.regenerated) console.log(`${path.relative(root, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
+}
 
 /** Browser bundles for webviews: dist/webview/<name>.js. */
 const WEBVIEW_ENTRIES = ['src/features/nftHistory/webview/nftHistory.main.ts'];
@@ -149,7 +300,7 @@ function copyCodicons() {
 
 const sandbox = {
   ...common,
-  entryPoints: ['src/sandbox/cli.ts'].filter((f) => fs.existsSync(f)),
+  entryPoints: ['src/sandbox/cli.ts'].filter((f) => fs.existsSync(path.join(root, f))),
   outfile: 'out/sandbox/cli.js',
   platform: 'node',
   format: 'cjs',
@@ -158,8 +309,8 @@ const sandbox = {
 };
 
 function listTests(dir, suffix) {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true })
+  if (!fs.existsSync(path.join(root, dir))) return [];
+  return fs.readdirSync(path.join(root, dir), { recursive: true })
     .filter((f) => f.endsWith(suffix))
     .map((f) => path.join(dir, f));
 }
@@ -202,10 +353,11 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild] : nodeOnly ? [loaderBundle, extension, ...chunkBundles] : [loaderBundle, extension, webview(), ...chunkBundles];
+  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild]
+    : [loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webview()])];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   // test bundles of deleted test files must not linger and run
-  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration']) fs.rmSync(path.join(__dirname, d), { recursive: true, force: true });
+  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
   // a production build leaves no source map of an earlier development build behind (the .vsix must not ship one)
   if (production && !watch) {
     for (const dir of [distDir, path.join(distDir, 'webview')]) {
@@ -219,16 +371,12 @@ async function main() {
     return;
   }
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
-  if (results.some((r) => r.errors.length)) process.exit(1);
+  if (results.some((r) => r.errors.length) || lazyErrors.length) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
-    const notes = { 'extension.js': ' (the loader)', 'main.js': ' (required by it)', 'decoders.js': ' (loaded on first decode)', 'axios.js': ' (loaded on first request)', 'nft.js': ' (loaded on first NFT history)', 'verify.js': ' (loaded on first verification)', 'derivation.js': ' (loaded with the first decode)' };
-    for (const r of results) {
-      for (const [file, out] of Object.entries(r.metafile ? r.metafile.outputs : {})) {
-        const note = notes[path.basename(file)];
-        if (note !== undefined && !file.endsWith('.map')) console.log(`${file} ${(out.bytes / 1024).toFixed(1)} KB${production ? ' (minified)' : ''}${note}`);
-      }
-    }
+    const loader = path.join(distDir, 'extension.js');
+    console.log(`${rel(loader)} ${kb(fs.statSync(loader).size)}${production ? ' (minified)' : ''}: the loader VS Code starts`);
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+// a failed build has printed its errors (problemMatcher)
+if (require.main === module) main().catch((e) => { if (!e.errors) console.error(e); process.exit(1); });

@@ -14,7 +14,7 @@ let main: typeof Main | undefined;
 export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   const cpu = threadCpuMs();
   const started = performance.now();
-  // esbuild.js turns this into require("./main.js"), next to this file
+  // esbuild.js turns this into require("./main.js") (MAIN_ENTRY), next to this file
   main = require('./extension') as typeof Main;
   const wall = performance.now() - started;
   const after = threadCpuMs();

@@ -34,18 +34,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/**
- * Marks an ApiError from any copy of this module: the extension's lazily loaded chunks (dist/verify.js,
- * dist/nft.js) bundle their own copy, and an error thrown by one copy must still be an ApiError for the other.
- */
-const API_ERROR = Symbol.for('hedera-explorer.ApiError');
-
 export class ApiError extends Error {
-  /** `x instanceof ApiError` holds for ApiErrors of every copy of this module (see API_ERROR). */
-  static [Symbol.hasInstance](x: unknown): boolean {
-    return typeof x === 'object' && x !== null && (x as { [API_ERROR]?: unknown })[API_ERROR] === true;
-  }
-
   readonly kind: ApiErrorKind;
   /** HTTP status, when the server answered. */
   readonly status?: number;
@@ -85,8 +74,6 @@ export class ApiError extends Error {
     return extra.length ? `${this.message} ${extra.join('; ')}` : this.message;
   }
 }
-
-Object.defineProperty(ApiError.prototype, API_ERROR, { value: true });
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;

@@ -62,9 +62,8 @@ export interface HttpResponse<T = unknown> {
 
 /**
  * axios is loaded on first use, not when the extension starts: its module code (and what it requires: http,
- * https, zlib, follow-redirects) then stays out of activation time. The extension build turns this require into
- * `require("./axios.js")`, a bundle of its own next to dist/main.js (LAZY_CHUNKS in esbuild.js); test builds
- * keep it inline.
+ * https, zlib, follow-redirects) then stays out of activation time. axios is a lazy entry of the extension build
+ * (LAZY_ENTRIES in esbuild.js): this require loads dist/axios.js, next to dist/main.js; test builds keep it inline.
  */
 let axiosModule: AxiosStatic | undefined;
 function loadAxios(): AxiosStatic {

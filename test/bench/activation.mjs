@@ -4,8 +4,9 @@
 //   node test/bench/activation.mjs --json   prints them as JSON (for test/bench/run.mjs), exit 0 unless it crashed
 //   import { measureActivation } from './activation.mjs'  -> the same object
 //
-// 1. `node esbuild.js --production`; the size of what activation loads: dist/extension.js (the loader) + dist/main.js
-//    (target: under 300 KB).
+// 1. `node esbuild.js --production`; the size of dist/main.js (target: at most 100 KB minified) and of what activation
+//    loads: main.js and the chunks it requires statically (esbuild.js outputClosure; the same target). The loader
+//    dist/extension.js (under 1 KB) is left out: it only times requiring main.js.
 // 2. One profile with our extension and a nearly empty one (same activation events). BENCH_RUNS (default 9) times:
 //    a fresh workbench page (a fresh extension host), click the Hedera activity bar entry (activation event
 //    onView:..., or onStartupFinished if that came first), then "Developer: Show Running Extensions" and read both
@@ -14,15 +15,17 @@
 //    activate at the same moment (npm, json, git, emmet... at startup) load their code in between. The empty
 //    extension's figure at the same moments shows how much that is. So the target is judged on our own part,
 //    measured inside the extension in the same extension host: loading its code (read, compile, module code; timed
-//    by the loader, src/loader.ts) + activate() (src/extension.ts logs both). Target: median under 20 ms.
+//    by the loader, src/loader.ts) + activate() (src/extension.ts logs both). Target: median at most 10 ms.
 // The activation event is read from the extension host log (ExtensionService#_doActivateExtension line).
 // The production build is left in dist/ (the next `npm run build` replaces it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const TARGETS = { activateMs: 20, bundleKB: 300 };
+/** Issue 12: activation of our code (load + activate()) and dist/main.js (and what it requires at once), at most. */
+export const TARGETS = { activateMs: 10, bundleKB: 100 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const harness = (m) => import(path.join(here, '..', 'harness', m));
@@ -91,14 +94,18 @@ function installBaseline(profile, activationEvents) {
 
 export async function measureActivation({ runs = Number(process.env.BENCH_RUNS || 9) } = {}) {
   const { root, EXTENSION_ID } = await harness('paths.mjs');
-  const { cleanup } = await harness('processes.mjs');
+  const { cleanup, tempDir } = await harness('processes.mjs');
   const { makeProfile } = await harness('profile.mjs');
   const { installExtension, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
   try {
-    execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
-    const bundleBytes = ['extension.js', 'main.js'].reduce((n, f) => n + fs.statSync(path.join(root, 'dist', f)).size, 0);
+    const metafile = path.join(tempDir('hedera-bench-meta'), 'meta.json');
+    execFileSync(process.execPath, ['esbuild.js', '--production', `--metafile=${metafile}`], { cwd: root, stdio: 'pipe' });
+    const { outputClosure } = createRequire(import.meta.url)(path.join(root, 'esbuild.js'));
+    const closure = outputClosure(JSON.parse(fs.readFileSync(metafile, 'utf8')), path.join(root, 'dist', 'main.js'));
+    const bundleBytes = fs.statSync(path.join(root, 'dist', 'main.js')).size;
+    const closureBytes = closure.reduce((n, f) => n + fs.statSync(f).size, 0);
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
     const displayName = pkg.displayName.startsWith('%') ? nls[pkg.displayName.slice(1, -1)] : pkg.displayName;
@@ -139,10 +146,14 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
       // the same on the main thread's CPU clock (does not run while the system gives the CPU to other processes)
       ownCpuMs: own.every((o) => o.loadCpuMs !== undefined) && own.length ? round(median(own.map((o) => o.loadCpuMs + o.activateCpuMs))) : undefined,
       ownCpuSamples: own.map((o) => [o.loadCpuMs, o.activateCpuMs]),
+      // dist/main.js, and the files requiring it loads at once (main.js + its chunks)
       bundleBytes,
       bundleKB: round(bundleBytes / 1024),
+      closureBytes,
+      closureKB: round(closureBytes / 1024),
+      closureFiles: closure.map((f) => path.basename(f)),
       targets: TARGETS,
-      ok: ownMs !== undefined && ownMs < TARGETS.activateMs && bundleBytes / 1024 < TARGETS.bundleKB,
+      ok: ownMs !== undefined && ownMs <= TARGETS.activateMs && bundleBytes / 1024 <= TARGETS.bundleKB && closureBytes / 1024 <= TARGETS.bundleKB,
       vscode: 'code-server 4.139.1 (VS Code 1.139.1), Node 24 extension host',
     };
   } finally {
@@ -156,12 +167,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(JSON.stringify(r, null, 2));
   } else {
     const mark = (ok) => (ok ? 'OK  ' : 'MISS');
-    console.log(`${mark(r.ownMs !== undefined && r.ownMs < TARGETS.activateMs)} our code from activation to activate() returning: ${r.ownMs} ms = loading ${r.ownLoadMs} + activate() ${r.ownActivateMs} (median of the runs' sums; target < ${TARGETS.activateMs} ms)`);
+    console.log(`${mark(r.ownMs !== undefined && r.ownMs <= TARGETS.activateMs)} our code from activation to activate() returning: ${r.ownMs} ms = loading ${r.ownLoadMs} + activate() ${r.ownActivateMs} (median of the runs' sums; target <= ${TARGETS.activateMs} ms)`);
     console.log(`     per run [loading ms, activate() ms]: ${r.ownSamples.map((x) => `[${x.join(', ')}]`).join(' ')}`);
     if (r.ownCpuMs !== undefined) console.log(`     main-thread CPU time of the same: ${r.ownCpuMs} ms (median; per run ${r.ownCpuSamples.map((x) => `[${x.join(', ')}]`).join(' ')})`);
     console.log(`     VS Code's "Activation" figure: ${r.uiMs} ms (median of ${r.uiSamplesMs.join(', ')}; events ${[...new Set(r.activationEvents)].join(', ')})`);
     console.log(`     the same figure for an empty extension at the same moments: ${r.baselineMs} ms (median of ${r.baselineSamplesMs.join(', ')}): the other extensions loading in between`);
-    console.log(`${mark(r.bundleKB < TARGETS.bundleKB)} dist/extension.js + dist/main.js (production): ${r.bundleKB} KB (target < ${TARGETS.bundleKB} KB)`);
+    console.log(`${mark(r.bundleKB <= TARGETS.bundleKB)} dist/main.js (production, minified): ${r.bundleKB} KB (target <= ${TARGETS.bundleKB} KB)`);
+    console.log(`${mark(r.closureKB <= TARGETS.bundleKB)} what activation loads, main.js + the chunks it requires: ${r.closureKB} KB in ${r.closureFiles.length} files (target <= ${TARGETS.bundleKB} KB)`);
   }
   process.exit(r.ok || process.argv.includes("--json") ? 0 : 1); // --json: the caller judges `ok`
 }

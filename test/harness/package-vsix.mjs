@@ -1,23 +1,49 @@
 #!/usr/bin/env node
 // `npm run package`: builds hedera-explorer.vsix with @vscode/vsce (its prepublish step runs the production
 // build) and checks what went in: only the run-time files may ship (see ALLOWED), else exit 1 with the list
-// of intruders (fix .vscodeignore). Env: VSCE_IGNORE_FILE=path passes --ignoreFile to vsce.
-// Also importable: packageVsix() -> path of the checked .vsix.
+// of intruders (fix .vscodeignore); the Node files in it are exactly those the production build wrote to dist/
+// (the loader, main.js, the lazy entries of esbuild.js's LAZY_ENTRIES and their chunks), which are also the
+// files the integration suite runs (run-integration.cjs). Env: VSCE_IGNORE_FILE=path passes --ignoreFile to vsce.
+// Also importable: packageVsix() -> path of the checked .vsix; distFiles(), DIST_FILES.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { root, vsixPath } from './paths.mjs';
+
+const { LAZY_ENTRIES, MAIN_ENTRY } = createRequire(import.meta.url)(path.join(root, 'esbuild.js'));
+/**
+ * The Node files of dist/ that every build writes: the loader VS Code starts, the extension it requires (main.js) and
+ * the lazily required entries (LAZY_ENTRIES in esbuild.js); besides them, the chunks they share (chunk-<hash>.js).
+ */
+export const DIST_FILES = ['extension.js', ...[MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => `${e.name}.js`)];
+const CHUNK = /^chunk-[A-Z0-9]+\.js$/;
 
 /** Paths inside the .vsix that may ship (vsce puts the extension under extension/). */
 const ALLOWED = [
   /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
   /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
-  /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
-  // the extension (main.js, loaded by the loader dist/extension.js and timed) and its lazily required chunks
-  /^extension\/dist\/(main|decoders|derivation|axios|nft|verify)\.js$/,
+  /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
+  (e) => e.startsWith('extension/dist/') && (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),
   /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
+const allowed = (e) => ALLOWED.some((a) => (typeof a === 'function' ? a(e) : a.test(e)));
+
+/**
+ * The Node files a build left in `dir` (dist/): what the .vsix takes from there (.vscodeignore: dist/*.js), so what
+ * the integration suite loads after a production build is what ships. Throws if one of DIST_FILES is missing, or a
+ * source map is there (a production build writes none).
+ */
+export function distFiles(dir = path.join(root, 'dist')) {
+  const files = fs.readdirSync(dir).filter((f) => /\.js(\.map)?$/.test(f)).sort();
+  const missing = DIST_FILES.filter((f) => !files.includes(f));
+  if (missing.length) throw new Error(`${path.relative(root, dir)} lacks ${missing.join(', ')}`);
+  const maps = files.filter((f) => f.endsWith('.map'));
+  if (maps.length) throw new Error(`${path.relative(root, dir)} holds source maps (not a production build): ${maps.join(', ')}`);
+  return files;
+}
 
 export function vsixEntries(file) {
   return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter((l) => l && !l.endsWith('/'));
@@ -29,13 +55,15 @@ export function packageVsix({ quiet = false } = {}) {
   execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', ...ignore, '-o', vsixPath],
     { cwd: root, stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] });
   const entries = vsixEntries(vsixPath);
-  const intruders = entries.filter((e) => !ALLOWED.some((re) => re.test(e)));
+  const intruders = entries.filter((e) => !allowed(e));
   if (intruders.length) {
     throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
   }
-  if (!entries.includes('extension/dist/extension.js')) throw new Error(`${path.basename(vsixPath)} lacks dist/extension.js`);
-  for (const chunk of ['main.js', 'decoders.js', 'derivation.js', 'axios.js', 'nft.js', 'verify.js']) { // lazily required chunks (esbuild.js LAZY_CHUNKS)
-    if (!entries.includes(`extension/dist/${chunk}`)) throw new Error(`${path.basename(vsixPath)} lacks dist/${chunk}`);
+  // vsce's prepublish step made the production build: the .vsix holds exactly its Node files
+  const shipped = entries.filter((e) => /^extension\/dist\/[^/]+\.js$/.test(e)).map((e) => e.slice('extension/dist/'.length)).sort();
+  const built = distFiles();
+  if (shipped.join() !== built.join()) {
+    throw new Error(`${path.basename(vsixPath)} does not hold the files of the production build in dist/:\n  shipped ${shipped.join(', ')}\n  built   ${built.join(', ')}`);
   }
   return vsixPath;
 }

@@ -3,7 +3,10 @@
 // Standard @vscode/test-electron runTests(); the only offline twist is vscodeExecutablePath = launcher.mjs
 // (VS Code server from code-server + headless Chromium). run-desktop.cjs reuses runIntegration() with
 // test-electron's normal VS Code download instead.
-//   1. builds dist/extension.js and out/test/integration (node esbuild.js; --tests), unless SKIP_BUILD=1
+//   1. builds the extension as it ships (node esbuild.js --production: dist/extension.js, main.js, the lazy entries
+//      and their chunks, minified, the files the .vsix holds: package-vsix.mjs distFiles()) and the test bundles
+//      (out/test/integration, one bundle per suite: they may import from src only types and helpers whose identity
+//      does not matter), unless SKIP_BUILD=1
 //   2. starts the sandbox (when built) and passes its URL as HEDERA_SANDBOX_URL through extensionTestsEnv
 //   3. opens a temp copy of test/workspace (tests may write .vscode/settings.json; the repo stays clean)
 //   4. results: out/test-results/<suite>.json, written by test/integration/index.ts inside the host; if the
@@ -24,8 +27,10 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
   let error;
   try {
     if (!process.env.SKIP_BUILD) {
-      execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'inherit' });
+      execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
       execFileSync(process.execPath, ['esbuild.js', '--tests'], { cwd: root, stdio: 'inherit' });
+      const { distFiles } = await import('./package-vsix.mjs');
+      console.log(`[${suite}] the production build (the .vsix's files): ${distFiles().length} files in dist/`);
     }
     if (prepare) vscodeExecutablePath = await prepare();
     const sandbox = await startSandbox({ build: false }); // built by --tests above

@@ -54,25 +54,43 @@ describe('errors: the server\'s messages and sentences', () => {
   });
 });
 
-describe('errors: one ApiError across bundle copies', () => {
-  it('an ApiError made by another copy of errors.ts (a lazily loaded chunk) is an ApiError here, and only that', () => {
-    // a second, separate copy of the module, as esbuild puts one in dist/verify.js and dist/nft.js
-    const esbuild = require('esbuild') as typeof import('esbuild');
+describe('errors: one ApiError in the extension build', () => {
+  it('an ApiError is an ApiError, and nothing else is', () => {
+    const ours = new ApiError({ kind: 'http', message: 'from the client', status: 429 });
+    assert.ok(ours instanceof ApiError);
+    assert.ok(isApiError(ours));
+    assert.strictEqual(ours.status, 429);
+    for (const other of [new Error('plain'), { kind: 'http', message: 'look-alike' }, null, undefined, 'ApiError', Object.create(null)]) {
+      assert.strictEqual(other instanceof ApiError, false, typeof other);
+      assert.strictEqual(isApiError(other), false);
+    }
+  });
+
+  it('errors.ts (ApiError) and ui/nodes.ts (DetailNode) are each in one file of the production build, shared by the entries that use them', function () {
+    // the extension is split into main.js, lazily required entries and shared chunks (esbuild.js): a module in two
+    // output files would exist twice at run time, and `instanceof` between the two copies would fail
+    this.timeout(60000);
+    const { execFileSync } = require('child_process') as typeof import('child_process');
     const os = require('os') as typeof import('os');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-errors-copy-'));
+    const root = path.join(__dirname, '../../..');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-errors-build-'));
     try {
-      const out = path.join(dir, 'errors-copy.js');
-      esbuild.buildSync({ entryPoints: [path.join(__dirname, '../../../src/api/errors.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: out, logLevel: 'silent' });
-      const copy = require(out) as typeof import('../../src/api/errors');
-      assert.notStrictEqual(copy.ApiError, ApiError, 'really another class');
-      const theirs = new copy.ApiError({ kind: 'http', message: 'from the chunk', status: 429 });
-      assert.ok(theirs instanceof ApiError);
-      assert.ok(isApiError(theirs));
-      assert.ok(new ApiError({ kind: 'network', message: 'ours' }) instanceof copy.ApiError);
-      assert.strictEqual((theirs as ApiError).status, 429);
-      for (const other of [new Error('plain'), { kind: 'http', message: 'look-alike' }, null, undefined, 'ApiError', Object.create(null)]) {
-        assert.strictEqual(other instanceof ApiError, false, typeof other);
-        assert.strictEqual(isApiError(other), false);
+      const meta = path.join(dir, 'meta.json');
+      execFileSync(process.execPath, ['esbuild.js', '--production', `--outdir=${path.join(dir, 'dist')}`, `--metafile=${meta}`], { cwd: root, stdio: 'pipe' });
+      const outputs = (JSON.parse(fs.readFileSync(meta, 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string; external?: boolean }[]; entryPoint?: string }> }).outputs;
+      const statics = (file: string, seen = new Set<string>()): Set<string> => {
+        if (!seen.has(file) && outputs[file]) {
+          seen.add(file);
+          for (const i of outputs[file].imports) if (!i.external && i.kind === 'import-statement') statics(i.path, seen);
+        }
+        return seen;
+      };
+      const entries = Object.keys(outputs).filter((f) => outputs[f].entryPoint);
+      for (const input of ['src/api/errors.ts', 'src/ui/nodes.ts']) {
+        const holders = Object.keys(outputs).filter((f) => !f.endsWith('.map') && input in outputs[f].inputs);
+        assert.strictEqual(holders.length, 1, `${input} is in ${holders.join(', ')}`);
+        const users = entries.filter((e) => statics(e).has(holders[0]));
+        assert.ok(users.length > 1, `${input} is used by ${users.join(', ')} only`);
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 /**
- * The decoders (viem, protobufjs, the Hedera protobuf descriptor) live in a second bundle, dist/decoders.js,
- * required on first use: activation never loads them. esbuild.js (LAZY_CHUNKS) marks `./index` as external
- * in the extension bundle and maps it to `./decoders.js` next to dist/main.js; test bundles include it directly.
+ * The decoders (viem, protobufjs, the Hedera protobuf descriptor) are a lazy entry of the extension build,
+ * dist/decoders.js (LAZY_ENTRIES in esbuild.js), required on first use: activation never loads them. The require
+ * below loads it from next to dist/main.js; test bundles include ./index directly.
  */
 import type * as Decoders from './index';
 
