@@ -14,6 +14,7 @@
  * Plain TypeScript (no `vscode`): unit tested under Node.
  */
 import { isApiError } from './errors';
+import { LatestRequest } from './latest';
 import type { Page, PageKey } from './mirror';
 import { L10n, oneLine, plainL10n } from './text';
 
@@ -139,8 +140,8 @@ export class Pager<T> {
   emptyPages = 0;
   maxEntries: number;
   private lastPage: Page<T> | undefined;
-  private generation = 0;
-  private abort: AbortController | undefined;
+  /** The first page or "load more" in flight: a new one (or cancel) aborts it, and its late answer is dropped. */
+  private readonly request = new LatestRequest();
   private inflight: Promise<void> | undefined;
   private ahead: { after: Page<T>; result: Promise<AheadResult<T>>; abort: AbortController } | undefined;
   private readonly seenUrls = new Set<string>();
@@ -189,9 +190,7 @@ export class Pager<T> {
 
   /** Cancels the fetch in flight and the read-ahead; their answers are dropped. */
   cancel(): void {
-    this.generation++;
-    this.abort?.abort();
-    this.abort = undefined;
+    this.request.cancel();
     this.ahead?.abort.abort();
     this.ahead = undefined;
     if (this.loading) this.status = 'idle';
@@ -288,16 +287,16 @@ export class Pager<T> {
 
   /** Runs one fetch as the one in flight (cancellable); its answer counts only if nothing newer started. */
   private track(fetch: (signal: AbortSignal) => Promise<Page<T> | null>, first: boolean): Promise<void> {
-    const gen = this.generation;
-    const ctrl = new AbortController();
-    this.abort = ctrl;
+    const signal = this.request.start();
     const run = (async () => {
       try {
-        const page = await fetch(ctrl.signal);
-        if (gen !== this.generation) return;
+        const page = await fetch(signal);
+        if (!this.request.isCurrent(signal)) return;
+        this.request.done(signal);
         this.accept(page, first);
       } catch (e) {
-        if (gen !== this.generation) return;
+        if (!this.request.isCurrent(signal)) return;
+        this.request.done(signal);
         this.fail(e);
       }
     })();
@@ -306,7 +305,6 @@ export class Pager<T> {
   }
 
   private accept(page: Page<T> | null, first: boolean): void {
-    this.abort = undefined;
     this.status = 'idle';
     this.error = undefined;
     if (!page) {
@@ -352,7 +350,6 @@ export class Pager<T> {
   }
 
   private fail(e: unknown): void {
-    this.abort = undefined;
     if (isApiError(e) && e.kind === 'cancelled') {
       this.status = 'idle';
       this.onChange({});

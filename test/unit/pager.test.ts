@@ -1,6 +1,7 @@
 /**
  * The paging model under Node: first page, load more, loops (self link, A -> B -> A, the same rows under another
- * URL, empty runs), a refused next link, stale answers after a reload, retry, 206, the memory cap, read-ahead.
+ * URL, empty runs), a refused next link, stale answers after a reload or a cancel, retry (of the first page and of
+ * a later one), 206, the memory cap, read-ahead (its failure, a reload dropping it, the cap), reset.
  */
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
@@ -165,7 +166,7 @@ describe('pager: the paging model', () => {
     const p = new Pager(s.src, undefined, { maxEntries: 7 });
     await p.reload();
     assert.strictEqual(p.partial, false);
-    await p.loadAll();
+    while (p.hasMore && p.status === 'idle') await p.loadMore();
     assert.deepStrictEqual(ids(p), [1, 2, 3, 4, 5, 6, 7]);
     assert.deepStrictEqual([p.capped, p.hasMore, p.partial], [true, false, true]);
     assert.strictEqual(s.fetched.length, 3);
@@ -182,6 +183,91 @@ describe('pager: the paging model', () => {
     assert.deepStrictEqual(s.fetched, [u(0), u(1), u(2)], 'page 2 not fetched twice; page 3 ahead');
     await p.loadMore();
     assert.deepStrictEqual([ids(p), p.hasMore, s.fetched.length], [[1, 2, 3], false, 3]);
+  });
+
+  it('a failed read-ahead is the error of the load more that wanted it; retry fetches that page again', async () => {
+    const u = (n: number) => `${BASE}?n=${n}`;
+    const pages: Record<string, Served> = { [u(0)]: { items: rows(1), next: u(1) } };
+    const s = source(pages, u(0));
+    const p = new Pager(s.src, undefined, { readAhead: true });
+    await p.reload();
+    assert.deepStrictEqual(s.fetched, [u(0), u(1)], 'page 2 asked for ahead (and failed)');
+    assert.strictEqual(p.status, 'idle', 'a failed read-ahead shows nothing by itself');
+    await p.loadMore();
+    assert.deepStrictEqual([ids(p), p.status, s.fetched.length], [[1], 'error', 2], 'its failure, without a second request');
+    pages[u(1)] = { items: rows(2) };
+    await p.retry();
+    assert.deepStrictEqual([ids(p), p.status, p.hasMore], [[1, 2], 'idle', false]);
+    assert.deepStrictEqual(s.fetched, [u(0), u(1), u(1)]);
+  });
+
+  it('a reload drops the read-ahead page of the old list', async () => {
+    const u = (n: number) => `${BASE}?n=${n}`;
+    const s = source({ [u(0)]: { items: rows(1), next: u(1) }, [u(1)]: { items: rows(2) } }, u(0));
+    const p = new Pager(s.src, undefined, { readAhead: true });
+    s.hold(u(1));
+    await p.reload();
+    const again = p.reload(); // page 2 of the first list is still on its way
+    s.release(u(1));
+    await again;
+    await p.loadMore();
+    assert.deepStrictEqual(ids(p), [1, 2]);
+    assert.deepStrictEqual(s.fetched, [u(0), u(1), u(0), u(1)], 'page 2 asked for again for the new list');
+  });
+
+  it('read-ahead stops at the memory bound', async () => {
+    const u = (n: number) => `${BASE}?n=${n}`;
+    const s = source({ [u(0)]: { items: rows(1, 2), next: u(1) }, [u(1)]: { items: rows(3, 4), next: u(2) } }, u(0));
+    const p = new Pager(s.src, undefined, { readAhead: true, maxEntries: 2 });
+    await p.reload();
+    assert.deepStrictEqual([ids(p), p.capped, p.hasMore], [[1, 2], true, false]);
+    assert.deepStrictEqual(s.fetched, [u(0)], 'nothing read ahead past the bound');
+  });
+
+  it('ensureLoaded loads once; reset forgets the rows and the next ensureLoaded fetches again', async () => {
+    const s = source({ [`${BASE}?limit=2`]: { items: rows(1, 2) } });
+    const changes: Array<number | undefined> = [];
+    const p = new Pager(s.src, (c) => changes.push(c.from));
+    assert.strictEqual(p.started, false);
+    await p.ensureLoaded();
+    await p.ensureLoaded();
+    assert.deepStrictEqual([ids(p), s.fetched.length, p.started, p.loadedOnce], [[1, 2], 1, true, true]);
+    p.reset();
+    assert.deepStrictEqual([p.items, p.started, p.loadedOnce, changes.at(-1)], [[], false, false, 0]);
+    await p.ensureLoaded();
+    assert.deepStrictEqual([ids(p), s.fetched.length], [[1, 2], 2]);
+  });
+
+  it('cancel drops the answer in flight and leaves the list idle; load more while loading asks once', async () => {
+    const first = `${BASE}?limit=2`;
+    const s = source({ [first]: { items: rows(1, 2), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(3) } }, first, 'schedules', true);
+    const p = new Pager(s.src);
+    await p.reload();
+    s.hold(`${BASE}?n=2`);
+    const a = p.loadMore();
+    const b = p.loadMore();
+    assert.strictEqual(p.loading, true);
+    p.cancel();
+    assert.strictEqual(p.status, 'idle');
+    s.release(`${BASE}?n=2`);
+    await Promise.all([a, b]);
+    assert.deepStrictEqual([ids(p), p.status, p.error], [[1, 2], 'idle', undefined], 'the late page was dropped');
+    assert.strictEqual(s.fetched.filter((u) => u.endsWith('n=2')).length, 1, 'the second load more did not ask again');
+    await p.loadMore();
+    assert.deepStrictEqual(ids(p), [1, 2, 3], 'load more works after a cancel');
+  });
+
+  it('a failed first page is an error with nothing loaded; retry asks for the first page again', async () => {
+    const first = `${BASE}?limit=2`;
+    const pages: Record<string, Served> = {};
+    const s = source(pages, first);
+    const p = new Pager(s.src);
+    await p.reload();
+    assert.deepStrictEqual([p.items, p.status, p.loadedOnce, p.hasMore], [[], 'error', false, false]);
+    pages[first] = { items: rows(1) };
+    await p.retry();
+    assert.deepStrictEqual([ids(p), p.status], [[1], 'idle']);
+    assert.deepStrictEqual(s.fetched, [first, first]);
   });
 
   it('prepend adds new rows on top, and a later page does not bring them again', async () => {
