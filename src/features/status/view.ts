@@ -71,6 +71,7 @@ export class StatusView implements LoadedTree<TreeNode> {
     });
     this.disposables.push({ dispose: () => sub.dispose() });
     this.disposables.push(this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }));
+    if (model.state.loading && treeView.visible) this.showProgress(); // loaded while a poll runs
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
