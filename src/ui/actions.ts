@@ -3,25 +3,22 @@
  */
 import vscode = require('vscode');
 import { stringifyJson } from '../api/json';
+import { notificationSafe } from '../api/text';
+import { httpUrl } from '../api/url';
 
 export async function copyText(text: string, what: string): Promise<void> {
   await vscode.env.clipboard.writeText(text);
   void vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied {0}', what), 3000);
 }
 
-/** Opens an http(s) URL in the browser; anything else is refused. */
+/** Opens an http(s) URL in the browser; anything else is refused (api/url.ts httpUrl). */
 export async function openUrl(url: string): Promise<boolean> {
-  let uri: vscode.Uri;
-  try {
-    uri = vscode.Uri.parse(url, true);
-  } catch {
+  const web = httpUrl(url);
+  if (!web) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Not opened: {0} is not a web address.', notificationSafe(String(url), 100)));
     return false;
   }
-  if (uri.scheme !== 'http' && uri.scheme !== 'https') {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Not opened: {0} is not a web address.', url.slice(0, 100)));
-    return false;
-  }
-  return vscode.env.openExternal(uri);
+  return vscode.env.openExternal(vscode.Uri.parse(web, true));
 }
 
 export const RAW_SCHEME = 'hedera-explorer';
