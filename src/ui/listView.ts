@@ -1,152 +1,92 @@
 /**
- * The common part of every list view over the mirror node (Schedules, Contract Results): a tree view on a
- * PagedList, filters kept per workspace and shown in the view's description, progress in the view, reload on a
- * network change, nothing loaded until the view is shown, refresh / retry / load more, and a snapshot of the
- * rows for tests. A view adds its query, its row kind and its filter editing.
+ * Every list view over the mirror node (Schedules, Contract Results), the eager part: registers the tree view
+ * (a LazyTreeView: the view's code is loaded with its first rows) and, once for every list, the commands every
+ * list has: `<id>.refresh`, `<id>.retry`, `<id>.loadMore`, `<id>.filter`, `<id>.clearFilters`. They work before the
+ * view was ever shown (they load it). The loaded part is a ListView (./listViewBase.ts); a feature adds only its
+ * query, its row kind, its filter fields and its own commands.
  */
 import vscode = require('vscode');
-import type { Page } from '../api/mirror';
-import type { ExtensionLog } from '../core/log';
-import type { SelectedNetwork } from '../core/selectedNetwork';
-import { NodeTreeProvider, TreeNode } from './nodes';
-import { PagedList } from './pagedList';
+import { LazyTreeView, LoadedTree } from './lazyTree';
+import type { ListView } from './listViewBase';
+import type { TreeNode } from './nodes';
 
-export interface ListViewOptions<F> {
-  /** The view's id, also the prefix of its commands (`<id>.retry`, `<id>.loadMore`) and context keys (`<id>.filtered`). */
-  viewId: string;
-  defaults: () => F;
+/** What the loaded part does for the commands every list has. */
+export type ListCommands = Pick<ListView<unknown, object, object>, 'refresh' | 'retry' | 'loadMore' | 'editFilters' | 'clearFilters'>;
+
+export interface ListViewHandle<V> {
+  readonly treeView: vscode.TreeView<TreeNode>;
+  /** The loaded part, created now (its code loaded) if it was not. */
+  view(): V;
 }
 
+/**
+ * Registers the list view `viewId` and its common commands. `load` creates the loaded part on the first rows or
+ * the first command that needs it (typically by `require`-ing the feature's view module, a lazy entry of the build).
+ */
+export function registerListView<V extends ListCommands & LoadedTree<TreeNode>>(
+  context: vscode.ExtensionContext,
+  viewId: string,
+  load: (treeView: vscode.TreeView<TreeNode>) => V,
+): ListViewHandle<V> {
+  const lazy = new LazyTreeView<TreeNode, V>(viewId, load);
+  const view = () => lazy.implementation();
+  context.subscriptions.push(
+    lazy,
+    vscode.commands.registerCommand(`${viewId}.refresh`, () => view().refresh()),
+    vscode.commands.registerCommand(`${viewId}.retry`, () => view().retry()),
+    vscode.commands.registerCommand(`${viewId}.loadMore`, () => view().loadMore()),
+    vscode.commands.registerCommand(`${viewId}.filter`, () => view().editFilters()),
+    vscode.commands.registerCommand(`${viewId}.clearFilters`, () => view().clearFilters()),
+  );
+  return { treeView: lazy.treeView, view };
+}
+
+/** A root row as the tests see it. */
 export interface RowSnapshot {
   label: string;
   description?: string;
   contextValue?: string;
 }
 
-export abstract class ListView<T, F extends object> implements vscode.Disposable {
-  protected filters: F;
-  protected readonly list: PagedList<T>;
-  protected readonly provider: NodeTreeProvider;
-  readonly treeView: vscode.TreeView<TreeNode>;
-  protected readonly disposables: vscode.Disposable[] = [];
-  private readonly stateKey: string;
+export interface ListSnapshot {
+  description: string | undefined;
+  rows: RowSnapshot[];
+}
 
-  constructor(
-    protected readonly context: vscode.ExtensionContext,
-    protected readonly network: SelectedNetwork,
-    protected readonly log: ExtensionLog,
-    protected readonly options: ListViewOptions<F>,
-  ) {
-    this.stateKey = `${options.viewId}.filters`;
-    this.filters = { ...options.defaults(), ...context.workspaceState.get<F>(this.stateKey) };
-    this.list = new PagedList<T>({
-      first: (signal) => this.fetchFirst(signal),
-      next: (page, signal) => this.network.clients.mirror.next(page, { signal }),
-    });
-    this.provider = new NodeTreeProvider(() => this.roots());
-    this.treeView = vscode.window.createTreeView(options.viewId, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.disposables.push(
-      this.list,
-      this.provider,
-      this.treeView,
-      this.list.onDidChange(() => this.provider.refresh()),
-      network.onDidChange(() => {
-        this.networkChanged();
-        this.list.reset(); // loads again as soon as the view is shown (now, if it is visible)
-        this.updateDescription();
-      }),
-    );
-  }
+/** What the integration tests read and drive in every list view (the test seam; test mode only). */
+export interface ListSeam<T> {
+  /** What the view shows: its description and the root rows' labels, descriptions and kinds (loads the first page). */
+  snapshot(): ListSnapshot;
+  readonly loaded: T[];
+  readonly loading: boolean;
+  refresh(): Promise<void>;
+  retry(): Promise<void>;
+  loadMore(): Promise<void>;
+  clearFilters(): void;
+  describeFilters(): string;
+}
 
-  /** The first page for the current filters. */
-  protected abstract fetchFirst(signal: AbortSignal): Promise<Page<T>>;
-  /** The tree row of one item. */
-  protected abstract node(item: T, network: string): TreeNode;
-  /** The row shown when nothing matches. */
-  protected abstract emptyText(): string;
-  /** Whether any filter differs from the defaults. */
-  abstract isFiltered(): boolean;
-  /** The active filters as text ("account.id=gte:0.0.5 · desc"). */
-  abstract describeFilters(): string;
-
-  /** Rows shown above the list (a pinned item). */
-  protected extraRoots(): TreeNode[] {
-    return [];
-  }
-
-  /** Words added to the description after the filters ("following"). */
-  protected extraDescription(): string[] {
-    return [];
-  }
-
-  /** Called before the list resets for a new network. */
-  protected networkChanged(): void {}
-
-  protected roots(): TreeNode[] {
-    if (!this.list.isStarted) void this.withProgress(this.list.ensureLoaded());
-    const network = this.network.profile.name;
-    const rows = this.list.rows((t) => this.node(t, network), {
-      empty: this.emptyText(),
-      retry: { command: `${this.options.viewId}.retry`, title: vscode.l10n.t('Retry') },
-      more: { command: `${this.options.viewId}.loadMore`, title: vscode.l10n.t('Load more') },
-    });
-    return [...this.extraRoots(), ...rows];
-  }
-
-  /** Shows the view's progress bar while `p` runs. */
-  protected withProgress<R>(p: Promise<R>): Promise<R> {
-    void vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => p);
-    return p;
-  }
-
-  protected updateDescription(): void {
-    this.treeView.description = [this.network.profile.label, this.describeFilters(), ...this.extraDescription()].filter(Boolean).join(' · ');
-    void vscode.commands.executeCommand('setContext', `${this.options.viewId}.filtered`, this.isFiltered());
-  }
-
-  /** Keeps the filters, shows them, and reloads when the view is visible (else when it is next shown). */
-  protected filtersChanged(): void {
-    void this.context.workspaceState.update(this.stateKey, this.filters);
-    this.updateDescription();
-    this.list.reset();
-    if (this.treeView.visible) void this.withProgress(this.list.reload());
-  }
-
-  clearFilters(): void {
-    this.filters = this.options.defaults();
-    this.filtersChanged();
-  }
-
-  refresh(): Promise<void> {
-    return this.withProgress(this.list.reload());
-  }
-
-  retry(): Promise<void> {
-    return this.withProgress(this.list.retry());
-  }
-
-  loadMore(): Promise<void> {
-    return this.withProgress(this.list.loadMore());
-  }
-
-  get loaded(): T[] {
-    return this.list.items;
-  }
-
-  get loading(): boolean {
-    return this.list.isLoading;
-  }
-
-  /** What the view shows, for tests: the root rows' labels, descriptions and kinds. */
-  snapshot(): { description: string | undefined; rows: RowSnapshot[] } {
-    const rows = this.roots().map((n) => {
-      const it = n.getTreeItem();
-      return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
-    });
-    return { description: this.treeView.description, rows };
-  }
-
-  dispose(): void {
-    for (const d of this.disposables) d.dispose();
-  }
+/**
+ * The seam of a list view with the view's own methods (`extras`, getters kept as getters); the view's code is
+ * loaded by the first use.
+ */
+export function listSeam<T, X extends object>(handle: ListViewHandle<ListView<T, object, object>>, extras: X): ListSeam<T> & X {
+  const v = () => handle.view();
+  const seam: ListSeam<T> = {
+    snapshot: () => {
+      const rows = v().rows().map((n) => {
+        const it = n.getTreeItem();
+        return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
+      });
+      return { description: handle.treeView.description, rows };
+    },
+    get loaded() { return v().loaded; },
+    get loading() { return v().loading; },
+    refresh: () => v().refresh(),
+    retry: () => v().retry(),
+    loadMore: () => v().loadMore(),
+    clearFilters: () => v().clearFilters(),
+    describeFilters: () => v().describeFilters(),
+  };
+  return Object.defineProperties(seam, Object.getOwnPropertyDescriptors(extras)) as ListSeam<T> & X;
 }

@@ -5,16 +5,11 @@
 import * as assert from 'assert';
 import * as http from 'http';
 import * as vscode from 'vscode';
+import type { ContractResult, Schedule } from '../../src/api/mirrorTypes';
 import { resetSettings, sandboxUrl, waitUntil } from './helpers';
 import { clearRequests, requests, settled, useSandbox, ViewsApi } from './views.helpers';
 
-interface Result { timestamp: string; contract_id: string; address: string | null; to: string | null; function_parameters: string | null; call_result: string | null; error_message: string | null; result: string | null }
-interface Schedule { schedule_id: string; transaction_body: string }
-
-type DecodeApi = ViewsApi & {
-  abis: { readonly sources: string[]; readonly fileCount: number; ensureStarted(): void; ready(): Promise<void>; lookUpContract(r: unknown, failed: boolean): void; clearSourcify(): void };
-  schedules: ViewsApi['schedules'] & { detailLines(s: unknown): string[] };
-};
+type Result = ContractResult;
 
 const ARTIFACTS = [
   'artifacts/abi/SaucerRouter.abi',
@@ -26,12 +21,12 @@ const ARTIFACTS = [
 
 describe('Decoding with ABIs and Hedera protobufs', function () {
   this.timeout(90000);
-  let api: DecodeApi;
+  let api: ViewsApi;
   const folder = () => vscode.workspace.workspaceFolders![0].uri;
   const loaded = () => api.contractResults.loaded as Result[];
 
   before(async () => {
-    ({ api } = (await useSandbox()) as unknown as { api: DecodeApi });
+    ({ api } = await useSandbox());
     api.abis.ensureStarted();
     await api.abis.ready();
     api.contractResults.clearFilters();

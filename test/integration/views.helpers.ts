@@ -1,33 +1,20 @@
 // Helpers for the view suites: point the extension at the sandbox, drive the sandbox's faults, read requests.
 import * as vscode from 'vscode';
+import type { ListSeam, ListSnapshot } from '../../src/ui/listView';
 import { activateApi, HederaTestApi, sandboxUrl, waitUntil } from './helpers';
 
-export interface ViewSnapshot {
-  description: string | undefined;
-  rows: Array<{ label: string; description?: string; contextValue?: string }>;
-}
+/** What a list view shows (src/ui/listView.ts). */
+export type ViewSnapshot = ListSnapshot;
 
-export interface ListView {
-  snapshot(): ViewSnapshot;
-  readonly loaded: unknown[];
-  readonly loading: boolean;
-  refresh(): Promise<void>;
-  retry(): Promise<void>;
-  loadMore(): Promise<void>;
-  clearFilters(): void;
-}
+/** The test seam every list view has (Schedules, Contract Results). */
+export type ListView = ListSeam<unknown>;
 
-export type ViewsApi = HederaTestApi & {
-  schedules: ListView & { setFilters(f: Record<string, unknown>): void; openById(id: string): Promise<{ schedule_id: string } | undefined>; describeFilters(): string };
-  contractResults: ListView & {
-    setFilters(f: Record<string, unknown>): void; describeFilters(): string; setFollow(on: boolean): void; pollOnce(): Promise<number>; readonly isFollowing: boolean;
-    filterBy(kind: 'contract' | 'from', r: unknown): void; detailLines(r: unknown): string[];
-  };
-};
+/** The test seams, with the list views' own (src/features/schedules, src/features/contractResults). */
+export type ViewsApi = HederaTestApi;
 
 export async function useSandbox(): Promise<{ api: ViewsApi; url: string }> {
   if (!sandboxUrl) throw new Error('HEDERA_SANDBOX_URL is not set: the runner starts the sandbox');
-  const api = (await activateApi()) as ViewsApi;
+  const api = await activateApi();
   const cfg = vscode.workspace.getConfiguration('hederaExplorer');
   await cfg.update('sandbox.url', sandboxUrl, vscode.ConfigurationTarget.Global);
   await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);

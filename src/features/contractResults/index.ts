@@ -1,7 +1,66 @@
-/** The Contract Results view: registered at activation. */
+/**
+ * The Contract Results view, the eager part: the view (its code, ./view.ts, is loaded with its first rows or the
+ * first command that needs it), the commands every list has (src/ui/listView.ts) and the view's own: follow,
+ * filter by a row's contract or sender, copy the hash, open in HashScan, raw JSON. The row commands that only
+ * read a row need no loaded code.
+ */
+import vscode = require('vscode');
+import type { ContractResult } from '../../api/mirrorTypes';
+import { hashscanUrl } from '../../api/networks';
+import { notificationSafe } from '../../api/text';
+import { copyText, openUrl } from '../../ui/actions';
+import { ListSeam, listSeam, registerListView } from '../../ui/listView';
 import type { FeatureContext } from '../context';
-import { registerContractResultsView, type ContractResultsView } from './view';
+import type { ContractResultFilterInput, ContractResultsView } from './view';
 
-export function registerContractResults(ctx: FeatureContext): ContractResultsView {
-  return registerContractResultsView(ctx.extension, ctx.network, ctx.log, ctx.raw);
+export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
+
+/** What the integration tests drive in the Contract Results view (test mode only). */
+export interface ContractResultsSeam extends ListSeam<ContractResult> {
+  setFilters(f: Partial<ContractResultFilterInput>): void;
+  filterBy(kind: 'contract' | 'from', r: unknown): void;
+  setFollow(on: boolean): void;
+  /** One follow poll now; the number of new results put on top. */
+  pollOnce(): Promise<number>;
+  readonly isFollowing: boolean;
+  /** The detail rows of a result, flattened as "Group / Label: value" lines. */
+  detailLines(r: unknown): string[];
+}
+
+/** A result from a command's argument: a row of the view, or a result object (tests, other callers). */
+function resultOf(n: unknown): ContractResult | undefined {
+  const r = isRow(n) ? (n as { result?: unknown }).result : n;
+  return r && typeof r === 'object' && typeof (r as ContractResult).timestamp === 'string' ? (r as ContractResult) : undefined;
+}
+
+/** A tree row (ContractResultNode) rather than a result. */
+const isRow = (n: unknown): boolean => !!n && typeof n === 'object' && typeof (n as { getTreeItem?: unknown }).getTreeItem === 'function';
+
+export function registerContractResults(ctx: FeatureContext): ContractResultsSeam | undefined {
+  const id = CONTRACT_RESULTS_VIEW;
+  const list = registerListView<ContractResultsView>(ctx.extension, id, (treeView) => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { ContractResultsView } = require('./view') as typeof import('./view');
+    return new ContractResultsView(ctx, treeView, id);
+  });
+  const reportInvalid = (f: () => void) => { try { f(); } catch (e) { void vscode.window.showErrorMessage(notificationSafe(e instanceof Error ? e.message : String(e))); } };
+  ctx.extension.subscriptions.push(
+    vscode.commands.registerCommand(`${id}.follow`, () => list.view().setFollow(true)),
+    vscode.commands.registerCommand(`${id}.unfollow`, () => list.view().setFollow(false)),
+    vscode.commands.registerCommand(`${id}.copyHash`, (n?: unknown) => { const r = resultOf(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); }),
+    vscode.commands.registerCommand(`${id}.openTransaction`, (n?: unknown) => { const r = resultOf(n); if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp)); }),
+    vscode.commands.registerCommand(`${id}.openContract`, (n?: unknown) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); }),
+    vscode.commands.registerCommand(`${id}.filterByContract`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); }),
+    vscode.commands.registerCommand(`${id}.filterBySender`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('from', r)); }),
+    vscode.commands.registerCommand(`${id}.showRaw`, (n?: unknown) => { const r = resultOf(n); if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r); }),
+  );
+  if (!ctx.testMode) return undefined;
+  return listSeam(list, {
+    setFilters: (f: Partial<ContractResultFilterInput>) => list.view().setFilters(f),
+    filterBy: (kind: 'contract' | 'from', r: unknown) => list.view().filterBy(kind, r as ContractResult),
+    setFollow: (on: boolean) => list.view().setFollow(on),
+    pollOnce: () => list.view().pollOnce(),
+    get isFollowing() { return list.view().isFollowing; },
+    detailLines: (r: unknown) => list.view().detailLines(r as ContractResult),
+  });
 }

@@ -5,28 +5,24 @@
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
 import vscode = require('vscode');
-import { ApiError } from '../../api/errors';
+import { ApiError, isApiError } from '../../api/errors';
 import { isContractCreation, outcome } from '../../api/contractResult';
-import { formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
+import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortAddress, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
 import { formatInt } from '../../api/json';
-import type { ContractResultsQuery, Page } from '../../api/mirror';
+import { ContractResultsQuery, contractResultsParams, Page } from '../../api/mirror';
 import type { ContractResult } from '../../api/mirrorTypes';
-import { hashscanUrl } from '../../api/networks';
 import type { DecodedResult, DecodedValue } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, Check, Filter, filterToParam,
 } from '../../api/validation';
-import { copyText, openUrl, RawJsonProvider } from '../../ui/actions';
 import type { ExtensionLog } from '../../core/log';
-import { abiIndex } from '../decoding/abiIndex';
 import { config } from '../../core/settings';
-import type { SelectedNetwork } from '../../core/selectedNetwork';
-import { editFilters, FilterField } from '../../ui/filterPicker';
-import { ListView } from '../../ui/listView';
+import type { FilterField } from '../../ui/filterPicker';
+import { ListView } from '../../ui/listViewBase';
 import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from '../../ui/nodes';
-
-export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
+import type { FeatureContext } from '../context';
+import type { AbiIndex } from '../decoding';
 
 export interface ContractResultFilters {
   contract?: string;
@@ -40,13 +36,11 @@ export interface ContractResultFilters {
   limit: number;
 }
 
-const DEFAULTS: ContractResultFilters = { from: [], internal: false, timestamp: [], order: 'desc', limit: 25 };
+/** Filters as typed or passed by a command: '' clears a field (the page size back to its default). */
+export type ContractResultFilterInput = Record<'contract' | 'from' | 'blockHash' | 'blockNumber' | 'transactionIndex' | 'timestamp' | 'order' | 'limit', string> & { internal: boolean | string };
 
-/**
- * Outcome of a result (src/api/contractResult.ts): `/contracts/results` has `result` and `status`;
- * `/contracts/{id}/results` (one contract) sends neither: `error_message` null is a success there, a message a failure.
- */
-export { outcome };
+const DEFAULTS: ContractResultFilters = { from: [], internal: false, timestamp: [], order: 'desc', limit: 25 };
+const defaults = (): ContractResultFilters => ({ ...DEFAULTS, from: [], timestamp: [] });
 
 /** Any field's value as exact text (bigints with every digit, objects as JSON); never throws. */
 const text = (v: unknown): string => (v === null || v === undefined ? '' : formatValue(v));
@@ -99,26 +93,26 @@ function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined):
 }
 
 /** `transfer(…)`, `deposit()`: the row label's function part, when an ABI knows the call. */
-export function callLabel(r: ContractResult, failed: boolean): string | undefined {
-  const decoded = abiIndex()?.decodeResult(r, failed);
+export function callLabel(r: ContractResult, failed: boolean, abis: AbiIndex): string | undefined {
+  const decoded = abis.decodeResult(r, failed);
   const call = decoded?.call;
   if (!call && decoded?.creation) return decoded.creation.contractName ? vscode.l10n.t('create {0}', `${decoded.creation.contractName}(${decoded.creation.args?.length ? '…' : ''})`) : vscode.l10n.t('contract creation');
   return call ? `${call.name}(${call.args.length ? '…' : ''})` : undefined;
 }
 
 /** Every field of a result, grouped: transaction, gas and fees, EVM envelope, data, other fields. */
-export function contractResultDetails(r: ContractResult): TreeNode[] {
+export function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
   const row = (label: string, v: unknown, tooltip?: string) => new DetailNode(label, text(v), tooltip ? { tooltip } : {});
   // fields the server did not send at all are left out (the one-contract endpoint sends fewer)
   const has = (k: string) => Object.prototype.hasOwnProperty.call(r, k);
   const opt = (key: string, label: string, v: unknown, tooltip?: string) => (has(key) ? row(label, v, tooltip) : undefined);
   const present = (nodes: Array<TreeNode | undefined>): TreeNode[] => nodes.filter((n): n is TreeNode => n !== undefined);
   const failed = outcome(r) === 'failure';
-  // decoded with the workspace's ABIs / the contract's Sourcify ABI (src/core/abiIndex.ts); hex when unknown
-  const decoded = abiIndex()?.decodeResult(r, failed);
+  // decoded with the workspace's ABIs / the contract's Sourcify ABI (src/features/decoding); hex when unknown
+  const decoded = abis.decodeResult(r, failed);
   const revert = failed ? decoded?.error ?? decodeRevert(r.error_message) : undefined;
   const tx: Array<TreeNode | undefined> = [
-    row(vscode.l10n.t('Time'), `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp))}`, formatTimestamp(r.timestamp)),
+    row(vscode.l10n.t('Time'), `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp), Date.now(), vscode.env.language)}`, formatTimestamp(r.timestamp)),
     row(vscode.l10n.t('Consensus timestamp'), r.timestamp),
     opt('result', vscode.l10n.t('Result'), r.result ?? ''),
     opt('status', vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
@@ -190,7 +184,7 @@ export function contractResultDetails(r: ContractResult): TreeNode[] {
 }
 
 export class ContractResultNode implements TreeNode {
-  constructor(readonly result: ContractResult, private readonly network: string) {}
+  constructor(readonly result: ContractResult, private readonly network: string, private readonly abis: AbiIndex) {}
 
   get id(): string {
     return `result:${this.network}:${this.result.timestamp}:${this.result.hash ?? ''}:${this.result.contract_id ?? ''}`;
@@ -200,19 +194,19 @@ export class ContractResultNode implements TreeNode {
     const r = this.result;
     const state = outcome(r);
     const ok = state === 'success';
-    const fn = callLabel(r, state === 'failure');
+    const fn = callLabel(r, state === 'failure', this.abis);
     const time = formatLocal(timestampToDate(r.timestamp)) || r.timestamp;
     const item = new vscode.TreeItem(fn ? `${time} · ${fn}` : time, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
-    item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · ');
+    item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortAddress(r.from)) : ''].filter(Boolean).join(' · ');
     item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
       : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`);
     md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(formatEvmAddress(r.from))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
-    const decoded = abiIndex()?.decodeResult(r, state === 'failure');
+    const decoded = this.abis.decodeResult(r, state === 'failure');
     if (decoded?.call) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
     else if (decoded?.creation) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.creation.text ? vscode.l10n.t('contract creation: {0}', decoded.creation.text) : vscode.l10n.t('contract creation'), 300))}`);
     if (state === 'failure') {
@@ -228,33 +222,37 @@ export class ContractResultNode implements TreeNode {
   getChildren(): TreeNode[] {
     // expanding a result whose call or custom error no workspace ABI knows asks Sourcify for this contract's ABI
     // (once per contract); the view refreshes when it arrives
-    abiIndex()?.lookUpContract(this.result, outcome(this.result) === 'failure');
-    return contractResultDetails(this.result);
+    this.abis.lookUpContract(this.result, outcome(this.result) === 'failure');
+    return contractResultDetails(this.result, this.abis);
   }
 }
 
-export class ContractResultsView extends ListView<ContractResult, ContractResultFilters> {
+export class ContractResultsView extends ListView<ContractResult, ContractResultFilters, ContractResultFilterInput> {
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private following = false;
   private polling: AbortController | undefined;
+  private readonly log: ExtensionLog;
+  private readonly abis: AbiIndex;
 
-  constructor(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog) {
-    super(context, network, log, { viewId: CONTRACT_RESULTS_VIEW, defaults: () => ({ ...DEFAULTS, from: [], timestamp: [] }) });
+  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, viewId: string) {
+    super(ctx.extension, ctx.network, treeView, { viewId, defaults, filterTitle: vscode.l10n.t('Contract Result Filters') });
+    this.log = ctx.log;
+    this.abis = ctx.abis;
     this.disposables.push(
-      this.treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
+      treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
+      // decoded labels change with the workspace's ABIs and Sourcify answers
+      ctx.abis.onDidChange(() => this.provider.refresh()),
     );
-    const abis = abiIndex();
-    if (abis) this.disposables.push(abis.onDidChange(() => this.provider.refresh()));
-    this.updateDescription();
-    void vscode.commands.executeCommand('setContext', 'hederaExplorer.contractResults.following', false);
+    void vscode.commands.executeCommand('setContext', `${viewId}.following`, false);
   }
 
   protected fetchFirst(signal: AbortSignal): Promise<Page<ContractResult>> {
+    this.abis.ensureStarted(); // the rows show the functions the workspace's ABIs know
     return this.network.clients.mirror.contractResults(this.query(), { signal });
   }
 
   protected node(r: ContractResult, network: string): TreeNode {
-    return new ContractResultNode(r, network);
+    return new ContractResultNode(r, network, this.abis);
   }
 
   protected emptyText(): string {
@@ -265,14 +263,14 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     return this.following ? [vscode.l10n.t('following')] : [];
   }
 
-  query(): ContractResultsQuery {
-    const f = this.filters;
+  query(filters = this.filters): ContractResultsQuery {
+    const f = filters;
     return {
       contract: f.contract,
       from: f.from.length ? f.from : undefined,
       blockHash: f.blockHash,
       blockNumber: f.blockNumber,
-      transactionIndex: f.blockHash || f.blockNumber ? f.transactionIndex : undefined,
+      transactionIndex: f.transactionIndex,
       internal: f.internal ? true : undefined,
       timestamp: f.timestamp.length ? f.timestamp : undefined,
       order: f.order,
@@ -280,19 +278,14 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     };
   }
 
-  isFiltered(): boolean {
-    const f = this.filters;
-    return !!(f.contract || f.from.length || f.blockHash || f.blockNumber || f.transactionIndex !== undefined || f.internal || f.timestamp.length || f.order !== DEFAULTS.order || f.limit !== DEFAULTS.limit);
-  }
-
   describeFilters(): string {
     const f = this.filters;
     const parts: string[] = [];
-    if (f.contract) parts.push(vscode.l10n.t('contract {0}', shortHex(f.contract, 4)));
-    if (f.from.length) parts.push(`from=${f.from.map((x) => shortHex(x, 4)).join(',')}`);
+    if (f.contract) parts.push(vscode.l10n.t('contract {0}', shortAddress(f.contract)));
+    if (f.from.length) parts.push(`from=${f.from.map(shortAddress).join(',')}`);
     if (f.blockHash) parts.push(`block.hash=${shortHex(f.blockHash, 4)}`);
     if (f.blockNumber) parts.push(`block.number=${f.blockNumber}`);
-    if (f.transactionIndex !== undefined && (f.blockHash || f.blockNumber)) parts.push(`transaction.index=${f.transactionIndex}`);
+    if (f.transactionIndex !== undefined) parts.push(`transaction.index=${f.transactionIndex}`);
     if (f.internal) parts.push('internal');
     for (const t of f.timestamp) parts.push(`timestamp=${filterToParam(t)}`);
     if (f.order !== DEFAULTS.order) parts.push(f.order);
@@ -300,46 +293,39 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     return parts.join(' · ');
   }
 
-  /** Sets filters from typed text, validated (commands and tests). A bad value throws its sentence; nothing changes. */
-  setFilters(input: Partial<Record<'contract' | 'from' | 'blockHash' | 'blockNumber' | 'transactionIndex' | 'timestamp' | 'order' | 'limit', string> & { internal: boolean }>, reload = true): void {
-    const next: ContractResultFilters = { ...this.filters, from: [...this.filters.from], timestamp: [...this.filters.timestamp] };
-    const need = <T>(c: Check<T>): T => { if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message }); return c.value; };
+  protected parseFilters(input: Partial<ContractResultFilterInput>, current: ContractResultFilters): ContractResultFilters {
+    const next: ContractResultFilters = { ...current, from: [...current.from], timestamp: [...current.timestamp] };
     if ('contract' in input) next.contract = input.contract ? need(checkAccountOrAddress(input.contract)) : undefined;
     if ('from' in input) next.from = input.from ? input.from.split(/[\s,]+/).filter(Boolean).map((x) => need(checkAccountOrAddress(x))) : [];
     if ('blockHash' in input) next.blockHash = input.blockHash ? need(checkBlockHash(input.blockHash)) : undefined;
     if ('blockNumber' in input) next.blockNumber = input.blockNumber ? need(checkBlockNumber(input.blockNumber)) : undefined;
     if (next.blockHash && next.blockNumber) {
+      // one replaces the other (the mirror node cannot combine them)
       if ('blockHash' in input && input.blockHash) next.blockNumber = undefined; else next.blockHash = undefined;
     }
     if ('transactionIndex' in input) next.transactionIndex = input.transactionIndex ? need(checkTransactionIndex(input.transactionIndex)) : undefined;
-    if (next.transactionIndex !== undefined && !next.blockHash && !next.blockNumber) {
-      throw new ApiError({ kind: 'invalidInput', message: vscode.l10n.t('A transaction index needs a block number or block hash filter as well.') });
-    }
-    if ('internal' in input) next.internal = !!input.internal;
+    if ('internal' in input) next.internal = input.internal === true || input.internal === 'true';
     if ('timestamp' in input) next.timestamp = input.timestamp ? need(checkTimestampFilters(input.timestamp)) : [];
     if (input.order) next.order = input.order === 'asc' ? 'asc' : 'desc';
-    if (input.limit !== undefined) next.limit = need(checkLimit(input.limit));
-    this.filters = next;
-    if (reload) this.filtersChanged();
+    if (input.limit !== undefined) next.limit = input.limit === '' ? DEFAULTS.limit : need(checkLimit(input.limit));
+    contractResultsParams(this.query(next)); // the query's own rules (a transaction index needs a block): throws its sentence
+    return next;
   }
 
-  async editFilters(): Promise<void> {
+  protected filterFields(): FilterField[] {
     const f = () => this.filters;
-    // the picker reloads once after each change (onChange), so the setters do not
-    const set = (patch: Parameters<ContractResultsView['setFilters']>[0]) => this.setFilters(patch, false);
     const noBlock = () => (f().blockHash || f().blockNumber ? undefined : vscode.l10n.t('Set a block number or block hash first: the mirror node needs one with a transaction index.'));
-    const fields: FilterField[] = [
-      { kind: 'text', label: vscode.l10n.t('Sender (from)'), value: () => f().from.join(', '), prompt: vscode.l10n.t('Account ids or EVM addresses that sent the calls, separated by commas. Empty clears it.'), placeholder: '0.0.1234, 0x…', check: (v) => { for (const x of v.split(/[\s,]+/).filter(Boolean)) { const c = checkAccountOrAddress(x); if (!c.ok) return c; } return { ok: true, value: v }; }, set: (v) => set({ from: v ?? '' }) },
-      { kind: 'text', label: vscode.l10n.t('Contract'), value: () => f().contract ?? '', prompt: vscode.l10n.t('Only the results of this contract (id or EVM address). Empty clears it.'), placeholder: '0.0.5001', check: checkAccountOrAddress, set: (v) => set({ contract: v ?? '' }) },
-      { kind: 'text', label: vscode.l10n.t('Block number'), value: () => f().blockNumber ?? '', prompt: vscode.l10n.t('A block number (decimal or 0x hex). Replaces a block hash filter. Empty clears it.'), placeholder: '1234567', check: checkBlockNumber, set: (v) => set({ blockNumber: v ?? '' }) },
-      { kind: 'text', label: vscode.l10n.t('Block hash'), value: () => f().blockHash ?? '', prompt: vscode.l10n.t('A block hash (64 or 96 hex digits). Replaces a block number filter. Empty clears it.'), placeholder: '0x…', check: checkBlockHash, set: (v) => set({ blockHash: v ?? '' }) },
-      { kind: 'text', label: vscode.l10n.t('Transaction index'), value: () => (f().transactionIndex === undefined ? '' : String(f().transactionIndex)), prompt: vscode.l10n.t('Position of the transaction in the block (0, 1, …). Empty clears it.'), placeholder: '0', check: checkTransactionIndex, set: (v) => set({ transactionIndex: v ?? '' }), disabled: noBlock },
-      { kind: 'choice', label: vscode.l10n.t('Internal results'), value: () => (f().internal ? 'true' : 'false'), choices: [{ label: vscode.l10n.t('Top-level calls only'), value: 'false' }, { label: vscode.l10n.t('Include internal (child) calls'), value: 'true' }], set: (v) => set({ internal: v === 'true' }) },
-      { kind: 'text', label: vscode.l10n.t('Time range'), value: () => f().timestamp.map(filterToParam).join(' '), prompt: vscode.l10n.t('One or two bounds with operators: gte:1700000000 lt:1700003600, or dates: gte:2026-11-20T10:00:00Z. Empty clears it.'), placeholder: 'gte:2026-11-20T00:00:00Z lt:2026-11-21T00:00:00Z', check: checkTimestampFilters, set: (v) => set({ timestamp: v ?? '' }) },
-      { kind: 'choice', label: vscode.l10n.t('Order'), value: () => f().order, choices: [{ label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }, { label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }], set: (v) => set({ order: v }) },
-      { kind: 'text', label: vscode.l10n.t('Page size'), value: () => String(f().limit), prompt: vscode.l10n.t('Results per page, 1 to 100.'), placeholder: '25', check: checkLimit, set: (v) => set({ limit: v ?? String(DEFAULTS.limit) }) },
+    return [
+      { kind: 'text', key: 'from', label: vscode.l10n.t('Sender (from)'), value: () => f().from.join(', '), prompt: vscode.l10n.t('Account ids or EVM addresses that sent the calls, separated by commas. Empty clears it.'), placeholder: '0.0.1234, 0x…', check: (v) => { for (const x of v.split(/[\s,]+/).filter(Boolean)) { const c = checkAccountOrAddress(x); if (!c.ok) return c; } return { ok: true, value: v }; } },
+      { kind: 'text', key: 'contract', label: vscode.l10n.t('Contract'), value: () => f().contract ?? '', prompt: vscode.l10n.t('Only the results of this contract (id or EVM address). Empty clears it.'), placeholder: '0.0.5001', check: checkAccountOrAddress },
+      { kind: 'text', key: 'blockNumber', label: vscode.l10n.t('Block number'), value: () => f().blockNumber ?? '', prompt: vscode.l10n.t('A block number (decimal or 0x hex). Replaces a block hash filter. Empty clears it.'), placeholder: '1234567', check: checkBlockNumber },
+      { kind: 'text', key: 'blockHash', label: vscode.l10n.t('Block hash'), value: () => f().blockHash ?? '', prompt: vscode.l10n.t('A block hash (64 or 96 hex digits). Replaces a block number filter. Empty clears it.'), placeholder: '0x…', check: checkBlockHash },
+      { kind: 'text', key: 'transactionIndex', label: vscode.l10n.t('Transaction index'), value: () => (f().transactionIndex === undefined ? '' : String(f().transactionIndex)), prompt: vscode.l10n.t('Position of the transaction in the block (0, 1, …). Empty clears it.'), placeholder: '0', check: checkTransactionIndex, disabled: noBlock },
+      { kind: 'choice', key: 'internal', label: vscode.l10n.t('Internal results'), value: () => String(f().internal), choices: [{ label: vscode.l10n.t('Top-level calls only'), value: false }, { label: vscode.l10n.t('Include internal (child) calls'), value: true }] },
+      { kind: 'text', key: 'timestamp', label: vscode.l10n.t('Time range'), value: () => f().timestamp.map(filterToParam).join(' '), prompt: vscode.l10n.t('One or two bounds with operators: gte:1700000000 lt:1700003600, or dates: gte:2026-11-20T10:00:00Z. Empty clears it.'), placeholder: 'gte:2026-11-20T00:00:00Z lt:2026-11-21T00:00:00Z', check: checkTimestampFilters },
+      { kind: 'choice', key: 'order', label: vscode.l10n.t('Order'), value: () => f().order, choices: [{ label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }, { label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }] },
+      { kind: 'text', key: 'limit', label: vscode.l10n.t('Page size'), value: () => String(f().limit), prompt: vscode.l10n.t('Results per page, 1 to 100.'), placeholder: '25', check: checkLimit },
     ];
-    await editFilters(vscode.l10n.t('Contract Result Filters'), fields, () => this.filtersChanged(), () => { this.filters = { ...DEFAULTS, from: [], timestamp: [] }; });
   }
 
   /** Filter by the contract or the sender of a result row. */
@@ -356,7 +342,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   setFollow(on: boolean): void {
     this.following = on;
-    void vscode.commands.executeCommand('setContext', 'hederaExplorer.contractResults.following', on);
+    void vscode.commands.executeCommand('setContext', `${this.options.viewId}.following`, on);
     if (on && this.filters.order !== 'desc') {
       this.filters.order = 'desc';
       this.filtersChanged();
@@ -385,12 +371,13 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   /** One follow poll: results with a timestamp greater than the newest seen, oldest first, put on top. */
   async pollOnce(): Promise<number> {
+    const pager = this.list.pager;
     if (!this.following || !this.treeView.visible) return 0;
-    if (!this.list.isStarted || this.list.isLoading) {
+    if (!pager.started || pager.loading) {
       this.scheduleFollow();
       return 0;
     }
-    const newest = this.list.items.reduce<string | undefined>((m, r) => (!m || compareTs(r.timestamp, m) > 0 ? r.timestamp : m), undefined);
+    const newest = pager.items.reduce<string | undefined>((m, r) => (!m || compareTimestamps(r.timestamp, m) > 0 ? r.timestamp : m), undefined);
     const q = this.query();
     const bounds = newest ? [{ op: 'gt' as const, value: newest }] : (q.timestamp ?? []);
     const abort = new AbortController();
@@ -406,12 +393,12 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
         page = next;
         fresh.push(...page.items);
       }
-      const before = this.list.items.length;
-      this.list.prepend(fresh.reverse());
-      added = this.list.items.length - before;
+      const before = pager.items.length;
+      pager.prepend(fresh.reverse());
+      added = pager.items.length - before;
       if (added) this.log.debug(`Follow: ${added} new contract result(s)`);
     } catch (e) {
-      if (!(e instanceof ApiError && e.kind === 'cancelled')) this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (!(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       if (this.polling === abort) this.polling = undefined;
       if (this.following && this.treeView.visible) this.scheduleFollow();
@@ -421,7 +408,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   /** The detail rows of a result, flattened as "Group / Label: value" lines (tests, copy all). */
   detailLines(r: ContractResult): string[] {
-    return flattenDetails(contractResultDetails(r));
+    return flattenDetails(contractResultDetails(r, this.abis));
   }
 
   dispose(): void {
@@ -430,39 +417,8 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   }
 }
 
-/** Compares two `seconds.nanos` timestamps exactly (as BigInt nanoseconds). */
-export function compareTs(a: string, b: string): number {
-  const n = (t: string) => { const [s, f = ''] = t.split('.'); return BigInt(s) * 1_000_000_000n + BigInt((f + '000000000').slice(0, 9)); };
-  try {
-    const x = n(a);
-    const y = n(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  } catch {
-    return a < b ? -1 : a > b ? 1 : 0;
-  }
-}
-
-export function registerContractResultsView(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog, raw: RawJsonProvider): ContractResultsView {
-  const view = new ContractResultsView(context, network, log);
-  // commands take the tree node, or a result object (from tests or other extensions)
-  const node = (n: unknown): ContractResult | undefined =>
-    n instanceof ContractResultNode ? n.result : n && typeof n === 'object' && typeof (n as ContractResult).timestamp === 'string' ? (n as ContractResult) : undefined;
-  const reportInvalid = (f: () => void) => { try { f(); } catch (e) { void vscode.window.showErrorMessage(e instanceof Error ? e.message : String(e)); } };
-  context.subscriptions.push(
-    view,
-    vscode.commands.registerCommand('hederaExplorer.contractResults.refresh', () => view.refresh()),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.retry', () => view.retry()),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.loadMore', () => view.loadMore()),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.filter', () => view.editFilters()),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.clearFilters', () => view.clearFilters()),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.follow', () => view.setFollow(true)),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.unfollow', () => view.setFollow(false)),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.copyHash', (n?: unknown) => { const r = node(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); }),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.openTransaction', (n?: unknown) => { const r = node(n); if (r) void openUrl(hashscanUrl(network.profile, 'transaction', r.timestamp)); }),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.openContract', (n?: unknown) => { const r = node(n); const id = r?.contract_id ?? r?.to; if (id) void openUrl(hashscanUrl(network.profile, 'contract', id)); }),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.filterByContract', (n?: unknown) => { const r = node(n); if (r) reportInvalid(() => view.filterBy('contract', r)); }),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.filterBySender', (n?: unknown) => { const r = node(n); if (r) reportInvalid(() => view.filterBy('from', r)); }),
-    vscode.commands.registerCommand('hederaExplorer.contractResults.showRaw', (n?: unknown) => { const r = node(n); if (r) void raw.show(`contract-result-${r.timestamp}`, r); }),
-  );
-  return view;
+/** A checked value, or its sentence thrown as invalid input. */
+function need<T>(c: Check<T>): T {
+  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
+  return c.value;
 }

@@ -1,36 +1,28 @@
 /**
- * The workspace's ABIs for decoding (the vscode side of src/api/decode): Hardhat `artifacts/**\/*.json`, Foundry
- * `out/**\/*.json` and plain ABI files (`*.abi`, ABI-array `*.json`) found with `findFiles` (which applies
- * `files.exclude`; node_modules, .git, build-info and `*.dbg.json` are left out too), at most MAX_FILES files
- * of at most MAX_BYTES each, read a few at a time. A FileSystemWatcher keeps the index current (changes
- * debounced). Nothing happens until a view first needs a decode (`ensureStarted`), so activation stays light;
- * the decoders bundle is loaded then too. Also holds the Sourcify ABI cache of the selected network, and the
- * one derivation context of the registry ("Decoded with": src/verify/derivation.ts): deployment records, read
- * with the files after a scan and again when a record file changes; build info inheritance, read after the files
- * are in use (decoding does not wait for it; labels are refined when it arrives) and again per build info file
- * that changed; the selected network's chain.
+ * The workspace's ABIs for decoding (the vscode side of src/api/decode), loaded lazily by the decoding feature's
+ * handle (./index.ts) with the first view that decodes: Hardhat `artifacts/**\/*.json`, Foundry `out/**\/*.json`
+ * and plain ABI files (`*.abi`, ABI-array `*.json`) found with `findFiles` (which applies `files.exclude`;
+ * node_modules, .git, build-info and `*.dbg.json` are left out too), at most MAX_FILES files of at most MAX_BYTES
+ * each, read a few at a time. A FileSystemWatcher keeps the index current (changes debounced). Nothing is scanned
+ * or watched until `ensureStarted()` (a view loading its rows): reading (decodes, lookups) starts nothing. Also
+ * holds the Sourcify ABI cache of the selected network, and the one derivation context of the registry ("Decoded
+ * with": src/workspace/derivation.ts): deployment records, read with the files after a scan and again when a
+ * record file changes; build info inheritance, read after the files are in use (decoding does not wait for it;
+ * labels are refined when it arrives) and again per build info file that changed; the selected network's chain.
  */
 import vscode = require('vscode');
-import type { AbiFile, AbiRegistry, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
+import type { AbiFile, AbiRegistry, DecodedBody, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
 import { DecodersModule, tryDecoders } from '../../api/decode/lazy';
-import type { ContractResult } from '../../api/mirrorTypes';
+import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivation';
-
-type DerivationModule = typeof import('../../workspace/derivation');
-let derivationModule: DerivationModule | undefined;
-/**
- * The workspace readers (deployment records, build info inheritance), loaded with the first decode: the extension
- * build turns this require into `require("./derivation.js")` (LAZY_CHUNKS in esbuild.js), so they stay out of
- * activation.
- */
-function derivation(): DerivationModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  derivationModule ??= require('../../workspace/derivation') as DerivationModule;
-  return derivationModule;
-}
 import { vscodeWorkspaceFs } from '../../core/workspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
+import type { AbiIndex } from './index';
+
+export type { AbiIndex } from './index';
+
+type DerivationModule = typeof import('../../workspace/derivation');
 
 export const MAX_FILES = 5000;
 export const MAX_BYTES = 8 * 1024 * 1024;
@@ -64,7 +56,7 @@ function excludeGlob(): string {
   return `{${[...ALWAYS_EXCLUDED, ...fromSettings].join(',')}}`;
 }
 
-export class AbiIndex implements vscode.Disposable {
+export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly files = new Map<string, AbiFile>();
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when ABIs were added, changed or removed (workspace or Sourcify). */
@@ -86,7 +78,7 @@ export class AbiIndex implements vscode.Disposable {
   /** Build info inheritance per build info file (read again only when that file changed, or on a full rescan). */
   private basesCache: BuildInfoBases | undefined;
   private get bases(): BuildInfoBases {
-    this.basesCache ??= new (derivation().BuildInfoBases)();
+    this.basesCache ??= new (this.derivation().BuildInfoBases)();
     return this.basesCache;
   }
   /** Build info changed (or a build folder appeared) since the inheritance was last read. */
@@ -95,6 +87,7 @@ export class AbiIndex implements vscode.Disposable {
   private basesTask: Promise<void> = Promise.resolve();
   private version = 0;
   private readonly decodedCache = new WeakMap<object, { version: number; failed: boolean; value: DecodedResult }>();
+  private readonly bodyCache = new WeakMap<object, { version: number; body: DecodedBody | undefined }>();
   private readonly lookups = new Set<Promise<unknown>>();
   private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
   private sourcifyCache: SourcifyAbiCache | undefined;
@@ -102,7 +95,19 @@ export class AbiIndex implements vscode.Disposable {
   skipped = 0;
   private bytesRead = 0;
 
+  /**
+   * The workspace readers (deployment records, build info inheritance), loaded with the first scan: a lazy entry
+   * of the build (LAZY_ENTRIES in esbuild.js), kept out of activation.
+   */
+  private derivationModule: DerivationModule | undefined;
+
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {}
+
+  private derivation(): DerivationModule {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.derivationModule ??= require('../../workspace/derivation') as DerivationModule;
+    return this.derivationModule;
+  }
 
   /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
   get sourcify(): SourcifyAbiCache | undefined {
@@ -310,7 +315,7 @@ export class AbiIndex implements vscode.Disposable {
   private async readDeployments(): Promise<DeployedContract[] | undefined> {
     if (!tryDecoders()) return undefined;
     try {
-      const deployments = await derivation().deploymentsFromWorkspace(this.folders().map((f) => f.fs));
+      const deployments = await this.derivation().deploymentsFromWorkspace(this.folders().map((f) => f.fs));
       this.log.debug(`ABIs: ${deployments.length} deployment record(s)`);
       return deployments;
     } catch (e) {
@@ -377,14 +382,13 @@ export class AbiIndex implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** The decoders, loaded on first use (undefined if their bundle cannot be loaded). */
-  decoders(): DecodersModule | undefined {
-    this.ensureStarted();
+  /** The decoders, loaded on first use (undefined if their bundle cannot be loaded). Starts no scan. */
+  private decoders(): DecodersModule | undefined {
     return tryDecoders();
   }
 
   /** The selector index of the workspace's ABIs (empty until the first scan ends). */
-  registry(): AbiRegistry | undefined {
+  private registry(): AbiRegistry | undefined {
     const d = this.decoders();
     if (!d) return undefined;
     this.syncChain();
@@ -396,7 +400,7 @@ export class AbiIndex implements vscode.Disposable {
   }
 
   /** The Sourcify ABI of a contract on the selected network, when it was fetched already. */
-  contractRegistry(address: string | null | undefined): AbiRegistry | undefined {
+  private contractRegistry(address: string | null | undefined): AbiRegistry | undefined {
     const a = evmAddressOf(address);
     const d = this.decoders();
     if (!a || !d) return undefined;
@@ -422,6 +426,26 @@ export class AbiIndex implements vscode.Disposable {
     const value = d.decodeContractResult(r, failed, this.registry(), this.contractRegistry(r.address ?? r.to));
     this.decodedCache.set(r, { version: this.version, failed, value });
     return value;
+  }
+
+  /**
+   * A schedule's `transaction_body` decoded (src/api/decode/schedulableBody.ts): kind, summary and fields, a
+   * contract call's function from the workspace's ABIs. Undefined when it cannot be decoded (the base64 stays). Cached.
+   */
+  decodeSchedule(s: Schedule): DecodedBody | undefined {
+    const d = this.decoders();
+    if (!d || !s.transaction_body) return undefined;
+    this.syncChain();
+    const hit = this.bodyCache.get(s);
+    if (hit && hit.version === this.version) return hit.body;
+    let body: DecodedBody | undefined;
+    try {
+      body = d.decodeSchedulableBody(s.transaction_body, { decodeCall: (data) => d.decodeCall(data, this.registry()) });
+    } catch {
+      body = undefined;
+    }
+    this.bodyCache.set(s, { version: this.version, body });
+    return body;
   }
 
   /**
@@ -459,7 +483,6 @@ export class AbiIndex implements vscode.Disposable {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     for (const d of this.disposables) d.dispose();
-    if (current === this) current = undefined;
   }
 }
 
@@ -482,19 +505,4 @@ async function forEachLimited<T>(items: T[], limit: number, fn: (t: T) => Promis
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-let current: AbiIndex | undefined;
-
-/** The extension's ABI index (undefined before registration, e.g. in unit tests of the views). */
-export function abiIndex(): AbiIndex | undefined {
-  return current;
-}
-
-/** Creates the index (it starts scanning only when a view first decodes). One line in extension.ts. */
-export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex {
-  const index = new AbiIndex(network, log);
-  current = index;
-  context.subscriptions.push(index, network.onDidChange(() => index.networkChanged()));
-  return index;
 }

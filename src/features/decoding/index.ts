@@ -1,2 +1,109 @@
-/** Decoding with the workspace's ABIs and Sourcify: the ABI index, created at activation, started on first use. */
-export { registerAbiIndex, type AbiIndex } from './abiIndex';
+/**
+ * Decoding with the workspace's ABIs and Sourcify. The eager part: a small handle, created once by the
+ * composition root (src/extension.ts) and handed to the views as `ctx.abis`. The index itself
+ * (./abiIndex.ts: workspace scan, file watchers, Sourcify cache) is a lazy entry of the build, loaded by the first
+ * decode or start. Reading (decodes, lookups) never starts the scan or the watchers: `ensureStarted()` does, and
+ * the views call it when they load their rows.
+ */
+import vscode = require('vscode');
+import type { DecodedBody, DecodedResult } from '../../api/decode';
+import type { ContractResult, Schedule } from '../../api/mirrorTypes';
+import type { ExtensionLog } from '../../core/log';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import type { WorkspaceAbiIndex } from './abiIndex';
+
+/** The workspace's ABIs and the Sourcify ABI cache of the selected network, as the views use them. */
+export interface AbiIndex {
+  /** Fires when ABIs were added, changed or removed (workspace or Sourcify): decoded labels may change. */
+  readonly onDidChange: vscode.Event<void>;
+  /** Starts the workspace scan and the file watchers (once). Nothing else starts them. */
+  ensureStarted(): void;
+  readonly isStarted: boolean;
+  /** A contract result decoded with the workspace's ABIs and the contract's Sourcify ABI (if fetched). Cached. */
+  decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined;
+  /** A schedule's transaction body decoded (a contract call's function from the workspace's ABIs). Cached. */
+  decodeSchedule(s: Schedule): DecodedBody | undefined;
+  /**
+   * For a result being expanded: when its call or custom error is not known from the workspace, asks Sourcify
+   * for the contract's ABI (once per contract and network); onDidChange fires when it brings one.
+   */
+  lookUpContract(r: ContractResult, failed: boolean): void;
+  /** Forgets the Sourcify answers. */
+  clearSourcify(): void;
+  /** The ABI files found, by workspace-relative path (empty before the first scan). */
+  readonly sources: string[];
+  readonly fileCount: number;
+  /** Resolves when the scan, queued file changes, build info reading and Sourcify lookups in flight are done. */
+  ready(): Promise<void>;
+}
+
+/** The handle: the index is created (its module loaded) on first use. */
+class LazyAbiIndex implements AbiIndex, vscode.Disposable {
+  private index: WorkspaceAbiIndex | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
+    this.subscriptions.push(network.onDidChange(() => this.index?.networkChanged()));
+  }
+
+  private get loaded(): WorkspaceAbiIndex {
+    if (!this.index) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
+      const index = new WorkspaceAbiIndex(this.network, this.log);
+      this.subscriptions.push(index, index.onDidChange(() => this.changed.fire()));
+      this.index = index;
+    }
+    return this.index;
+  }
+
+  ensureStarted(): void {
+    this.loaded.ensureStarted();
+  }
+
+  get isStarted(): boolean {
+    return this.index?.isStarted ?? false;
+  }
+
+  decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined {
+    return this.loaded.decodeResult(r, failed);
+  }
+
+  decodeSchedule(s: Schedule): DecodedBody | undefined {
+    return this.loaded.decodeSchedule(s);
+  }
+
+  lookUpContract(r: ContractResult, failed: boolean): void {
+    this.loaded.lookUpContract(r, failed);
+  }
+
+  clearSourcify(): void {
+    this.index?.clearSourcify();
+  }
+
+  get sources(): string[] {
+    return this.index?.sources ?? [];
+  }
+
+  get fileCount(): number {
+    return this.index?.fileCount ?? 0;
+  }
+
+  ready(): Promise<void> {
+    return this.index?.ready() ?? Promise.resolve();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions.splice(0).reverse()) s.dispose();
+    this.index = undefined;
+  }
+}
+
+/** Creates the handle (nothing is loaded or scanned until a view needs it). One line in extension.ts. */
+export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex {
+  const index = new LazyAbiIndex(network, log);
+  context.subscriptions.push(index);
+  return index;
+}

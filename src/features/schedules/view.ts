@@ -7,25 +7,29 @@ import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
 import { Page, scheduleState, SchedulesQuery } from '../../api/mirror';
-import type { BodyField, DecodedBody } from '../../api/decode';
+import type { BodyField } from '../../api/decode';
 import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
-import { hashscanUrl } from '../../api/networks';
-import { checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../../api/validation';
-import { copyText, openUrl, RawJsonProvider } from '../../ui/actions';
-import { abiIndex } from '../decoding/abiIndex';
+import { Check, checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
-import type { SelectedNetwork } from '../../core/selectedNetwork';
-import { editFilters, FilterField } from '../../ui/filterPicker';
-import { ListView } from '../../ui/listView';
+import type { FilterField } from '../../ui/filterPicker';
+import { ListView } from '../../ui/listViewBase';
 import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, TreeNode } from '../../ui/nodes';
-
-export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
+import type { FeatureContext } from '../context';
+import type { AbiIndex } from '../decoding';
 
 interface ScheduleFilters {
   accountId?: Filter;
   scheduleId?: Filter;
   order: 'asc' | 'desc';
   limit: number;
+}
+
+/** Filters as typed or passed by a command: '' clears a field (the page size back to its default). */
+export interface ScheduleFilterInput {
+  accountId: string;
+  scheduleId: string;
+  order: string;
+  limit: number | string;
 }
 
 const DEFAULT_FILTERS: ScheduleFilters = { order: 'asc', limit: 25 };
@@ -48,38 +52,15 @@ function base64ToHex(b64: string): string {
   }
 }
 
-const bodyCache = new WeakMap<Schedule, { version: number; body: DecodedBody | undefined }>();
-let abiVersion = 0;
-
-/**
- * The schedule's `transaction_body` decoded (src/api/decode/schedulableBody.ts): kind, summary and fields, a
- * contract call's function from the workspace's ABIs. Undefined when it cannot be decoded (the base64 stays).
- */
-export function decodedBody(s: Schedule): DecodedBody | undefined {
-  const abis = abiIndex();
-  const d = abis?.decoders();
-  if (!abis || !d || !s.transaction_body) return undefined;
-  const hit = bodyCache.get(s);
-  if (hit && hit.version === abiVersion) return hit.body;
-  let body: DecodedBody | undefined;
-  try {
-    body = d.decodeSchedulableBody(s.transaction_body, { decodeCall: (data) => d.decodeCall(data, abis.registry()) });
-  } catch {
-    body = undefined;
-  }
-  bodyCache.set(s, { version: abiVersion, body });
-  return body;
-}
-
 function bodyFieldNode(f: BodyField): DetailNode {
   return new DetailNode(f.label, f.value, { tooltip: f.value, children: f.children?.map(bodyFieldNode) });
 }
 
-/** Details of one schedule, as rows. */
-export function scheduleDetails(s: Schedule): TreeNode[] {
+/** Details of one schedule, as rows; its body decoded with the workspace's ABIs. */
+export function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
   const rows: TreeNode[] = [];
   const ts = (label: string, v: string | null | undefined, none: string) =>
-    new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v))}` : none, { tooltip: v ? formatTimestamp(v) : none });
+    new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v), Date.now(), vscode.env.language)}` : none, { tooltip: v ? formatTimestamp(v) : none });
   rows.push(new DetailNode(vscode.l10n.t('State'), stateLabel(scheduleState(s))));
   rows.push(new DetailNode(vscode.l10n.t('Memo'), s.memo ?? '', { tooltip: s.memo ?? '' }));
   rows.push(new DetailNode(vscode.l10n.t('Payer'), s.payer_account_id ?? ''));
@@ -104,7 +85,7 @@ export function scheduleDetails(s: Schedule): TreeNode[] {
     });
   }), { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') }));
   const body = s.transaction_body ?? '';
-  const decoded = decodedBody(s);
+  const decoded = abis.decodeSchedule(s);
   if (decoded) {
     rows.push(new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
       tooltip: headline(decoded),
@@ -125,7 +106,7 @@ function headline(body: { title: string; summary: string }): string {
 }
 
 export class ScheduleNode implements TreeNode {
-  constructor(readonly schedule: Schedule, private readonly network: string, private readonly pinned = false) {}
+  constructor(readonly schedule: Schedule, private readonly network: string, private readonly abis: AbiIndex, private readonly pinned = false) {}
 
   get id(): string {
     return `${this.pinned ? 'pinned' : 'schedule'}:${this.network}:${this.schedule.schedule_id}`;
@@ -134,7 +115,7 @@ export class ScheduleNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const s = this.schedule;
     const state = scheduleState(s);
-    const body = decodedBody(s);
+    const body = this.abis.decodeSchedule(s);
     const item = new vscode.TreeItem(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const memo = oneLine(s.memo ?? '', 60);
@@ -152,26 +133,30 @@ export class ScheduleNode implements TreeNode {
   }
 
   getChildren(): TreeNode[] {
-    return scheduleDetails(this.schedule);
+    return scheduleDetails(this.schedule, this.abis);
   }
 }
 
-export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
+export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleFilterInput> {
   private pinned: ScheduleNode | undefined;
+  private readonly log: ExtensionLog;
+  private readonly abis: AbiIndex;
 
-  constructor(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog) {
-    super(context, network, log, { viewId: SCHEDULES_VIEW, defaults: () => ({ ...DEFAULT_FILTERS }) });
-    this.updateDescription();
-    const abis = abiIndex();
-    if (abis) this.disposables.push(abis.onDidChange(() => { abiVersion++; this.provider.refresh(); }));
+  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, private readonly viewId: string) {
+    super(ctx.extension, ctx.network, treeView, { viewId, defaults: () => ({ ...DEFAULT_FILTERS }), filterTitle: vscode.l10n.t('Schedule Filters') });
+    this.log = ctx.log;
+    this.abis = ctx.abis;
+    // decoded labels change with the workspace's ABIs
+    this.disposables.push(ctx.abis.onDidChange(() => this.provider.refresh()));
   }
 
   protected fetchFirst(signal: AbortSignal): Promise<Page<Schedule>> {
+    this.abis.ensureStarted(); // the rows decode their bodies with the workspace's ABIs
     return this.network.clients.mirror.schedules(this.query(), { signal });
   }
 
   protected node(s: Schedule, network: string): TreeNode {
-    return new ScheduleNode(s, network);
+    return new ScheduleNode(s, network, this.abis);
   }
 
   protected emptyText(): string {
@@ -190,10 +175,6 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
     return { accountId: this.filters.accountId, scheduleId: this.filters.scheduleId, order: this.filters.order, limit: this.filters.limit };
   }
 
-  isFiltered(): boolean {
-    return !!(this.filters.accountId || this.filters.scheduleId || this.filters.order !== DEFAULT_FILTERS.order || this.filters.limit !== DEFAULT_FILTERS.limit);
-  }
-
   /** The active filters, as the view's description ("account.id=gte:0.0.5 · desc · 50 a page"). */
   describeFilters(): string {
     const parts: string[] = [];
@@ -204,52 +185,42 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
     return parts.join(' · ');
   }
 
-  /** Sets filters programmatically (commands and tests). Values are validated; a bad one throws its sentence. */
-  setFilters(f: Partial<{ accountId: string; scheduleId: string; order: 'asc' | 'desc'; limit: number }>): void {
-    const next: ScheduleFilters = { ...this.filters };
-    if ('accountId' in f) next.accountId = f.accountId ? unwrapFilter(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
-    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? unwrapFilter(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+  protected parseFilters(f: Partial<ScheduleFilterInput>, current: ScheduleFilters): ScheduleFilters {
+    const next: ScheduleFilters = { ...current };
+    if ('accountId' in f) next.accountId = f.accountId ? need(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? need(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
     if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
-    if (f.limit !== undefined) {
-      const l = checkLimit(f.limit);
-      if (!l.ok) throw new ApiError({ kind: 'invalidInput', message: l.message });
-      next.limit = l.value;
-    }
-    this.filters = next;
-    this.filtersChanged();
+    if (f.limit !== undefined) next.limit = f.limit === '' ? DEFAULT_FILTERS.limit : need(checkLimit(f.limit));
+    return next;
   }
 
-  async editFilters(): Promise<void> {
-    const fields: FilterField[] = [
+  protected filterFields(): FilterField[] {
+    const f = () => this.filters;
+    return [
       {
-        kind: 'text', label: vscode.l10n.t('Creator account id'),
-        value: () => (this.filters.accountId ? filterToParam(this.filters.accountId) : ''),
+        kind: 'text', key: 'accountId', label: vscode.l10n.t('Creator account id'),
+        value: () => (f().accountId ? filterToParam(f().accountId!) : ''),
         prompt: vscode.l10n.t('Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.'),
         placeholder: 'gte:0.0.1000',
         check: (v) => checkEntityIdFilter(v, 'an account id'),
-        set: (v) => { this.filters.accountId = v ? unwrapFilter(checkEntityIdFilter(v, 'an account id')) : undefined; },
       },
       {
-        kind: 'text', label: vscode.l10n.t('Schedule id'),
-        value: () => (this.filters.scheduleId ? filterToParam(this.filters.scheduleId) : ''),
+        kind: 'text', key: 'scheduleId', label: vscode.l10n.t('Schedule id'),
+        value: () => (f().scheduleId ? filterToParam(f().scheduleId!) : ''),
         prompt: vscode.l10n.t('Schedule id, optionally with an operator: 0.0.5000, gt:0.0.5000. Empty clears it.'),
         placeholder: 'gt:0.0.5000',
         check: (v) => checkEntityIdFilter(v, 'a schedule id'),
-        set: (v) => { this.filters.scheduleId = v ? unwrapFilter(checkEntityIdFilter(v, 'a schedule id')) : undefined; },
       },
       {
-        kind: 'choice', label: vscode.l10n.t('Order'), value: () => this.filters.order,
+        kind: 'choice', key: 'order', label: vscode.l10n.t('Order'), value: () => f().order,
         choices: [{ label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }, { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }],
-        set: (v) => { this.filters.order = v === 'desc' ? 'desc' : 'asc'; },
       },
       {
-        kind: 'text', label: vscode.l10n.t('Page size'), value: () => String(this.filters.limit),
+        kind: 'text', key: 'limit', label: vscode.l10n.t('Page size'), value: () => String(f().limit),
         prompt: vscode.l10n.t('Schedules per page, 1 to 100.'), placeholder: '25',
         check: (v) => checkLimit(v),
-        set: (v) => { this.filters.limit = v ? unwrapNumber(checkLimit(v)) : DEFAULT_FILTERS.limit; },
       },
     ];
-    await editFilters(vscode.l10n.t('Schedule Filters'), fields, () => this.filtersChanged(), () => { this.filters = { ...DEFAULT_FILTERS }; });
   }
 
   /** "Open schedule by id": asks (or takes `preset`), fetches it, pins it at the top of the view. */
@@ -271,14 +242,15 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
       return undefined;
     }
     try {
-      const s = await vscode.window.withProgress({ location: { viewId: SCHEDULES_VIEW } }, () => this.network.clients.mirror.schedule(checked.value));
+      const s = await this.withProgress(this.network.clients.mirror.schedule(checked.value));
       if (!s) {
         void vscode.window.showWarningMessage(vscode.l10n.t('No schedule {0} on {1}.', checked.value, profile.label));
         return undefined;
       }
-      this.pinned = new ScheduleNode(s, profile.name, true);
+      this.abis.ensureStarted();
+      this.pinned = new ScheduleNode(s, profile.name, this.abis, true);
       this.provider.refresh();
-      await vscode.commands.executeCommand(`${SCHEDULES_VIEW}.focus`);
+      await vscode.commands.executeCommand(`${this.viewId}.focus`);
       await this.treeView.reveal(this.pinned, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
       return s;
     } catch (e) {
@@ -292,36 +264,12 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters> {
 
   /** The detail rows of a schedule, flattened as "Parent / Label: value" lines (tests). */
   detailLines(s: Schedule): string[] {
-    return flattenDetails(scheduleDetails(s));
+    return flattenDetails(scheduleDetails(s, this.abis));
   }
 }
 
-function unwrapFilter(c: ReturnType<typeof checkEntityIdFilter>): Filter {
+/** A checked value, or its sentence thrown as invalid input. */
+function need<T>(c: Check<T>): T {
   if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
   return c.value;
-}
-
-function unwrapNumber(c: ReturnType<typeof checkLimit>): number {
-  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
-  return c.value;
-}
-
-export function registerSchedulesView(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog, raw: RawJsonProvider): SchedulesView {
-  const view = new SchedulesView(context, network, log);
-  // commands take the tree node, or a schedule object (from tests or other extensions)
-  const node = (n: unknown): Schedule | undefined =>
-    n instanceof ScheduleNode ? n.schedule : n && typeof n === 'object' && typeof (n as Schedule).schedule_id === 'string' ? (n as Schedule) : undefined;
-  context.subscriptions.push(
-    view,
-    vscode.commands.registerCommand('hederaExplorer.schedules.refresh', () => view.refresh()),
-    vscode.commands.registerCommand('hederaExplorer.schedules.retry', () => view.retry()),
-    vscode.commands.registerCommand('hederaExplorer.schedules.loadMore', () => view.loadMore()),
-    vscode.commands.registerCommand('hederaExplorer.schedules.filter', () => view.editFilters()),
-    vscode.commands.registerCommand('hederaExplorer.schedules.clearFilters', () => view.clearFilters()),
-    vscode.commands.registerCommand('hederaExplorer.schedules.open', (id?: unknown) => view.openById(id)),
-    vscode.commands.registerCommand('hederaExplorer.schedules.copyId', (n?: unknown) => { const s = node(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); }),
-    vscode.commands.registerCommand('hederaExplorer.schedules.openInHashScan', (n?: unknown) => { const s = node(n); if (s) void openUrl(hashscanUrl(network.profile, 'schedule', s.schedule_id)); }),
-    vscode.commands.registerCommand('hederaExplorer.schedules.showRaw', (n?: unknown) => { const s = node(n); if (s) void raw.show(`schedule-${s.schedule_id}`, s); }),
-  );
-  return view;
 }
