@@ -16,7 +16,7 @@
 import { isApiError } from './errors';
 import { LatestRequest } from './latest';
 import type { Page, PageKey } from './mirror';
-import { L10n, oneLine, plainL10n } from './text';
+import { type L10n, oneLine, plainL10n } from './text';
 
 export type { L10n } from './text';
 

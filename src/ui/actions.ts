@@ -36,7 +36,7 @@ export class RawJsonProvider implements vscode.TextDocumentContentProvider, vsco
 
   /** Opens `value` as JSON in a read-only editor titled `name`. */
   async show(name: string, value: unknown): Promise<vscode.TextEditor> {
-    const safe = name.replace(/[^\w.\-]+/g, '_').slice(0, 80) || 'item';
+    const safe = name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'item';
     const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${safe}.json`, query: String(++this.counter) });
     this.docs.set(uri.toString(), `${stringifyJson(value, 2)}\n`);
     if (this.docs.size > 50) this.docs.delete(this.docs.keys().next().value as string);

@@ -6,7 +6,7 @@
  * query, its row kind, its filter fields and its own commands.
  */
 import vscode = require('vscode');
-import { LazyTreeView, LoadedTree } from './lazyTree';
+import { LazyTreeView, type LoadedTree } from './lazyTree';
 import type { ListView } from './listViewBase';
 import type { TreeNode } from './nodes';
 

@@ -8,9 +8,9 @@
 import vscode = require('vscode');
 import type { MirrorClient, Page } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';
-import { editFilters, FilterField } from './filterPicker';
+import { editFilters, type FilterField } from './filterPicker';
 import type { LoadedTree } from './lazyTree';
-import { NodeTreeProvider, TreeNode } from './nodes';
+import { NodeTreeProvider, type TreeNode } from './nodes';
 import { PagedList } from './pagedList';
 
 /** The selected network as a list needs it: its profile, its mirror client, its changes. */

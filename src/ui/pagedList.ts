@@ -5,8 +5,8 @@
  * changes into a VS Code event. Everything else (what to fetch, when, retry) is the pager's.
  */
 import vscode = require('vscode');
-import { emptyPageSentence, Pager, PagerOptions, PagerSource, stopSentence } from '../api/pager';
-import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, TreeNode } from './nodes';
+import { emptyPageSentence, Pager, type PagerOptions, type PagerSource, stopSentence } from '../api/pager';
+import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, type TreeNode } from './nodes';
 
 export interface PagedRowsTexts {
   /** The row shown when nothing matches. */

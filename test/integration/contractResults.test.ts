@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Result { timestamp: string; contract_id: string; from: string; block_number: number | bigint; transaction_index: number; result: string; error_message: string | null; amount: number | bigint | null }
 

@@ -7,7 +7,7 @@ import * as http from 'http';
 import * as vscode from 'vscode';
 import type { ContractResult, Schedule } from '../../src/api/mirrorTypes';
 import { resetSettings, sandboxUrl, waitUntil } from './helpers';
-import { clearRequests, requests, settled, useSandbox, ViewsApi } from './views.helpers';
+import { clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 type Result = ContractResult;
 

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings } from './helpers';
-import { clearRequests, sandboxPost, settled, useSandbox, ViewsApi } from './views.helpers';
+import { clearRequests, sandboxPost, settled, useSandbox, type ViewsApi } from './views.helpers';
 import { sandboxUrl } from './helpers';
 
 interface Recorded { url: string; host?: string }
@@ -40,12 +40,12 @@ describe('Against a hostile server', function () {
   it('a next link to the page just loaded stops paging with a notice; Load more adds no row twice', async () => {
     await hostile(['paging-self']);
     await api.schedules.refresh();
-    let snap = await settled(api.schedules);
+    await settled(api.schedules);
     const first = (api.schedules.loaded as Array<{ schedule_id: string }>).map((s) => s.schedule_id);
     assert.strictEqual(first.length, 25);
     await api.schedules.loadMore();
     await api.schedules.loadMore();
-    snap = await settled(api.schedules);
+    const snap = await settled(api.schedules);
     const ids = (api.schedules.loaded as Array<{ schedule_id: string }>).map((s) => s.schedule_id);
     assert.deepStrictEqual(ids, first, 'no row added, none twice');
     const stop = snap.rows.find((r) => r.contextValue === 'pagingStopped');
@@ -83,7 +83,7 @@ describe('Against a hostile server', function () {
   it('an empty first page with a next link says more may follow, and Load more brings the rows', async () => {
     await hostile(['paging-empty']);
     await api.schedules.refresh();
-    let snap = await settled(api.schedules);
+    const snap = await settled(api.schedules);
     assert.strictEqual(api.schedules.loaded.length, 0);
     const note = snap.rows.find((r) => r.contextValue === 'emptyPage');
     assert.ok(note, snap.rows.map((r) => `${r.contextValue}:${r.label}`).join(' | '));
@@ -91,7 +91,7 @@ describe('Against a hostile server', function () {
     assert.ok(snap.rows.some((r) => r.contextValue === 'loadMore'));
     assert.ok(!snap.rows.some((r) => r.contextValue === 'empty'), 'not "no schedules"');
     await api.schedules.loadMore();
-    snap = await settled(api.schedules);
+    await settled(api.schedules);
     assert.ok(api.schedules.loaded.length > 0, 'the next page has the rows');
   });
 

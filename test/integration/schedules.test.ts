@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
 
 describe('Schedules view', function () {
   this.timeout(60000);

@@ -1,7 +1,7 @@
 // Helpers for the view suites: point the extension at the sandbox, drive the sandbox's faults, read requests.
 import * as vscode from 'vscode';
 import type { ListSeam, ListSnapshot } from '../../src/ui/listView';
-import { activateApi, HederaTestApi, sandboxUrl, waitUntil } from './helpers';
+import { activateApi, type HederaTestApi, sandboxUrl, waitUntil } from './helpers';
 
 /** What a list view shows (src/ui/listView.ts). */
 export type ViewSnapshot = ListSnapshot;

@@ -6,9 +6,9 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
-import { MirrorClient, Page, PageKey } from '../../src/api/mirror';
+import { MirrorClient, type Page, type PageKey } from '../../src/api/mirror';
 import type { Schedule } from '../../src/api/mirrorTypes';
-import { itemKey, normalizeUrl, Pager, PagerSource, stopSentence } from '../../src/api/pager';
+import { itemKey, normalizeUrl, Pager, type PagerSource, stopSentence } from '../../src/api/pager';
 import { serveCanned } from './helpers';
 
 type Row = { schedule_id: string };

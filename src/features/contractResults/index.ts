@@ -9,11 +9,11 @@ import type { ContractResult } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
-import { ListSeam, listSeam, registerListView } from '../../ui/listView';
+import { type ListSeam, listSeam, registerListView } from '../../ui/listView';
 import type { FeatureContext } from '../context';
 import type { ContractResultFilterInput, ContractResultsView } from './view';
 
-export const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
+const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
 
 /** What the integration tests drive in the Contract Results view (test mode only). */
 export interface ContractResultsSeam extends ListSeam<ContractResult> {

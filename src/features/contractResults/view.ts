@@ -9,22 +9,22 @@ import { ApiError, isApiError } from '../../api/errors';
 import { isContractCreation, outcome } from '../../api/contractResult';
 import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortAddress, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
 import { formatInt } from '../../api/json';
-import { ContractResultsQuery, contractResultsParams, Page } from '../../api/mirror';
+import { type ContractResultsQuery, contractResultsParams, type Page } from '../../api/mirror';
 import type { ContractResult } from '../../api/mirrorTypes';
 import type { DecodedResult, DecodedValue } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import {
-  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, Check, Filter, filterToParam,
+  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, type Check, type Filter, filterToParam,
 } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import { config } from '../../core/settings';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listViewBase';
-import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, TreeNode } from '../../ui/nodes';
+import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, type TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
 
-export interface ContractResultFilters {
+interface ContractResultFilters {
   contract?: string;
   from: string[];
   blockHash?: string;
@@ -93,7 +93,7 @@ function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined):
 }
 
 /** `transfer(…)`, `deposit()`: the row label's function part, when an ABI knows the call. */
-export function callLabel(r: ContractResult, failed: boolean, abis: AbiIndex): string | undefined {
+function callLabel(r: ContractResult, failed: boolean, abis: AbiIndex): string | undefined {
   const decoded = abis.decodeResult(r, failed);
   const call = decoded?.call;
   if (!call && decoded?.creation) return decoded.creation.contractName ? vscode.l10n.t('create {0}', `${decoded.creation.contractName}(${decoded.creation.args?.length ? '…' : ''})`) : vscode.l10n.t('contract creation');
@@ -101,7 +101,7 @@ export function callLabel(r: ContractResult, failed: boolean, abis: AbiIndex): s
 }
 
 /** Every field of a result, grouped: transaction, gas and fees, EVM envelope, data, other fields. */
-export function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
+function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
   const row = (label: string, v: unknown, tooltip?: string) => new DetailNode(label, text(v), tooltip ? { tooltip } : {});
   // fields the server did not send at all are left out (the one-contract endpoint sends fewer)
   const has = (k: string) => Object.prototype.hasOwnProperty.call(r, k);
@@ -183,7 +183,7 @@ export function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNo
   return groups.filter((g) => g.getChildren().length > 0);
 }
 
-export class ContractResultNode implements TreeNode {
+class ContractResultNode implements TreeNode {
   constructor(readonly result: ContractResult, private readonly network: string, private readonly abis: AbiIndex) {}
 
   get id(): string {

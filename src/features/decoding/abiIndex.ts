@@ -12,7 +12,7 @@
  */
 import vscode = require('vscode');
 import type { AbiFile, AbiRegistry, DecodedBody, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
-import { DecodersModule, tryDecoders } from '../../api/decode/lazy';
+import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivation';
 import { vscodeWorkspaceFs } from '../../core/workspaceFs';
@@ -24,10 +24,10 @@ export type { AbiIndex } from './index';
 
 type DerivationModule = typeof import('../../workspace/derivation');
 
-export const MAX_FILES = 5000;
-export const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_FILES = 5000;
+const MAX_BYTES = 8 * 1024 * 1024;
 /** All files read in one scan, at most (large fixture folders must not make the host read gigabytes). */
-export const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 const DEBOUNCE_MS = 400;
 const INCLUDE = '**/*.{json,abi}';
 /** Looked at first, so that a workspace with thousands of other JSON files still gets its build output indexed. */
@@ -92,7 +92,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
   private sourcifyCache: SourcifyAbiCache | undefined;
   /** Files skipped because they were too big, or left out past MAX_FILES (shown in the log). */
-  skipped = 0;
+  private skipped = 0;
   private bytesRead = 0;
 
   /**
@@ -110,7 +110,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   }
 
   /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
-  get sourcify(): SourcifyAbiCache | undefined {
+  private get sourcify(): SourcifyAbiCache | undefined {
     if (!this.sourcifyCache) {
       const d = this.decoders();
       if (d) this.sourcifyCache = new d.SourcifyAbiCache(() => this.network.clients.http, () => this.network.profile.verifyUrl);
@@ -166,7 +166,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     return this.files.size;
   }
 
-  rescan(): void {
+  private rescan(): void {
     const run = async () => {
       const started = performance.now();
       const found = new Map<string, AbiFile>();
@@ -306,7 +306,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     if (basesDirty) this.refreshBases();
   }
 
-  /** The workspace folders as the readers of src/verify see them. */
+  /** The workspace folders as the readers of src/workspace/derivation.ts see them. */
   private folders(): DerivationFolder[] {
     return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ key: f.uri.toString(), fs: vscodeWorkspaceFs(f.uri, f.name) }));
   }

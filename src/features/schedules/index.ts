@@ -7,11 +7,11 @@ import vscode = require('vscode');
 import type { Schedule } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import { copyText, openUrl } from '../../ui/actions';
-import { ListSeam, listSeam, registerListView } from '../../ui/listView';
+import { type ListSeam, listSeam, registerListView } from '../../ui/listView';
 import type { FeatureContext } from '../context';
 import type { ScheduleFilterInput, SchedulesView } from './view';
 
-export const SCHEDULES_VIEW = 'hederaExplorer.schedules';
+const SCHEDULES_VIEW = 'hederaExplorer.schedules';
 
 /** What the integration tests drive in the Schedules view (test mode only). */
 export interface SchedulesSeam extends ListSeam<Schedule> {

@@ -6,14 +6,14 @@
 import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
-import { Page, scheduleState, SchedulesQuery } from '../../api/mirror';
+import { type Page, scheduleState, type SchedulesQuery } from '../../api/mirror';
 import type { BodyField } from '../../api/decode';
 import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
-import { Check, checkEntityId, checkEntityIdFilter, checkLimit, Filter, filterToParam } from '../../api/validation';
+import { type Check, checkEntityId, checkEntityIdFilter, checkLimit, type Filter, filterToParam } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listViewBase';
-import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, TreeNode } from '../../ui/nodes';
+import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, type TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
 
@@ -57,7 +57,7 @@ function bodyFieldNode(f: BodyField): DetailNode {
 }
 
 /** Details of one schedule, as rows; its body decoded with the workspace's ABIs. */
-export function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
+function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
   const rows: TreeNode[] = [];
   const ts = (label: string, v: string | null | undefined, none: string) =>
     new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v), Date.now(), vscode.env.language)}` : none, { tooltip: v ? formatTimestamp(v) : none });
@@ -105,7 +105,7 @@ function headline(body: { title: string; summary: string }): string {
   return body.summary.startsWith(body.title) ? body.summary : `${body.title}: ${body.summary}`;
 }
 
-export class ScheduleNode implements TreeNode {
+class ScheduleNode implements TreeNode {
   constructor(readonly schedule: Schedule, private readonly network: string, private readonly abis: AbiIndex, private readonly pinned = false) {}
 
   get id(): string {
