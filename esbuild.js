@@ -165,9 +165,21 @@ const toCommonJs = {
   setup(build) {
     build.onEnd(async (result) => {
       if (result.errors.length || !result.outputFiles) return;
+      const metafile = result.metafile;
+      // a chunk nothing loads is not written: esbuild emits the target of an import() as an entry of its own even
+      // when the code making it was dropped as unused (viem's WebSocket transport with `ws`, @noble/curves' secp256k1)
+      const outputs = new Map(Object.entries(metafile.outputs).map(([f, o]) => [path.resolve(root, f), [f, o]]));
+      const referenced = new Set([...outputs.values()].flatMap(([, o]) => o.imports.filter((i) => !i.external).map((i) => path.resolve(root, i.path))));
+      const entryFiles = [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => path.join(distDir, `${e.name}.js`));
+      const unused = result.outputFiles.filter((out) => outputs.has(out.path) && !entryFiles.includes(out.path) && !referenced.has(out.path)
+        && !result.outputFiles.some((other) => other !== out && other.text.includes(path.basename(out.path))));
+      for (const out of unused) {
+        if (!watch) console.log(`${rel(out.path)} not written: nothing loads it (${Object.keys(outputs.get(out.path)[1].inputs).length} modules of an unused import(), first ${Object.keys(outputs.get(out.path)[1].inputs)[0]})`);
+        delete metafile.outputs[outputs.get(out.path)[0]];
+      }
       const sizes = new Map();
       fs.mkdirSync(distDir, { recursive: true });
-      for (const out of result.outputFiles) {
+      for (const out of result.outputFiles.filter((o) => !unused.includes(o))) {
         const name = path.basename(out.path);
         const cjs = await esbuild.transform(out.text, {
           format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false },
@@ -182,8 +194,8 @@ const toCommonJs = {
       for (const f of fs.readdirSync(distDir)) {
         if (/\.js(\.map)?$/.test(f) && !written.has(f) && !LOADER_FILES.includes(f)) fs.rmSync(path.join(distDir, f), { force: true });
       }
-      if (metafileOut) fs.writeFileSync(metafileOut, JSON.stringify(result.metafile));
-      lazyErrors = checkOutputs(result.metafile, sizes);
+      if (metafileOut) fs.writeFileSync(metafileOut, JSON.stringify(metafile));
+      lazyErrors = checkOutputs(metafile, sizes);
     });
   },
 };
