@@ -122,16 +122,8 @@ export function loadMoreNode(command: vscode.Command, loaded: number): MessageNo
   });
 }
 
-/** Marks a DetailNode from any copy of this module (lazily loaded chunks bundle their own; see ApiError). */
-const DETAIL_NODE = Symbol.for('hedera-explorer.DetailNode');
-
-/** A detail row: `label  value`. The value is copyable from the context menu. */
+/** A detail row: `label  value`. The value is copyable from the context menu ("Copy Value"). */
 export class DetailNode implements TreeNode {
-  /** `x instanceof DetailNode` holds for DetailNodes of every copy of this module ("Copy Value" takes them all). */
-  static [Symbol.hasInstance](x: unknown): boolean {
-    return typeof x === 'object' && x !== null && (x as { [DETAIL_NODE]?: unknown })[DETAIL_NODE] === true;
-  }
-
   constructor(
     readonly label: string,
     readonly value: string,
@@ -154,7 +146,6 @@ export class DetailNode implements TreeNode {
     return this.opts.children ?? [];
   }
 }
-Object.defineProperty(DetailNode.prototype, DETAIL_NODE, { value: true });
 
 const VALUE_CHILDREN = 200;
 const VALUE_DEPTH = 12;
