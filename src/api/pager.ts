@@ -244,11 +244,6 @@ export class Pager<T> {
     }
   }
 
-  /** Loads every page (up to the cap, a stop or an error). */
-  loadAll(): Promise<void> {
-    return this.loadUntil(Number.MAX_SAFE_INTEGER);
-  }
-
   /** Adds rows at the top (newer items found by a poll), skipping ones already shown (the pager's own row keys). */
   prepend(items: T[]): void {
     const fresh = items.filter((it) => {
