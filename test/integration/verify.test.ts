@@ -125,6 +125,18 @@ describe('Verify Contract', function () {
     assert.strictEqual((await verifyRequests()).length, 1);
   });
 
+  it('Copy Result and Copy Address copy the shown result as text and its address', async () => {
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('hederaExplorer.verification.copyResult');
+    await waitUntil('result copied', async () => (await vscode.env.clipboard.readText()) !== '');
+    const text = await vscode.env.clipboard.readText();
+    assert.match(text, new RegExp(`^Verification of ${A('02')} on Sandbox \\(chain 296\\) via the session endpoint`));
+    assert.match(text, /^- Token: partial/m);
+    assert.ok(!text.includes(KEY), 'no key in the copied text');
+    await vscode.commands.executeCommand('hederaExplorer.verification.copyAddress');
+    await waitUntil('address copied', async () => (await vscode.env.clipboard.readText()) === A('02'));
+  });
+
   it('a 429 shows the server\'s message as an error row with Retry, and is kept', async () => {
     const r = await v().run({ address: A('06') });
     assert.strictEqual(r?.error?.status, 429);

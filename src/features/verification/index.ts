@@ -13,7 +13,7 @@ import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import { clearApiKey, setApiKey } from './apiKey';
 import { recordingPrompts, vscodePrompts, type PromptInfo } from './prompts';
-import { summarize, type VerificationRecord } from './record';
+import type { VerificationRecord } from './record';
 import { VerificationResults } from './results';
 import type { VerificationFeature, VerifyArgs } from './verifyContract';
 import type { VerificationTree, ViewSnapshot } from './view';
@@ -111,7 +111,8 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
     }),
     vscode.commands.registerCommand(COMMANDS.copyAddress, (n?: unknown) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); }),
     vscode.commands.registerCommand(COMMANDS.copyPath, (n?: unknown) => { const f = tree.ifLoaded?.file(n); if (f) void copyText(f.path, vscode.l10n.t('path')); }),
-    vscode.commands.registerCommand(COMMANDS.copyResult, () => { const r = results.current; if (r) void copyText(summarize(r), vscode.l10n.t('verification result')); }),
+    // the text comes from the view's code (loaded now if it was not): summaries stay out of activation
+    vscode.commands.registerCommand(COMMANDS.copyResult, () => { const text = results.current && tree.implementation().resultText(); if (text) void copyText(text, vscode.l10n.t('verification result')); }),
     vscode.commands.registerCommand(COMMANDS.openFile, async (n?: unknown) => {
       const target = tree.ifLoaded?.file(n)?.target;
       if (target) await vscode.window.showTextDocument(target, { preview: true });

@@ -10,7 +10,7 @@
 import vscode = require('vscode');
 import { shortAddress } from '../../api/format';
 import { evmAddressToEntityId } from '../../api/validation';
-import type { ContractRow, FileRow, VerificationRecord } from './record';
+import { summarize, type ContractRow, type FileRow, type VerificationRecord } from './record';
 import type { VerificationResults } from './results';
 import type { VerificationCommands } from './index';
 import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, oneLine, type TreeNode } from '../../ui/nodes';
@@ -214,6 +214,12 @@ export class VerificationTree implements LoadedTree<TreeNode> {
   /** The file of a file row: its path in the result and the workspace file it opens, if any. */
   file(node: unknown): { path: string; target: vscode.Uri | undefined } | undefined {
     return node instanceof FileNode ? { path: node.file.path, target: node.target } : undefined;
+  }
+
+  /** The shown result as plain text ("Copy Result"). */
+  resultText(): string | undefined {
+    const r = this.results.current;
+    return r && summarize(r);
   }
 
   private roots(): TreeNode[] {
