@@ -8,7 +8,7 @@ import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { NftHistoryPanel, NftHistoryPanels, NftPanelEffects } from './panel';
 import type { NftQuery, RenderedReport, ViewState } from './protocol';
-import { VIEW_TYPE } from './protocol';
+import { VIEW_TYPE } from './viewType';
 
 /** What the integration tests read of a panel. */
 export interface NftPanelSnapshot {

@@ -20,9 +20,10 @@ import { config } from '../../core/settings';
 import { exportFileName, toCsv, toJson } from './export';
 import { NftHistory } from './history';
 import {
-  type FromWebview, type NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, type PanelState, type QueryInput, type RenderedReport, type ToWebview, VIEW_TYPE, type ViewState,
+  type FromWebview, type NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, type PanelState, type QueryInput, type RenderedReport, type ToWebview, type ViewState,
 } from './protocol';
 import { type NftRow, TIMESTAMP_RE, toRow } from './rows';
+import { VIEW_TYPE } from './viewType';
 
 const DEFAULT_MAX_ENTRIES = 100_000;
 

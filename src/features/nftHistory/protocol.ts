@@ -6,8 +6,6 @@
 import { isEntityId } from '../../api/validation';
 import { TIMESTAMP_RE, type NftRow } from './rows';
 
-export const VIEW_TYPE = 'hederaExplorer.nftHistory';
-
 export type Order = 'asc' | 'desc';
 export type LowerOp = 'gt' | 'gte';
 export type UpperOp = 'lt' | 'lte';
