@@ -7,7 +7,7 @@
 import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import { isContractCreation, outcome } from '../../api/contractResult';
-import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortAddress, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
+import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
 import { formatInt } from '../../api/json';
 import { type ContractResultsQuery, contractResultsParams, type Page } from '../../api/mirror';
 import type { ContractResult } from '../../api/mirrorTypes';
@@ -200,7 +200,7 @@ class ContractResultNode implements TreeNode {
     item.id = this.id;
     const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
-    item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortAddress(r.from)) : ''].filter(Boolean).join(' · ');
+    item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · ');
     item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
       : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
@@ -281,8 +281,8 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   describeFilters(): string {
     const f = this.filters;
     const parts: string[] = [];
-    if (f.contract) parts.push(vscode.l10n.t('contract {0}', shortAddress(f.contract)));
-    if (f.from.length) parts.push(`from=${f.from.map(shortAddress).join(',')}`);
+    if (f.contract) parts.push(vscode.l10n.t('contract {0}', shortHex(f.contract, 4)));
+    if (f.from.length) parts.push(`from=${f.from.map((x) => shortHex(x, 4)).join(',')}`);
     if (f.blockHash) parts.push(`block.hash=${shortHex(f.blockHash, 4)}`);
     if (f.blockNumber) parts.push(`block.number=${f.blockNumber}`);
     if (f.transactionIndex !== undefined) parts.push(`transaction.index=${f.transactionIndex}`);
