@@ -15,6 +15,7 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   const cpu = threadCpuMs();
   const started = performance.now();
   // esbuild.js turns this into require("./main.js") (MAIN_ENTRY), next to this file
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   main = require('./extension') as typeof Main;
   const wall = performance.now() - started;
   const after = threadCpuMs();

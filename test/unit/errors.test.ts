@@ -1,5 +1,7 @@
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { ApiError, httpErrorSentence, isApiError, parseRetryAfter, redactUrl, serverMessagesOf, textFromNonJson, transportSentence } from '../../src/api/errors';
 
@@ -70,8 +72,6 @@ describe('errors: one ApiError in the extension build', () => {
     // the extension is split into main.js, lazily required entries and shared chunks (esbuild.js): a module in two
     // output files would exist twice at run time, and `instanceof` between the two copies would fail
     this.timeout(60000);
-    const { execFileSync } = require('child_process') as typeof import('child_process');
-    const os = require('os') as typeof import('os');
     const root = path.join(__dirname, '../../..');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-errors-build-'));
     try {
