@@ -59,12 +59,12 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         profile: () => network.profile,
         hasApiKey: () => apiKeys.has(),
         recentLog: () => log.lines(),
-        schedules,
-        contractResults,
-        get nftHistory() { return nft.panels; },
+        schedules: seam('schedules', schedules),
+        contractResults: seam('contractResults', contractResults),
+        nftHistory: seam('nftHistory', nft),
         abis,
-        statusSnapshot: () => status.snapshot(),
-        verification,
+        statusSnapshot: () => seam('status', status).snapshot(),
+        verification: seam('verification', verification),
       }
     : undefined;
   return {
@@ -72,6 +72,12 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     onDidChangeNetwork: (listener, thisArg, disposables) => network.onDidChange((c) => listener.call(thisArg, c.profile), undefined, disposables),
     ...(testing ? { testing } : {}),
   };
+}
+
+/** A feature's test seam, which it builds in test mode (ctx.testMode): missing there is a bug in the feature. */
+function seam<T>(feature: string, value: T | undefined): T {
+  if (value === undefined) throw new Error(`the ${feature} feature built no test seam in test mode`);
+  return value;
 }
 
 export function deactivate(): void {}

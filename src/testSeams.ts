@@ -34,7 +34,7 @@ export interface TestSeams {
   recentLog(): string[];
   readonly schedules: Seam<typeof registerSchedules>;
   readonly contractResults: Seam<typeof registerContractResults>;
-  readonly nftHistory: Seam<typeof registerNftHistory>['panels'];
+  readonly nftHistory: Seam<typeof registerNftHistory>;
   readonly abis: AbiIndex;
   statusSnapshot(): ReturnType<Seam<typeof registerStatusFeature>['snapshot']>;
   readonly verification: Seam<typeof registerVerification>;
