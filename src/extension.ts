@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     raw,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
-  const abis = registerAbiIndex(context, network, log); // before the views: they decode with it
+  const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
   const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, testMode: context.extensionMode === vscode.ExtensionMode.Test };
   registerNetwork(ctx);
   registerApiKeyCommands(ctx);

@@ -8,7 +8,7 @@ import type { ExtensionLog } from '../core/log';
 import type { ApiKeyStore } from '../core/secrets';
 import type { SelectedNetwork } from '../core/selectedNetwork';
 import type { RawJsonProvider } from '../ui/actions';
-import type { AbiIndex } from './decoding/abiIndex';
+import type { AbiIndex } from './decoding';
 
 export interface FeatureContext {
   readonly extension: vscode.ExtensionContext;

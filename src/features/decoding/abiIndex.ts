@@ -20,7 +20,6 @@ import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { AbiIndex } from './index';
 
-export type { AbiIndex } from './index';
 
 type DerivationModule = typeof import('../../workspace/derivation');
 
