@@ -1,51 +1,16 @@
 // The shared tree rows (src/ui/nodes.ts) as VS Code gets them: message rows (plain, with children expanded or
-// collapsed, with a link), group rows (id, Markdown tooltip) and detail rows. Under Node with a small stand-in
-// for the `vscode` module (only what nodes.ts uses), loaded before nodes.ts.
+// collapsed, with a link), group rows (id, Markdown tooltip) and detail rows. In the real extension host, with the
+// real vscode API: this bundle has its own copy of nodes.ts, and the tests only inspect the rows they create.
 import * as assert from 'assert';
-import Module = require('module');
-import type * as Nodes from '../../src/ui/nodes';
-
-/** The parts of the vscode API nodes.ts uses, as plain classes. */
-const vscodeStub = {
-  TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
-  TreeItem: class {
-    id?: string;
-    description?: string;
-    tooltip?: unknown;
-    iconPath?: unknown;
-    command?: unknown;
-    contextValue?: string;
-    constructor(readonly label: string, readonly collapsibleState: number) {}
-  },
-  ThemeIcon: class { constructor(readonly id: string, readonly color?: unknown) {} },
-  ThemeColor: class { constructor(readonly id: string) {} },
-  MarkdownString: class {
-    constructor(public value = '') {}
-    appendMarkdown(s: string) { this.value += s; return this; }
-  },
-  EventEmitter: class { event = () => ({ dispose() {} }); fire() {} dispose() {} },
-  l10n: { t: (s: string, ...args: unknown[]) => s.replace(/\{(\d+)\}/g, (_, i) => String(args[Number(i)])) },
-};
-
-type Loader = (request: string, ...rest: unknown[]) => unknown;
-const moduleWithLoad = Module as unknown as { _load: Loader };
+import * as vscode from 'vscode';
+import * as nodes from '../../src/ui/nodes';
 
 describe('tree rows (src/ui/nodes.ts)', () => {
-  let nodes: typeof Nodes;
-  const original = moduleWithLoad._load;
-  before(() => {
-    moduleWithLoad._load = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? vscodeStub : original.call(this, request, ...rest);
-    };
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the vscode stand-in is in place
-    nodes = require('../../src/ui/nodes') as typeof Nodes;
-  });
-  after(() => { moduleWithLoad._load = original; });
-
-  const { None, Collapsed, Expanded } = vscodeStub.TreeItemCollapsibleState;
+  const { None, Collapsed, Expanded } = vscode.TreeItemCollapsibleState;
 
   it('a message row without children is a leaf; with children it is expanded unless asked otherwise', () => {
     const leaf = new nodes.MessageNode('No schedules').getTreeItem();
+    assert.ok(leaf instanceof vscode.TreeItem, 'a real vscode.TreeItem');
     assert.strictEqual(leaf.collapsibleState, None);
     assert.strictEqual(leaf.contextValue, 'message');
     const child = new nodes.MessageNode('child');
@@ -64,19 +29,19 @@ describe('tree rows (src/ui/nodes.ts)', () => {
     assert.strictEqual(row.id, 'status/1/incident/a');
     assert.strictEqual(item.contextValue, 'status.incident.link');
     // an explicit command wins; a row without a link has none
-    const retry = { command: 'x.retry', title: 'Retry' };
+    const retry: vscode.Command = { command: 'x.retry', title: 'Retry' };
     assert.strictEqual(new nodes.MessageNode('r', { command: retry, link: { url: 'https://a.b', command: 'x.openLink' } }).getTreeItem().command, retry);
     assert.strictEqual(new nodes.MessageNode('r').link, undefined);
     assert.strictEqual(new nodes.MessageNode('r').getTreeItem().command, undefined);
   });
 
   it('labels and descriptions are one line; a plain tooltip is shown as text, a Markdown tooltip as it is', () => {
-    const md = new vscodeStub.MarkdownString('**x**');
+    const md = new vscode.MarkdownString('**x**');
     const item = new nodes.MessageNode('a\nb', { description: 'c\nd', tooltip: 'plain' }).getTreeItem();
     assert.strictEqual(item.label, 'a b');
     assert.strictEqual(item.description, 'c d');
     assert.strictEqual(item.tooltip, 'plain');
-    assert.strictEqual(new nodes.MessageNode('a', { tooltip: md as never }).getTreeItem().tooltip, md);
+    assert.strictEqual(new nodes.MessageNode('a', { tooltip: md }).getTreeItem().tooltip, md);
   });
 
   it('a group row is collapsed unless expanded, with its id and a Markdown or plain tooltip', () => {
@@ -92,8 +57,8 @@ describe('tree rows (src/ui/nodes.ts)', () => {
     const plain = new nodes.GroupNode('Other fields', []).getTreeItem();
     assert.strictEqual(plain.collapsibleState, Collapsed);
     assert.strictEqual(plain.id, undefined);
-    const md = new vscodeStub.MarkdownString('**Components**');
-    assert.strictEqual(new nodes.GroupNode('g', [], { tooltip: md as never }).getTreeItem().tooltip, md);
+    const md = new vscode.MarkdownString('**Components**');
+    assert.strictEqual(new nodes.GroupNode('g', [], { tooltip: md }).getTreeItem().tooltip, md);
   });
 
   it('detail rows flatten as "Parent / Label: value"', () => {
