@@ -20,10 +20,13 @@
 // `require("./<name>.js")` (plugin lazyRequires); a module that several entries use goes to a shared chunk that each of
 // them requires, so every module exists once at run time (one ApiError class, one DetailNode class: `instanceof`
 // needs no patches). esbuild splits only ES modules, so the build writes ESM in memory and each output file is then
-// converted to CommonJS (plugin toCommonJs): loading stays synchronous `require`. The build checks that no lazy
-// entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
-// imported it statically. The loader dist/extension.js is a bundle of its own (it only times requiring main.js).
-// Unit, integration-test, sandbox and bench bundles are one bundle per file, with every module inline.
+// converted to CommonJS (plugin toCommonJs): loading stays synchronous `require`. The build fails (STRICT_LAZY) when
+// a lazy entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
+// imported it statically, or when no require() reaches it, or when a module is in two output files. To add a lazy
+// entry: require it as above where it is first needed, then add it to LAZY_ENTRIES (the .vsix check and the bench
+// follow). The loader dist/extension.js is a bundle of its own: it only times requiring main.js, and its one module
+// besides itself (src/core/cpuTime.ts, stateless) is a second copy. Unit, integration-test, sandbox and bench
+// bundles are one bundle per file, with every module inline.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
