@@ -17,7 +17,7 @@ import { registerStatusFeature } from './features/status';
 import { registerApiKeyCommands, registerVerification } from './features/verification';
 import type { HederaExplorerApi, LoadTime, TestSeams } from './testSeams';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './ui/actions';
-import { DetailNode } from './ui/nodes';
+import type { DetailNode } from './ui/nodes';
 
 /** `load`: given by the loader (src/loader.ts, dist/extension.js), which timed the `require` of this bundle. */
 export function activate(context: vscode.ExtensionContext, load?: LoadTime): HederaExplorerApi {
@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     log,
     network,
     vscode.commands.registerCommand('hederaExplorer.showLog', () => log.show()),
-    vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { if (n instanceof DetailNode) void copyText(n.value, n.label); }),
+    vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { const d = detailOf(n); if (d) void copyText(d.value, d.label); }),
     raw,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
@@ -72,6 +72,12 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     onDidChangeNetwork: (listener, thisArg, disposables) => network.onDidChange((c) => listener.call(thisArg, c.profile), undefined, disposables),
     ...(testing ? { testing } : {}),
   };
+}
+
+/** The detail row "Copy Value" was invoked on (a DetailNode: its label and value), or undefined. */
+function detailOf(n: unknown): Pick<DetailNode, 'label' | 'value'> | undefined {
+  const d = n as Partial<Pick<DetailNode, 'label' | 'value'>> | undefined;
+  return typeof d?.value === 'string' && typeof d.label === 'string' ? { label: d.label, value: d.value } : undefined;
 }
 
 /** A feature's test seam, which it builds in test mode (ctx.testMode): missing there is a bug in the feature. */

@@ -3,24 +3,16 @@
  * take their clients from here and listen to `onDidChange` to refresh.
  */
 import vscode = require('vscode');
-import { HttpClient } from '../api/http';
-import { MirrorClient } from '../api/mirror';
+import type { Clients } from '../api/clients';
 import type { NetworkProfile } from '../api/networks';
-import { StatusClient } from '../api/status';
-import { VerifyClient } from '../api/verify';
 import type { ExtensionLog } from './log';
 import { currentProfile, SECTION, timeoutMs } from './settings';
 
-export interface Clients {
-  profile: NetworkProfile;
-  http: HttpClient;
-  mirror: MirrorClient;
-  status: StatusClient;
-  verify: VerifyClient;
-}
+export type { Clients };
 
 export class SelectedNetwork implements vscode.Disposable {
   private current: Clients | undefined;
+  private currentProfile: NetworkProfile | undefined;
   private readonly changed = new vscode.EventEmitter<Clients>();
   /** Fires after the network or the HTTP settings changed. */
   readonly onDidChange = this.changed.event;
@@ -30,6 +22,7 @@ export class SelectedNetwork implements vscode.Disposable {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.network`) || e.affectsConfiguration(`${SECTION}.custom`) || e.affectsConfiguration(`${SECTION}.sandbox`) || e.affectsConfiguration(`${SECTION}.http`)) {
         this.current = undefined;
+        this.currentProfile = undefined;
         const next = this.clients;
         this.log.info(`Network: ${next.profile.label} (mirror ${next.profile.mirrorUrl}, chain ${next.profile.chainId})`);
         this.changed.fire(next);
@@ -37,24 +30,19 @@ export class SelectedNetwork implements vscode.Disposable {
     });
   }
 
-  /** The clients, created on first use (nothing is built during activation). */
+  /** The clients, created on first use (their code loads then: nothing is built or loaded during activation). */
   get clients(): Clients {
     if (!this.current) {
-      const profile = currentProfile();
-      const http = new HttpClient({ timeoutMs: timeoutMs(), userAgent: this.userAgent, log: this.log });
-      this.current = {
-        profile,
-        http,
-        mirror: new MirrorClient(profile.mirrorUrl, http),
-        status: new StatusClient(profile.statusUrl, http),
-        verify: new VerifyClient(profile.verifyUrl, http),
-      };
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js): the clients load with the first request
+      const { createClients } = require('../api/clients') as typeof import('../api/clients');
+      this.current = createClients(this.profile, { timeoutMs: timeoutMs(), userAgent: this.userAgent, log: this.log });
     }
     return this.current;
   }
 
+  /** The selected network's profile, read from the settings (cheap: no client is built). */
   get profile(): NetworkProfile {
-    return this.clients.profile;
+    return (this.currentProfile ??= currentProfile());
   }
 
   dispose(): void {

@@ -7,7 +7,7 @@
  * 30 minutes (or the poll interval when that is longer), and a server's Retry-After is never undercut. A manual
  * refresh polls at once; a network change forgets the previous page (no "worse" comparison across pages).
  */
-import { isApiError } from '../../api/errors';
+import type { ApiError } from '../../api/errors';
 import type { Indicator, StatusSummary } from '../../api/status';
 
 export const MINUTE = 60_000;
@@ -211,7 +211,8 @@ export class StatusModel {
 
   private schedule(): void {
     this.cancelTimer();
-    const retryAfter = isApiError(this.current.error) ? this.current.error.retryAfterMs : undefined;
+    // an ApiError's Retry-After (read by property: the errors module is not loaded at activation for this)
+    const retryAfter = (this.current.error as Partial<ApiError> | undefined)?.retryAfterMs;
     const delay = pollDelayMs(this.opts.intervalMs(), this.current.failures, retryAfter);
     const last = this.current.failedAt !== undefined && this.current.error !== undefined ? this.current.failedAt : this.current.checkedAt ?? this.now();
     const at = Math.max(this.now(), last + delay);
