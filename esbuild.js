@@ -343,7 +343,7 @@ const testBuilds = () => [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['mocha', 'vscode', 'esbuild'],
+    external: ['mocha', 'vscode', 'esbuild', 'eslint'],
     sourcemap: true,
   },
   {

@@ -2,7 +2,7 @@
 // `npm test`: everything, in order, on a fresh machine too.
 //   1. set-up: Debian packages and the offline VS Code runtime (test/harness/setup-vscode.mjs; fast when present)
 //   2. build: the extension, the sandbox and the test bundles
-//   3. suites: unit (mocha under Node), integration (mocha inside the real VS Code extension host),
+//   3. suites: lint (ESLint and the three type checks), unit (mocha under Node), integration (mocha inside the real VS Code extension host),
 //      end-to-end (the packaged extension in code-server, driven in Chromium)
 // Each suite writes out/test-results/<suite>.json; the last line printed adds them up: "N passed, N failed".
 // Env: SKIP_E2E=1 / SKIP_INTEGRATION=1 to leave a suite out (then it is reported as skipped, not passed).
@@ -35,6 +35,8 @@ if (run('build', process.execPath, ['esbuild.js']) !== 0 || run('build tests', p
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
+
+suites.push({ suite: 'lint', code: run('lint: ESLint (layer rules, zero warnings) and the type checks', process.execPath, ['test/lint.mjs']) });
 
 const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 suites.push({ suite: 'unit', code: run('unit tests', process.execPath, [mocha, '--config', 'test/unit/.mocharc.json'], { RESULTS_SUITE: 'unit' }) });

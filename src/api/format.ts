@@ -1,7 +1,7 @@
 /**
  * Formatting of wire values for people: consensus timestamps, hex sizes, tinybars. Plain TS, no vscode.
  */
-import { Int, intToString, stringifyJson } from './json';
+import { type Int, intToString, stringifyJson } from './json';
 import { evmAddressToEntityId } from './validation';
 
 /** A consensus timestamp `seconds.nanos` as a Date (millisecond precision), or undefined. */

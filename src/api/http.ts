@@ -7,7 +7,7 @@
  * connection; no agent is passed so that VS Code's proxy support still applies.
  */
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
+import { ApiError, type ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
 import { parseJson } from './json';
 import { oneLine } from './text';
 

@@ -6,13 +6,13 @@
  */
 import { ApiError, invalidInput } from './errors';
 import { timestampToDate } from './format';
-import { HttpClient, RequestOptions } from './http';
+import { type HttpClient, type RequestOptions } from './http';
 import { oneLine } from './text';
 import { hostOf } from './url';
 import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
-  checkTimestamp, checkTransactionIndex, Filter, filterToParam, OPERATORS, unwrap,
+  checkTimestamp, checkTransactionIndex, type Filter, filterToParam, OPERATORS, unwrap,
 } from './validation';
 
 export type Order = 'asc' | 'desc';

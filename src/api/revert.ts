@@ -49,7 +49,6 @@ function word(bytes: Uint8Array, offset: number): bigint | undefined {
 
 /** Text safe to show on one line: control and bidi-override characters removed. */
 export function cleanText(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
 }
 

@@ -4,7 +4,7 @@
  * well-formed but unusual answer makes it throw.
  */
 import { ApiError } from './errors';
-import { HttpClient, RequestOptions } from './http';
+import { type HttpClient, type RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
 
 export type Indicator = Open<'none' | 'minor' | 'major' | 'critical' | 'maintenance'>;

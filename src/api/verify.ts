@@ -8,7 +8,7 @@
  *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
 import { ApiError, invalidInput, isApiError } from './errors';
-import { HttpClient, HttpResponse, RequestOptions } from './http';
+import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
 import { checkEvmAddress, unwrap } from './validation';
 

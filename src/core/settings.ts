@@ -2,7 +2,7 @@
  * Reads the `hederaExplorer.*` settings into the API layer's shapes.
  */
 import vscode = require('vscode');
-import { NetworkName, NetworkProfile, resolveProfile } from '../api/networks';
+import { type NetworkName, type NetworkProfile, resolveProfile } from '../api/networks';
 
 export const SECTION = 'hederaExplorer';
 

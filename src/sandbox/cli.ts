@@ -4,9 +4,9 @@
  *                           [--hostile[=<family>,<family>...]] [--quiet]
  * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
  */
-import { SCENARIOS, StatusScenario } from './statuspage';
+import { SCENARIOS, type StatusScenario } from './statuspage';
 import { startSandbox } from './server';
-import { HOSTILE_FAMILIES, HostileFamily, parseHostileHeader } from './hostile';
+import { HOSTILE_FAMILIES, type HostileFamily, parseHostileHeader } from './hostile';
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--quiet]\n`);

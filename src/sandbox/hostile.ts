@@ -5,7 +5,7 @@
  * Answers keep the real servers' shape: ids, timestamps and the fields clients validate stay valid.
  */
 import { errorString, stringResult } from './abi';
-import { Reply, jsonReply } from './http';
+import { type Reply, jsonReply } from './http';
 import { toJson } from './json';
 
 export const HOSTILE_FAMILIES = [

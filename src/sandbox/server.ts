@@ -5,14 +5,14 @@
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Reply, htmlEscape, jsonReply, parseQuery } from './http';
+import { type Reply, htmlEscape, jsonReply, parseQuery } from './http';
 import { toJson } from './json';
-import { MirrorData, generateMirrorData, handleMirror } from './mirror/api';
-import { AddContractResultsOptions, AddedContractResult, addContractResults } from './mirror/contracts';
-import { SCENARIOS, StatusScenario, handleStatusPage } from './statuspage';
+import { type MirrorData, generateMirrorData, handleMirror } from './mirror/api';
+import { type AddContractResultsOptions, type AddedContractResult, addContractResults } from './mirror/contracts';
+import { SCENARIOS, type StatusScenario, handleStatusPage } from './statuspage';
 import { SourcifyV2, VERIFY_ADDRESSES, handleSessionVerify } from './sourcify';
 import {
-  HOSTILE_FAMILIES, HOSTILE_TEXTS, HostileCtx, HostileFamily, HostileOption, MIX_TEXT, hostileErrorReply, parseHostileHeader,
+  HOSTILE_FAMILIES, HOSTILE_TEXTS, type HostileCtx, type HostileFamily, type HostileOption, MIX_TEXT, hostileErrorReply, parseHostileHeader,
   parseHostileOption, redirectApplies, redirectReply,
 } from './hostile';
 import { hostileNotable } from './mirror/api';

@@ -3,8 +3,8 @@
  * API v2 verification jobs. The outcome is chosen by the contract address (table in README.md).
  */
 import { createHash } from 'node:crypto';
-import { Reply, jsonReply } from './http';
-import { BIDI_NAME, COMMAND_LINK, HOSTILE_PATHS, HostileCtx, MIX_TEXT, has, payload } from './hostile';
+import { type Reply, jsonReply } from './http';
+import { BIDI_NAME, COMMAND_LINK, HOSTILE_PATHS, type HostileCtx, MIX_TEXT, has, payload } from './hostile';
 
 export const SUPPORTED_CHAINS = ['295', '296', '297', '298'];
 

@@ -3,8 +3,8 @@
  * Times are relative to the request time (the upcoming maintenance is always in the future), rounded so that
  * answers are stable within a minute.
  */
-import { Reply, jsonReply } from './http';
-import { HostileCtx, has, payload } from './hostile';
+import { type Reply, jsonReply } from './http';
+import { type HostileCtx, has, payload } from './hostile';
 
 export type StatusScenario = 'operational' | 'degraded' | 'major' | 'maintenance';
 export const SCENARIOS: readonly StatusScenario[] = ['operational', 'degraded', 'major', 'maintenance'];

@@ -106,7 +106,7 @@ test('Contract results: rows show success or failure, contract, gas and sender; 
   await collapseRow(page, VIEW, first);
 });
 
-test('Contract results: the transaction-index filter waits for a block filter; a big block number keeps every digit; Clear Filters in one click', async ({ page, ctx }) => {
+test('Contract results: the transaction-index filter waits for a block filter; a big block number keeps every digit; Clear Filters in one click', async ({ page }) => {
   await openResults(page);
   const block = '9007199254740999';
   await viewAction(page, VIEW, 'Filter Contract Results');

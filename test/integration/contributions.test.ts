@@ -18,7 +18,6 @@ const SETTINGS: Record<string, unknown> = {
 };
 
 describe('contributions', () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const pkg = (): any => extension().packageJSON;
 
   it('contributes the Hedera activity bar container', () => {

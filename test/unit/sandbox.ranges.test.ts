@@ -8,7 +8,7 @@
  *   (rest/middleware/httpErrorHandler.js, rest/constants.js).
  */
 import * as assert from 'assert';
-import { Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
 interface Res {

@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Sandbox, StatusScenario, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, type StatusScenario, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
 const FIXTURES = path.join(__dirname, '../../../test/fixtures');

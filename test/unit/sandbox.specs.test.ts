@@ -15,7 +15,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 const SPECS = path.join(__dirname, '../../../test/fixtures/mirror/specs');
 type Obj = Record<string, unknown>;
@@ -334,7 +334,10 @@ describe('sandbox: the real mirror node spec tests', function () {
       for (const s of served) {
         const e = endpointOf(new URL('http://x' + s.url).pathname) as Endpoint;
         if (s.status >= 300) continue;
-        if (!keySets.has(e)) keySets.set(e, new Map()), types.set(e, new Map());
+        if (!keySets.has(e)) {
+          keySets.set(e, new Map());
+          types.set(e, new Map());
+        }
         for (const item of itemsOf(e, s.json)) {
           collectKeySets(item, '', keySets.get(e) as Map<string, Set<string>>);
           collectTypes(item, '', types.get(e) as Map<string, Set<string>>);

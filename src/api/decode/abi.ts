@@ -7,9 +7,9 @@
  */
 import { decodeErrorResult, decodeFunctionData, decodeFunctionResult, toEventSelector, toFunctionSelector } from 'viem';
 import type { Abi } from 'viem';
-import { decodeRevert, DecodedRevert } from '../revert';
-import { AbiFile, AbiItem, AbiParam, normalizeAbi as normalizeAbiItems, signatureOf } from './abiFiles';
-import { DerivationContext, rankByDerivation } from './derivation';
+import { decodeRevert, type DecodedRevert } from '../revert';
+import { type AbiFile, type AbiItem, type AbiParam, normalizeAbi as normalizeAbiItems, signatureOf } from './abiFiles';
+import { type DerivationContext, rankByDerivation } from './derivation';
 
 /** Where an ABI came from. */
 export interface AbiOrigin {

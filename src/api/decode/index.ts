@@ -4,10 +4,10 @@
  * ./lazy, never during activation. Tests import it directly.
  */
 import type { ContractResult } from '../mirrorTypes';
-import { AbiRegistry, decodeCall, decodeError, decodeReturn, DecodedCall, DecodedError, DecodedReturn } from './abi';
+import { AbiRegistry, decodeCall, decodeError, decodeReturn, type DecodedCall, type DecodedError, type DecodedReturn } from './abi';
 import type { AbiFile } from './abiFiles';
 import type { DerivationContext } from './derivation';
-import { decodeCreation, DecodedCreation } from './creation';
+import { decodeCreation, type DecodedCreation } from './creation';
 import { isContractCreation } from '../contractResult';
 
 export * from './abi';

@@ -6,7 +6,7 @@
  * HttpClient (retries, time limits, logging). No `vscode` import.
  */
 import type { HttpClient } from '../http';
-import { normalizeAbi, AbiItem } from './abiFiles';
+import { normalizeAbi, type AbiItem } from './abiFiles';
 
 export interface SourcifyAbi {
   address: string;

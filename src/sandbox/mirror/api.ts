@@ -4,14 +4,14 @@
  */
 import { Prng } from '../prng';
 import { toJson } from '../json';
-import { Reply, jsonReply, jsonTextReply } from '../http';
-import { ContractData, ContractResultRow, generateContracts } from './contracts';
+import { type Reply, jsonReply, jsonTextReply } from '../http';
+import { type ContractData, type ContractResultRow, generateContracts } from './contracts';
 import { contractById } from './contract';
-import { ScheduleData, ScheduleRow, generateSchedules } from './schedules';
-import { NftData, NftHistory, generateNfts, nftKey } from './nfts';
+import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
+import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
 import { MAX_LONG, entityId, entityIdPieces, isEntityIdForm, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import {
-  HOSTILE_TEXTS, HostileCtx, ListEndpoint, applyPaging, has, hostileContractResult, hostileNft, hostileSchedule, pagingTrap, payloadIndex,
+  HOSTILE_TEXTS, type HostileCtx, type ListEndpoint, applyPaging, has, hostileContractResult, hostileNft, hostileSchedule, pagingTrap, payloadIndex,
 } from '../hostile';
 
 export interface MirrorData {

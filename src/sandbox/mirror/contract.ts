@@ -6,7 +6,7 @@
  * contract is 404 `Not found`; an id that is not an id is 400 (the router's parser). Separate from ./api so the
  * router needs one line.
  */
-import { Reply, jsonReply } from '../http';
+import { type Reply, jsonReply } from '../http';
 import type { ContractData } from './contracts';
 import { ANCHOR_SEC, NS, entityId, longZero, nsToTs, tsString } from './ids';
 

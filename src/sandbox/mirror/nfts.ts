@@ -2,7 +2,7 @@
  * NFT transaction histories. Short ones are arrays; the long one (12,345 entries) is computed per index on
  * demand, so it costs no memory: entry i depends only on i.
  */
-import { Prng, hash32 } from '../prng';
+import { type Prng, hash32 } from '../prng';
 import { ANCHOR_SEC, NS, entityId, nsToTs } from './ids';
 
 export interface NftEntry {

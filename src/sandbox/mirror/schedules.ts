@@ -2,7 +2,7 @@
  * Generated schedules (320) in every state, with every signature type, every admin key type, unicode and
  * HTML-looking memos, and REAL base64 protobuf `SchedulableTransactionBody` payloads.
  */
-import { Prng } from '../prng';
+import { type Prng } from '../prng';
 import { ProtoWriter, bytesToHex, entityIdMsg, hexToBytes, toBase64 } from '../protobuf';
 import { SELECTORS, addrWord, uintWord } from '../abi';
 import { ANCHOR_SEC, NS, entityId, tsNs, tsString } from './ids';
