@@ -142,6 +142,9 @@ test('Hostile server: a next link to another host keeps the rows and says why pa
     assert.match(rows.at(-1).label, /next-page link to http:\/\/localhost:\d+/);
     assert.equal(rows.at(-1).icon, 'codicon-warning');
     const host = new URL(ctx.sandboxUrl).host;
+    // the Refresh's request (the view may show the rows of the previous load meanwhile)
+    await until(page, async () => (await hostsOf(ctx, '/api/v1/contracts/results')).length >= 1, 'the refresh reached the sandbox');
+    await stop.waitFor({ timeout: T });
     const hosts = await hostsOf(ctx, '/api/v1/contracts/results');
     assert.ok(hosts.length >= 1 && hosts.every((h) => h === host), hosts.join(', '));
     await screenshot(page, 'hostile-foreign-next');
