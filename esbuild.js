@@ -184,6 +184,7 @@ const toCommonJs = {
         delete metafile.outputs[outputs.get(out.path)[0]];
       }
       const sizes = new Map();
+      const codes = new Map();
       fs.mkdirSync(distDir, { recursive: true });
       for (const out of result.outputFiles.filter((o) => !unused.includes(o))) {
         const name = path.basename(out.path);
@@ -191,10 +192,13 @@ const toCommonJs = {
           format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false },
           minify: production, sourcefile: name, sourcemap: production ? false : 'external', sourcesContent: false,
         });
-        const code = cjs.map ? `${cjs.code}//# sourceMappingURL=${name}.map\n` : cjs.code;
-        fs.writeFileSync(out.path, code);
+        codes.set(out.path, cjs.map ? `${cjs.code}//# sourceMappingURL=${name}.map\n` : cjs.code);
         if (cjs.map) fs.writeFileSync(`${out.path}.map`, cjs.map);
-        sizes.set(out.path, Buffer.byteLength(code));
+      }
+      if (production) packActivation(metafile, codes);
+      for (const [file, code] of codes) {
+        fs.writeFileSync(file, code);
+        sizes.set(file, Buffer.byteLength(code));
       }
       const written = new Set([...sizes.keys()].flatMap((f) => [path.basename(f), ...(production ? [] : [`${path.basename(f)}.map`])]));
       for (const f of fs.readdirSync(distDir)) {
@@ -205,6 +209,40 @@ const toCommonJs = {
     });
   },
 };
+
+/**
+ * Production: what activation loads is ONE file. The shared chunks main.js requires at activation (its static
+ * closure) are packed into main.js, each as a module function run once on first require, in the order main.js and
+ * the chunks require them; each such chunk's own file becomes a one-line stub that hands out main.js's instance, so
+ * a lazy entry requiring it later gets the same module (every module still exists once at run time). Every require
+ * of such a chunk is by its file name next to main.js, so the whole folder is one namespace. The metafile is updated
+ * to match (the chunks' modules are main.js's, a stub holds none). Development builds keep the chunks as files (their
+ * source maps stay exact).
+ */
+function packActivation(metafile, codes) {
+  const mainFile = path.join(distDir, `${MAIN_ENTRY.name}.js`);
+  const eager = outputClosure(metafile, mainFile).filter((f) => f !== mainFile);
+  if (!eager.length) return;
+  const names = new Set(eager.map((f) => path.basename(f)));
+  const packed = (code) => code.replace(/require\("\.\/([\w.-]+\.js)"\)/g, (m, n) => (names.has(n) ? `__packed(${JSON.stringify(n)})` : m));
+  const defs = eager.map((f) => `${JSON.stringify(path.basename(f))}:function(module,exports){${packed(codes.get(f))}\n}`).join(',\n');
+  const prelude = `var __packedDefs={${defs}},__packedModules={};`
+    + 'function __packed(n){var m=__packedModules[n];if(!m){m=__packedModules[n]={exports:{}};__packedDefs[n](m,m.exports)}return m.exports}\n';
+  codes.set(mainFile, `${prelude}${packed(codes.get(mainFile))}\nmodule.exports.__packed=__packed;\n`);
+  const mainKey = rel(mainFile);
+  const main = metafile.outputs[mainKey];
+  for (const f of eager) {
+    const key = rel(f);
+    const chunk = metafile.outputs[key];
+    Object.assign(main.inputs, chunk.inputs);
+    main.imports.push(...chunk.imports);
+    codes.set(f, `module.exports=require("./${path.basename(mainFile)}").__packed(${JSON.stringify(path.basename(f))});\n`);
+    metafile.outputs[key] = { ...chunk, imports: [], inputs: {}, bytes: Buffer.byteLength(codes.get(f)) };
+  }
+  const eagerKeys = new Set(eager.map(rel));
+  main.imports = main.imports.filter((i, k, all) => !eagerKeys.has(i.path) && all.findIndex((j) => j.path === i.path && j.kind === i.kind) === k);
+  main.bytes = Buffer.byteLength(codes.get(mainFile));
+}
 
 /** The extension: main.js + the lazy entries + their shared chunks, in one build (see the header). */
 const extensionBuild = {
