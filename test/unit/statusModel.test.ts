@@ -242,6 +242,31 @@ describe('status model: polling', () => {
     assert.strictEqual(model.state.error, undefined);
   });
 
+  it('dispose() aborts the poll in flight: its late answer changes nothing and schedules nothing', async () => {
+    const clock = new Clock();
+    let release: (() => void) | undefined;
+    const calls: AbortSignal[] = [];
+    const model = new StatusModel({
+      fetch: (signal) => { calls.push(signal); return new Promise((resolve) => { release = () => resolve(sum('major')); }); },
+      intervalMs: () => 5 * MINUTE, now: () => clock.now, timers: clock,
+    });
+    let changes = 0;
+    model.onDidChange(() => { changes++; });
+    const poll = model.refresh();
+    await settle();
+    assert.strictEqual(model.state.loading, true);
+    const seen = changes;
+    model.dispose();
+    assert.strictEqual(calls[0].aborted, true);
+    release?.();
+    await poll;
+    assert.strictEqual(model.state.summary, undefined, 'the late answer is dropped');
+    assert.strictEqual(changes, seen, 'no change fired after dispose');
+    assert.deepStrictEqual(clock.pending, [], 'no next poll scheduled');
+    await model.refresh();
+    assert.strictEqual(calls.length, 1, 'a disposed model polls no more');
+  });
+
   it('a failing listener does not stop the others', async () => {
     const { model } = setup(['none']);
     let seen = 0;

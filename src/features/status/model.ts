@@ -7,7 +7,9 @@
  * 30 minutes (or the poll interval when that is longer), and a server's Retry-After is never undercut. A manual
  * refresh polls at once; a network change forgets the previous page (no "worse" comparison across pages).
  */
+import { Emitter } from '../../api/emitter';
 import type { ApiError } from '../../api/errors';
+import { LatestRequest } from '../../api/latest';
 import type { Indicator, StatusSummary } from '../../api/status';
 
 export const MINUTE = 60_000;
@@ -90,22 +92,6 @@ export interface StatusModelOptions {
   log?: { info(m: string): void; warn(m: string): void; debug(m: string): void };
 }
 
-type Listener<T> = (value: T) => void;
-
-class Emitter<T> {
-  private listeners = new Set<Listener<T>>();
-  event = (listener: Listener<T>): { dispose(): void } => {
-    this.listeners.add(listener);
-    return { dispose: () => { this.listeners.delete(listener); } };
-  };
-  fire(value: T): void {
-    for (const l of [...this.listeners]) {
-      try { l(value); } catch { /* a failing listener never stops the others */ }
-    }
-  }
-  clear(): void { this.listeners.clear(); }
-}
-
 const realTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -114,8 +100,10 @@ const realTimers: Timers = {
 export class StatusModel {
   private current: StatusState = { failures: 0, loading: false, generation: 0, polls: 0 };
   private baseline: Indicator | undefined;
+  /** The poll in flight, shared by callers of `refresh()`. */
   private inFlight: Promise<void> | undefined;
-  private abort: AbortController | undefined;
+  /** Its cancellation: `reset()` and `dispose()` abort it, and its late answer is dropped. */
+  private readonly request = new LatestRequest();
   private timer: unknown;
   private started = false;
   private disposed = false;
@@ -154,15 +142,13 @@ export class StatusModel {
     if (this.inFlight) return this.inFlight;
     this.started = true;
     this.cancelTimer();
-    const generation = this.current.generation;
-    const abort = new AbortController();
-    this.abort = abort;
+    const signal = this.request.start();
     this.update({ loading: true, nextPollAt: undefined });
     const run = (async () => {
       try {
         // always asynchronous, so that `inFlight` is set before the `finally` below can clear it
-        const summary = await Promise.resolve().then(() => this.opts.fetch(abort.signal));
-        if (abort.signal.aborted || generation !== this.current.generation || this.disposed) return;
+        const summary = await Promise.resolve().then(() => this.opts.fetch(signal));
+        if (!this.request.isCurrent(signal)) return;
         const previous = this.baseline;
         this.baseline = summary.status.indicator;
         this.update({ summary, checkedAt: this.now(), error: undefined, failedAt: undefined, failures: 0, loading: false, polls: this.current.polls + 1 });
@@ -170,15 +156,16 @@ export class StatusModel {
           this.worsened.fire({ previous, next: summary.status.indicator, summary });
         }
       } catch (error) {
-        if (abort.signal.aborted || generation !== this.current.generation || this.disposed) return;
+        if (!this.request.isCurrent(signal)) return;
         const failures = this.current.failures + 1;
         this.opts.log?.warn(`Network status: poll ${failures} in a row failed: ${error instanceof Error ? error.message : String(error)}`);
         this.update({ error, failedAt: this.now(), failures, loading: false, polls: this.current.polls + 1 });
       } finally {
-        if (this.abort === abort) {
-          this.abort = undefined;
+        // a poll that reset() or dispose() cancelled leaves the state, the schedule and `inFlight` to them
+        if (this.request.isCurrent(signal)) {
+          this.request.done(signal);
           this.inFlight = undefined;
-          if (!this.disposed && generation === this.current.generation) this.schedule();
+          this.schedule();
         }
       }
     })();
@@ -192,8 +179,7 @@ export class StatusModel {
    */
   reset(samePage = false): Promise<void> {
     if (this.disposed) return Promise.resolve();
-    this.abort?.abort();
-    this.abort = undefined;
+    this.request.cancel();
     this.inFlight = undefined;
     this.cancelTimer();
     if (!samePage) this.baseline = undefined;
@@ -234,8 +220,9 @@ export class StatusModel {
   dispose(): void {
     this.disposed = true;
     this.cancelTimer();
-    this.abort?.abort();
-    this.changed.clear();
-    this.worsened.clear();
+    this.request.cancel();
+    this.inFlight = undefined;
+    this.changed.dispose();
+    this.worsened.dispose();
   }
 }
