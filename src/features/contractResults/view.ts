@@ -5,7 +5,8 @@
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
 import vscode = require('vscode');
-import { ApiError, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
+import { LatestRequest } from '../../api/latest';
 import { isContractCreation, outcome } from '../../api/contractResult';
 import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
 import { formatInt } from '../../api/json';
@@ -14,7 +15,7 @@ import type { ContractResult } from '../../api/mirrorTypes';
 import type { DecodedResult, DecodedValue } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import {
-  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, type Check, type Filter, filterToParam,
+  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, type Filter, filterToParam, unwrap,
 } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import { config } from '../../core/settings';
@@ -230,7 +231,8 @@ class ContractResultNode implements TreeNode {
 export class ContractResultsView extends ListView<ContractResult, ContractResultFilters, ContractResultFilterInput> {
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private following = false;
-  private polling: AbortController | undefined;
+  /** The Follow poll in flight: stopping or rescheduling Follow cancels it, and its late answer is dropped. */
+  private readonly polling = new LatestRequest();
   private readonly log: ExtensionLog;
   private readonly abis: AbiIndex;
 
@@ -295,19 +297,19 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   protected parseFilters(input: Partial<ContractResultFilterInput>, current: ContractResultFilters): ContractResultFilters {
     const next: ContractResultFilters = { ...current, from: [...current.from], timestamp: [...current.timestamp] };
-    if ('contract' in input) next.contract = input.contract ? need(checkAccountOrAddress(input.contract)) : undefined;
-    if ('from' in input) next.from = input.from ? input.from.split(/[\s,]+/).filter(Boolean).map((x) => need(checkAccountOrAddress(x))) : [];
-    if ('blockHash' in input) next.blockHash = input.blockHash ? need(checkBlockHash(input.blockHash)) : undefined;
-    if ('blockNumber' in input) next.blockNumber = input.blockNumber ? need(checkBlockNumber(input.blockNumber)) : undefined;
+    if ('contract' in input) next.contract = input.contract ? unwrap(checkAccountOrAddress(input.contract)) : undefined;
+    if ('from' in input) next.from = input.from ? input.from.split(/[\s,]+/).filter(Boolean).map((x) => unwrap(checkAccountOrAddress(x))) : [];
+    if ('blockHash' in input) next.blockHash = input.blockHash ? unwrap(checkBlockHash(input.blockHash)) : undefined;
+    if ('blockNumber' in input) next.blockNumber = input.blockNumber ? unwrap(checkBlockNumber(input.blockNumber)) : undefined;
     if (next.blockHash && next.blockNumber) {
       // one replaces the other (the mirror node cannot combine them)
       if ('blockHash' in input && input.blockHash) next.blockNumber = undefined; else next.blockHash = undefined;
     }
-    if ('transactionIndex' in input) next.transactionIndex = input.transactionIndex ? need(checkTransactionIndex(input.transactionIndex)) : undefined;
+    if ('transactionIndex' in input) next.transactionIndex = input.transactionIndex ? unwrap(checkTransactionIndex(input.transactionIndex)) : undefined;
     if ('internal' in input) next.internal = input.internal === true || input.internal === 'true';
-    if ('timestamp' in input) next.timestamp = input.timestamp ? need(checkTimestampFilters(input.timestamp)) : [];
+    if ('timestamp' in input) next.timestamp = input.timestamp ? unwrap(checkTimestampFilters(input.timestamp)) : [];
     if (input.order) next.order = input.order === 'asc' ? 'asc' : 'desc';
-    if (input.limit !== undefined) next.limit = input.limit === '' ? DEFAULTS.limit : need(checkLimit(input.limit));
+    if (input.limit !== undefined) next.limit = input.limit === '' ? DEFAULTS.limit : unwrap(checkLimit(input.limit));
     contractResultsParams(this.query(next)); // the query's own rules (a transaction index needs a block): throws its sentence
     return next;
   }
@@ -360,8 +362,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   private stopTimer(): void {
     if (this.followTimer) clearTimeout(this.followTimer);
     this.followTimer = undefined;
-    this.polling?.abort();
-    this.polling = undefined;
+    this.polling.cancel();
   }
 
   private scheduleFollow(delayMs = this.followSeconds() * 1000): void {
@@ -380,28 +381,31 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     const newest = pager.items.reduce<string | undefined>((m, r) => (!m || compareTimestamps(r.timestamp, m) > 0 ? r.timestamp : m), undefined);
     const q = this.query();
     const bounds = newest ? [{ op: 'gt' as const, value: newest }] : (q.timestamp ?? []);
-    const abort = new AbortController();
-    this.polling = abort;
+    const signal = this.polling.start();
     let added = 0;
     try {
-      let page = await this.network.clients.mirror.contractResults({ ...q, timestamp: bounds, order: 'asc', limit: 100 }, { signal: abort.signal }, { explainEmpty: false });
+      let page = await this.network.clients.mirror.contractResults({ ...q, timestamp: bounds, order: 'asc', limit: 100 }, { signal }, { explainEmpty: false });
       const fresh: ContractResult[] = [...page.items];
       // at most a few pages a poll, gently
-      for (let i = 0; i < 4 && page.next; i++) {
-        const next = await this.network.clients.mirror.next(page, { signal: abort.signal });
+      for (let i = 0; i < 4 && page.next && this.polling.isCurrent(signal); i++) {
+        const next = await this.network.clients.mirror.next(page, { signal });
         if (!next) break;
         page = next;
         fresh.push(...page.items);
       }
+      if (!this.polling.isCurrent(signal)) return 0; // Follow stopped or a newer poll started meanwhile
       const before = pager.items.length;
       pager.prepend(fresh.reverse());
       added = pager.items.length - before;
       if (added) this.log.debug(`Follow: ${added} new contract result(s)`);
     } catch (e) {
-      if (!(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (this.polling.isCurrent(signal) && !(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
-      if (this.polling === abort) this.polling = undefined;
-      if (this.following && this.treeView.visible) this.scheduleFollow();
+      // only the current poll schedules the next one (a cancelled one leaves that to whoever cancelled it)
+      if (this.polling.isCurrent(signal)) {
+        this.polling.done(signal);
+        if (this.following && this.treeView.visible) this.scheduleFollow();
+      }
     }
     return added;
   }
@@ -415,10 +419,4 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     this.stopTimer();
     super.dispose();
   }
-}
-
-/** A checked value, or its sentence thrown as invalid input. */
-function need<T>(c: Check<T>): T {
-  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
-  return c.value;
 }

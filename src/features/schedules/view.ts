@@ -4,12 +4,12 @@
  * Nothing is requested while the view is hidden.
  */
 import vscode = require('vscode');
-import { ApiError, isApiError } from '../../api/errors';
+import { isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
 import { type Page, scheduleState, type SchedulesQuery } from '../../api/mirror';
 import type { BodyField } from '../../api/decode';
 import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
-import { type Check, checkEntityId, checkEntityIdFilter, checkLimit, type Filter, filterToParam } from '../../api/validation';
+import { checkEntityId, checkEntityIdFilter, checkLimit, type Filter, filterToParam, unwrap } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listViewBase';
@@ -187,10 +187,10 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
 
   protected parseFilters(f: Partial<ScheduleFilterInput>, current: ScheduleFilters): ScheduleFilters {
     const next: ScheduleFilters = { ...current };
-    if ('accountId' in f) next.accountId = f.accountId ? need(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
-    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? need(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+    if ('accountId' in f) next.accountId = f.accountId ? unwrap(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? unwrap(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
     if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
-    if (f.limit !== undefined) next.limit = f.limit === '' ? DEFAULT_FILTERS.limit : need(checkLimit(f.limit));
+    if (f.limit !== undefined) next.limit = f.limit === '' ? DEFAULT_FILTERS.limit : unwrap(checkLimit(f.limit));
     return next;
   }
 
@@ -266,10 +266,4 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   detailLines(s: Schedule): string[] {
     return flattenDetails(scheduleDetails(s, this.abis));
   }
-}
-
-/** A checked value, or its sentence thrown as invalid input. */
-function need<T>(c: Check<T>): T {
-  if (!c.ok) throw new ApiError({ kind: 'invalidInput', message: c.message });
-  return c.value;
 }
