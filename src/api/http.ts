@@ -10,6 +10,7 @@ import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxio
 import { ApiError, type ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
 import { parseJson } from './json';
 import { oneLine } from './text';
+import { hostOf, httpUrl } from './url';
 
 export interface Logger {
   debug(message: string): void;
@@ -18,7 +19,7 @@ export interface Logger {
   error(message: string): void;
 }
 
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 export interface HttpClientOptions {
   /** Time limit for one try, in ms (default 15 000). */
@@ -192,10 +193,10 @@ export class HttpClient {
       const location = res.headers.location;
       let next: URL | undefined;
       try { next = location ? new URL(location, target) : undefined; } catch { next = undefined; }
-      if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:') || hops >= 5) {
+      if (!next || !httpUrl(next.href) || hops >= 5) {
         throw new ApiError({
           kind: 'http', status: res.status, url: redactUrl(target),
-          message: `${new URL(target).host} redirected the request ${hops >= 5 ? 'too many times' : `to an address that cannot be followed (${oneLine(String(location ?? 'none'), 80)})`}.`,
+          message: `${hostOf(target) ?? ''} redirected the request ${hops >= 5 ? 'too many times' : `to an address that cannot be followed (${oneLine(String(location ?? 'none'), 80)})`}.`,
         });
       }
       if (next.origin !== start.origin) {

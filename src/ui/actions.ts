@@ -10,11 +10,16 @@ export async function copyText(text: string, what: string): Promise<void> {
   void vscode.window.setStatusBarMessage(vscode.l10n.t('$(copy) Copied {0}', what), 3000);
 }
 
-/** Opens an http(s) URL in the browser; anything else is refused (api/url.ts httpUrl). */
-export async function openUrl(url: string): Promise<boolean> {
+/**
+ * Opens an http(s) URL in the browser; anything else (no URL, `command:`, `file:`, `javascript:`…) is refused with a
+ * warning (api/url.ts httpUrl). Resolves to whether the browser was asked to open it.
+ */
+export async function openUrl(url: string | undefined): Promise<boolean> {
   const web = httpUrl(url);
   if (!web) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Not opened: {0} is not a web address.', notificationSafe(String(url), 100)));
+    void vscode.window.showWarningMessage(url?.trim()
+      ? vscode.l10n.t('Not opened: {0} is not a web address.', notificationSafe(url, 100))
+      : vscode.l10n.t('Not opened: there is no web address.'));
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(web, true));

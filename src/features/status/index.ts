@@ -7,30 +7,29 @@
  */
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
-import { SECTION } from '../../core/settings';
+import { config, SECTION } from '../../core/settings';
 import { hostOf, httpUrl } from '../../api/url';
+import { copyText, openUrl } from '../../ui/actions';
 import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import type { TimeOptions } from './format';
 import { CMD_COPY_LINK, CMD_FOCUS_VIEW, CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
 import { indicatorView } from './indicator';
 import { clampPollMinutes, MINUTE, StatusModel } from './model';
-import type { StatusFeature, StatusSnapshot } from './seam';
+import type { StatusSeam, StatusSnapshot } from './seam';
 import { loadFormat, StatusBarIndicator } from './statusBar';
 import type { StatusView } from './view';
 
-export type { StatusFeature, StatusRowSnapshot, StatusSnapshot } from './seam';
+export type { StatusRowSnapshot, StatusSeam, StatusSnapshot } from './seam';
 
-const setting = <T>(key: string, fallback: T): T => vscode.workspace.getConfiguration(SECTION).get<T>(key, fallback);
-
-export function registerStatusFeature(ctx: FeatureContext): StatusFeature | undefined {
+export function registerStatusFeature(ctx: FeatureContext): StatusSeam | undefined {
   const { extension: context, network, log } = ctx;
   const time = (): TimeOptions => ({ locale: vscode.env.language });
   /** The notifications shown, for the test seam: recorded in test mode only. */
   const shown: string[] | undefined = ctx.testMode ? [] : undefined;
   const model = new StatusModel({
     fetch: (signal) => network.clients.status.summary({ signal }),
-    intervalMs: () => clampPollMinutes(setting<unknown>('status.pollMinutes', 5)) * MINUTE,
+    intervalMs: () => clampPollMinutes(config().get<unknown>('status.pollMinutes', 5)) * MINUTE,
     log,
   });
   const bar = new StatusBarIndicator(model, network, time);
@@ -52,7 +51,7 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature | unde
 
   let statusUrl: string | undefined;
   const worsened = model.onDidWorsen(({ previous, summary }) => {
-    if (!setting<boolean>('status.notify', true)) return;
+    if (!config().get<boolean>('status.notify', true)) return;
     const message = loadFormat().worseningMessage(previous, summary, vscode.l10n);
     shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
@@ -62,7 +61,7 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature | unde
     const choice = severe ? vscode.window.showErrorMessage(message, show, mute) : vscode.window.showWarningMessage(message, show, mute);
     void choice.then(async (c) => {
       if (c === show) await vscode.commands.executeCommand(CMD_FOCUS_VIEW);
-      else if (c === mute) await vscode.workspace.getConfiguration(SECTION).update('status.notify', false, vscode.ConfigurationTarget.Global);
+      else if (c === mute) await config().update('status.notify', false, vscode.ConfigurationTarget.Global);
     });
   });
   /** A row's link: the argument itself (a URL), or the link of the row a context menu passes (the view is loaded then). */
@@ -73,17 +72,10 @@ export function registerStatusFeature(ctx: FeatureContext): StatusFeature | unde
     ...(tree ? [tree] : []),
     { dispose: () => { worsened.dispose(); model.dispose(); } },
     vscode.commands.registerCommand(CMD_REFRESH, () => (tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh())),
-    vscode.commands.registerCommand(CMD_OPEN_LINK, async (arg?: unknown) => {
-      const url = httpUrl(linkOf(arg));
-      if (!url) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Only http and https links are opened.'));
-        return false;
-      }
-      return vscode.env.openExternal(vscode.Uri.parse(url, true));
-    }),
+    vscode.commands.registerCommand(CMD_OPEN_LINK, (arg?: unknown) => openUrl(linkOf(arg))),
     vscode.commands.registerCommand(CMD_COPY_LINK, async (arg?: unknown) => {
       const url = httpUrl(linkOf(arg));
-      if (url) await vscode.env.clipboard.writeText(url);
+      if (url) await copyText(url, vscode.l10n.t('link'));
     }),
     network.onDidChange((clients) => {
       const same = clients.profile.statusUrl === statusUrl;

@@ -25,7 +25,7 @@ export interface StatusSnapshot {
   notifications: string[];
 }
 
-export interface StatusFeature {
+export interface StatusSeam {
   /** Reads the status bar item and the view's rows (loads the view's code if it was not yet). */
   snapshot(depth?: number): Promise<StatusSnapshot>;
 }
