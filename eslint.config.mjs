@@ -7,22 +7,101 @@
 //   src/ui         the shared tree vocabulary: node kinds, the list view base, lazy tree views, copy / open / raw JSON.
 //   src/features   one folder per feature; a feature uses another only through that feature's index.ts.
 //   src/extension.ts  the composition root.
-// Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules. The sandbox (src/sandbox) is
-// a separate Node program: it shares only src/api with the extension.
+// Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules, nothing of src/workspace, core,
+// ui nor of another feature. The sandbox (src/sandbox) is a separate Node program: it shares only src/api with the
+// extension.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
-const nodeModules = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+// Each layer is a list of restrictions: a regular expression over the module path as written (case-insensitive, as
+// file systems may be) and the sentence shown. One list feeds two rules, so that every way to load a module is checked:
+//   @typescript-eslint/no-restricted-imports  `import … from`, `import type`, `export … from`, `import x = require(…)`
+//   no-restricted-syntax                       `require('…')`, `import('…')` (both with a literal or a template without
+//                                              `${}`) and the type `import('…').T` / `typeof import('…')`
+// The layers' file sets below are disjoint: in flat config a later block's options for a rule replace an earlier one's.
+const SRC = '{ts,tsx,mts,cts,js,mjs,cjs}';
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const segment = (names) => `(?:^|/)(?:${names.map(escapeRe).join('|')})(?:/|$)`;
 
-const above = (layers, why) => ({
-  group: layers.flatMap((l) => [`**/${l}`, `**/${l}/**`]),
-  message: why,
+const above = (layers, why) => ({ regex: segment(layers), message: why });
+const noVscode = (message) => ({ regex: '^vscode(?:/|$)', message });
+const noNode = {
+  regex: `^(?:node:)?(?:${builtinModules.map((m) => escapeRe(m.replace(/^node:/, ''))).join('|')})(?:/|$)`,
+  message: 'Webview code runs in the page: no Node modules.',
+};
+// `../api/../core/log`, `./../core/log`, `.././x`: a `.` or `..` after a folder name would walk around the rules below,
+// which read the path as written.
+const crooked = {
+  regex: '(?:^|/)(?!\\.\\.(?:/|$))[^/]+/\\.\\.(?:/|$)|/\\.(?:/|$)',
+  message: 'Write the module path without a `.` or `..` after a folder name: the layer rules read the path as written.',
+};
+// From a file `depth` folders below src/features (src/features/<a>/x.ts: 1), `../`×depth is src/features itself.
+const up = (depth) => (depth ? `(?:\\.\\./){${depth}}` : '\\./');
+const viaIndex = (depth) => `'${depth ? '../'.repeat(depth) : './'}<feature>'`;
+const notDotDot = '(?!\\.\\.?(?:/|$))';
+// src/features/<b>/<anything>: from a feature's file at that depth (`../<b>/x`, `../../<b>/x`, from context.ts `./<b>/x`)
+const otherFeatureFile = (depth) => ({
+  regex: `^${up(depth)}${notDotDot}[^/]+/.`,
+  message: `Another feature's internals: import that feature's index.ts (${viaIndex(depth)}) instead.`,
 });
-const restrict = (...patterns) => ({
-  'no-restricted-imports': ['error', { paths: [], patterns }],
+// … or through a `features` folder from anywhere (`../../features/<b>/x` from a feature, `./features/<b>/x` from
+// src/extension.ts)
+const viaFeaturesFolder = {
+  regex: '(?:^|/)features/[^/]+/.',
+  message: "Another feature's internals: import that feature's index.ts ('…/features/<feature>') instead.",
+};
+
+const loadsMatching = (regex) => {
+  // esquery reads `/…/` as the regular expression's delimiters
+  const re = `/${regex.replaceAll('/', '\\x2F')}/iu`;
+  const literal = (path) => `[${path}.value=${re}]`;
+  const template = (path) => `[${path}.type='TemplateLiteral'][${path}.expressions.length=0][${path}.quasis.0.value.cooked=${re}]`;
+  return [
+    ...[literal, template].map((arg) => `CallExpression[callee.type='Identifier'][callee.name='require']${arg('arguments.0')}`),
+    ...[literal, template].map((arg) => `ImportExpression${arg('source')}`),
+    `TSImportType${literal('source')}`, // typescript-eslint 8: `source`; before: `argument.literal`
+    `TSImportType${literal('argument.literal')}`,
+  ];
+};
+const restrict = (...restrictions) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: restrictions.map(({ regex, message }) => ({ regex, message })) }],
+  'no-restricted-syntax': ['error', ...restrictions.map(({ regex, message }) => ({ selector: `:matches(${loadsMatching(regex).join(', ')})`, message }))],
 });
-const noVscode = (message) => ({ group: ['vscode'], message });
+const layer = (dir, ...restrictions) => ({
+  files: [`src/${dir}/**/*.${SRC}`],
+  ignores: ['src/**/webview/**'],
+  rules: restrict(crooked, ...restrictions),
+});
+
+const webviewMessage = "Webview code imports only plain-TS modules (src/api, its feature's protocol and rows).";
+const webview = [
+  noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'),
+  noNode,
+  above(['core', 'ui', 'workspace', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], webviewMessage),
+];
+// features: one block per depth below src/features/<feature>/ (the relative path to another feature depends on it)
+const FEATURE_DEPTH = 6;
+const featureFiles = (depth) => `src/features/${'*/'.repeat(depth)}*.${SRC}`;
+const featureLayers = Array.from({ length: FEATURE_DEPTH }, (_, i) => i + 1).flatMap((depth) => [
+  {
+    files: [featureFiles(depth)],
+    ignores: ['src/**/webview/**'],
+    rules: restrict(
+      crooked,
+      above(['sandbox', 'extension', 'testSeams', 'loader'], 'A feature is registered by src/extension.ts; it does not import it.'),
+      otherFeatureFile(depth),
+      viaFeaturesFolder,
+    ),
+  },
+  {
+    files: [[featureFiles(depth), 'src/**/webview/**']],
+    rules: restrict(crooked, ...webview, {
+      regex: `^${up(depth)}${notDotDot}[^/]`,
+      message: `${webviewMessage} Not another feature (its index.ts is extension code).`,
+    }),
+  },
+]);
 
 export default tseslint.config(
   {
@@ -46,52 +125,48 @@ export default tseslint.config(
     },
   },
   // ---- layers
+  layer('api',
+    noVscode('src/api is plain TypeScript (runs under Node): no vscode.'),
+    above(['workspace', 'core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/api is the lowest layer: it imports nothing above it.'),
+  ),
+  layer('workspace',
+    noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.'),
+    above(['core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/workspace imports only src/api.'),
+  ),
+  layer('core', above(['ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/core imports only src/api and src/workspace.')),
+  layer('ui', above(['features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/ui is shared by every feature: it imports only src/api and src/core.')),
+  ...featureLayers,
   {
-    files: ['src/api/**/*.ts'],
+    files: [`src/features/*/${'*/'.repeat(FEATURE_DEPTH)}**/*.${SRC}`],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: `A feature's folders nest at most ${FEATURE_DEPTH} deep (FEATURE_DEPTH in eslint.config.mjs): the layer rules are written per depth.` }] },
+  },
+  {
+    // the features' shared context: the features' types, each through its index.ts
+    files: [`src/features/*.${SRC}`],
     rules: restrict(
-      noVscode('src/api is plain TypeScript (runs under Node): no vscode.'),
-      above(['workspace', 'core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/api is the lowest layer: it imports nothing above it.'),
-    ),
-  },
-  {
-    files: ['src/workspace/**/*.ts'],
-    rules: restrict(
-      noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.'),
-      above(['core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/workspace imports only src/api.'),
-    ),
-  },
-  {
-    files: ['src/core/**/*.ts'],
-    rules: restrict(above(['ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/core imports only src/api and src/workspace.')),
-  },
-  {
-    files: ['src/ui/**/*.ts'],
-    rules: restrict(above(['features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/ui is shared by every feature: it imports only src/api and src/core.')),
-  },
-  {
-    files: ['src/features/**/*.ts'],
-    ignores: ['src/features/context.ts', 'src/features/**/webview/**'],
-    rules: restrict(
+      crooked,
       above(['sandbox', 'extension', 'testSeams', 'loader'], 'A feature is registered by src/extension.ts; it does not import it.'),
-      {
-        regex: '^\\.\\./(?!\\.\\.(?:/|$))[^/]+/.+',
-        message: "Another feature's internals: import that feature's index.ts ('../<feature>') instead.",
-      },
+      otherFeatureFile(0),
+      viaFeaturesFolder,
     ),
   },
   {
-    files: ['src/**/webview/**/*.ts'],
-    rules: restrict(
-      noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'),
-      { group: nodeModules, message: 'Webview code runs in the page: no Node modules.' },
-      above(['core', 'ui', 'workspace', 'sandbox', 'extension', 'testSeams', 'loader'], 'Webview code imports only plain-TS modules (src/api, its feature\'s protocol and rows).'),
-    ),
+    // webview code outside a feature: the same page rules
+    files: [`src/**/webview/**/*.${SRC}`],
+    ignores: ['src/features/**'],
+    rules: restrict(crooked, ...webview),
   },
+  layer('sandbox',
+    noVscode('The sandbox is a Node program: no vscode.'),
+    above(['workspace', 'core', 'ui', 'features', 'extension', 'testSeams', 'loader'], 'The sandbox shares only src/api with the extension.'),
+  ),
   {
-    files: ['src/sandbox/**/*.ts'],
+    // the composition root, the test seams' types, the loader: a feature only through its index.ts
+    files: [`src/*.${SRC}`],
     rules: restrict(
-      noVscode('The sandbox is a Node program: no vscode.'),
-      above(['workspace', 'core', 'ui', 'features', 'extension', 'testSeams', 'loader'], 'The sandbox shares only src/api with the extension.'),
+      crooked,
+      above(['sandbox'], 'The sandbox is a separate Node program: the extension does not import it.'),
+      viaFeaturesFolder,
     ),
   },
   // ---- build scripts and test harness (CommonJS / ESM JavaScript under Node)
