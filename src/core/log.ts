@@ -1,20 +1,28 @@
 /**
  * The extension's log: a VS Code log output channel ("Hedera Explorer") behind the API layer's Logger
  * interface. Secrets registered with `addSecret` are replaced by `[hidden]` in every line, whatever logs them.
- * The last lines are kept in memory so tests (and "copy diagnostics") can read them.
+ * With `keepLines` (ExtensionMode.Test only: the tests' `recentLog()` seam) the last 500 lines are also kept in
+ * memory; otherwise nothing is kept.
  */
 import vscode = require('vscode');
 import type { Logger } from '../api/http';
 
 const KEEP = 500;
 
+export interface ExtensionLogOptions {
+  /** Keep the last 500 lines in memory for `lines()` (test mode only; off by default). */
+  keepLines?: boolean;
+}
+
 export class ExtensionLog implements Logger, vscode.Disposable {
   private readonly channel: vscode.LogOutputChannel;
   private readonly secrets = new Set<string>();
-  private readonly recent: string[] = [];
+  /** The last lines, only when asked for (`keepLines`). */
+  private readonly recent: string[] | undefined;
 
-  constructor(name = 'Hedera Explorer') {
-    this.channel = vscode.window.createOutputChannel(name, { log: true });
+  constructor(options: ExtensionLogOptions = {}) {
+    this.channel = vscode.window.createOutputChannel('Hedera Explorer', { log: true });
+    this.recent = options.keepLines ? [] : undefined;
   }
 
   /** A value that must never appear in the log (an API key). */
@@ -34,8 +42,10 @@ export class ExtensionLog implements Logger, vscode.Disposable {
 
   private keep(level: string, message: string): string {
     const line = this.scrub(message);
-    this.recent.push(`${level} ${line}`);
-    if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    if (this.recent) {
+      this.recent.push(`${level} ${line}`);
+      if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    }
     return line;
   }
 
@@ -46,7 +56,8 @@ export class ExtensionLog implements Logger, vscode.Disposable {
 
   show(): void { this.channel.show(true); }
 
-  lines(): string[] { return [...this.recent]; }
+  /** The last lines kept (`keepLines`), oldest first; empty when lines are not kept. */
+  lines(): string[] { return this.recent ? [...this.recent] : []; }
 
   dispose(): void { this.channel.dispose(); }
 }
