@@ -29,7 +29,10 @@ export interface QueryInput {
 
 export type LinkTarget = 'account' | 'transaction' | 'token';
 
-/** What the page reports after it drew rows: rows it has, rows in the DOM, the first and last drawn. */
+/**
+ * What the page reports after it drew rows: rows it has, rows in the DOM, the first and last drawn. Sent only
+ * when the panel asked for it (`reportRendered`, test mode).
+ */
 export interface RenderedReport {
   total: number;
   domRows: number;
@@ -79,9 +82,13 @@ export interface ViewState {
   queryError?: string;
 }
 
-/** Messages to the webview. `rows.from === 0` replaces every row, otherwise rows are appended at `from`. */
+/**
+ * Messages to the webview. `rows.from === 0` replaces every row, otherwise rows are appended at `from`.
+ * `reportRendered` (only in the answer to `ready`, only when something observes the panels: the test seam of
+ * ExtensionMode.Test) asks the page to post `rendered` after each update; otherwise it never does.
+ */
 export type ToWebview =
-  | { type: 'update'; state: ViewState; rows?: { from: number; items: NftRow[] } };
+  | { type: 'update'; state: ViewState; rows?: { from: number; items: NftRow[] }; reportRendered?: true };
 
 /** What the webview keeps with `setState` (restored after a window reload by the panel serializer). */
 export interface PanelState {

@@ -248,8 +248,11 @@ function syncControls(q: NftQuery): void {
 }
 
 let lastQueryKey = '';
+/** The panel asked for `rendered` reports (test mode only); never turned off for the life of the page. */
+let reportRendering = false;
 function apply(msg: ToWebview): void {
   if (msg.type !== 'update') return;
+  if (msg.reportRendered === true) reportRendering = true;
   const s = msg.state;
   const queryKey = JSON.stringify(s.query);
   if (queryKey !== lastQueryKey) { syncControls(s.query); lastQueryKey = queryKey; }
@@ -322,10 +325,11 @@ function apply(msg: ToWebview): void {
   render();
   updateActiveDescendant();
   saveState();
-  reportRendered();
+  if (reportRendering) reportRendered();
 }
 
 let reportTimer: ReturnType<typeof setTimeout> | undefined;
+/** Tells the panel what was drawn, once updates settle (50 ms); only when it asked (`reportRendering`). */
 function reportRendered(): void {
   if (reportTimer) clearTimeout(reportTimer);
   reportTimer = setTimeout(() => {
