@@ -48,10 +48,14 @@ export interface AbiFile {
   constructorInputs?: AbiParam[];
 }
 
-/** Paths that are never ABIs, whatever their content. */
+const EXCLUDED_ABI_PATH = /(^|\/)(node_modules|\.git|build-info)(\/|$)|\.dbg\.json$/i;
+
+/**
+ * Paths that are never ABIs, whatever their content: dependencies, .git, build info, Hardhat's `*.dbg.json`
+ * (any letter case; `\` or `/`). The ABI index filters its watcher's events with it too.
+ */
 export function isExcludedAbiPath(relPath: string): boolean {
-  const p = relPath.replace(/\\/g, '/');
-  return /(^|\/)(node_modules|\.git|build-info)(\/|$)/.test(p) || /\.dbg\.json$/i.test(p);
+  return EXCLUDED_ABI_PATH.test(relPath.replace(/\\/g, '/'));
 }
 
 /** Quick check before parsing: a plain ABI array, or an object with an `abi` key somewhere. */

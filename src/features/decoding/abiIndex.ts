@@ -12,10 +12,12 @@
  */
 import vscode = require('vscode');
 import type { AbiFile, AbiRegistry, DecodedBody, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
+import { isExcludedAbiPath } from '../../api/decode/abiFiles';
 import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
+import { evmAddressOf } from '../../api/decode/sourcifyAbi';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivation';
-import { vscodeWorkspaceFs } from '../../core/workspaceFs';
+import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { AbiIndex } from './index';
@@ -32,8 +34,6 @@ const INCLUDE = '**/*.{json,abi}';
 /** Looked at first, so that a workspace with thousands of other JSON files still gets its build output indexed. */
 const LIKELY = '{**/artifacts/**/*.json,**/out/**/*.json,**/*.abi,**/abi/**/*.json,**/abis/**/*.json,**/deployments/**/*.json}';
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**', '**/build-info/**', '**/*.dbg.json'];
-/** Same rule as src/api/decode/abiFiles.ts, here so that watcher events are filtered without the decoders. */
-const EXCLUDED_PATH = /(^|\/)(node_modules|\.git|build-info)(\/|$)|\.dbg\.json$/i;
 /** Never looked at, not even for build info. */
 const IGNORED_PATH = /(^|\/)(node_modules|\.git)(\/|$)/i;
 /** A build info file (Hardhat, Foundry, Ignition's copies): not an ABI, read for inheritance (BuildInfoBases). */
@@ -42,10 +42,6 @@ const BUILD_INFO_PATH = /\/build-info\/[^/]+\.json$/i;
 const RECORD_PATH = /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/;
 /** A path in (or being) a build output or ABI folder, where new folders are looked into. */
 const BUILD_FOLDER = /\/(artifacts|out|abi|abis|deployments)(\/|$)/;
-const evmAddressOf = (v: string | null | undefined): string | undefined => {
-  const t = (v ?? '').trim().toLowerCase();
-  return /^0x[0-9a-f]{40}$/.test(t) ? t : undefined;
-};
 
 function excludeGlob(): string {
   const fromSettings = Object.entries(vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {})
@@ -117,11 +113,6 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     return this.sourcifyCache;
   }
 
-  /** Forgets the Sourcify answers (network changed). */
-  clearSourcify(): void {
-    this.sourcifyCache?.clear();
-  }
-
   /** Starts the first scan and the watcher (once). */
   ensureStarted(): void {
     if (this.started) return;
@@ -140,10 +131,6 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     this.rescan();
   }
 
-  get isStarted(): boolean {
-    return this.started;
-  }
-
   /** Resolves when the scan, queued file changes, build info inheritance and Sourcify lookups in flight are done (tests). */
   async ready(): Promise<void> {
     for (let i = 0; i < 50; i++) {
@@ -159,10 +146,6 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   /** The ABI files found, by workspace-relative path. */
   get sources(): string[] {
     return [...this.files.values()].map((f) => f.source).sort();
-  }
-
-  get fileCount(): number {
-    return this.files.size;
   }
 
   private rescan(): void {
@@ -202,7 +185,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private async read(uri: vscode.Uri, budget = true): Promise<AbiFile | undefined> {
     const rel = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
     const d = tryDecoders();
-    if (!d || d.isExcludedAbiPath(rel)) return undefined;
+    if (!d || isExcludedAbiPath(rel)) return undefined;
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.size > MAX_BYTES || (budget && this.bytesRead + stat.size > MAX_TOTAL_BYTES)) {
@@ -220,7 +203,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private folderWatcher(): vscode.Disposable[] {
     const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
     return [w, w.onDidCreate((u) => {
-      if (!BUILD_FOLDER.test(u.path) || EXCLUDED_PATH.test(u.path) || /\.(json|abi)$/i.test(u.path)) return;
+      if (!BUILD_FOLDER.test(u.path) || isExcludedAbiPath(u.path) || /\.(json|abi)$/i.test(u.path)) return;
       this.pendingDirs.set(u.toString(), u);
       this.queue(u, undefined, false);
     })];
@@ -233,7 +216,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       if (folder) this.bases.invalidate(folder.uri.toString(), vscode.workspace.asRelativePath(uri, false));
       this.basesDirty = true;
-    } else if (EXCLUDED_PATH.test(uri.path)) {
+    } else if (isExcludedAbiPath(uri.path)) {
       return;
     } else if (file) {
       this.pending.set(uri.toString(), present);
@@ -367,7 +350,8 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
 
   /** The network changed: Sourcify answers are forgotten, and the chain the records are matched on follows. */
   networkChanged(): void {
-    this.clearSourcify();
+    // the Sourcify answers were for the previous network's server and chain
+    this.sourcifyCache?.clear();
     if (this.started && this.syncChain()) this.changed.fire();
   }
 

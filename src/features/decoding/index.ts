@@ -12,13 +12,23 @@ import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { WorkspaceAbiIndex } from './abiIndex';
 
+/**
+ * What the integration tests read of the index (the test seam `abis`, src/testSeams.ts); the views do not use it.
+ * Reading it loads and starts nothing.
+ */
+export interface AbiIndexSeam {
+  /** The ABI files found, by workspace-relative path (empty before the first scan). */
+  readonly sources: string[];
+  /** Resolves when the scan, queued file changes, build info reading and Sourcify lookups in flight are done. */
+  ready(): Promise<void>;
+}
+
 /** The workspace's ABIs and the Sourcify ABI cache of the selected network, as the views use them. */
-export interface AbiIndex {
+export interface AbiIndex extends AbiIndexSeam {
   /** Fires when ABIs were added, changed or removed (workspace or Sourcify): decoded labels may change. */
   readonly onDidChange: vscode.Event<void>;
   /** Starts the workspace scan and the file watchers (once). Nothing else starts them. */
   ensureStarted(): void;
-  readonly isStarted: boolean;
   /** A contract result decoded with the workspace's ABIs and the contract's Sourcify ABI (if fetched). Cached. */
   decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined;
   /** A schedule's transaction body decoded (a contract call's function from the workspace's ABIs). Cached. */
@@ -28,13 +38,6 @@ export interface AbiIndex {
    * for the contract's ABI (once per contract and network); onDidChange fires when it brings one.
    */
   lookUpContract(r: ContractResult, failed: boolean): void;
-  /** Forgets the Sourcify answers. */
-  clearSourcify(): void;
-  /** The ABI files found, by workspace-relative path (empty before the first scan). */
-  readonly sources: string[];
-  readonly fileCount: number;
-  /** Resolves when the scan, queued file changes, build info reading and Sourcify lookups in flight are done. */
-  ready(): Promise<void>;
 }
 
 /** The handle: the index is created (its module loaded) on first use. */
@@ -63,10 +66,6 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     this.loaded.ensureStarted();
   }
 
-  get isStarted(): boolean {
-    return this.index?.isStarted ?? false;
-  }
-
   decodeResult(r: ContractResult, failed: boolean): DecodedResult | undefined {
     return this.loaded.decodeResult(r, failed);
   }
@@ -79,16 +78,8 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     this.loaded.lookUpContract(r, failed);
   }
 
-  clearSourcify(): void {
-    this.index?.clearSourcify();
-  }
-
   get sources(): string[] {
     return this.index?.sources ?? [];
-  }
-
-  get fileCount(): number {
-    return this.index?.fileCount ?? 0;
   }
 
   ready(): Promise<void> {

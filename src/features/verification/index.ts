@@ -15,11 +15,11 @@ import { clearApiKey, setApiKey } from './apiKey';
 import { recordingPrompts, vscodePrompts, type PromptInfo } from './prompts';
 import type { VerificationRecord } from './record';
 import { VerificationResults } from './results';
-import type { VerificationFeature, VerifyArgs } from './verifyContract';
+import type { VerificationRunner, VerifyArgs } from './verifyContract';
 import type { VerificationTree, ViewSnapshot } from './view';
 import type { AddressCandidate } from '../../workspace/discovery';
 
-export const VERIFICATION_VIEW = 'hederaExplorer.verification';
+const VERIFICATION_VIEW = 'hederaExplorer.verification';
 
 /** The commands of the feature (package.json contributes them). */
 export const COMMANDS = {
@@ -75,13 +75,13 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   // in test mode, every question is recorded for the seam's lastPrompt() before it is shown
   const recorded = ctx.testMode ? recordingPrompts(vscodePrompts(apiKeys)) : undefined;
   const prompts = recorded ?? vscodePrompts(apiKeys);
-  let created: VerificationFeature | undefined;
-  const feature = (): VerificationFeature => {
+  let created: VerificationRunner | undefined;
+  const runner = (): VerificationRunner => {
     if (!created) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the run's code, with the first run
-      const { VerificationFeature } = require('./verifyContract') as typeof import('./verifyContract');
+      const { VerificationRunner } = require('./verifyContract') as typeof import('./verifyContract');
       const reveal = () => void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
-      created = new VerificationFeature(network, log, apiKeys, results, prompts, reveal);
+      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal);
       context.subscriptions.push(created);
     }
     return created;
@@ -91,8 +91,8 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   context.subscriptions.push(
     results,
     tree,
-    vscode.commands.registerCommand(COMMANDS.verify, (args?: unknown) => feature().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
-    vscode.commands.registerCommand(COMMANDS.rerun, () => feature().rerun()),
+    vscode.commands.registerCommand(COMMANDS.verify, (args?: unknown) => runner().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
+    vscode.commands.registerCommand(COMMANDS.rerun, () => runner().rerun()),
     vscode.commands.registerCommand(COMMANDS.clear, () => results.clear()),
     vscode.commands.registerCommand(COMMANDS.showKept, async () => {
       const kept = results.kept();
@@ -126,7 +126,7 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   );
   if (!recorded) return undefined;
   return {
-    run: (args) => feature().run(args ?? {}),
+    run: (args) => runner().run(args ?? {}),
     cancel: () => created?.cancel(),
     get isRunning() { return created?.isRunning ?? false; },
     current: () => results.current,
@@ -134,7 +134,7 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
     clearAll: () => results.clearAll(),
     reload: () => results.reload(),
     snapshot: () => tree.implementation().snapshot(),
-    discover: () => feature().discover(),
+    discover: () => runner().discover(),
     lastPrompt: () => recorded.last(),
   };
 }

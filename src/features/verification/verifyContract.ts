@@ -25,7 +25,7 @@ import { keccak256 } from '../../workspace/keccak';
 import { checkSources, locateFiles, type LocalCheck, readRemappings, workspaceSources } from './localCheck';
 import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, type VerificationRecord, type VerifyApi } from './record';
 import type { WorkspaceFs } from '../../workspace/workspaceFs';
-import { vscodeWorkspaceFs } from '../../core/workspaceFs';
+import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { VerificationResults } from './results';
 import type { VerificationPrompts } from './prompts';
 import { notificationSafe } from '../../api/text';
@@ -43,12 +43,13 @@ export interface VerifyArgs {
 }
 
 /** The API a network uses: the setting, or with `auto`, the session endpoint for the sandbox and custom servers and Sourcify v2 elsewhere. */
-export function resolveApi(setting: string | undefined, profile: NetworkProfile): VerifyApi {
+function resolveApi(setting: string | undefined, profile: NetworkProfile): VerifyApi {
   if (setting === 'session' || setting === 'sourcify-v2') return setting;
   return profile.name === 'sandbox' || profile.name === 'custom' ? 'session' : 'sourcify-v2';
 }
 
-export class VerificationFeature implements vscode.Disposable {
+/** Runs "Verify Contract" (one run at a time; `rerun` repeats the last one, `cancel` stops the one in progress). */
+export class VerificationRunner implements vscode.Disposable {
   private abort: AbortController | undefined;
 
   constructor(
