@@ -8,12 +8,13 @@ import type { MetadataSource } from '../../workspace/buildInfo';
 import { keccak256 } from '../../workspace/keccak';
 import { joinPath, readText, walk, type WorkspaceFs } from '../../workspace/workspaceFs';
 
+/** A source file of a contract against the workspace (and, in a record, a file row of the Verification view). */
 export interface FileCheck {
   /** The path as the compiler or the server names it. */
   path: string;
-  /** The workspace file it maps to, relative to the folder (only when it exists). */
+  /** The workspace file it maps to, relative to the folder (only when it exists): the row opens it. */
   workspacePath?: string;
-  /** Why it is missing: "not in the workspace", "different content"... */
+  /** Why it is missing or invalid: "not in the workspace", "different content", the server's reason... */
   reason?: string;
   /** Files elsewhere in the workspace with the same name (same content first). */
   elsewhere?: string[];

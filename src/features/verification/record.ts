@@ -9,16 +9,6 @@ import type { FileCheck, LocalCheck } from './localCheck';
 
 export type VerifyApi = 'session' | 'sourcify-v2';
 
-export interface FileRow {
-  path: string;
-  /** The workspace file (relative to the record's folder), when it exists: the row opens it. */
-  workspacePath?: string;
-  /** Why a file is missing or invalid. */
-  reason?: string;
-  /** The same file elsewhere in the workspace. */
-  elsewhere?: string[];
-}
-
 export interface ContractRow {
   name: string;
   /** perfect, partial, extra-file-input-bug, error (session); exact_match, match, none (v2); unknown values as they are. */
@@ -37,9 +27,9 @@ export interface ContractRow {
   error?: JobError;
   /** Whether the file lists come from the local check of the metadata (v2) or from the server (session). */
   filesFrom: 'server' | 'local' | 'none';
-  found: FileRow[];
-  missing: FileRow[];
-  invalid: FileRow[];
+  found: FileCheck[];
+  missing: FileCheck[];
+  invalid: FileCheck[];
 }
 
 export interface RecordError {
@@ -61,7 +51,7 @@ export interface VerificationRecord extends RecordBase {
   alreadyVerified?: boolean;
   finishedAt: string;
   contracts: ContractRow[];
-  unused: FileRow[];
+  unused: FileCheck[];
   error?: RecordError;
 }
 
@@ -94,7 +84,7 @@ function base(b: RecordBase): Omit<VerificationRecord, 'contracts' | 'unused' | 
   return { version: 1, key: recordKey(b.network, b.chainId, b.address), ...b };
 }
 
-const fileRow = (f: FileCheck | undefined, path: string, reason?: string): FileRow => ({
+const fileRow = (f: FileCheck | undefined, path: string, reason?: string): FileCheck => ({
   path,
   ...(f?.workspacePath ? { workspacePath: f.workspacePath } : {}),
   ...(reason ?? f?.reason ? { reason: reason ?? f?.reason } : {}),
@@ -125,7 +115,7 @@ export async function recordFromSession(b: RecordBase, result: SessionVerifyResu
 }
 
 /** The status word of a v2 match: exact_match, match, or none. */
-export function matchStatus(m: ContractMatch | undefined): string {
+function matchStatus(m: ContractMatch | undefined): string {
   return m?.match ?? 'none';
 }
 

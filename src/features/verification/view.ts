@@ -10,20 +10,21 @@
 import vscode = require('vscode');
 import { shortAddress } from '../../api/format';
 import { evmAddressToEntityId } from '../../api/validation';
-import { summarize, type ContractRow, type FileRow, type VerificationRecord } from './record';
+import type { FileCheck } from './localCheck';
+import { summarize, type ContractRow, type VerificationRecord } from './record';
 import type { VerificationResults } from './results';
 import type { VerificationCommands } from './index';
 import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, oneLine, type TreeNode } from '../../ui/nodes';
 import type { LoadedTree } from '../../ui/lazyTree';
 
-export interface StatusLook {
+interface StatusLook {
   label: string;
   icon: string;
   color: string;
 }
 
 /** Label, codicon and theme colour of a status; unknown values are shown as they are. */
-export function statusLook(status: string): StatusLook {
+function statusLook(status: string): StatusLook {
   switch (status) {
     case 'perfect': return { label: 'perfect', icon: 'pass-filled', color: 'testing.iconPassed' };
     case 'exact_match': return { label: 'exact match', icon: 'pass-filled', color: 'testing.iconPassed' };
@@ -85,7 +86,7 @@ interface FilePlace {
 
 /** A file of the result; opens the workspace file when there is one. */
 class FileNode implements TreeNode {
-  constructor(private readonly place: FilePlace, readonly file: FileRow, private readonly kind: FileKind) {}
+  constructor(private readonly place: FilePlace, readonly file: FileCheck, private readonly kind: FileKind) {}
 
   /** The workspace file this row opens: the file itself, or for a missing file the copy found elsewhere. */
   get target(): vscode.Uri | undefined {
@@ -117,7 +118,7 @@ class FileNode implements TreeNode {
   }
 }
 
-function fileGroup(label: string, files: FileRow[], kind: FileKind, place: FilePlace, emptyText: string): TreeNode {
+function fileGroup(label: string, files: FileCheck[], kind: FileKind, place: FilePlace, emptyText: string): TreeNode {
   const children: TreeNode[] = files.length ? files.map((f) => new FileNode(place, f, kind)) : [new MessageNode(emptyText, { icon: new vscode.ThemeIcon('info'), contextValue: 'empty' })];
   const icons = { found: 'files', missing: 'warning', invalid: 'error', unused: 'circle-slash' } as const;
   return new GroupNode(label, children, {
