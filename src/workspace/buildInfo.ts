@@ -77,7 +77,7 @@ function metadataSources(meta: Record<string, unknown> | undefined): Record<stri
 }
 
 /** The contracts of a compiler output (`output.contracts[path][Name]`). */
-export function contractsOfOutput(output: unknown): CompiledContract[] {
+function contractsOfOutput(output: unknown): CompiledContract[] {
   const out: CompiledContract[] = [];
   for (const [sourcePath, byName] of Object.entries(obj(obj(output).contracts))) {
     for (const [name, c] of Object.entries(obj(byName))) {

@@ -7,7 +7,7 @@
  * only after it changed. Plain TypeScript over `WorkspaceFs`.
  */
 import { basesFromOutput } from '../api/decode/derivation';
-import type { DeployedContract, DerivationContext } from '../api/decode/derivation';
+import type { DeployedContract } from '../api/decode/derivation';
 import { type BuildInfoEntry, listBuildInfo } from './buildInfo';
 import { discoverAddresses } from './discovery';
 import { readJson, type WorkspaceFs } from './workspaceFs';
@@ -90,15 +90,8 @@ export class BuildInfoBases {
     this.byBuild.clear();
   }
 
-  /** How many builds are kept (tests). */
+  /** How many builds are kept: what this cache holds in memory (the unit tests check that unlisted builds go). */
   get size(): number {
     return this.byBuild.size;
   }
-}
-
-/** The deployment records and build info inheritance of some folders at once, for the selected chain `chainId`. */
-export async function workspaceDerivation(folders: WorkspaceFs[], chainId?: number): Promise<DerivationContext> {
-  const deployments = await deploymentsFromWorkspace(folders);
-  const bases = await new BuildInfoBases().read(folders.map((fs, i) => ({ key: String(i), fs })));
-  return { deployments, bases, ...(chainId !== undefined ? { chainId } : {}) };
 }

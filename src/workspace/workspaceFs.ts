@@ -51,7 +51,7 @@ export function joinPath(...parts: string[]): string {
 }
 
 /** Folders never walked into when looking for files. */
-export const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'cache', 'cache_forge', 'coverage', 'typechain', 'typechain-types', '.vscode-test']);
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'cache', 'cache_forge', 'coverage', 'typechain', 'typechain-types', '.vscode-test']);
 
 /**
  * Every file under `relDir` (depth-first, sorted names), skipping SKIP_DIRS and dot-folders, up to `maxFiles`

@@ -55,7 +55,7 @@ describe('decoding: which artifact names the call', () => {
       },
     };
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const { basesFromOutput } = require('../../src/api/decode') as typeof import('../../src/api/decode');
+    const { basesFromOutput } = require('../../src/api/decode/derivation') as typeof import('../../src/api/decode/derivation');
     const bases = basesFromOutput(output);
     assert.deepStrictEqual(bases.get('contracts/Wrapper.sol:Wrapper'), ['contracts/Base.sol:Base']);
     const b = art('contracts/Base.sol', 'Base', ERC20);
@@ -82,7 +82,7 @@ describe('decoding: which artifact names the call', () => {
 
 describe('decoding: deployment records of a workspace', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { workspaceDerivation } = require('../../src/workspace/derivation') as typeof import('../../src/workspace/derivation');
+  const { deploymentsFromWorkspace } = require('../../src/workspace/derivation') as typeof import('../../src/workspace/derivation');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { nodeWorkspaceFs } = require('../support/nodeFs') as typeof import('../support/nodeFs');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -91,7 +91,7 @@ describe('decoding: deployment records of a workspace', () => {
 
   it('reads Ignition, hardhat-deploy and Foundry records into address → contract', async () => {
     const folders = ['hardhat-ignition', 'hardhat-deploy', 'foundry'].map((n) => nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', n)));
-    const ctx = await workspaceDerivation(folders, 296);
+    const ctx = { deployments: await deploymentsFromWorkspace(folders) };
     const at = (a: string) => ctx.deployments?.filter((d) => d.address === a && d.chainId === 296).map((d) => `${d.sourceName ?? ''}:${d.contractName}`);
     assert.deepStrictEqual(at('0x1000000000000000000000000000000000000002'), [':Token']);
     assert.deepStrictEqual(at('0x1000000000000000000000000000000000000004'), [':Vault']);

@@ -9,7 +9,7 @@ import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
 import { discoverAddresses } from '../../src/workspace/discovery';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 import type { WorkspaceFs } from '../../src/workspace/workspaceFs';
-import { BuildInfoBases, workspaceDerivation } from '../../src/workspace/derivation';
+import { BuildInfoBases, deploymentsFromWorkspace } from '../../src/workspace/derivation';
 import { stripMetadata } from '../../src/api/decode/solcOutput';
 
 const sameRuntime = (a: string, b: string) => stripMetadata(a).toLowerCase().replace(/^0x/, '') === stripMetadata(b).toLowerCase().replace(/^0x/, '');
@@ -135,7 +135,8 @@ describe('workspace: Hardhat 3 builds', () => {
   it('decoding reads Hardhat 3 output too: RigToken (deployed, most derived by the ASTs) names calls and errors, not ERC20', async () => {
     const files = ['artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json', 'artifacts/contracts/RigToken.sol/RigToken.json', 'artifacts/contracts/Counter.sol/Counter.json']
       .map((rel) => parseAbiFile(rel, fs.readFileSync(path.join(ROOT, rel), 'utf8'))!);
-    const ctx = await workspaceDerivation([hh3], 296);
+    // what the ABI index sets on its registry: deployment records, build info inheritance, the selected chain
+    const ctx = { deployments: await deploymentsFromWorkspace([hh3]), bases: await new BuildInfoBases().read([{ key: 'hh3', fs: hh3 }]), chainId: 296 };
     assert.deepStrictEqual(ctx.bases?.get('contracts/RigToken.sol:RigToken'), ['@openzeppelin/contracts/token/ERC20/ERC20.sol:ERC20']);
     const abi = artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').abi as Abi;
     const transfer = encodeFunctionData({ abi, functionName: 'transfer', args: ['0x00000000000000000000000000000000000004d2', 1n] });

@@ -91,15 +91,6 @@ function argsOffset(data: string, code: PreparedCode): number | undefined {
   return code.body + code.meta;
 }
 
-/**
- * Where the constructor arguments start in init code `data` (hex without 0x, lowercase) built from `bytecode`,
- * or undefined when `data` is not that bytecode's init code.
- */
-export function creationArgsOffset(data: string, bytecode: string): number | undefined {
-  const code = prepareCode(bytecode);
-  return code ? argsOffset(data, code) : undefined;
-}
-
 function decodeArgs(file: AbiFile, argsHex: string): Pick<DecodedCreation, 'args' | 'argsUndecoded'> {
   const inputs = file.constructorInputs ?? [];
   if (!inputs.length) return argsHex ? { argsUndecoded: true } : { args: [] };

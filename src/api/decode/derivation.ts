@@ -4,7 +4,7 @@
  * then the most derived contract (a contract before the bases it inherits from: solc's
  * `linearizedBaseContracts` from a build info's AST when the workspace has one, else an ABI that is a strict
  * superset of the other's), then path order. Plain TypeScript, no `vscode`, no file access: the context (records,
- * build info inheritance, the selected chain) is read by src/verify/derivation.ts and set on the registry.
+ * build info inheritance, the selected chain) is read by src/workspace/derivation.ts and set on the registry.
  */
 import type { AbiFile } from './abiFiles';
 import { signatureOf } from './abiFiles';
@@ -55,12 +55,12 @@ export function basesFromOutput(output: unknown): Map<string, string[]> {
 }
 
 /** The `source:Name` identifier of a file, when it says its source. */
-export function identifierOf(f: AbiFile): string | undefined {
+function identifierOf(f: AbiFile): string | undefined {
   return f.sourceName ? `${userSourceName(f.sourceName)}:${f.contractName}` : undefined;
 }
 
 /** Whether `file` is the artifact of a contract deployed at `address` (by its own address, or a record's name). */
-export function isDeployedAt(file: AbiFile, address: string | undefined, ctx: DerivationContext): boolean {
+function isDeployedAt(file: AbiFile, address: string | undefined, ctx: DerivationContext): boolean {
   if (!address) return false;
   const a = address.toLowerCase();
   if (file.address && file.address.toLowerCase() === a) return true;
@@ -81,7 +81,7 @@ function signatures(f: AbiFile): Set<string> {
 }
 
 /** Whether `a` inherits from `b`: by the build info's linearization when it knows both, else by ABI superset. */
-export function derivesFrom(a: AbiFile, b: AbiFile, ctx: DerivationContext): boolean {
+function derivesFrom(a: AbiFile, b: AbiFile, ctx: DerivationContext): boolean {
   if (a === b) return false;
   const ia = identifierOf(a);
   const ib = identifierOf(b);

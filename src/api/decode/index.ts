@@ -57,11 +57,9 @@ export function createRegistry(files: Iterable<AbiFile>, context?: DerivationCon
   return new AbiRegistry(files, context);
 }
 
-export { basesFromOutput, derivesFrom, isDeployedAt, rankByDerivation } from './derivation';
 export type { DeployedContract, DerivationContext } from './derivation';
 
-export { metadataTailLength, stripMetadata, userSourceName } from './solcOutput';
-export { isExcludedAbiPath, mayHoldAbi, normalizeAbi, parseAbiFile, signatureOf } from './abiFiles';
-export type { AbiFile, AbiItem, AbiParam } from './abiFiles';
-export { evmAddressOf, SourcifyAbiCache } from './sourcifyAbi';
-export type { SourcifyAbi } from './sourcifyAbi';
+// what the ABI index (src/features/decoding/abiIndex.ts) reads through this entry
+export { mayHoldAbi, parseAbiFile } from './abiFiles';
+export type { AbiFile } from './abiFiles';
+export { SourcifyAbiCache } from './sourcifyAbi';

@@ -54,12 +54,6 @@ function type(): protobuf.Type {
   return bodyType;
 }
 
-/** The protobuf definitions' source (`@hashgraph/proto@2.25.0`) and how many types were kept. */
-export function descriptorInfo(): { source: string; types: number } {
-  const f = descriptorFile as unknown as { source: string; types: number };
-  return { source: f.source, types: f.types };
-}
-
 function base64ToBytes(b64: string): Uint8Array | undefined {
   const t = b64.trim();
   if (!t || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(t)) return undefined;
@@ -118,7 +112,7 @@ const TITLES: Record<string, string> = {
   cryptoApproveAllowance: 'Approve allowance', cryptoDeleteAllowance: 'Delete allowance',
 };
 
-export const titleOf = (kind: string): string => TITLES[kind] ?? words(kind);
+const titleOf = (kind: string): string => TITLES[kind] ?? words(kind);
 
 /** Text that is printable UTF-8, or undefined. */
 function printable(bytes: Buffer): string | undefined {
