@@ -1,8 +1,9 @@
 /**
  * The tree adapter of the one paging model (`api/pager.ts`: first page, "load more" following `next`, a reload
- * that cancels the request in flight, retry, partial answers, loop detection): it turns the pager's state into
- * tree rows (data, loading, error with Retry, load more, empty, a warning row when paging stopped early) and its
- * changes into a VS Code event. Everything else (what to fetch, when, retry) is the pager's.
+ * that cancels the request in flight, retry, loop detection): it turns the pager's state into tree rows (data,
+ * loading, error with Retry, load more, empty, a warning row when paging stopped early) and its changes into a
+ * VS Code event. Everything else (what to fetch, when, retry) is the pager's. The list endpoints the trees read
+ * never answer 206, so the pager's `partial` has no row here (the NFT history panel shows it).
  */
 import vscode = require('vscode');
 import { emptyPageSentence, Pager, type PagerOptions, type PagerSource, stopSentence } from '../api/pager';
@@ -15,8 +16,6 @@ export interface PagedRowsTexts {
   retry: vscode.Command;
   /** The command behind the "Load more" row. */
   more: vscode.Command;
-  /** A warning row above the rows when a page came back partial (HTTP 206). */
-  partial?: string;
 }
 
 export class PagedList<T> implements vscode.Disposable {
@@ -39,7 +38,6 @@ export class PagedList<T> implements vscode.Disposable {
     const warning = () => new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     const empty = () => emptyNode(m.notice ? `${texts.empty} ${m.notice}` : texts.empty);
     const rows: TreeNode[] = [];
-    if (m.partial && texts.partial) rows.push(new MessageNode(texts.partial, { icon: warning(), contextValue: 'partial' }));
     m.items.forEach((t, i) => rows.push(toNode(t, i)));
     if (m.loading) rows.push(loadingNode());
     else if (m.error !== undefined) rows.push(errorNode(m.error, texts.retry));

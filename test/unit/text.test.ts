@@ -1,4 +1,4 @@
-// Untrusted text on its way to the screen (src/views/text.ts): one function, `inert`, per kind of surface.
+// Untrusted text on its way to the screen (src/api/text.ts): one function, `inert`, per kind of surface.
 // Markdown is rendered as VS Code renders tooltips (marked, GitHub-flavoured, automatic links) to check what a
 // user sees: no link, image or markup from the data, and the text exactly as the server sent it.
 import * as assert from 'assert';
