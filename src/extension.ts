@@ -23,7 +23,8 @@ import type { DetailNode } from './ui/nodes';
 export function activate(context: vscode.ExtensionContext, load?: LoadTime): HederaExplorerApi {
   const started = performance.now();
   const cpuStarted = threadCpuMs();
-  const log = new ExtensionLog();
+  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
+  const log = new ExtensionLog({ keepLines: testMode }); // the last lines kept for the tests' recentLog() only
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const network = new SelectedNetwork(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
   const apiKeys = new ApiKeyStore(context.secrets, log);
@@ -38,7 +39,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
   const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
-  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, testMode: context.extensionMode === vscode.ExtensionMode.Test };
+  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, testMode };
   registerNetwork(ctx);
   registerApiKeyCommands(ctx);
   const schedules = registerSchedules(ctx);

@@ -7,7 +7,7 @@
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from './api/networks';
 import type { registerContractResults } from './features/contractResults';
-import type { AbiIndex } from './features/decoding';
+import type { AbiIndex, AbiIndexSeam } from './features/decoding';
 import type { registerNftHistory } from './features/nftHistory';
 import type { registerSchedules } from './features/schedules';
 import type { registerStatusFeature } from './features/status';
@@ -35,7 +35,7 @@ export interface TestSeams {
   readonly schedules: Seam<typeof registerSchedules>;
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;
-  readonly abis: AbiIndex;
+  readonly abis: AbiIndex & AbiIndexSeam;
   statusSnapshot(): ReturnType<Seam<typeof registerStatusFeature>['snapshot']>;
   readonly verification: Seam<typeof registerVerification>;
 }

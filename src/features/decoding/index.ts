@@ -24,7 +24,7 @@ export interface AbiIndexSeam {
 }
 
 /** The workspace's ABIs and the Sourcify ABI cache of the selected network, as the views use them. */
-export interface AbiIndex extends AbiIndexSeam {
+export interface AbiIndex {
   /** Fires when ABIs were added, changed or removed (workspace or Sourcify): decoded labels may change. */
   readonly onDidChange: vscode.Event<void>;
   /** Starts the workspace scan and the file watchers (once). Nothing else starts them. */
@@ -93,7 +93,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
 }
 
 /** Creates the handle (nothing is loaded or scanned until a view needs it). One line in extension.ts. */
-export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex {
+export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex & AbiIndexSeam {
   const index = new LazyAbiIndex(network, log);
   context.subscriptions.push(index);
   return index;
