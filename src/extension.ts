@@ -13,7 +13,7 @@ import { registerAbiIndex } from './features/decoding';
 import { registerNetwork } from './features/network';
 import { registerNftHistory } from './features/nftHistory';
 import { registerSchedules } from './features/schedules';
-import { registerStatusFeature } from './features/status';
+import { registerStatus } from './features/status';
 import { registerApiKeyCommands, registerVerification } from './features/verification';
 import type { HederaExplorerApi, LoadTime, TestSeams } from './testSeams';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './ui/actions';
@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   registerApiKeyCommands(ctx);
   const schedules = registerSchedules(ctx);
   const contractResults = registerContractResults(ctx);
-  const status = registerStatusFeature(ctx);
+  const status = registerStatus(ctx);
   const verification = registerVerification(ctx);
   const nft = registerNftHistory(ctx);
 

@@ -10,7 +10,7 @@ import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
 import type { registerNftHistory } from './features/nftHistory';
 import type { registerSchedules } from './features/schedules';
-import type { registerStatusFeature } from './features/status';
+import type { registerStatus } from './features/status';
 import type { registerVerification } from './features/verification';
 
 /** How long the loader's `require` of the extension bundle took: wall time, and main-thread CPU time where known. */
@@ -36,7 +36,7 @@ export interface TestSeams {
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;
   readonly abis: AbiIndex & AbiIndexSeam;
-  statusSnapshot(): ReturnType<Seam<typeof registerStatusFeature>['snapshot']>;
+  statusSnapshot(): ReturnType<Seam<typeof registerStatus>['snapshot']>;
   readonly verification: Seam<typeof registerVerification>;
 }
 

@@ -3,7 +3,7 @@
  * while every view is hidden; the first poll starts right after activate(), never inside it), the status bar item,
  * the "worse than before" notification and the commands (refresh, open / copy an incident's link). The Network
  * Status tree (view.ts) is loaded with its first rows (LazyTreeView); the full formatting (format.ts) with the
- * first answer. `registerStatusFeature` is the one call from extension.ts; in test mode it returns the test seam.
+ * first answer. `registerStatus` is the one call from extension.ts; in test mode it returns the test seam.
  */
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
@@ -22,7 +22,7 @@ import type { StatusView } from './view';
 
 export type { StatusRowSnapshot, StatusSeam, StatusSnapshot } from './seam';
 
-export function registerStatusFeature(ctx: FeatureContext): StatusSeam | undefined {
+export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   const { extension: context, network, log } = ctx;
   const time = (): TimeOptions => ({ locale: vscode.env.language });
   /** The notifications shown, for the test seam: recorded in test mode only. */

@@ -1,5 +1,5 @@
 /**
- * What the integration tests read of the status feature (test mode only: registerStatusFeature returns it when
+ * What the integration tests read of the status feature (test mode only: registerStatus returns it when
  * the extension runs its tests). Types only; test/integration/status.test.ts imports them (`import type`).
  */
 
