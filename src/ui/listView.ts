@@ -1,92 +1,186 @@
 /**
- * Every list view over the mirror node (Schedules, Contract Results), the eager part: registers the tree view
- * (a LazyTreeView: the view's code is loaded with its first rows) and, once for every list, the commands every
- * list has: `<id>.refresh`, `<id>.retry`, `<id>.loadMore`, `<id>.filter`, `<id>.clearFilters`. They work before the
- * view was ever shown (they load it). The loaded part is a ListView (./listViewBase.ts); a feature adds only its
- * query, its row kind, its filter fields and its own commands.
+ * The loaded part of every list view over the mirror node (Schedules, Contract Results), created with the view's
+ * first rows (src/ui/listRegistration.ts registers the view and the commands every list has): a tree on the one paging
+ * model (PagedList over api/pager.ts), filters kept per workspace and shown in the view's description, edited in
+ * one way (ui/filterPicker.ts) and set in one way (`setFilters`), progress in the view, reload on a network change,
+ * refresh / retry / load more / clear filters. A view adds its query, its row kind and its filter fields.
  */
 import vscode = require('vscode');
-import { LazyTreeView, type LoadedTree } from './lazyTree';
-import type { ListView } from './listViewBase';
-import type { TreeNode } from './nodes';
+import type { MirrorClient, Page } from '../api/mirror';
+import type { NetworkProfile } from '../api/networks';
+import { editFilters, type FilterField } from './filterPicker';
+import type { LoadedTree } from './lazyTree';
+import { NodeTreeProvider, type TreeNode } from './nodes';
+import { PagedList } from './pagedList';
 
-/** What the loaded part does for the commands every list has. */
-export type ListCommands = Pick<ListView<unknown, object, object>, 'refresh' | 'retry' | 'loadMore' | 'editFilters' | 'clearFilters'>;
+/** The selected network as a list needs it: its profile, its mirror client, its changes. */
+export interface ListNetwork {
+  readonly profile: NetworkProfile;
+  readonly clients: { readonly mirror: MirrorClient };
+  readonly onDidChange: vscode.Event<unknown>;
+}
 
-export interface ListViewHandle<V> {
-  readonly treeView: vscode.TreeView<TreeNode>;
-  /** The loaded part, created now (its code loaded) if it was not. */
-  view(): V;
+export interface ListViewOptions<F> {
+  /** The view's id, also the prefix of its commands (`<id>.retry`, `<id>.loadMore`) and context keys (`<id>.filtered`). */
+  viewId: string;
+  /** The filters when none is set. */
+  defaults: () => F;
+  /** The title of the filter picker. */
+  filterTitle: string;
 }
 
 /**
- * Registers the list view `viewId` and its common commands. `load` creates the loaded part on the first rows or
- * the first command that needs it (typically by `require`-ing the feature's view module, a lazy entry of the build).
+ * A list of items of type T with filters F, set from input I (what a user types or a command passes: one key
+ * per filter field, '' clears a field).
  */
-export function registerListView<V extends ListCommands & LoadedTree<TreeNode>>(
-  context: vscode.ExtensionContext,
-  viewId: string,
-  load: (treeView: vscode.TreeView<TreeNode>) => V,
-): ListViewHandle<V> {
-  const lazy = new LazyTreeView<TreeNode, V>(viewId, load);
-  const view = () => lazy.implementation();
-  context.subscriptions.push(
-    lazy,
-    vscode.commands.registerCommand(`${viewId}.refresh`, () => view().refresh()),
-    vscode.commands.registerCommand(`${viewId}.retry`, () => view().retry()),
-    vscode.commands.registerCommand(`${viewId}.loadMore`, () => view().loadMore()),
-    vscode.commands.registerCommand(`${viewId}.filter`, () => view().editFilters()),
-    vscode.commands.registerCommand(`${viewId}.clearFilters`, () => view().clearFilters()),
-  );
-  return { treeView: lazy.treeView, view };
-}
+export abstract class ListView<T, F extends object, I extends object> implements LoadedTree<TreeNode> {
+  protected filters: F;
+  protected readonly list: PagedList<T>;
+  protected readonly provider: NodeTreeProvider;
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
+  protected readonly disposables: vscode.Disposable[] = [];
+  private readonly stateKey: string;
 
-/** A root row as the tests see it. */
-export interface RowSnapshot {
-  label: string;
-  description?: string;
-  contextValue?: string;
-}
+  constructor(
+    protected readonly extension: vscode.ExtensionContext,
+    protected readonly network: ListNetwork,
+    readonly treeView: vscode.TreeView<TreeNode>,
+    protected readonly options: ListViewOptions<F>,
+  ) {
+    this.stateKey = `${options.viewId}.filters`;
+    this.filters = { ...options.defaults(), ...extension.workspaceState.get<F>(this.stateKey) };
+    this.list = new PagedList<T>({
+      first: (signal) => this.fetchFirst(signal),
+      next: (page, signal) => this.network.clients.mirror.next(page, { signal }),
+    });
+    this.provider = new NodeTreeProvider(() => this.rows());
+    this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
+    this.disposables.push(
+      this.list,
+      this.provider,
+      this.list.onDidChange(() => this.provider.refresh()),
+      network.onDidChange(() => {
+        this.networkChanged();
+        this.list.pager.reset(); // loads again as soon as the view is shown (now, if it is visible)
+        this.updateDescription();
+      }),
+    );
+    this.updateDescription();
+  }
 
-export interface ListSnapshot {
-  description: string | undefined;
-  rows: RowSnapshot[];
-}
+  /** The first page for the current filters (the row load: the place to start what the rows need). */
+  protected abstract fetchFirst(signal: AbortSignal): Promise<Page<T>>;
+  /** The tree row of one item. */
+  protected abstract node(item: T, network: string): TreeNode;
+  /** The row shown when nothing matches. */
+  protected abstract emptyText(): string;
+  /** The active filters as text ("account.id=gte:0.0.5 · desc"); '' when they are the defaults. */
+  abstract describeFilters(): string;
+  /** The filters after `input` (validated); throws ApiError(invalidInput) with its sentence, changing nothing. */
+  protected abstract parseFilters(input: Partial<I>, current: F): F;
+  /** The fields of the filter picker. */
+  protected abstract filterFields(): FilterField[];
 
-/** What the integration tests read and drive in every list view (the test seam; test mode only). */
-export interface ListSeam<T> {
-  /** What the view shows: its description and the root rows' labels, descriptions and kinds (loads the first page). */
-  snapshot(): ListSnapshot;
-  readonly loaded: T[];
-  readonly loading: boolean;
-  refresh(): Promise<void>;
-  retry(): Promise<void>;
-  loadMore(): Promise<void>;
-  clearFilters(): void;
-  describeFilters(): string;
-}
+  /** Rows shown above the list (a pinned item). */
+  protected extraRoots(): TreeNode[] {
+    return [];
+  }
 
-/**
- * The seam of a list view with the view's own methods (`extras`, getters kept as getters); the view's code is
- * loaded by the first use.
- */
-export function listSeam<T, X extends object>(handle: ListViewHandle<ListView<T, object, object>>, extras: X): ListSeam<T> & X {
-  const v = () => handle.view();
-  const seam: ListSeam<T> = {
-    snapshot: () => {
-      const rows = v().rows().map((n) => {
-        const it = n.getTreeItem();
-        return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
-      });
-      return { description: handle.treeView.description, rows };
-    },
-    get loaded() { return v().loaded; },
-    get loading() { return v().loading; },
-    refresh: () => v().refresh(),
-    retry: () => v().retry(),
-    loadMore: () => v().loadMore(),
-    clearFilters: () => v().clearFilters(),
-    describeFilters: () => v().describeFilters(),
-  };
-  return Object.defineProperties(seam, Object.getOwnPropertyDescriptors(extras)) as ListSeam<T> & X;
+  /** Words added to the description after the filters ("following"). */
+  protected extraDescription(): string[] {
+    return [];
+  }
+
+  /** Called before the list resets for a new network. */
+  protected networkChanged(): void {}
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    return this.provider.getChildren(node);
+  }
+
+  /** The root rows; the first call loads the first page (the view is being shown). */
+  rows(): TreeNode[] {
+    const pager = this.list.pager;
+    if (!pager.started) void this.withProgress(pager.ensureLoaded());
+    const network = this.network.profile.name;
+    const rows = this.list.rows((t) => this.node(t, network), {
+      empty: this.emptyText(),
+      retry: { command: `${this.options.viewId}.retry`, title: vscode.l10n.t('Retry') },
+      more: { command: `${this.options.viewId}.loadMore`, title: vscode.l10n.t('Load more') },
+    });
+    return [...this.extraRoots(), ...rows];
+  }
+
+  /** Shows the view's progress bar while `p` runs. */
+  protected withProgress<R>(p: Promise<R>): Promise<R> {
+    void vscode.window.withProgress({ location: { viewId: this.options.viewId } }, () => p);
+    return p;
+  }
+
+  protected updateDescription(): void {
+    this.treeView.description = [this.network.profile.label, this.describeFilters(), ...this.extraDescription()].filter(Boolean).join(' · ');
+    void vscode.commands.executeCommand('setContext', `${this.options.viewId}.filtered`, this.isFiltered());
+  }
+
+  /** Whether any filter differs from the defaults. */
+  isFiltered(): boolean {
+    return this.describeFilters() !== '';
+  }
+
+  /** Keeps the filters, shows them, and reloads when the view is visible (else when it is next shown). */
+  protected filtersChanged(): void {
+    void this.extension.workspaceState.update(this.stateKey, this.filters);
+    this.updateDescription();
+    this.list.pager.reset();
+    if (this.treeView.visible) void this.withProgress(this.list.pager.reload());
+  }
+
+  /** Sets filters from input (commands and tests), validated: a bad value throws its sentence and nothing changes. */
+  setFilters(input: Partial<I>): void {
+    this.filters = this.parseFilters(input, this.filters);
+    this.filtersChanged();
+  }
+
+  /** The filter picker (the view's title bar). */
+  editFilters(): Promise<void> {
+    return editFilters(this.options.filterTitle, this.filterFields(), {
+      apply: (patch) => { this.filters = this.parseFilters(patch as Partial<I>, this.filters); },
+      clearAll: () => { this.filters = this.options.defaults(); },
+      changed: () => this.filtersChanged(),
+    });
+  }
+
+  clearFilters(): void {
+    this.filters = this.options.defaults();
+    this.filtersChanged();
+  }
+
+  refresh(): Promise<void> {
+    return this.withProgress(this.list.pager.reload());
+  }
+
+  retry(): Promise<void> {
+    return this.withProgress(this.list.pager.retry());
+  }
+
+  loadMore(): Promise<void> {
+    return this.withProgress(this.list.pager.loadMore());
+  }
+
+  /** The items loaded so far. */
+  get loaded(): T[] {
+    return this.list.pager.items;
+  }
+
+  get loading(): boolean {
+    return this.list.pager.loading;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
 }

@@ -1,9 +1,9 @@
 // Helpers for the view suites: point the extension at the sandbox, drive the sandbox's faults, read requests.
 import * as vscode from 'vscode';
-import type { ListSeam, ListSnapshot } from '../../src/ui/listView';
+import type { ListSeam, ListSnapshot } from '../../src/ui/listRegistration';
 import { activateApi, type HederaTestApi, sandboxUrl, waitUntil } from './helpers';
 
-/** What a list view shows (src/ui/listView.ts). */
+/** What a list view shows (src/ui/listRegistration.ts). */
 export type ViewSnapshot = ListSnapshot;
 
 /** The test seam every list view has (Schedules, Contract Results). */

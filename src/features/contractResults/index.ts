@@ -1,6 +1,6 @@
 /**
  * The Contract Results view, the eager part: the view (its code, ./view.ts, is loaded with its first rows or the
- * first command that needs it), the commands every list has (src/ui/listView.ts) and the view's own: follow,
+ * first command that needs it), the commands every list has (src/ui/listRegistration.ts) and the view's own: follow,
  * filter by a row's contract or sender, copy the hash, open in HashScan, raw JSON. The row commands that only
  * read a row need no loaded code.
  */
@@ -9,7 +9,7 @@ import type { ContractResult } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
-import { type ListSeam, listSeam, registerListView } from '../../ui/listView';
+import { type ListSeam, listSeam, registerListView } from '../../ui/listRegistration';
 import type { FeatureContext } from '../context';
 import type { ContractResultFilterInput, ContractResultsView } from './view';
 

@@ -20,7 +20,7 @@ import {
 import type { ExtensionLog } from '../../core/log';
 import { config } from '../../core/settings';
 import type { FilterField } from '../../ui/filterPicker';
-import { ListView } from '../../ui/listViewBase';
+import { ListView } from '../../ui/listView';
 import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, type TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
@@ -197,11 +197,12 @@ class ContractResultNode implements TreeNode {
     const ok = state === 'success';
     const fn = callLabel(r, state === 'failure', this.abis);
     const time = formatLocal(timestampToDate(r.timestamp)) || r.timestamp;
-    const item = new vscode.TreeItem(fn ? `${time} · ${fn}` : time, vscode.TreeItemCollapsibleState.Collapsed);
+    // server and workspace text (timestamps as sent, contract names from artifacts) is shown inert
+    const item = new vscode.TreeItem(oneLine(fn ? `${time} · ${fn}` : time, 400), vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
-    item.description = [r.contract_id ?? r.to ?? '', failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · ');
+    item.description = oneLine([String(r.contract_id ?? r.to ?? ''), failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · '), 400);
     item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
       : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
@@ -215,7 +216,7 @@ class ContractResultNode implements TreeNode {
       if (rev) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);
     }
     item.tooltip = md;
-    item.accessibilityInformation = { label: `${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}` };
+    item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}`, 600) };
     item.contextValue = 'contractResult';
     return item;
   }

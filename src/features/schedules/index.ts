@@ -1,13 +1,13 @@
 /**
  * The Schedules view, the eager part: the view (its code, ./view.ts, is loaded with its first rows or the first
- * command that needs it), the commands every list has (src/ui/listView.ts) and the view's own: open by id, copy
+ * command that needs it), the commands every list has (src/ui/listRegistration.ts) and the view's own: open by id, copy
  * the id, open in HashScan, raw JSON. The row commands take a row or a schedule object and need no loaded code.
  */
 import vscode = require('vscode');
 import type { Schedule } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import { copyText, openUrl } from '../../ui/actions';
-import { type ListSeam, listSeam, registerListView } from '../../ui/listView';
+import { type ListSeam, listSeam, registerListView } from '../../ui/listRegistration';
 import type { FeatureContext } from '../context';
 import type { ScheduleFilterInput, SchedulesView } from './view';
 

@@ -12,7 +12,7 @@ import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
 import { checkEntityId, checkEntityIdFilter, checkLimit, type Filter, filterToParam, unwrap } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import type { FilterField } from '../../ui/filterPicker';
-import { ListView } from '../../ui/listViewBase';
+import { ListView } from '../../ui/listView';
 import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, type TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
@@ -116,10 +116,10 @@ class ScheduleNode implements TreeNode {
     const s = this.schedule;
     const state = scheduleState(s);
     const body = this.abis.decodeSchedule(s);
-    const item = new vscode.TreeItem(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(oneLine(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), 400), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const memo = oneLine(s.memo ?? '', 60);
-    item.description = [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · ');
+    item.description = oneLine([stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · '), 400);
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
@@ -127,7 +127,7 @@ class ScheduleNode implements TreeNode {
     if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
     item.tooltip = md;
-    item.accessibilityInformation = { label: `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}` };
+    item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}`, 600) };
     item.contextValue = 'schedule';
     return item;
   }
