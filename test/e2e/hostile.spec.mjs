@@ -34,7 +34,7 @@ test('Hostile server: a Sourcify job error with a command link is plain text in 
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
   fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(3000); // the settings file is watched: its change reaches the extension host after a moment (longer under load)
   await withHostile(ctx, ['sourcify'], async () => {
     await openContainer(page, 'Hedera');
     await runCommand(page, 'Hedera: Verify Contract');
@@ -207,7 +207,7 @@ test('Hostile server: after a 409 "already verified", the Verification view says
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
   fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(3000); // the settings file is watched: its change reaches the extension host after a moment (longer under load)
   const address = '0x100000000000000000000000000000000000000c';
   // not found by the first lookup, 409 on submit, and the lookup again holds it as a runtime-only match
   await sandbox(ctx, '/__sandbox/faults', { path: `/v2/contract/296/${address}`, times: 1, fault: { status: 404 } });
