@@ -29,23 +29,31 @@ async function openView(page, name, firstRow) {
   await page.mouse.move(1100, 600);
 }
 
-test('Hostile server: a Sourcify job error with a command link is plain text in the notification; nothing runs', async ({ page, ctx }) => {
-  // Sourcify API v2 for this test (the workspace settings file is watched; the runner puts it back afterwards)
+/** Sourcify API v2 for this test: the workspace settings file is watched (the runner puts it back afterwards). */
+async function useSourcifyV2(page, ctx) {
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
   fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
-  await page.waitForTimeout(3000); // the settings file is watched: its change reaches the extension host after a moment (longer under load)
+  await page.waitForTimeout(3000); // its change reaches the extension host after a moment (longer under load)
+}
+
+/** "Verify Contract" on `address`, typed in the input box, with the workspace contract Counter picked. */
+async function verifyCounterAt(page, address) {
+  await openContainer(page, 'Hedera');
+  await runCommand(page, 'Hedera: Verify Contract');
+  await quickPickItems(page);
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' }).first().click();
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' }).waitFor();
+  assert.equal(await typeInQuickInput(page, address), '');
+  await page.keyboard.press('Enter');
+  await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
+  await pickQuickPick(page, 'Counter');
+}
+
+test('Hostile server: a Sourcify job error with a command link is plain text in the notification; nothing runs', async ({ page, ctx }) => {
+  await useSourcifyV2(page, ctx);
   await withHostile(ctx, ['sourcify'], async () => {
-    await openContainer(page, 'Hedera');
-    await runCommand(page, 'Hedera: Verify Contract');
-    await quickPickItems(page);
-    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' }).first().click();
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' }).waitFor();
-    assert.equal(await typeInQuickInput(page, '0x1000000000000000000000000000000000000005'), '');
-    await page.keyboard.press('Enter');
-    // which workspace contract: Counter
-    await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
-    await pickQuickPick(page, 'Counter');
+    await verifyCounterAt(page, '0x1000000000000000000000000000000000000005');
     const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Sourcify could not verify' }).first();
     await toast.waitFor({ timeout: 40000 });
     const text = await toast.locator('.notification-list-item-message').innerText();
@@ -204,24 +212,13 @@ test('Hostile server: contract names and paths in the Verification view show the
 });
 
 test('Hostile server: after a 409 "already verified", the Verification view says what the lookup says', async ({ page, ctx }) => {
-  const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
-  const original = fs.readFileSync(settingsFile, 'utf8');
-  fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
-  await page.waitForTimeout(3000); // the settings file is watched: its change reaches the extension host after a moment (longer under load)
+  await useSourcifyV2(page, ctx);
   const address = '0x100000000000000000000000000000000000000c';
   // not found by the first lookup, 409 on submit, and the lookup again holds it as a runtime-only match
   await sandbox(ctx, '/__sandbox/faults', { path: `/v2/contract/296/${address}`, times: 1, fault: { status: 404 } });
   try {
     await withHostile(ctx, ['sourcify'], async () => {
-      await openContainer(page, 'Hedera');
-      await runCommand(page, 'Hedera: Verify Contract');
-      await quickPickItems(page);
-      await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' }).first().click();
-      await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' }).waitFor();
-      assert.equal(await typeInQuickInput(page, address), '');
-      await page.keyboard.press('Enter');
-      await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
-      await pickQuickPick(page, 'Counter');
+      await verifyCounterAt(page, address);
       await soloView(page, 'Verification');
       const row = treeRow(page, 'Verification', 'Creation / runtime match');
       await row.waitFor({ timeout: T });
