@@ -106,3 +106,99 @@ export interface NftTransaction {
   type: NftTransactionType;
   [extra: string]: unknown;
 }
+
+/** One log of a contract result (`logs` of `/contracts/results/{transactionIdOrHash}`). */
+export interface ContractLog {
+  address: string | null;
+  bloom: string | null;
+  contract_id: string | null;
+  data: string | null;
+  index: Int | null;
+  topics: string[] | null;
+  [extra: string]: unknown;
+}
+
+/** One storage slot read or written (`state_changes`). `value_written` null: only read. */
+export interface StateChange {
+  address: string | null;
+  contract_id: string | null;
+  slot: string | null;
+  value_read: string | null;
+  value_written: string | null;
+  [extra: string]: unknown;
+}
+
+/** `GET /contracts/results/{transactionIdOrHash}`: the result with its logs and state changes. */
+export interface ContractResultDetails extends ContractResult {
+  logs?: ContractLog[] | null;
+  state_changes?: StateChange[] | null;
+}
+
+/** One entry of `GET /contracts/results/{transactionIdOrHash}/actions` (one call frame). */
+export interface ContractAction {
+  call_depth: Int | null;
+  call_operation_type: Open<'CALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'DELEGATECALL' | 'STATICCALL' | 'UNKNOWN'> | null;
+  call_type: Open<'NO_ACTION' | 'CALL' | 'CREATE' | 'PRECOMPILE' | 'SYSTEM'> | null;
+  caller: string | null;
+  caller_type: Open<'ACCOUNT' | 'CONTRACT'> | null;
+  from: string | null;
+  gas: Int | null;
+  gas_used: Int | null;
+  index: Int | null;
+  input: string | null;
+  recipient: string | null;
+  recipient_type: Open<'ACCOUNT' | 'CONTRACT'> | null;
+  result_data: string | null;
+  result_data_type: Open<'OUTPUT' | 'REVERT_REASON' | 'ERROR'> | null;
+  timestamp: string | null;
+  to: string | null;
+  value: Int | null;
+  [extra: string]: unknown;
+}
+
+export interface HbarTransfer {
+  account: string | null;
+  amount: Int | null;
+  is_approval?: boolean | null;
+  [extra: string]: unknown;
+}
+
+export interface TokenTransfer {
+  token_id: string | null;
+  account: string | null;
+  amount: Int | null;
+  is_approval?: boolean | null;
+  [extra: string]: unknown;
+}
+
+export interface NftTransfer {
+  is_approval?: boolean | null;
+  receiver_account_id: string | null;
+  sender_account_id: string | null;
+  serial_number: Int | null;
+  token_id: string | null;
+  [extra: string]: unknown;
+}
+
+/** One transaction of `GET /transactions/{id}` (`transactions` list) or `GET /transactions`. */
+export interface TransactionDetail {
+  charged_tx_fee: Int | null;
+  consensus_timestamp: string;
+  entity_id: string | null;
+  max_fee: string | null;
+  memo_base64: string | null;
+  name: string | null;
+  nft_transfers?: NftTransfer[] | null;
+  node: string | null;
+  nonce: Int | null;
+  parent_consensus_timestamp: string | null;
+  result: string | null;
+  scheduled: boolean | null;
+  token_transfers?: TokenTransfer[] | null;
+  transaction_hash: string | null;
+  transaction_id: string;
+  transfers?: HbarTransfer[] | null;
+  valid_duration_seconds: string | null;
+  valid_start_timestamp: string | null;
+  [extra: string]: unknown;
+}

@@ -1,0 +1,213 @@
+/**
+ * The transaction inspector's view model: what the panel (src/features/inspector) sends to its page, built from
+ * the mirror node's answers by ./build.ts. Display-ready and JSON-serialisable: every number that may pass 2^53 is
+ * a decimal string with every digit, every text from the network is a plain string the page sets as text (never
+ * HTML). Plain TypeScript: no `vscode`, no DOM.
+ */
+
+/** One of the inspector's sections; each loads, fails and retries on its own. */
+export type SectionId = 'overview' | 'trace' | 'events' | 'state' | 'transfers';
+export const SECTION_IDS: readonly SectionId[] = ['overview', 'trace', 'events', 'state', 'transfers'];
+
+/** What a link in the page opens; the extension validates `id` again before it acts. */
+export type LinkKind = 'transaction' | 'contract' | 'account' | 'token';
+
+/**
+ * An account, contract or token as shown: its entity id when known (`0.0.x`, long-zero addresses turned into it),
+ * its EVM address when that is not the long-zero form of the id (an alias, a contract's own address), and a name
+ * when one is known (a workspace contract, a Hedera system contract).
+ */
+export interface EntityView {
+  id?: string;
+  evm?: string;
+  name?: string;
+  /** `account`, `contract`, `token` (for links); undefined when unknown. */
+  kind?: LinkKind;
+}
+
+/** One decoded value (a parameter, a return value, an event argument, a storage variable). */
+export interface ValueView {
+  name: string;
+  type: string;
+  /** One line; big integers with every digit; strings JSON-quoted. */
+  value: string;
+  /** For events: whether the argument was indexed (a topic). */
+  indexed?: boolean;
+  children?: ValueView[];
+}
+
+/** A call (function + arguments) decoded, and what decoded it. */
+export interface CallView {
+  name: string;
+  signature: string;
+  selector: string;
+  args: ValueView[];
+  /** `workspace: artifacts/contracts/Vault.sol/Vault.json`, `Sourcify (exact_match)`, `Hedera Token Service`, `ERC-20`. */
+  source: string;
+}
+
+/** Revert data decoded: `Error(string)`, `Panic(uint256)`, a custom error, or raw. */
+export interface ErrorView {
+  kind: 'error' | 'panic' | 'custom' | 'text' | 'empty' | 'raw';
+  /** One line: `Error("ERC20: transfer amount exceeds balance")`, `Panic(0x11): arithmetic overflow`, `NotOwner(caller=0x…)`. */
+  text: string;
+  name?: string;
+  args?: ValueView[];
+  source?: string;
+}
+
+export interface GasView {
+  limit: string;
+  used: string;
+  /** `gas_consumed` (null on older records). */
+  consumed?: string;
+  /** used / limit, 0..1, for the bar (0 when the limit is 0 or unknown). */
+  ratio: number;
+}
+
+export interface AmountView {
+  tinybars: string;
+  /** `1.5 ℏ`, every digit. */
+  hbar: string;
+}
+
+/** A transaction of the same id: the parent (nonce 0), its children (nonce > 0, e.g. precompile calls), this one. */
+export interface RelatedView {
+  transactionId: string;
+  nonce: string;
+  timestamp: string;
+  /** `CONTRACTCALL`, `CRYPTOTRANSFER`, ... */
+  name: string;
+  result: string;
+  relation: 'parent' | 'child' | 'self' | 'sibling';
+}
+
+export interface OverviewModel {
+  /** `SUCCESS`, `CONTRACT_REVERT_EXECUTED`, any other response code as sent. */
+  result: string;
+  outcome: 'success' | 'failure' | 'unknown';
+  /** The revert reason when it failed. */
+  error?: ErrorView;
+  /** Consensus timestamp `seconds.nanos` and as a local time. */
+  timestamp: string;
+  timeLocal: string;
+  transactionId?: string;
+  /** The Ethereum hash (or the 32-byte prefix of the Hedera hash). */
+  hash?: string;
+  /** The transaction type name (`CONTRACTCALL`, `ETHEREUMTRANSACTION`, `CONTRACTCREATEINSTANCE`). */
+  type?: string;
+  from?: EntityView;
+  to?: EntityView;
+  /** Contracts created (`created_contract_ids`). */
+  created: EntityView[];
+  /** The function called, decoded; undefined when it could not be (the input stays raw). */
+  call?: CallView;
+  /** Call data as sent (hex), or the creation's init code size. */
+  input?: string;
+  /** Return values decoded (on success), else undefined. */
+  output?: ValueView[];
+  outputRaw?: string;
+  value: AmountView;
+  gas: GasView;
+  /** `charged_tx_fee` of the transaction record, when it is known. */
+  fee?: AmountView;
+  /** `gas_price`, `max_fee_per_gas`, `max_priority_fee_per_gas` as decimal weibar strings, when sent. */
+  gasPrice?: string;
+  block?: { number: string; hash?: string };
+  /** The Ethereum nonce (`nonce` of the result). */
+  ethNonce?: string;
+  /** The transaction's nonce (0: user-submitted; > 0: a child). */
+  nonce?: string;
+  related: RelatedView[];
+  /** Plain-text notes (e.g. "the call data is in a file", "a partial record (206)"). */
+  notes: string[];
+}
+
+/** One call frame of the trace (one `actions` entry), flattened in depth-first order. */
+export interface TraceRow {
+  /** The action's `index`. */
+  index: number;
+  depth: number;
+  /** Position of the parent row in the rows array, -1 for the top. */
+  parent: number;
+  /** Number of rows below this one (descendants). */
+  descendants: number;
+  /** `CALL`, `DELEGATECALL`, `STATICCALL`, `CREATE`, `CREATE2`, `CALLCODE`, `PRECOMPILE`, `SYSTEM`, other as sent. */
+  operation: string;
+  /** `call_type` as sent (`CALL`, `CREATE`, `PRECOMPILE`, `SYSTEM`, `NO_ACTION`). */
+  callType: string;
+  caller: EntityView;
+  recipient: EntityView;
+  value: AmountView;
+  gas: string;
+  gasUsed: string;
+  /** The input decoded as a function call; undefined: `input` raw. */
+  call?: CallView;
+  input?: string;
+  /** `OUTPUT`, `REVERT_REASON`, `ERROR` as sent. */
+  resultType: string;
+  /** Return values decoded (OUTPUT). */
+  output?: ValueView[];
+  /** The revert reason or error decoded (REVERT_REASON / ERROR). */
+  error?: ErrorView;
+  resultRaw?: string;
+  /** This frame failed (REVERT_REASON or ERROR). */
+  failed: boolean;
+  /** A frame on the path to the deepest failure (the frames to mark). */
+  onFailurePath: boolean;
+  timestamp?: string;
+}
+
+export interface EventView {
+  index: number;
+  emitter: EntityView;
+  /** Decoded; undefined: the topics and data below are all there is. */
+  name?: string;
+  signature?: string;
+  args?: ValueView[];
+  source?: string;
+  topics: string[];
+  data: string;
+}
+
+/** One storage slot's change. */
+export interface StateChangeView {
+  contract: EntityView;
+  slot: string;
+  read: string;
+  /** undefined: only read (`value_written` null). */
+  written?: string;
+  /**
+   * Named with the contract's storage layout: `totalSupply`, `balances[0x…]` when the key is known, the type, and
+   * the decoded old → new values for simple variables. Undefined when no layout names the slot (raw, labelled so).
+   */
+  variable?: { label: string; type: string; before?: string; after?: string; layoutSource: string };
+}
+
+export interface TransferView {
+  kind: 'hbar' | 'token' | 'nft';
+  /** For hbar and token: the account and signed amount; for nft: sender → receiver. */
+  account?: EntityView;
+  amount?: string;
+  /** For hbar: the amount in ℏ. */
+  hbar?: string;
+  token?: EntityView;
+  serial?: string;
+  sender?: EntityView;
+  receiver?: EntityView;
+  isApproval: boolean;
+}
+
+export interface TransfersModel {
+  transfers: TransferView[];
+  fee?: AmountView;
+  /** The payer (the transaction id's account). */
+  payer?: EntityView;
+}
+
+/** A section's state in the page. */
+export type SectionState<T> =
+  | { state: 'loading' }
+  | { state: 'ready'; data: T; notice?: string }
+  /** `retry`: a Retry may help (network, 5xx, 429); `missing`: the server has nothing for it (e.g. 404 actions). */
+  | { state: 'error'; message: string; serverMessages: string[]; retry: boolean; missing?: boolean };
