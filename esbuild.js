@@ -325,7 +325,7 @@ function decoderDescriptor() {
 }
 
 /** Browser bundles for webviews: dist/webview/<name>.js. */
-const WEBVIEW_ENTRIES = ['src/features/nftHistory/webview/nftHistory.main.ts'];
+const WEBVIEW_ENTRIES = ['src/features/nftHistory/webview/nftHistory.main.ts', 'src/features/inspector/webview/inspector.main.ts'];
 function webviewEntries() {
   return WEBVIEW_ENTRIES;
 }

@@ -27,7 +27,7 @@ for (const r of reports) {
 console.log(`[lint] ESLint: ${reports.length} files, ${result.failed} with problems`);
 
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-for (const project of ['tsconfig.json', 'test/tsconfig.json', 'src/features/nftHistory/webview/tsconfig.json']) {
+for (const project of ['tsconfig.json', 'test/tsconfig.json', 'src/features/nftHistory/webview/tsconfig.json', 'src/features/inspector/webview/tsconfig.json']) {
   const r = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) {
     result.passed++;
