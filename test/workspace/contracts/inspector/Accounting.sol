@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @title Accounting
+/// @notice Moves balances between accounts. `settle` is external: the Vault links this library and reaches it
+/// with DELEGATECALL, so it runs on the Vault's storage and its event is emitted by the Vault.
+library Accounting {
+    error SettlementExceedsBalance(address account, uint256 balance, uint256 amount);
+
+    event Settled(address indexed from, address indexed to, uint256 amount);
+
+    function settle(mapping(address => uint256) storage balances, address from, address to, uint256 amount) external returns (uint256 left) {
+        require(to != address(0), "Accounting: zero recipient");
+        uint256 balance = balances[from];
+        if (amount > balance) revert SettlementExceedsBalance(from, balance, amount);
+        left = balance - amount;
+        balances[from] = left;
+        balances[to] += amount;
+        emit Settled(from, to, amount);
+    }
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @title Ledger
+/// @notice Records what the Vault received, per account. The Vault calls `record` on every deposit: a revert here
+/// is a revert inside a call to a second contract.
+contract Ledger {
+    mapping(address => uint256) public entries;
+    uint256 public count;
+
+    event Recorded(address indexed account, uint256 amount, uint256 count);
+
+    function record(address account, uint256 amount) external {
+        require(amount <= 1e24, "Ledger: amount too large");
+        entries[account] += amount;
+        count += 1;
+        emit Recorded(account, amount, count);
+    }
+}
