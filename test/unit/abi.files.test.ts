@@ -71,6 +71,9 @@ describe('ABI files', () => {
     const files = workspaceAbiFiles();
     assert.deepStrictEqual(files.map((f) => `${f.source} ${f.format}`), [
       'artifacts/abi/SaucerRouter.abi abi',
+      'artifacts/contracts/inspector/Accounting.sol/Accounting.json hardhat',
+      'artifacts/contracts/inspector/Ledger.sol/Ledger.json hardhat',
+      'artifacts/contracts/inspector/Vault.sol/Vault.json hardhat',
       'artifacts/contracts/sandbox/SandToken.sol/SandToken.json hardhat',
       'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json hardhat',
       'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json hardhat',
