@@ -9,10 +9,10 @@ import { timestampToDate } from './format';
 import { type HttpClient, type RequestOptions } from './http';
 import { oneLine } from './text';
 import { hostOf } from './url';
-import type { ContractResult, NftTransaction, Schedule, ScheduleState } from './mirrorTypes';
+import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
-  checkTimestamp, checkTransactionIndex, type Filter, filterToParam, OPERATORS, unwrap,
+  type Check, checkTimestamp, checkTransactionIndex, type Filter, filterToParam, OPERATORS, unwrap,
 } from './validation';
 
 export type Order = 'asc' | 'desc';
@@ -51,7 +51,7 @@ export interface NftHistoryQuery {
   timestamp?: Filter[];
 }
 
-export type PageKey = 'results' | 'schedules' | 'transactions';
+export type PageKey = 'results' | 'schedules' | 'transactions' | 'actions';
 
 export interface Page<T> {
   items: T[];
@@ -284,6 +284,75 @@ export class MirrorClient {
     return this.fetchPage<NftTransaction>(this.apiUrl(`/tokens/${token}/nfts/${sn}/transactions`, nftHistoryParams(q)), 'transactions', options);
   }
 
+  /**
+   * One contract result with its logs and state changes (`GET /contracts/results/{transactionIdOrHash}`), by
+   * transaction id (`nonce` picks a child) or 32-byte hash; null when the mirror node has none (404). A 206 answer
+   * (the record is incomplete) is returned with `partial: true`.
+   */
+  async contractResultDetails(ref: string, q: { nonce?: number } = {}, options?: RequestOptions): Promise<Answer<ContractResultDetails> | null> {
+    const id = unwrap(checkTransactionRef(ref));
+    const query = q.nonce !== undefined ? `nonce=${unwrap(checkNonce(q.nonce))}` : '';
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}`, query), { ...options, acceptStatus: [404] });
+    if (res.status === 404) return null;
+    if (!isObject(res.data) || typeof res.data.timestamp !== 'string') throw malformed(res.url, 'a contract result');
+    return { value: res.data as ContractResultDetails, partial: res.status === 206, url: res.url, tries: res.tries };
+  }
+
+  /**
+   * Every call frame of a transaction (`GET /contracts/results/{transactionIdOrHash}/actions`, all pages, in index
+   * order), at most `max` (then `truncated`); null when the mirror node has none (404: an unknown transaction, or
+   * an older one recorded without actions). A next link that is refused, or one that goes back, ends paging
+   * (`stopped` says why); the actions read so far are kept.
+   */
+  async contractActions(ref: string, options?: RequestOptions, { max = 20_000 }: { max?: number } = {}): Promise<ActionsAnswer | null> {
+    const id = unwrap(checkTransactionRef(ref));
+    let page = await this.fetchPage<ContractAction>(this.apiUrl(`/contracts/results/${id}/actions`, 'limit=100&order=asc'), 'actions', options, '');
+    if (page.notice !== undefined) return null;
+    const actions: ContractAction[] = [];
+    const seen = new Set<string>([page.url]);
+    let pages = 1;
+    let stopped = page.nextRefused;
+    for (;;) {
+      for (const a of page.items) {
+        if (actions.length >= max) return { actions, pages, truncated: true, partial: page.partial, stopped };
+        actions.push(a);
+      }
+      if (!page.next) break;
+      if (seen.has(page.next)) {
+        stopped = `The mirror node sent a next-page link back to a page already read (${oneLine(page.next, 120)}); the call trace may be incomplete.`;
+        break;
+      }
+      seen.add(page.next);
+      page = await this.fetchPage<ContractAction>(page.next, 'actions', options);
+      pages++;
+      if (page.nextRefused) stopped = page.nextRefused;
+    }
+    return { actions, pages, truncated: false, partial: page.partial, stopped };
+  }
+
+  /**
+   * Every transaction with an id (`GET /transactions/{transactionId}`): the one submitted (nonce 0) and its
+   * children (nonce > 0), or only the one of `nonce`; null when the mirror node has none (404).
+   */
+  async transactionsById(transactionId: string, q: { nonce?: number; scheduled?: boolean } = {}, options?: RequestOptions): Promise<TransactionDetail[] | null> {
+    const id = unwrap(checkTransactionRef(transactionId));
+    if (!/-/.test(id)) throw invalidInput(`"${oneLine(transactionId, 80)}" is not a transaction id such as 0.0.1234-1700000000-000000000.`);
+    const pairs: Array<[string, string]> = [];
+    if (q.nonce !== undefined) pairs.push(['nonce', String(unwrap(checkNonce(q.nonce)))]);
+    if (q.scheduled !== undefined) pairs.push(['scheduled', String(q.scheduled)]);
+    const res = await this.http.get<unknown>(this.apiUrl(`/transactions/${id}`, buildQuery(pairs)), { ...options, acceptStatus: [404] });
+    if (res.status === 404) return null;
+    return transactionList(res.data, res.url);
+  }
+
+  /** The transaction of a consensus timestamp (`GET /transactions?timestamp=…`), or null when there is none. */
+  async transactionAt(timestamp: string, options?: RequestOptions): Promise<TransactionDetail | null> {
+    const ts = unwrap(checkTimestamp(timestamp));
+    const res = await this.http.get<unknown>(this.apiUrl('/transactions', `timestamp=${ts}&limit=1`), options);
+    const list = transactionList(res.data, res.url);
+    return list.find((t) => t.consensus_timestamp === ts) ?? null;
+  }
+
   /** The page after `page`, or null when there is none. */
   async next<T>(page: Page<T>, options?: RequestOptions): Promise<Page<T> | null> {
     if (!page.next) return null;
@@ -292,7 +361,7 @@ export class MirrorClient {
 
   /** Fetches a page from any URL of the API (used for `next` links and restored views). */
   async fetchPage<T>(url: string, key: PageKey, options?: RequestOptions, notFoundNotice?: string): Promise<Page<T>> {
-    const res = await this.http.get<unknown>(url, notFoundNotice ? { ...options, acceptStatus: [404] } : options);
+    const res = await this.http.get<unknown>(url, notFoundNotice !== undefined ? { ...options, acceptStatus: [404] } : options);
     if (res.status === 404) {
       return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: notFoundNotice };
     }
@@ -313,6 +382,47 @@ export class MirrorClient {
     }
     return page;
   }
+}
+
+/** One answer of the API that is not a list. */
+export interface Answer<T> {
+  value: T;
+  /** HTTP 206: the mirror node has only part of the record. */
+  partial: boolean;
+  url: string;
+  tries: number;
+}
+
+/** The call frames of a transaction, read page by page. */
+export interface ActionsAnswer {
+  actions: ContractAction[];
+  pages: number;
+  /** More than `max` actions: the rest were not read. */
+  truncated: boolean;
+  /** The last page was a 206. */
+  partial: boolean;
+  /** Why paging ended before the last page (a refused or looping next link). */
+  stopped?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A transaction id (`0.0.x-sss-nnn`) or a 32-byte hash (0x optional), as the mirror node's paths take them. */
+function checkTransactionRef(ref: string): Check<string> {
+  const s = ref.trim();
+  const m = /^(\d{1,10}\.\d{1,10}\.\d{1,10})-(\d{1,19})-(\d{1,9})$/.exec(s);
+  if (m) return { ok: true, value: s };
+  if (/^(0x)?[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.replace(/^0x/i, '').toLowerCase()}` };
+  return { ok: false, message: `"${oneLine(s, 80)}" is neither a transaction id (0.0.1234-1700000000-000000000) nor a 32-byte transaction hash.` };
+}
+
+function checkNonce(n: number): Check<number> {
+  return Number.isInteger(n) && n >= 0 && n <= 2147483647 ? { ok: true, value: n } : { ok: false, message: `${oneLine(String(n), 40)} is not a nonce: use a whole number from 0 to 2147483647.` };
+}
+
+function transactionList(data: unknown, url: string): TransactionDetail[] {
+  if (!isObject(data) || !Array.isArray(data.transactions)) throw malformed(url, 'a "transactions" list');
+  return data.transactions.filter((t): t is TransactionDetail => isObject(t) && typeof t.transaction_id === 'string' && typeof t.consensus_timestamp === 'string');
 }
 
 function malformed(url: string, what: string): ApiError {

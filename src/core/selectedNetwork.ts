@@ -4,9 +4,9 @@
  */
 import vscode = require('vscode');
 import type { Clients } from '../api/clients';
-import type { NetworkProfile } from '../api/networks';
+import type { NetworkName, NetworkProfile } from '../api/networks';
 import type { ExtensionLog } from './log';
-import { currentProfile, SECTION, timeoutMs } from './settings';
+import { currentProfile, profileOf, SECTION, timeoutMs } from './settings';
 
 export type { Clients };
 
@@ -17,12 +17,15 @@ export class SelectedNetwork implements vscode.Disposable {
   /** Fires after the network or the HTTP settings changed. */
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** Clients of networks other than the selected one (a panel opened on another network), by name. */
+  private readonly others = new Map<NetworkName, Clients>();
 
   constructor(private readonly log: ExtensionLog, private readonly userAgent: string) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.network`) || e.affectsConfiguration(`${SECTION}.custom`) || e.affectsConfiguration(`${SECTION}.sandbox`) || e.affectsConfiguration(`${SECTION}.http`)) {
         this.current = undefined;
         this.currentProfile = undefined;
+        this.others.clear();
         const next = this.clients;
         this.log.info(`Network: ${next.profile.label} (mirror ${next.profile.mirrorUrl}, chain ${next.profile.chainId})`);
         this.changed.fire(next);
@@ -38,6 +41,22 @@ export class SelectedNetwork implements vscode.Disposable {
       this.current = createClients(this.profile, { timeoutMs: timeoutMs(), userAgent: this.userAgent, log: this.log });
     }
     return this.current;
+  }
+
+  /**
+   * The clients of a network by name: the selected network's own, or clients of another network (a panel that
+   * stays on the network it was opened on), created on first use and rebuilt when the settings change.
+   */
+  clientsFor(name: NetworkName): Clients {
+    if (name === this.profile.name) return this.clients;
+    let c = this.others.get(name);
+    if (!c) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js)
+      const { createClients } = require('../api/clients') as typeof import('../api/clients');
+      c = createClients(profileOf(name), { timeoutMs: timeoutMs(), userAgent: this.userAgent, log: this.log });
+      this.others.set(name, c);
+    }
+    return c;
   }
 
   /** The selected network's profile, read from the settings (cheap: no client is built). */

@@ -11,9 +11,14 @@ export function config(): vscode.WorkspaceConfiguration {
 }
 
 export function currentProfile(): NetworkProfile {
+  return profileOf(config().get<string>('network'));
+}
+
+/** The profile of a network by name, with the settings that shape it (sandbox URL, custom URLs). */
+export function profileOf(network: string | undefined): NetworkProfile {
   const c = config();
   return resolveProfile({
-    network: c.get<string>('network'),
+    network,
     sandboxUrl: c.get<string>('sandbox.url'),
     custom: {
       mirrorUrl: c.get<string>('custom.mirrorUrl'),

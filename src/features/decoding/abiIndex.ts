@@ -20,7 +20,7 @@ import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivatio
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
-import type { AbiIndex } from './index';
+import type { AbiIndex, WorkspaceAbis } from './index';
 
 
 type DerivationModule = typeof import('../../workspace/derivation');
@@ -461,6 +461,17 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     })();
     this.lookups.add(p);
     void p.finally(() => this.lookups.delete(p));
+  }
+
+  workspace(): WorkspaceAbis {
+    this.ensureStarted();
+    return { registry: this.registry(), deployments: this.context.deployments ?? [] };
+  }
+
+  async scanned(): Promise<void> {
+    this.ensureStarted();
+    await this.scan;
+    await this.flushing;
   }
 
   dispose(): void {

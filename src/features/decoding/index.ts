@@ -6,7 +6,7 @@
  * the views call it when they load their rows.
  */
 import vscode = require('vscode');
-import type { DecodedBody, DecodedResult } from '../../api/decode';
+import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '../../api/decode';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -38,6 +38,19 @@ export interface AbiIndex {
    * for the contract's ABI (once per contract and network); onDidChange fires when it brings one.
    */
   lookUpContract(r: ContractResult, failed: boolean): void;
+  /**
+   * For decoding beyond a result's own call (the transaction inspector): the workspace's selector index and
+   * deployment records as they are now (empty before the first scan). Starts the scan (once).
+   */
+  workspace(): WorkspaceAbis;
+  /** Resolves when the first scan (and changes queued) are read: what `workspace()` holds then is complete. */
+  scanned(): Promise<void>;
+}
+
+/** The workspace's ABIs and deployment records, as the inspector decodes with them. */
+export interface WorkspaceAbis {
+  registry: AbiRegistry | undefined;
+  deployments: readonly DeployedContract[];
 }
 
 /** The handle: the index is created (its module loaded) on first use. */
@@ -76,6 +89,14 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
 
   lookUpContract(r: ContractResult, failed: boolean): void {
     this.loaded.lookUpContract(r, failed);
+  }
+
+  workspace(): WorkspaceAbis {
+    return this.loaded.workspace();
+  }
+
+  scanned(): Promise<void> {
+    return this.loaded.scanned();
   }
 
   get sources(): string[] {

@@ -14,6 +14,7 @@ import { hashscanUrl } from '../../api/networks';
 import { emptyPageSentence, stopSentence } from '../../api/pager';
 import { checkEntityId, checkTimestamp, isEntityId, isTransactionId } from '../../api/validation';
 import { openUrl } from '../../ui/actions';
+import { contentSecurityPolicy, nonce } from '../../ui/webview';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
@@ -37,13 +38,6 @@ export function defaultQuery(): NftQuery {
 function maxEntries(): number {
   const n = config().get<number>('nftHistory.maxEntries', DEFAULT_MAX_ENTRIES);
   return Number.isInteger(n) && n >= 1000 && n <= 1_000_000 ? n : DEFAULT_MAX_ENTRIES;
-}
-
-function nonce(): string {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  let s = '';
-  for (let i = 0; i < 32; i++) s += chars.charAt(Math.floor(Math.random() * chars.length));
-  return s;
 }
 
 /** What a panel did, for an observer (the test seam, src/features/nftHistory/index.ts; none in normal use). */
@@ -284,12 +278,7 @@ export class NftHistoryPanel implements vscode.Disposable {
     const webview = this.panel.webview;
     const asset = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.assetsUri, f)).toString();
     const n = nonce();
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${n}'`,
-    ].join('; ');
+    const csp = contentSecurityPolicy(webview, n);
     // The only values below are the CSP source, asset URIs and a token id and serial that passed validation.
     const title = `NFT ${this.tokenId} #${this.serial}`;
     return `<!DOCTYPE html>
