@@ -13,6 +13,9 @@ type Result = ContractResult;
 
 const ARTIFACTS = [
   'artifacts/abi/SaucerRouter.abi',
+  'artifacts/contracts/inspector/Accounting.sol/Accounting.json',
+  'artifacts/contracts/inspector/Ledger.sol/Ledger.json',
+  'artifacts/contracts/inspector/Vault.sol/Vault.json',
   'artifacts/contracts/sandbox/SandToken.sol/SandToken.json',
   'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json',
   'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json',

@@ -45,10 +45,13 @@ describe('Verify Contract', function () {
     assert.deepStrictEqual(d.candidates.map((c) => [c.source, c.address, c.contractName ?? c.entityId]), [
       ['ignition', A('02'), 'Token'],
       ['ignition', A('03'), 'Counter'],
+      ['ignition', '0x5fbdb2315678afecb367f032d93f642f64180aa3', 'Vault'],
+      ['ignition', '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', 'Ledger'],
+      ['ignition', '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0', 'Accounting'],
       ['env', '0x0000000000000000000000000000000000001389', '0.0.5001'],
     ]);
     assert.strictEqual(d.candidates[0].where, 'ignition/deployments/chain-296/deployed_addresses.json › TokenModule#Token');
-    assert.strictEqual(d.candidates[2].where, '.env:2 › CONTRACT_ID');
+    assert.strictEqual(d.candidates[5].where, '.env:2 › CONTRACT_ID');
   });
 
   it('refuses a wrong address with a sentence and sends no request', async () => {
@@ -115,7 +118,7 @@ describe('Verify Contract', function () {
     const run = v().run();
     await waitUntil('address pick', () => v().lastPrompt()?.kind === 'address' && (v().lastPrompt()?.seq ?? 0) > before);
     const items = v().lastPrompt()?.items ?? [];
-    assert.deepStrictEqual(items.slice(0, 3), ['Token', 'Counter', '0.0.5001']);
+    assert.deepStrictEqual(items.slice(0, 6), ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting', '0.0.5001']);
     assert.ok(items.includes('Enter an address or entity id…') && items.includes('Change chain…'), items.join(', '));
     let done = false;
     void run.then(() => { done = true; });
@@ -204,7 +207,10 @@ describe('Verify Contract', function () {
       assert.deepStrictEqual([c.name, c.status, c.compiledPath, r.contractIdentifier], ['Counter', 'match', 'contracts/Counter.sol', 'contracts/Counter.sol:Counter']);
       assert.deepStrictEqual(c.found.map((f) => f.path), ['contracts/Counter.sol']);
       assert.deepStrictEqual(c.missing, []);
-      assert.deepStrictEqual(r.unused.map((u) => u.path).sort(), ['contracts/IThing.sol', 'contracts/Token.sol', 'contracts/access/Ownable.sol']);
+      assert.deepStrictEqual(r.unused.map((u) => u.path).sort(), [
+        'contracts/IThing.sol', 'contracts/Token.sol', 'contracts/access/Ownable.sol',
+        'contracts/inspector/Accounting.sol', 'contracts/inspector/Ledger.sol', 'contracts/inspector/Vault.sol',
+      ]);
       const reqs = await verifyRequests();
       const lines = reqs.map((q) => `${q.method} ${q.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '<id>')}`);
       assert.deepStrictEqual(lines, [`GET /v2/contract/296/${A('03')}`, `POST /v2/verify/296/${A('03')}`, 'GET /v2/verify/<id>', 'GET /v2/verify/<id>', 'GET /v2/verify/<id>']);
