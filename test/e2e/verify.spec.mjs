@@ -33,7 +33,7 @@ test('Verify Contract: pick the Ignition candidate, see the contracts and files 
   await runCommand(page, 'Hedera: Verify Contract');
   const items = await quickPickItems(page);
   const labels = items.map((i) => i.label);
-  assert.deepEqual(labels.slice(0, 3), ['Token', 'Counter', '0.0.5001'], labels.join(', '));
+  assert.deepEqual(labels.slice(0, 6), ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting', '0.0.5001'], labels.join(', '));
   const token = items.find((i) => i.label === 'Token');
   assert.match(token.description, /0x1000000000000000000000000000000000000002/);
   assert.match(token.detail, /Hardhat Ignition · ignition\/deployments\/chain-296\/deployed_addresses\.json › TokenModule#Token/);
