@@ -1,0 +1,274 @@
+/**
+ * The inspector's sections other than the call trace, drawn whole from their view models: Overview, Events, State
+ * changes, Transfers. Each function returns the section's content and how many rows it drew (for `rendered`).
+ * Long lists are drawn in pages (`Show more`), so that a transaction with thousands of logs does not stall the page.
+ */
+import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, StateChangeView, TransfersModel, TransferView } from '../../../api/inspect/model';
+import { inert } from '../../../api/text';
+import { append, button, copyable, copyableHex, copyButton, entity, Fields, h, icon, post, rawBlock, span, valuesTable } from './dom';
+import { barWidth, groupStateChanges, hexBytes, percentText } from './format';
+
+export interface Drawn {
+  node: HTMLElement;
+  /** Rows (events, state changes, transfers) in the DOM. */
+  count: () => number;
+}
+
+/** Rows drawn at first, and added per `Show more`. */
+export const PAGE = 500;
+
+let moreDrawn: () => void = () => undefined;
+/** Called after `Show more` drew rows (the page reports what it drew). */
+export function onMoreDrawn(hook: () => void): void {
+  moreDrawn = hook;
+}
+
+// ---------------------------------------------------------------- shared pieces
+
+function outcomeIcon(outcome: 'success' | 'failure' | 'unknown'): HTMLSpanElement {
+  return outcome === 'success' ? icon('pass-filled', 'ok') : outcome === 'failure' ? icon('error', 'failed') : icon('question', 'muted');
+}
+
+/** A revert reason / error: its one line in the error colour, its decoded arguments and source below. */
+export function errorView(e: ErrorView): HTMLElement {
+  const box = h('div', 'error-view', h('div', 'error-text mono wrap', icon('error', 'failed'), span('', e.text)));
+  if (e.args && e.args.length) box.append(valuesTable(e.args, `Arguments of ${e.name ?? 'the error'}`));
+  if (e.source) box.append(h('div', 'source', `decoded with ${e.source}`));
+  return box;
+}
+
+/** A decoded call: `name(signature)`, selector, what decoded it, the arguments. */
+export function callView(c: CallView): HTMLElement {
+  const box = h('div', 'call-view');
+  box.append(h('div', 'call-head',
+    span('fn mono', c.name, c.signature), span('sig mono muted', c.signature),
+    h('span', 'selector', span('mono', c.selector), copyButton(c.selector, `selector ${c.selector}`))));
+  if (c.args.length) box.append(valuesTable(c.args, `Arguments of ${c.name}`));
+  else box.append(h('div', 'muted', 'No arguments.'));
+  box.append(h('div', 'source', `decoded with ${c.source}`));
+  return box;
+}
+
+/** Raw hex data with its size. */
+function rawData(value: string, what: string): HTMLElement {
+  const bytes = hexBytes(value);
+  return h('div', '', bytes !== undefined ? h('div', 'muted', `${bytes.toLocaleString('en-US')} bytes`) : null, rawBlock(value, what));
+}
+
+function amount(hbar: string, tinybars: string, what: string): HTMLElement {
+  return h('span', 'amount', copyable(hbar, `${what} in hbar`, 'mono'), h('span', 'muted', ' ('), copyable(tinybars, `${what} in tinybars`, 'mono'), h('span', 'muted', ' tinybars)'));
+}
+
+/** A "Show N more" button under a list drawn in pages. */
+function pager(total: number, drawn: () => number, drawMore: (from: number, to: number) => void): HTMLElement {
+  const status = h('span', 'muted');
+  status.setAttribute('role', 'status');
+  // one button for the life of the list, so that the keyboard focus stays on it while more rows come
+  const more = button('', () => {
+    const n = drawn();
+    drawMore(n, Math.min(total, n + PAGE));
+    update();
+    moreDrawn();
+  });
+  const foot = h('div', 'list-foot', status, more);
+  const update = () => {
+    const n = drawn();
+    status.textContent = `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown.`;
+    more.textContent = n < total ? `Show ${Math.min(PAGE, total - n).toLocaleString('en-US')} more` : '';
+    more.hidden = n >= total;
+    foot.hidden = n >= total && total <= PAGE;
+  };
+  update();
+  return foot;
+}
+
+// ---------------------------------------------------------------- overview
+
+function relatedList(related: RelatedView[]): HTMLElement {
+  const ul = h('ul', 'related');
+  for (const r of related) {
+    const label = `${r.transactionId}${r.nonce !== '0' ? ` (nonce ${r.nonce})` : ''}`;
+    const what = r.relation === 'self' ? 'this transaction' : r.relation;
+    const li = h('li', `rel-${r.relation}`, h('span', 'tag', what));
+    if (r.relation === 'self') li.append(span('mono', label));
+    else {
+      const nonce = Number(r.nonce);
+      const link = button(label, () => post({ type: 'inspect', transactionId: r.transactionId, nonce }), { cls: 'link mono', title: `Inspect ${label}` });
+      if (!Number.isSafeInteger(nonce) || nonce < 0) link.disabled = true;
+      li.append(link);
+    }
+    li.append(span('muted', ` ${r.name} · ${r.result}${r.timestamp ? ` · ${r.timestamp}` : ''}`));
+    ul.append(li);
+  }
+  return ul;
+}
+
+export function drawOverview(o: OverviewModel): Drawn {
+  const f = new Fields();
+  const result = f.add('Result', h('span', `outcome ${o.outcome}`, outcomeIcon(o.outcome), span('result mono', o.result)));
+  if (o.error) result.append(errorView(o.error));
+  f.add('Time', span('', o.timeLocal || o.timestamp), ' ', h('span', 'muted', '('), copyable(o.timestamp, 'consensus timestamp', 'mono'), h('span', 'muted', ')'));
+  if (o.transactionId) f.add('Transaction ID', copyable(o.transactionId, 'transaction id', 'mono'));
+  if (o.nonce !== undefined && o.nonce !== '0') f.add('Nonce', copyable(o.nonce, 'nonce', 'mono'), h('span', 'muted', ' (a child transaction)'));
+  if (o.hash) f.add('Hash', copyable(o.hash, 'hash', 'mono wrap'));
+  if (o.type) f.add('Type', span('mono', o.type));
+  if (o.from) f.add('From', entity(o.from, 'account'));
+  if (o.to) f.add('To', entity(o.to, 'contract'));
+  if (o.created.length) f.add('Created', ...o.created.map((c) => h('div', '', entity(c, 'contract'))));
+  if (o.call) f.add('Function', callView(o.call));
+  else if (o.input !== undefined) f.add('Input', hexBytes(o.input) === 0 ? span('muted', '(no call data)') : hexBytes(o.input) === undefined ? span('', o.input) : rawData(o.input, 'call data'));
+  if (o.output && o.output.length) f.add('Output', valuesTable(o.output, 'Return values'));
+  else if (o.outputRaw && hexBytes(o.outputRaw) !== 0) f.add('Output', rawData(o.outputRaw, 'return data'));
+  f.add('Value', amount(o.value.hbar, o.value.tinybars, 'value'));
+  f.add('Gas', gasView(o));
+  if (o.fee) f.add('Fee', amount(o.fee.hbar, o.fee.tinybars, 'fee'));
+  if (o.gasPrice) f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' weibar'));
+  if (o.block) f.add('Block', copyable(o.block.number, 'block number', 'mono'), o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null);
+  if (o.ethNonce !== undefined) f.add('Ethereum nonce', copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
+  if (o.related.length) f.add('Related', relatedList(o.related));
+  const node = h('div', 'overview', f.el);
+  if (o.notes.length) node.append(h('ul', 'notes', ...o.notes.map((n) => h('li', '', icon('info'), span('', n)))));
+  return { node, count: () => 0 };
+}
+
+function gasView(o: OverviewModel): HTMLElement {
+  const g = o.gas;
+  const bar = h('div', 'bar', h('div', 'bar-fill'));
+  (bar.firstChild as HTMLElement).style.width = barWidth(g.ratio);
+  bar.setAttribute('role', 'img');
+  bar.setAttribute('aria-label', `Gas used: ${percentText(g.ratio)} of the limit`);
+  const line = h('div', 'gas-line',
+    h('span', '', span('muted', 'used '), copyable(g.used, 'gas used', 'mono')),
+    h('span', '', span('muted', 'limit '), copyable(g.limit, 'gas limit', 'mono')),
+    g.consumed !== undefined ? h('span', '', span('muted', 'consumed '), copyable(g.consumed, 'gas consumed', 'mono')) : null,
+    span('muted', percentText(g.ratio)));
+  return h('div', 'gas', line, bar);
+}
+
+// ---------------------------------------------------------------- events
+
+function eventCard(e: EventView): HTMLElement {
+  const head = h('div', 'card-head', span('index mono', `#${e.index}`), entity(e.emitter, 'contract', { compact: true }));
+  const card = h('article', 'card event');
+  card.setAttribute('aria-label', inert(`Event ${e.index}${e.name ? ` ${e.name}` : ''}`, 'label'));
+  if (e.name) {
+    head.append(span('fn mono', e.name, e.signature ?? true));
+    card.append(head);
+    if (e.args && e.args.length) card.append(valuesTable(e.args, `Arguments of ${e.name}`, { indexed: true }));
+    if (e.source) card.append(h('div', 'source', `decoded with ${e.source}`));
+  } else {
+    head.append(span('muted', 'not decoded'));
+    card.append(head);
+    const f = new Fields();
+    e.topics.forEach((t, i) => f.add(`topic${i}`, copyableHex(t, `topic ${i}`)));
+    f.add('data', hexBytes(e.data) === 0 ? span('muted', '(empty)') : rawData(e.data, 'event data'));
+    card.append(f.el);
+  }
+  return card;
+}
+
+export function drawEvents(events: EventView[]): Drawn {
+  if (!events.length) return { node: h('p', 'muted empty', 'No events: this transaction emitted no logs.'), count: () => 0 };
+  const list = h('div', 'cards');
+  const more = (from: number, to: number) => { for (let i = from; i < to; i++) list.append(eventCard(events[i])); };
+  more(0, Math.min(PAGE, events.length));
+  const node = h('div', '', list, pager(events.length, () => list.childElementCount, more));
+  return { node, count: () => list.childElementCount };
+}
+
+// ---------------------------------------------------------------- state changes
+
+function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
+  const change = h('td', 'change');
+  if (c.written === undefined) change.append(copyableHex(c.read, 'value read'), span('tag', 'read only'));
+  else change.append(copyableHex(c.read, 'value read'), icon('arrow-right', 'muted'), copyableHex(c.written, 'value written'));
+  const name = h('td', 'variable');
+  if (c.variable) {
+    const v = c.variable;
+    name.append(h('div', '', span('vname mono', v.label, true), ' ', span('vtype mono muted', v.type)));
+    if (v.before !== undefined || v.after !== undefined) {
+      const decoded = h('div', 'decoded mono wrap', v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null);
+      if (v.after !== undefined) append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
+      name.append(decoded);
+    }
+    name.append(h('div', 'source', `named with ${v.layoutSource}`));
+  } else {
+    name.append(span('none', hasLayout ? '(not named: not in the storage layout)' : '(not named: no storage layout)'));
+  }
+  return h('tr', c.written === undefined ? 'read-only' : '', h('td', 'slot', copyableHex(c.slot, 'slot')), change, name);
+}
+
+export function drawState(changes: StateChangeView[]): Drawn {
+  if (!changes.length) return { node: h('p', 'muted empty', 'No state changes.'), count: () => 0 };
+  const node = h('div', 'state-changes');
+  let drawn = 0;
+  const groups = groupStateChanges(changes);
+  // the rows drawn in pages across groups, in order
+  const bodies: { body: HTMLElement; group: ReturnType<typeof groupStateChanges>[number]; next: number }[] = [];
+  for (const g of groups) {
+    const body = h('tbody');
+    const cols = h('colgroup', '', h('col', 'c-slot'), h('col', 'c-change'), h('col', 'c-var'));
+    const table = h('table', 'grid-table fixed', cols, h('thead', '', h('tr', '', h('th', '', 'Slot'), h('th', '', 'Read → written'), h('th', '', 'Variable'))), body);
+    table.setAttribute('aria-label', inert(`State changes of ${g.contract.name ?? g.contract.id ?? g.contract.evm ?? 'a contract'}`, 'label'));
+    const written = g.changes.filter((c) => c.written !== undefined).length;
+    node.append(h('div', 'group',
+      h('h3', 'group-head', entity(g.contract, 'contract'), span('muted', ` ${g.changes.length} slot${g.changes.length === 1 ? '' : 's'}, ${written} written`)),
+      table));
+    bodies.push({ body, group: g, next: 0 });
+  }
+  const more = (from: number, to: number) => {
+    let left = to - from;
+    for (const b of bodies) {
+      while (left > 0 && b.next < b.group.changes.length) {
+        b.body.append(stateRow(b.group.changes[b.next++], b.group.hasLayout));
+        drawn++;
+        left--;
+      }
+    }
+  };
+  more(0, Math.min(PAGE, changes.length));
+  node.append(pager(changes.length, () => drawn, more));
+  return { node, count: () => drawn };
+}
+
+// ---------------------------------------------------------------- transfers
+
+function transferRow(t: TransferView): HTMLTableRowElement {
+  const kindCell = h('td', 'kind', span('tag', t.kind === 'hbar' ? 'HBAR' : t.kind === 'token' ? 'Token' : 'NFT'));
+  if (t.isApproval) kindCell.append(span('tag approval', 'approval', 'An approved (allowance) transfer'));
+  const who = h('td', 'who');
+  const what = h('td', 'what');
+  if (t.kind === 'nft') {
+    append(who, t.sender ? entity(t.sender, 'account', { compact: true }) : span('none', '(none)'), icon('arrow-right', 'muted'), t.receiver ? entity(t.receiver, 'account', { compact: true }) : span('none', '(none)'));
+    append(what, t.token ? entity(t.token, 'token', { compact: true }) : null, t.serial !== undefined ? h('span', '', span('muted', ' serial '), copyable(t.serial, 'serial number', 'mono')) : null);
+  } else {
+    append(who, t.account ? entity(t.account, 'account', { compact: true }) : span('none', '(none)'));
+    const signed = t.amount ?? '';
+    const cls = signed.startsWith('-') ? 'mono debit' : 'mono credit';
+    if (t.kind === 'hbar') append(what, copyable(t.hbar ?? signed, 'amount in hbar', cls), t.hbar && signed ? h('span', 'muted', ` (${signed} tinybars)`) : null);
+    else append(what, copyable(signed, 'amount', cls), t.token ? entity(t.token, 'token', { compact: true }) : null);
+  }
+  return h('tr', t.isApproval ? 'approval' : '', kindCell, who, what);
+}
+
+export function drawTransfers(m: TransfersModel): Drawn {
+  const node = h('div', 'transfers');
+  const body = h('tbody');
+  if (m.transfers.length) {
+    const table = h('table', 'grid-table', h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))), body);
+    table.setAttribute('aria-label', 'Transfers');
+    node.append(table);
+  } else {
+    node.append(h('p', 'muted empty', 'No HBAR, token or NFT transfers in the transaction record.'));
+  }
+  const more = (from: number, to: number) => { for (let i = from; i < to; i++) body.append(transferRow(m.transfers[i])); };
+  more(0, Math.min(PAGE, m.transfers.length));
+  node.append(pager(m.transfers.length, () => body.childElementCount, more));
+  if (m.fee || m.payer) {
+    const f = new Fields();
+    if (m.fee) f.add('Charged fee', amount(m.fee.hbar, m.fee.tinybars, 'charged fee'));
+    if (m.payer) f.add('Paid by', entity(m.payer, 'account'));
+    node.append(f.el);
+  }
+  return { node, count: () => body.childElementCount };
+}
