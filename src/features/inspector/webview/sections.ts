@@ -97,6 +97,7 @@ function relatedList(related: RelatedView[]): HTMLElement {
       if (!Number.isSafeInteger(nonce) || nonce < 0) link.disabled = true;
       li.append(link);
     }
+    li.append(copyButton(r.transactionId, `transaction id ${r.transactionId}`));
     li.append(span('muted', ` ${r.name} · ${r.result}${r.timestamp ? ` · ${r.timestamp}` : ''}`));
     ul.append(li);
   }

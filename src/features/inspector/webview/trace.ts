@@ -331,7 +331,7 @@ export class TraceView {
     f.add('Caller', entity(r.caller, 'account'));
     f.add('Recipient', entity(r.recipient, 'contract'));
     f.add('Value', h('span', 'amount', span('mono', r.value.hbar), ' ', span('muted', `(${r.value.tinybars} tinybars)`), copyButton(r.value.tinybars, 'value in tinybars')));
-    f.add('Gas', span('mono', `${r.gasUsed} used of ${r.gas}`));
+    f.add('Gas', h('span', '', span('mono', r.gasUsed), copyButton(r.gasUsed, 'gas used'), span('muted', ' used of '), span('mono', r.gas), copyButton(r.gas, 'gas')));
     if (r.timestamp) f.add('Timestamp', span('mono', r.timestamp), copyButton(r.timestamp, 'timestamp'));
     if (r.call) f.add('Call', callView(r.call));
     if (r.input !== undefined && r.input !== '' && hexBytes(r.input) !== 0) f.add(r.call ? 'Input (raw)' : 'Input', rawBlock(r.input, 'call data'));
