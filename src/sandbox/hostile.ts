@@ -388,7 +388,7 @@ export function replaceBodyMemo(base64: string, memo: string): string {
 
 /* ------------------------------------------------------------------ paging */
 
-export type ListEndpoint = 'contractResults' | 'contractResultsById' | 'schedules' | 'nftHistory';
+export type ListEndpoint = 'contractResults' | 'contractResultsById' | 'schedules' | 'nftHistory' | 'contractActions' | 'transactions';
 
 /** Which paging family answers when several are on: the endpoint's own first, then the general order. */
 const PAGING_PREFERENCE: Record<ListEndpoint, { first: HostileFamily[]; later: HostileFamily[] }> = {
@@ -396,14 +396,18 @@ const PAGING_PREFERENCE: Record<ListEndpoint, { first: HostileFamily[]; later: H
   contractResultsById: { first: ['paging-foreign'], later: ['paging-foreign'] },
   schedules: { first: ['paging-self'], later: ['paging-self'] },
   nftHistory: { first: ['paging-empty'], later: ['paging-remote'] },
+  contractActions: { first: [], later: [] },
+  transactions: { first: [], later: [] },
 };
+/** Lists whose cursor has no outer boundary a valid link can name (`index=gt:` below 0): no `paging-empty`. */
+const NO_EMPTY_TRAP: ReadonlySet<ListEndpoint> = new Set(['contractActions']);
 
 export function pagingTrap(h: HostileCtx | undefined, endpoint: ListEndpoint, firstPage: boolean): HostileFamily | undefined {
   if (!h) return undefined;
   const pref = PAGING_PREFERENCE[endpoint][firstPage ? 'first' : 'later'];
   for (const f of [...pref, ...PAGING_FAMILIES]) {
     if (!h.families.has(f)) continue;
-    if (f === 'paging-empty' && !firstPage) continue;
+    if (f === 'paging-empty' && (!firstPage || NO_EMPTY_TRAP.has(endpoint))) continue;
     return f;
   }
   return undefined;

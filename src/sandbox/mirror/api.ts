@@ -7,6 +7,8 @@ import { toJson } from '../json';
 import { type Reply, jsonTextReply } from '../http';
 import { type ContractData, type ContractResultRow, generateContracts } from './contracts';
 import { contractById } from './contract';
+import { builtOf, contractActions, contractResultDetails, transactions, transactionsById } from './inspector';
+import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
 import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
 import { MAX_LONG, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
@@ -29,7 +31,8 @@ export interface MirrorData {
 }
 
 export function generateMirrorData(nowMs: number): MirrorData {
-  const contracts = generateContracts(new Prng(0x48454441));
+  const contracts = generateContracts(new Prng(0x48454441), SCENARIO_TOP_COUNT);
+  addInspectorScenarios(contracts, (row) => builtOf(contracts, row));
   return {
     contracts,
     schedules: generateSchedules(new Prng(0x5343484c), nowMs),
@@ -55,7 +58,8 @@ export function hostileTables(data: MirrorData): NonNullable<MirrorData['hostile
     let k = 0;
     for (let i = data.generatedAll - 1; i >= 0; i--) {
       const r = data.contracts.all[i];
-      if (hasHostileText(r.obj)) textIndex.set(r, payloadIndex(k++));
+      // the inspector's scenarios take the payload of their timestamp, as live results (the numbering is the generator's)
+      if (hasHostileText(r.obj) && !r.scenario) textIndex.set(r, payloadIndex(k++));
     }
     const schedulePosition = new WeakMap<ScheduleRow, number>();
     data.schedules.rows.forEach((r, i) => schedulePosition.set(r, i));
@@ -70,7 +74,7 @@ export function hostileNotable(data: MirrorData): Record<string, unknown> {
   const contractResults: Record<string, unknown>[] = [];
   for (let i = data.generatedAll - 1; i >= 0 && contractResults.length < HOSTILE_TEXTS.length; i--) {
     const r = data.contracts.all[i];
-    if (!hasHostileText(r.obj)) continue;
+    if (!hasHostileText(r.obj) || r.scenario) continue;
     const em = r.obj.error_message;
     const field = typeof em === 'string' && em.startsWith('0x08c379a0') ? 'error_message (Error(string))' : typeof em === 'string' && em !== '' && !em.startsWith('0x') ? 'error_message' : 'call_result (name())';
     const k = data.hostile?.textIndex.get(r) ?? 0;
@@ -84,7 +88,7 @@ export function hostileNotable(data: MirrorData): Record<string, unknown> {
   return { contractResults, schedules };
 }
 
-/** Payload number of a contract result: from the table, or (live results) its timestamp's nanoseconds. */
+/** Payload number of a contract result: from the table, or (live results, scenarios) its timestamp's nanoseconds. */
 function textIndexOf(data: MirrorData, row: ContractResultRow): number | undefined {
   const t = hostileTables(data).textIndex.get(row);
   if (t !== undefined) return t;
@@ -99,7 +103,15 @@ export function handleMirror(data: MirrorData, method: string, path: string, pai
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   try {
     if (p === '/api/v1/contracts/results') return contractResults(data, p, pairs, h);
-    let m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
+    const textOf = (row: ContractResultRow): number | undefined => textIndexOf(data, row);
+    let m = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions$/.exec(p);
+    if (m) return contractActions(data.contracts, p, decode(m[1]), pairs, textOf, h);
+    m = /^\/api\/v1\/contracts\/results\/([^/]+)$/.exec(p);
+    if (m && m[1] !== 'logs') return contractResultDetails(data.contracts, decode(m[1]), pairs, textOf, h);
+    if (p === '/api/v1/transactions') return transactions(data.contracts, p, pairs, h);
+    m = /^\/api\/v1\/transactions\/([^/]+)$/.exec(p);
+    if (m) return transactionsById(data.contracts, decode(m[1]), pairs, h);
+    m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
     if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p))) return contractById(data.contracts, parseContractRef(decode(m[1])));
     if (p === '/api/v1/schedules') return schedules(data, p, pairs, h);

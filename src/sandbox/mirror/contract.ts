@@ -10,8 +10,8 @@ import { type Reply, jsonReply } from '../http';
 import type { ContractData } from './contracts';
 import { ANCHOR_SEC, NS, entityId, longZero, nsToTs, tsString } from './ids';
 
-/** A runtime bytecode that only reverts, with solc's CBOR metadata: real in shape, the same for every contract. */
-const RUNTIME = '0x6080604052600080fdfea2646970667358221220' + '5e'.repeat(32) + '64736f6c634300081c0033';
+/** A runtime bytecode that only reverts, with solc's CBOR metadata: real in shape, the same for every generated contract (the inspector's contracts have their compiled code, `data.code`). */
+export const RUNTIME = '0x6080604052600080fdfea2646970667358221220' + '5e'.repeat(32) + '64736f6c634300081c0033';
 const INIT = '0x6080604052348015600e575f5ffd5b50603e80601a5f395ff3fe' + RUNTIME.slice(2);
 const MAX_NUM = (1n << 38n) - 1n;
 
@@ -24,13 +24,14 @@ export function contractById(data: ContractData, ref: ContractRefLike): Reply {
   else if (ref.encoded >> 38n === 0n && ref.encoded <= MAX_NUM) num = data.contractsByNum.has(Number(ref.encoded)) ? Number(ref.encoded) : undefined;
   const c = num === undefined ? undefined : data.contractsByNum.get(num);
   if (!c) return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
+  const code = data.code?.get(c.num);
   const first = data.byContract.get(c.num)?.all[0]?.tsNs;
   const created = first !== undefined ? nsToTs(first - 3600n * NS) : tsString(ANCHOR_SEC - 60 * 86400, 0);
   return jsonReply(200, {
     admin_key: null,
     auto_renew_account: null,
     auto_renew_period: 7776000,
-    bytecode: INIT,
+    bytecode: code?.bytecode ?? INIT,
     contract_id: entityId(c.num),
     created_timestamp: created,
     deleted: false,
@@ -43,7 +44,7 @@ export function contractById(data: ContractData, ref: ContractRefLike): Reply {
     obtainer_id: null,
     permanent_removal: null,
     proxy_account_id: null,
-    runtime_bytecode: RUNTIME,
+    runtime_bytecode: code?.runtime ?? RUNTIME,
     timestamp: { from: created, to: null },
   }, { 'Cache-Control': 'public, max-age=10' });
 }

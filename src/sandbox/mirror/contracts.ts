@@ -5,6 +5,7 @@
 import { Prng } from '../prng';
 import { CUSTOM_ERRORS, SELECTORS, addrWord, boolWord, errorString, panic, stringResult, uintWord, word } from '../abi';
 import { ANCHOR_SEC, NS, entityId, longZero, tsNs, tsString } from './ids';
+import { selectorOf } from '../keccak';
 
 export interface ContractResultRow {
   tsNs: bigint;
@@ -17,6 +18,16 @@ export interface ContractResultRow {
   /** 96 lowercase hex chars, no 0x. */
   blockHash: string;
   txIndex: number;
+  /** Transaction nonce: 0 for the transaction submitted, k for its k-th child (an internal result). */
+  nonce: number;
+  /** A child's parent (the result of the transaction submitted, nonce 0). */
+  parent?: ContractResultRow;
+  /** A parent's children (internal results), in nonce order. */
+  children?: ContractResultRow[];
+  /** The notable inspector scenario this result is (mirror/scenarios.ts), when it is one. */
+  scenario?: string;
+  /** HBAR its transaction moves besides the fee and the call's amount, e.g. a contract paying out (mirror/records.ts). */
+  record?: { hbar?: { account: number; amount: bigint }[] };
   obj: Record<string, unknown>;
   json?: string;
   /** Cached JSON of the smaller object `/contracts/{id}/results` serves. */
@@ -33,7 +44,8 @@ export interface Sender {
 export interface Contract {
   num: number;
   evm: string; // 40 hex no 0x
-  kind: 'erc20' | 'erc721' | 'router' | 'vault' | 'dao';
+  /** `ledger` and `library`: the inspector's Ledger and Accounting (mirror/scenarios.ts), never picked at random. */
+  kind: 'erc20' | 'erc721' | 'router' | 'vault' | 'dao' | 'ledger' | 'library';
   name: string;
 }
 
@@ -65,6 +77,8 @@ export interface ContractData {
   /** Contract num by its own (non long-zero) EVM address, 40 lowercase hex. */
   contractsByEvm: Map<string, number>;
   contractsByNum: Map<number, Contract>;
+  /** Creation and runtime code of contracts compiled for real (the inspector's, mirror/scenarios.ts), by num. */
+  code?: Map<number, { bytecode: string; runtime: string }>;
   /** Notable rows for tests and the demo. */
   notable: Record<string, string>;
   live: LiveState;
@@ -87,10 +101,18 @@ export interface AddedContractResult {
 
 export const MAX_ADD = 1000;
 
-const TOP_COUNT = 5237; // not a multiple of 100: the last page is short, so paging takes exactly ceil(N/100) requests
+/** Top-level results in all, with the inspector's scenarios: not a multiple of 100 (the last page is short, so paging takes exactly ceil(N/100) requests). */
+export const TOP_COUNT = 5237;
 const START_BLOCK = 87_400_000;
+const START_SEC = ANCHOR_SEC - 42 * 86400;
+/** The block of a second (2-second blocks). */
+export const blockNumberAt = (sec: number): bigint => BigInt(START_BLOCK + Math.floor((sec - START_SEC) / 2));
 export const CHAIN_ID_HEX = '0x128'; // 296, testnet
-const HTS_PRECOMPILE = 0x167;
+export const HTS_PRECOMPILE = 0x167;
+/** Fungible HTS tokens the generated contracts move through the token service (transferToken). */
+export const HTS_TOKENS = [7101, 7102, 7103, 7104, 7105];
+/** A non-fungible HTS token the generated contracts move (transferNFT). */
+export const HTS_NFT_TOKEN = 7120;
 
 const REVERT_REASONS = [
   'ERC20: transfer amount exceeds balance',
@@ -107,7 +129,11 @@ const REVERT_REASONS = [
 ];
 const PANIC_CODES = [0x01, 0x11, 0x12, 0x21, 0x32, 0x41, 0x51];
 
-export function generateContracts(rng: Prng): ContractData {
+/**
+ * The generated contract results. `reserved` top-level results are left for the inspector's scenarios
+ * (mirror/scenarios.ts), which the caller inserts: the total stays TOP_COUNT.
+ */
+export function generateContracts(rng: Prng, reserved = 0): ContractData {
   const senders: Sender[] = [];
   const aliases = new Map<string, number>();
   const usedNums = new Set<number>();
@@ -131,7 +157,7 @@ export function generateContracts(rng: Prng): ContractData {
     aliases.set(evm, num);
   }
   const kinds: Contract['kind'][] = ['erc20', 'erc721', 'router', 'vault', 'dao'];
-  const names: Record<Contract['kind'], string[]> = {
+  const names: Partial<Record<Contract['kind'], string[]>> = {
     erc20: ['SandToken', 'HbarX', 'USDC Bridge', 'KarateToken', 'SaucerLP'],
     erc721: ['Sandbox Punks', 'Hashgraph Heroes', 'DeepSea Tickets'],
     router: ['SaucerRouter', 'HeliSwapRouter'],
@@ -142,7 +168,7 @@ export function generateContracts(rng: Prng): ContractData {
   for (let i = 0; i < 26; i++) {
     const kind = kinds[i % kinds.length];
     const num = freshNum(3_000_000, 6_500_000);
-    contracts.push({ num, evm: i % 2 === 0 ? longZero(num).slice(2) : rng.hex(20), kind, name: rng.pick(names[kind]) });
+    contracts.push({ num, evm: i % 2 === 0 ? longZero(num).slice(2) : rng.hex(20), kind, name: rng.pick(names[kind] as string[]) });
   }
 
   const heavy = senders.slice(0, 5);
@@ -150,16 +176,16 @@ export function generateContracts(rng: Prng): ContractData {
   const all: ContractResultRow[] = [];
   const ethNonce = new Map<number, number>();
 
-  const startSec = ANCHOR_SEC - 42 * 86400;
+  const count = TOP_COUNT - reserved;
   let sec = ANCHOR_SEC - 600;
-  while (top.length < TOP_COUNT) {
+  while (top.length < count) {
     sec -= rng.int(60, 2600);
-    const blockNumber = BigInt(START_BLOCK + Math.floor((sec - startSec) / 2));
+    const blockNumber = blockNumberAt(sec);
     const blockHash = rng.hex(48);
     const nTx = rng.weighted([[1, 35], [2, 25], [3, 18], [4, 10], [5, 7], [6, 5]] as const);
     let nanos = rng.int(0, 400_000_000);
     const blockRows: ContractResultRow[] = [];
-    for (let t = 0; t < nTx && top.length + blockRows.length < TOP_COUNT; t++) {
+    for (let t = 0; t < nTx && top.length + blockRows.length < count; t++) {
       nanos += rng.int(10_000, 80_000_000);
       const sender = rng.chance(0.35) ? rng.pick(heavy) : rng.pick(senders);
       const contract = rng.pick(contracts);
@@ -168,7 +194,7 @@ export function generateContracts(rng: Prng): ContractData {
       // internal children: same transaction, a few nanoseconds later
       if (row.obj.result === 'SUCCESS' && rng.chance(0.15)) {
         const n = rng.int(1, 3);
-        for (let c = 1; c <= n; c++) blockRows.push(makeChild(rng, row, contract, c, contracts));
+        for (let c = 1; c <= n; c++) blockRows.push(makeChild(rng, row, contract, c, contracts, senders));
         nanos += n;
       }
     }
@@ -225,7 +251,7 @@ export function generateContracts(rng: Prng): ContractData {
 }
 
 /** Appends a row (ascending order is the caller's guarantee) to the per-contract index. */
-function indexRow(byContract: Map<number, ContractResultsIndex>, r: ContractResultRow): void {
+export function indexRow(byContract: Map<number, ContractResultsIndex>, r: ContractResultRow): void {
   let idx = byContract.get(r.contractNum);
   if (!idx) byContract.set(r.contractNum, (idx = { top: [], all: [] }));
   idx.all.push(r);
@@ -246,7 +272,7 @@ export function addContractResults(data: ContractData, nowMs: number, opts: AddC
   if (opts.contract !== undefined) {
     const num = typeof opts.contract === 'string' ? resolveContract(data, opts.contract) : null;
     fixed = num === null ? undefined : data.contractsByNum.get(num);
-    if (!fixed) throw new Error(`contract must be the id or EVM address of a sandbox contract, e.g. ${entityId(data.contracts[0].num)}`);
+    if (!fixed || fixed.kind === 'library') throw new Error(`contract must be the id or EVM address of a sandbox contract, e.g. ${entityId(data.contracts[0].num)}`);
   }
   const { rng, ethNonce } = data.live;
   const heavy = data.senders.slice(0, 5);
@@ -269,7 +295,7 @@ export function addContractResults(data: ContractData, nowMs: number, opts: AddC
       blockRows.push(row);
       if (row.obj.result === 'SUCCESS' && rng.chance(0.15)) {
         const n = rng.int(1, 3);
-        for (let c = 1; c <= n; c++) blockRows.push(makeChild(rng, row, contract, c, data.contracts));
+        for (let c = 1; c <= n; c++) blockRows.push(makeChild(rng, row, contract, c, data.contracts, data.senders));
         ts += BigInt(n);
       }
       added.push({ timestamp: row.obj.timestamp as string, contract_id: row.obj.contract_id as string, hash: row.obj.hash as string });
@@ -308,7 +334,7 @@ function ensureEth(rng: Prng, row: ContractResultRow): ContractResultRow {
 /** Whether a result object is an Ethereum transaction's: only those carry `authorization_list` (as the real view model). */
 export const isEthereum = (obj: Record<string, unknown>): boolean => 'authorization_list' in obj;
 
-const ZERO_BLOOM = '0x' + '0'.repeat(512);
+export const ZERO_BLOOM = '0x' + '0'.repeat(512);
 
 function randomBloom(rng: Prng, logs: boolean): string {
   if (!logs) return ZERO_BLOOM;
@@ -370,6 +396,9 @@ function makeCall(rng: Prng, c: Contract, contracts: Contract[], senders: Sender
       if (rng.chance(0.5)) return { params: `0x${s.deposit}`, output: '0x', payable: true, logs: true };
       return { params: `0x${s.withdraw}${uintWord(amount())}`, output: '0x', payable: false, logs: true };
     }
+    case 'ledger':
+      // record(address,uint256), the inspector's Ledger (only when a live result names it)
+      return { params: `0x${selectorOf('record(address,uint256)')}${addrWord(someAddr())}${uintWord(rng.int(1, 5_000_000))}`, output: '0x', payable: false, logs: true };
     default:
       // a call without a known selector (castVote(uint256,uint8)-like) and raw args
       return { params: `0x56781388${uintWord(rng.int(1, 80))}${uintWord(rng.int(0, 2))}`, output: '0x' + word(rng.hex(32)), payable: false, logs: true };
@@ -406,7 +435,7 @@ function ethFields(rng: Prng, type: number, nonce: number): Record<string, unkno
  * contracts/results/{id}/by-hash-no-eth-tx.json): `access_list` [], `chain_id` the network's, `type` 0, the rest
  * null, and **no `authorization_list` key** (only Ethereum transactions have one). A fresh object per row.
  */
-const nativeFields = (): Record<string, unknown> => ({
+export const nativeFields = (): Record<string, unknown> => ({
   access_list: [],
   chain_id: CHAIN_ID_HEX,
   gas_price: null,
@@ -520,10 +549,15 @@ function makeTop(
     nonce: eth.nonce,
   };
   if (isEth) obj.authorization_list = eth.authorization_list; // last, as the view model adds it
-  return { tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, obj };
+  return { tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, nonce: 0, obj };
 }
 
-function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: number, contracts: Contract[]): ContractResultRow {
+/**
+ * The k-th child of a successful result: a call of the token service (0x167, an internal result of 0.0.359:
+ * `transferToken` of one of HTS_TOKENS, or `transferNFT` of HTS_NFT_TOKEN, from the calling contract to a sender)
+ * or an ERC-20 `transfer` on another contract; timestamped k nanoseconds after its parent.
+ */
+function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: number, contracts: Contract[], senders: Sender[]): ContractResultRow {
   const hts = rng.chance(0.6);
   const target = hts ? null : rng.pick(contracts);
   const targetNum = target ? target.num : HTS_PRECOMPILE;
@@ -544,7 +578,7 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
     created_contract_ids: [],
     error_message: null,
     from: longZero(caller.num), // sender_id is the calling contract: its long-zero address
-    function_parameters: `0x${SELECTORS.transfer}${addrWord(rng.hex(20))}${uintWord(rng.int(1, 1_000_000))}`,
+    function_parameters: childParams(hts, ts, caller, rng.hex(20), rng.int(1, 1_000_000), senders),
     gas_consumed: consumed,
     gas_limit: gasLimit,
     gas_used: consumed,
@@ -554,5 +588,23 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
     status: '0x1',
     failed_initcode: null,
   };
-  return { tsNs: ts, top: false, contractNum: targetNum, senderNum: caller.num, blockNumber: parent.blockNumber, blockHash: parent.blockHash, txIndex: parent.txIndex, obj };
+  const row: ContractResultRow = { tsNs: ts, top: false, contractNum: targetNum, senderNum: caller.num, blockNumber: parent.blockNumber, blockHash: parent.blockHash, txIndex: parent.txIndex, nonce: k, parent, obj };
+  (parent.children ??= []).push(row);
+  return row;
+}
+
+/**
+ * A child's call data. The token service: `transferToken(token, caller, recipient, amount)` (two in three, by
+ * timestamp) or `transferNFT(token, caller, recipient, serial)`, the recipient a sender picked by the drawn bytes.
+ * Another contract: ERC-20 `transfer(drawn address, amount)`.
+ */
+function childParams(hts: boolean, ts: bigint, caller: Contract, drawn: string, amount: number, senders: Sender[]): string {
+  if (!hts) return `0x${SELECTORS.transfer}${addrWord(drawn)}${uintWord(amount)}`;
+  const recipient = senders[parseInt(drawn.slice(0, 8), 16) % senders.length];
+  const caller20 = caller.evm;
+  if (ts % 3n !== 0n) {
+    const token = HTS_TOKENS[Number(ts % BigInt(HTS_TOKENS.length))];
+    return `0x${selectorOf('transferToken(address,address,address,int64)')}${addrWord(longZero(token))}${addrWord(caller20)}${addrWord(recipient.evm)}${uintWord(amount)}`;
+  }
+  return `0x${selectorOf('transferNFT(address,address,address,int64)')}${addrWord(longZero(HTS_NFT_TOKEN))}${addrWord(caller20)}${addrWord(recipient.evm)}${uintWord(1 + (amount % 5000))}`;
 }

@@ -110,6 +110,43 @@ export function buildFilters(pairs: [string, string][], accepted: Record<string,
   return filters;
 }
 
+/**
+ * Validation as the real server does it for the newer routes, message for message (no merging of repeats): each
+ * parameter in first-seen order, each of its values in order. `buildAndValidateFilters` (`inline` false): every
+ * invalid value, then every value of an unknown parameter; `validateReq` (`inline` true): in parameter order, an
+ * unknown parameter once. Then the values are parsed (`format`), the first failure its only message.
+ */
+export function strictFilters(pairs: [string, string][], accepted: Record<string, Validator>, opts: { inline?: boolean; format?: Record<string, Format> } = {}): Filter[] {
+  const byKey = new Map<string, string[]>();
+  for (const [k, v] of pairs) {
+    const list = byKey.get(k);
+    if (list) list.push(v);
+    else byKey.set(k, [v]);
+  }
+  const invalid: string[] = [];
+  const unknown: string[] = [];
+  const filters: Filter[] = [];
+  for (const [key, values] of byKey) {
+    const validator = accepted[key];
+    if (!validator) {
+      if (opts.inline) invalid.push(`Unknown query parameter: ${key}`);
+      else for (let i = 0; i < values.length; i++) unknown.push(`Unknown query parameter: ${key}`);
+      continue;
+    }
+    for (const raw of values) {
+      const parsed = splitOp(raw);
+      if (!parsed || !validator(parsed.op, parsed.value)) invalid.push(`Invalid parameter: ${key}`);
+      else filters.push({ key, op: parsed.op, value: parsed.value });
+    }
+  }
+  if (invalid.length || unknown.length) throw new BadRequest([...invalid, ...unknown]);
+  for (const f of filters) {
+    const message = opts.format?.[f.key]?.(f.value) ?? null;
+    if (message !== null) throw new BadRequest([message]);
+  }
+  return filters;
+}
+
 export const last = (filters: Filter[], key: string): Filter | undefined => {
   for (let i = filters.length - 1; i >= 0; i--) if (filters[i].key === key) return filters[i];
   return undefined;
@@ -284,6 +321,8 @@ export const OUTER_BOUNDARY: Record<string, { asc: string; desc: string }> = {
   // the largest int64 nanoseconds: a bigger value answers 503 on the real NFT history and /contracts/{id}/results
   timestamp: { asc: '0.0', desc: '9223372036.854775807' },
   'schedule.id': { asc: '0.0.0', desc: '0.0.274877906943' },
+  // actions: no paging-empty trap (hostile.ts); the largest int32 index for a fallback link
+  index: { asc: '0', desc: '2147483647' },
 };
 
 /** A list page, with the hostile paging trap of this endpoint when one is on. */

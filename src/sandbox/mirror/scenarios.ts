@@ -1,0 +1,547 @@
+/**
+ * The transaction inspector's notable scenarios: contract results of the inspector's own contracts (Vault 0.0.7001,
+ * Ledger 0.0.7002, the library Accounting 0.0.7003, compiled by solc into ../compiled/inspector.json: their ABIs,
+ * storage layouts and runtime code), with selectors, event topics and storage slots computed from that output, and
+ * one big trace on a generated router. They are results like the others (in /contracts/results, in their
+ * contracts' /contracts/{id}/results, with transactions), inserted at their timestamps when the data is generated;
+ * their executions are built on first request like every other (mirror/details.ts). Keys (`notable.contractResults`):
+ *
+ * - `inspectorNoActions`: the owner's `setFee(30)` a month back (slot 0 packed owner|feeBps 25 → 30), recorded
+ *   without actions, as older records are: its actions list is empty (the real server's 200 `{"actions":[]}`).
+ * - `inspectorSuccess`: `deposit()` of 250 ℏ: Deposited, Transfer (Vault) and Recorded (Ledger, through a CALL);
+ *   balances[sender] and totalDeposits written, the `ledger` slot read, Ledger's entries[sender] and count written.
+ * - `inspectorEthereum`: an ETHEREUMTRANSACTION (type 2) from an EVM alias: `withdraw(10 ℏ)`, `paused` read, the
+ *   Vault paying the sender back (a CALL to an account with value, and the HBAR transfer in the record).
+ * - `inspectorDeepRevert`: the owner's `settle(to, 1.5e24)`, failed: a STATICCALL of Ledger.entries, a PRNG call
+ *   (0x169), a DELEGATECALL into Accounting and, from there, a CALL of Ledger.record that reverts with
+ *   "Ledger: amount too large" at depth 2 (action 4); the revert data bubbles up to the top-level error_message.
+ *   Synthetic: no function of these contracts makes this trace (Accounting calls nothing); it is here for the
+ *   shape (a revert three frames deep through a library).
+ * - `inspectorPrecompile`: the owner's `payout(token, to, amount)`: the token service (0x167) `transferToken` as a
+ *   PRECOMPILE action with response code 22, the token's Transfer event, and a child transaction (nonce 1,
+ *   CRYPTOTRANSFER) with its token transfers (amount past 2^53) and the token's assessed fractional fee.
+ * - `inspectorBigTrace`: a generated router's `swapExactTokensForTokens` along a path of 200 tokens: exactly
+ *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL).
+ */
+import compiled from '../compiled/inspector.json';
+import { addrWord, errorString, uintWord } from '../abi';
+import { selectorOf, topicOf } from '../keccak';
+import { Prng } from '../prng';
+import {
+  CHAIN_ID_HEX, type Contract, type ContractData, type ContractResultRow, HTS_PRECOMPILE, blockNumberAt, indexRow, nativeFields,
+} from './contracts';
+import { ANCHOR_SEC, NS, entityId, longZero, nsToTs } from './ids';
+import { derivedHex } from './records';
+import {
+  type CallNode, type Execution, type LogSpec, type SlotChange, addrTopic, execute, mappingSlot, orBlooms, logBloom, slotHex, sortStateChanges,
+} from './trace';
+import { type Built, PRNG_CONTRACT, dedupe, gasLimitOf } from './details';
+
+interface AbiParam {
+  type: string;
+  components?: AbiParam[];
+}
+interface AbiItem {
+  type: string;
+  name?: string;
+  inputs?: AbiParam[];
+}
+interface CompiledContract {
+  name: string;
+  address: string;
+  entityId: string;
+  abi: AbiItem[];
+  storageLayout: { storage: { label: string; slot: string; offset: number; type: string }[] };
+  bytecode: string;
+  constructorArguments: string;
+  deployedBytecode: string;
+}
+
+const CONTRACTS = (compiled as { contracts: CompiledContract[] }).contracts;
+const byName = (name: string): CompiledContract => CONTRACTS.find((c) => c.name === name) as CompiledContract;
+
+const canonical = (p: AbiParam): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(canonical).join(',')})${p.type.slice(5)}` : p.type);
+/** `name(type,...)` of an ABI entry. */
+function signature(c: CompiledContract, kind: 'function' | 'event' | 'error', name: string): string {
+  const item = c.abi.find((i) => i.type === kind && i.name === name);
+  if (!item) throw new Error(`${c.name} has no ${kind} ${name}`);
+  return `${name}(${(item.inputs ?? []).map(canonical).join(',')})`;
+}
+/** A function's selector, from the compiled ABI. */
+export const fn = (c: CompiledContract, name: string): string => selectorOf(signature(c, 'function', name));
+/** An event's topic0, from the compiled ABI. */
+export const ev = (c: CompiledContract, name: string): string => topicOf(signature(c, 'event', name));
+/** A state variable's slot, from the compiled storage layout. */
+export function slotOf(c: CompiledContract, label: string): number {
+  const s = c.storageLayout.storage.find((x) => x.label === label);
+  if (!s) throw new Error(`${c.name} has no state variable ${label}`);
+  return Number(s.slot);
+}
+
+export const VAULT = byName('Vault');
+export const LEDGER = byName('Ledger');
+export const ACCOUNTING = byName('Accounting');
+const numOf = (c: CompiledContract): number => Number(c.entityId.split('.')[2]);
+const evmOf = (c: CompiledContract): string => c.address.slice(2).toLowerCase();
+/**
+ * The library's external function takes a storage mapping: solc leaves it out of the ABI, and its selector is
+ * keccak256 of this signature (the compiler's methodIdentifiers).
+ */
+export const ACCOUNTING_SETTLE = 'settle(mapping(address => uint256) storage,address,address,uint256)';
+
+/** The deployer (Ignition's default account) and owner of the Vault: 0.0.7000, with this EVM alias. */
+export const OWNER = { num: 7000, evm: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' };
+/** An account with an EVM alias that sends Ethereum transactions (Hardhat's second account): 0.0.7005. */
+export const ALIAS_SENDER = { num: 7005, evm: '70997970c51812dc3a010c7d01b50e0d17dc79c8' };
+/** A native account (no alias): 0.0.7006. */
+export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
+/** The HTS token the Vault pays out (0.0.7004; a 0.1% fractional fee to 0.0.7009). */
+export const PAYOUT_TOKEN = 7004;
+
+/** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
+export const SCENARIO_TOP_COUNT = 6;
+
+export type ScenarioKey = 'inspectorNoActions' | 'inspectorSuccess' | 'inspectorEthereum' | 'inspectorDeepRevert' | 'inspectorPrecompile' | 'inspectorBigTrace';
+
+const w = (v: number | bigint): string => uintWord(v);
+const lz = (num: number): string => longZero(num).slice(2);
+const vault = { num: numOf(VAULT), evm: evmOf(VAULT) };
+const ledger = { num: numOf(LEDGER), evm: evmOf(LEDGER) };
+const accounting = { num: numOf(ACCOUNTING), evm: evmOf(ACCOUNTING) };
+const log = (c: { num: number; evm: string }, topics: string[], data: string): LogSpec => ({ log: true, num: c.num, evm: c.evm, topics, data });
+const callNode = (op: CallNode['op'], recipient: number, input: string, output: string, extra: Partial<CallNode> = {}): CallNode =>
+  ({ op, type: 'CALL', recipient, recipientType: 'CONTRACT', input, output, ...extra });
+const change = (c: { num: number; evm: string }, slot: string, read: bigint, written: bigint | null): SlotChange => ({ num: c.num, evm: c.evm, slot, read, written });
+/** Slot 0 of the Vault: owner (20 bytes) and feeBps (uint96) packed, feeBps in the high bytes. */
+const ownerSlot = (feeBps: bigint): bigint => (feeBps << 160n) | BigInt('0x' + OWNER.evm);
+
+const T0 = 1_234_500_000_000n; // totalDeposits before the scenarios (12,345 ℏ)
+const DEPOSIT = 25_000_000_000n; // 250 ℏ
+const WITHDRAW = 1_000_000_000n; // 10 ℏ
+const SETTLE = 1_500_000_000_000_000_000_000_000n; // above Ledger's 1e24
+const PAYOUT = 9_007_199_254_740_993n; // past 2^53
+const LEDGER_REVERT = errorString('Ledger: amount too large');
+
+interface Spec {
+  key: ScenarioKey;
+  /** Seconds before ANCHOR_SEC where it lies (moved to a block no result has). */
+  before: number;
+  sender: { num: number; evm: string };
+  contract: number;
+  params: string;
+  amount: bigint;
+  gasLimit: number;
+  gasConsumed: number;
+  result: string;
+  callResult: string;
+  error: string | null;
+  eth?: boolean;
+  build: (data: ContractData, row: ContractResultRow) => Built;
+  child?: { params: string; callResult: string; gas: number };
+}
+
+const sel = {
+  deposit: fn(VAULT, 'deposit'),
+  withdraw: fn(VAULT, 'withdraw'),
+  settle: fn(VAULT, 'settle'),
+  payout: fn(VAULT, 'payout'),
+  setFee: fn(VAULT, 'setFee'),
+  record: fn(LEDGER, 'record'),
+  entries: fn(LEDGER, 'entries'),
+};
+const transferToken = `0x${selectorOf('transferToken(address,address,address,int64)')}${addrWord(lz(PAYOUT_TOKEN))}${addrWord(vault.evm)}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`;
+
+function run(root: CallNode, row: ContractResultRow, changes: SlotChange[]): Built {
+  const exec: Execution = execute(root, row.senderNum, gasLimitOf(row), Number(row.obj.gas_consumed));
+  return { exec, changes: sortStateChanges(dedupe(changes)) };
+}
+
+const SPECS: Spec[] = [
+  {
+    key: 'inspectorNoActions',
+    before: 30 * 86400 + 4100,
+    sender: OWNER,
+    contract: vault.num,
+    params: `0x${sel.setFee}${w(30)}`,
+    amount: 0n,
+    gasLimit: 100_000,
+    gasConsumed: 31_422,
+    result: 'SUCCESS',
+    callResult: '0x',
+    error: null,
+    build: (_d, row) => {
+      const b = run(callNode('CALL', vault.num, row.obj.function_parameters as string, '0x'), row, [change(vault, slotHex(slotOf(VAULT, 'owner')), ownerSlot(25n), ownerSlot(30n))]);
+      return { ...b, noActions: true };
+    },
+  },
+  {
+    key: 'inspectorSuccess',
+    before: 2 * 86400 + 3000,
+    sender: DEPOSITOR,
+    contract: vault.num,
+    params: `0x${sel.deposit}`,
+    amount: DEPOSIT,
+    gasLimit: 400_000,
+    gasConsumed: 118_904,
+    result: 'SUCCESS',
+    callResult: '0x',
+    error: null,
+    build: (_d, row) => {
+      const who = DEPOSITOR.evm;
+      const root = callNode('CALL', vault.num, `0x${sel.deposit}`, '0x', {
+        value: DEPOSIT,
+        own: 52_000,
+        body: [
+          log(vault, [ev(VAULT, 'Deposited'), addrTopic(who)], '0x' + w(DEPOSIT)),
+          log(vault, [ev(VAULT, 'Transfer'), addrTopic('0'.repeat(40)), addrTopic(who)], '0x' + w(DEPOSIT)),
+          callNode('CALL', ledger.num, `0x${sel.record}${addrWord(who)}${w(DEPOSIT)}`, '0x', {
+            own: 47_000,
+            body: [log(ledger, [ev(LEDGER, 'Recorded'), addrTopic(who)], '0x' + w(DEPOSIT) + w(42))],
+          }),
+        ],
+      });
+      return run(root, row, [
+        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), 0n, DEPOSIT),
+        change(vault, slotHex(slotOf(VAULT, 'totalDeposits')), T0, T0 + DEPOSIT),
+        change(vault, slotHex(slotOf(VAULT, 'ledger')), BigInt('0x' + ledger.evm), null),
+        change(ledger, mappingSlot(who, slotOf(LEDGER, 'entries')), 0n, DEPOSIT),
+        change(ledger, slotHex(slotOf(LEDGER, 'count')), 41n, 42n),
+      ]);
+    },
+  },
+  {
+    key: 'inspectorEthereum',
+    before: 2 * 86400 + 2400,
+    sender: ALIAS_SENDER,
+    contract: vault.num,
+    params: `0x${sel.withdraw}${w(WITHDRAW)}`,
+    amount: 0n,
+    gasLimit: 250_000,
+    gasConsumed: 61_870,
+    result: 'SUCCESS',
+    callResult: '0x',
+    error: null,
+    eth: true,
+    build: (_d, row) => {
+      const who = ALIAS_SENDER.evm;
+      const held = 5_000_000_000n;
+      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
+        own: 30_000,
+        body: [
+          log(vault, [ev(VAULT, 'Withdrawn'), addrTopic(who)], '0x' + w(WITHDRAW)),
+          log(vault, [ev(VAULT, 'Transfer'), addrTopic(who), addrTopic('0'.repeat(40))], '0x' + w(WITHDRAW)),
+          { op: 'CALL', type: 'CALL', recipient: ALIAS_SENDER.num, recipientType: 'ACCOUNT', input: '0x', output: '0x', value: WITHDRAW, own: 9_000 },
+        ],
+      });
+      return run(root, row, [
+        change(vault, slotHex(slotOf(VAULT, 'paused')), 0n, null),
+        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), held, held - WITHDRAW),
+        change(vault, slotHex(slotOf(VAULT, 'totalDeposits')), T0 + DEPOSIT, T0 + DEPOSIT - WITHDRAW),
+      ]);
+    },
+  },
+  {
+    key: 'inspectorDeepRevert',
+    before: 2 * 86400 + 1800,
+    sender: OWNER,
+    contract: vault.num,
+    params: `0x${sel.settle}${addrWord(ALIAS_SENDER.evm)}${w(SETTLE)}`,
+    amount: 0n,
+    gasLimit: 300_000,
+    gasConsumed: 74_311,
+    result: 'CONTRACT_REVERT_EXECUTED',
+    callResult: LEDGER_REVERT,
+    error: LEDGER_REVERT,
+    build: (_d, row) => {
+      const who = OWNER.evm;
+      const entries = 750_000_000_000n;
+      const rng = new Prng(0x64656570);
+      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
+        body: [
+          callNode('STATICCALL', ledger.num, `0x${sel.entries}${addrWord(who)}`, '0x' + w(entries)),
+          { op: 'CALL', type: 'PRECOMPILE', recipient: PRNG_CONTRACT, recipientType: 'CONTRACT', input: `0x${selectorOf('getPseudorandomSeed()')}`, output: '0x' + rng.hex(32) },
+          callNode('DELEGATECALL', accounting.num, `0x${selectorOf(ACCOUNTING_SETTLE)}${w(slotOf(VAULT, 'balances'))}${addrWord(who)}${addrWord(ALIAS_SENDER.evm)}${w(SETTLE)}`, '0x', {
+            body: [callNode('CALL', ledger.num, `0x${sel.record}${addrWord(who)}${w(SETTLE)}`, '0x', { fail: { kind: 'revert', data: LEDGER_REVERT } })],
+          }),
+        ],
+      });
+      return run(root, row, [
+        change(ledger, mappingSlot(who, slotOf(LEDGER, 'entries')), entries, null),
+        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), 2_000_000_000_000_000_000_000_000n, null),
+      ]);
+    },
+  },
+  {
+    key: 'inspectorPrecompile',
+    before: 2 * 86400 + 1200,
+    sender: OWNER,
+    contract: vault.num,
+    params: `0x${sel.payout}${addrWord(lz(PAYOUT_TOKEN))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`,
+    amount: 0n,
+    gasLimit: 200_000,
+    gasConsumed: 58_126,
+    result: 'SUCCESS',
+    callResult: '0x',
+    error: null,
+    child: { params: transferToken, callResult: '0x' + w(22), gas: 23_700 },
+    build: (_d, row) => {
+      const token = { num: PAYOUT_TOKEN, evm: lz(PAYOUT_TOKEN) };
+      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
+        body: [
+          {
+            op: 'CALL', type: 'PRECOMPILE', recipient: HTS_PRECOMPILE, recipientType: 'CONTRACT', input: transferToken, output: '0x' + w(22), own: 23_700,
+            body: [log(token, [topicOf('Transfer(address,address,uint256)'), addrTopic(vault.evm), addrTopic(ALIAS_SENDER.evm)], '0x' + w(PAYOUT))],
+          },
+        ],
+      });
+      return run(root, row, [change(vault, slotHex(slotOf(VAULT, 'owner')), ownerSlot(30n), null)]);
+    },
+  },
+];
+
+/** The router of the big trace: the first generated router. */
+const bigTraceRouter = (data: ContractData): Contract => data.contracts.find((c) => c.kind === 'router') as Contract;
+
+/** Hops of the big trace's swap: each is 6 actions (getReserves, swap, the output token's transfer and its compliance check, two balance checks). */
+const HOPS = 199;
+const BIG_TRACE_ACTIONS = 1200;
+
+/** The big trace's tokens (the first five generated ERC-20s) and pairs (other generated contracts). */
+function bigTraceParties(data: ContractData): { router: Contract; tokens: Contract[]; pairs: Contract[]; compliance: Contract; sender: { num: number; evm: string } } {
+  const router = bigTraceRouter(data);
+  const tokens = data.contracts.filter((c) => c.kind === 'erc20').slice(0, 5);
+  const pairs = data.contracts.filter((c) => c.kind !== 'erc20' && c.num !== router.num).slice(0, 7);
+  return { router, tokens, pairs: pairs.slice(0, 6), compliance: pairs[6], sender: data.senders.find((x) => !x.alias) as { num: number; evm: string } };
+}
+
+/** Amount after hop h (amount in for h = 0), 0.3% less each hop. */
+const hopAmount = (h: number): bigint => {
+  let a = 4_200n * 10n ** 18n;
+  for (let i = 0; i < h; i++) a = (a * 997n) / 1000n;
+  return a;
+};
+
+/** swapExactTokensForTokens(amountIn, amountOutMin, path, to, deadline) along HOPS + 1 tokens (the five, cycled). */
+function bigTraceParams(data: ContractData): string {
+  const { tokens, sender } = bigTraceParties(data);
+  const path = Array.from({ length: HOPS + 1 }, (_, i) => tokens[i % tokens.length]);
+  return `0x${selectorOf('swapExactTokensForTokens(uint256,uint256,address[],address,uint256)')}${w(hopAmount(0))}${w((hopAmount(HOPS) * 99n) / 100n)}${w(160)}${addrWord(sender.evm)}${w(ANCHOR_SEC + 3600)}${w(path.length)}${path.map((t) => addrWord(t.evm)).join('')}`;
+}
+
+/** What it returns: the amounts along the path (uint256[]). */
+const bigTraceResult = (): string => '0x' + w(32) + w(HOPS + 1) + Array.from({ length: HOPS + 1 }, (_, h) => w(hopAmount(h))).join('');
+
+function bigTrace(data: ContractData, row: ContractResultRow): Built {
+  const { router, tokens, pairs, compliance, sender } = bigTraceParties(data);
+  const rng = new Prng(0x62696774);
+  const T = topicOf('Transfer(address,address,uint256)');
+  const changes: SlotChange[] = [];
+  const tokenAt = (i: number): Contract => tokens[i % tokens.length];
+  const pairAt = (h: number): Contract => pairs[h % pairs.length];
+  const body: (CallNode | LogSpec)[] = [
+    callNode('CALL', tokenAt(0).num, `0x${selectorOf('transferFrom(address,address,uint256)')}${addrWord(sender.evm)}${addrWord(pairAt(0).evm)}${w(hopAmount(0))}`, '0x' + w(1), {
+      body: [log(tokenAt(0), [T, addrTopic(sender.evm), addrTopic(pairAt(0).evm)], '0x' + w(hopAmount(0)))],
+    }),
+  ];
+  for (let h = 0; h < HOPS; h++) {
+    const pair = pairAt(h);
+    const out = tokenAt(h + 1);
+    const next = h + 1 < HOPS ? pairAt(h + 1).evm : sender.evm;
+    const r0 = BigInt(rng.int(100_000, 900_000)) * 10n ** 18n;
+    const r1 = BigInt(rng.int(100_000, 900_000)) * 10n ** 18n;
+    body.push(callNode('STATICCALL', pair.num, `0x${selectorOf('getReserves()')}`, '0x' + w(r0) + w(r1) + w(ANCHOR_SEC - 3 * 86400)));
+    body.push(
+      callNode('CALL', pair.num, `0x${selectorOf('swap(uint256,uint256,address,bytes)')}${w(0)}${w(hopAmount(h + 1))}${addrWord(next)}${w(128)}${w(0)}`, '0x', {
+        body: [
+          callNode('CALL', out.num, `0x${selectorOf('transfer(address,uint256)')}${addrWord(next)}${w(hopAmount(h + 1))}`, '0x' + w(1), {
+            body: [
+              callNode('STATICCALL', compliance.num, `0x${selectorOf('isAllowed(address)')}${addrWord(next)}`, '0x' + w(1)),
+              log(out, [T, addrTopic(pair.evm), addrTopic(next)], '0x' + w(hopAmount(h + 1))),
+            ],
+          }),
+          callNode('STATICCALL', tokenAt(h).num, `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`, '0x' + w(r0 + hopAmount(h))),
+          callNode('STATICCALL', out.num, `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`, '0x' + w(r1 - hopAmount(h + 1))),
+          log(pair, [topicOf('Swap(address,uint256,uint256,uint256,uint256,address)'), addrTopic(router.evm), addrTopic(next)], '0x' + w(hopAmount(h)) + w(0) + w(0) + w(hopAmount(h + 1))),
+        ],
+      }),
+    );
+    if (h < pairs.length) changes.push(change(pair, slotHex(8), r0 | (r1 << 112n), (r0 + hopAmount(h)) | ((r1 - hopAmount(h + 1)) << 112n)));
+  }
+  // the router checks what the sender holds at the end, until the trace has exactly BIG_TRACE_ACTIONS actions
+  for (let k = 2 + HOPS * 6; k < BIG_TRACE_ACTIONS; k++) {
+    const t = tokenAt(k);
+    body.push(callNode('STATICCALL', t.num, `0x${selectorOf('balanceOf(address)')}${addrWord(sender.evm)}`, '0x' + w(BigInt(rng.int(1, 900_000)) * 10n ** 18n)));
+  }
+  for (const t of tokens) changes.push(change(t, mappingSlot(sender.evm, 0), 10n ** 24n, 10n ** 24n - 10n ** 20n));
+  const root = callNode('CALL', router.num, row.obj.function_parameters as string, row.obj.call_result as string, { body, own: 40_000 });
+  return run(root, row, changes);
+}
+
+const SCENARIO_BUILDERS = new Map<ScenarioKey, Spec['build']>([...SPECS.map((s) => [s.key, s.build] as const), ['inspectorBigTrace', bigTrace] as const]);
+
+/** The execution of a scenario's parent result. */
+export function scenarioExecution(data: ContractData, row: ContractResultRow): Built {
+  return (SCENARIO_BUILDERS.get(row.scenario as ScenarioKey) as Spec['build'])(data, row);
+}
+
+/** Inserts a row into an ascending array of rows. */
+function insertSorted(rows: ContractResultRow[], row: ContractResultRow): void {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (rows[mid].tsNs < row.tsNs) lo = mid + 1;
+    else hi = mid;
+  }
+  rows.splice(lo, 0, row);
+}
+
+/** A result's bloom: its logs' (from its execution, computed when first written). */
+function lazyBloom(obj: Record<string, unknown>, compute: () => string): void {
+  let bloom: string | undefined;
+  Object.defineProperty(obj, 'bloom', { enumerable: true, configurable: true, get: () => (bloom ??= compute()) });
+}
+
+/**
+ * Adds the inspector's contracts, accounts and scenario results to generated data (before any request), and their
+ * keys to `data.notable` (transaction ids are in `scenarioIds`).
+ */
+export function addInspectorScenarios(data: ContractData, build: (row: ContractResultRow) => Built): void {
+  const contracts: Contract[] = [
+    { num: vault.num, evm: vault.evm, kind: 'vault', name: VAULT.name },
+    { num: ledger.num, evm: ledger.evm, kind: 'ledger', name: LEDGER.name },
+    { num: accounting.num, evm: accounting.evm, kind: 'library', name: ACCOUNTING.name },
+  ];
+  for (const c of contracts) {
+    data.contractsByNum.set(c.num, c);
+    data.contractsByEvm.set(c.evm, c.num);
+  }
+  data.code = new Map(CONTRACTS.map((c) => [numOf(c), { bytecode: c.bytecode + c.constructorArguments.slice(2), runtime: c.deployedBytecode }]));
+  data.aliases.set(OWNER.evm, OWNER.num);
+  data.aliases.set(ALIAS_SENDER.evm, ALIAS_SENDER.num);
+
+  const used = new Set(data.all.map((r) => r.blockNumber));
+  const rng = new Prng(0x494e5350);
+  const router = bigTraceRouter(data);
+  const firstNative = data.senders.find((s) => !s.alias) as { num: number; evm: string };
+  const all: Spec[] = [
+    ...SPECS,
+    {
+      key: 'inspectorBigTrace',
+      before: 2 * 86400 + 600,
+      sender: firstNative,
+      contract: router.num,
+      params: bigTraceParams(data),
+      amount: 0n,
+      gasLimit: 15_000_000,
+      gasConsumed: 9_874_310,
+      result: 'SUCCESS',
+      callResult: bigTraceResult(),
+      error: null,
+      build: bigTrace,
+    },
+  ];
+  for (const s of all) {
+    let sec = ANCHOR_SEC - s.before;
+    while (used.has(blockNumberAt(sec)) || used.has(blockNumberAt(sec) + 1n) || used.has(blockNumberAt(sec) - 1n)) sec += 3;
+    const blockNumber = blockNumberAt(sec);
+    used.add(blockNumber);
+    const ts = BigInt(sec) * NS + BigInt(rng.int(1_000_000, 900_000_000));
+    const blockHash = derivedHex(ts, 40, 48);
+    const ok = s.result === 'SUCCESS';
+    const gasUsed = Math.max(s.gasConsumed, Math.floor(s.gasLimit * 0.8));
+    const c = data.contractsByNum.get(s.contract) as Contract;
+    const eth = s.eth
+      ? {
+          access_list: [],
+          chain_id: CHAIN_ID_HEX,
+          gas_price: '0x',
+          max_fee_per_gas: '0x' + (710n * 1_000_000_000n).toString(16),
+          max_priority_fee_per_gas: '0x0',
+          r: '0x' + derivedHex(ts, 41, 32),
+          s: '0x' + derivedHex(ts, 42, 32),
+          type: 2,
+          v: 1,
+          nonce: 7,
+        }
+      : nativeFields();
+    const obj: Record<string, unknown> = {
+      address: '0x' + c.evm,
+      amount: Number(s.amount),
+      bloom: '',
+      call_result: s.callResult,
+      contract_id: entityId(c.num),
+      created_contract_ids: [],
+      error_message: s.error,
+      from: longZero(s.sender.num),
+      function_parameters: s.params,
+      gas_consumed: s.gasConsumed,
+      gas_limit: s.gasLimit,
+      gas_used: gasUsed,
+      timestamp: nsToTs(ts),
+      to: s.eth ? '0x' + c.evm : longZero(c.num),
+      hash: '0x' + derivedHex(ts, s.eth ? 43 : 44, 32),
+      block_hash: '0x' + blockHash,
+      block_number: blockNumber,
+      result: s.result,
+      transaction_index: 0,
+      status: ok ? '0x1' : '0x0',
+      failed_initcode: null,
+      access_list: eth.access_list,
+      block_gas_used: gasUsed,
+      chain_id: eth.chain_id,
+      gas_price: eth.gas_price,
+      max_fee_per_gas: eth.max_fee_per_gas,
+      max_priority_fee_per_gas: eth.max_priority_fee_per_gas,
+      r: eth.r,
+      s: eth.s,
+      type: eth.type,
+      v: eth.v,
+      nonce: eth.nonce,
+    };
+    if (s.eth) obj.authorization_list = [];
+    const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c.num, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    if (s.key === 'inspectorEthereum') row.record = { hbar: [{ account: vault.num, amount: -WITHDRAW }, { account: ALIAS_SENDER.num, amount: WITHDRAW }] };
+    const rows = [row];
+    if (s.child) {
+      const child: ContractResultRow = {
+        tsNs: ts + 1n, top: false, contractNum: HTS_PRECOMPILE, senderNum: vault.num, blockNumber, blockHash, txIndex: 0, nonce: 1, parent: row,
+        obj: {
+          ...obj, ...nativeFields(),
+          address: longZero(HTS_PRECOMPILE),
+          amount: 0,
+          bloom: '0x' + '0'.repeat(512),
+          call_result: s.child.callResult,
+          contract_id: entityId(HTS_PRECOMPILE),
+          error_message: null,
+          from: longZero(vault.num),
+          function_parameters: s.child.params,
+          gas_consumed: s.child.gas,
+          gas_limit: Math.floor(s.gasLimit / 2),
+          gas_used: s.child.gas,
+          timestamp: nsToTs(ts + 1n),
+          to: longZero(HTS_PRECOMPILE),
+          result: 'SUCCESS',
+          status: '0x1',
+        },
+      };
+      row.children = [child];
+      rows.push(child);
+    }
+    // the result's bloom is its logs': computed when the result is first written, not at start
+    lazyBloom(obj, () => {
+      const logs = build(row).exec.logs;
+      return logs.length ? orBlooms(logs.map((l) => logBloom('0x' + l.evm, l.topics))) : '0x' + '0'.repeat(512);
+    });
+    for (const r of rows) {
+      insertSorted(data.all, r);
+      if (r.top) insertSorted(data.top, r);
+      const idx = data.byContract.get(r.contractNum);
+      if (idx) {
+        insertSorted(idx.all, r);
+        if (r.top) insertSorted(idx.top, r);
+      } else indexRow(data.byContract, r);
+    }
+    data.notable[s.key] = nsToTs(ts);
+  }
+}
