@@ -127,6 +127,7 @@ export interface OverviewModel {
 export interface TraceRow {
   /** The action's `index`. */
   index: number;
+  /** Nesting level in the tree, 0 for a top frame (from `call_depth`, which may start at 1 or skip levels). */
   depth: number;
   /** Position of the parent row in the rows array, -1 for the top. */
   parent: number;
@@ -158,6 +159,13 @@ export interface TraceRow {
   timestamp?: string;
 }
 
+/** The call trace: every row in depth-first order (the page draws only the visible ones). */
+export interface TraceView {
+  rows: TraceRow[];
+  /** Index (in `rows`) of the deepest failing frame, -1 when none failed. */
+  deepestFailure: number;
+}
+
 export interface EventView {
   index: number;
   emitter: EntityView;
@@ -182,7 +190,15 @@ export interface StateChangeView {
    * the decoded old → new values for simple variables. Undefined when no layout names the slot (raw, labelled so).
    */
   variable?: { label: string; type: string; before?: string; after?: string; layoutSource: string };
+  /**
+   * Every variable the slot holds when it holds several (packed variables, struct members, small array elements),
+   * lowest offset first; `variable` is then the first of them whose value changed. Absent for one variable.
+   */
+  variables?: StateVariableView[];
 }
+
+/** One variable a storage slot holds, named with the contract's storage layout (see `StateChangeView.variable`). */
+export type StateVariableView = NonNullable<StateChangeView['variable']>;
 
 export interface TransferView {
   kind: 'hbar' | 'token' | 'nft';

@@ -13,7 +13,7 @@
  * A slot no variable explains is left unnamed (the caller shows it raw and says so). Plain TypeScript: no vscode.
  */
 import { keccak256, stringToHex } from 'viem';
-import { decodedValues } from '../decode/abi';
+import { quoted } from './decoder';
 
 /** One variable of `storageLayout.storage`, or one member of a struct type. */
 export interface StorageLayoutItem {
@@ -265,7 +265,7 @@ function bytesText(hex: string, type: string): string {
     for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
     const s = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
     // JSON-quoted as every decoded string (control and bidi characters escaped)
-    return decodedValues([{ type: 'string', name: 'v' }], [s])[0].value;
+    return quoted(s);
   }
   return `0x${hex}`;
 }

@@ -12,7 +12,6 @@
 import { parseAbi } from 'viem';
 import { AbiRegistry } from '../decode/abi';
 import { normalizeAbi, type AbiItem } from '../decode/abiFiles';
-import { evmAddressToEntityId } from '../validation';
 import responseCodes from './responseCodes.json';
 
 // ------------------------------------------------------------------ IHederaTokenService
@@ -207,16 +206,20 @@ const SYSTEM: Array<SystemContract & { abi?: () => string[] }> = [
 ];
 
 const BY_KEY = new Map<string, (typeof SYSTEM)[number]>();
+/** What systemContractAt hands out: the same object each time, without the ABI. */
+const PUBLIC = new Map<(typeof SYSTEM)[number], SystemContract>();
 for (const s of SYSTEM) {
   BY_KEY.set(s.address, s);
   BY_KEY.set(s.id, s);
+  const { abi: _abi, ...rest } = s;
+  PUBLIC.set(s, Object.freeze(rest));
 }
 
-/** The EVM address as a lowercase 0x + 40 hex string, or the entity id `0.0.x` (what BY_KEY holds), or undefined. */
+/** The EVM address as a lowercase 0x + 40 hex string, or the entity id `0.0.x` without leading zeros (what BY_KEY holds). */
 function keyOf(addressOrId: string | null | undefined): string | undefined {
-  const t = (addressOrId ?? '').trim().toLowerCase();
+  const t = (typeof addressOrId === 'string' ? addressOrId : '').trim().toLowerCase();
   if (/^0x[0-9a-f]{40}$/.test(t)) return t;
-  if (/^\d+\.\d+\.\d+$/.test(t)) return t.replace(/^0*(\d)/, '$1');
+  if (/^\d{1,20}\.\d{1,20}\.\d{1,20}$/.test(t)) return t.split('.').map((p) => p.replace(/^0+(?=\d)/, '')).join('.');
   return undefined;
 }
 
@@ -224,10 +227,8 @@ function keyOf(addressOrId: string | null | undefined): string | undefined {
 export function systemContractAt(addressOrId: string | null | undefined): SystemContract | undefined {
   const k = keyOf(addressOrId);
   if (!k) return undefined;
-  const s = BY_KEY.get(k) ?? (k.startsWith('0x') ? BY_KEY.get(evmAddressToEntityId(k) ?? '') : undefined);
-  if (!s) return undefined;
-  const { abi: _abi, ...rest } = s;
-  return rest;
+  const s = BY_KEY.get(k);
+  return s && PUBLIC.get(s);
 }
 
 /** The ABI items of human-readable signatures (structs resolved by viem), as the decoders hold them. */
@@ -247,7 +248,7 @@ const registries = new Map<string, AbiRegistry | null>();
 /** The registry decoding calls to a system contract (built on first use), or undefined (precompiles, other addresses). */
 export function systemRegistry(addressOrId: string | null | undefined): AbiRegistry | undefined {
   const k = keyOf(addressOrId);
-  const s = k ? BY_KEY.get(k) ?? BY_KEY.get(evmAddressToEntityId(k) ?? '') : undefined;
+  const s = k ? BY_KEY.get(k) : undefined;
   if (!s?.abi) return undefined;
   let reg = registries.get(s.address);
   if (reg === undefined) {
