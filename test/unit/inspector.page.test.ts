@@ -215,5 +215,8 @@ describe('inspector page: text helpers', () => {
     });
     const groups = groupStateChanges([ch('0.0.9', '0x1', false), ch('0.0.5', '0x1', true), ch('0.0.9', '0x2', false), ch('0.0.5', '0x2', false)]);
     assert.deepStrictEqual(groups.map((g) => [g.contract.id, g.changes.map((c) => c.slot), g.hasLayout]), [['0.0.9', ['0x1', '0x2'], false], ['0.0.5', ['0x1', '0x2'], true]]);
+    // a slot only read, its packed variables named (no `variable`: none changed): the contract has a layout
+    const packed: StateChangeView = { contract: { id: '0.0.7' }, slot: '0x0', read: '0x1', variables: [{ label: 'a', type: 'uint8', before: '1', layoutSource: 'workspace' }, { label: 'b', type: 'bool', before: 'false', layoutSource: 'workspace' }] };
+    assert.deepStrictEqual(groupStateChanges([packed]).map((g) => g.hasLayout), [true]);
   });
 });

@@ -58,7 +58,7 @@ export function groupStateChanges(changes: readonly StateChangeView[]): StateGro
     let g = groups.get(key);
     if (!g) { g = { contract: c.contract, changes: [], hasLayout: false }; groups.set(key, g); }
     g.changes.push(c);
-    if (c.variable) g.hasLayout = true;
+    if (c.variable || (c.variables && c.variables.length)) g.hasLayout = true;
   }
   return [...groups.values()];
 }

@@ -3,7 +3,7 @@
  * changes, Transfers. Each function returns the section's content and how many rows it drew (for `rendered`).
  * Long lists are drawn in pages (`Show more`), so that a transaction with thousands of logs does not stall the page.
  */
-import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, StateChangeView, TransfersModel, TransferView } from '../../../api/inspect/model';
+import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, StateChangeView, StateVariableView, TransfersModel, TransferView } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
 import { append, button, copyable, copyableHex, copyButton, entity, Fields, h, icon, post, rawBlock, span, valuesTable } from './dom';
 import { barWidth, groupStateChanges, hexBytes, percentText } from './format';
@@ -179,20 +179,28 @@ export function drawEvents(events: EventView[]): Drawn {
 
 // ---------------------------------------------------------------- state changes
 
+/** One named variable of a slot: label and type, the decoded old → new value (or the value, when unchanged). */
+function variableView(v: StateVariableView, changed: boolean): HTMLElement {
+  const box = h('div', changed ? 'var' : 'var unchanged', h('div', '', span('vname mono', v.label, true), ' ', span('vtype mono muted', v.type)));
+  if (v.before !== undefined || v.after !== undefined) {
+    const decoded = h('div', 'decoded mono wrap', v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null);
+    if (v.after !== undefined && changed) append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
+    else if (v.after !== undefined && v.before === undefined) append(decoded, copyable(v.after, `new value of ${v.label}`));
+    box.append(decoded);
+  }
+  return box;
+}
+
 function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   const change = h('td', 'change');
   if (c.written === undefined) change.append(copyableHex(c.read, 'value read'), span('tag', 'read only'));
   else change.append(copyableHex(c.read, 'value read'), icon('arrow-right', 'muted'), copyableHex(c.written, 'value written'));
   const name = h('td', 'variable');
-  if (c.variable) {
-    const v = c.variable;
-    name.append(h('div', '', span('vname mono', v.label, true), ' ', span('vtype mono muted', v.type)));
-    if (v.before !== undefined || v.after !== undefined) {
-      const decoded = h('div', 'decoded mono wrap', v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null);
-      if (v.after !== undefined) append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
-      name.append(decoded);
-    }
-    name.append(h('div', 'source', `named with ${v.layoutSource}`));
+  // a slot holding several variables (packed, struct members, small array elements) lists them all
+  const vars = c.variables && c.variables.length ? c.variables : c.variable ? [c.variable] : [];
+  if (vars.length) {
+    for (const v of vars) name.append(variableView(v, v.after !== undefined && v.after !== v.before));
+    name.append(h('div', 'source', `named with ${vars[0].layoutSource}`));
   } else {
     name.append(span('none', hasLayout ? '(not named: not in the storage layout)' : '(not named: no storage layout)'));
   }
