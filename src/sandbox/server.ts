@@ -16,6 +16,7 @@ import {
   parseHostileOption, redirectApplies, redirectReply,
 } from './hostile';
 import { hostileNotable } from './mirror/api';
+import { inspectorNotable } from './mirror/scenarios';
 
 export { HOSTILE_FAMILIES, HOSTILE_TEXTS, MIX_TEXT } from './hostile';
 export type { HostileFamily, HostileOption } from './hostile';
@@ -204,6 +205,7 @@ export function notable(data: MirrorData): Record<string, unknown> {
     contractResults: { ...c.notable, aliasSender: aliasSender && { id: `0.0.${aliasSender.num}`, evm: '0x' + aliasSender.evm }, nativeSender: nativeSender && `0.0.${nativeSender.num}` },
     schedules: data.schedules.notable,
     nfts: data.nfts.notable,
+    inspector: inspectorNotable(data.contracts),
     verify: VERIFY_ADDRESSES,
   };
 }

@@ -31,7 +31,7 @@ import {
   CHAIN_ID_HEX, type Contract, type ContractData, type ContractResultRow, HTS_PRECOMPILE, blockNumberAt, indexRow, nativeFields,
 } from './contracts';
 import { ANCHOR_SEC, NS, entityId, longZero, nsToTs } from './ids';
-import { derivedHex } from './records';
+import { RELAY, derivedHex, txIdentity } from './records';
 import {
   type CallNode, type Execution, type LogSpec, type SlotChange, addrTopic, execute, mappingSlot, orBlooms, logBloom, slotHex, sortStateChanges,
 } from './trace';
@@ -406,7 +406,11 @@ function lazyBloom(obj: Record<string, unknown>, compute: () => string): void {
  * Adds the inspector's contracts, accounts and scenario results to generated data (before any request), and their
  * keys to `data.notable` (transaction ids are in `scenarioIds`).
  */
+const scenarioRows = new WeakMap<ContractData, { rows: Map<ScenarioKey, ContractResultRow>; build: (row: ContractResultRow) => Built }>();
+
 export function addInspectorScenarios(data: ContractData, build: (row: ContractResultRow) => Built): void {
+  const byKey = new Map<ScenarioKey, ContractResultRow>();
+  scenarioRows.set(data, { rows: byKey, build });
   const contracts: Contract[] = [
     { num: vault.num, evm: vault.evm, kind: 'vault', name: VAULT.name },
     { num: ledger.num, evm: ledger.evm, kind: 'ledger', name: LEDGER.name },
@@ -543,5 +547,46 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       } else indexRow(data.byContract, r);
     }
     data.notable[s.key] = nsToTs(ts);
+    byKey.set(s.key, row);
   }
+}
+
+const party = (num: number, evm?: string): Record<string, string> => ({ id: entityId(num), evm: '0x' + (evm ?? lz(num)) });
+
+/**
+ * What the tests and the demo need of each scenario (GET /__sandbox/health `notable.inspector`): timestamp,
+ * transaction id, the result's hash (Ethereum hash or the transaction hash's first 32 bytes), the transaction hash
+ * (48 bytes), contract, sender, result, how many actions (0: none recorded), the failing action's index, children;
+ * and the accounts and contracts involved.
+ */
+export function inspectorNotable(data: ContractData): Record<string, unknown> {
+  const s = scenarioRows.get(data);
+  const out: Record<string, unknown> = {};
+  if (!s) return out;
+  for (const [key, row] of s.rows) {
+    const id = txIdentity(row);
+    const b = s.build(row);
+    const failing = b.exec.failedAt;
+    out[key] = {
+      timestamp: row.obj.timestamp,
+      transactionId: `${entityId(id.payer)}-${id.validStartNs / NS}-${(id.validStartNs % NS).toString().padStart(9, '0')}`,
+      hash: row.obj.hash,
+      transactionHash: '0x' + id.hash48,
+      contractId: row.obj.contract_id,
+      from: entityId(row.senderNum),
+      result: row.obj.result,
+      actions: b.noActions ? 0 : b.exec.frames.length,
+      failingAction: failing >= 0 ? failing : null,
+      children: (row.children ?? []).map((c) => ({ nonce: c.nonce, timestamp: c.obj.timestamp, contractId: c.obj.contract_id })),
+    };
+  }
+  out.accounts = {
+    owner: party(OWNER.num, OWNER.evm),
+    aliasSender: party(ALIAS_SENDER.num, ALIAS_SENDER.evm),
+    depositor: party(DEPOSITOR.num),
+    relay: party(RELAY),
+    payoutToken: party(PAYOUT_TOKEN),
+  };
+  out.contracts = { vault: party(vault.num, vault.evm), ledger: party(ledger.num, ledger.evm), accounting: party(accounting.num, accounting.evm) };
+  return out;
 }
