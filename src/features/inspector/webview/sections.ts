@@ -119,7 +119,7 @@ export function drawOverview(o: OverviewModel): Drawn {
   if (o.call) f.add('Function', callView(o.call));
   else if (o.input !== undefined) f.add('Input', hexBytes(o.input) === 0 ? span('muted', '(no call data)') : hexBytes(o.input) === undefined ? span('', o.input) : rawData(o.input, 'call data'));
   if (o.output && o.output.length) f.add('Output', valuesTable(o.output, 'Return values'));
-  else if (o.outputRaw && hexBytes(o.outputRaw) !== 0) f.add('Output', rawData(o.outputRaw, 'return data'));
+  else if (o.outputRaw && hexBytes(o.outputRaw) !== 0) f.add(o.error ? 'Revert data' : 'Output', rawData(o.outputRaw, o.error ? 'revert data' : 'return data'));
   f.add('Value', amount(o.value.hbar, o.value.tinybars, 'value'));
   f.add('Gas', gasView(o));
   if (o.fee) f.add('Fee', amount(o.fee.hbar, o.fee.tinybars, 'fee'));
