@@ -46,6 +46,7 @@ const LAZY_ENTRIES = [
   { name: 'derivation', file: 'src/workspace/derivation.ts', note: 'with the ABI index: deployment records, build-info inheritance' },
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
+  { name: 'inspector', file: 'src/features/inspector/lazy.ts', note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel' },
   { name: 'verify', file: 'src/features/verification/verifyContract.ts', note: 'first "Verify Contract"' },
   { name: 'verificationView', file: 'src/features/verification/view.ts', note: 'first rows of the Verification view' },
   { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },

@@ -10,6 +10,7 @@ import { SelectedNetwork } from './core/selectedNetwork';
 import type { FeatureContext } from './features/context';
 import { registerContractResults } from './features/contractResults';
 import { registerAbiIndex } from './features/decoding';
+import { registerInspector } from './features/inspector';
 import { registerNetwork } from './features/network';
 import { registerNftHistory } from './features/nftHistory';
 import { registerSchedules } from './features/schedules';
@@ -47,6 +48,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const status = registerStatus(ctx);
   const verification = registerVerification(ctx);
   const nft = registerNftHistory(ctx);
+  const inspector = registerInspector(ctx);
 
   const activationMs = performance.now() - started;
   const cpuEnded = threadCpuMs();
@@ -63,6 +65,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         schedules: seam('schedules', schedules),
         contractResults: seam('contractResults', contractResults),
         nftHistory: seam('nftHistory', nft),
+        inspector: seam('inspector', inspector),
         abis,
         statusSnapshot: () => seam('status', status).snapshot(),
         verification: seam('verification', verification),

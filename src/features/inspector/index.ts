@@ -1,0 +1,108 @@
+/**
+ * The transaction inspector, the eager part: registers "Hedera: Inspect Transaction…" and the panel serializer
+ * (panels come back after a window reload, on the network they were opened on). The panels' code (`lazy.ts`, a
+ * lazy entry of the build: the loader, the decoders of the trace, events and storage, the panel) loads on the
+ * first use of either, not at activation. In ExtensionMode.Test only, it also returns the test seam.
+ */
+import vscode = require('vscode');
+import type { FeatureContext } from '../context';
+import type * as Lazy from './lazy';
+import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';
+import type { RenderedReport, Sections } from './protocol';
+import { VIEW_TYPE } from './viewType';
+
+/** What the integration tests read of a panel. */
+export interface InspectorSnapshot {
+  key: string;
+  title: string;
+  network: string;
+  visible: boolean;
+  active: boolean;
+  sections: Sections;
+  /** What the page last reported it drew. */
+  rendered?: RenderedReport;
+  /** URLs opened, texts copied, raw documents shown, messages refused (the last 50 of each). */
+  opened: string[];
+  copied: string[];
+  raw: string[];
+  refused: string[];
+  /** The page's HTML shell. */
+  html: string;
+}
+
+/** The test seam (src/testSeams.ts `inspector`): the panels, what they did, and their effects replaced. */
+export interface InspectorSeam {
+  list(): InspectorPanel[];
+  /** Runs the command as the palette does, with `input` as if typed (undefined: asks). */
+  inspect(input?: unknown): Promise<InspectorPanel | undefined>;
+  revive(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  snapshot(panel: InspectorPanel): InspectorSnapshot;
+  /** Resolves when every source of the panel settled and the page drew what it holds. */
+  settled(panel: InspectorPanel): Promise<void>;
+  /** Called instead of opening the browser (undefined: the browser). */
+  openExternal: ((url: string) => Promise<boolean>) | undefined;
+}
+
+export function registerInspector(ctx: FeatureContext): InspectorSeam | undefined {
+  let lazy: typeof Lazy | undefined;
+  let panels: InspectorPanels | undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the panels load on first use
+  const load = () => (lazy ??= require('./lazy') as typeof Lazy);
+  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input])) : undefined;
+  const getPanels = (): InspectorPanels => {
+    if (!panels) {
+      panels = new (load().InspectorPanels)(ctx, test?.effects);
+      ctx.extension.subscriptions.push(panels);
+    }
+    return panels;
+  };
+  ctx.extension.subscriptions.push(
+    vscode.commands.registerCommand('hederaExplorer.inspectTransaction', (...args: unknown[]) => load().inspectCommand(getPanels(), args)),
+    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state) => getPanels().revive(panel, state),
+    }),
+  );
+  return test?.seam;
+}
+
+/** Test mode only: effects that record what each panel did and can be replaced by the tests. */
+function testSeam(panels: () => InspectorPanels, system: () => PanelEffects, command: (input: unknown) => Promise<InspectorPanel | undefined>): { seam: InspectorSeam; effects: PanelEffects } {
+  interface PanelRecord { opened: string[]; copied: string[]; raw: string[]; refused: string[]; rendered?: RenderedReport }
+  const records = new WeakMap<InspectorPanel, PanelRecord>();
+  const recordOf = (p: InspectorPanel): PanelRecord => {
+    let r = records.get(p);
+    if (!r) records.set(p, (r = { opened: [], copied: [], raw: [], refused: [] }));
+    return r;
+  };
+  const keep = (list: string[], item: string) => { list.push(item); if (list.length > 50) list.shift(); };
+  const seam: InspectorSeam = {
+    list: () => panels().list(),
+    inspect: (input) => command(input),
+    revive: (panel, state) => panels().revive(panel, state),
+    snapshot: (p) => {
+      const r = recordOf(p);
+      return {
+        key: p.key, title: p.panel.title, network: p.network, visible: p.panel.visible, active: p.panel.active, sections: p.sections(),
+        rendered: r.rendered, opened: [...r.opened], copied: [...r.copied], raw: [...r.raw], refused: [...r.refused], html: p.panel.webview.html,
+      };
+    },
+    settled: (p) => p.settled(),
+    openExternal: undefined,
+  };
+  const effects: PanelEffects = {
+    openExternal: (url) => (seam.openExternal ?? system().openExternal)(url),
+    copy: (text) => system().copy(text),
+    reportRendered: true,
+    observe: (p, e) => {
+      const r = recordOf(p);
+      switch (e.kind) {
+        case 'opened': keep(r.opened, e.url); break;
+        case 'copied': keep(r.copied, e.text); break;
+        case 'raw': keep(r.raw, e.name); break;
+        case 'refused': keep(r.refused, e.reason); break;
+        case 'rendered': r.rendered = e.report; break;
+      }
+    },
+  };
+  return { seam, effects };
+}

@@ -1,0 +1,315 @@
+/**
+ * The transaction inspector panels: one editor panel per transaction (showing it again focuses it), on the network
+ * it was opened on (its title says which), restored after a window reload by a serializer. Each panel loads the
+ * contract result, the call frames and the transaction records (./inspection.ts), decodes them with the workspace's
+ * ABIs, Sourcify and Hedera's system contracts (./sections.ts), and sends the page one section at a time.
+ *
+ * Webview done as the NFT history panel does it: strict CSP, `localResourceRoots` = dist/webview, a ready
+ * handshake, every message from the page validated (./protocol.ts), links and the clipboard handled here.
+ */
+import vscode = require('vscode');
+import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks';
+import { parseTxRef, type TxRef, txRefText } from '../../api/txRef';
+import { isEntityId, isTransactionId } from '../../api/validation';
+import { copyText, openUrl } from '../../ui/actions';
+import { contentSecurityPolicy, nonce } from '../../ui/webview';
+import type { FeatureContext } from '../context';
+import { InspectionLoader, type SourceId } from './inspection';
+import { type FromWebview, type Header, parseSavedState, parseWebviewMessage, type RenderedReport, type SavedState, type SectionId, type Sections, type ToWebview } from './protocol';
+import { SectionBuilder } from './sections';
+import { StorageLayouts } from './storageLayouts';
+import { VIEW_TYPE } from './viewType';
+
+/** What a panel did, for an observer (the test seam; none in normal use). */
+export type PanelEvent =
+  | { kind: 'opened'; url: string }
+  | { kind: 'copied'; text: string }
+  | { kind: 'raw'; name: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'rendered'; report: RenderedReport };
+
+/** The panels' effects outside the editor: the browser and the clipboard (replaced and observed by the test seam). */
+export interface PanelEffects {
+  openExternal(url: string): Promise<boolean>;
+  copy(text: string): Promise<void>;
+  /** Ask the page to report what it drew (test mode only). */
+  reportRendered?: boolean;
+  observe?(panel: InspectorPanel, event: PanelEvent): void;
+}
+
+export const systemEffects: PanelEffects = {
+  openExternal: (url) => openUrl(url),
+  copy: (text) => copyText(text, vscode.l10n.t('value')),
+};
+
+/** Which loader source each section is built from (a Retry of the section loads it again). */
+const SOURCE_OF: Record<SectionId, SourceId> = { overview: 'result', trace: 'actions', events: 'result', state: 'result', transfers: 'transactions' };
+
+export const panelKey = (network: string, ref: TxRef): string => `${network}|${txRefText(ref)}|${ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0}`;
+
+/** A short form of the reference for the panel's title. */
+function shortRef(ref: TxRef): string {
+  const t = txRefText(ref);
+  return ref.kind === 'hash' ? `${t.slice(0, 10)}…${t.slice(-6)}` : t;
+}
+
+export class InspectorPanel implements vscode.Disposable {
+  readonly key: string;
+  readonly loader: InspectionLoader;
+  private readonly builder: SectionBuilder;
+  private ready = false;
+  private disposed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly saved: SavedState;
+  /** Posts sent to the page, and the last post the page reported as drawn (`settled`). */
+  private posted = 0;
+  private drawn = 0;
+  private waiters: Array<() => void> = [];
+
+  constructor(readonly panel: vscode.WebviewPanel, private readonly owner: InspectorPanels, readonly ref: TxRef, readonly network: NetworkName, restore?: SavedState) {
+    this.key = panelKey(network, ref);
+    const clients = () => owner.ctx.network.clientsFor(network);
+    this.loader = new InspectionLoader(ref, () => clients().mirror, (source) => this.sourceChanged(source));
+    this.builder = new SectionBuilder(owner.ctx, () => clients(), this.loader, owner.storage, (ids) => this.rebuilt(ids));
+    this.saved = { v: 1, ref: txRefText(ref), nonce: ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0, network, ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}) };
+    const profile = clients().profile;
+    panel.title = vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label);
+    panel.iconPath = vscode.Uri.joinPath(owner.ctx.extension.extensionUri, 'media', 'hedera.svg');
+    panel.webview.options = owner.webviewOptions();
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
+      panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
+      owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()),
+    );
+  }
+
+  /** Loads every source (the first load, or a restore). */
+  start(): Promise<void> {
+    return this.loader.start();
+  }
+
+  header(): Header {
+    const profile = this.owner.ctx.network.clientsFor(this.network).profile;
+    const selected = this.owner.ctx.network.profile;
+    const h: Header = {
+      ref: txRefText(this.ref), refKind: this.ref.kind, nonce: this.loader.nonce, network: { name: profile.name, label: profile.label },
+    };
+    if (selected.name !== profile.name) h.note = vscode.l10n.t('This transaction is shown from {0}; the selected network is {1}.', profile.label, selected.label);
+    return h;
+  }
+
+  /** Every section as the page shows it now. */
+  sections(): Sections {
+    return this.builder.all();
+  }
+
+  /** Resolves when the sources settled, the decoders' look-ups are done, and the page drew the last update (when it reports). */
+  async settled(): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      await this.builder.idle();
+      const loading = Object.values(this.loader.sources).some((s) => s.state === 'loading' || s.state === 'idle');
+      if (!loading && this.builder.isIdle) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!this.owner.effects.reportRendered || !this.ready) return;
+    if (this.drawn >= this.posted) return;
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+
+  private sourceChanged(source: SourceId): void {
+    this.builder.sourceChanged(source);
+    if (source === 'transactions' || source === 'result') this.post({ type: 'header', header: this.header() });
+  }
+
+  private rebuilt(ids: SectionId[]): void {
+    for (const id of ids) this.post({ type: 'section', id, section: this.builder.section(id) });
+  }
+
+  private post(msg: ToWebview): void {
+    if (!this.ready || this.disposed) return;
+    this.posted++;
+    void this.panel.webview.postMessage(msg);
+  }
+
+  /** A message from the page: validated first; anything unexpected is ignored and logged. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
+      this.owner.effects.observe?.(this, { kind: 'refused', reason: parsed.reason });
+      this.owner.ctx.log.warn(`Inspector ${this.key}: ignored a message from the page (${what}): ${parsed.reason}`);
+      return;
+    }
+    await this.handle(parsed.value);
+  }
+
+  private async handle(m: FromWebview): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.post({ type: 'init', header: this.header(), sections: this.sections(), state: this.saved, ...(this.owner.effects.reportRendered ? { reportRendered: true as const } : {}) });
+        return;
+      case 'retry':
+        return this.loader.retry(SOURCE_OF[m.section]);
+      case 'inspect': {
+        if (!isTransactionId(m.transactionId)) return this.refuse(`inspect: ${m.transactionId.slice(0, 80)} is not a transaction id`);
+        this.owner.show({ kind: 'transactionId', id: m.transactionId, nonce: m.nonce }, this.network);
+        return;
+      }
+      case 'hashscan':
+        return this.openHashscan(m.kind, m.id);
+      case 'copy':
+        await this.owner.effects.copy(m.text);
+        this.owner.effects.observe?.(this, { kind: 'copied', text: m.text });
+        return;
+      case 'raw': {
+        const value = this.builder.raw(m.source);
+        if (value === undefined) return;
+        const name = `${m.source}-${txRefText(this.ref)}`;
+        await this.owner.ctx.raw.show(name, value);
+        this.owner.effects.observe?.(this, { kind: 'raw', name });
+        return;
+      }
+      case 'rendered':
+        this.owner.effects.observe?.(this, { kind: 'rendered', report: m });
+        this.drawn = this.posted;
+        for (const w of this.waiters.splice(0)) w();
+        return;
+    }
+  }
+
+  private refuse(reason: string): void {
+    this.owner.effects.observe?.(this, { kind: 'refused', reason });
+    this.owner.ctx.log.warn(`Inspector ${this.key}: refused ${reason}`);
+  }
+
+  /** Opens an entity or a transaction on the explorer of the panel's network; ids are checked again here. */
+  private async openHashscan(kind: 'transaction' | 'contract' | 'account' | 'token', id: string): Promise<void> {
+    const profile = this.owner.ctx.network.clientsFor(this.network).profile;
+    let ok: boolean;
+    if (kind === 'transaction') {
+      const r = parseTxRef(id);
+      ok = r.ok && r.value.kind !== 'hash' && !r.value.network;
+      if (ok && r.ok && r.value.kind === 'transactionId') id = r.value.id;
+    } else {
+      ok = isEntityId(id) || /^0x[0-9a-fA-F]{40}$/.test(id);
+    }
+    if (!ok) return this.refuse(`hashscan: ${id.slice(0, 80)} is not a ${kind} id`);
+    const url = hashscanUrl(profile, kind, id);
+    const opened = await this.owner.effects.openExternal(url);
+    if (opened) this.owner.effects.observe?.(this, { kind: 'opened', url });
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const asset = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.assetsUri, f)).toString();
+    const n = nonce();
+    // Only the CSP source, asset URIs and the nonce go into the shell; the page builds everything else as text.
+    return `<!DOCTYPE html>
+<html lang="${vscode.env.language.replace(/[^A-Za-z-]/g, '') || 'en'}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, n)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('codicon.css')}">
+<link rel="stylesheet" href="${asset('inspector.main.css')}">
+<title>Transaction inspector</title>
+</head>
+<body>
+<div id="app"></div>
+<script nonce="${n}" src="${asset('inspector.main.js')}"></script>
+</body>
+</html>`;
+  }
+
+  reveal(): void {
+    this.panel.reveal(undefined, false);
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.loader.dispose();
+    this.builder.dispose();
+    this.owner.forget(this);
+    for (const w of this.waiters.splice(0)) w();
+    for (const d of this.disposables) d.dispose();
+    this.panel.dispose();
+  }
+}
+
+/** All inspector panels: open or focus one per transaction and network, restore after a reload. */
+export class InspectorPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, InspectorPanel>();
+  readonly assetsUri: vscode.Uri;
+  /** The workspace's storage layouts, read once for every panel. */
+  readonly storage: StorageLayouts;
+
+  constructor(readonly ctx: FeatureContext, readonly effects: PanelEffects = systemEffects) {
+    this.assetsUri = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
+    this.storage = new StorageLayouts(ctx);
+  }
+
+  webviewOptions(): vscode.WebviewOptions {
+    return { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [this.assetsUri] };
+  }
+
+  /** Opens the panel of a transaction (on `network`, default: the reference's, else the selected one), or focuses it. */
+  show(ref: TxRef, network?: NetworkName): InspectorPanel {
+    const name = network ?? ref.network ?? this.ctx.network.profile.name;
+    const key = panelKey(name, ref);
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Transaction {0}', shortRef(ref)), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      ...this.webviewOptions(),
+      retainContextWhenHidden: false,
+    });
+    const p = this.adopt(panel, ref, name);
+    void p.start();
+    return p;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, ref: TxRef, network: NetworkName, restore?: SavedState): InspectorPanel {
+    const p = new InspectorPanel(panel, this, ref, network, restore);
+    this.panels.set(p.key, p);
+    this.ctx.log.info(`Inspector ${p.key}: ${restore ? 'restored' : 'opened'}`);
+    return p;
+  }
+
+  /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
+  async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
+    const state = parseSavedState(raw);
+    const ref = state.ok ? parseTxRef(state.value.ref) : undefined;
+    if (!state.ok || !ref?.ok || !isNetworkName(state.value.network)) {
+      this.ctx.log.warn(`Inspector: a restored panel was closed (${!state.ok ? state.reason : 'its transaction or network is not valid'})`);
+      panel.dispose();
+      return;
+    }
+    const r = ref.value;
+    if (r.kind === 'transactionId' && state.value.nonce) r.nonce = state.value.nonce;
+    if (this.panels.has(panelKey(state.value.network, r))) {
+      panel.dispose();
+      return;
+    }
+    const p = this.adopt(panel, r, state.value.network, state.value);
+    await p.start();
+  }
+
+  forget(p: InspectorPanel): void {
+    if (this.panels.get(p.key) === p) this.panels.delete(p.key);
+  }
+
+  list(): InspectorPanel[] {
+    return [...this.panels.values()];
+  }
+
+  dispose(): void {
+    for (const p of this.list()) p.dispose();
+    this.storage.dispose();
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * The inspector's sections from the loader's sources: each section is built (decoded) when its source changed or
+ * what decodes it changed, and cached until then. Decoding uses the workspace's ABIs and deployment records (the
+ * ABI index), the Sourcify ABIs of the contracts in the transaction (asked for once per contract and network, only
+ * when something is not decoded otherwise), Hedera's system contracts and the standard token events
+ * (src/api/inspect), and the contracts' storage layouts from the workspace's build.
+ */
+import vscode = require('vscode');
+import type { AbiRegistry } from '../../api/decode';
+import { sourcifyRegistry } from '../../api/decode/abi';
+import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
+import { isApiError } from '../../api/errors';
+import {
+  addressesToLookUp, buildEvents, buildOverview, buildStateChanges, buildTrace, buildTransfers, candidateKeys, type InspectContext, type StorageLayoutRef,
+} from '../../api/inspect/build';
+import type { Clients } from '../../api/clients';
+import type { StorageLayouts } from './storageLayouts';
+import type { FeatureContext } from '../context';
+import type { InspectionLoader, SourceId, Sources } from './inspection';
+import type { RawSource, SectionData, SectionId, Sections, SectionState } from './protocol';
+
+const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'events', 'state'], actions: ['trace'], transactions: ['overview', 'transfers'] };
+const ALL: SectionId[] = ['overview', 'trace', 'events', 'state', 'transfers'];
+
+/** Sourcify caches per server and chain, shared by the panels of a window (one request per contract). */
+const sourcifyCaches = new Map<string, SourcifyAbiCache>();
+
+export class SectionBuilder {
+  private readonly cache = new Map<SectionId, unknown>();
+  private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
+  private readonly layouts = new Map<string, StorageLayoutRef | null>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private disposed = false;
+  private lookedUp = new Set<string>();
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly clients: () => Clients,
+    private readonly loader: InspectionLoader,
+    private readonly storage: StorageLayouts,
+    private readonly rebuilt: (ids: SectionId[]) => void,
+  ) {}
+
+  private get sources(): Sources {
+    return this.loader.sources;
+  }
+
+  private sourcify(): SourcifyAbiCache {
+    const c = this.clients();
+    const key = `${c.profile.verifyUrl}|${c.profile.chainId}`;
+    let cache = sourcifyCaches.get(key);
+    if (!cache) {
+      cache = new SourcifyAbiCache(() => this.clients().http, () => this.clients().profile.verifyUrl);
+      sourcifyCaches.set(key, cache);
+    }
+    return cache;
+  }
+
+  /** The decoding context as it is now. */
+  private context(): InspectContext {
+    const ws = this.ctx.abis.workspace();
+    const chainId = this.clients().profile.chainId;
+    const deployments = ws.deployments.filter((d) => d.chainId === undefined || d.chainId === chainId);
+    return {
+      registry: ws.registry,
+      contractAbi: (address) => this.sourcifyRegistries.get(address.toLowerCase()),
+      nameOf: (address) => deployments.find((d) => d.address === address.toLowerCase())?.contractName,
+      storageLayout: (address) => this.layouts.get(address.toLowerCase()) ?? undefined,
+    };
+  }
+
+  section<K extends SectionId>(id: K): Sections[K] {
+    let s = this.cache.get(id) as Sections[K] | undefined;
+    if (!s) {
+      s = this.build(id);
+      this.cache.set(id, s);
+    }
+    return s;
+  }
+
+  all(): Sections {
+    return { overview: this.section('overview'), trace: this.section('trace'), events: this.section('events'), state: this.section('state'), transfers: this.section('transfers') };
+  }
+
+  /** A source changed: its sections are built again, and what would decode more is looked up. */
+  sourceChanged(source: SourceId): void {
+    this.invalidate(SECTIONS_OF[source]);
+    if (source === 'actions' || source === 'result') this.lookUp();
+    if (source === 'result') this.readLayouts();
+  }
+
+  /** The workspace's ABIs or records changed: everything is decoded again. */
+  decodingChanged(): void {
+    this.invalidate(ALL);
+  }
+
+  private invalidate(ids: SectionId[]): void {
+    if (this.disposed) return;
+    for (const id of ids) this.cache.delete(id);
+    this.rebuilt(ids);
+  }
+
+  /** The raw answer of a source, for "Raw JSON". */
+  raw(source: RawSource): unknown {
+    const s = source === 'transaction' ? this.sources.transactions : source === 'actions' ? this.sources.actions : this.sources.result;
+    if (s.state !== 'ready') return undefined;
+    if (source === 'actions') return (s.value as { actions: unknown[] }).actions;
+    if (source === 'transaction') return { transactions: (s.value as { all: unknown[] }).all };
+    return (s.value as { value: unknown }).value;
+  }
+
+  get isIdle(): boolean {
+    return this.pending.size === 0;
+  }
+
+  async idle(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  private track(p: Promise<unknown>): void {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  /** Asks Sourcify for the ABIs of contracts in the transaction that the workspace does not decode (once each). */
+  private lookUp(): void {
+    const actions = this.sources.actions.state === 'ready' ? this.sources.actions.value.actions : [];
+    const logs = this.sources.result.state === 'ready' ? this.sources.result.value.value.logs ?? [] : [];
+    const result = this.sources.result.state === 'ready' ? this.sources.result.value.value : undefined;
+    const wanted = addressesToLookUp(actions, logs, this.context(), result).filter((a) => !this.lookedUp.has(a));
+    if (!wanted.length) return;
+    for (const a of wanted) this.lookedUp.add(a);
+    const chainId = this.clients().profile.chainId;
+    const cache = this.sourcify();
+    const task = (async () => {
+      let found = false;
+      for (let i = 0; i < wanted.length; i += 4) {
+        const batch = wanted.slice(i, i + 4);
+        const answers = await Promise.allSettled(batch.map((a) => cache.get(chainId, a)));
+        answers.forEach((r, j) => {
+          if (r.status === 'fulfilled' && r.value) {
+            this.sourcifyRegistries.set(batch[j], sourcifyRegistry(r.value.abi, batch[j], chainId));
+            found = true;
+          } else if (r.status === 'rejected') {
+            this.ctx.log.warn(`Inspector: Sourcify lookup of ${batch[j]} failed: ${isApiError(r.reason) ? r.reason.message : String(r.reason)}`);
+          }
+        });
+      }
+      if (found && !this.disposed) this.invalidate(['overview', 'trace', 'events']);
+    })();
+    this.track(task);
+  }
+
+  /** Reads the storage layouts of the contracts whose slots changed (workspace build), once each. */
+  private readLayouts(): void {
+    if (this.sources.result.state !== 'ready') return;
+    const addresses = [...new Set((this.sources.result.value.value.state_changes ?? []).map((c) => (c.address ?? '').toLowerCase()).filter((a) => /^0x[0-9a-f]{40}$/.test(a)))]
+      .filter((a) => !this.layouts.has(a));
+    if (!addresses.length) return;
+    for (const a of addresses) this.layouts.set(a, null);
+    const task = (async () => {
+      await this.ctx.abis.scanned();
+      const ws = this.ctx.abis.workspace();
+      let found = false;
+      for (const a of addresses) {
+        const c = await this.storage.byAddress(a, this.clients().profile.chainId, ws.deployments);
+        if (c) {
+          this.layouts.set(a, { layout: c.layout, source: `${c.folder}/${c.file}` });
+          found = true;
+        }
+      }
+      if (found && !this.disposed) this.invalidate(['state']);
+    })().catch((e) => this.ctx.log.warn(`Inspector: storage layouts not read: ${e instanceof Error ? e.message : String(e)}`));
+    this.track(task);
+  }
+
+  private build<K extends SectionId>(id: K): Sections[K] {
+    const ctx = this.context();
+    const { result, actions, transactions } = this.sources;
+    switch (id) {
+      case 'overview': {
+        if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
+        const txs = transactions.state === 'ready' ? transactions.value.all : undefined;
+        const data = buildOverview(result.value.value, txs, ctx, { nonce: this.loader.nonce, locale: envLocale() });
+        return ready(data, result.value.partial ? l10n('The mirror node sent part of this result (HTTP 206): some fields may be missing.') : undefined) as Sections[K];
+      }
+      case 'trace': {
+        if (actions.state !== 'ready') return this.notReady(actions, 'actions') as Sections[K];
+        const a = actions.value;
+        // the real server answers an empty list for a transaction recorded without actions (spec actions/empty-result)
+        if (!a.actions.length) return { state: 'error', message: MISSING.actions(), serverMessages: [], retry: false, missing: true } as Sections[K];
+        const data = buildTrace(a.actions, ctx);
+        const notice = a.truncated ? l10n('Only the first {0} call frames are shown.', String(a.actions.length)) : a.stopped ?? (a.partial ? l10n('The mirror node sent part of the call trace (HTTP 206).') : undefined);
+        return ready(data, notice) as Sections[K];
+      }
+      case 'events': {
+        if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
+        return ready(buildEvents(result.value.value.logs ?? [], ctx, this.candidates())) as Sections[K];
+      }
+      case 'state': {
+        if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
+        return ready(buildStateChanges(result.value.value.state_changes ?? [], ctx, this.candidates())) as Sections[K];
+      }
+      case 'transfers': {
+        if (transactions.state !== 'ready') return this.notReady(transactions, 'transactions') as Sections[K];
+        const tx = transactions.value.self ?? transactions.value.all[0];
+        if (!tx) return { state: 'error', message: l10n('The mirror node sent no transaction record.'), serverMessages: [], retry: true };
+        return ready(buildTransfers(tx)) as Sections[K];
+      }
+    }
+    throw new Error(`unknown section ${String(id)}`);
+  }
+
+  /** Mapping keys to try for storage slots: addresses and numbers seen in the transaction. */
+  private candidates(): string[] {
+    const { result, actions } = this.sources;
+    return candidateKeys(result.state === 'ready' ? result.value.value : undefined, actions.state === 'ready' ? actions.value.actions : [], this.context());
+  }
+
+  private notReady(s: Sources[SourceId], source: SourceId): SectionState<never> {
+    switch (s.state) {
+      case 'idle':
+      case 'loading':
+        return { state: 'loading' };
+      case 'missing':
+        return { state: 'error', message: MISSING[source](), serverMessages: [], retry: false, missing: true };
+      case 'error': {
+        const e = s.error;
+        return { state: 'error', message: e.message, serverMessages: e.serverMessages.filter((m) => !e.message.includes(m)), retry: e.kind !== 'invalidInput' };
+      }
+      case 'ready':
+        return { state: 'loading' };
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+const MISSING: Record<SourceId, () => string> = {
+  result: () => l10n('The mirror node has no contract result for this transaction: it may not be a contract call, or it is not on this network.'),
+  actions: () => l10n('The mirror node has no call trace for this transaction (older transactions were recorded without one).'),
+  transactions: () => l10n('The mirror node has no transaction record for this id.'),
+};
+
+function ready<T>(data: T, notice?: string): SectionState<T> {
+  return notice ? { state: 'ready', data, notice } : { state: 'ready', data };
+}
+
+const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
+const envLocale = (): string => vscode.env.language;
+
+export type { SectionData };
