@@ -26,6 +26,8 @@ export interface ContractResultRow {
   children?: ContractResultRow[];
   /** The notable inspector scenario this result is (mirror/scenarios.ts), when it is one. */
   scenario?: string;
+  /** An incomplete record: its details answer 206 (mirror/scenarios.ts `inspectorPartial`). */
+  partial?: boolean;
   /** HBAR its transaction moves besides the fee and the call's amount, e.g. a contract paying out (mirror/records.ts). */
   record?: { hbar?: { account: number; amount: bigint }[] };
   obj: Record<string, unknown>;

@@ -16,7 +16,7 @@
 import { Prng } from '../prng';
 import { addrWord, boolWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
-import { type Contract, type ContractData, type ContractResultRow, HTS_NFT_TOKEN, HTS_PRECOMPILE } from './contracts';
+import { type Contract, type ContractData, type ContractResultRow, HTS_NFT_TOKEN, HTS_PRECOMPILE, ZERO_BLOOM } from './contracts';
 import { RUNTIME } from './contract';
 import { longZero } from './ids';
 import { numOfAddress, senderAddress } from './records';
@@ -383,6 +383,8 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
     // a failed transaction writes nothing: only what it read is recorded
     for (const ch of ctx.changes) ch.written = null;
   }
+  // the result's bloom says whether it has logs (a view call with internal results may have drawn none)
+  if (row.obj.bloom === ZERO_BLOOM) withoutLogs(root);
   const exec = execute(root, row.senderNum, gasLimitOf(row), Number(row.obj.gas_consumed));
   return { exec, changes: sortStateChanges(dedupe(ctx.changes)) };
 }
@@ -391,6 +393,12 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
 const MAX_GAS = 15_000_000;
 /** The gas a result's execution had: its limit, at most MAX_GAS (a result's limit may be larger: `bigGasLimit`). */
 export const gasLimitOf = (row: ContractResultRow): number => Math.min(Number(row.obj.gas_limit), MAX_GAS);
+
+function withoutLogs(n: CallNode): void {
+  if (!n.body) return;
+  n.body = n.body.filter((x) => !('log' in x));
+  for (const x of n.body) withoutLogs(x as CallNode);
+}
 
 /** One change per (contract, slot): the first read, the last write. */
 export function dedupe(changes: SlotChange[]): SlotChange[] {

@@ -132,7 +132,8 @@ export function contractResultDetails(data: ContractData, rawId: string, pairs: 
   const text = t === undefined ? undefined : payload(t);
   const o = detailsObject(data, row, weibar, text);
   const body = h && (['text', 'bigint', 'unknown-fields'] as const).some((f) => has(h, f)) ? hostileContractResult(h, o, row.tsNs, t, false, weibar) : toJson(o);
-  return jsonTextReply(200, body, { 'cache-control': 'public, max-age=600' });
+  // an incomplete record: 206 Partial Content (the real server: call_result null)
+  return jsonTextReply(row.partial ? 206 : 200, body, { 'cache-control': 'public, max-age=600' });
 }
 
 /* ------------------------------------------------------------------ .../actions */

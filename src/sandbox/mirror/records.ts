@@ -115,7 +115,9 @@ function merged(list: Transfer[]): Transfer[] {
 /** The fee of a result's transaction: the HAPI part and the gas (gas used at 71-86 tinybars a gas). */
 function fees(row: ContractResultRow): { base: bigint; gas: bigint } {
   const price = 71n + BigInt(mix(row.tsNs, 11) % 16);
-  return { base: 480_000n + BigInt(mix(row.tsNs, 12) % 320_000), gas: BigInt(row.obj.gas_used as number | bigint) * price };
+  // an incomplete record has no gas used: 80% of the limit, what Hedera charges at least
+  const used = (row.obj.gas_used as number | bigint | null) ?? Math.floor(Number(row.obj.gas_limit) * 0.8);
+  return { base: 480_000n + BigInt(mix(row.tsNs, 12) % 320_000), gas: BigInt(used) * price };
 }
 
 function feeShares(total: bigint, node: number): Transfer[] {

@@ -20,6 +20,9 @@
  * - `inspectorPrecompile`: the owner's `payout(token, to, amount)`: the token service (0x167) `transferToken` as a
  *   PRECOMPILE action with response code 22, the token's Transfer event, and a child transaction (nonce 1,
  *   CRYPTOTRANSFER) with its token transfers (amount past 2^53) and the token's assessed fractional fee.
+ * - `inspectorPartial`: an Ethereum `deposit()` whose record is incomplete, as the real server's partial results
+ *   (spec `result-partial-result.json`): call_result and bloom `0x`, gas used and consumed null, error_message the
+ *   result's name; its details answer 206, with no logs, state changes or actions.
  * - `inspectorBigTrace`: a generated router's `swapExactTokensForTokens` along a path of 200 tokens: exactly
  *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL).
  */
@@ -99,9 +102,10 @@ export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
 export const PAYOUT_TOKEN = 7004;
 
 /** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
-export const SCENARIO_TOP_COUNT = 6;
+export const SCENARIO_TOP_COUNT = 7;
 
-export type ScenarioKey = 'inspectorNoActions' | 'inspectorSuccess' | 'inspectorEthereum' | 'inspectorDeepRevert' | 'inspectorPrecompile' | 'inspectorBigTrace';
+export type ScenarioKey =
+  | 'inspectorNoActions' | 'inspectorSuccess' | 'inspectorEthereum' | 'inspectorDeepRevert' | 'inspectorPrecompile' | 'inspectorBigTrace' | 'inspectorPartial';
 
 const w = (v: number | bigint): string => uintWord(v);
 const lz = (num: number): string => longZero(num).slice(2);
@@ -136,6 +140,10 @@ interface Spec {
   callResult: string;
   error: string | null;
   eth?: boolean;
+  /** The Ethereum transaction's nonce (its sender's). */
+  ethNonce?: number;
+  /** An incomplete record (the real server answers 206): no call result, gas used or bloom. */
+  partial?: boolean;
   build: (data: ContractData, row: ContractResultRow) => Built;
   child?: { params: string; callResult: string; gas: number };
 }
@@ -222,6 +230,7 @@ const SPECS: Spec[] = [
     callResult: '0x',
     error: null,
     eth: true,
+    ethNonce: 7,
     build: (_d, row) => {
       const who = ALIAS_SENDER.evm;
       const held = 5_000_000_000n;
@@ -377,6 +386,25 @@ function bigTrace(data: ContractData, row: ContractResultRow): Built {
   return run(root, row, changes);
 }
 
+const PARTIAL: Spec = {
+  key: 'inspectorPartial',
+  before: 2 * 86400 + 300,
+  sender: ALIAS_SENDER,
+  contract: vault.num,
+  params: `0x${sel.deposit}`,
+  amount: 3_000_000_000n,
+  gasLimit: 1_000_000,
+  gasConsumed: 0,
+  result: 'CONTRACT_REVERT_EXECUTED',
+  callResult: '0x',
+  error: 'CONTRACT_REVERT_EXECUTED',
+  eth: true,
+  ethNonce: 8,
+  partial: true,
+  build: (_d, row) => ({ ...run(callNode('CALL', vault.num, `0x${sel.deposit}`, '0x', { fail: { kind: 'revert', data: '0x' } }), row, []), noActions: true }),
+};
+SPECS.push(PARTIAL);
+
 const SCENARIO_BUILDERS = new Map<ScenarioKey, Spec['build']>([...SPECS.map((s) => [s.key, s.build] as const), ['inspectorBigTrace', bigTrace] as const]);
 
 /** The execution of a scenario's parent result. */
@@ -453,7 +481,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     const ts = BigInt(sec) * NS + BigInt(rng.int(1_000_000, 900_000_000));
     const blockHash = derivedHex(ts, 40, 48);
     const ok = s.result === 'SUCCESS';
-    const gasUsed = Math.max(s.gasConsumed, Math.floor(s.gasLimit * 0.8));
+    const gasUsed = s.partial ? null : Math.max(s.gasConsumed, Math.floor(s.gasLimit * 0.8));
     const c = data.contractsByNum.get(s.contract) as Contract;
     const eth = s.eth
       ? {
@@ -466,7 +494,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
           s: '0x' + derivedHex(ts, 42, 32),
           type: 2,
           v: 1,
-          nonce: 7,
+          nonce: s.ethNonce ?? 0,
         }
       : nativeFields();
     const obj: Record<string, unknown> = {
@@ -479,7 +507,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       error_message: s.error,
       from: longZero(s.sender.num),
       function_parameters: s.params,
-      gas_consumed: s.gasConsumed,
+      gas_consumed: s.partial ? null : s.gasConsumed,
       gas_limit: s.gasLimit,
       gas_used: gasUsed,
       timestamp: nsToTs(ts),
@@ -492,7 +520,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       status: ok ? '0x1' : '0x0',
       failed_initcode: null,
       access_list: eth.access_list,
-      block_gas_used: gasUsed,
+      block_gas_used: gasUsed ?? Math.floor(s.gasLimit * 0.8),
       chain_id: eth.chain_id,
       gas_price: eth.gas_price,
       max_fee_per_gas: eth.max_fee_per_gas,
@@ -505,6 +533,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     };
     if (s.eth) obj.authorization_list = [];
     const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c.num, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    if (s.partial) row.partial = true;
     if (s.key === 'inspectorEthereum') row.record = { hbar: [{ account: vault.num, amount: -WITHDRAW }, { account: ALIAS_SENDER.num, amount: WITHDRAW }] };
     const rows = [row];
     if (s.child) {
@@ -533,7 +562,8 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       rows.push(child);
     }
     // the result's bloom is its logs': computed when the result is first written, not at start
-    lazyBloom(obj, () => {
+    if (s.partial) obj.bloom = '0x';
+    else lazyBloom(obj, () => {
       const logs = build(row).exec.logs;
       return logs.length ? orBlooms(logs.map((l) => logBloom('0x' + l.evm, l.topics))) : '0x' + '0'.repeat(512);
     });
@@ -576,7 +606,7 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
       from: entityId(row.senderNum),
       result: row.obj.result,
       actions: b.noActions ? 0 : b.exec.frames.length,
-      failingAction: failing >= 0 ? failing : null,
+      failingAction: failing >= 0 && !b.noActions ? failing : null,
       children: (row.children ?? []).map((c) => ({ nonce: c.nonce, timestamp: c.obj.timestamp, contractId: c.obj.contract_id })),
     };
   }
