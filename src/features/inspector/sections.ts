@@ -10,6 +10,7 @@ import type { AbiRegistry } from '../../api/decode';
 import { sourcifyRegistry } from '../../api/decode/abi';
 import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { isApiError } from '../../api/errors';
+import { entityIdToEvmAddress, isEntityId } from '../../api/validation';
 import {
   addressesToLookUp, buildEvents, buildOverview, buildStateChanges, buildTrace, buildTransfers, candidateKeys, type InspectContext, type StorageLayoutRef,
 } from '../../api/inspect/build';
@@ -32,6 +33,10 @@ export class SectionBuilder {
   private readonly pending = new Set<Promise<unknown>>();
   private disposed = false;
   private lookedUp = new Set<string>();
+  /** A contract's own EVM address by the long-zero address of its entity id (the mirror node's `/contracts/{id}`). */
+  private readonly aliases = new Map<string, string>();
+  private readonly aliasAsked = new Set<string>();
+  private aliasTask: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -39,7 +44,10 @@ export class SectionBuilder {
     private readonly loader: InspectionLoader,
     private readonly storage: StorageLayouts,
     private readonly rebuilt: (ids: SectionId[]) => void,
-  ) {}
+  ) {
+    // the workspace's first scan names and decodes more: `idle()` waits for it (its end rebuilds through onDidChange)
+    this.track(ctx.abis.scanned());
+  }
 
   private get sources(): Sources {
     return this.loader.sources;
@@ -56,17 +64,75 @@ export class SectionBuilder {
     return cache;
   }
 
-  /** The decoding context as it is now. */
+  /** The decoding context as it is now. Addresses are looked up as given and as the contract's own EVM address. */
   private context(): InspectContext {
     const ws = this.ctx.abis.workspace();
     const chainId = this.clients().profile.chainId;
     const deployments = ws.deployments.filter((d) => d.chainId === undefined || d.chainId === chainId);
+    const forms = (address: string): string[] => {
+      const a = address.toLowerCase();
+      const own = this.aliases.get(a);
+      return own && own !== a ? [a, own] : [a];
+    };
+    const first = <T>(address: string, get: (a: string) => T | undefined): T | undefined => {
+      for (const a of forms(address)) {
+        const v = get(a);
+        if (v !== undefined) return v;
+      }
+      return undefined;
+    };
     return {
       registry: ws.registry,
-      contractAbi: (address) => this.sourcifyRegistries.get(address.toLowerCase()),
-      nameOf: (address) => deployments.find((d) => d.address === address.toLowerCase())?.contractName,
-      storageLayout: (address) => this.layouts.get(address.toLowerCase()) ?? undefined,
+      contractAbi: (address) => first(address, (a) => this.sourcifyRegistries.get(a)),
+      nameOf: (address) => first(address, (a) => deployments.find((d) => d.address === a)?.contractName),
+      storageLayout: (address) => first(address, (a) => this.layouts.get(a) ?? undefined),
     };
+  }
+
+  /**
+   * The mirror node names contracts in call frames, logs and state changes by entity id (and a long-zero address):
+   * each contract's own EVM address, which deployment records, Sourcify and storage layouts know it by, is read
+   * once per contract (`GET /contracts/{id}`, at most 50 per transaction, 4 at a time).
+   */
+  private resolveAliases(): Promise<void> {
+    const ids = new Set<string>();
+    const add = (id: unknown) => {
+      if (typeof id !== 'string' || !isEntityId(id) || this.aliasAsked.has(id)) return;
+      // 0.0.1-0.0.1000 are the network's system accounts and contracts: no EVM address of their own
+      if (BigInt(id.split('.')[2]) <= 1000n) return;
+      ids.add(id);
+    };
+    const { result, actions } = this.sources;
+    if (result.state === 'ready') {
+      const r = result.value.value;
+      add(r.contract_id);
+      for (const l of r.logs ?? []) add(l.contract_id);
+      for (const c of r.state_changes ?? []) add(c.contract_id);
+    }
+    if (actions.state === 'ready') for (const a of actions.value.actions) if (a.recipient_type === 'CONTRACT') add(a.recipient);
+    const wanted = [...ids].slice(0, Math.max(0, 50 - this.aliasAsked.size));
+    if (!wanted.length) return this.aliasTask;
+    for (const id of wanted) this.aliasAsked.add(id);
+    const mirror = this.clients().mirror;
+    const run = async () => {
+      let found = false;
+      for (let i = 0; i < wanted.length; i += 4) {
+        const batch = wanted.slice(i, i + 4);
+        const answers = await Promise.allSettled(batch.map((id) => mirror.contract(id)));
+        answers.forEach((r, j) => {
+          const evm = r.status === 'fulfilled' ? r.value?.evm_address : undefined;
+          const longZero = entityIdToEvmAddress(batch[j]);
+          if (typeof evm === 'string' && /^0x[0-9a-fA-F]{40}$/.test(evm) && longZero.ok && evm.toLowerCase() !== longZero.value) {
+            this.aliases.set(longZero.value, evm.toLowerCase());
+            found = true;
+          }
+        });
+      }
+      if (found && !this.disposed) this.invalidate(ALL);
+    };
+    this.aliasTask = this.aliasTask.then(run, run);
+    this.track(this.aliasTask);
+    return this.aliasTask;
   }
 
   section<K extends SectionId>(id: K): Sections[K] {
@@ -85,8 +151,14 @@ export class SectionBuilder {
   /** A source changed: its sections are built again, and what would decode more is looked up. */
   sourceChanged(source: SourceId): void {
     this.invalidate(SECTIONS_OF[source]);
-    if (source === 'actions' || source === 'result') this.lookUp();
-    if (source === 'result') this.readLayouts();
+    if (source !== 'actions' && source !== 'result') return;
+    // the contracts' own addresses first: records, Sourcify and layouts know them by those
+    const aliases = this.resolveAliases();
+    this.track(aliases.then(() => {
+      if (this.disposed) return;
+      this.lookUp();
+      this.readLayouts();
+    }));
   }
 
   /** The workspace's ABIs or records changed: everything is decoded again. */
@@ -127,7 +199,7 @@ export class SectionBuilder {
     const actions = this.sources.actions.state === 'ready' ? this.sources.actions.value.actions : [];
     const logs = this.sources.result.state === 'ready' ? this.sources.result.value.value.logs ?? [] : [];
     const result = this.sources.result.state === 'ready' ? this.sources.result.value.value : undefined;
-    const wanted = addressesToLookUp(actions, logs, this.context(), result).filter((a) => !this.lookedUp.has(a));
+    const wanted = [...new Set(addressesToLookUp(actions, logs, this.context(), result).map((a) => this.aliases.get(a.toLowerCase()) ?? a.toLowerCase()))].filter((a) => !this.lookedUp.has(a));
     if (!wanted.length) return;
     for (const a of wanted) this.lookedUp.add(a);
     const chainId = this.clients().profile.chainId;
@@ -154,7 +226,7 @@ export class SectionBuilder {
   /** Reads the storage layouts of the contracts whose slots changed (workspace build), once each. */
   private readLayouts(): void {
     if (this.sources.result.state !== 'ready') return;
-    const addresses = [...new Set((this.sources.result.value.value.state_changes ?? []).map((c) => (c.address ?? '').toLowerCase()).filter((a) => /^0x[0-9a-f]{40}$/.test(a)))]
+    const addresses = [...new Set((this.sources.result.value.value.state_changes ?? []).map((c) => (c.address ?? '').toLowerCase()).filter((a) => /^0x[0-9a-f]{40}$/.test(a)).map((a) => this.aliases.get(a) ?? a))]
       .filter((a) => !this.layouts.has(a));
     if (!addresses.length) return;
     for (const a of addresses) this.layouts.set(a, null);

@@ -1,0 +1,239 @@
+// The transaction inspector in the real extension host, against the sandbox: opened from a Contract Results row,
+// a pasted HashScan link, a hash, the editor selection; one panel per transaction; sections reaching the page
+// (rendered reports); a deep revert with its failure path; a 404 actions section with the rest shown and Retry;
+// big integers with every digit; the page's messages validated; links and copies done by the extension; the
+// serializer's restore on the network the panel was opened on.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { InspectorSnapshot } from '../../src/features/inspector';
+import type { InspectorPanel } from '../../src/features/inspector/panel';
+import { resetSettings, waitUntil } from './helpers';
+import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
+
+interface Scenario { timestamp: string; transactionId: string; hash: string; contractId: string; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
+
+const CMD = 'hederaExplorer.inspectTransaction';
+
+async function closeAll(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}
+
+describe('Transaction inspector', function () {
+  this.timeout(90000);
+  let api: ViewsApi;
+  let sandbox: string;
+  let scenarios: Record<string, Scenario>;
+  const snap = (p: InspectorPanel): InspectorSnapshot => api.inspector.snapshot(p);
+
+  /** Opens through the command and waits until every section settled and the page drew it. */
+  async function open(...args: unknown[]): Promise<InspectorPanel> {
+    const p = (await vscode.commands.executeCommand(CMD, ...args)) as InspectorPanel | undefined;
+    assert.ok(p, `a panel for ${JSON.stringify(args)}`);
+    await api.inspector.settled(p);
+    return p;
+  }
+
+  /** Waits until the page reported `ready` sections (proves the webview drew what the panel holds). */
+  async function drawn(p: InspectorPanel, ready: string[], ms = 20000): Promise<NonNullable<InspectorSnapshot['rendered']>> {
+    await waitUntil(`page of ${p.key} drew ${ready.join(', ')} (last report ${JSON.stringify(snap(p).rendered)})`, () => {
+      const r = snap(p).rendered;
+      return !!r && ready.every((s) => r.ready.includes(s as never));
+    }, ms);
+    return snap(p).rendered!;
+  }
+
+  before(async () => {
+    const s = await useSandbox();
+    api = s.api;
+    sandbox = s.url;
+    api.inspector.openExternal = async () => true; // record only: no browser tab from the test host
+    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    scenarios = health.notable.inspector;
+    await closeAll();
+  });
+  afterEach(() => clearFaults());
+  after(async () => {
+    api.inspector.openExternal = undefined;
+    await closeAll();
+    await resetSettings(['network', 'sandbox.url']);
+  });
+
+  it('refuses what is not a transaction, with a sentence, and requests nothing', async () => {
+    await clearRequests();
+    const before = api.inspector.list().length;
+    for (const bad of ['0.0.1234', 'hello', `0x${'a'.repeat(63)}`, '0.0.1-99999999999-1', 'https://hashscan.io/testnet/account/0.0.5']) {
+      assert.strictEqual(await vscode.commands.executeCommand(CMD, bad), undefined, bad);
+    }
+    assert.strictEqual(api.inspector.list().length, before);
+    assert.deepStrictEqual(await requests('/api/v1/contracts/results/'), []);
+    assert.deepStrictEqual(await requests('/api/v1/transactions'), []);
+  });
+
+  it('a deep revert opened by its transaction id: every section drawn, the failure path marked, a strict CSP', async () => {
+    const s = scenarios.inspectorDeepRevert;
+    const p = await open(s.transactionId);
+    assert.match(p.panel.title, /Sandbox/);
+    const r = await drawn(p, ['overview', 'trace', 'events', 'state', 'transfers']);
+    const sections = snap(p).sections;
+    assert.strictEqual(sections.overview.state, 'ready');
+    if (sections.overview.state === 'ready') {
+      assert.strictEqual(sections.overview.data.outcome, 'failure');
+      assert.strictEqual(sections.overview.data.result, s.result);
+      assert.strictEqual(sections.overview.data.transactionId, s.transactionId);
+      assert.ok(sections.overview.data.call, 'the called function decoded with the workspace ABI');
+      assert.ok(sections.overview.data.error?.text, 'the revert reason decoded');
+    }
+    assert.strictEqual(sections.trace.state, 'ready');
+    if (sections.trace.state === 'ready') {
+      const t = sections.trace.data;
+      assert.strictEqual(t.rows.length, s.actions);
+      assert.strictEqual(r.traceRows, s.actions);
+      const deepest = t.rows[t.deepestFailure];
+      assert.strictEqual(deepest.index, s.failingAction);
+      assert.ok(deepest.failed && deepest.error, 'the deepest frame failed with a decoded reason');
+      const path = t.rows.filter((x) => x.onFailurePath);
+      assert.ok(path.length >= 3, `the failure path goes down ${path.length} frames`);
+      // workspace ABIs decode the frames of the inspector's contracts (deployment records name them)
+      assert.ok(t.rows.some((x) => x.recipient.name === 'Vault'), 'Vault named from the deployment records');
+      assert.ok(t.rows.some((x) => x.operation === 'DELEGATECALL' && x.recipient.name === 'Accounting'), 'the library named from the deployment records');
+    }
+    const html = snap(p).html;
+    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; script-src 'nonce-[A-Za-z0-9]{32}'">/);
+    assert.ok(!/unsafe-inline|unsafe-eval/.test(html));
+    // showing it again focuses the same panel
+    const again = (await vscode.commands.executeCommand(CMD, s.transactionId)) as InspectorPanel;
+    assert.strictEqual(again, p);
+  });
+
+  it('from a Contract Results row (its inline action), a pasted HashScan link and a hash: the same transaction', async () => {
+    const s = scenarios.inspectorSuccess;
+    await closeAll();
+    await vscode.commands.executeCommand('hederaExplorer.contractResults.inspect', { timestamp: s.timestamp, hash: s.hash, contract_id: s.contractId });
+    await waitUntil('a panel from the row', () => api.inspector.list().length === 1);
+    const fromRow = api.inspector.list()[0];
+    await api.inspector.settled(fromRow);
+    const check = async (p: InspectorPanel) => {
+      await drawn(p, ['overview', 'events', 'state', 'transfers', 'trace']);
+      const o = snap(p).sections.overview;
+      assert.ok(o.state === 'ready' && o.data.transactionId === s.transactionId && o.data.outcome === 'success', JSON.stringify(o));
+      const ev = snap(p).sections.events;
+      assert.ok(ev.state === 'ready' && ev.data.length >= 2 && ev.data.every((e) => e.name), 'every event decoded');
+      const st = snap(p).sections.state;
+      assert.ok(st.state === 'ready' && st.data.some((c) => c.variable?.label === 'totalDeposits'), `storage named with the workspace's layout: ${JSON.stringify(st.state === 'ready' && st.data.map((c) => c.variable?.label))}`);
+    };
+    await check(fromRow);
+    const fromLink = await open(`${sandbox}/hashscan/testnet/transaction/${s.timestamp}`);
+    assert.strictEqual(fromLink, fromRow, 'a HashScan link of the sandbox (timestamp) is the same panel');
+    const byHash = await open(s.hash);
+    assert.notStrictEqual(byHash, fromRow, 'a hash opens its own panel');
+    await check(byHash);
+  });
+
+  it('the editor selection: a transaction id selected in a file opens without a question', async () => {
+    const s = scenarios.inspectorEthereum;
+    await closeAll();
+    const doc = await vscode.workspace.openTextDocument({ content: `// tx\nconst id = "${s.transactionId}";\n` });
+    const editor = await vscode.window.showTextDocument(doc);
+    const line = doc.lineAt(1).text;
+    const start = line.indexOf(s.transactionId);
+    editor.selection = new vscode.Selection(1, start, 1, start + s.transactionId.length);
+    const p = await open();
+    assert.strictEqual(snap(p).sections.overview.state, 'ready');
+  });
+
+  it('a 404 actions section says so, the others still show; Retry brings the trace', async () => {
+    const s = scenarios.inspectorSuccess;
+    await closeAll();
+    await addFault({ path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 1, fault: { status: 404 } });
+    const p = await open(s.transactionId);
+    const before = snap(p).sections;
+    assert.strictEqual(before.trace.state, 'error');
+    if (before.trace.state === 'error') assert.ok(before.trace.missing && /no call trace/.test(before.trace.message), before.trace.message);
+    for (const id of ['overview', 'events', 'state', 'transfers'] as const) assert.strictEqual(before[id].state, 'ready', id);
+    await drawn(p, ['overview', 'events', 'state', 'transfers']);
+    // a 503 three times (every try): an error with a Retry, and Retry then loads it
+    await addFault({ path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 3, fault: { status: 503 } });
+    await p.receive({ type: 'retry', section: 'trace' });
+    await api.inspector.settled(p);
+    const failed = snap(p).sections.trace;
+    assert.ok(failed.state === 'error' && failed.retry && !failed.missing, JSON.stringify(failed));
+    await p.receive({ type: 'retry', section: 'trace' });
+    await api.inspector.settled(p);
+    assert.strictEqual(snap(p).sections.trace.state, 'ready');
+    await drawn(p, ['trace']);
+  });
+
+  it('a 1,200-action trace: every row in the model, few in the DOM', async () => {
+    const s = scenarios.inspectorBigTrace;
+    const p = await open(s.transactionId);
+    const r = await drawn(p, ['trace']);
+    assert.strictEqual(r.traceRows, s.actions);
+    assert.ok(s.actions >= 1000);
+    assert.ok(r.traceDomRows > 5 && r.traceDomRows < 200, `DOM rows ${r.traceDomRows}`);
+  });
+
+  it("the page's messages are validated; links, copies and raw JSON go through the extension", async () => {
+    const s = scenarios.inspectorPrecompile;
+    const p = await open(s.transactionId);
+    const refusedBefore = snap(p).refused.length;
+    for (const m of [{ type: 'retry', section: 'everything' }, { type: 'hashscan', kind: 'account', id: 'javascript:alert(1)' }, { type: 'copy', text: 'x'.repeat(1_000_001) }, { type: 'inspect', transactionId: 'x', nonce: -1 }, 'nope', { type: 'raw', source: 'file:///etc/passwd' }]) {
+      await p.receive(m);
+    }
+    assert.strictEqual(snap(p).refused.length, refusedBefore + 6);
+    await p.receive({ type: 'hashscan', kind: 'contract', id: s.contractId });
+    assert.deepStrictEqual(snap(p).opened.slice(-1), [`${sandbox}/hashscan/testnet/contract/${s.contractId}`]);
+    await p.receive({ type: 'copy', text: s.transactionId });
+    assert.strictEqual(await vscode.env.clipboard.readText(), s.transactionId);
+    await p.receive({ type: 'raw', source: 'actions' });
+    assert.ok(snap(p).raw.some((n) => n.startsWith('actions-')));
+    // a child of the same id, opened from the Overview's related transactions
+    const child = s.children[0];
+    assert.ok(child, 'the precompile call made a child transaction');
+    const o = snap(p).sections.overview;
+    assert.ok(o.state === 'ready' && o.data.related.some((r) => r.relation === 'child' && r.nonce === String(child.nonce)), JSON.stringify(o.state === 'ready' && o.data.related));
+    await p.receive({ type: 'inspect', transactionId: s.transactionId, nonce: child.nonce });
+    await waitUntil('the child panel', () => api.inspector.list().some((x) => x.key.endsWith(`|${child.nonce}`)));
+  });
+
+  it('big integers keep every digit', async () => {
+    const s = scenarios.inspectorBigTrace;
+    const p = await open(s.transactionId);
+    const t = snap(p).sections.trace;
+    assert.ok(t.state === 'ready');
+    const ints: string[] = [];
+    const walk = (vals: Array<{ type: string; value: string; children?: unknown[] }> | undefined) => {
+      for (const v of vals ?? []) {
+        if (/^u?int\d*$/.test(v.type)) ints.push(v.value);
+        walk(v.children as typeof vals);
+      }
+    };
+    for (const r of t.data.rows) {
+      ints.push(r.value.tinybars, r.gas, r.gasUsed);
+      walk(r.call?.args);
+      walk(r.output);
+    }
+    assert.ok(ints.length > 3000, `${ints.length} integers`);
+    // every integer a decimal string with every digit: no exponent, no rounding to a float
+    const bad = ints.filter((v) => !/^-?\d+$/.test(v));
+    assert.deepStrictEqual(bad.slice(0, 5), []);
+    assert.ok(ints.some((v) => v.length > 16), 'some integers are past 2^53');
+  });
+
+  it('a restored panel (serializer) comes back on the network it was opened on', async () => {
+    const s = scenarios.inspectorSuccess;
+    await closeAll();
+    const panel = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'restoring', vscode.ViewColumn.Active, { enableScripts: true });
+    await api.inspector.revive(panel, { v: 1, ref: s.transactionId, nonce: 0, network: 'sandbox', collapsed: [1, 2], scrollTop: 40 });
+    const p = api.inspector.list().find((x) => x.panel === panel);
+    assert.ok(p, 'revived');
+    await api.inspector.settled(p);
+    assert.strictEqual(p.network, 'sandbox');
+    assert.strictEqual(snap(p).sections.overview.state, 'ready');
+    // a saved state that is not valid closes the panel instead of guessing
+    const bad = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'bad', vscode.ViewColumn.Active, { enableScripts: true });
+    let closed = false;
+    bad.onDidDispose(() => { closed = true; });
+    await api.inspector.revive(bad, { v: 1, ref: '<img src=x>', nonce: 0, network: 'sandbox' });
+    assert.ok(closed);
+  });
+});
