@@ -105,11 +105,19 @@ function classify(code: string | undefined, message: string): ApiErrorKind {
 
 function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) {
+  if (!h) return out;
+  const src = h as Record<string, unknown>;
+  for (const k of Object.keys(src)) {
+    const v = src[k];
     if (v === undefined || v === null) continue;
     out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
   }
   return out;
+}
+
+/** The time limit's timer callback: one function for every request (no closure per request). */
+function abortOnTimeout(controller: AbortController): void {
+  controller.abort(TIMEOUT);
 }
 
 /**
@@ -117,11 +125,13 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
  * the global agents, the size cap, decompression, cancellation) and the request config every request shares,
  * resolved once. `axios.request()` would merge the instance defaults into each request's config (deep merges
  * of header buckets), run interceptors and request/response transforms, none of which is used here: about a
- * tenth of its cost per page. The adapter gets a flat config, copied from the resolved one.
+ * tenth of its cost per page. Each request hands the adapter an object of its own fields (URL, method, body,
+ * headers, signal) whose prototype is the resolved config.
  */
 // Calling the adapter directly skips axios.request()'s dispatchRequest (config merge, AxiosHeaders, method
 // normalisation, transforms). axios 1.21's http adapter does those parts itself (AxiosHeaders.from, upper-case
-// method, own-property options), which the unit tests check (headers on the wire, POST body, gzip, size cap,
+// method; each setting read with getSafeProp, an own property of the config or of an object on its prototype
+// chain short of Object.prototype), which the unit tests check (headers on the wire, POST body, gzip, size cap,
 // abort, time limit, redirects). package.json pins axios to ~1.21 so that a minor release that moves work
 // between the two is taken deliberately, with these tests.
 interface Transport {
@@ -134,6 +144,11 @@ interface Transport {
 export class HttpClient {
   private transportCache: Transport | undefined;
   private readonly opts: Required<Omit<HttpClientOptions, 'log'>> & { log: Logger };
+  /**
+   * The log's debug line, or undefined without a log: a debug line (its redacted URL, its timing) is then never
+   * built, only to be dropped by the silent logger.
+   */
+  private readonly debug: ((message: string) => void) | undefined;
 
   constructor(options: HttpClientOptions = {}) {
     this.opts = {
@@ -147,6 +162,8 @@ export class HttpClient {
       random: options.random ?? Math.random,
       log: options.log ?? silentLogger,
     };
+    const log = options.log;
+    this.debug = log ? (message) => log.debug(message) : undefined;
   }
 
   private get transport(): Transport {
@@ -203,7 +220,7 @@ export class HttpClient {
         this.opts.log.warn(`GET ${redactUrl(target)} -> ${res.status} redirect to ${oneLine(redactUrl(next.toString()), 200)} refused (another origin)`);
         throw new ApiError({ kind: 'foreignRedirect', status: res.status, url: redactUrl(target), message: foreignRedirectSentence(start, next) });
       }
-      this.opts.log.debug(`GET ${redactUrl(target)} -> ${res.status} redirect to ${redactUrl(next.toString())}`);
+      this.debug?.(`GET ${redactUrl(target)} -> ${res.status} redirect to ${redactUrl(next.toString())}`);
       target = next.toString();
     }
   }
@@ -244,50 +261,60 @@ export class HttpClient {
     }
   }
 
+  /**
+   * One try. The hot path of every page: nothing is computed for a log line or an error until one is written
+   * (the redacted URL, the timing), the time limit's timer needs no closure, and the adapter's config inherits
+   * the shared one instead of copying it.
+   */
   private async once<T>(method: string, url: string, body: unknown, options: RequestOptions, redirects: boolean): Promise<HttpResponse<T>> {
-    const safeUrl = redactUrl(url);
-    if (options.signal?.aborted) throw cancelled(url);
+    const signal = options.signal;
+    if (signal?.aborted) throw cancelled(url);
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs);
-    const onAbort = () => controller.abort(options.signal?.reason);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const started = Date.now();
+    const timer = setTimeout(abortOnTimeout, timeoutMs, controller);
+    const onAbort = signal ? () => controller.abort(signal.reason) : undefined;
+    if (signal && onAbort) signal.addEventListener('abort', onAbort, { once: true });
+    const debug = this.debug;
+    const started = debug ? Date.now() : 0;
     const transport = this.transport;
+    // The adapter reads each setting with an own-or-inherited lookup (axios's getSafeProp), so the request's own
+    // fields on an object whose prototype is the shared config are all it needs: no copy of the shared fields.
+    const config = Object.create(transport.config) as InternalAxiosRequestConfig;
+    config.url = url;
+    config.method = method;
+    config.data = body === undefined ? undefined : JSON.stringify(body);
+    config.headers = (body === undefined && !options.headers
+      ? transport.headers
+      : { ...transport.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers }) as unknown as InternalAxiosRequestConfig['headers'];
+    config.signal = controller.signal;
     let res: AxiosResponse<string>;
     try {
-      res = await transport.adapter({
-        ...transport.config,
-        url,
-        method,
-        data: body === undefined ? undefined : JSON.stringify(body),
-        headers: (body === undefined && !options.headers
-          ? transport.headers
-          : { ...transport.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers }) as unknown as InternalAxiosRequestConfig['headers'],
-        signal: controller.signal,
-      }) as AxiosResponse<string>;
+      res = await transport.adapter(config) as AxiosResponse<string>;
     } catch (err) {
       const ax = err as AxiosError;
       if (controller.signal.aborted && controller.signal.reason === TIMEOUT) {
-        throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: safeUrl, code: 'ETIMEDOUT', cause: err });
+        throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: redactUrl(url), code: 'ETIMEDOUT', cause: err });
       }
-      if (options.signal?.aborted || loadAxios().isCancel(err)) throw cancelled(url);
+      if (signal?.aborted || loadAxios().isCancel(err)) throw cancelled(url);
       const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
       const msg = String(ax.message ?? err);
       const kind = classify(code, msg);
       const detail = kind === 'tooLarge' ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB` : kind === 'tls' || kind === 'network' ? msg : undefined;
-      this.opts.log.debug(`${method} ${safeUrl} -> ${code ?? ''} ${msg} (${Date.now() - started} ms)`);
+      const safeUrl = redactUrl(url);
+      debug?.(`${method} ${safeUrl} -> ${code ?? ''} ${msg} (${Date.now() - started} ms)`);
       throw new ApiError({ kind, message: transportSentence(kind, url, detail, timeoutMs), url: safeUrl, code, cause: err });
     } finally {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
+      if (signal && onAbort) signal.removeEventListener('abort', onAbort);
     }
+    const status = res.status;
     const headers = plainHeaders(res.headers);
-    const text = typeof res.data === 'string' ? res.data : res.data === undefined || res.data === null ? '' : String(res.data);
-    this.opts.log.debug(`${method} ${safeUrl} -> ${res.status} (${text.length} B, ${Date.now() - started} ms)`);
-    if (redirects && REDIRECTS.has(res.status)) return { status: res.status, headers, data: undefined as T, url, tries: 1 };
-    const ok = (res.status >= 200 && res.status < 300) || options.acceptStatus?.includes(res.status);
-    if (ok && REDIRECTS.has(res.status)) return { status: res.status, headers, data: undefined as T, url, tries: 1 };
+    const raw = res.data as unknown;
+    const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
+    debug?.(`${method} ${redactUrl(url)} -> ${status} (${text.length} B, ${Date.now() - started} ms)`);
+    if (redirects && REDIRECTS.has(status)) return { status, headers, data: undefined as T, url, tries: 1 };
+    const ok = (status >= 200 && status < 300) || options.acceptStatus?.includes(status);
+    if (ok && REDIRECTS.has(status)) return { status, headers, data: undefined as T, url, tries: 1 };
     let data: unknown;
     let parseError: unknown;
     if (text.trim() !== '') {
@@ -303,19 +330,19 @@ export class HttpClient {
       const customCode = data && typeof data === 'object' ? (data as { customCode?: unknown }).customCode : undefined;
       throw new ApiError({
         kind: 'http',
-        status: res.status,
+        status,
         serverMessages,
         serverCode: typeof customCode === 'string' && customCode ? customCode.slice(0, 100) : undefined,
-        url: safeUrl,
+        url: redactUrl(url),
         retryAfterMs,
-        message: httpErrorSentence(res.status, url, serverMessages, retryAfterMs),
+        message: httpErrorSentence(status, url, serverMessages, retryAfterMs),
       });
     }
     if (parseError !== undefined) {
       const type = headers['content-type'] ?? '';
       const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'not valid JSON, perhaps cut short';
-      throw new ApiError({ kind: 'malformed', message: transportSentence('malformed', url, what), url: safeUrl, status: res.status, cause: parseError });
+      throw new ApiError({ kind: 'malformed', message: transportSentence('malformed', url, what), url: redactUrl(url), status, cause: parseError });
     }
-    return { status: res.status, headers, data: data as T, url, tries: 1 };
+    return { status, headers, data: data as T, url, tries: 1 };
   }
 }

@@ -306,3 +306,28 @@ describe('http: what goes on the wire', function () {
     }
   });
 });
+
+describe('http: debug lines', function () {
+  this.timeout(10000);
+  it('with a log, each answer and each failure is one debug line with the URL redacted; without one, requests work the same', async () => {
+    const srv = http.createServer((_q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"n":9007199254740993}'); });
+    await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
+    const base = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
+    const lines: string[] = [];
+    const log = { debug: (m: string) => lines.push(`debug ${m}`), info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+    try {
+      const logged = await fast({ log, tries: 1 }).get<{ n: bigint }>(`${base}/api/v1/x?apikey=SECRET-KEY-2&limit=1`);
+      assert.strictEqual(logged.data.n, 9007199254740993n);
+      assert.strictEqual(lines.length, 1, lines.join('\n'));
+      assert.match(lines[0], /^debug GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/x\?apikey=\[hidden\]&limit=1 -> 200 \(22 B, \d+ ms\)$/);
+      await assert.rejects(fast({ log, tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-2'), (e: unknown) => e instanceof ApiError);
+      assert.strictEqual(lines.length, 2, lines.join('\n'));
+      assert.match(lines[1], /^debug GET http:\/\/no-such-host\.invalid\/api\?apikey=\[hidden\] -> \S+ /);
+      assert.ok(lines.every((l) => !l.includes('SECRET-KEY-2')), lines.join('\n'));
+      const silent = await fast({ tries: 1 }).get<{ n: bigint }>(`${base}/api/v1/x?apikey=SECRET-KEY-2`);
+      assert.deepStrictEqual([silent.status, silent.data, silent.tries], [200, { n: 9007199254740993n }, 1]);
+    } finally {
+      srv.close();
+    }
+  });
+});
