@@ -8,8 +8,8 @@
  * onERC721Received CALL to a receiving contract, the PRNG 0x169 on mints), routers (transferFrom, then per hop a
  * getReserves STATICCALL and a swap CALL that transfers the output token, with Sync/Swap events and the amounts of
  * the call result), vaults (the account service 0x16a, an asset transfer), DAOs (a votes STATICCALL, a DELEGATECALL
- * into a library, VoteCast with a reason string and an ERC-1155 TransferSingle receipt), creations (CREATE, the
- * runtime code as output, OwnershipTransferred). Internal results are the depth-1 calls they are (the token
+ * into a library, VoteCast with a reason string and an ERC-1155 TransferSingle receipt), creations (CREATE, its
+ * call result as output, OwnershipTransferred). Internal results are the depth-1 calls they are (the token
  * service 0x167 as PRECOMPILE, with the token's ERC-20 Transfer event). A revert starts in a nested frame when
  * there is one that fits and bubbles up; halts (INSUFFICIENT_GAS, ...) are ERROR frames with the reason's text.
  */
@@ -17,7 +17,6 @@ import { Prng } from '../prng';
 import { addrWord, boolWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
 import { type Contract, type ContractData, type ContractResultRow, HTS_NFT_TOKEN, HTS_PRECOMPILE, ZERO_BLOOM } from './contracts';
-import { RUNTIME } from './contract';
 import { longZero } from './ids';
 import { numOfAddress, senderAddress } from './records';
 import {
@@ -320,7 +319,8 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
   let root: CallNode;
   if (create) {
     slot(ctx, who(c), slotHex(0), 0n, BigInt('0x' + ctx.sender));
-    root = node('CREATE', c.num, params, ok ? RUNTIME : '0x', {
+    // a create's output is what the result says it returned (its call_result)
+    root = node('CREATE', c.num, params, ok ? (row.obj.call_result as string) : '0x', {
       own: 60_000,
       body: [log(who(c), [topicOf('OwnershipTransferred(address,address)'), addrTopic(ZERO), addrTopic(ctx.sender)], '0x')],
     });

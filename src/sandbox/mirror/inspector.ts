@@ -101,11 +101,14 @@ const DETAIL_PARAMS: Record<string, Validator> = {
   nonce: eqOnly((v) => /^\d{1,10}$/.test(v) && Number(v) <= 2147483647),
 };
 
-/** ContractResultDetailsViewModel of a result: the list object with its logs and state changes. */
-function detailsObject(data: ContractData, row: ContractResultRow, weibar: boolean, text: string | undefined): Record<string, unknown> {
+/**
+ * ContractResultDetailsViewModel of a result: the list object with its logs and state changes (`logText`: hostile
+ * text for the logs' string data).
+ */
+function detailsObject(data: ContractData, row: ContractResultRow, weibar: boolean, logText: string | undefined): Record<string, unknown> {
   const b = builtOf(data, row);
   const parent = !row.parent;
-  const logs = parent ? b.exec.logs.map((l, i) => logObject(l, i, text)) : [];
+  const logs = parent ? b.exec.logs.map((l, i) => logObject(l, i, logText)) : [];
   const changes = parent ? b.changes.map(stateChangeObject) : [];
   const o: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(row.obj)) {
@@ -129,8 +132,8 @@ export function contractResultDetails(data: ContractData, rawId: string, pairs: 
   }
   if (!row) throw new NotFoundError();
   const t = has(h, 'text') ? textOf(row) : undefined;
-  const text = t === undefined ? undefined : payload(t);
-  const o = detailsObject(data, row, weibar, text);
+  // event strings: the result's payload, or its timestamp's when it has no other text
+  const o = detailsObject(data, row, weibar, has(h, 'text') ? payload(t ?? payloadIndex(row.tsNs)) : undefined);
   const body = h && (['text', 'bigint', 'unknown-fields'] as const).some((f) => has(h, f)) ? hostileContractResult(h, o, row.tsNs, t, false, weibar) : toJson(o);
   // an incomplete record: 206 Partial Content (the real server: call_result null)
   return jsonTextReply(row.partial ? 206 : 200, body, { 'cache-control': 'public, max-age=600' });
