@@ -4,12 +4,12 @@
  * parameter names. Pages expose their items and their `next` link; following `next` stays on the configured
  * host.
  */
-import { ApiError, invalidInput } from './errors';
+import { ApiError, invalidInput, serverMessagesOf } from './errors';
 import { timestampToDate } from './format';
 import { type HttpClient, type RequestOptions } from './http';
 import { oneLine } from './text';
 import { hostOf } from './url';
-import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
+import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, OpcodesResponse, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
   type Check, checkTimestamp, checkTransactionIndex, type Filter, filterToParam, OPERATORS, unwrap,
@@ -331,6 +331,23 @@ export class MirrorClient {
   }
 
   /**
+   * The executed opcodes of a transaction (`GET /contracts/results/{transactionIdOrHash}/opcodes`), without stack,
+   * memory or storage unless asked. Many mirror nodes disable or rate-limit this endpoint: a 404, 429, 501 or 503
+   * answer is returned as `unavailable` with the server's words (never retried here; the caller says so once and
+   * falls back; accepted statuses are not retried), as is a 400 for a transaction the node cannot re-execute.
+   */
+  async contractOpcodes(ref: string, q: { stack?: boolean; memory?: boolean; storage?: boolean } = {}, options?: RequestOptions): Promise<OpcodesAnswer> {
+    const id = unwrap(checkTransactionRef(ref));
+    const query = `stack=${q.stack === true}&memory=${q.memory === true}&storage=${q.storage === true}`;
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/opcodes`, query), { ...options, acceptStatus: [400, 404, 429, 501, 503] });
+    if (res.status !== 200) {
+      return { kind: 'unavailable', status: res.status, serverMessages: serverMessagesOf(res.data), url: res.url };
+    }
+    if (!isObject(res.data) || !Array.isArray(res.data.opcodes)) throw malformed(res.url, 'an "opcodes" list');
+    return { kind: 'trace', value: res.data as unknown as OpcodesResponse, url: res.url };
+  }
+
+  /**
    * Every transaction with an id (`GET /transactions/{transactionId}`): the one submitted (nonce 0) and its
    * children (nonce > 0), or only the one of `nonce`; null when the mirror node has none (404).
    */
@@ -392,6 +409,11 @@ export interface Answer<T> {
   url: string;
   tries: number;
 }
+
+/** The opcodes endpoint's answer: the trace, or why there is none. */
+export type OpcodesAnswer =
+  | { kind: 'trace'; value: OpcodesResponse; url: string }
+  | { kind: 'unavailable'; status: number; serverMessages: string[]; url: string };
 
 /** The call frames of a transaction, read page by page. */
 export interface ActionsAnswer {

@@ -202,3 +202,29 @@ export interface TransactionDetail {
   valid_start_timestamp: string | null;
   [extra: string]: unknown;
 }
+
+/** One executed opcode (`opcodes` of `/contracts/results/{transactionIdOrHash}/opcodes`). */
+export interface Opcode {
+  depth: Int | null;
+  gas: Int | null;
+  gas_cost: Int | null;
+  memory: string[] | null;
+  op: string | null;
+  pc: Int | null;
+  /** The revert reason in hex, on the op that reverted. */
+  reason: string | null;
+  stack: string[] | null;
+  storage: Record<string, string> | null;
+  [extra: string]: unknown;
+}
+
+/** `GET /contracts/results/{transactionIdOrHash}/opcodes`. */
+export interface OpcodesResponse {
+  address: string | null;
+  contract_id: string | null;
+  failed: boolean | null;
+  gas: Int | null;
+  opcodes: Opcode[];
+  return_value: string | null;
+  [extra: string]: unknown;
+}
