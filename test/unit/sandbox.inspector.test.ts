@@ -235,11 +235,20 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
       assert.deepStrictEqual((await get('/api/v1/contracts/results/x?hbar=1')).json, errorOf('Invalid parameter: hbar'));
     });
 
-    it('hbar=false gives the amount in weibars', async () => {
+    it('hbar=false gives the amount and an Ethereum transaction\'s gas prices in weibars', async () => {
       const s = ins.inspectorSuccess;
       const r = await get(`/api/v1/contracts/results/${s.transactionId}?hbar=false`);
       assert.strictEqual(r.json.amount, 250_000_000_000_000_000_000n);
       assert.strictEqual((await get(`/api/v1/contracts/results/${s.transactionId}?hbar=true`)).json.amount, 25_000_000_000);
+      assert.strictEqual(r.json.gas_price, null, "a HAPI call's prices stay null");
+      // an Ethereum transaction's gas prices: tinybars by default, its raw weibars with hbar=false
+      const e = ins.inspectorEthereum;
+      const tiny = await get(`/api/v1/contracts/results/${e.hash}`);
+      const wei = await get(`/api/v1/contracts/results/${e.hash}?hbar=false`);
+      assert.deepStrictEqual([tiny.json.gas_price, tiny.json.max_fee_per_gas], ['0x', '0x47']);
+      assert.deepStrictEqual([wei.json.gas_price, wei.json.max_fee_per_gas], ['0x', '0x' + (71n * 10n ** 10n).toString(16)]);
+      const list = (await get(`/api/v1/contracts/results?timestamp=${e.timestamp}&hbar=false`)).json.results as Obj[];
+      assert.strictEqual(list[0].max_fee_per_gas, wei.json.max_fee_per_gas, 'the list converts the same way');
     });
 
     it('an incomplete record answers 206 (inspectorPartial)', async () => {

@@ -5,7 +5,7 @@
 import { Prng } from '../prng';
 import { toJson } from '../json';
 import { type Reply, jsonTextReply } from '../http';
-import { type ContractData, type ContractResultRow, generateContracts } from './contracts';
+import { type ContractData, type ContractResultRow, generateContracts, weibarObject } from './contracts';
 import { contractById } from './contract';
 import { builtOf, contractActions, contractResultDetails, transactions, transactionsById } from './inspector';
 import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
@@ -150,10 +150,7 @@ const CONTRACT_PARAMS: Record<string, Validator> = {
 };
 
 function rowJson(row: ContractResultRow, weibar: boolean): string {
-  if (weibar) {
-    const amount = row.obj.amount as number | bigint;
-    return toJson({ ...row.obj, amount: BigInt(amount) * 10_000_000_000n });
-  }
+  if (weibar) return toJson(weibarObject(row.obj));
   if (row.json === undefined) row.json = toJson(row.obj);
   return row.json;
 }
@@ -293,7 +290,7 @@ function checkByIdTimestamps(data: ContractData, filters: Filter[]): void {
 /** A contract result as served, with hostile traps when on (`byId`: the smaller object of /contracts/{id}/results). */
 function hostileRow(mirror: MirrorData, h: HostileCtx, row: ContractResultRow, byId: boolean, weibar: boolean): string {
   let obj = byId ? byIdObject(row) : row.obj;
-  if (weibar) obj = { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n };
+  if (weibar) obj = byId ? { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n } : weibarObject(obj);
   return hostileContractResult(h, obj, row.tsNs, textIndexOf(mirror, row), byId, weibar);
 }
 

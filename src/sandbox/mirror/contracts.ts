@@ -333,6 +333,22 @@ function ensureEth(rng: Prng, row: ContractResultRow): ContractResultRow {
   return row;
 }
 
+const WEIBARS_PER_TINYBAR = 10_000_000_000n;
+const FEE_KEYS = ['gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas'];
+
+/**
+ * A result with `hbar=false`: the amount in weibars and an Ethereum transaction's gas prices as its raw weibar
+ * values (the real view model converts them to tinybars only by default); a HAPI call's null prices stay null.
+ */
+export function weibarObject(obj: Record<string, unknown>): Record<string, unknown> {
+  const o: Record<string, unknown> = { ...obj, amount: BigInt(obj.amount as number | bigint) * WEIBARS_PER_TINYBAR };
+  for (const k of FEE_KEYS) {
+    const v = o[k];
+    if (typeof v === 'string' && v !== '0x') o[k] = '0x' + (BigInt(v) * WEIBARS_PER_TINYBAR).toString(16);
+  }
+  return o;
+}
+
 /** Whether a result object is an Ethereum transaction's: only those carry `authorization_list` (as the real view model). */
 export const isEthereum = (obj: Record<string, unknown>): boolean => 'authorization_list' in obj;
 
@@ -408,7 +424,8 @@ function makeCall(rng: Prng, c: Contract, contracts: Contract[], senders: Sender
 }
 
 function ethFields(rng: Prng, type: number, nonce: number): Record<string, unknown> {
-  const gasPrice = '0x' + (BigInt(rng.pick([710, 720, 850, 1000])) * 1_000_000_000n).toString(16);
+  // 710-1000 gwei a gas, in tinybars as the default answer (hbar=true) converts them: 71-100 (weibarObject gives weibars)
+  const gasPrice = '0x' + (BigInt(rng.pick([710, 720, 850, 1000])) / 10n).toString(16);
   // a legacy transaction has no access list: the real view model sends [] (accessList ?? [])
   const accessList =
     type === 0 ? [] : rng.chance(0.7) ? [] : [{ address: '0x' + rng.hex(20), storage_keys: ['0x' + word(rng.int(0, 200).toString(16))] }];

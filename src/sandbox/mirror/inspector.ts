@@ -23,7 +23,7 @@ import { errorString } from '../abi';
 import { type Reply, jsonTextReply } from '../http';
 import { toJson } from '../json';
 import { type HostileCtx, UNKNOWN_FIELDS_JSON, has, hostileContractResult, payload, payloadIndex, spliceMembers } from '../hostile';
-import type { ContractData, ContractResultRow } from './contracts';
+import { type ContractData, type ContractResultRow, weibarObject } from './contracts';
 import { type Built, genericExecution } from './details';
 import { NS, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
 import {
@@ -111,8 +111,8 @@ function detailsObject(data: ContractData, row: ContractResultRow, weibar: boole
   const logs = parent ? b.exec.logs.map((l, i) => logObject(l, i, logText)) : [];
   const changes = parent ? b.changes.map(stateChangeObject) : [];
   const o: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row.obj)) {
-    o[k] = k === 'amount' && weibar ? BigInt(v as number | bigint) * 10_000_000_000n : v;
+  for (const [k, v] of Object.entries(weibar ? weibarObject(row.obj) : row.obj)) {
+    o[k] = v;
     if (k === 'block_number') o.logs = logs;
     if (k === 'transaction_index') o.state_changes = changes;
   }

@@ -488,7 +488,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
           access_list: [],
           chain_id: CHAIN_ID_HEX,
           gas_price: '0x',
-          max_fee_per_gas: '0x' + (710n * 1_000_000_000n).toString(16),
+          max_fee_per_gas: '0x' + (71).toString(16), // tinybars a gas (710 gwei)
           max_priority_fee_per_gas: '0x0',
           r: '0x' + derivedHex(ts, 41, 32),
           s: '0x' + derivedHex(ts, 42, 32),
