@@ -382,7 +382,14 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
       }
       const hts = (await get(`/api/v1/contracts/0.0.359/results?internal=true&timestamp=${ins.inspectorPrecompile.children[0].timestamp}`)).json.results as Obj[];
       assert.strictEqual(hts.length, 1);
-      // no entity of the generated data has the scenarios' numbers
+      // no generated result is the scenarios' (their numbers are the scenarios' alone)
+      const vaultKeys = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorDeepRevert', 'inspectorPrecompile', 'inspectorPartial'];
+      assert.deepStrictEqual(new Set(vault), new Set(vaultKeys.map((k) => ins[k].timestamp)));
+      for (const [account, keys] of [[ins.accounts.depositor.id, ['inspectorSuccess']], [ins.accounts.owner.id, ['inspectorNoActions', 'inspectorDeepRevert', 'inspectorPrecompile']]] as const) {
+        const from = (await get(`/api/v1/contracts/results?from=${account}&limit=100`)).json.results as Obj[];
+        assert.deepStrictEqual(new Set(from.map((r) => r.timestamp)), new Set(keys.map((k) => ins[k].timestamp)), account);
+      }
+      for (const c of [ins.contracts.ledger.id, ins.contracts.accounting.id]) assert.deepStrictEqual((await get(`/api/v1/contracts/${c}/results`)).json.results, [], c);
       const code = await get(`/api/v1/contracts/${ins.contracts.vault.id}`);
       assert.strictEqual(code.json.runtime_bytecode, VAULT.deployedBytecode, "the Vault's compiled runtime code");
       assert.strictEqual(code.json.evm_address, ins.contracts.vault.evm);
