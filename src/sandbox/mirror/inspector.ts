@@ -27,7 +27,7 @@ import { type ContractData, type ContractResultRow, weibarObject } from './contr
 import { type Built, genericExecution } from './details';
 import { NS, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
 import {
-  BadRequest, COMMON, type Filter, type Format, NotFoundError, type Validator, anyOp, eqOnly, inRange, isBool, isEntity, isTimestamp, last, limitOf,
+  BadRequest, COMMON, type Filter, type Format, NotFoundError, type Validator, anyOp, entityFormat, eqOnly, inRange, isBool, isEntity, isTimestamp, last, limitOf,
   nextLink, orderOf, pagedReply, rangeOf, scan, strictFilters,
 } from './query';
 import { type TxRecord, transactionObject, txIndex, txRecord } from './records';
@@ -229,7 +229,7 @@ const TRANSACTIONS_PARAMS: Record<string, Validator> = {
   transactiontype: anyOp((v) => TRANSACTION_TYPES.has(v.toUpperCase())),
   type: anyOp((v) => /^(credit|debit)$/i.test(v)),
 };
-const TRANSACTIONS_FORMATS: Record<string, Format> = { 'account.id': (v) => (parseEntityId(v) === null ? `Invalid entity ID "${entityIdPieces(v)}"` : null) };
+const TRANSACTIONS_FORMATS: Record<string, Format> = { 'account.id': entityFormat };
 
 /** The accounts a transaction's transfers credit (> 0) or debit (< 0), and its payer. */
 function accountsOf(rec: TxRecord): { payer: number; moves: { account: number; amount: bigint }[] } {
