@@ -300,9 +300,9 @@ export class MirrorClient {
 
   /**
    * Every call frame of a transaction (`GET /contracts/results/{transactionIdOrHash}/actions`, all pages, in index
-   * order), at most `max` (then `truncated`); null when the mirror node has none (404: an unknown transaction, or
-   * an older one recorded without actions). A next link that is refused, or one that goes back, ends paging
-   * (`stopped` says why); the actions read so far are kept.
+   * order), at most `max` (then `truncated`); null when the mirror node has none (404: an unknown transaction; a
+   * transaction recorded without actions is an empty list). A next link that is refused, repeats a page, follows
+   * an empty page or goes past the pages `max` needs ends paging (`stopped` says why); what was read is kept.
    */
   async contractActions(ref: string, options?: RequestOptions, { max = 20_000 }: { max?: number } = {}): Promise<ActionsAnswer | null> {
     const id = unwrap(checkTransactionRef(ref));
@@ -312,22 +312,30 @@ export class MirrorClient {
     const seen = new Set<string>([page.url]);
     let pages = 1;
     let stopped = page.nextRefused;
+    let partial = page.partial;
+    // a server that keeps sending links must not keep us paging: as many pages as `max` needs, and one more
+    const maxPages = Math.ceil(max / 100) + 1;
     for (;;) {
       for (const a of page.items) {
-        if (actions.length >= max) return { actions, pages, truncated: true, partial: page.partial, stopped };
+        if (actions.length >= max) return { actions, pages, truncated: true, partial, stopped };
         actions.push(a);
       }
       if (!page.next) break;
-      if (seen.has(page.next)) {
-        stopped = `The mirror node sent a next-page link back to a page already read (${oneLine(page.next, 120)}); the call trace may be incomplete.`;
+      if (!page.items.length) {
+        stopped = 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.';
+        break;
+      }
+      if (seen.has(page.next) || pages >= maxPages) {
+        stopped = `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(page.next, 120)}); the call trace may be incomplete.`;
         break;
       }
       seen.add(page.next);
       page = await this.fetchPage<ContractAction>(page.next, 'actions', options);
       pages++;
+      partial ||= page.partial;
       if (page.nextRefused) stopped = page.nextRefused;
     }
-    return { actions, pages, truncated: false, partial: page.partial, stopped };
+    return { actions, pages, truncated: false, partial, stopped };
   }
 
   /**
@@ -421,7 +429,7 @@ export interface ActionsAnswer {
   pages: number;
   /** More than `max` actions: the rest were not read. */
   truncated: boolean;
-  /** The last page was a 206. */
+  /** A page was a 206. */
   partial: boolean;
   /** Why paging ended before the last page (a refused or looping next link). */
   stopped?: string;

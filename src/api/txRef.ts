@@ -106,7 +106,9 @@ function parseUrl(s: string, explorers: readonly Explorer[]): Check<TxRef> {
     return fail(`"${clip(s)}" is not a link HashScan uses: enter ${EXAMPLES}.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(`"${clip(s)}" is not an http(s) link.`);
-  const parts = url.pathname.split('/').filter(Boolean).map((p) => {
+  // HashScan's older links route in the fragment: https://hashscan.io/#/testnet/transaction/…
+  const route = url.pathname.replace(/\/+$/, '') === '' && url.hash.startsWith('#/') ? url.hash.slice(1).replace(/\?.*$/, '') : url.pathname;
+  const parts = route.split('/').filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);
     } catch {
@@ -141,12 +143,25 @@ export interface Explorer {
  * the networks' explorer bases, to give a pasted link the network it is on.
  */
 export function parseTxRef(input: string, explorers: readonly Explorer[] = []): Check<TxRef> {
-  const s = input.trim().replace(/^["'`<(]+|["'`>),.;]+$/g, '').trim();
+  // the length first: nothing below runs on a pasted novel (validateInput calls this on every keystroke)
+  if (input.length > 4096) return fail('That is too long to be a transaction id, hash, timestamp or HashScan link.');
+  const s = trimWrapping(input);
   if (!s) return fail(`Enter ${EXAMPLES}.`);
   if (s.length > 2048) return fail('That is too long to be a transaction id, hash, timestamp or HashScan link.');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return parseUrl(s, explorers);
   if (/^(www\.)?hashscan\.io\//i.test(s)) return parseUrl(`https://${s}`, explorers);
   return parsePlain(s, s);
+}
+
+/** Spaces, quotes and brackets around a pasted reference removed (a loop: linear on any input). */
+function trimWrapping(input: string): string {
+  let a = 0;
+  let b = input.length;
+  const lead = ' \t\r\n"\'`<(';
+  const trail = ' \t\r\n"\'`>),.;';
+  while (a < b && lead.includes(input[a])) a++;
+  while (b > a && trail.includes(input[b - 1])) b--;
+  return input.slice(a, b);
 }
 
 /** The reference as the panel's title and the mirror node's path show it. */

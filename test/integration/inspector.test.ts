@@ -124,9 +124,12 @@ describe('Transaction inspector', function () {
     await check(fromRow);
     const fromLink = await open(`${sandbox}/hashscan/testnet/transaction/${s.timestamp}`);
     assert.strictEqual(fromLink, fromRow, 'a HashScan link of the sandbox (timestamp) is the same panel');
+    // the same transaction by its hash, then by its id: the panel that learned its id is focused, not a second one
     const byHash = await open(s.hash);
-    assert.notStrictEqual(byHash, fromRow, 'a hash opens its own panel');
     await check(byHash);
+    const byId = await open(s.transactionId);
+    assert.ok(byId === fromRow || byId === byHash, 'the id focuses a panel already showing the transaction');
+    assert.strictEqual(api.inspector.list().length, fromRow === byHash ? 1 : 2);
   });
 
   it('the editor selection: a transaction id selected in a file opens without a question', async () => {
@@ -137,8 +140,10 @@ describe('Transaction inspector', function () {
     const line = doc.lineAt(1).text;
     const start = line.indexOf(s.transactionId);
     editor.selection = new vscode.Selection(1, start, 1, start + s.transactionId.length);
-    const p = await open();
+    // as the editor's context menu calls it: with the document's Uri
+    const p = await open(doc.uri);
     assert.strictEqual(snap(p).sections.overview.state, 'ready');
+    assert.strictEqual(p.loader.transactionId, s.transactionId);
   });
 
   it('a 404 actions section says so, the others still show; Retry brings the trace', async () => {

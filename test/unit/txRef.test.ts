@@ -63,6 +63,7 @@ describe('Inspect Transaction: what the input box accepts', () => {
     accepts('https://hashscan.io/mainnet/transaction/1700000000.123456789?tid=0.0.1-1699999990-000000000', { kind: 'timestamp', timestamp: '1700000000.123456789', network: 'mainnet' });
     accepts('hashscan.io/previewnet/transaction/0.0.5-1700000000-000000007', { kind: 'transactionId', id: '0.0.5-1700000000-000000007', network: 'previewnet' });
     accepts(`https://hashscan.io/testnet/tx/0x${'ef'.repeat(32)}`, { kind: 'hash', hash: `0x${'ef'.repeat(32)}`, network: 'testnet' });
+    accepts('https://hashscan.io/#/testnet/transaction/1700000000.000000002', { kind: 'timestamp', timestamp: '1700000000.000000002', network: 'testnet' });
     // a path that is not a transaction, but a tid that is
     accepts('https://hashscan.io/testnet/transaction/x?tid=0.0.5-1700000000-000000007', { kind: 'transactionId', id: '0.0.5-1700000000-000000007', network: 'testnet' });
     // an explorer base given by the networks (the sandbox's stand-in) wins over the path segment
@@ -82,6 +83,11 @@ describe('Inspect Transaction: what the input box accepts', () => {
     rejects('hello', /not a transaction/);
     rejects('0.0.1234', /not a transaction/);
     rejects('x'.repeat(5000), /too long/);
+    // linear on hostile pastes (the trimming ran in quadratic time on runs of dots and brackets)
+    const started = performance.now();
+    for (const c of ['.', ')', ' ', '"']) rejects(`0.0.1-1-1${c.repeat(4000)}x`);
+    rejects('.'.repeat(100_000), /too long/);
+    assert.ok(performance.now() - started < 200, `${(performance.now() - started).toFixed(0)} ms`);
   });
 
   it('the text a panel shows', () => {

@@ -117,7 +117,13 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
   else if (options.nonce !== undefined) m.nonce = String(options.nonce);
   if (r.nonce !== null && r.nonce !== undefined) m.ethNonce = intToString(r.nonce);
   if (r.block_number !== null && r.block_number !== undefined) m.block = { number: intToString(r.block_number), ...(r.block_hash ? { hash: r.block_hash } : {}) };
-  if (typeof r.gas_price === 'string' && /^0x[0-9a-fA-F]+$/.test(r.gas_price)) m.gasPrice = hexToDecimal(r.gas_price);
+  const quantity = (v: unknown): string | undefined => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? hexToDecimal(v) : undefined);
+  const gasPrice = quantity(r.gas_price);
+  const maxFee = quantity(r.max_fee_per_gas);
+  const maxPriority = quantity(r.max_priority_fee_per_gas);
+  if (gasPrice !== undefined) m.gasPrice = gasPrice;
+  if (maxFee !== undefined) m.maxFeePerGas = maxFee;
+  if (maxPriority !== undefined) m.maxPriorityFeePerGas = maxPriority;
   if (self && self.charged_tx_fee !== null && self.charged_tx_fee !== undefined) m.fee = amountOf(self.charged_tx_fee);
 
   // the call, or the creation

@@ -111,8 +111,13 @@ export interface OverviewModel {
   gas: GasView;
   /** `charged_tx_fee` of the transaction record, when it is known. */
   fee?: AmountView;
-  /** `gas_price`, `max_fee_per_gas`, `max_priority_fee_per_gas` as decimal weibar strings, when sent. */
+  /**
+   * `gas_price`, `max_fee_per_gas`, `max_priority_fee_per_gas` as decimal strings, when sent: in tinybars, as the
+   * mirror node answers without `hbar=false` (type 2 transactions send `gas_price` "0x", their max fees instead).
+   */
   gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
   block?: { number: string; hash?: string };
   /** The Ethereum nonce (`nonce` of the result). */
   ethNonce?: string;

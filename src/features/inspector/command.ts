@@ -26,7 +26,8 @@ function fromArgument(arg: unknown, selected: NetworkName): Parsed {
     const r = parseTxRef(arg, explorers(selected));
     return r.ok ? { ok: true, ref: r.value } : { ok: false, message: r.message };
   }
-  if (!arg || typeof arg !== 'object') return undefined;
+  // the editor's context menu passes the document's Uri: the selection is what to inspect
+  if (!arg || typeof arg !== 'object' || arg instanceof vscode.Uri) return undefined;
   // a tree row holds its result in `result`
   const o = (typeof (arg as { getTreeItem?: unknown }).getTreeItem === 'function' ? (arg as { result?: unknown }).result : arg) as Record<string, unknown> | undefined;
   if (!o || typeof o !== 'object') return undefined;

@@ -8,6 +8,7 @@
  * handshake, every message from the page validated (./protocol.ts), links and the clipboard handled here.
  */
 import vscode = require('vscode');
+import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks';
 import { parseTxRef, type TxRef, txRefText } from '../../api/txRef';
 import { isEntityId, isTransactionId } from '../../api/validation';
@@ -70,7 +71,7 @@ export class InspectorPanel implements vscode.Disposable {
     this.key = panelKey(network, ref);
     const clients = () => owner.ctx.network.clientsFor(network);
     this.loader = new InspectionLoader(ref, () => clients().mirror, (source) => this.sourceChanged(source));
-    this.builder = new SectionBuilder(owner.ctx, () => clients(), this.loader, owner.storage, (ids) => this.rebuilt(ids));
+    this.builder = new SectionBuilder(owner.ctx, () => clients(), () => owner.sourcify(network), this.loader, owner.storage, (ids) => this.rebuilt(ids));
     this.saved = { v: 1, ref: txRefText(ref), nonce: ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0, network, ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}) };
     const profile = clients().profile;
     panel.title = vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label);
@@ -119,6 +120,8 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   private sourceChanged(source: SourceId): void {
+    // once the id is known (a hash or timestamp was given), the same transaction by its id focuses this panel
+    if (this.loader.transactionId) this.owner.alias(this, panelKey(this.network, { kind: 'transactionId', id: this.loader.transactionId, nonce: this.loader.nonce }));
     this.builder.sourceChanged(source);
     if (source === 'transactions' || source === 'result') this.post({ type: 'header', header: this.header() });
   }
@@ -243,9 +246,13 @@ export class InspectorPanel implements vscode.Disposable {
 /** All inspector panels: open or focus one per transaction and network, restore after a reload. */
 export class InspectorPanels implements vscode.Disposable {
   private readonly panels = new Map<string, InspectorPanel>();
+  /** Open panels by the other keys of their transaction (`network|id|nonce` of one opened by hash or timestamp). */
+  private readonly aliases = new Map<string, InspectorPanel>();
   readonly assetsUri: vscode.Uri;
   /** The workspace's storage layouts, read once for every panel. */
   readonly storage: StorageLayouts;
+  /** Sourcify ABIs per network (its server and chain), shared by the panels: one request per contract. */
+  private readonly sourcifyCaches = new Map<string, SourcifyAbiCache>();
 
   constructor(readonly ctx: FeatureContext, readonly effects: PanelEffects = systemEffects) {
     this.assetsUri = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
@@ -256,11 +263,24 @@ export class InspectorPanels implements vscode.Disposable {
     return { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [this.assetsUri] };
   }
 
+  /** The Sourcify ABI cache of a network (its clients as they are when a request goes out; nothing of a panel kept). */
+  sourcify(network: NetworkName): SourcifyAbiCache {
+    const network0 = this.ctx.network;
+    const profile = network0.clientsFor(network).profile;
+    const key = `${profile.verifyUrl}|${profile.chainId}`;
+    let cache = this.sourcifyCaches.get(key);
+    if (!cache) {
+      cache = new SourcifyAbiCache(() => network0.clientsFor(network).http, () => network0.clientsFor(network).profile.verifyUrl);
+      this.sourcifyCaches.set(key, cache);
+    }
+    return cache;
+  }
+
   /** Opens the panel of a transaction (on `network`, default: the reference's, else the selected one), or focuses it. */
   show(ref: TxRef, network?: NetworkName): InspectorPanel {
     const name = network ?? ref.network ?? this.ctx.network.profile.name;
     const key = panelKey(name, ref);
-    const existing = this.panels.get(key);
+    const existing = this.panels.get(key) ?? this.aliases.get(key);
     if (existing) {
       existing.reveal();
       return existing;
@@ -292,7 +312,7 @@ export class InspectorPanels implements vscode.Disposable {
     }
     const r = ref.value;
     if (r.kind === 'transactionId' && state.value.nonce) r.nonce = state.value.nonce;
-    if (this.panels.has(panelKey(state.value.network, r))) {
+    if (this.panels.has(panelKey(state.value.network, r)) || this.aliases.has(panelKey(state.value.network, r))) {
       panel.dispose();
       return;
     }
@@ -300,8 +320,14 @@ export class InspectorPanels implements vscode.Disposable {
     await p.start();
   }
 
+  /** Another key of an open panel's transaction (its id and nonce, learned from a hash or timestamp). */
+  alias(p: InspectorPanel, key: string): void {
+    if (key !== p.key && !this.panels.has(key) && !this.aliases.has(key)) this.aliases.set(key, p);
+  }
+
   forget(p: InspectorPanel): void {
     if (this.panels.get(p.key) === p) this.panels.delete(p.key);
+    for (const [k, v] of this.aliases) if (v === p) this.aliases.delete(k);
   }
 
   list(): InspectorPanel[] {

@@ -8,7 +8,7 @@
 import vscode = require('vscode');
 import type { AbiRegistry } from '../../api/decode';
 import { sourcifyRegistry } from '../../api/decode/abi';
-import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
+import type { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { isApiError } from '../../api/errors';
 import { entityIdToEvmAddress, isEntityId } from '../../api/validation';
 import {
@@ -23,9 +23,6 @@ import type { RawSource, SectionData, SectionId, Sections, SectionState } from '
 const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'events', 'state'], actions: ['trace'], transactions: ['overview', 'transfers'] };
 const ALL: SectionId[] = ['overview', 'trace', 'events', 'state', 'transfers'];
 
-/** Sourcify caches per server and chain, shared by the panels of a window (one request per contract). */
-const sourcifyCaches = new Map<string, SourcifyAbiCache>();
-
 export class SectionBuilder {
   private readonly cache = new Map<SectionId, unknown>();
   private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
@@ -33,6 +30,7 @@ export class SectionBuilder {
   private readonly pending = new Set<Promise<unknown>>();
   private disposed = false;
   private lookedUp = new Set<string>();
+  private candidateCache: { result: unknown; actions: unknown; aliases: number; keys: string[] } | undefined;
   /** A contract's own EVM address by the long-zero address of its entity id (the mirror node's `/contracts/{id}`). */
   private readonly aliases = new Map<string, string>();
   private readonly aliasAsked = new Set<string>();
@@ -41,6 +39,7 @@ export class SectionBuilder {
   constructor(
     private readonly ctx: FeatureContext,
     private readonly clients: () => Clients,
+    private readonly sourcifyCache: () => SourcifyAbiCache,
     private readonly loader: InspectionLoader,
     private readonly storage: StorageLayouts,
     private readonly rebuilt: (ids: SectionId[]) => void,
@@ -54,14 +53,7 @@ export class SectionBuilder {
   }
 
   private sourcify(): SourcifyAbiCache {
-    const c = this.clients();
-    const key = `${c.profile.verifyUrl}|${c.profile.chainId}`;
-    let cache = sourcifyCaches.get(key);
-    if (!cache) {
-      cache = new SourcifyAbiCache(() => this.clients().http, () => this.clients().profile.verifyUrl);
-      sourcifyCaches.set(key, cache);
-    }
-    return cache;
+    return this.sourcifyCache();
   }
 
   /** The decoding context as it is now. Addresses are looked up as given and as the contract's own EVM address. */
@@ -254,7 +246,7 @@ export class SectionBuilder {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
         const txs = transactions.state === 'ready' ? transactions.value.all : undefined;
         const data = buildOverview(result.value.value, txs, ctx, { nonce: this.loader.nonce, locale: envLocale() });
-        return ready(data, result.value.partial ? l10n('The mirror node sent part of this result (HTTP 206): some fields may be missing.') : undefined) as Sections[K];
+        return ready(data, result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
       }
       case 'trace': {
         if (actions.state !== 'ready') return this.notReady(actions, 'actions') as Sections[K];
@@ -267,11 +259,11 @@ export class SectionBuilder {
       }
       case 'events': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
-        return ready(buildEvents(result.value.value.logs ?? [], ctx, this.candidates())) as Sections[K];
+        return ready(buildEvents(result.value.value.logs ?? [], ctx, this.candidates(ctx)), result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
       }
       case 'state': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
-        return ready(buildStateChanges(result.value.value.state_changes ?? [], ctx, this.candidates())) as Sections[K];
+        return ready(buildStateChanges(result.value.value.state_changes ?? [], ctx, this.candidates(ctx)), result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
       }
       case 'transfers': {
         if (transactions.state !== 'ready') return this.notReady(transactions, 'transactions') as Sections[K];
@@ -283,10 +275,15 @@ export class SectionBuilder {
     throw new Error(`unknown section ${String(id)}`);
   }
 
-  /** Mapping keys to try for storage slots: addresses and numbers seen in the transaction. */
-  private candidates(): string[] {
+  /** Mapping keys to try for storage slots: addresses and numbers seen in the transaction (once per change of the sources). */
+  private candidates(ctx: InspectContext): string[] {
     const { result, actions } = this.sources;
-    return candidateKeys(result.state === 'ready' ? result.value.value : undefined, actions.state === 'ready' ? actions.value.actions : [], this.context());
+    const r = result.state === 'ready' ? result.value.value : undefined;
+    const a = actions.state === 'ready' ? actions.value.actions : undefined;
+    if (this.candidateCache && this.candidateCache.result === r && this.candidateCache.actions === a && this.candidateCache.aliases === this.aliases.size) return this.candidateCache.keys;
+    const keys = candidateKeys(r, a ?? [], ctx);
+    this.candidateCache = { result: r, actions: a, aliases: this.aliases.size, keys };
+    return keys;
   }
 
   private notReady(s: Sources[SourceId], source: SourceId): SectionState<never> {
@@ -310,9 +307,11 @@ export class SectionBuilder {
   }
 }
 
+const PARTIAL_RESULT = (): string => l10n('The mirror node sent part of this result (HTTP 206): some fields, logs or state changes may be missing.');
+
 const MISSING: Record<SourceId, () => string> = {
   result: () => l10n('The mirror node has no contract result for this transaction: it may not be a contract call, or it is not on this network.'),
-  actions: () => l10n('The mirror node has no call trace for this transaction (older transactions were recorded without one).'),
+  actions: () => l10n('The mirror node has no call trace for this transaction: it was recorded without one (older transactions), or the mirror node does not know it.'),
   transactions: () => l10n('The mirror node has no transaction record for this id.'),
 };
 

@@ -248,12 +248,11 @@ function errorView(id: SectionId, st: Extract<Sections[SectionId], { state: 'err
 }
 
 function drawSection(id: SectionId, st: Sections[SectionId]): void {
+  // a trace that was drawn (and is replaced: rebuilt with more names, reloading, failing): keep what the user
+  // collapsed for the trace that comes next
+  if (id === 'trace' && sections.trace?.state === 'ready' && trace.rowCount) pendingCollapsed = trace.collapsedIndexes();
   sections = { ...sections, [id]: st } as Partial<Sections>;
   const { body } = sectionEls[id];
-  if (id === 'trace' && sections.trace?.state !== 'ready' && trace.rowCount) {
-    // the trace leaves: keep what the user collapsed for when it comes back
-    pendingCollapsed = trace.collapsedIndexes();
-  }
   delete drawn[id];
   if (st.state === 'loading') {
     body.replaceChildren(loadingView(id));

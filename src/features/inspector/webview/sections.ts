@@ -123,7 +123,9 @@ export function drawOverview(o: OverviewModel): Drawn {
   f.add('Value', amount(o.value.hbar, o.value.tinybars, 'value'));
   f.add('Gas', gasView(o));
   if (o.fee) f.add('Fee', amount(o.fee.hbar, o.fee.tinybars, 'fee'));
-  if (o.gasPrice) f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' weibar'));
+  if (o.gasPrice) f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' tinybars per gas'));
+  if (o.maxFeePerGas) f.add('Max fee per gas', copyable(o.maxFeePerGas, 'max fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
+  if (o.maxPriorityFeePerGas) f.add('Max priority fee', copyable(o.maxPriorityFeePerGas, 'max priority fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
   if (o.block) f.add('Block', copyable(o.block.number, 'block number', 'mono'), o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null);
   if (o.ethNonce !== undefined) f.add('Ethereum nonce', copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
   if (o.related.length) f.add('Related', relatedList(o.related));

@@ -227,7 +227,8 @@ export class TraceView {
 
     const call = callText(r);
     const result = resultText(r);
-    const op = r.operation || r.callType || '?';
+    // a precompile or system call shows as such (its operation is CALL/STATICCALL): the badge says what it reached
+    const op = r.callType === 'PRECOMPILE' || r.callType === 'SYSTEM' ? r.callType : r.operation || r.callType || '?';
     const label = `${op} ${entityText(r.caller)} to ${entityText(r.recipient)}${call ? ` ${call}` : ''}${r.failed ? `, failed${result ? `: ${result}` : ''}` : result ? `, returned ${result}` : ''}${hasKids ? `, ${this.shape.descendants[i]} frames below` : ''}`;
     el.setAttribute('aria-label', inert(label, 'label', { max: 400 }));
 
@@ -237,7 +238,7 @@ export class TraceView {
     main.style.paddingLeft = `${4 + Math.min(level, MAX_INDENT_LEVELS) * INDENT}px`;
     if (level > MAX_INDENT_LEVELS) main.title = `depth ${level}`;
     if (r.failed) main.append(icon('error', 'failed'));
-    main.append(span(`op op-${opClass}`, op, r.callType && r.callType !== op ? `${op} (call type ${r.callType})` : op));
+    main.append(span(`op op-${opClass}`, op, op !== r.operation && r.operation ? `${op} (operation ${r.operation})` : r.callType && r.callType !== op ? `${op} (call type ${r.callType})` : op));
     main.append(this.who(r.caller, 'caller'), span('arrow muted', '→'), this.who(r.recipient, 'recipient'));
     if (call) main.append(span(r.call ? 'fn mono' : 'fn mono raw-call', call, r.call ? r.call.signature : r.input ?? true));
     const value = h('div', 'tvalue mono', isZero(r.value.tinybars) ? '' : r.value.hbar);
