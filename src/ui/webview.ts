@@ -7,8 +7,13 @@ import type * as vscode from 'vscode';
 /** A random token for `script-src 'nonce-…'` (a new one for every page load). */
 export function nonce(): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
   let s = '';
-  for (let i = 0; i < 32; i++) s += chars.charAt(Math.floor(Math.random() * chars.length));
+  // 62 letters: bytes of 248 and more are mapped again, so that every letter is equally likely
+  for (let i = 0; s.length < 32; i++) {
+    const b = i < bytes.length ? bytes[i] : crypto.getRandomValues(new Uint8Array(1))[0];
+    if (b < 248) s += chars.charAt(b % 62);
+  }
   return s;
 }
 

@@ -176,7 +176,8 @@ export class InspectionLoader {
       case 'transactions': {
         await this.resolveId(signal);
         if (!this.transactionId) return { state: 'missing' };
-        const all = await mirror.transactionsById(this.transactionId, {}, { signal });
+        // a scheduled transaction's id names the schedule's creation and its execution: `?scheduled` picks the execution
+        const all = await mirror.transactionsById(this.transactionId, this.ref.kind === 'transactionId' && this.ref.scheduled ? { scheduled: true } : {}, { signal });
         if (!all) return { state: 'missing' };
         const self = (this.timestamp ? all.find((t) => t.consensus_timestamp === this.timestamp) : undefined)
           ?? all.find((t) => Number(t.nonce ?? 0) === this.nonce);

@@ -46,7 +46,8 @@ export const systemEffects: PanelEffects = {
 /** Which loader source each section is built from (a Retry of the section loads it again). */
 const SOURCE_OF: Record<SectionId, SourceId> = { overview: 'result', trace: 'actions', events: 'result', state: 'result', transfers: 'transactions' };
 
-export const panelKey = (network: string, ref: TxRef): string => `${network}|${txRefText(ref)}|${ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0}`;
+export const panelKey = (network: string, ref: TxRef): string =>
+  `${network}|${txRefText(ref)}${ref.kind === 'transactionId' && ref.scheduled ? '?scheduled' : ''}|${ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0}`;
 
 /** A short form of the reference for the panel's title. */
 function shortRef(ref: TxRef): string {

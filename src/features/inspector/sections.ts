@@ -16,6 +16,7 @@ import {
 } from '../../api/inspect/build';
 import type { Clients } from '../../api/clients';
 import type { StorageLayouts } from './storageLayouts';
+import { parseStorageLayout } from '../../workspace/storageLayout';
 import type { FeatureContext } from '../context';
 import type { InspectionLoader, SourceId, Sources } from './inspection';
 import type { RawSource, SectionData, SectionId, Sections, SectionState } from './protocol';
@@ -233,9 +234,29 @@ export class SectionBuilder {
           found = true;
         }
       }
+      // not in the workspace's build: the contract's verified sources on Sourcify may have it (at most 10 asked)
+      const rest = addresses.filter((a) => !this.layouts.get(a)).slice(0, 10);
+      const fromSourcify = await Promise.allSettled(rest.map((a) => this.sourcifyLayout(a)));
+      fromSourcify.forEach((r, i) => {
+        if (r.status === 'fulfilled' && r.value) {
+          this.layouts.set(rest[i], r.value);
+          found = true;
+        }
+      });
       if (found && !this.disposed) this.invalidate(['state']);
     })().catch((e) => this.ctx.log.warn(`Inspector: storage layouts not read: ${e instanceof Error ? e.message : String(e)}`));
     this.track(task);
+  }
+
+  /** A verified contract's storage layout from Sourcify v2 (`fields=storageLayout`); undefined when it has none. */
+  private async sourcifyLayout(address: string): Promise<StorageLayoutRef | undefined> {
+    const c = this.clients();
+    const url = `${c.profile.verifyUrl.replace(/\/+$/, '')}/v2/contract/${c.profile.chainId}/${address}?fields=storageLayout`;
+    const res = await c.http.get<unknown>(url, { acceptStatus: [404] });
+    if (res.status === 404 || !res.data || typeof res.data !== 'object') return undefined;
+    const body = res.data as { storageLayout?: unknown; match?: unknown };
+    const layout = parseStorageLayout(body.storageLayout);
+    return layout ? { layout, source: `Sourcify (${typeof body.match === 'string' ? body.match.slice(0, 40) : 'verified'})` } : undefined;
   }
 
   private build<K extends SectionId>(id: K): Sections[K] {
