@@ -1,0 +1,372 @@
+// The transaction inspector in the real browser (the packaged extension in code-server, driven by Chromium), against
+// the sandbox's inspector scenarios (GET /__sandbox/health -> notable.inspector): opened from a Contract Results row's
+// inline action, from the palette with a pasted HashScan link and with a hash; the deep revert's failing frames in the
+// call trace, Go to failure, the tree's keyboard, Expand all / Collapse all; a 404 actions section with the other
+// sections shown; hostile text in a revert reason and an event shown as text (nothing runs); big integers with every
+// digit; once in a light theme.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
+  viewAction, viewDescription,
+} from './driver.mjs';
+import { test } from './runner.mjs';
+
+const T = 20000;
+const CMD = 'Hedera: Inspect Transaction…';
+const VIEW = 'Contract Results';
+const SECTIONS = ['Overview', 'Call trace', 'Events', 'State changes', 'Transfers'];
+
+const scenarios = async (ctx) => (await sandbox(ctx, '/__sandbox/health')).notable.inspector;
+
+/** No editor left from an earlier test (the workbench restores panels): a reference opens a fresh panel. */
+async function closeEditors(page) {
+  await extensionReady(page);
+  await runCommand(page, 'View: Close All Editors');
+}
+
+/**
+ * The inspector page showing `ref` (its header names what was asked), once its script ran. The webviews' frames have
+ * no title, and another panel's may still be in the DOM: the frame is told by its header.
+ */
+async function inspectorFrame(page, ref) {
+  const frames = page.locator('iframe.webview.ready');
+  let seen = [];
+  const frame = await until(page, async () => {
+    seen = [];
+    for (let i = 0; i < (await frames.count()); i++) {
+      const inner = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
+      const title = await inner.locator('#app[data-ready="true"] h1.title').textContent({ timeout: 300 }).catch(() => '');
+      seen.push(title);
+      if (title.includes(ref)) return inner;
+    }
+    return undefined;
+  }, `the inspector page of ${ref}`).catch((e) => { throw new Error(`${e.message} (pages: ${JSON.stringify(seen)})`); });
+  return frame;
+}
+
+/** Runs "Inspect Transaction…" and submits `text` (pasted at once, or typed key by key); the page of the new panel. */
+async function inspectByCommand(page, text, ref, { paste = false } = {}) {
+  await runCommand(page, CMD);
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: T });
+  if (paste) {
+    await input.fill(text);
+    const box = page.locator('.quick-input-widget .quick-input-box .monaco-inputbox');
+    await page.waitForTimeout(300); // the validation answer comes from the extension host
+    await until(page, async () => !/\berror\b/.test((await box.getAttribute('class')) ?? ''), `"${text}" accepted`);
+  } else {
+    assert.equal(await typeInQuickInput(page, text, { expect: '' }), '');
+  }
+  await page.keyboard.press('Enter');
+  return inspectorFrame(page, ref);
+}
+
+/** Each section in the navigation: its state (ready, notice, error, missing, loading) and count. */
+async function nav(frame) {
+  return frame.locator('nav.nav .nav-item').evaluateAll((els) => els.map((el) => {
+    const icon = el.querySelector('.nav-icon');
+    const state = ['loading', 'error', 'missing', 'notice', 'ready'].find((c) => icon?.classList.contains(c)) ?? '';
+    return { label: el.querySelector('span:not(.nav-icon):not(.nav-count)')?.textContent ?? '', state, count: el.querySelector('.nav-count')?.textContent?.trim() ?? '' };
+  }));
+}
+
+/**
+ * Waits until no section is loading (each drew its content, its error or its notice) and the page stayed the same
+ * for `quietMs`: a drawn section may be drawn again when more names arrive (deployment records, Sourcify, layouts).
+ */
+async function settled(page, frame, quietMs = 1000) {
+  let last = '';
+  let since = Date.now();
+  await until(page, async () => {
+    const busy = 5 - (await frame.locator('main.sections > section.section[aria-busy="false"]').count());
+    const now = await frame.locator('main.sections').evaluate((el) => `${el.textContent.length}:${el.getElementsByTagName('*').length}`);
+    if (busy || now !== last) { last = now; since = Date.now(); }
+    return !busy && Date.now() - since >= quietMs;
+  }, 'every section settled');
+  return nav(frame);
+}
+
+const text = (frame, sel) => frame.locator(sel).first().innerText();
+/** The Overview's field `label` (a dt) and its value (the dd after it). */
+const field = (frame, label) => frame.locator('#s-overview dl.fields > dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** The trace rows in the DOM, in row order: { row, level, failed, onpath, selected, expanded, text }. */
+async function traceRows(frame) {
+  return frame.locator('[role=tree] [role=treeitem]').evaluateAll((els) => els.map((el) => ({
+    row: Number(el.dataset.row),
+    level: Number(el.getAttribute('aria-level')),
+    failed: el.classList.contains('failed'),
+    onpath: el.classList.contains('onpath'),
+    selected: el.getAttribute('aria-selected') === 'true',
+    expanded: el.getAttribute('aria-expanded'),
+    label: el.getAttribute('aria-label') ?? '',
+    text: el.textContent ?? '',
+  })).sort((a, b) => a.row - b.row));
+}
+
+/** The mouse on the status bar's empty middle, and no tooltip left for the screenshot. */
+async function calm(page) {
+  await page.mouse.move(1000, 880);
+  await page.waitForTimeout(500);
+}
+
+const activeRow = async (frame) => frame.locator('[role=tree]').getAttribute('aria-activedescendant');
+
+test('Inspector: opened from a Contract Results row\'s inline action, five sections with the deep revert\'s overview decoded (README screenshot)', async ({ page, ctx }) => {
+  const { inspectorDeepRevert: s, accounts } = await scenarios(ctx);
+  await closeEditors(page);
+  await openContainer(page, 'Hedera');
+  await soloView(page, VIEW);
+  // the inspector's contract (0.0.7001), through the filter quick pick as a user sets it
+  await treeRow(page, VIEW, /^\d{4}-/).waitFor({ timeout: T });
+  if ((await viewDescription(page, VIEW)) !== 'Sandbox') await viewAction(page, VIEW, 'Clear Filters');
+  try {
+    await viewAction(page, VIEW, 'Filter Contract Results');
+    await pickQuickPick(page, 'Contract', { replaced: true });
+    assert.equal(await typeInQuickInput(page, s.contractId, { expect: '' }), '');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor({ timeout: T });
+    await page.keyboard.press('Escape');
+    await until(page, async () => (await viewDescription(page, VIEW)) === `Sandbox · contract ${s.contractId}`, 'the contract filter');
+    // the settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
+    const row = treeRow(page, VIEW, /· settle\(/);
+    await row.waitFor({ timeout: T });
+    await row.hover();
+    const action = row.locator('.actions .action-label[aria-label="Inspect Transaction"]');
+    await action.waitFor({ timeout: T });
+    await action.click();
+    const frame = await inspectorFrame(page, s.timestamp);
+    const sections = await settled(page, frame);
+    assert.deepEqual(sections.map((x) => x.label), SECTIONS);
+    assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+    assert.equal(sections[1].count, String(s.actions));
+    // the header: what was asked (the row's consensus timestamp), on which network
+    assert.equal((await text(frame, 'h1.title')).trim(), `Transaction at ${s.timestamp}`);
+    assert.equal((await text(frame, '.badge.network')).trim(), 'Sandbox');
+    const headings = await frame.locator('main.sections > section > h2.section-head').evaluateAll((els) => els.map((e) => e.firstChild?.textContent));
+    assert.deepEqual(headings, SECTIONS);
+    // the overview: the failure, its reason decoded, the call decoded with the workspace ABI, every digit
+    assert.match(await field(frame, 'Result').innerText(), new RegExp(`^${s.result}`));
+    assert.equal(await frame.locator('#s-overview .outcome.failure').count(), 1);
+    assert.match(await text(frame, '#s-overview .error-text'), /Ledger: amount too large/);
+    assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
+    const fn = field(frame, 'Function');
+    assert.match(await fn.locator('.call-head .fn').innerText(), /^settle$/);
+    assert.match(await fn.innerText(), /decoded with workspace: /);
+    const args = await fn.locator('table.values tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert.ok(args.some(([, type, value]) => type === 'uint256' && value === '1500000000000000000000000'), `1.5e24 with every digit: ${JSON.stringify(args)}`);
+    assert.ok(args.some(([, type, value]) => type === 'address' && value.toLowerCase() === accounts.aliasSender.evm), JSON.stringify(args));
+    assert.match(await field(frame, 'From').innerText(), /0\.0\.7000/);
+    assert.match(await field(frame, 'To').innerText(), new RegExp(`Vault[\\s\\S]*${s.contractId.replace(/\./g, '\\.')}`));
+    // the page sets everything as text: no element from the model is a link out of the webview
+    assert.equal(await frame.locator('#app a[href]').count(), 0);
+    await calm(page);
+    await screenshot(page, 'inspector-overview', { readme: true });
+  } finally {
+    await viewAction(page, VIEW, 'Clear Filters').catch(() => {});
+  }
+});
+
+test('Inspector: from the palette with a pasted HashScan link and with a hash; events, state changes and transfers decoded', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorSuccess;
+  await closeEditors(page);
+  // nothing is accepted that is not a transaction (validated as typed)
+  await runCommand(page, CMD);
+  assert.match(await typeInQuickInput(page, '0.0.1234', { expect: /./ }), /./);
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+
+  const link = `${ctx.sandboxUrl}/hashscan/testnet/transaction/${s.timestamp}`;
+  let frame = await inspectByCommand(page, link, s.timestamp, { paste: true });
+  let sections = await settled(page, frame);
+  assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+  assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
+  assert.equal(await frame.locator('#s-overview .outcome.success').count(), 1);
+  // events: every log decoded with the workspace's ABIs
+  const events = await frame.locator('#s-events article.card.event').evaluateAll((els) => els.map((e) => e.querySelector('.card-head .fn')?.textContent ?? '(not decoded)'));
+  assert.deepEqual(events, ['Deposited', 'Transfer', 'Recorded']);
+  // state changes: named with the workspace build's storage layout
+  const stateText = await text(frame, '#s-state');
+  assert.match(stateText, /totalDeposits/);
+  assert.match(stateText, /named with /);
+  assert.ok(await frame.locator('#s-transfers table.grid-table tbody tr').count() >= 2, 'the HBAR transfers of the record');
+  assert.match(await text(frame, '#s-transfers'), /Charged fee/);
+  await frame.locator('#s-events').scrollIntoViewIfNeeded();
+  await frame.locator('nav.nav .nav-item', { hasText: 'Events' }).click();
+  await calm(page);
+  await screenshot(page, 'inspector-events-state', { readme: true });
+
+  // the hash: its own panel, the same transaction
+  frame = await inspectByCommand(page, s.hash, s.hash);
+  sections = await settled(page, frame);
+  assert.equal((await text(frame, 'h1.title')).trim(), `Transaction ${s.hash}`);
+  assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+  assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
+  assert.equal((await field(frame, 'Hash').innerText()).trim(), s.hash);
+  assert.equal(await page.locator('.tabs-container .tab').filter({ hasText: /^Transaction / }).count(), 2, 'a panel per reference');
+});
+
+test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go to failure, keyboard, Expand all', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorDeepRevert;
+  await closeEditors(page);
+  const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+  await settled(page, frame);
+  const tree = frame.locator('[role=tree]');
+  assert.equal(await tree.getAttribute('aria-label'), 'Call trace');
+  let rows = await traceRows(frame);
+  assert.equal(rows.length, s.actions);
+  // the failure: the deepest failing frame (action 4, depth 2) and the frames it bubbled up through
+  assert.deepEqual(rows.filter((r) => r.failed).map((r) => r.row), [0, 3, s.failingAction]);
+  assert.deepEqual(rows.filter((r) => r.onpath).map((r) => r.row), [0, 3, s.failingAction]);
+  assert.deepEqual(rows.map((r) => r.level), [1, 2, 2, 2, 3]);
+  for (const r of rows.filter((x) => x.failed)) assert.match(r.label, /, failed/);
+  assert.equal(await frame.locator(`#tr-${s.failingAction} .codicon-error`).count(), 1);
+  assert.match(rows[s.failingAction].text, /Ledger: amount too large/);
+  assert.match(rows[3].text, /DELEGATECALL/);
+  assert.match(rows[2].label, /PRNG|0x0*169|0\.0\.361/, 'the PRNG system contract');
+  // a failed transaction opens on its failure, selected
+  assert.ok(rows[s.failingAction].selected, 'the deepest failure selected at open');
+  const details = frame.locator('.tdetails');
+  // the heading's parts are flex items (innerText would put line breaks between them)
+  const head = async () => (await details.locator('.details-head').textContent()).replace(/\s+/g, ' ').trim();
+  assert.match(await head(), new RegExp(`Frame ${s.failingAction + 1} of ${s.actions} · action ${s.failingAction} · depth 2`));
+  // big integers in the failing frame's decoded call: every digit
+  assert.match(await details.innerText(), /1500000000000000000000000/);
+  // the reason's colour is the theme's error colour, not the text colour
+  const [bad, normal] = await frame.locator(`#tr-${s.failingAction} .tresult`).evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.body).color]);
+  assert.notEqual(bad, normal, 'the failing result in the error colour');
+  await frame.locator('#s-trace').scrollIntoViewIfNeeded();
+  await frame.locator('nav.nav .nav-item', { hasText: 'Call trace' }).click();
+  await calm(page);
+  await screenshot(page, 'inspector-trace-deep-revert', { readme: true });
+
+  // Collapse all: the root alone
+  await frame.locator('.trace-toolbar button', { hasText: 'Collapse all' }).click();
+  await until(page, async () => (await traceRows(frame)).length === 1, 'only the root frame');
+  assert.equal(await tree.getAttribute('aria-rowcount'), '1');
+  assert.equal((await traceRows(frame))[0].expanded, 'false');
+  // Go to failure: revealed, selected, active, the tree focused
+  await frame.locator('.trace-toolbar button', { hasText: 'Go to failure' }).click();
+  await until(page, async () => (await traceRows(frame)).length === s.actions, 'the failure revealed');
+  assert.equal(await activeRow(frame), `tr-${s.failingAction}`);
+  assert.ok((await traceRows(frame))[s.failingAction].selected);
+  assert.ok(await tree.evaluate((el) => document.activeElement === el), 'the tree has the focus');
+  // keyboard: Home, Down, End; Left moves to the parent, Left again collapses it, Right expands, Right goes to the child
+  await tree.press('Home');
+  assert.equal(await activeRow(frame), 'tr-0');
+  await tree.press('ArrowDown');
+  assert.equal(await activeRow(frame), 'tr-1');
+  await tree.press('Enter');
+  await until(page, async () => /Frame 2 of /.test(await head()), 'frame 2 selected');
+  await tree.press('End');
+  assert.equal(await activeRow(frame), `tr-${s.failingAction}`);
+  await tree.press('ArrowLeft');
+  assert.equal(await activeRow(frame), 'tr-3');
+  await tree.press('ArrowLeft');
+  await until(page, async () => (await tree.getAttribute('aria-rowcount')) === String(s.actions - 1), 'the DELEGATECALL collapsed');
+  assert.equal((await traceRows(frame)).find((r) => r.row === 3).expanded, 'false');
+  await tree.press('ArrowRight');
+  await until(page, async () => (await tree.getAttribute('aria-rowcount')) === String(s.actions), 'expanded again');
+  await tree.press('ArrowRight');
+  assert.equal(await activeRow(frame), `tr-${s.failingAction}`);
+  await tree.press('Enter');
+  await until(page, async () => new RegExp(`Frame ${s.failingAction + 1} of `).test(await head()), 'the failure selected by keyboard');
+  // Collapse all, then Expand all: every frame again
+  await frame.locator('.trace-toolbar button', { hasText: 'Collapse all' }).click();
+  await until(page, async () => (await traceRows(frame)).length === 1, 'collapsed');
+  await frame.locator('.trace-toolbar button', { hasText: 'Expand all' }).click();
+  await until(page, async () => (await traceRows(frame)).length === s.actions, 'expanded');
+  rows = await traceRows(frame);
+  assert.ok(rows.filter((r) => r.expanded !== null).every((r) => r.expanded === 'true'));
+});
+
+test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorEthereum;
+  await closeEditors(page);
+  await sandbox(ctx, '/__sandbox/faults', { path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 1, fault: { status: 404 } });
+  try {
+    const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+    const sections = await settled(page, frame);
+    assert.deepEqual(sections.map((x) => x.state), ['ready', 'missing', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+    const trace = frame.locator('#s-trace .banner');
+    assert.match(await trace.innerText(), /no call trace/i);
+    assert.equal(await frame.locator('#s-trace [role=tree] [role=treeitem]').count(), 0);
+    assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
+    assert.ok(await frame.locator('#s-events article.card.event').count() >= 1);
+    await frame.locator('nav.nav .nav-item', { hasText: 'Call trace' }).click();
+    await calm(page);
+    await screenshot(page, 'inspector-actions-404');
+
+    // the same page in a light theme (the user settings file; the runner puts it back)
+    const settingsFile = path.join(ctx.profile.userDataDir, 'User', 'settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8') || '{}');
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Default Light Modern' }, null, 2));
+    await frame.locator('body.vscode-light').waitFor({ state: 'attached', timeout: T });
+    const bg = await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const rgb = bg.match(/\d+/g).slice(0, 3).map(Number);
+    assert.ok(rgb.every((c) => c > 200), `a light background: ${bg}`);
+    await frame.locator('nav.nav .nav-item', { hasText: 'Overview' }).click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'inspector-overview-light');
+  } finally {
+    await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
+  }
+});
+
+/** The newest DAO vote (Vote­Cast with a reason string) whose hostile text is the `html` payload (index 3 of 12). */
+async function htmlVote(ctx) {
+  let next = '/api/v1/contracts/results?limit=100';
+  for (let i = 0; i < 10 && next; i++) {
+    const page = await sandbox(ctx, next);
+    const hit = page.results.find((r) => r.function_parameters.startsWith('0x56781388') && r.error_message === null
+      && BigInt(r.timestamp.replace('.', '')) % 12n === 3n);
+    if (hit) return hit;
+    next = page.links.next;
+  }
+  throw new Error('no DAO vote with the html payload in the first pages');
+}
+
+test('Inspector: hostile text in a revert reason and an event is shown as text and never runs; big integers keep every digit', async ({ page, ctx }) => {
+  await closeEditors(page);
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  const html = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+  await sandbox(ctx, '/__sandbox/hostile', { families: ['text', 'bigint'] });
+  try {
+    const notable = (await sandbox(ctx, '/__sandbox/hostile')).notable.contractResults;
+    const revert = notable.find((r) => r.payload === 'html' && r.field === 'error_message (Error(string))');
+    assert.ok(revert, JSON.stringify(notable));
+    let frame = await inspectByCommand(page, revert.timestamp, revert.timestamp, { paste: true });
+    await settled(page, frame);
+    const reason = frame.locator('#s-overview .error-text');
+    assert.ok((await reason.innerText()).includes(html), await reason.innerText());
+    assert.ok((await reason.innerText()).includes('<a href='), 'the link markup as text');
+    // the trace's failing frame carries the same text, as text
+    assert.ok((await frame.locator('.tdetails').innerText()).includes(html));
+    // a value past 2^63 - 1 tinybars in the amount (bigint family): every digit
+    assert.match(await field(frame, 'Value').innerText(), /9223372036854775807/);
+    assert.equal(await frame.locator('#app img, #app script, #app a, #app iframe').count(), 0, 'no element from the text');
+    await frame.locator('nav.nav .nav-item', { hasText: 'Overview' }).click();
+    await calm(page);
+    await screenshot(page, 'inspector-hostile-revert');
+
+    // a vote whose reason string (an event argument, decoded with the workspace's TreasuryDAO ABI) is the same text
+    const vote = await htmlVote(ctx);
+    frame = await inspectByCommand(page, vote.timestamp, vote.timestamp, { paste: true });
+    await settled(page, frame);
+    const card = frame.locator('#s-events article.card.event', { has: frame.locator('.card-head .fn', { hasText: /^VoteCast$/ }) });
+    await card.waitFor({ timeout: T });
+    const reasonRow = card.locator('table.values tbody tr', { has: frame.locator('td.vtype', { hasText: /^string/ }) });
+    assert.ok((await reasonRow.innerText()).includes(html), await card.innerText());
+    assert.equal(await frame.locator('#app img, #app script, #app a, #app iframe').count(), 0);
+    await card.scrollIntoViewIfNeeded();
+    await calm(page);
+    await screenshot(page, 'inspector-hostile-event');
+    await page.waitForTimeout(300);
+    assert.deepEqual(dialogs, [], 'no alert ran');
+  } finally {
+    await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE');
+  }
+});
