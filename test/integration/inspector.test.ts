@@ -196,6 +196,9 @@ describe('Transaction inspector', function () {
     assert.ok(child, 'the precompile call made a child transaction');
     const o = snap(p).sections.overview;
     assert.ok(o.state === 'ready' && o.data.related.some((r) => r.relation === 'child' && r.nonce === String(child.nonce)), JSON.stringify(o.state === 'ready' && o.data.related));
+    // the token transfer happened in the child's record: the parent's Transfers show it, with every digit
+    const tr = snap(p).sections.transfers;
+    assert.ok(tr.state === 'ready' && tr.data.children?.some((c) => c.nonce === String(child.nonce) && c.transfers.transfers.some((t) => t.kind === 'token' && t.amount === '-9007199254740993')), JSON.stringify(tr.state === 'ready' && tr.data.children));
     await p.receive({ type: 'inspect', transactionId: s.transactionId, nonce: child.nonce });
     await waitUntil('the child panel', () => api.inspector.list().some((x) => x.key.endsWith(`|${child.nonce}`)));
   });

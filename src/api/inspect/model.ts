@@ -224,6 +224,11 @@ export interface TransfersModel {
   fee?: AmountView;
   /** The payer (the transaction id's account). */
   payer?: EntityView;
+  /**
+   * The records of the child transactions of this one (nonce > 0: a token service call's CRYPTOTRANSFER, ...): their
+   * transfers happened inside this transaction and are only in their own records.
+   */
+  children?: Array<{ transactionId: string; nonce: string; name: string; result: string; transfers: TransfersModel }>;
 }
 
 /** A section's state in the page. */

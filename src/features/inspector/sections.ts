@@ -288,9 +288,18 @@ export class SectionBuilder {
       }
       case 'transfers': {
         if (transactions.state !== 'ready') return this.notReady(transactions, 'transactions') as Sections[K];
-        const tx = transactions.value.self ?? transactions.value.all[0];
-        if (!tx) return { state: 'error', message: l10n('The mirror node sent no transaction record.'), serverMessages: [], retry: true };
-        return ready(buildTransfers(tx)) as Sections[K];
+        const tx = transactions.value.self;
+        if (!tx) return { state: 'error', message: l10n('The mirror node sent no record of this transaction among those of its id.'), serverMessages: [], retry: true };
+        const data = buildTransfers(tx);
+        // a transaction submitted by a user (nonce 0): its children's transfers happened inside it
+        const nonceOf = (t: { nonce: unknown }) => String(t.nonce ?? 0);
+        if (nonceOf(tx) === '0') {
+          const children = transactions.value.all.filter((t) => t !== tx && nonceOf(t) !== '0').slice(0, 50)
+            .map((t) => ({ transactionId: t.transaction_id, nonce: nonceOf(t), name: t.name ?? '', result: t.result ?? '', transfers: buildTransfers(t) }))
+            .filter((c) => c.transfers.transfers.length > 0);
+          if (children.length) data.children = children;
+        }
+        return ready(data) as Sections[K];
       }
     }
     throw new Error(`unknown section ${String(id)}`);

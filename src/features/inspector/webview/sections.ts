@@ -281,5 +281,15 @@ export function drawTransfers(m: TransfersModel): Drawn {
     if (m.payer) f.add('Paid by', entity(m.payer, 'account'));
     node.append(f.el);
   }
-  return { node, count: () => body.childElementCount };
+  // the child transactions' own transfers (a token service call's CRYPTOTRANSFER, ...), each under its heading
+  const childBodies: HTMLElement[] = [];
+  for (const c of m.children ?? []) {
+    const cb = h('tbody');
+    for (const t of c.transfers.transfers.slice(0, PAGE)) cb.append(transferRow(t));
+    const table = h('table', 'grid-table', h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))), cb);
+    table.setAttribute('aria-label', `Transfers of child transaction ${c.nonce}`);
+    node.append(h('h3', 'child-heading', `Child transaction ${c.transactionId} (nonce ${c.nonce}) · ${c.name}${c.result ? ` · ${c.result}` : ''}`), table);
+    childBodies.push(cb);
+  }
+  return { node, count: () => body.childElementCount + childBodies.reduce((n, b) => n + b.childElementCount, 0) };
 }
