@@ -52,6 +52,13 @@ if (fs.existsSync(path.join(root, 'test/bench/nft-webview.mjs')) && !process.arg
   if (r.status !== 0) failed = true;
 }
 // ---- end NFT history webview
+// ---- transaction inspector webview (test/bench/inspector-webview.mjs): first content, all sections, the 1,200-frame trace
+if (fs.existsSync(path.join(root, 'test/bench/inspector-webview.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Transaction inspector webview in the real browser: a 1,200-action trace ==');
+  const r = spawnSync(process.execPath, ['test/bench/inspector-webview.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+// ---- end transaction inspector webview
 
 // ---- bundles (issues 7, 12): a production build into a temp folder (dist/ untouched). dist/main.js, and what
 // requiring it loads at once (main.js + the chunks it requires: esbuild.js outputClosure), each at most 100 KB; no
