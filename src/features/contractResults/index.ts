@@ -11,6 +11,7 @@ import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
 import { type ListSeam, listSeam, registerListView } from '../../ui/listRegistration';
 import type { FeatureContext } from '../context';
+import type { TreeNode } from '../../ui/nodes';
 import type { ContractResultFilterInput, ContractResultsView } from './view';
 
 const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
@@ -36,6 +37,16 @@ function resultOf(n: unknown): ContractResult | undefined {
 /** A tree row (ContractResultNode) rather than a result. */
 const isRow = (n: unknown): boolean => !!n && typeof n === 'object' && typeof (n as { getTreeItem?: unknown }).getTreeItem === 'function';
 
+/**
+ * A Contract Results row (the same row kind, details and context-menu actions: contextValue `contractResult`) for
+ * another feature's tree, such as the Deployments view. Loads this view's code (a lazy entry) on first use.
+ */
+export function contractResultRow(ctx: FeatureContext, result: ContractResult, network: string): TreeNode {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js): the rows' code
+  const { ContractResultNode } = require('./view') as typeof import('./view');
+  return new ContractResultNode(result, network, ctx.abis);
+}
+
 export function registerContractResults(ctx: FeatureContext): ContractResultsSeam | undefined {
   const id = CONTRACT_RESULTS_VIEW;
   const list = registerListView<ContractResultsView>(ctx.extension, id, (treeView) => {
@@ -54,6 +65,12 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     vscode.commands.registerCommand(`${id}.openContract`, (n?: unknown) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); }),
     vscode.commands.registerCommand(`${id}.filterByContract`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); }),
     vscode.commands.registerCommand(`${id}.filterBySender`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('from', r)); }),
+    // another feature (the Deployments view, CodeLens on Solidity contracts) shows one contract's results: filtered by it, the view shown
+    vscode.commands.registerCommand(`${id}.showContract`, async (contract?: unknown) => {
+      if (typeof contract !== 'string' || !contract.trim()) return;
+      reportInvalid(() => list.view().setFilters({ contract: contract.trim() }));
+      await vscode.commands.executeCommand(`${id}.focus`);
+    }),
     vscode.commands.registerCommand(`${id}.showRaw`, (n?: unknown) => { const r = resultOf(n); if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r); }),
   );
   if (!ctx.testMode) return undefined;

@@ -184,7 +184,8 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
   return groups.filter((g) => g.getChildren().length > 0);
 }
 
-class ContractResultNode implements TreeNode {
+/** A result row: the Contract Results view's, and other features' trees' through contractResultRow (index.ts). */
+export class ContractResultNode implements TreeNode {
   constructor(readonly result: ContractResult, private readonly network: string, private readonly abis: AbiIndex) {}
 
   get id(): string {
