@@ -24,6 +24,12 @@ const scenarios = async (ctx) => (await sandbox(ctx, '/__sandbox/health')).notab
 async function closeEditors(page) {
   await extensionReady(page);
   await runCommand(page, 'View: Close All Editors');
+  // an editor another spec left modified would ask whether to save it
+  const dontSave = page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: /Don't Save/ });
+  await until(page, async () => {
+    if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+    return (await page.locator('.tabs-container .tab').count()) === 0;
+  }, 'no editor open');
 }
 
 /**
