@@ -108,7 +108,7 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
   }
   // placeholders the link references did not name (an output without linkReferences)
   for (let i = built.indexOf('__$'); i >= 0; i = built.indexOf('__$', i + 40)) {
-    if (i % 2 === 0 && setMask({ start: i >> 1, length: 20 })) masked.links++;
+    if (i % 2 === 0 && !mask[i >> 1] && setMask({ start: i >> 1, length: 20 })) masked.links++;
   }
   if (hasLibraryGuard(built) && hasLibraryGuard(chain) && /^0{40}$/.test(built.slice(2, 42))) {
     setMask({ start: 1, length: 20 });
