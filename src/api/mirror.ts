@@ -6,7 +6,7 @@
  */
 import { ApiError, invalidInput, serverMessagesOf } from './errors';
 import { timestampToDate } from './format';
-import { type HttpClient, type RequestOptions } from './http';
+import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
 import { oneLine } from './text';
 import { hostOf } from './url';
 import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, OpcodesResponse, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
@@ -289,11 +289,11 @@ export class MirrorClient {
    * transaction id (`nonce` picks a child) or 32-byte hash; null when the mirror node has none (404). A 206 answer
    * (the record is incomplete) is returned with `partial: true`.
    */
-  async contractResultDetails(ref: string, q: { nonce?: number } = {}, options?: RequestOptions): Promise<Answer<ContractResultDetails> | null> {
+  async contractResultDetails(ref: string, q: { nonce?: number } = {}, options?: RequestOptions, notFound?: NotFoundInfo): Promise<Answer<ContractResultDetails> | null> {
     const id = unwrap(checkTransactionRef(ref));
     const query = q.nonce !== undefined ? `nonce=${unwrap(checkNonce(q.nonce))}` : '';
     const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}`, query), { ...options, acceptStatus: [404] });
-    if (res.status === 404) return null;
+    if (res.status === 404) return notFoundAnswer(res.data, notFound);
     if (!isObject(res.data) || typeof res.data.timestamp !== 'string') throw malformed(res.url, 'a contract result');
     return { value: res.data as ContractResultDetails, partial: res.status === 206, url: res.url, tries: res.tries };
   }
@@ -304,10 +304,11 @@ export class MirrorClient {
    * transaction recorded without actions is an empty list). A next link that is refused, repeats a page, follows
    * an empty page or goes past the pages `max` needs ends paging (`stopped` says why); what was read is kept.
    */
-  async contractActions(ref: string, options?: RequestOptions, { max = 20_000 }: { max?: number } = {}): Promise<ActionsAnswer | null> {
+  async contractActions(ref: string, options?: RequestOptions, { max = 20_000 }: { max?: number } = {}, notFound?: NotFoundInfo): Promise<ActionsAnswer | null> {
     const id = unwrap(checkTransactionRef(ref));
-    let page = await this.fetchPage<ContractAction>(this.apiUrl(`/contracts/results/${id}/actions`, 'limit=100&order=asc'), 'actions', options, '');
-    if (page.notice !== undefined) return null;
+    const first = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/actions`, 'limit=100&order=asc'), { ...options, acceptStatus: [404] });
+    if (first.status === 404) return notFoundAnswer(first.data, notFound);
+    let page = this.pageOf<ContractAction>(first, first.url, 'actions');
     const actions: ContractAction[] = [];
     const seen = new Set<string>([page.url]);
     let pages = 1;
@@ -359,14 +360,14 @@ export class MirrorClient {
    * Every transaction with an id (`GET /transactions/{transactionId}`): the one submitted (nonce 0) and its
    * children (nonce > 0), or only the one of `nonce`; null when the mirror node has none (404).
    */
-  async transactionsById(transactionId: string, q: { nonce?: number; scheduled?: boolean } = {}, options?: RequestOptions): Promise<TransactionDetail[] | null> {
+  async transactionsById(transactionId: string, q: { nonce?: number; scheduled?: boolean } = {}, options?: RequestOptions, notFound?: NotFoundInfo): Promise<TransactionDetail[] | null> {
     const id = unwrap(checkTransactionRef(transactionId));
     if (!/-/.test(id)) throw invalidInput(`"${oneLine(transactionId, 80)}" is not a transaction id such as 0.0.1234-1700000000-000000000.`);
     const pairs: Array<[string, string]> = [];
     if (q.nonce !== undefined) pairs.push(['nonce', String(unwrap(checkNonce(q.nonce)))]);
     if (q.scheduled !== undefined) pairs.push(['scheduled', String(q.scheduled)]);
     const res = await this.http.get<unknown>(this.apiUrl(`/transactions/${id}`, buildQuery(pairs)), { ...options, acceptStatus: [404] });
-    if (res.status === 404) return null;
+    if (res.status === 404) return notFoundAnswer(res.data, notFound);
     return transactionList(res.data, res.url);
   }
 
@@ -390,6 +391,11 @@ export class MirrorClient {
     if (res.status === 404) {
       return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: notFoundNotice };
     }
+    return this.pageOf<T>(res, url, key);
+  }
+
+  /** A page from an answer of a list endpoint (its items, its next link resolved on the configured base). */
+  private pageOf<T>(res: HttpResponse<unknown>, url: string, key: PageKey): Page<T> {
     const body = res.data as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object' || !Array.isArray(body[key])) throw malformed(res.url, `a "${key}" list`);
     const items = (body[key] as unknown[]).filter((x): x is T => !!x && typeof x === 'object' && !Array.isArray(x));
@@ -407,6 +413,16 @@ export class MirrorClient {
     }
     return page;
   }
+}
+
+/** Filled with what the server said when a look-up answers 404 (the methods return null then). */
+export interface NotFoundInfo {
+  serverMessages: string[];
+}
+
+function notFoundAnswer(body: unknown, info: NotFoundInfo | undefined): null {
+  if (info) info.serverMessages = serverMessagesOf(body);
+  return null;
 }
 
 /** One answer of the API that is not a list. */

@@ -153,7 +153,12 @@ describe('Transaction inspector', function () {
     const p = await open(s.transactionId);
     const before = snap(p).sections;
     assert.strictEqual(before.trace.state, 'error');
-    if (before.trace.state === 'error') assert.ok(before.trace.missing && /no call trace/.test(before.trace.message), before.trace.message);
+    if (before.trace.state === 'error') {
+      assert.ok(before.trace.missing && /no call trace/.test(before.trace.message), before.trace.message);
+      // the server's words and a Retry, as for any failing section
+      assert.deepStrictEqual(before.trace.serverMessages, ['Not found']);
+      assert.strictEqual(before.trace.retry, true);
+    }
     for (const id of ['overview', 'events', 'state', 'transfers'] as const) assert.strictEqual(before[id].state, 'ready', id);
     await drawn(p, ['overview', 'events', 'state', 'transfers']);
     // a 503 three times (every try): an error with a Retry, and Retry then loads it

@@ -9,7 +9,7 @@
  * Plain TypeScript (no `vscode`): unit-tested against the sandbox.
  */
 import { ApiError, isApiError } from '../../api/errors';
-import type { ActionsAnswer, Answer, MirrorClient } from '../../api/mirror';
+import type { ActionsAnswer, Answer, MirrorClient, NotFoundInfo } from '../../api/mirror';
 import type { ContractResultDetails, TransactionDetail } from '../../api/mirrorTypes';
 import type { TxRef } from '../../api/txRef';
 
@@ -19,8 +19,8 @@ export type SourceState<T> =
   | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'ready'; value: T }
-  /** The mirror node has none (404). */
-  | { state: 'missing' }
+  /** The mirror node has none (404, with what it said; nothing when it was not asked). */
+  | { state: 'missing'; serverMessages?: string[] }
   | { state: 'error'; error: ApiError };
 
 export interface TransactionsValue {
@@ -157,9 +157,10 @@ export class InspectionLoader {
         if (this.ref.kind === 'timestamp') await this.resolveId(signal);
         const ref = this.pathRef();
         if (!ref) return { state: 'missing' };
-        const r = await mirror.contractResultDetails(ref, this.transactionId ? { nonce: this.nonce } : {}, { signal });
+        const nf: NotFoundInfo = { serverMessages: [] };
+        const r = await mirror.contractResultDetails(ref, this.transactionId ? { nonce: this.nonce } : {}, { signal }, nf);
         if (r) this.timestamp ??= r.value.timestamp;
-        return r ? { state: 'ready', value: r } : { state: 'missing' };
+        return r ? { state: 'ready', value: r } : { state: 'missing', serverMessages: nf.serverMessages };
       }
       case 'actions': {
         if (this.ref.kind === 'timestamp') await this.resolveId(signal);
@@ -170,15 +171,17 @@ export class InspectionLoader {
           ref = r?.value.hash && /^0x[0-9a-fA-F]{64}$/.test(r.value.hash) ? r.value.hash : undefined;
         }
         if (!ref) return { state: 'missing' };
-        const a = await mirror.contractActions(ref, { signal }, { max: MAX_ACTIONS });
-        return a ? { state: 'ready', value: a } : { state: 'missing' };
+        const nf: NotFoundInfo = { serverMessages: [] };
+        const a = await mirror.contractActions(ref, { signal }, { max: MAX_ACTIONS }, nf);
+        return a ? { state: 'ready', value: a } : { state: 'missing', serverMessages: nf.serverMessages };
       }
       case 'transactions': {
         await this.resolveId(signal);
         if (!this.transactionId) return { state: 'missing' };
         // a scheduled transaction's id names the schedule's creation and its execution: `?scheduled` picks the execution
-        const all = await mirror.transactionsById(this.transactionId, this.ref.kind === 'transactionId' && this.ref.scheduled ? { scheduled: true } : {}, { signal });
-        if (!all) return { state: 'missing' };
+        const nf: NotFoundInfo = { serverMessages: [] };
+        const all = await mirror.transactionsById(this.transactionId, this.ref.kind === 'transactionId' && this.ref.scheduled ? { scheduled: true } : {}, { signal }, nf);
+        if (!all) return { state: 'missing', serverMessages: nf.serverMessages };
         const self = (this.timestamp ? all.find((t) => t.consensus_timestamp === this.timestamp) : undefined)
           ?? all.find((t) => Number(t.nonce ?? 0) === this.nonce);
         return { state: 'ready', value: { all, self } };

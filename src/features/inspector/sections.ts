@@ -273,7 +273,7 @@ export class SectionBuilder {
         if (actions.state !== 'ready') return this.notReady(actions, 'actions') as Sections[K];
         const a = actions.value;
         // the real server answers an empty list for a transaction recorded without actions (spec actions/empty-result)
-        if (!a.actions.length) return { state: 'error', message: MISSING.actions(), serverMessages: [], retry: false, missing: true } as Sections[K];
+        if (!a.actions.length) return { state: 'error', message: MISSING.actions(), serverMessages: [], retry: true, missing: true } as Sections[K];
         const data = buildTrace(a.actions, ctx);
         const notice = a.truncated ? l10n('Only the first {0} call frames are shown.', String(a.actions.length)) : a.stopped ?? (a.partial ? l10n('The mirror node sent part of the call trace (HTTP 206).') : undefined);
         return ready(data, notice) as Sections[K];
@@ -322,7 +322,8 @@ export class SectionBuilder {
       case 'loading':
         return { state: 'loading' };
       case 'missing':
-        return { state: 'error', message: MISSING[source](), serverMessages: [], retry: false, missing: true };
+        // a 404: the server's words, and a Retry (a transaction just submitted may reach the mirror node in seconds)
+        return { state: 'error', message: MISSING[source](), serverMessages: s.serverMessages ?? [], retry: true, missing: true };
       case 'error': {
         const e = s.error;
         return { state: 'error', message: e.message, serverMessages: e.serverMessages.filter((m) => !e.message.includes(m)), retry: e.kind !== 'invalidInput' };

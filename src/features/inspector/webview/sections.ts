@@ -202,7 +202,6 @@ function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   const vars = c.variables && c.variables.length ? c.variables : c.variable ? [c.variable] : [];
   if (vars.length) {
     for (const v of vars) name.append(variableView(v, v.after !== undefined && v.after !== v.before));
-    name.append(h('div', 'source', `named with ${vars[0].layoutSource}`));
   } else {
     name.append(span('none', hasLayout ? '(not named: not in the storage layout)' : '(not named: no storage layout)'));
   }
@@ -222,8 +221,11 @@ export function drawState(changes: StateChangeView[]): Drawn {
     const table = h('table', 'grid-table fixed', cols, h('thead', '', h('tr', '', h('th', '', 'Slot'), h('th', '', 'Read → written'), h('th', '', 'Variable'))), body);
     table.setAttribute('aria-label', inert(`State changes of ${g.contract.name ?? g.contract.id ?? g.contract.evm ?? 'a contract'}`, 'label'));
     const written = g.changes.filter((c) => c.written !== undefined).length;
+    // where the names come from, once per contract (not on every row)
+    const source = g.changes.map((c) => (c.variables?.[0] ?? c.variable)?.layoutSource).find((x) => !!x);
     node.append(h('div', 'group',
       h('h3', 'group-head', entity(g.contract, 'contract'), span('muted', ` ${g.changes.length} slot${g.changes.length === 1 ? '' : 's'}, ${written} written`)),
+      source ? h('div', 'source muted', `Named with the storage layout in ${source}`) : null,
       table));
     bodies.push({ body, group: g, next: 0 });
   }
