@@ -52,6 +52,7 @@ const LAZY_ENTRIES = [
   { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },
   { name: 'contractResults', file: 'src/features/contractResults/view.ts', note: 'first rows of the Contract Results view' },
   { name: 'statusView', file: 'src/features/status/view.ts', note: 'first rows of the Status view' },
+  { name: 'deployments', file: 'src/features/deployments/lazy.ts', note: 'first rows of the Deployments view or first Solidity file shown (CodeLens): deployment records, lookups, rows, lenses' },
 ];
 /** The extension itself: dist/main.js, required (and timed) by the loader dist/extension.js (src/loader.ts). */
 const MAIN_ENTRY = { name: 'main', file: 'src/extension.ts', note: 'the extension, required by the loader at activation' };

@@ -10,6 +10,7 @@ import { SelectedNetwork } from './core/selectedNetwork';
 import type { FeatureContext } from './features/context';
 import { registerContractResults } from './features/contractResults';
 import { registerAbiIndex } from './features/decoding';
+import { registerDeployments } from './features/deployments';
 import { registerInspector } from './features/inspector';
 import { registerNetwork } from './features/network';
 import { registerNftHistory } from './features/nftHistory';
@@ -49,6 +50,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const verification = registerVerification(ctx);
   const nft = registerNftHistory(ctx);
   const inspector = registerInspector(ctx);
+  const deployments = registerDeployments(ctx);
 
   const activationMs = performance.now() - started;
   const cpuEnded = threadCpuMs();
@@ -66,6 +68,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         contractResults: seam('contractResults', contractResults),
         nftHistory: seam('nftHistory', nft),
         inspector: seam('inspector', inspector),
+        deployments: seam('deployments', deployments),
         abis,
         statusSnapshot: () => seam('status', status).snapshot(),
         verification: seam('verification', verification),

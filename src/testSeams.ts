@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { NetworkProfile } from './api/networks';
 import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
+import type { registerDeployments } from './features/deployments';
 import type { registerInspector } from './features/inspector';
 import type { registerNftHistory } from './features/nftHistory';
 import type { registerSchedules } from './features/schedules';
@@ -37,6 +38,7 @@ export interface TestSeams {
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;
   readonly inspector: Seam<typeof registerInspector>;
+  readonly deployments: Seam<typeof registerDeployments>;
   readonly abis: AbiIndex & AbiIndexSeam;
   statusSnapshot(): ReturnType<Seam<typeof registerStatus>['snapshot']>;
   readonly verification: Seam<typeof registerVerification>;

@@ -1,0 +1,135 @@
+/**
+ * CodeLens above each `contract X` / `library X` of a Solidity file that the workspace's deployment records deploy
+ * on the selected network's chain:
+ *   `0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)`  → Contract Results filtered to it
+ *   `2 failed`                                                       → the latest failure in the transaction inspector
+ *   `Verify`                                                         → Verify Contract for that address
+ * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
+ * the model, which keeps the answers (results LENS_MAX_AGE_MS); when they arrive the lenses are provided again from
+ * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
+ * or with `hederaExplorer.codeLens.showUndeployed` one quiet `not deployed on <network>`. Part of the lazy entry.
+ */
+import vscode = require('vscode');
+import { shortAddress } from '../../api/format';
+import { oneLine } from '../../api/text';
+import { config } from '../../core/settings';
+import type { FeatureContext } from '../context';
+import { COMMANDS, OTHER_COMMANDS } from './ids';
+import type { DeploymentsModel, EntryState } from './model';
+import { type DeploymentEntry, deploymentsOf } from './records';
+import { findDeclarations } from './solidity';
+import { canVerify, failedText, lensTitle, type VerificationState } from './summary';
+
+/** Results shown by a lens are asked again when older than this (when the lens is on screen again). */
+export const LENS_MAX_AGE_MS = 60_000;
+
+type LensKind = 'main' | 'failures' | 'verify' | 'undeployed';
+
+/** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
+export class DeploymentLens extends vscode.CodeLens {
+  constructor(range: vscode.Range, readonly kind: LensKind, readonly entry: DeploymentEntry | undefined, command?: vscode.Command) {
+    super(range, command);
+  }
+}
+
+const verificationOf = (s: EntryState): VerificationState | undefined => (s.verification?.error !== undefined
+  ? { kind: 'error', message: s.verification.error instanceof Error ? s.verification.error.message : String(s.verification.error) }
+  : s.verification?.value);
+
+export class DeploymentLenses {
+  constructor(private readonly ctx: FeatureContext, private readonly model: DeploymentsModel) {}
+
+  /** The lenses of a document: per deployed declaration, the main lens (resolved later) and those its kept answers call for. */
+  async provide(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<DeploymentLens[]> {
+    await this.model.ensureScanned();
+    if (token.isCancellationRequested) return [];
+    const profile = this.ctx.network.profile;
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    const docPath = folder ? vscode.workspace.asRelativePath(document.uri, false) : undefined;
+    const showUndeployed = config().get<boolean>('codeLens.showUndeployed', false) === true;
+    const lenses: DeploymentLens[] = [];
+    for (const d of findDeclarations(document.getText())) {
+      const start = document.positionAt(d.offset);
+      const range = new vscode.Range(start, start);
+      const deployed = deploymentsOf(this.model.entries, d.name, docPath, profile.chainId);
+      if (!deployed.length) {
+        if (showUndeployed) {
+          lenses.push(new DeploymentLens(range, 'undeployed', undefined, {
+            title: vscode.l10n.t('not deployed on {0}', profile.label), command: '',
+            tooltip: vscode.l10n.t('No deployment record of the workspace (Hardhat Ignition, hardhat-deploy, Foundry broadcast) deploys {0} on chain {1}.', d.name, profile.chainId),
+          }));
+        }
+        continue;
+      }
+      for (const e of deployed) {
+        lenses.push(new DeploymentLens(range, 'main', e));
+        const s = this.model.state(e);
+        const failures = this.failuresCommand(e, s);
+        if (failures) lenses.push(new DeploymentLens(range, 'failures', e, failures));
+        const verify = this.verifyCommand(e, s);
+        if (verify) lenses.push(new DeploymentLens(range, 'verify', e, verify));
+      }
+    }
+    return lenses;
+  }
+
+  /** The main lens, once the contract's answers are there (asked now if they are missing or older than LENS_MAX_AGE_MS). */
+  async resolve(lens: DeploymentLens, token: vscode.CancellationToken): Promise<DeploymentLens> {
+    if (lens.command || !lens.entry) return lens;
+    const e = this.model.entries.find((x) => x.key === lens.entry?.key) ?? lens.entry;
+    const s = await this.model.load(e, LENS_MAX_AGE_MS);
+    if (token.isCancellationRequested) return lens;
+    lens.command = this.mainCommand(e, s);
+    return lens;
+  }
+
+  /** The main lens's title and what a click does. */
+  mainCommand(e: DeploymentEntry, s: EntryState): vscode.Command {
+    const profile = this.ctx.network.profile;
+    const retry = (what: string, error: unknown): vscode.Command => ({
+      title: `${shortAddress(e.address)} · ${what}`,
+      command: COMMANDS.retry, arguments: [e.key],
+      tooltip: `${oneLine(error instanceof Error ? error.message : String(error), 300)}\n${vscode.l10n.t('Click to try again.')}`,
+    });
+    if (s.contract?.error !== undefined) return retry(vscode.l10n.t('lookup failed on {0}', profile.label), s.contract.error);
+    if (s.contract?.value?.id === null) {
+      return {
+        title: [shortAddress(e.address), vscode.l10n.t('not found on {0}', profile.label), lensTitle('', undefined, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n)].filter(Boolean).join(' · '),
+        command: COMMANDS.openRecord, arguments: [e.key],
+        tooltip: vscode.l10n.t('{0}\'s record ({1}) says it is at {2}; the mirror node of {3} knows no contract there. Click to open the record.', e.name, e.where, e.address, profile.label),
+      };
+    }
+    const id = s.contract?.value?.id;
+    if (!id) return { title: `${shortAddress(e.address)} · ${vscode.l10n.t('loading…')}`, command: '' };
+    if (s.results?.error !== undefined) return retry(vscode.l10n.t('{0}: results failed to load', id), s.results.error);
+    const summary = s.results?.value?.summary;
+    return {
+      title: lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n),
+      command: OTHER_COMMANDS.showContractResults, arguments: [id],
+      tooltip: vscode.l10n.t('{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.', e.name, e.address, profile.label, e.where),
+    };
+  }
+
+  /** `2 failed` → the newest failed result in the inspector; undefined when the kept results have no failure. */
+  failuresCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
+    const summary = s.results?.value?.summary;
+    if (!summary?.failed || !summary.latestFailure || s.results?.error !== undefined) return undefined;
+    return {
+      title: failedText(summary, vscode.l10n),
+      command: OTHER_COMMANDS.inspect,
+      arguments: [{ timestamp: summary.latestFailure, network: this.ctx.network.profile.name }],
+      tooltip: vscode.l10n.t('{0} of the latest {1} calls of {2} failed. Click to inspect the latest failure ({3}).', summary.failed, summary.calls, e.name, summary.latestFailure),
+    };
+  }
+
+  /** `Verify` when Sourcify has no (or only a partial) match. */
+  verifyCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
+    if (!canVerify(s.verification?.value)) return undefined;
+    return {
+      title: vscode.l10n.t('Verify'),
+      command: COMMANDS.verify,
+      arguments: [{ address: e.address, chainId: this.ctx.network.profile.chainId, contractName: e.name }],
+      tooltip: vscode.l10n.t('Verify {0} at {1} on Sourcify with the workspace\'s build.', e.name, e.address),
+    };
+  }
+}

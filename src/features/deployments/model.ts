@@ -1,0 +1,298 @@
+/**
+ * What the Deployments view and the CodeLens know about the workspace's deployed contracts: the deployment records
+ * (read from every workspace folder, read again when a record file changes), and per network what the servers say
+ * about each contract: its entity id (`GET /contracts/{address}`, once), its latest results (the first page of
+ * `/contracts/{id}/results`, kept `maxAgeMs` by whoever asks) and its Sourcify v2 verification state (once per
+ * network until Refresh). Failed answers are kept as errors until a retry; at most 4 requests are in flight.
+ * Part of the feature's lazy entry (lazy.ts).
+ */
+import vscode = require('vscode');
+import { ApiError, isApiError } from '../../api/errors';
+import type { ContractResult } from '../../api/mirrorTypes';
+import { SourcifyV2Client } from '../../api/verify';
+import { discoverAddresses } from '../../workspace/discovery';
+import type { ExtensionLog } from '../../core/log';
+import type { SelectedNetwork } from '../../core/selectedNetwork';
+import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
+import type { AbiIndex } from '../decoding';
+import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_GLOB } from './records';
+import { summarize, type ResultsSummary, type VerificationState } from './summary';
+
+/** How many results a contract's page holds (the Contract Results view's default page). */
+export const RESULTS_LIMIT = 25;
+/** How many requests the model sends at once. */
+const CONCURRENCY = 4;
+/** Record file changes are read once they stop for this long. */
+const RESCAN_DELAY_MS = 300;
+
+export interface ContractInfo {
+  /** The entity id, or null when the mirror node knows no contract at the address (404). */
+  id: string | null;
+}
+
+export interface ContractResults {
+  items: ContractResult[];
+  more: boolean;
+  summary: ResultsSummary;
+}
+
+/** One cached answer: its value or error once settled, the request while in flight, and when it settled. */
+interface Slot<T> {
+  value?: T;
+  error?: unknown;
+  at?: number;
+  pending?: Promise<T>;
+}
+
+/** What is known of one contract on the selected network, now (the rows and lenses render from this). */
+export interface EntryState {
+  contract?: Slot<ContractInfo>;
+  results?: Slot<ContractResults>;
+  verification?: Slot<VerificationState>;
+}
+
+/** A small semaphore: at most `limit` tasks run at once, the others wait in order. */
+class Limiter {
+  private running = 0;
+  private readonly queue: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.running++;
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.queue.shift()?.();
+    }
+  }
+}
+
+export class DeploymentsModel implements vscode.Disposable {
+  private entriesValue: DeploymentEntry[] = [];
+  private scanned = false;
+  private scanError: unknown;
+  private scanning: Promise<void> | undefined;
+  private rescanTimer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+  private readonly contracts = new Map<string, Slot<ContractInfo>>();
+  private readonly results = new Map<string, Slot<ContractResults>>();
+  private readonly verifications = new Map<string, Slot<VerificationState>>();
+  private readonly limiter = new Limiter(CONCURRENCY);
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the records or anything known about a contract changed (rows and lenses render again). */
+  readonly onDidChange = this.changed.event;
+  private readonly watchers: vscode.Disposable[] = [];
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex) {
+    this.subscriptions.push(
+      this.changed,
+      network.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
+    );
+    this.watch();
+  }
+
+  /** The records' contracts (every chain), as last read; [] before the first read. */
+  get entries(): DeploymentEntry[] {
+    return this.entriesValue;
+  }
+
+  /** Whether the records were read at least once. */
+  get ready(): boolean {
+    return this.scanned;
+  }
+
+  /** Why the last read of the records failed, if it did. */
+  get error(): unknown {
+    return this.scanError;
+  }
+
+  /** Reads the records if they were never read; resolves when the read in progress (if any) is done. */
+  ensureScanned(): Promise<void> {
+    if (!this.scanned && !this.scanning) return this.scan();
+    return this.scanning ?? Promise.resolve();
+  }
+
+  /** Reads the records of every workspace folder again. */
+  scan(): Promise<void> {
+    const generation = ++this.generation;
+    const run = (async () => {
+      const folders = vscode.workspace.workspaceFolders ?? [];
+      const found: FolderCandidates[] = [];
+      try {
+        for (const f of folders) {
+          const d = await discoverAddresses({ folders: [vscodeWorkspaceFs(f.uri, f.name)] });
+          found.push({ key: f.uri.toString(), name: f.name, candidates: d.candidates });
+        }
+        if (generation !== this.generation) return; // a newer read started meanwhile: its answer counts
+        this.entriesValue = deploymentEntries(found);
+        this.scanError = undefined;
+        this.log.debug(`Deployments: ${this.entriesValue.length} deployed contract(s) in the records of ${folders.length} folder(s)`);
+      } catch (e) {
+        if (generation !== this.generation) return;
+        this.scanError = e;
+        this.log.warn(`Deployments: reading the deployment records failed: ${e instanceof Error ? e.message : String(e)}`);
+      } finally {
+        if (generation === this.generation) {
+          this.scanned = true;
+          this.scanning = undefined;
+          this.changed.fire();
+        }
+      }
+    })();
+    this.scanning = run;
+    return run;
+  }
+
+  /** A record file was created, changed or deleted: read the records again once the changes stop. */
+  private scheduleRescan(delay = RESCAN_DELAY_MS): void {
+    if (this.rescanTimer) clearTimeout(this.rescanTimer);
+    this.rescanTimer = setTimeout(() => {
+      this.rescanTimer = undefined;
+      void this.scan();
+    }, delay);
+  }
+
+  /** One watcher per workspace folder on its record files. */
+  private watch(): void {
+    for (const w of this.watchers.splice(0)) w.dispose();
+    for (const f of vscode.workspace.workspaceFolders ?? []) {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_GLOB));
+      const changed = (uri: vscode.Uri) => { this.log.debug(`Deployments: ${vscode.workspace.asRelativePath(uri)} changed`); this.scheduleRescan(); };
+      this.watchers.push(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed));
+    }
+  }
+
+  /** The key of a contract's answers on the selected network (its servers and chain). */
+  private key(entry: DeploymentEntry): string {
+    const p = this.network.profile;
+    return `${p.name}|${p.mirrorUrl}|${p.verifyUrl}|${p.chainId}|${entry.address}`;
+  }
+
+  /** What is known of a contract on the selected network, without asking. */
+  state(entry: DeploymentEntry): EntryState {
+    const k = this.key(entry);
+    return { contract: this.contracts.get(k), results: this.results.get(k), verification: this.verifications.get(k) };
+  }
+
+  /**
+   * Asks what is missing about a contract on the selected network: its entity id (once), then its latest results
+   * (again when older than `maxAgeMs`), and its verification state (once), in parallel with the first two.
+   * Errors are kept in the state (and not asked again until `retry`); resolves when every answer settled.
+   */
+  async load(entry: DeploymentEntry, maxAgeMs = Number.POSITIVE_INFINITY): Promise<EntryState> {
+    const k = this.key(entry);
+    const chainId = this.network.profile.chainId;
+    const verification = this.settle(this.verifications, k, Number.POSITIVE_INFINITY, () => this.lookUpVerification(entry.address, chainId));
+    const results = (async () => {
+      const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, () => this.lookUpContract(entry));
+      if (!info || info.id === null) return;
+      await this.settle(this.results, k, maxAgeMs, () => this.lookUpResults(info.id as string));
+    })();
+    await Promise.all([verification, results]);
+    return this.state(entry);
+  }
+
+  /**
+   * The slot's value, asked with `fetch` unless it is fresh (younger than `maxAgeMs`) or being asked; a failure is
+   * kept (undefined is returned) and asked again only after `retry`. Fires onDidChange when the answer arrives.
+   */
+  private async settle<T>(map: Map<string, Slot<T>>, key: string, maxAgeMs: number, fetch: () => Promise<T>): Promise<T | undefined> {
+    const slot = map.get(key);
+    if (slot?.pending) return slot.pending.then((v) => v, () => undefined);
+    if (slot && slot.at !== undefined && (slot.error !== undefined || Date.now() - slot.at <= maxAgeMs)) return slot.value;
+    const next: Slot<T> = { ...slot };
+    const pending = this.limiter.run(fetch);
+    next.pending = pending;
+    map.set(key, next);
+    try {
+      const value = await pending;
+      if (map.get(key) === next) map.set(key, { value, at: Date.now() });
+      return value;
+    } catch (e) {
+      if (map.get(key) === next) map.set(key, { ...(slot?.value !== undefined ? { value: slot.value } : {}), error: e, at: Date.now() });
+      if (!(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Deployments: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    } finally {
+      this.changed.fire();
+    }
+  }
+
+  private async lookUpContract(entry: DeploymentEntry): Promise<ContractInfo> {
+    const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address);
+    if (!found) return { id: null };
+    const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
+    if (!id) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id.` });
+    return { id };
+  }
+
+  private async lookUpResults(id: string): Promise<ContractResults> {
+    this.abis.ensureStarted(); // the result rows name the functions the workspace's ABIs know
+    const page = await this.network.clients.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, undefined, { explainEmpty: false });
+    const more = page.next !== null;
+    return { items: page.items, more, summary: summarize(page.items, more) };
+  }
+
+  private async lookUpVerification(address: string, chainId: number): Promise<VerificationState> {
+    const client = new SourcifyV2Client(this.network.profile.verifyUrl, this.network.clients.http);
+    const m = await client.lookup(chainId, address);
+    return m.match === null ? { kind: 'none' } : { kind: 'match', match: m.match };
+  }
+
+  /** Whether every answer `load` would ask for is there (or failed): nothing to ask now. */
+  isLoaded(entry: DeploymentEntry): boolean {
+    const s = this.state(entry);
+    const settled = <T>(slot: Slot<T> | undefined) => slot !== undefined && !slot.pending && slot.at !== undefined;
+    if (!settled(s.verification) || !settled(s.contract)) return false;
+    return s.contract?.error !== undefined || s.contract?.value?.id === null || settled(s.results);
+  }
+
+  /** Forgets the failed answers of a contract (all contracts without `entry`) and fires a change: they are asked again. */
+  retry(entry?: DeploymentEntry): void {
+    const k = entry ? this.key(entry) : undefined;
+    for (const map of [this.contracts, this.results, this.verifications] as Array<Map<string, Slot<unknown>>>) {
+      for (const [key, slot] of map) if ((k === undefined || key === k) && slot.error !== undefined && !slot.pending) map.delete(key);
+    }
+    this.changed.fire();
+  }
+
+  /** Forgets a contract's verification state (after Verify ran): asked again when next shown. */
+  forgetVerification(address: string): void {
+    for (const key of [...this.verifications.keys()]) if (key.endsWith(`|${address.toLowerCase()}`)) this.verifications.delete(key);
+    this.changed.fire();
+  }
+
+  /**
+   * Refresh: reads the records again and forgets the selected network's results, verification states and
+   * contracts it could not find or look up (entity ids found stay: an address keeps its contract).
+   */
+  refresh(): Promise<void> {
+    const p = this.network.profile;
+    const prefix = `${p.name}|${p.mirrorUrl}|`;
+    for (const map of [this.results, this.verifications] as Array<Map<string, Slot<unknown>>>) {
+      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    }
+    for (const [key, slot] of this.contracts) if (key.startsWith(prefix) && (slot.error !== undefined || slot.value === undefined || (slot.value as ContractInfo).id === null)) this.contracts.delete(key);
+    return this.scan();
+  }
+
+  /** Resolves when the records were read and no answer is in flight (tests, progress). */
+  async settled(): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      await this.ensureScanned();
+      const pending = [this.contracts, this.results, this.verifications].flatMap((m) => [...(m as Map<string, Slot<unknown>>).values()].map((s) => s.pending).filter((p) => p !== undefined));
+      if (!pending.length && !this.scanning && !this.rescanTimer) return;
+      await Promise.allSettled([...pending, this.scanning]);
+      if (this.rescanTimer) await new Promise((r) => setTimeout(r, RESCAN_DELAY_MS));
+    }
+  }
+
+  dispose(): void {
+    if (this.rescanTimer) clearTimeout(this.rescanTimer);
+    for (const w of this.watchers.splice(0)) w.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
