@@ -36,18 +36,9 @@ export interface OverviewOptions {
   locale?: string;
 }
 
-/** `2026-11-20 10:00:05` in the user's language when it is known (same fields), else the extension's format. */
-function localTime(ts: string, locale: string | undefined): string {
-  const d = timestampToDate(ts);
-  if (!d) return '';
-  if (locale) {
-    try {
-      return new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(d);
-    } catch {
-      // an unknown locale: the extension's own format
-    }
-  }
-  return formatLocal(d);
+/** The local time as the views show it (2026-11-20 10:00:05), whatever the locale: one format across the extension. */
+function localTime(ts: string): string {
+  return formatLocal(timestampToDate(ts));
 }
 
 /** The transaction record of the result: same consensus timestamp, else the nonce asked for, else the parent. */
@@ -96,7 +87,7 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
     result: textOf(r.result) || (out === 'success' ? 'SUCCESS' : out === 'failure' ? 'FAILED' : ''),
     outcome: out,
     timestamp,
-    timeLocal: localTime(timestamp, options.locale),
+    timeLocal: localTime(timestamp),
     created: (Array.isArray(r.created_contract_ids) ? r.created_contract_ids : []).filter((id): id is string => typeof id === 'string').map((id) => dec.entity(addrOf(undefined, id), 'contract')),
     value: amountOf(r.amount),
     gas: {
