@@ -262,6 +262,18 @@ export class MirrorClient {
     return res.data as Record<string, unknown>;
   }
 
+  /**
+   * One account (`GET /accounts/{entity id or EVM address}`, without its transactions list: `limit=1`), or null when
+   * the mirror node has none (404).
+   */
+  async account(idOrAddress: string, options?: RequestOptions): Promise<Record<string, unknown> | null> {
+    const id = unwrap(checkAccountOrAddress(idOrAddress));
+    const res = await this.http.get<unknown>(this.apiUrl(`/accounts/${encodeURIComponent(id)}`, 'limit=1'), { ...options, acceptStatus: [404] });
+    if (res.status === 404) return null;
+    if (!isObject(res.data)) throw malformed(res.url, 'an account object');
+    return res.data;
+  }
+
   async schedules(q: SchedulesQuery = {}, options?: RequestOptions): Promise<Page<Schedule>> {
     return this.fetchPage<Schedule>(this.apiUrl('/schedules', schedulesParams(q)), 'schedules', options);
   }

@@ -142,8 +142,12 @@ describe('Transaction inspector', function () {
     editor.selection = new vscode.Selection(1, start, 1, start + s.transactionId.length);
     // as the editor's context menu calls it: with the document's Uri
     const p = await open(doc.uri);
-    assert.strictEqual(snap(p).sections.overview.state, 'ready');
+    const o = snap(p).sections.overview;
+    assert.ok(o.state === 'ready');
     assert.strictEqual(p.loader.transactionId, s.transactionId);
+    // an Ethereum transaction from an EVM account: its alias beside the entity id
+    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts.aliasSender;
+    assert.deepStrictEqual(o.state === 'ready' && [o.data.from?.id, o.data.from?.evm], [alias.id, alias.evm]);
   });
 
   it('a 404 actions section says so, the others still show; Retry brings the trace', async () => {

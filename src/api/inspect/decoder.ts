@@ -41,6 +41,11 @@ export interface InspectContext {
   nameOf?(address: string): string | undefined;
   /** The contract's solc storage layout, when the workspace's build (or Sourcify) has it. */
   storageLayout?(address: string): StorageLayoutRef | undefined;
+  /**
+   * The own EVM address (an account's alias, a contract's CREATE/CREATE2 address) of an entity id (`0.0.x`), when it
+   * was looked up: shown beside the id where the mirror node sent only the long-zero form.
+   */
+  evmAddressOf?(id: string): string | undefined;
 }
 
 /** An account or contract as the mirror node names it: an EVM address and/or an entity id. */
@@ -192,7 +197,7 @@ export class Decoder {
   private makeEntity(a: Addr, kind?: LinkKind): EntityView {
     const v: EntityView = {};
     if (a.id) v.id = a.id;
-    const alias = aliasOf(a);
+    const alias = aliasOf(a) ?? (a.id ? this.ctx.evmAddressOf?.(a.id) : undefined);
     if (alias) v.evm = alias;
     if (!v.id && !v.evm && a.evm) v.evm = a.evm;
     const name = this.name(a);

@@ -10,7 +10,7 @@ import type { AbiRegistry } from '../../api/decode';
 import { sourcifyRegistry } from '../../api/decode/abi';
 import type { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { isApiError } from '../../api/errors';
-import { entityIdToEvmAddress, isEntityId } from '../../api/validation';
+import { entityIdToEvmAddress, evmAddressToEntityId, isEntityId } from '../../api/validation';
 import {
   addressesToLookUp, buildEvents, buildOverview, buildStateChanges, buildTrace, buildTransfers, candidateKeys, type InspectContext, type StorageLayoutRef,
 } from '../../api/inspect/build';
@@ -79,31 +79,44 @@ export class SectionBuilder {
       contractAbi: (address) => first(address, (a) => this.sourcifyRegistries.get(a)),
       nameOf: (address) => first(address, (a) => deployments.find((d) => d.address === a)?.contractName),
       storageLayout: (address) => first(address, (a) => this.layouts.get(a) ?? undefined),
+      evmAddressOf: (id) => {
+        const longZero = entityIdToEvmAddress(id);
+        return longZero.ok ? this.aliases.get(longZero.value) : undefined;
+      },
     };
   }
 
   /**
    * The mirror node names contracts in call frames, logs and state changes by entity id (and a long-zero address):
    * each contract's own EVM address, which deployment records, Sourcify and storage layouts know it by, is read
-   * once per contract (`GET /contracts/{id}`, at most 50 per transaction, 4 at a time).
+   * once per contract (`GET /contracts/{id}`), and the sender's alias once (`GET /accounts/{id}`): at most 50 per
+   * transaction, 4 at a time.
    */
   private resolveAliases(): Promise<void> {
-    const ids = new Set<string>();
-    const add = (id: unknown) => {
-      if (typeof id !== 'string' || !isEntityId(id) || this.aliasAsked.has(id)) return;
+    const ids = new Map<string, 'contract' | 'account'>();
+    const add = (id: unknown, kind: 'contract' | 'account') => {
+      if (typeof id !== 'string' || !isEntityId(id) || this.aliasAsked.has(id) || ids.has(id)) return;
       // 0.0.1-0.0.1000 are the network's system accounts and contracts: no EVM address of their own
       if (BigInt(id.split('.')[2]) <= 1000n) return;
-      ids.add(id);
+      ids.set(id, kind);
     };
     const { result, actions } = this.sources;
     if (result.state === 'ready') {
       const r = result.value.value;
-      add(r.contract_id);
-      for (const l of r.logs ?? []) add(l.contract_id);
-      for (const c of r.state_changes ?? []) add(c.contract_id);
+      add(r.contract_id, 'contract');
+      for (const l of r.logs ?? []) add(l.contract_id, 'contract');
+      for (const c of r.state_changes ?? []) add(c.contract_id, 'contract');
+      // the sender: the mirror node sends its long-zero address; its alias (an EVM account) is beside it
+      const from = typeof r.from === 'string' ? evmAddressToEntityId(r.from) : undefined;
+      if (from) add(from, 'account');
     }
-    if (actions.state === 'ready') for (const a of actions.value.actions) if (a.recipient_type === 'CONTRACT') add(a.recipient);
-    const wanted = [...ids].slice(0, Math.max(0, 50 - this.aliasAsked.size));
+    if (actions.state === 'ready') {
+      for (const a of actions.value.actions) {
+        if (a.recipient_type === 'CONTRACT') add(a.recipient, 'contract');
+        if (a.caller_type === 'ACCOUNT') add(a.caller, 'account');
+      }
+    }
+    const wanted = [...ids.keys()].slice(0, Math.max(0, 50 - this.aliasAsked.size));
     if (!wanted.length) return this.aliasTask;
     for (const id of wanted) this.aliasAsked.add(id);
     const mirror = this.clients().mirror;
@@ -111,7 +124,7 @@ export class SectionBuilder {
       let found = false;
       for (let i = 0; i < wanted.length; i += 4) {
         const batch = wanted.slice(i, i + 4);
-        const answers = await Promise.allSettled(batch.map((id) => mirror.contract(id)));
+        const answers = await Promise.allSettled(batch.map((id) => (ids.get(id) === 'account' ? mirror.account(id) : mirror.contract(id))));
         answers.forEach((r, j) => {
           const evm = r.status === 'fulfilled' ? r.value?.evm_address : undefined;
           const longZero = entityIdToEvmAddress(batch[j]);
