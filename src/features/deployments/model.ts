@@ -225,7 +225,7 @@ export class DeploymentsModel implements vscode.Disposable {
     const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address);
     if (!found) return { id: null };
     const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
-    if (!id) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id.` });
+    if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id)) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.` });
     return { id };
   }
 

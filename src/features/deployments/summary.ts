@@ -57,7 +57,10 @@ export function failedText(s: ResultsSummary, l10n: L10n = plainL10n): string {
 
 /** "last 5 min. ago" ('' without results or a readable timestamp). */
 export function lastText(s: ResultsSummary, now: number, locale: string | undefined, l10n: L10n = plainL10n): string {
-  const when = relativeTime(timestampToDate(s.latest), now, locale);
+  const at = timestampToDate(s.latest);
+  if (!at || Number.isNaN(at.getTime())) return '';
+  if (Math.abs(now - at.getTime()) < 60_000) return l10n.t('last under a minute ago');
+  const when = relativeTime(at, now, locale);
   return when ? l10n.t('last {0}', when) : '';
 }
 
