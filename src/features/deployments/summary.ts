@@ -23,7 +23,7 @@ export interface ResultsSummary {
 }
 
 /** Counts of a page of results (any order), its newest result and its newest failure. */
-export function summarize(results: Array<Pick<ContractResult, 'timestamp' | 'result' | 'status' | 'error_message'>>, more: boolean): ResultsSummary {
+export function summarize(results: Array<Pick<ContractResult, 'timestamp'> & Partial<Pick<ContractResult, 'result' | 'status' | 'error_message'>>>, more: boolean): ResultsSummary {
   let failed = 0;
   let latest: string | undefined;
   let latestFailure: string | undefined;
