@@ -17,6 +17,7 @@ import {
 } from './hostile';
 import { hostileNotable } from './mirror/api';
 import { inspectorNotable } from './mirror/scenarios';
+import { lookupNotable } from './mirror/entities';
 
 export { HOSTILE_FAMILIES, HOSTILE_TEXTS, MIX_TEXT } from './hostile';
 export type { HostileFamily, HostileOption } from './hostile';
@@ -206,6 +207,7 @@ export function notable(data: MirrorData): Record<string, unknown> {
     schedules: data.schedules.notable,
     nfts: data.nfts.notable,
     inspector: inspectorNotable(data.contracts),
+    lookups: lookupNotable(data),
     verify: VERIFY_ADDRESSES,
   };
 }

@@ -7,6 +7,7 @@ import { toJson } from '../json';
 import { type Reply, jsonTextReply } from '../http';
 import { type ContractData, type ContractResultRow, generateContracts, weibarObject } from './contracts';
 import { contractById } from './contract';
+import { accountById, tokenById, topicById } from './lookups';
 import { builtOf, contractActions, contractResultDetails, transactions, transactionsById } from './inspector';
 import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
@@ -35,7 +36,7 @@ export function generateMirrorData(nowMs: number): MirrorData {
   addInspectorScenarios(contracts, (row) => builtOf(contracts, row));
   return {
     contracts,
-    schedules: generateSchedules(new Prng(0x5343484c), nowMs),
+    schedules: generateSchedules(new Prng(0x5343484c), nowMs, contracts.contracts.map((c) => c.num)),
     nfts: generateNfts(new Prng(0x4e465448)),
     generatedAll: contracts.all.length,
   };
@@ -113,7 +114,10 @@ export function handleMirror(data: MirrorData, method: string, path: string, pai
     if (m) return transactionsById(data.contracts, decode(m[1]), pairs, h);
     m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
     if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
-    if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p))) return contractById(data.contracts, parseContractRef(decode(m[1])));
+    if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p))) return contractById(data, parseContractRef(decode(m[1])), pairs, h);
+    if ((m = /^\/api\/v1\/accounts\/([^/]+)$/.exec(p))) return accountById(data, p, decode(m[1]), pairs, h);
+    if ((m = /^\/api\/v1\/tokens\/([^/]+)$/.exec(p))) return tokenById(data, decode(m[1]), pairs, h);
+    if ((m = /^\/api\/v1\/topics\/([^/]+)$/.exec(p))) return topicById(data, decode(m[1]), h);
     if (p === '/api/v1/schedules') return schedules(data, p, pairs, h);
     m = /^\/api\/v1\/schedules\/([^/]+)$/.exec(p);
     if (m) return schedule(data, decode(m[1]), pairs, nowMs, h);

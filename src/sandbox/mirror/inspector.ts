@@ -28,7 +28,7 @@ import { type Built, genericExecution } from './details';
 import { NS, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
 import {
   BadRequest, COMMON, type Filter, type Format, NotFoundError, type Validator, anyOp, entityFormat, eqOnly, inRange, isBool, isEntity, isTimestamp, last, limitOf,
-  nextLink, orderOf, pagedReply, rangeOf, scan, strictFilters,
+  nextLink, orderOf, pagedReply, type Range, rangeOf, scan, strictFilters,
 } from './query';
 import { type TxRecord, transactionObject, txIndex, txRecord } from './records';
 import { scenarioExecution } from './scenarios';
@@ -210,7 +210,8 @@ export function transactionsById(data: ContractData, rawId: string, pairs: [stri
 
 /* ------------------------------------------------------------------ transactions */
 
-const TRANSACTION_TYPES = new Set([
+/** The transaction type names the real `transactiontype` parameter accepts (any case). */
+export const TRANSACTION_TYPES: ReadonlySet<string> = new Set([
   'CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'CONTRACTUPDATEINSTANCE', 'CRYPTOADDLIVEHASH', 'CRYPTOCREATEACCOUNT', 'CRYPTODELETE', 'CRYPTODELETELIVEHASH',
   'CRYPTOTRANSFER', 'CRYPTOUPDATEACCOUNT', 'FILEAPPEND', 'FILECREATE', 'FILEDELETE', 'FILEUPDATE', 'SYSTEMDELETE', 'SYSTEMUNDELETE', 'CONTRACTDELETEINSTANCE',
   'FREEZE', 'CONSENSUSCREATETOPIC', 'CONSENSUSUPDATETOPIC', 'CONSENSUSDELETETOPIC', 'CONSENSUSSUBMITMESSAGE', 'UNCHECKEDSUBMIT', 'TOKENCREATION',
@@ -236,34 +237,57 @@ function accountsOf(rec: TxRecord): { payer: number; moves: { account: number; a
   return { payer: rec.payer, moves: [...rec.transfers, ...rec.tokens] };
 }
 
+/** What a list of transactions asks (GET /transactions, and the transactions of GET /accounts/{id}). */
+export interface TransactionsQuery {
+  limit: number;
+  order: 'asc' | 'desc';
+  range: Range;
+  /** Transaction type names (upper case); empty: any. */
+  types: Set<string>;
+  result?: string;
+  accounts: Range;
+  anyAccount: boolean;
+  creditDebit: string[];
+}
+
+/** The page of transactions a query selects (parents and children, by consensus timestamp). */
+export function transactionsPage(data: ContractData, q: TransactionsQuery): ContractResultRow[] {
+  const { range, types, result, accounts, anyAccount, creditDebit } = q;
+  const rows = data.all;
+  // several eq timestamps, an empty range, or both credit and debit: nothing (as the real query builder)
+  const emptyRange = range.lower !== null && range.upper !== null && range.upper < range.lower;
+  if (new Set(range.eqs).size > 1 || emptyRange || creditDebit.length > 1) return [];
+  const accept = (r: ContractResultRow): boolean => {
+    const rec = txRecord(data, r);
+    if (types.size && !types.has(rec.name)) return false;
+    if (result && (result === 'success') !== SUCCESS_RESULTS.has(r.obj.result as string)) return false;
+    if (!anyAccount && !creditDebit.length) return true;
+    const { payer, moves } = accountsOf(rec);
+    const wanted = (n: number): boolean => !anyAccount || inRange(accounts, BigInt(n));
+    const sign = creditDebit[0];
+    const moved = moves.some((m) => wanted(m.account) && (!sign || (sign === 'credit' ? m.amount > 0n : m.amount < 0n)));
+    return moved || (!sign && wanted(payer));
+  };
+  return scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], range, q.order, q.limit, accept);
+}
+
+/** A transaction as a list shows it (no assessed custom fees), with the hostile traps on. */
+export const transactionListItem = (data: ContractData, row: ContractResultRow, h?: HostileCtx): string => transactionJson(data, row, false, h);
+
 export function transactions(data: ContractData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const filters = strictFilters(pairs, TRANSACTIONS_PARAMS, { format: TRANSACTIONS_FORMATS });
   const limit = limitOf(filters);
   const order = orderOf(filters, 'desc');
-  const range = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
-  const types = new Set(filters.filter((f) => f.key === 'transactiontype').map((f) => f.value.toUpperCase()));
-  const result = last(filters, 'result')?.value.toLowerCase();
-  const accounts = rangeOf(filters, 'account.id', (v) => parseEntityId(v) as bigint);
-  const anyAccount = filters.some((f) => f.key === 'account.id');
-  const creditDebit = [...new Set(filters.filter((f) => f.key === 'type').map((f) => f.value.toLowerCase()))];
-  const rows = data.all;
-  // several eq timestamps, an empty range, or both credit and debit: nothing (as the real query builder)
-  const emptyRange = range.lower !== null && range.upper !== null && range.upper < range.lower;
-  let page: ContractResultRow[] = [];
-  if (new Set(range.eqs).size <= 1 && !emptyRange && creditDebit.length <= 1) {
-    const accept = (r: ContractResultRow): boolean => {
-      const rec = txRecord(data, r);
-      if (types.size && !types.has(rec.name)) return false;
-      if (result && (result === 'success') !== SUCCESS_RESULTS.has(r.obj.result as string)) return false;
-      if (!anyAccount && !creditDebit.length) return true;
-      const { payer, moves } = accountsOf(rec);
-      const wanted = (n: number): boolean => !anyAccount || inRange(accounts, BigInt(n));
-      const sign = creditDebit[0];
-      const moved = moves.some((m) => wanted(m.account) && (!sign || (sign === 'credit' ? m.amount > 0n : m.amount < 0n)));
-      return moved || (!sign && wanted(payer));
-    };
-    page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], range, order, limit, accept);
-  }
+  const page = transactionsPage(data, {
+    limit,
+    order,
+    range: rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint),
+    types: new Set(filters.filter((f) => f.key === 'transactiontype').map((f) => f.value.toUpperCase())),
+    result: last(filters, 'result')?.value.toLowerCase(),
+    accounts: rangeOf(filters, 'account.id', (v) => parseEntityId(v) as bigint),
+    anyAccount: filters.some((f) => f.key === 'account.id'),
+    creditDebit: [...new Set(filters.filter((f) => f.key === 'type').map((f) => f.value.toLowerCase()))],
+  });
   const lastValue = page.length ? nsToTs(page[page.length - 1].tsNs) : null;
   const next = page.length === limit && lastValue !== null ? nextLink(path, pairs, 'timestamp', lastValue, order, parseTimestamp) : null;
   const items = page.map((r) => transactionJson(data, r, false, h));

@@ -29,7 +29,11 @@ export const PARTIAL_SERIAL = 13n;
 export const MAX_SERIAL = 9223372036854775807n;
 export const UNKNOWN_TYPE_SERIAL = 21n;
 export const MADE_UP_TYPE = 'TOKENTELEPORT';
-const TREASURY = 4_815_001;
+/** The NFT tokens' treasury (mints and burns). */
+export const NFT_TREASURY = 4_815_001;
+const TREASURY = NFT_TREASURY;
+/** The accounts NFTs move between. */
+export const NFT_ACCOUNTS: readonly number[] = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918, 4_001_771, 4_123_456, 3_999_001, 4_776_120];
 
 const txId = (payer: number, consensusNs: bigint, back: number): string => {
   const valid = consensusNs - BigInt(back) * NS - BigInt(back * 7919);
@@ -159,7 +163,7 @@ export interface NftData {
 export const nftKey = (tokenNum: bigint | number, serial: bigint): string => `${tokenNum}/${serial}`;
 
 export function generateNfts(rng: Prng): NftData {
-  const accounts = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918, 4_001_771, 4_123_456, 3_999_001, 4_776_120];
+  const accounts = [...NFT_ACCOUNTS];
   const histories = new Map<string, NftHistory>();
   const base = ANCHOR_SEC - 40 * 86400;
   for (let s = 1; s <= 40; s++) {

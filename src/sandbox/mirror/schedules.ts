@@ -100,7 +100,15 @@ const accountAmount = (num: number, amount: bigint, approval = false): ProtoWrit
 export type BodyKind = 'hbar' | 'token' | 'nft' | 'contractCall' | 'tokenMint' | 'tokenBurn' | 'tokenAssociate' | 'submitMessage';
 const BODY_KINDS: BodyKind[] = ['hbar', 'token', 'nft', 'contractCall', 'tokenMint', 'tokenBurn', 'tokenAssociate', 'submitMessage'];
 
-function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: number[], memo: string): string {
+/** The topics schedules submit messages to (GET /topics/{id} serves them: mirror/entities.ts). */
+export const SCHEDULE_TOPICS: readonly number[] = [4_001_001, 4_002_002, 4_003_003, 4_004_004];
+/** The fungible tokens schedules transfer (with expected_decimals 2) and burn (mirror/entities.ts). */
+export const SCHEDULE_FUNGIBLE_TOKENS: readonly number[] = [5_877_002, 5_120_033, 5_877_001];
+/** The accounts schedules create, pay, sign with and transfer to (all of them in the NFT histories too). */
+export const SCHEDULE_CREATORS: readonly number[] = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918];
+export const SCHEDULE_ACCOUNTS: readonly number[] = [...SCHEDULE_CREATORS, 4_001_771, 4_123_456, 3_999_001];
+
+function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: number[], memo: string, contracts: readonly number[]): string {
   const other = (): number => rng.pick(accounts.filter((a) => a !== payer));
   // SchedulableTransactionBody { uint64 transactionFee = 1; string memo = 2; oneof data { contractCall = 3;
   //   cryptoTransfer = 9; consensusSubmitMessage = 21; tokenMint = 29; tokenBurn = 30; tokenAssociate = 32; ... } }
@@ -116,7 +124,7 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
     case 'token': {
       const amount = BigInt(rng.int(1, 1_000_000)) * 100n;
       const ttl = new ProtoWriter()
-        .message(1, entityIdMsg(rng.pick([4815170, 5120033, 5877001])))
+        .message(1, entityIdMsg(rng.pick(SCHEDULE_FUNGIBLE_TOKENS)))
         .message(2, accountAmount(payer, -amount))
         .message(2, accountAmount(other(), amount))
         .message(4, new ProtoWriter().int(1, 2)); // UInt32Value { value = 1 }
@@ -131,7 +139,10 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
     case 'contractCall': {
       // contract_call.proto: ContractCallTransactionBody { ContractID contractID = 1; int64 gas = 2; int64 amount = 3; bytes functionParameters = 4; }
       const params = `${SELECTORS.transfer}${addrWord(rng.hex(20))}${uintWord(BigInt(rng.int(1, 9_000_000)) * 10n ** 8n)}`;
-      body.message(3, new ProtoWriter().message(1, entityIdMsg(rng.int(3_000_000, 6_500_000))).int(2, rng.pick([100_000, 300_000, 1_000_000])).int(3, 0).bytes(4, hexToBytes(params)));
+      // a contract of the sandbox's data (the drawn number picks one, so every other draw is unchanged)
+      const drawn = rng.int(3_000_000, 6_500_000);
+      const contract = contracts.length ? contracts[drawn % contracts.length] : drawn;
+      body.message(3, new ProtoWriter().message(1, entityIdMsg(contract)).int(2, rng.pick([100_000, 300_000, 1_000_000])).int(3, 0).bytes(4, hexToBytes(params)));
       break;
     }
     case 'tokenMint': {
@@ -155,15 +166,17 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
     default: {
       // consensus_submit_message.proto: ConsensusSubmitMessageTransactionBody { TopicID topicID = 1; bytes message = 2; }
       const msg = rng.pick(['{"event":"rotate-key","epoch":42}', 'hello from the sandbox 👋', 'audit-log: release v1.4.2']);
-      body.message(21, new ProtoWriter().message(1, entityIdMsg(rng.int(4_000_000, 4_100_000))).bytes(2, new TextEncoder().encode(msg)));
+      // one of the sandbox's topics (mirror/entities.ts; the drawn number picks it)
+      body.message(21, new ProtoWriter().message(1, entityIdMsg(SCHEDULE_TOPICS[rng.int(4_000_000, 4_100_000) % SCHEDULE_TOPICS.length])).bytes(2, new TextEncoder().encode(msg)));
     }
   }
   return toBase64(body.finish());
 }
 
-export function generateSchedules(rng: Prng, nowMs: number): ScheduleData {
-  const creators = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918];
-  const accounts = [...creators, 4_001_771, 4_123_456, 3_999_001];
+/** `contracts`: entity nums of the sandbox's contracts, called by the contract-call schedules. */
+export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly number[] = []): ScheduleData {
+  const creators = [...SCHEDULE_CREATORS];
+  const accounts = [...SCHEDULE_ACCOUNTS];
   const futureBase = futureBaseSec(nowMs);
   const rows: ScheduleRow[] = [];
   const byNum = new Map<number, ScheduleRow>();
@@ -224,7 +237,7 @@ export function generateSchedules(rng: Prng, nowMs: number): ScheduleData {
       payer_account_id: entityId(payer),
       schedule_id: entityId(num),
       signatures,
-      transaction_body: transactionBody(rng, kind, payer, accounts, rng.chance(0.5) ? '' : `inner: ${kind}`),
+      transaction_body: transactionBody(rng, kind, payer, accounts, rng.chance(0.5) ? '' : `inner: ${kind}`, contracts),
       wait_for_expiry: waitForExpiry,
     };
     const row: ScheduleRow = { num, creatorNum: creator, executed: executedTs !== null, deleted: state === 'deleted', expirationNs: expiration, obj };
