@@ -512,6 +512,7 @@ export function lookupNotable(data: MirrorData): Record<string, unknown> {
   return {
     accounts: {
       owner: id(OWNER.num),
+      ownerAlias: base32(OWNER.evm),
       aliasSender: id(ALIAS_SENDER.num),
       generatedAlias: alias ? { id: id(alias.num), evm: '0x' + alias.evm, alias: base32(alias.alias as string) } : null,
       depositor: id(DEPOSITOR.num),
