@@ -86,7 +86,9 @@ export function hostileNotable(data: MirrorData): Record<string, unknown> {
     memo: HOSTILE_TEXTS[payloadIndex(i)].id,
     bodyMemo: HOSTILE_TEXTS[payloadIndex(i + 1)].id,
   }));
-  return { contractResults, schedules };
+  // the lookups (mirror/lookups.ts): an entity's memo (and a token's name and symbol) is the payload of its num
+  const lookups = ['0.0.7000', '0.0.7001', '0.0.7004', '0.0.7005', '0.0.7100', '0.0.4815162', '0.0.4001001', '0.0.4004004'].map((id) => ({ id, payload: HOSTILE_TEXTS[payloadIndex(Number(id.split('.')[2]))].id }));
+  return { contractResults, schedules, lookups };
 }
 
 /** Payload number of a contract result: from the table, or (live results, scenarios) its timestamp's nanoseconds. */
