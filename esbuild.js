@@ -47,6 +47,7 @@ const LAZY_ENTRIES = [
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
   { name: 'inspector', file: 'src/features/inspector/lazy.ts', note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel' },
+  { name: 'ledgerLinks', file: 'src/features/ledgerLinks/lazy.ts', note: 'first hover or document links (the providers of src/features/ledgerLinks): recognizing references, look-ups, hover text' },
   { name: 'verify', file: 'src/features/verification/verifyContract.ts', note: 'first "Verify Contract"' },
   { name: 'verificationView', file: 'src/features/verification/view.ts', note: 'first rows of the Verification view' },
   { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },

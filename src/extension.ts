@@ -12,6 +12,7 @@ import { registerContractResults } from './features/contractResults';
 import { registerAbiIndex } from './features/decoding';
 import { registerDeployments } from './features/deployments';
 import { registerInspector } from './features/inspector';
+import { registerLedgerLinks } from './features/ledgerLinks';
 import { registerNetwork } from './features/network';
 import { registerNftHistory } from './features/nftHistory';
 import { registerSchedules } from './features/schedules';
@@ -50,6 +51,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const verification = registerVerification(ctx);
   const nft = registerNftHistory(ctx);
   const inspector = registerInspector(ctx);
+  const ledgerLinks = registerLedgerLinks(ctx);
   const deployments = registerDeployments(ctx);
 
   const activationMs = performance.now() - started;
@@ -68,6 +70,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         contractResults: seam('contractResults', contractResults),
         nftHistory: seam('nftHistory', nft),
         inspector: seam('inspector', inspector),
+        ledgerLinks: seam('ledgerLinks', ledgerLinks),
         deployments: seam('deployments', deployments),
         abis,
         statusSnapshot: () => seam('status', status).snapshot(),

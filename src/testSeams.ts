@@ -10,6 +10,7 @@ import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
 import type { registerDeployments } from './features/deployments';
 import type { registerInspector } from './features/inspector';
+import type { registerLedgerLinks } from './features/ledgerLinks';
 import type { registerNftHistory } from './features/nftHistory';
 import type { registerSchedules } from './features/schedules';
 import type { registerStatus } from './features/status';
@@ -38,6 +39,7 @@ export interface TestSeams {
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;
   readonly inspector: Seam<typeof registerInspector>;
+  readonly ledgerLinks: Seam<typeof registerLedgerLinks>;
   readonly deployments: Seam<typeof registerDeployments>;
   readonly abis: AbiIndex & AbiIndexSeam;
   statusSnapshot(): ReturnType<Seam<typeof registerStatus>['snapshot']>;
