@@ -47,7 +47,7 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
   });
 
   it('labels contract result rows with the called function and decodes arguments, return values and reverts', async () => {
-    const rows = api.contractResults.snapshot().rows.filter((r) => r.contextValue === 'contractResult');
+    const rows = api.contractResults.snapshot().rows.filter((r) => /^contractResult(\.failed)?$/.test(r.contextValue ?? ''));
     const named = rows.filter((r) => / · \w+\((…)?\)$/.test(r.label));
     assert.ok(named.length >= rows.length - 2, `most rows show their function: ${rows.map((r) => r.label).join(' | ')}`);
     for (const r of rows) assert.match(r.description ?? '', /^\d+\.\d+\.\d+ · (.+ · )?[\d,]+ gas · from 0x/, 'contract, result, gas and sender kept');

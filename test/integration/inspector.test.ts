@@ -253,4 +253,59 @@ describe('Transaction inspector', function () {
     await api.inspector.revive(bad, { v: 1, ref: '<img src=x>', nonce: 0, network: 'sandbox' });
     assert.ok(closed);
   });
+
+  it("Go to Revert: the reverting line of the workspace's Solidity opened and marked, with a hover back to the inspector; an edit of the line clears the mark", async () => {
+    const s = scenarios.inspectorDeepRevert;
+    await closeAll();
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    const editor = await api.inspector.goToRevert({ transactionId: s.transactionId, network: 'sandbox' });
+    assert.ok(editor, 'an editor');
+    const doc = editor.document;
+    assert.match(doc.uri.path, /\/contracts\/inspector\/(Ledger|Vault|Accounting)\.sol$/);
+    assert.strictEqual(doc.uri.scheme, 'file', 'the workspace\'s own file (its text is the compiled one)');
+    const line = editor.selection.active.line;
+    assert.match(doc.lineAt(line).text, /Ledger: amount too large|revert|require/, doc.lineAt(line).text);
+    const marks = api.inspector.marks();
+    assert.strictEqual(marks.length, 1);
+    assert.strictEqual(marks[0].range.start.line, line);
+    assert.strictEqual(marks[0].reason, 'Ledger: amount too large');
+    const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(line, 2))) as vscode.Hover[];
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    assert.match(text, /Reverted here/, JSON.stringify(text));
+    // the reason as escaped Markdown (nothing in it is read as markup)
+    assert.match(text.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))), /Ledger: amount too large/, JSON.stringify(text));
+    assert.ok(text.includes(`\`${s.transactionId}\``), 'the transaction id as code');
+    assert.match(text, /command:hederaExplorer\.inspectTransaction\?/);
+    // editing the marked line clears the mark (the line may no longer be the one that reverted)
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(line, 0), ' ');
+    await vscode.workspace.applyEdit(edit);
+    await waitUntil('the mark cleared by the edit', () => api.inspector.marks().length === 0);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('the Source section: the Solidity places of the revert, each opening its line', async () => {
+    const s = scenarios.inspectorDeepRevert;
+    await closeAll();
+    const p = await open(s.transactionId);
+    const src = snap(p).sections.source;
+    assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+    if (src.state !== 'ready') return;
+    assert.ok(src.data.mode === 'exact' || src.data.mode === 'likely', src.data.mode);
+    assert.strictEqual(src.data.reason, 'Ledger: amount too large');
+    assert.ok(src.data.frames.length >= 1 && src.data.frames[0].target >= 0, JSON.stringify(src.data));
+    if (src.data.mode === 'likely') assert.ok(src.data.notes.some((n) => /opcode/.test(n)), 'says why it is only likely');
+    await drawn(p, ['source']);
+    await p.receive({ type: 'openSource', target: src.data.frames[0].target });
+    await waitUntil('a mark', () => api.inspector.marks().length === 1);
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    assert.strictEqual(api.inspector.marks().length, 0);
+  });
+
+  it('a successful call: nothing to place, said so', async () => {
+    const s = scenarios.inspectorSuccess;
+    const p = await open(s.transactionId);
+    const src = snap(p).sections.source;
+    assert.ok(src.state === 'ready' && src.data.mode === 'none' && /succeeded/.test(src.data.notes.join(' ')), JSON.stringify(src));
+  });
 });

@@ -6,8 +6,8 @@
  */
 
 /** One of the inspector's sections; each loads, fails and retries on its own. */
-export type SectionId = 'overview' | 'trace' | 'events' | 'state' | 'transfers';
-export const SECTION_IDS: readonly SectionId[] = ['overview', 'trace', 'events', 'state', 'transfers'];
+export type SectionId = 'overview' | 'source' | 'trace' | 'events' | 'state' | 'transfers';
+export const SECTION_IDS: readonly SectionId[] = ['overview', 'source', 'trace', 'events', 'state', 'transfers'];
 
 /** What a link in the page opens; the extension validates `id` again before it acts. */
 export type LinkKind = 'transaction' | 'contract' | 'account' | 'token';
@@ -229,6 +229,41 @@ export interface TransfersModel {
    * transfers happened inside this transaction and are only in their own records.
    */
   children?: Array<{ transactionId: string; nonce: string; name: string; result: string; transfers: TransfersModel }>;
+}
+
+/** One place in Solidity source: a frame of the call stack that reverted, or a likely candidate. */
+export interface SourceFrameView {
+  /** `revert`, `invalid`, `outOfGas`, `halt` (the failing operation), `callSite` (a frame above it), `candidate` (likely). */
+  kind: string;
+  /** The contract (`Vault`) and its source unit name (`contracts/Vault.sol`). */
+  contract?: string;
+  sourceName: string;
+  /** 1-based line, 1-based column. */
+  line: number;
+  column: number;
+  /** The source text of the statement (one line, shortened). */
+  snippet: string;
+  /** What else to know: "in checked arithmetic the compiler generated", "via onlyOwner", "the file changed since". */
+  detail?: string;
+  /** The contract's address in the trace. */
+  address?: EntityView;
+  /** Which place the page asks the panel to open (`openSource`); -1: none can be opened. */
+  target: number;
+}
+
+/** Where a failed call reverted in the workspace's (or Sourcify's) Solidity source. */
+export interface SourceModel {
+  /**
+   * `exact`: from the mirror node's opcode trace through the compiler's source map; `likely`: from the call trace
+   * and the function's revert statements (candidates, never presented as exact); `none`: nothing could be placed.
+   */
+  mode: 'exact' | 'likely' | 'none';
+  /** The revert reason, decoded (one line). */
+  reason?: string;
+  /** exact: the reverting frame first, then the call sites above it; likely: the candidates. */
+  frames: SourceFrameView[];
+  /** Plain sentences: why opcodes were not used, a bytecode mismatch, what could not be told. */
+  notes: string[];
 }
 
 /** A section's state in the page. */

@@ -61,6 +61,7 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     vscode.commands.registerCommand(`${id}.copyHash`, (n?: unknown) => { const r = resultOf(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); }),
     // the inspector is another feature: reached through its command, with the row's consensus timestamp (exact, children too)
     vscode.commands.registerCommand(`${id}.inspect`, (n?: unknown) => { const r = resultOf(n); if (r) void vscode.commands.executeCommand('hederaExplorer.inspectTransaction', { timestamp: r.timestamp, network: ctx.network.profile.name }); }),
+    vscode.commands.registerCommand(`${id}.goToRevert`, (n?: unknown) => { const r = resultOf(n); if (r) void vscode.commands.executeCommand('hederaExplorer.goToRevert', { timestamp: r.timestamp, network: ctx.network.profile.name }); }),
     vscode.commands.registerCommand(`${id}.openTransaction`, (n?: unknown) => { const r = resultOf(n); if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp)); }),
     vscode.commands.registerCommand(`${id}.openContract`, (n?: unknown) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); }),
     vscode.commands.registerCommand(`${id}.filterByContract`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); }),

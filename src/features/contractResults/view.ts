@@ -218,7 +218,8 @@ export class ContractResultNode implements TreeNode {
     }
     item.tooltip = md;
     item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}`, 600) };
-    item.contextValue = 'contractResult';
+    // failed rows have "Go to Revert" too (menus match both with /^contractResult(\.failed)?$/)
+    item.contextValue = state === 'failure' ? 'contractResult.failed' : 'contractResult';
     return item;
   }
 

@@ -9,6 +9,8 @@ import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';
 import type { RenderedReport, Sections } from './protocol';
+import type { RevertMark } from './revertMarks';
+import { SOURCE_SCHEME, SourceDocuments } from './sourceDocuments';
 import { VIEW_TYPE } from './viewType';
 
 /** What the integration tests read of a panel. */
@@ -41,6 +43,10 @@ export interface InspectorSeam {
   settled(panel: InspectorPanel): Promise<void>;
   /** Called instead of opening the browser (undefined: the browser). */
   openExternal: ((url: string) => Promise<boolean>) | undefined;
+  /** Runs "Go to Revert" as the command does, with `input` as its argument. */
+  goToRevert(input?: unknown): Promise<vscode.TextEditor | undefined>;
+  /** The revert marks in the editors now. */
+  marks(): RevertMark[];
 }
 
 export function registerInspector(ctx: FeatureContext): InspectorSeam | undefined {
@@ -48,16 +54,23 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
   let panels: InspectorPanels | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the panels load on first use
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
-  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input])) : undefined;
+  // compiled sources shown read-only; a document restored after a reload says what it was (the texts were not kept)
+  const documents = new SourceDocuments();
+  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input]), (input) => load().goToRevertCommand(getPanels(), [input])) : undefined;
   const getPanels = (): InspectorPanels => {
     if (!panels) {
-      panels = new (load().InspectorPanels)(ctx, test?.effects);
+      panels = new (load().InspectorPanels)(ctx, documents, test?.effects);
       ctx.extension.subscriptions.push(panels);
     }
     return panels;
   };
   ctx.extension.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(SOURCE_SCHEME, {
+      provideTextDocumentContent: (uri) => documents.text(uri) ?? vscode.l10n.t('// This compiled source is no longer available (it was opened before the window reloaded). Use "Go to Revert" again.'),
+    }),
     vscode.commands.registerCommand('hederaExplorer.inspectTransaction', (...args: unknown[]) => load().inspectCommand(getPanels(), args)),
+    vscode.commands.registerCommand('hederaExplorer.goToRevert', (...args: unknown[]) => load().goToRevertCommand(getPanels(), args)),
+    vscode.commands.registerCommand('hederaExplorer.clearRevertMarks', () => panels?.marks.clear()),
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state) => getPanels().revive(panel, state),
     }),
@@ -66,7 +79,9 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
 }
 
 /** Test mode only: effects that record what each panel did and can be replaced by the tests. */
-function testSeam(panels: () => InspectorPanels, system: () => PanelEffects, command: (input: unknown) => Promise<InspectorPanel | undefined>): { seam: InspectorSeam; effects: PanelEffects } {
+function testSeam(
+  panels: () => InspectorPanels, system: () => PanelEffects, command: (input: unknown) => Promise<InspectorPanel | undefined>, goToRevert: (input: unknown) => Promise<vscode.TextEditor | undefined>,
+): { seam: InspectorSeam; effects: PanelEffects } {
   interface PanelRecord { opened: string[]; copied: string[]; raw: string[]; refused: string[]; rendered?: RenderedReport }
   const records = new WeakMap<InspectorPanel, PanelRecord>();
   const recordOf = (p: InspectorPanel): PanelRecord => {
@@ -88,6 +103,8 @@ function testSeam(panels: () => InspectorPanels, system: () => PanelEffects, com
     },
     settled: (p) => p.settled(),
     openExternal: undefined,
+    goToRevert: (input) => goToRevert(input),
+    marks: () => panels().marks.list(),
   };
   const effects: PanelEffects = {
     openExternal: (url) => (seam.openExternal ?? system().openExternal)(url),

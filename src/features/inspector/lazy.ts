@@ -3,4 +3,4 @@
  * and the "Inspect Transaction…" command. `index.ts` loads it on the first command or panel restore.
  */
 export { InspectorPanels, systemEffects } from './panel';
-export { inspectCommand } from './command';
+export { goToRevertCommand, inspectCommand } from './command';

@@ -19,6 +19,9 @@ import { InspectionLoader, type SourceId } from './inspection';
 import { type FromWebview, type Header, parseSavedState, parseWebviewMessage, type RenderedReport, type SavedState, type SectionId, type Sections, type ToWebview } from './protocol';
 import { SectionBuilder } from './sections';
 import { StorageLayouts } from './storageLayouts';
+import { RevertLocator, type SourceTarget, WorkspaceBuildsCache } from './revertSource';
+import { RevertMarks } from './revertMarks';
+import type { SourceDocuments } from './sourceDocuments';
 import { VIEW_TYPE } from './viewType';
 
 /** What a panel did, for an observer (the test seam; none in normal use). */
@@ -44,7 +47,7 @@ export const systemEffects: PanelEffects = {
 };
 
 /** Which loader source each section is built from (a Retry of the section loads it again). */
-const SOURCE_OF: Record<SectionId, SourceId> = { overview: 'result', trace: 'actions', events: 'result', state: 'result', transfers: 'transactions' };
+const SOURCE_OF: Record<Exclude<SectionId, 'source'>, SourceId> = { overview: 'result', trace: 'actions', events: 'result', state: 'result', transfers: 'transactions' };
 
 export const panelKey = (network: string, ref: TxRef): string =>
   `${network}|${txRefText(ref)}${ref.kind === 'transactionId' && ref.scheduled ? '?scheduled' : ''}|${ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0}`;
@@ -72,7 +75,8 @@ export class InspectorPanel implements vscode.Disposable {
     this.key = panelKey(network, ref);
     const clients = () => owner.ctx.network.clientsFor(network);
     this.loader = new InspectionLoader(ref, () => clients().mirror, (source) => this.sourceChanged(source));
-    this.builder = new SectionBuilder(owner.ctx, () => clients(), () => owner.sourcify(network), this.loader, owner.storage, (ids) => this.rebuilt(ids));
+    const locator = new RevertLocator(owner.ctx, () => clients(), owner.builds, owner.documents);
+    this.builder = new SectionBuilder(owner.ctx, () => clients(), () => owner.sourcify(network), this.loader, owner.storage, locator, (ids) => this.rebuilt(ids));
     this.saved = { v: 1, ref: txRefText(ref), nonce: ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0, network, ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}) };
     const profile = clients().profile;
     panel.title = vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label);
@@ -156,7 +160,11 @@ export class InspectorPanel implements vscode.Disposable {
         this.post({ type: 'init', header: this.header(), sections: this.sections(), state: this.saved, ...(this.owner.effects.reportRendered ? { reportRendered: true as const } : {}) });
         return;
       case 'retry':
+        if (m.section === 'source') return this.builder.retrySource();
         return this.loader.retry(SOURCE_OF[m.section]);
+      case 'openSource':
+        await this.openSource(m.target);
+        return;
       case 'inspect': {
         if (!isTransactionId(m.transactionId)) return this.refuse(`inspect: ${m.transactionId.slice(0, 80)} is not a transaction id`);
         this.owner.show({ kind: 'transactionId', id: m.transactionId, nonce: m.nonce }, this.network);
@@ -182,6 +190,21 @@ export class InspectorPanel implements vscode.Disposable {
         for (const w of this.waiters.splice(0)) w();
         return;
     }
+  }
+
+  get sourceTargets(): readonly SourceTarget[] {
+    return this.builder.sourceTargets;
+  }
+
+  /** Opens a place of the Source section, marked (Go to revert). */
+  async openSource(index = 0): Promise<vscode.TextEditor | undefined> {
+    const target = this.builder.sourceTargets[index];
+    if (!target) {
+      this.refuse(`openSource: no place ${index}`);
+      return undefined;
+    }
+    const ref = this.loader.transactionId ?? txRefText(this.ref);
+    return this.owner.marks.open(target, { ref, network: this.network });
   }
 
   private refuse(reason: string): void {
@@ -252,12 +275,19 @@ export class InspectorPanels implements vscode.Disposable {
   readonly assetsUri: vscode.Uri;
   /** The workspace's storage layouts, read once for every panel. */
   readonly storage: StorageLayouts;
+  /** The workspace's compiler builds, the compiled sources' documents and the revert marks, shared by the panels. */
+  readonly builds: WorkspaceBuildsCache;
+  readonly documents: SourceDocuments;
+  readonly marks: RevertMarks;
   /** Sourcify ABIs per network (its server and chain), shared by the panels: one request per contract. */
   private readonly sourcifyCaches = new Map<string, SourcifyAbiCache>();
 
-  constructor(readonly ctx: FeatureContext, readonly effects: PanelEffects = systemEffects) {
+  constructor(readonly ctx: FeatureContext, documents: SourceDocuments, readonly effects: PanelEffects = systemEffects) {
     this.assetsUri = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
     this.storage = new StorageLayouts(ctx);
+    this.builds = new WorkspaceBuildsCache(ctx);
+    this.documents = documents;
+    this.marks = new RevertMarks(documents);
   }
 
   webviewOptions(): vscode.WebviewOptions {
@@ -321,6 +351,12 @@ export class InspectorPanels implements vscode.Disposable {
     await p.start();
   }
 
+  /** The open panel of a transaction on a network, if any. */
+  existing(ref: TxRef, network: NetworkName): InspectorPanel | undefined {
+    const key = panelKey(network, ref);
+    return this.panels.get(key) ?? this.aliases.get(key);
+  }
+
   /** Another key of an open panel's transaction (its id and nonce, learned from a hash or timestamp). */
   alias(p: InspectorPanel, key: string): void {
     if (key !== p.key && !this.panels.has(key) && !this.aliases.has(key)) this.aliases.set(key, p);
@@ -338,5 +374,7 @@ export class InspectorPanels implements vscode.Disposable {
   dispose(): void {
     for (const p of this.list()) p.dispose();
     this.storage.dispose();
+    this.builds.dispose();
+    this.marks.dispose();
   }
 }

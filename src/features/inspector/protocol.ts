@@ -3,7 +3,7 @@
  * window reload. Everything that comes from the page is checked here before the extension acts on it (types,
  * shapes, lengths, allowed values). Plain TypeScript: no `vscode`, no DOM.
  */
-import type { EventView, LinkKind, OverviewModel, SectionId, SectionState, StateChangeView, TraceRow, TransfersModel } from '../../api/inspect/model';
+import type { EventView, LinkKind, OverviewModel, SectionId, SectionState, SourceModel, StateChangeView, TraceRow, TransfersModel } from '../../api/inspect/model';
 import { SECTION_IDS } from '../../api/inspect/model';
 
 export type { SectionId, SectionState };
@@ -18,6 +18,7 @@ export interface TraceModel {
 /** What each section holds when ready. */
 export interface SectionData {
   overview: OverviewModel;
+  source: SourceModel;
   trace: TraceModel;
   events: EventView[];
   state: StateChangeView[];
@@ -73,6 +74,8 @@ export type FromWebview =
   /** Open an entity or this transaction on HashScan. */
   | { type: 'hashscan'; kind: LinkKind; id: string }
   | { type: 'copy'; text: string }
+  /** Open a place of the Source section in the editor (its `target`), with the revert marked. */
+  | { type: 'openSource'; target: number }
   | { type: 'raw'; source: RawSource }
   | ({ type: 'rendered' } & RenderedReport);
 
@@ -140,6 +143,11 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
       if (e) return bad(`copy: ${e}`);
       if (typeof raw.text !== 'string' || raw.text.length > MAX_COPY) return bad('copy.text is not a string of at most 1,000,000 characters');
       return ok({ type, text: raw.text });
+    }
+    case 'openSource': {
+      const e = extra(['target']);
+      if (e) return bad(`openSource: ${e}`);
+      return isCount(raw.target, 100_000) ? ok({ type, target: raw.target }) : bad('openSource.target is not a whole number');
     }
     case 'raw': {
       const e = extra(['source']);

@@ -16,13 +16,14 @@ import {
 } from '../../api/inspect/build';
 import type { Clients } from '../../api/clients';
 import type { StorageLayouts } from './storageLayouts';
+import type { LocatedRevert, RevertLocator, SourceTarget } from './revertSource';
 import { parseStorageLayout } from '../../workspace/storageLayout';
 import type { FeatureContext } from '../context';
 import type { InspectionLoader, SourceId, Sources } from './inspection';
 import type { RawSource, SectionData, SectionId, Sections, SectionState } from './protocol';
 
-const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'events', 'state'], actions: ['trace'], transactions: ['overview', 'transfers'] };
-const ALL: SectionId[] = ['overview', 'trace', 'events', 'state', 'transfers'];
+const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'source', 'events', 'state'], actions: ['trace', 'source'], transactions: ['overview', 'transfers'] };
+const ALL: SectionId[] = ['overview', 'source', 'trace', 'events', 'state', 'transfers'];
 
 export class SectionBuilder {
   private readonly cache = new Map<SectionId, unknown>();
@@ -32,6 +33,8 @@ export class SectionBuilder {
   private disposed = false;
   private lookedUp = new Set<string>();
   private candidateCache: { result: unknown; actions: unknown; aliases: number; keys: string[] } | undefined;
+  /** The revert placed in source, for the result and frames it was placed from. */
+  private located: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } | undefined;
   /** A contract's own EVM address by the long-zero address of its entity id (the mirror node's `/contracts/{id}`). */
   private readonly aliases = new Map<string, string>();
   private readonly aliasAsked = new Set<string>();
@@ -43,6 +46,7 @@ export class SectionBuilder {
     private readonly sourcifyCache: () => SourcifyAbiCache,
     private readonly loader: InspectionLoader,
     private readonly storage: StorageLayouts,
+    private readonly locator: RevertLocator,
     private readonly rebuilt: (ids: SectionId[]) => void,
   ) {
     // the workspace's first scan names and decodes more: `idle()` waits for it (its end rebuilds through onDidChange)
@@ -151,7 +155,47 @@ export class SectionBuilder {
   }
 
   all(): Sections {
-    return { overview: this.section('overview'), trace: this.section('trace'), events: this.section('events'), state: this.section('state'), transfers: this.section('transfers') };
+    return {
+      overview: this.section('overview'), source: this.section('source'), trace: this.section('trace'), events: this.section('events'), state: this.section('state'),
+      transfers: this.section('transfers'),
+    };
+  }
+
+  /** The places of the Source section (what `openSource` opens). */
+  get sourceTargets(): readonly SourceTarget[] {
+    return this.located?.value?.targets ?? [];
+  }
+
+  /** Looks for the revert in source again (Retry of the Source section). */
+  retrySource(): void {
+    this.located = undefined;
+    this.invalidate(['source']);
+  }
+
+  /**
+   * The Source section: once the result and the call frames settled (the frames may be missing), the revert is
+   * placed (./revertSource.ts) in the background; the section shows loading until then.
+   */
+  private sourceSection(): Sections['source'] {
+    const { result, actions } = this.sources;
+    if (result.state !== 'ready') return this.notReady(result, 'result') as Sections['source'];
+    if (actions.state === 'loading' || actions.state === 'idle') return { state: 'loading' };
+    const r = result.value.value;
+    const acts = actions.state === 'ready' ? actions.value.actions : undefined;
+    if (this.located?.result !== r || this.located.actions !== acts) {
+      const entry: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } = { result: r, actions: acts };
+      this.located = entry;
+      const pathRef = this.loader.nonce > 0 || !this.loader.transactionId ? r.hash ?? this.loader.transactionId ?? '' : this.loader.transactionId;
+      const task = this.locator.locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId }).then(
+        (v) => { entry.value = v; },
+        (e: unknown) => { entry.error = e instanceof Error ? e.message : String(e); },
+      ).then(() => { if (this.located === entry && !this.disposed) this.invalidate(['source']); });
+      this.track(task);
+      return { state: 'loading' };
+    }
+    if (this.located.error !== undefined) return { state: 'error', message: l10n('The revert could not be placed in source: {0}', this.located.error), serverMessages: [], retry: true };
+    if (!this.located.value) return { state: 'loading' };
+    return ready(this.located.value.model);
   }
 
   /** A source changed: its sections are built again, and what would decode more is looked up. */
@@ -276,6 +320,8 @@ export class SectionBuilder {
     const ctx = this.context();
     const { result, actions, transactions } = this.sources;
     switch (id) {
+      case 'source':
+        return this.sourceSection() as Sections[K];
       case 'overview': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
         const txs = transactions.state === 'ready' ? transactions.value.all : undefined;

@@ -17,7 +17,7 @@ import { SECTION_IDS } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
 import type { FromWebview, Header, RawSource, SavedState, Sections, ToWebview } from '../protocol';
 import { banner, button, h, icon, setPoster, span } from './dom';
-import { type Drawn, drawEvents, drawOverview, drawState, drawTransfers, onMoreDrawn } from './sections';
+import { type Drawn, drawEvents, drawOverview, drawSource, drawState, drawTransfers, onMoreDrawn } from './sections';
 import { TraceView } from './trace';
 import { collapsedFromIndexes, shapeOf } from './traceTree';
 import './inspector.css';
@@ -34,10 +34,10 @@ const post = (m: FromWebview): void => vscode.postMessage(m);
 setPoster(post);
 
 const TITLES: Record<SectionId, string> = {
-  overview: 'Overview', trace: 'Call trace', events: 'Events', state: 'State changes', transfers: 'Transfers',
+  overview: 'Overview', source: 'Source', trace: 'Call trace', events: 'Events', state: 'State changes', transfers: 'Transfers',
 };
 const LOADING: Record<SectionId, string> = {
-  overview: 'Loading the contract result…', trace: 'Loading the call trace…', events: 'Loading the events…',
+  overview: 'Loading the contract result…', source: 'Placing the revert in source…', trace: 'Loading the call trace…', events: 'Loading the events…',
   state: 'Loading the state changes…', transfers: 'Loading the transaction record…',
 };
 
@@ -294,6 +294,14 @@ function drawSection(id: SectionId, st: Sections[SectionId]): void {
         }
         trace.setModel({ rows: [], deepestFailure: -1 }, new Set());
         content.push(h('p', 'muted empty', 'No call frames: the mirror node lists no actions for this transaction.'));
+        break;
+      }
+      case 'source': {
+        const src = (st as Extract<Sections['source'], { state: 'ready' }>).data;
+        const d = drawSource(src);
+        drawn[id] = d;
+        count = src.frames.length;
+        content.push(d.node);
         break;
       }
       case 'events': {

@@ -3,9 +3,9 @@
  * changes, Transfers. Each function returns the section's content and how many rows it drew (for `rendered`).
  * Long lists are drawn in pages (`Show more`), so that a transaction with thousands of logs does not stall the page.
  */
-import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, StateChangeView, StateVariableView, TransfersModel, TransferView } from '../../../api/inspect/model';
+import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, SourceModel, StateChangeView, StateVariableView, TransfersModel, TransferView } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
-import { append, button, copyable, copyableHex, copyButton, entity, Fields, h, icon, post, rawBlock, span, valuesTable } from './dom';
+import { append, banner, button, copyable, copyableHex, copyButton, entity, Fields, h, icon, post, rawBlock, span, valuesTable } from './dom';
 import { barWidth, groupStateChanges, hexBytes, percentText } from './format';
 
 export interface Drawn {
@@ -294,4 +294,35 @@ export function drawTransfers(m: TransfersModel): Drawn {
     childBodies.push(cb);
   }
   return { node, count: () => body.childElementCount + childBodies.reduce((n, b) => n + b.childElementCount, 0) };
+}
+
+/** The Source section: where the call reverted (exact: the Solidity call stack; likely: candidates), each a link. */
+export function drawSource(m: SourceModel): Drawn {
+  const node = h('div', 'source-section');
+  if (m.mode !== 'none') {
+    const badge = m.mode === 'exact' ? span('badge exact', 'Exact', 'From the mirror node\'s opcode trace, through the compiler\'s source map') : span('badge likely', 'Likely', 'From the call trace and the function\'s revert statements: not an exact trace');
+    node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
+  }
+  const list = h('ol', 'source-frames');
+  list.setAttribute('aria-label', m.mode === 'likely' ? 'Likely places' : 'Solidity call stack');
+  m.frames.forEach((f, i) => {
+    const where = `${f.sourceName}:${f.line}`;
+    const link = f.target >= 0
+      ? button(where, () => post({ type: 'openSource', target: f.target }), { cls: 'link mono', title: `Open ${where} and mark the line`, ariaLabel: `Open ${where}` })
+      : span('mono muted', where, 'Not in the workspace');
+    const kind = f.kind === 'callSite' ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
+    const item = h('li', `source-frame${i === 0 && m.mode === 'exact' ? ' failing' : ''}`,
+      h('div', 'source-where', i === 0 && m.mode === 'exact' ? icon('error', 'bad') : icon(f.kind === 'callSite' ? 'debug-stackframe' : 'debug-breakpoint-unverified', 'muted'),
+        span('muted', ` ${kind} `), f.contract ? span('named', `${f.contract} `) : null, link),
+      h('div', 'source-snippet mono', f.snippet),
+      f.detail ? h('div', 'muted', f.detail) : null);
+    list.append(item);
+  });
+  if (m.frames.length) node.append(list);
+  if (m.frames.length && m.frames[0].target >= 0) {
+    node.append(h('p', '', button('Go to revert', () => post({ type: 'openSource', target: m.frames[0].target }), { icon: 'go-to-file', cls: 'primary', title: 'Open the reverting line in the editor, marked' })));
+  }
+  for (const n of m.notes) node.append(banner('info', h('div', '', n)));
+  if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', 'Nothing to place in source.'));
+  return { node, count: () => list.childElementCount };
 }

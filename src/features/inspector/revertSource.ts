@@ -1,0 +1,268 @@
+/**
+ * Revert to source: where a failed call reverted in Solidity, and the call stack that led there.
+ *
+ * Exact, when the mirror node can trace: its opcode log (`/contracts/results/{id}/opcodes`, without stack, memory
+ * or storage) gives the failing operation of the deepest failing frame and the call site of every frame above it
+ * (src/api/source/callStack.ts); each frame's contract is matched to its compiled code (the workspace's build, named
+ * by the deployment records and checked against the code on chain with metadata and immutables masked:
+ * src/workspace/solcBuilds.ts), and its pc goes through the compiler's source map to a file and line
+ * (src/api/source/locate.ts). Likely, when it cannot (many public mirror nodes disable the endpoint or answer 429 /
+ * 404 / 501; said once, never retried in a loop): the innermost reverting frame from the call trace, its function
+ * from the build's AST, and the revert / require / assert statements whose reason matches
+ * (src/api/source/likely.ts). A contract whose code on chain differs from the workspace's build is said so, never
+ * pointed at a wrong line.
+ *
+ * Where a place opens: the workspace's own file when it holds the very source that was compiled; otherwise (a
+ * library in node_modules, a file edited since, sources of another folder) the compiled source, read-only
+ * (`hedera-source:` documents, ./sourceDocuments.ts).
+ */
+import vscode = require('vscode');
+import type { Clients } from '../../api/clients';
+import type { DeployedContract } from '../../api/decode';
+import { decodeRevert } from '../../api/revert';
+import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
+import { callStackOf } from '../../api/source/callStack';
+import { failingAction, likelyLocations } from '../../api/source/likely';
+import { type FrameBuild, type LocatedFrame, locateCallStack, type SourceLocation } from '../../api/source/locate';
+import { oneLine } from '../../api/text';
+import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
+import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
+import { type BuiltContract, WorkspaceBuilds } from '../../workspace/solcBuilds';
+import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
+import type { FeatureContext } from '../context';
+import type { SourceDocuments } from './sourceDocuments';
+
+/** A place the editor can open: a file (or a read-only document of the compiled source) and a range. */
+export interface SourceTarget {
+  uri: vscode.Uri;
+  range: vscode.Range;
+  readonly: boolean;
+  /** The revert reason and the transaction, for the mark and its hover. */
+  reason?: string;
+  /** The compiled text of the source (a workspace file edited since opens as this instead). */
+  compiled?: { sourceName: string; content: string };
+}
+
+export interface LocatedRevert {
+  model: SourceModel;
+  targets: SourceTarget[];
+}
+
+/** What the locator needs of a transaction. */
+export interface RevertInput {
+  result: ContractResultDetails;
+  actions: readonly ContractAction[] | undefined;
+  /** The id or 32-byte hash the mirror node's paths take for this transaction. */
+  pathRef: string;
+  /** The transaction id (for the hover), when known. */
+  transactionId?: string;
+}
+
+/** The workspace's builds, read once for every panel and read again after the build output changed. */
+export class WorkspaceBuildsCache implements vscode.Disposable {
+  private builds: Promise<WorkspaceBuilds> | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly ctx: FeatureContext) {
+    this.subscription = ctx.abis.onDidChange(() => { this.builds = undefined; });
+  }
+
+  get(): Promise<WorkspaceBuilds> {
+    this.builds ??= WorkspaceBuilds.read(folders().map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
+      if (b.problems.length) this.ctx.log.debug(`Revert to source: builds: ${b.problems.slice(0, 5).join('; ')}`);
+      return b;
+    });
+    return this.builds;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+const folders = (): readonly vscode.WorkspaceFolder[] => vscode.workspace.workspaceFolders ?? [];
+const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
+
+/** The answers of `/contracts/{id}` a locator read: the contract's own EVM address and runtime code. */
+interface ContractInfo { evm?: string; runtime?: string }
+
+export class RevertLocator {
+  private readonly contracts = new Map<string, Promise<ContractInfo>>();
+  /** The opcode endpoint refused once on this network: not asked again this session (said once). */
+  private static refused = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly clients: () => Clients,
+    private readonly builds: WorkspaceBuildsCache,
+    private readonly documents: SourceDocuments,
+  ) {}
+
+  /** Where the call reverted; `mode: 'none'` with notes when it did not or nothing could be placed. */
+  async locate(input: RevertInput, signal?: AbortSignal): Promise<LocatedRevert> {
+    const { result } = input;
+    const notes: string[] = [];
+    const reason = reasonOf(result.error_message);
+    const failed = (result.result !== null && result.result !== 'SUCCESS') || result.status === '0x0';
+    if (!failed) return { model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] }, targets: [] };
+    const builds = await this.builds.get();
+    await this.ctx.abis.scanned();
+    const deployments = this.ctx.abis.workspace().deployments;
+    const targets: SourceTarget[] = [];
+    const profile = this.clients().profile;
+
+    // exact: the opcode trace, unless this mirror node refused it before
+    const refusedBefore = RevertLocator.refused.get(profile.mirrorUrl);
+    if (refusedBefore) {
+      notes.push(refusedBefore);
+    } else {
+      const opcodes = await this.clients().mirror.contractOpcodes(input.pathRef, {}, { signal });
+      if (opcodes.kind === 'unavailable') {
+        const said = opcodes.serverMessages.length ? `: ${oneLine(opcodes.serverMessages.join('; '), 200)}` : '';
+        const note = l10n('This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said);
+        // a 400 is about this transaction; anything else is the endpoint: not asked again on this network
+        if (opcodes.status !== 400) RevertLocator.refused.set(profile.mirrorUrl, note);
+        notes.push(note);
+      } else {
+        const stack = callStackOf(opcodes.value, input.actions);
+        const frameBuilds = new Map<string, FrameBuild | { problem: string } | undefined>();
+        for (const f of stack.frames) {
+          const key = `${f.address ?? ''}|${f.entity ?? ''}`;
+          if (!frameBuilds.has(key)) frameBuilds.set(key, await this.buildOf(f.address, f.entity, builds, deployments, signal));
+        }
+        const located = locateCallStack(stack, opcodes.value.opcodes, (f) => {
+          const fb = frameBuilds.get(`${f.address ?? ''}|${f.entity ?? ''}`);
+          return fb && 'build' in fb ? fb : undefined;
+        });
+        const frames: SourceFrameView[] = [];
+        located.forEach((lf, i) => {
+          const fb = frameBuilds.get(`${lf.frame.address ?? ''}|${lf.frame.entity ?? ''}`);
+          if (!lf.location) {
+            const problem = fb && 'problem' in fb ? fb.problem : lf.problem ?? l10n('no build of this contract in the workspace');
+            notes.push(l10n('Frame {0} ({1}): {2}', String(i + 1), entityText(lf.frame.entity, lf.frame.address), problem));
+            return;
+          }
+          const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
+          const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
+          frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
+        });
+        notes.push(...stack.notes);
+        if (frames.length) return { model: { mode: 'exact', reason, frames, notes }, targets };
+      }
+    }
+
+    // likely: the innermost reverting frame of the call trace, and its function's revert statements
+    const fa = failingAction(input.actions ?? []);
+    const address = fa?.address ?? (typeof result.address === 'string' ? result.address : undefined);
+    const entity = fa?.entity ?? result.contract_id ?? undefined;
+    const fb = await this.buildOf(address, entity, builds, deployments, signal);
+    if (!fb || 'problem' in fb) {
+      notes.push(fb ? fb.problem : l10n('No build of {0} in the workspace: the revert cannot be placed in source.', entityText(entity, address)));
+      return { model: { mode: 'none', reason, frames: [], notes }, targets: [] };
+    }
+    const selector = fa?.selector ?? (typeof result.function_parameters === 'string' ? result.function_parameters.slice(0, 10) : undefined);
+    const likely = likelyLocations(fb.build, fb.contract, selector, fa?.revertData ?? result.error_message ?? undefined);
+    notes.push(...likely.notes);
+    const frames = likely.candidates.map((c) => {
+      const target = this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason);
+      return {
+        kind: 'candidate', contract: splitName(fb.contract), sourceName: c.location.sourceName, line: c.location.line, column: c.location.column,
+        snippet: oneLine(c.location.text, 160), detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in), target,
+        address: entityView(entity, address),
+      } satisfies SourceFrameView;
+    });
+    if (!frames.length) notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
+    return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
+  }
+
+  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (once per locator). */
+  private contract(entity: string | undefined, signal?: AbortSignal): Promise<ContractInfo> {
+    if (!entity) return Promise.resolve({});
+    let p = this.contracts.get(entity);
+    if (!p) {
+      p = this.clients().mirror.contract(entity, { signal }).then((c) => ({
+        evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
+        runtime: typeof c?.runtime_bytecode === 'string' ? c.runtime_bytecode : undefined,
+      }), () => ({}));
+      this.contracts.set(entity, p);
+    }
+    return p;
+  }
+
+  /** The build a frame's contract came from (deployment records, then the runtime code), or why there is none. */
+  private async buildOf(address: string | undefined, entity: string | undefined, builds: WorkspaceBuilds, deployments: readonly DeployedContract[], signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
+    const id = entity ?? (address ? evmAddressToEntityId(address) : undefined);
+    const info = await this.contract(id, signal);
+    const chainId = this.clients().profile.chainId;
+    const forms = [...new Set([info.evm, address?.toLowerCase(), id ? (entityIdToEvmAddress(id).ok ? (entityIdToEvmAddress(id) as { value: string }).value : undefined) : undefined].filter((x): x is string => !!x))];
+    for (const a of forms) {
+      const found = builds.find(a, { chainId, deployments, runtimeBytecode: info.runtime });
+      if (!found) continue;
+      if (found.mismatch) {
+        return { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
+      }
+      return { build: found.contract.build.build, contract: found.contract.identifier, match: found.match, built: found.contract };
+    }
+    return undefined;
+  }
+
+  /** Registers a place to open; its index. */
+  private target(loc: SourceLocation, built: BuiltContract | undefined, targets: SourceTarget[], reason: string | undefined): number {
+    const uri = built ? this.uriOf(loc, built) : undefined;
+    if (!uri) return -1;
+    const range = new vscode.Range(loc.line - 1, Math.max(0, loc.column - 1), Math.max(loc.line, loc.endLine) - 1, loc.endLine > loc.line ? loc.endColumn - 1 : Math.max(loc.column - 1, loc.endColumn - 1));
+    const content = built?.build.build.input?.sources?.[loc.sourceName]?.content;
+    targets.push({ uri: uri.uri, range, readonly: uri.readonly, reason, ...(typeof content === 'string' ? { compiled: { sourceName: loc.sourceName, content } } : {}) });
+    return targets.length - 1;
+  }
+
+  /**
+   * The file of a source unit: the workspace folder's own file when its text is the compiled one (checked when the
+   * place is opened), else a read-only document of the compiled source.
+   */
+  private uriOf(loc: SourceLocation, built: BuiltContract): { uri: vscode.Uri; readonly: boolean } | undefined {
+    const content = built.build.build.input?.sources?.[loc.sourceName]?.content;
+    const folder = folders()[built.build.folder];
+    const rel = loc.sourceName.replace(/^project\//, '');
+    const inProject = !!folder && !loc.generated && !/^(node_modules|lib)\//.test(rel) && !rel.startsWith('@') && !rel.startsWith('/') && !rel.includes('..');
+    if (inProject && folder) return { uri: vscode.Uri.joinPath(folder.uri, rel), readonly: false };
+    if (typeof content !== 'string') return undefined;
+    return { uri: this.documents.add(loc.sourceName, content), readonly: true };
+  }
+}
+
+function splitName(identifier: string): string {
+  const i = identifier.lastIndexOf(':');
+  return i < 0 ? identifier : identifier.slice(i + 1);
+}
+
+function reasonOf(errorMessage: string | null | undefined): string | undefined {
+  const d = decodeRevert(errorMessage);
+  return d ? oneLine(d.message, 300) : undefined;
+}
+
+function entityText(entity: string | null | undefined, address: string | null | undefined): string {
+  return entity ?? address ?? l10n('the contract');
+}
+
+function entityView(entity: string | null | undefined, address: string | null | undefined): EntityView | undefined {
+  if (!entity && !address) return undefined;
+  const v: EntityView = { kind: 'contract' };
+  if (entity) v.id = entity;
+  if (address && !evmAddressToEntityId(address)) v.evm = address.toLowerCase();
+  return v;
+}
+
+function frameView(lf: LocatedFrame, target: number, built: BuiltContract | undefined, reason: string | undefined): SourceFrameView {
+  const loc = lf.location as SourceLocation;
+  const details: string[] = [];
+  if (lf.generated) details.push(l10n('in code the compiler generated ({0})', lf.generated.sourceName));
+  if (lf.frame.kind === 'outOfGas') details.push(l10n('ran out of gas here'));
+  if (lf.frame.kind === 'callSite') details.push(l10n('called from here'));
+  if (reason && lf.frame.kind !== 'callSite') details.push(reason);
+  return {
+    kind: lf.frame.kind, contract: built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined), sourceName: loc.sourceName.replace(/^project\//, ''),
+    line: loc.line, column: loc.column, snippet: oneLine(loc.text, 160), ...(details.length ? { detail: details.join(' · ') } : {}), target,
+    address: entityView(lf.frame.entity, lf.frame.address),
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The workspace's compiler builds, whole (standard JSON input for the sources' contents, output for the runtime
+ * code, source maps and ASTs), for revert-to-source: Hardhat 2 build info (input and output in one file), Hardhat 3
+ * (`<id>.json` with the input, `<id>.output.json` with the output), Foundry `out/build-info` (both in one file), and
+ * Hardhat Ignition's copies when the build's own file cannot be read. Which build a deployed contract came from:
+ * the deployment records name it (then the build whose runtime code matches the chain's, masked for metadata,
+ * immutables and libraries, wins when several hold it), else the chain's runtime code alone. Plain TypeScript.
+ */
+import type { DeployedContract } from '../api/decode/derivation';
+import { matchBytecode, type BytecodeMatch } from '../api/source/bytecodeMatch';
+import type { SolcBuildLike, SolcContractLike } from '../api/source/sourceMap';
+import { listBuildInfo } from './buildInfo';
+import { readJson, type WorkspaceFs } from './workspaceFs';
+
+/** One contract of one build. */
+export interface BuiltContract {
+  /** `contracts/Vault.sol:Vault` as the compiler names it (Hardhat 3: `project/contracts/Vault.sol:Vault`). */
+  identifier: string;
+  sourceName: string;
+  contractName: string;
+  contract: SolcContractLike;
+  build: WorkspaceBuild;
+}
+
+export interface WorkspaceBuild {
+  build: SolcBuildLike;
+  /** The workspace folder (its index in the folders given) and the file it came from. */
+  folder: number;
+  file: string;
+}
+
+/** What a deployed contract was matched to. */
+export interface BuildMatchResult {
+  contract: BuiltContract;
+  /** How: a deployment record named it, or its runtime code alone. */
+  by: 'record' | 'bytecode';
+  /** The comparison with the code on chain, when the caller gave that code. */
+  match?: BytecodeMatch;
+}
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+/** Contracts compared by runtime code alone, at most (a monorepo's thousands of contracts are not all compared). */
+const MAX_COMPARED = 2000;
+
+export class WorkspaceBuilds {
+  private constructor(readonly builds: readonly WorkspaceBuild[], readonly contracts: readonly BuiltContract[], readonly problems: readonly string[]) {}
+
+  /** Reads every build of the folders (each file once; unreadable ones go to `problems`). */
+  static async read(folders: readonly WorkspaceFs[]): Promise<WorkspaceBuilds> {
+    const builds: WorkspaceBuild[] = [];
+    const problems: string[] = [];
+    for (let folder = 0; folder < folders.length; folder++) {
+      const fs = folders[folder];
+      let entries: Awaited<ReturnType<typeof listBuildInfo>>;
+      try {
+        entries = await listBuildInfo(fs);
+      } catch (e) {
+        problems.push(`${fs.name}: ${e instanceof Error ? e.message : String(e)}`);
+        continue;
+      }
+      for (const entry of entries) {
+        let got: SolcBuildLike | undefined;
+        for (const f of [entry, ...entry.copies]) {
+          got = await readOne(fs, f.file, f.outputFile).catch(() => undefined);
+          if (got) {
+            builds.push({ build: got, folder, file: f.file });
+            break;
+          }
+        }
+        if (!got) problems.push(`${fs.name}/${entry.file}: no compiler output with runtime code in it`);
+      }
+    }
+    const contracts: BuiltContract[] = [];
+    for (const b of builds) {
+      for (const [sourceName, byName] of Object.entries(obj(b.build.output.contracts))) {
+        for (const [contractName, c] of Object.entries(obj(byName))) {
+          const contract = obj(c) as SolcContractLike;
+          if (!contract.evm?.deployedBytecode?.object) continue;
+          contracts.push({ identifier: `${sourceName}:${contractName}`, sourceName, contractName, contract, build: b });
+        }
+      }
+    }
+    return new WorkspaceBuilds(builds, contracts, problems);
+  }
+
+  /**
+   * The build of the contract deployed at `address` on `chainId`: the one a deployment record names (and, with the
+   * chain's `runtimeBytecode`, whose code matches it: a rebuild after the deployment is passed over), else the
+   * contract whose runtime code matches the chain's. Undefined when nothing fits; `mismatch` when a record named a
+   * contract whose every build differs from the code on chain (the workspace's source is not what was deployed).
+   */
+  find(address: string, opts: { chainId?: number; deployments?: readonly DeployedContract[]; runtimeBytecode?: string } = {}): (BuildMatchResult & { mismatch?: undefined }) | { mismatch: BuildMatchResult } | undefined {
+    const a = address.toLowerCase();
+    const records = (opts.deployments ?? []).filter((d) => d.address === a && (opts.chainId === undefined || d.chainId === undefined || d.chainId === opts.chainId));
+    const code = opts.runtimeBytecode && /^(0x)?[0-9a-fA-F]+$/.test(opts.runtimeBytecode) && opts.runtimeBytecode.replace(/^0x/, '').length > 0 ? opts.runtimeBytecode : undefined;
+    const compare = (c: BuiltContract): BytecodeMatch | undefined => {
+      if (!code) return undefined;
+      const rt = c.contract.evm?.deployedBytecode;
+      return matchBytecode({ onChain: code, compiled: rt?.object ?? '', immutableReferences: rt?.immutableReferences, linkReferences: rt?.linkReferences });
+    };
+    for (const r of records) {
+      const named = this.contracts.filter((c) => c.contractName === r.contractName && (!r.sourceName || sameSource(c.sourceName, r.sourceName)));
+      if (!named.length) continue;
+      if (!code) return { contract: named[named.length - 1], by: 'record' };
+      const compared = named.map((c) => ({ c, m: compare(c) }));
+      const hit = compared.find((x) => x.m?.match);
+      if (hit) return { contract: hit.c, by: 'record', match: hit.m };
+      return { mismatch: { contract: compared[compared.length - 1].c, by: 'record', match: compared[compared.length - 1].m } };
+    }
+    if (!code) return undefined;
+    for (const c of this.contracts.slice(0, MAX_COMPARED)) {
+      const m = compare(c);
+      if (m?.match) return { contract: c, by: 'bytecode', match: m };
+    }
+    return undefined;
+  }
+}
+
+/** Source names compared without Hardhat 3's `project/` prefix. */
+function sameSource(a: string, b: string): boolean {
+  const strip = (s: string) => s.replace(/^project\//, '');
+  return strip(a) === strip(b);
+}
+
+async function readOne(fs: WorkspaceFs, file: string, outputFile: string | undefined): Promise<SolcBuildLike | undefined> {
+  const b = obj(await readJson(fs, file));
+  let output = b.output;
+  if ((output === undefined || String(b._format ?? '').startsWith('hh3')) && outputFile) output = obj(await readJson(fs, outputFile)).output ?? output;
+  const out = obj(output);
+  if (!Object.keys(obj(out.contracts)).length) return undefined;
+  const input = obj(b.input);
+  return { input: { sources: obj(input.sources) as NonNullable<SolcBuildLike['input']>['sources'] }, output: out as SolcBuildLike['output'] };
+}
