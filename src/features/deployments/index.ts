@@ -20,7 +20,7 @@ const SOLIDITY: vscode.DocumentSelector = [{ language: 'solidity' }, { pattern: 
 
 /** What the integration tests read and drive (`api.testing.deployments`); built in test mode only. */
 export interface DeploymentsSeam {
-  /** The view's root rows (loads its code), or the children of the row at `path` (labels from the root). */
+  /** The view's root rows (loads its code), or the children of the row at `path` (labels from the root), once what they asked for arrived. */
   rows(path?: string[]): Promise<DeploymentRow[]>;
   /** Resolves when the records were read and every answer asked for arrived. */
   settled(): Promise<void>;
@@ -69,7 +69,12 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
   );
   if (!ctx.testMode) return undefined;
   return {
-    rows: (path) => tree.implementation().snapshot(path),
+    rows: async (path) => {
+      // the rows ask for what they show; then they are read again with the answers
+      await tree.implementation().snapshot(path);
+      await getModel().settled();
+      return tree.implementation().snapshot(path);
+    },
     settled: () => getModel().settled(),
     setAllNetworks: (on) => tree.implementation().setAllNetworks(on),
     get allNetworks() { return tree.implementation().allNetworks; },

@@ -15,7 +15,7 @@ import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { AbiIndex } from '../decoding';
-import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_GLOB } from './records';
+import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_DIRS_GLOB, RECORD_GLOB } from './records';
 import { summarize, type ResultsSummary, type VerificationState } from './summary';
 
 /** How many results a contract's page holds (the Contract Results view's default page). */
@@ -160,9 +160,11 @@ export class DeploymentsModel implements vscode.Disposable {
   private watch(): void {
     for (const w of this.watchers.splice(0)) w.dispose();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
-      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_GLOB));
       const changed = (uri: vscode.Uri) => { this.log.debug(`Deployments: ${vscode.workspace.asRelativePath(uri)} changed`); this.scheduleRescan(); };
-      this.watchers.push(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed));
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_GLOB));
+      // a deployment writing a new folder with its records at once (or removing one): the files' events can be missed
+      const dirs = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_DIRS_GLOB), false, true, false);
+      this.watchers.push(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed), dirs, dirs.onDidCreate(changed), dirs.onDidDelete(changed));
     }
   }
 

@@ -16,6 +16,9 @@ export const RECORD_SOURCES: readonly RecordSource[] = ['ignition', 'hardhat-dep
  */
 export const RECORD_GLOB = '{ignition/deployments/*/deployed_addresses.json,ignition/deployments/*/artifacts/*.json,ignition/deployments/*/journal.jsonl,deployments/*/*.json,deployments/*/.chainId,broadcast/**/run-latest.json}';
 
+/** The folders records are written in (their creation or removal is watched: a new folder's file events can be missed). */
+export const RECORD_DIRS_GLOB = '{ignition,ignition/deployments,ignition/deployments/*,deployments,deployments/*,broadcast,broadcast/**}';
+
 /** One deployed contract of the records. */
 export interface DeploymentEntry {
   /** `<chain>:<address>` (`?` for a record without a chain): one entry per contract and chain, whatever the folders. */

@@ -236,7 +236,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
       return groupByChain(entries).map((g) => new GroupNode(chainLabel(g.chainId), g.entries.map((e) => this.node(e, g.chainId === chainId)), {
         expanded: true,
         icon: new vscode.ThemeIcon(g.chainId === chainId ? 'globe' : 'circle-outline'),
-        description: [vscode.l10n.t('{0} contracts', g.entries.length), g.chainId === chainId ? this.profile.label : ''].filter(Boolean).join(' · '),
+        description: [g.entries.length === 1 ? vscode.l10n.t('1 contract') : vscode.l10n.t('{0} contracts', g.entries.length), g.chainId === chainId ? this.profile.label : ''].filter(Boolean).join(' · '),
         id: `deployments:chain:${g.chainId ?? '?'}`,
         contextValue: 'deploymentChain',
       }));
