@@ -28,6 +28,7 @@ import { oneLine } from '../../api/text';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import { type BuiltContract, WorkspaceBuilds } from '../../workspace/solcBuilds';
+import { verifiedBuildOf } from '../../api/source/sourcify';
 import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
 import type { FeatureContext } from '../context';
 import type { SourceDocuments } from './sourceDocuments';
@@ -88,6 +89,7 @@ interface ContractInfo { evm?: string; runtime?: string }
 
 export class RevertLocator {
   private readonly contracts = new Map<string, Promise<ContractInfo>>();
+  private readonly verified = new Map<string, Promise<(FrameBuild & { built: BuiltContract }) | undefined>>();
   /** The opcode endpoint refused once on this network: not asked again this session (said once). */
   private static refused = new Map<string, string>();
 
@@ -195,15 +197,42 @@ export class RevertLocator {
     const info = await this.contract(id, signal);
     const chainId = this.clients().profile.chainId;
     const forms = [...new Set([info.evm, address?.toLowerCase(), id ? (entityIdToEvmAddress(id).ok ? (entityIdToEvmAddress(id) as { value: string }).value : undefined) : undefined].filter((x): x is string => !!x))];
+    let mismatch: { problem: string } | undefined;
     for (const a of forms) {
       const found = builds.find(a, { chainId, deployments, runtimeBytecode: info.runtime });
       if (!found) continue;
       if (found.mismatch) {
-        return { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
+        mismatch = { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
+        break;
       }
       return { build: found.contract.build.build, contract: found.contract.identifier, match: found.match, built: found.contract };
     }
-    return undefined;
+    // not built by the workspace (or not the build that was deployed): Sourcify's verified sources, when it has them
+    const verified = await this.sourcifyBuild(info.evm ?? forms[0], signal);
+    return verified ?? mismatch;
+  }
+
+  /**
+   * A contract verified on Sourcify as a build: `GET /v2/contract/{chain}/{address}?fields=stdJsonInput,stdJsonOutput,compilation`
+   * (the sources, the compiler's output with source ids and source maps, the contract's name). Once per address;
+   * undefined when it is not verified or the answer lacks what a source map needs.
+   */
+  private sourcifyBuild(address: string | undefined, signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | undefined> {
+    if (!address || !/^0x[0-9a-f]{40}$/.test(address)) return Promise.resolve(undefined);
+    let p = this.verified.get(address);
+    if (!p) {
+      const c = this.clients();
+      const url = `${c.profile.verifyUrl.replace(/\/+$/, '')}/v2/contract/${c.profile.chainId}/${address}?fields=stdJsonInput,stdJsonOutput,compilation`;
+      p = c.http.get<unknown>(url, { signal, acceptStatus: [404] }).then((res) => {
+        if (res.status === 404) return undefined;
+        return sourcifyAsBuild(res.data, address);
+      }, (e: unknown) => {
+        this.ctx.log.warn(`Revert to source: Sourcify look-up of ${address} failed: ${e instanceof Error ? e.message : String(e)}`);
+        return undefined;
+      });
+      this.verified.set(address, p);
+    }
+    return p;
   }
 
   /** Registers a place to open; its index. */
@@ -229,6 +258,15 @@ export class RevertLocator {
     if (typeof content !== 'string') return undefined;
     return { uri: this.documents.add(loc.sourceName, content), readonly: true };
   }
+}
+
+/** Sourcify v2's answer as a build of one contract (its sources read-only: they are not the workspace's). */
+function sourcifyAsBuild(data: unknown, address: string): (FrameBuild & { built: BuiltContract }) | undefined {
+  const v = verifiedBuildOf(data);
+  if (!v) return undefined;
+  // folder -1: no workspace folder (its places open as read-only documents of the verified sources)
+  const built: BuiltContract = { identifier: v.identifier, sourceName: v.sourceName, contractName: v.contractName, contract: v.contract, build: { build: v.build, folder: -1, file: `Sourcify ${address}` } };
+  return { build: v.build, contract: v.identifier, built };
 }
 
 function splitName(identifier: string): string {
