@@ -4,7 +4,8 @@
 //      (requests = ceil(N/100), time ratio <= 1.2).
 //   2. The extension in the real VS Code: our activation time (load + activate(), <= 10 ms) and the size of
 //      dist/main.js and of what activation loads (<= 100 KB) (test/bench/activation.mjs).
-//   3. The NFT history webview in the real browser: first rows, all 12,345 rows, scrolling (test/bench/nft-webview.mjs).
+//   3. The NFT history webview in the real browser: first rows, all 12,345 rows, scrolling (test/bench/nft-webview.mjs);
+//      revert to source: a 20,000-opcode trace to a call stack (test/bench/revert-map.mjs); the inspector webview.
 //   4. Bundles: dist/main.js and the chunks it requires (<= 100 KB, no lazy entry of esbuild.js's LAZY_ENTRIES in
 //      them), what the first use of each lazy entry loads, the decoders' load time.
 import { spawn, spawnSync } from 'node:child_process';
@@ -52,6 +53,13 @@ if (fs.existsSync(path.join(root, 'test/bench/nft-webview.mjs')) && !process.arg
   if (r.status !== 0) failed = true;
 }
 // ---- end NFT history webview
+// ---- revert to source (test/bench/revert-map.mjs): a 20,000-opcode trace of a real execution to the Solidity call stack
+if (fs.existsSync(path.join(root, 'test/bench/revert-map.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Revert to source: a 20,000-opcode trace to the Solidity call stack ==');
+  const r = spawnSync(process.execPath, ['test/bench/revert-map.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+
 // ---- transaction inspector webview (test/bench/inspector-webview.mjs): first content, all sections, the 1,200-frame trace
 if (fs.existsSync(path.join(root, 'test/bench/inspector-webview.mjs')) && !process.argv.includes('--http-only')) {
   console.log('\n== Transaction inspector webview in the real browser: a 1,200-action trace ==');
