@@ -22,6 +22,8 @@ describe('ledger: recognizing references in text', () => {
       assert.deepStrictEqual(found('shard and realm: 1.2.300 and 0001.0.5'), ['entity:1.2.300=1.2.300', 'entity:1.0.5=0001.0.5']);
       assert.deepStrictEqual(found('(0.0.5), [0.0.6]; {0.0.7} <0.0.8> 0.0.9. 0.0.10,'), ['0.0.5', '0.0.6', '0.0.7', '0.0.8', '0.0.9', '0.0.10'].map((x) => `entity:${x}=${x}`));
       assert.deepStrictEqual(found('account:0.0.98 node 0.0.3 <td>0.0.4</td> > 0.0.800'), ['0.0.98', '0.0.3', '0.0.4', '0.0.800'].map((x) => `entity:${x}=${x}`));
+      // a variable named v or ver is not a version marker
+      assert.deepStrictEqual(found('const v = "0.0.7001"; let ver = \'0.0.7002\''), ['0.0.7001', '0.0.7002'].map((x) => `entity:${x}=${x}`));
     });
 
     it('entity ids in the mirror node\'s ranges only (shard <= 1023, realm <= 65535, num < 2^38)', () => {

@@ -70,8 +70,8 @@ const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHexLetter = (c: number): boolean => (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
-/** Written right before a version number: `^`, `~`, `@`, `>=`, `v`, `version`, `pragma solidity`, `solc`… */
-const VERSION_BEFORE = /(?:[\^~@]|[<>]=|\bv|\bversions?|\bver|\bpragma\s+solidity|\bsolc|\bcompiler|\bnpm|\brelease)["']?\s*[:=-]?\s*["'`]?\s*$/i;
+/** Written right before a version number: `^`, `~`, `@`, `>=`, `version`, `pragma solidity`, `solc`… (`v0.0.1` touches a letter). */
+const VERSION_BEFORE = /(?:[\^~@]|[<>]=|\bversions?|\bpragma\s+solidity|\bsolc|\bcompiler|\bnpm|\brelease)["']?\s*[:=-]?\s*["'`]?\s*$/i;
 /** A line that names a secret before the value: a 0x + 64 hex there is a private key, not a hash. */
 const SECRET_BEFORE = /priv|secret|passw|mnemonic|seed|key|(?:^|[^a-z])pk(?:[^a-z]|$)/i;
 /** Right before a bare 40-hex run: a git object id, not an address. */

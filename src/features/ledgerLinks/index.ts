@@ -24,10 +24,12 @@ const COMMANDS = {
 export interface LedgerLinksStats extends LookupStats {
   hovers: number;
   linkRequests: number;
-  /** Each hover's own time (recognizing, writing; not the look-up's requests), the latest 500. */
+  /** Each hover's own time (recognizing, writing; not the look-up's requests), the latest 500: wall and CPU ms. */
   hoverMs: number[];
-  /** Each provideDocumentLinks call's time, the latest 500, and the links it gave. */
+  hoverCpuMs: number[];
+  /** Each provideDocumentLinks call's time (wall and CPU ms), the latest 500, and the links it gave. */
   linkMs: number[];
+  linkCpuMs: number[];
   linkCounts: number[];
 }
 
@@ -100,7 +102,7 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
 
 /** What the test seam records, given to the lazy part. */
 export interface LedgerRecord {
-  provider(kind: 'hover' | 'links', ownMs: number, links?: number): void;
+  provider(kind: 'hover' | 'links', wallMs: number, cpuMs: number, links?: number): void;
   effect(kind: 'opened' | 'copied' | 'refused', text: string): void;
   command(command: string, args: unknown[]): void;
 }
@@ -108,13 +110,16 @@ export interface LedgerRecord {
 /** Test mode only: the records, and effects that record what the commands did and can be replaced. */
 function testSeam(links: () => LedgerLinks | undefined, system: () => LedgerEffects, selector: () => vscode.DocumentFilter[] | undefined): { seam: LedgerLinksSeam; effects: LedgerEffects; record: LedgerRecord } {
   const latest = <T>(list: T[], item: T, max: number) => { list.push(item); if (list.length > max) list.shift(); };
-  const calls = { hovers: 0, linkRequests: 0, hoverMs: [] as number[], linkMs: [] as number[], linkCounts: [] as number[] };
+  const calls = { hovers: 0, linkRequests: 0, hoverMs: [] as number[], hoverCpuMs: [] as number[], linkMs: [] as number[], linkCpuMs: [] as number[], linkCounts: [] as number[] };
   const done = { opened: [] as string[], copied: [] as string[], refused: [] as string[], commands: [] as Array<{ command: string; args: unknown[] }> };
   const zero: LookupStats = { lookups: 0, cacheHits: 0, joined: 0, requests: 0, aborted: 0, inFlight: 0, maxInFlight: 0, cached: 0 };
   const seam: LedgerLinksSeam = {
     get loaded() { return links() !== undefined; },
     get selector() { return selector(); },
-    stats: () => ({ ...(links()?.lookup.stats() ?? zero), hovers: calls.hovers, linkRequests: calls.linkRequests, hoverMs: [...calls.hoverMs], linkMs: [...calls.linkMs], linkCounts: [...calls.linkCounts] }),
+    stats: () => ({
+      ...(links()?.lookup.stats() ?? zero), hovers: calls.hovers, linkRequests: calls.linkRequests,
+      hoverMs: [...calls.hoverMs], hoverCpuMs: [...calls.hoverCpuMs], linkMs: [...calls.linkMs], linkCpuMs: [...calls.linkCpuMs], linkCounts: [...calls.linkCounts],
+    }),
     clearCache: () => links()?.lookup.clear(),
     effects: () => ({ opened: [...done.opened], copied: [...done.copied], refused: [...done.refused], commands: done.commands.map((c) => ({ ...c })) }),
     openExternal: undefined,
@@ -125,8 +130,17 @@ function testSeam(links: () => LedgerLinks | undefined, system: () => LedgerEffe
     executeCommand: (command, ...args) => system().executeCommand(command, ...args),
   };
   const record: LedgerRecord = {
-    provider: (kind, ownMs, count) => {
-      if (kind === 'hover') { calls.hovers++; latest(calls.hoverMs, ownMs, 500); } else { calls.linkRequests++; latest(calls.linkMs, ownMs, 500); latest(calls.linkCounts, count ?? 0, 500); }
+    provider: (kind, wallMs, cpuMs, count) => {
+      if (kind === 'hover') {
+        calls.hovers++;
+        latest(calls.hoverMs, wallMs, 500);
+        latest(calls.hoverCpuMs, cpuMs, 500);
+      } else {
+        calls.linkRequests++;
+        latest(calls.linkMs, wallMs, 500);
+        latest(calls.linkCpuMs, cpuMs, 500);
+        latest(calls.linkCounts, count ?? 0, 500);
+      }
     },
     effect: (kind, text) => latest(done[kind], text, 50),
     command: (command, args) => latest(done.commands, { command, args }, 50),

@@ -39,6 +39,12 @@ class RefLink extends vscode.DocumentLink {
   }
 }
 
+/** CPU time of this process since `from` (process.cpuUsage), in ms: unlike wall time, not grown by other processes. */
+const cpuMs = (from: NodeJS.CpuUsage): number => {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1000;
+};
+
 const isCancel = (e: unknown): boolean => !!e && typeof e === 'object' && (e as { kind?: unknown }).kind === 'cancelled';
 
 export class LedgerLinks implements vscode.Disposable {
@@ -56,10 +62,13 @@ export class LedgerLinks implements vscode.Disposable {
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     let started = performance.now();
+    let cpu = process.cpuUsage();
     let own = 0;
+    let ownCpu = 0;
     try {
       const ref = refAt(document.lineAt(position.line).text, position.character);
       own += performance.now() - started;
+      ownCpu += cpuMs(cpu);
       if (!ref || token.isCancellationRequested) return undefined;
       const profile = this.ctx.network.profile;
       const info = await this.answer(ref, token);
@@ -67,6 +76,7 @@ export class LedgerLinks implements vscode.Disposable {
       if (needsDecoding(info)) await this.abisScanned();
       if (token.isCancellationRequested) return undefined;
       started = performance.now();
+      cpu = process.cpuUsage();
       const content = ledgerHover(ref, info, {
         network: profile, l10n: vscode.l10n, locale: vscode.env.language, describe: (r, failed) => this.describe(r, failed),
       });
@@ -76,9 +86,10 @@ export class LedgerLinks implements vscode.Disposable {
       md.supportThemeIcons = false;
       const hover = new vscode.Hover(md, new vscode.Range(position.line, ref.start, position.line, ref.end));
       own += performance.now() - started;
+      ownCpu += cpuMs(cpu);
       return hover;
     } finally {
-      this.record?.provider('hover', own);
+      this.record?.provider('hover', own, ownCpu);
     }
   }
 
@@ -117,6 +128,7 @@ export class LedgerLinks implements vscode.Disposable {
 
   provideDocumentLinks(document: vscode.TextDocument, token: vscode.CancellationToken): vscode.DocumentLink[] {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const links: vscode.DocumentLink[] = [];
     try {
       for (const { line, ref } of refsInDocument(document.lineCount, (i) => document.lineAt(i).text, () => token.isCancellationRequested)) {
@@ -126,7 +138,7 @@ export class LedgerLinks implements vscode.Disposable {
       }
       return links;
     } finally {
-      this.record?.provider('links', performance.now() - started, links.length);
+      this.record?.provider('links', performance.now() - started, cpuMs(cpu), links.length);
     }
   }
 
