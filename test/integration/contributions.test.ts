@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateApi, extension } from './helpers';
 
-const VIEWS = ['hederaExplorer.status', 'hederaExplorer.schedules', 'hederaExplorer.contractResults', 'hederaExplorer.verification'];
+const VIEWS = ['hederaExplorer.status', 'hederaExplorer.schedules', 'hederaExplorer.contractResults', 'hederaExplorer.verification', 'hederaExplorer.deployments'];
 const COMMANDS = ['hederaExplorer.selectNetwork', 'hederaExplorer.showLog', 'hederaExplorer.setApiKey', 'hederaExplorer.clearApiKey'];
 const SETTINGS: Record<string, unknown> = {
   'hederaExplorer.network': 'testnet',
@@ -27,7 +27,7 @@ describe('contributions', () => {
     assert.ok(['Hedera', '%container.title%'].includes(hedera.title), `title ${hedera.title}`);
   });
 
-  it('contributes the views (status, schedules, contract results, verification), each with a welcome text', () => {
+  it('contributes the views (status, schedules, contract results, verification, deployments), each with a welcome text', () => {
     const views = pkg().contributes.views.hederaExplorer.map((v: { id: string }) => v.id);
     assert.deepStrictEqual(views, VIEWS);
     const welcome = pkg().contributes.viewsWelcome.map((w: { view: string }) => w.view);
