@@ -183,7 +183,7 @@ describe('Ledger hovers and links', function () {
       const l = ours.find((x) => doc.getText(x.range) === text);
       assert.ok(l?.target, text);
       assert.strictEqual(l.target.scheme, 'command');
-      const c = commandOf(l.target.toString(true));
+      const c = commandOf(l.target.toString());
       assert.deepStrictEqual(c, { command: 'hederaExplorer.ledger.openLink', args: [text] });
       return c;
     };

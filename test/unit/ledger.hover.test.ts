@@ -101,6 +101,9 @@ describe('ledger: hover text', () => {
     assert.match(r.text, /Call: deposit\(\)/);
     assert.match(r.text, /Revert reason: not owner/);
     assert.match(r.text, /Child transactions: 1/);
+    // a long-zero sender is shown as its entity id; the entity is the contract called, said once
+    assert.match(r.text, /Contract: 0\.0\.7001 · From: 0\.0\.7000/);
+    assert.doesNotMatch(r.text, /Entity:/);
     assert.deepStrictEqual(r.commands[0], { command: OTHER_COMMANDS.inspect, args: ['0.0.7000@1767225600.0'] });
     assert.deepStrictEqual(r.commands[1], { command: LEDGER_COMMANDS.openInHashScan, args: [{ kind: 'transaction', id: '1767225601.000000000' }] });
   });

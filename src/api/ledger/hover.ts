@@ -14,7 +14,7 @@ import { hashscanUrl, type NetworkProfile, trimBase } from '../networks';
 import { decodeRevert } from '../revert';
 import { type L10n, mdEscape, plainL10n } from '../text';
 import { parseTxRef, txRefText } from '../txRef';
-import { checkAccountOrAddress, checkEntityId, checkSerial, isEntityId } from '../validation';
+import { checkAccountOrAddress, checkEntityId, checkSerial, evmAddressToEntityId, isEntityId } from '../validation';
 import type { ContractInfo, LedgerInfo, ResultsSummary, Verification } from './lookup';
 import type { LedgerRef } from './recognize';
 
@@ -246,7 +246,7 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       b.line(`${mdEscape(info.name || t('unknown type'))} · ${resultText(b, info.result)}`);
       b.field(t('Consensus'), b.when(info.timestamp));
       b.field(t('Fee'), info.fee !== undefined ? tinybarsToHbar(info.fee) : undefined);
-      if (info.entity) b.line(`${mdEscape(t('Entity'))}: ${id(info.entity)}`);
+      if (info.entity && info.entity !== info.call?.contract_id) b.line(`${mdEscape(t('Entity'))}: ${id(info.entity)}`);
       if (info.call) callLines(b, info.call);
       b.field(t('Memo'), info.memo);
       if (info.children) b.field(t('Child transactions'), String(info.children));
@@ -292,7 +292,7 @@ function callLines(b: Builder, r: ContractResult): void {
   const described = b.ctx.describe?.(r, failed);
   const parts = [
     r.contract_id ? `${mdEscape(t('Contract'))}: ${id(r.contract_id)}` : '',
-    r.from ? `${mdEscape(t('From'))}: ${id(r.from)}` : '',
+    r.from ? `${mdEscape(t('From'))}: ${id(evmAddressToEntityId(r.from) ?? r.from)}` : '',
   ].filter(Boolean);
   if (parts.length) b.line(parts.join(' · '));
   b.field(t('Call'), described?.call);

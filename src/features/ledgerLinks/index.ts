@@ -83,10 +83,7 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
     selector = filters;
     registration = vscode.Disposable.from(
       vscode.languages.registerHoverProvider(filters, { provideHover: (d, p, t) => get().provideHover(d, p, t) }),
-      vscode.languages.registerDocumentLinkProvider(filters, {
-        provideDocumentLinks: (d, t) => get().provideDocumentLinks(d, t),
-        resolveDocumentLink: (l) => get().resolveDocumentLink(l),
-      }),
+      vscode.languages.registerDocumentLinkProvider(filters, { provideDocumentLinks: (d, t) => get().provideDocumentLinks(d, t) }),
     );
   };
   register();

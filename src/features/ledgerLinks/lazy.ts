@@ -3,11 +3,11 @@
  * LAZY_ENTRIES in esbuild.js). The hover reads one line around the position (src/api/ledger/recognize.ts), looks the
  * reference up on the selected network (src/api/ledger/lookup.ts: cached, at most 4 requests in flight, aborted when
  * the hover goes away) and writes its Markdown (src/api/ledger/hover.ts) with the enabled commands listed. The links
- * cover a bounded part of the document (MAX_LINK_LINES lines, MAX_LINKS links) and request nothing: their targets are
- * given when one is followed (resolveDocumentLink), a command URI with the reference, checked again when it runs.
+ * cover a bounded part of the document (MAX_LINK_LINES lines, MAX_LINKS links) and request nothing: each target is a
+ * command URI with the reference, checked again when it runs.
  */
 import vscode = require('vscode');
-import { checkTarget, commandUri, explorerUrl, LEDGER_COMMANDS, ledgerHover, OTHER_COMMANDS } from '../../api/ledger/hover';
+import { checkTarget, explorerUrl, LEDGER_COMMANDS, ledgerHover, OTHER_COMMANDS } from '../../api/ledger/hover';
 import { type LedgerInfo, LedgerLookup } from '../../api/ledger/lookup';
 import { type LedgerRef, type LedgerRefKind, parseRef, refAt, refsInDocument } from '../../api/ledger/recognize';
 import type { ContractResult } from '../../api/mirrorTypes';
@@ -32,11 +32,12 @@ export const systemEffects: LedgerEffects = {
 /** How long a hover waits for the workspace's first ABI scan before decoding a call without it. */
 const SCAN_WAIT_MS = 1_500;
 
-/** A link whose target is given when it is followed. */
-class RefLink extends vscode.DocumentLink {
-  constructor(range: vscode.Range, readonly refText: string) {
-    super(range);
-  }
+/**
+ * A link's target: this feature's command with the reference as its argument. Uri.from (no parsing): the query is the
+ * JSON itself, which VS Code's command opener reads (it decodes the query, then parses it; no `%` in a reference).
+ */
+function linkTarget(refText: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'command', path: LEDGER_COMMANDS.openLink, query: JSON.stringify([refText]) });
 }
 
 /** CPU time of this process since `from` (process.cpuUsage), in ms: unlike wall time, not grown by other processes. */
@@ -132,7 +133,7 @@ export class LedgerLinks implements vscode.Disposable {
     const links: vscode.DocumentLink[] = [];
     try {
       for (const { line, ref } of refsInDocument(document.lineCount, (i) => document.lineAt(i).text, () => token.isCancellationRequested)) {
-        const link = new RefLink(new vscode.Range(line, ref.start, line, ref.end), ref.text);
+        const link = new vscode.DocumentLink(new vscode.Range(line, ref.start, line, ref.end), linkTarget(ref.text));
         link.tooltip = this.tooltip(ref.kind);
         links.push(link);
       }
@@ -140,12 +141,6 @@ export class LedgerLinks implements vscode.Disposable {
     } finally {
       this.record?.provider('links', performance.now() - started, cpuMs(cpu), links.length);
     }
-  }
-
-  /** The target of a link being followed: this feature's command with the reference. */
-  resolveDocumentLink(link: vscode.DocumentLink): vscode.DocumentLink {
-    if (link instanceof RefLink) link.target = vscode.Uri.parse(commandUri(LEDGER_COMMANDS.openLink, [link.refText]));
-    return link;
   }
 
   private tooltip(kind: LedgerRefKind): string {

@@ -1,0 +1,172 @@
+// Hovers and Ctrl+click links on Hedera references in the browser workbench (the packaged extension in code-server,
+// against the sandbox): a TypeScript file of the workspace holding the sandbox's ids (GET /__sandbox/health notable);
+// the mouse on a contract id shows the hover widget (kind, results, verification, links), on a transaction id its
+// result and decoded call, whose "Inspect Transaction" link opens the inspector; Ctrl+click on a contract id filters
+// Contract Results to it, on a transaction id opens the inspector; text that is no reference gets no hover of ours.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { extensionReady, outputChannel, runCommand, sandbox, screenshot, until, viewDescription } from './driver.mjs';
+import { test } from './runner.mjs';
+
+const T = 20000;
+const FILE = 'ledger-ids.ts';
+
+async function writeDemo(ctx) {
+  const n = (await sandbox(ctx, '/__sandbox/health')).notable;
+  const deep = n.inspector.inspectorDeepRevert;
+  const lines = [
+    '// Deployed on the sandbox: hover an id, Ctrl+click to follow it',
+    `export const VAULT = "${deep.contractId}";`,
+    `export const FAILED_DEPOSIT = "${deep.transactionId}";`,
+    `export const SUCCESS_HASH = "${n.inspector.inspectorSuccess.hash}";`,
+    'export const VERSION = "1.0.0.5";',
+    '',
+  ];
+  fs.writeFileSync(path.join(ctx.workspace, FILE), lines.join('\n'));
+  return { deep, success: n.inspector.inspectorSuccess };
+}
+
+async function closeEditors(page) {
+  await runCommand(page, 'View: Close All Editors');
+  await until(page, async () => (await page.locator('.tabs-container .tab').count()) === 0, 'no editor open');
+}
+
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: T });
+  await input.fill(name);
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }) }).first();
+  await row.click({ timeout: T });
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
+}
+
+/** The screen point in the middle of `text` in the active editor (measured on its text node: tokens and link decorations split lines into spans). */
+async function pointOf(page, text) {
+  const line = page.locator('.editor-instance .monaco-editor .view-line', { hasText: text }).first();
+  return until(page, async () => line.evaluate((el, t) => {
+    const walker = document.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const i = (node.textContent ?? '').indexOf(t);
+      if (i < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + t.length);
+      const b = range.getBoundingClientRect();
+      return b.width > 0 ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : undefined;
+    }
+    return undefined;
+  }, text).catch(() => undefined), `${text} on screen`);
+}
+
+/** Holds Ctrl over `text` until the editor shows it as a link, then clicks it. */
+async function ctrlClick(page, text, shot) {
+  const p = await pointOf(page, text);
+  await page.mouse.move(p.x, p.y);
+  await page.keyboard.down('Control');
+  try {
+    await page.mouse.move(p.x + 1, p.y);
+    await page.locator('.monaco-editor .view-line .detected-link-active').first().waitFor({ timeout: T });
+    if (shot) await screenshot(page, shot);
+    await page.mouse.click(p.x, p.y);
+  } finally {
+    await page.keyboard.up('Control');
+  }
+}
+
+/** Our hover's rendered Markdown (the row that names the network), once the look-up answered. */
+function ourHover(page) {
+  return page.locator('.monaco-editor .monaco-hover .rendered-markdown', { hasText: /· Sandbox/ }).first();
+}
+
+async function hover(page, text) {
+  await page.mouse.move(5, 5);
+  await page.locator('.monaco-editor .monaco-hover').first().waitFor({ state: 'hidden', timeout: T }).catch(() => {});
+  const p = await pointOf(page, text);
+  // as a hand moves: a few steps onto the reference
+  await page.mouse.move(p.x - 30, p.y + 8);
+  await page.mouse.move(p.x, p.y, { steps: 4 });
+  const h = ourHover(page);
+  await h.waitFor({ timeout: T }).catch(async (e) => {
+    await screenshot(page, `ledger-debug-hover-${text.slice(0, 12)}`);
+    const all = await page.locator('.monaco-hover').evaluateAll((els) => els.map((el) => `${el.className}|${el.getClientRects().length}|${(el.textContent ?? '').slice(0, 120)}`));
+    throw new Error(`${e.message.split('\n')[0]} at ${JSON.stringify(p)}; hovers: ${JSON.stringify(all)}`);
+  });
+  return h;
+}
+
+test('Ledger hovers: a contract id and a transaction id in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({ page, ctx }) => {
+  const { deep } = await writeDemo(ctx);
+  try {
+    await extensionReady(page);
+    await closeEditors(page);
+    await openFile(page, FILE);
+
+    const contract = await hover(page, deep.contractId);
+    const text = (await contract.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(text, new RegExp(`^Contract ${deep.contractId.replace(/\./g, '\\.')} · Sandbox`));
+    assert.match(text, /EVM address: 0x[0-9a-f]{40}/);
+    assert.match(text, /Verification: (✓ verified on Sourcify|not verified on Sourcify)/);
+    assert.match(text, /Latest results: \d+ ✓ · \d+ ✗ in the latest \d+/);
+    const links = (await contract.locator('a').allInnerTexts()).map((t) => t.trim());
+    assert.deepEqual(links, ['Inspect', 'Open in HashScan', 'Show Contract Results', 'Copy']);
+    // the command links point at our commands only (VS Code keeps the command in data-href)
+    const hrefs = await contract.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? ''));
+    for (const h of hrefs) assert.match(h, /^command:hederaExplorer\.(inspectTransaction|ledger\.(openInHashScan|copy)|contractResults\.showContract)\?/, h);
+    await screenshot(page, 'ledger-hover-contract', { readme: true });
+
+    const tx = await hover(page, deep.transactionId);
+    const txText = (await tx.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(txText, new RegExp(`^Transaction ${deep.transactionId.replace(/\./g, '\\.')} · Sandbox`));
+    assert.match(txText, new RegExp(`✗ ${deep.result}`));
+    assert.match(txText, /Revert reason: \S/);
+    await screenshot(page, 'ledger-hover-transaction');
+    await tx.locator('a', { hasText: 'Inspect Transaction' }).click();
+    await page.locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ }).first().waitFor({ timeout: T });
+
+    // no hover of ours on a version string
+    await page.locator('.tabs-container .tab', { hasText: FILE }).click();
+    const p = await pointOf(page, '1.0.0.5');
+    await page.mouse.move(p.x, p.y);
+    await page.waitForTimeout(1500);
+    const shown = await page.locator('.monaco-editor .monaco-hover .rendered-markdown').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent));
+    assert.ok(!shown.some((t) => t.includes('· Sandbox')), `no hover of ours on 1.0.0.5: ${JSON.stringify(shown)}`);
+  } finally {
+    fs.rmSync(path.join(ctx.workspace, FILE), { force: true });
+  }
+});
+
+test('Ledger links: Ctrl+click on a contract id filters Contract Results to it; on a transaction id opens the inspector', async ({ page, ctx }) => {
+  const { deep } = await writeDemo(ctx);
+  try {
+    await extensionReady(page);
+    await closeEditors(page);
+    await openFile(page, FILE);
+    // the id shows as a link while Ctrl is held
+    await ctrlClick(page, deep.contractId, 'ledger-link-ctrl');
+    let seen = '';
+    await until(page, async () => (seen = await viewDescription(page, 'Contract Results').catch((e) => `(${e.message.split('\n')[0]})`)) === `Sandbox · contract ${deep.contractId}`, 'Contract Results filtered to the contract')
+      .catch(async (e) => {
+        await screenshot(page, 'ledger-debug-after-click');
+        await runCommand(page, 'Hedera: Show Log').catch(() => {});
+        const log = await outputChannel(page).catch(() => ({ text: '' }));
+        throw new Error(`${e.message}; the view says "${seen}"; log: ${log.text.slice(-600)}`);
+      });
+    await screenshot(page, 'ledger-link-contract-results');
+
+    await page.locator('.tabs-container .tab', { hasText: FILE }).click();
+    await ctrlClick(page, deep.transactionId);
+    await page.locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ }).first().waitFor({ timeout: T });
+    await until(page, async () => {
+      for (const f of await page.locator('iframe.webview.ready').all()) {
+        const title = await f.contentFrame().locator('iframe#active-frame').contentFrame().locator('#app[data-ready="true"] h1.title').textContent({ timeout: 300 }).catch(() => '');
+        if (title.includes(deep.transactionId)) return true;
+      }
+      return false;
+    }, `the inspector page of ${deep.transactionId}`);
+  } finally {
+    fs.rmSync(path.join(ctx.workspace, FILE), { force: true });
+    await runCommand(page, 'View: Close All Editors').catch(() => {});
+  }
+});
