@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox from the command line:
  *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>]
- *                           [--hostile[=<family>,<family>...]] [--quiet]
+ *                           [--hostile[=<family>,<family>...]] [--opcodes=on|off] [--quiet]
  * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
  */
 import { SCENARIOS, type StatusScenario } from './statuspage';
@@ -9,12 +9,13 @@ import { startSandbox } from './server';
 import { HOSTILE_FAMILIES, type HostileFamily, parseHostileHeader } from './hostile';
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--quiet]\n`);
+  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--quiet]\n`);
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number; hostile: HostileFamily[] } {
+function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number; hostile: HostileFamily[]; opcodes: boolean } {
   let port = 5599;
+  let opcodes = true;
   let hostile: HostileFamily[] = [];
   let live: number | undefined;
   let host = '127.0.0.1';
@@ -52,6 +53,13 @@ function parseArgs(argv: string[]): { port: number; host: string; status: Status
       case '--quiet':
         quiet = true;
         break;
+      case '--opcodes': {
+        // --opcodes=off: the opcodes endpoint off, as a mirror node with its tracer disabled (never takes the next argument)
+        const v = (inline ?? 'on').toLowerCase();
+        if (v !== 'on' && v !== 'off') usage(`invalid --opcodes: ${v} (expected on or off)`);
+        opcodes = v === 'on';
+        break;
+      }
       case '--hostile': {
         // bare --hostile: every family; --hostile=text,paging-self: those (never takes the next argument)
         const r = parseHostileHeader(inline ?? 'all');
@@ -67,7 +75,7 @@ function parseArgs(argv: string[]): { port: number; host: string; status: Status
         usage(`unknown argument: ${argv[i]}`);
     }
   }
-  return { port, host, status, quiet, live, hostile };
+  return { port, host, status, quiet, live, hostile, opcodes };
 }
 
 async function main(): Promise<void> {
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
     statusScenario: args.status,
     liveSeconds: args.live,
     hostile: args.hostile,
+    opcodes: args.opcodes,
     log: args.quiet ? undefined : (line) => process.stderr.write(`[sandbox] ${line}\n`),
   });
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);

@@ -18,6 +18,7 @@ import {
 import { hostileNotable } from './mirror/api';
 import { inspectorNotable } from './mirror/scenarios';
 import { lookupNotable } from './mirror/entities';
+import { inspectorRuns } from './mirror/executions';
 
 export { HOSTILE_FAMILIES, HOSTILE_TEXTS, MIX_TEXT } from './hostile';
 export type { HostileFamily, HostileOption } from './hostile';
@@ -34,6 +35,11 @@ export interface SandboxOptions {
   liveSeconds?: number;
   /** Hostile mode for the whole run (README.md): true = every family, or the families to turn on. Off by default. */
   hostile?: HostileOption;
+  /**
+   * `GET /api/v1/contracts/results/{id}/opcodes` served (default true); false answers as a mirror node with the
+   * endpoint off (`hiero.mirror.web3.opcode.tracer.enabled: false`). CLI `--opcodes=off`.
+   */
+  opcodes?: boolean;
 }
 export interface Fault {
   delayMs?: number;
@@ -74,6 +80,10 @@ export interface Sandbox {
   setHostile(opt: HostileOption): HostileFamily[];
   /** The run's hostile families (empty when off). */
   hostile(): HostileFamily[];
+  /** Serves the opcodes endpoint (true) or answers as a mirror node with it off (false); returns the setting. */
+  setOpcodes(enabled: boolean): boolean;
+  /** Whether the opcodes endpoint is served. */
+  opcodes(): boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -222,10 +232,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const initialHostile = parseHostileOption(opts.hostile);
   if ('error' in initialHostile) throw new Error(initialHostile.error);
   let hostileRun: Set<HostileFamily> = initialHostile.families;
+  if (opts.opcodes !== undefined && typeof opts.opcodes !== 'boolean') throw new Error(`opcodes must be a boolean, not ${String(opts.opcodes)}`);
+  let opcodesOn = opts.opcodes ?? true;
   /** Targets of redirects sent (`host/path?query`): a client that follows one is served normally there. */
   const redirected = new Set<string>();
   const t0 = performance.now();
-  const data: MirrorData = generateMirrorData(Date.now());
+  // the inspector's scenarios executed for real (once per process: @ethereumjs loads on the first start)
+  const data: MirrorData = generateMirrorData(Date.now(), await inspectorRuns());
   const startupMs = Math.round(performance.now() - t0);
   const sourcify = new SourcifyV2();
   let scenario: StatusScenario = opts.statusScenario ?? 'operational';
@@ -296,9 +309,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       case 'DELETE /__sandbox/hostile':
         setHostile(false);
         return jsonReply(200, hostileState());
+      case 'GET /__sandbox/opcodes':
+        return jsonReply(200, { enabled: opcodesOn });
+      case 'POST /__sandbox/opcodes': {
+        if (!parsed.ok) return jsonReply(400, { error: `Invalid JSON: ${parsed.message}` });
+        const v = parsed.value as Record<string, unknown>;
+        if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v.enabled !== 'boolean' || Object.keys(v).length !== 1) return jsonReply(400, { error: 'body must be {"enabled": boolean}' });
+        opcodesOn = v.enabled;
+        log(`opcodes endpoint: ${opcodesOn ? 'on' : 'off'}`);
+        return jsonReply(200, { enabled: opcodesOn });
+      }
       case 'GET /__sandbox/health':
         return jsonReply(200, {
           status: 'ok',
+          opcodes: opcodesOn,
           startupMs,
           scenario,
           faults: rules.length,
@@ -351,9 +375,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const route = (method: string, path: string, search: string, body: string, nowMs: number, h: HostileCtx | undefined): Reply => {
+  const route = (method: string, path: string, search: string, body: string, nowMs: number, h: HostileCtx | undefined, acceptEncoding: string | undefined): Reply | Promise<Reply> => {
     const pairs = parseQuery(search);
-    if (path === '/api/v1' || path.startsWith('/api/v1/')) return handleMirror(data, method, path, pairs, nowMs, h);
+    if (path === '/api/v1' || path.startsWith('/api/v1/')) return handleMirror(data, method, path, pairs, nowMs, h, { acceptEncoding, opcodes: opcodesOn });
     if (path.startsWith('/api/v2/')) return handleStatusPage(scenario, method, path, nowMs, h);
     const p = path.replace(/^\/server(?=\/(session|v2)\/)/, '');
     let m = /^\/session\/verify\/([^/]+)\/?$/.exec(p);
@@ -506,7 +530,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return;
     }
     try {
-      reply = route(method, path, search, body, nowMs, h);
+      const acceptEncoding = req.headers['accept-encoding'];
+      reply = await route(method, path, search, body, nowMs, h, typeof acceptEncoding === 'string' ? acceptEncoding : undefined);
     } catch (e) {
       log(`${method} ${rawUrl} -> 500 ${(e as Error).stack ?? e}`);
       reply = path.startsWith('/api/v1') ? jsonReply(500, { _status: { messages: [{ message: 'Internal error' }] } }) : jsonReply(500, { error: 'Internal error' });
@@ -603,5 +628,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     addContractResults: addResults,
     setHostile,
     hostile: () => [...hostileRun],
+    setOpcodes: (enabled: boolean) => {
+      if (typeof enabled !== 'boolean') throw new Error('setOpcodes takes a boolean');
+      opcodesOn = enabled;
+      return opcodesOn;
+    },
+    opcodes: () => opcodesOn,
   };
 }

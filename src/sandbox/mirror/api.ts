@@ -8,8 +8,9 @@ import { type Reply, jsonTextReply } from '../http';
 import { type ContractData, type ContractResultRow, generateContracts, weibarObject } from './contracts';
 import { contractById } from './contract';
 import { accountById, tokenById, topicById } from './lookups';
-import { builtOf, contractActions, contractResultDetails, transactions, transactionsById } from './inspector';
+import { builtOf, contractActions, contractOpcodes, contractResultDetails, transactions, transactionsById } from './inspector';
 import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
+import type { RealKey, RealRun } from './executions';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
 import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
 import { MAX_LONG, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
@@ -31,9 +32,10 @@ export interface MirrorData {
   generatedAll: number;
 }
 
-export function generateMirrorData(nowMs: number): MirrorData {
+/** `runs`: the inspector scenarios' real executions (mirror/executions.ts inspectorRuns, awaited by the server). */
+export function generateMirrorData(nowMs: number, runs: ReadonlyMap<RealKey, RealRun>): MirrorData {
   const contracts = generateContracts(new Prng(0x48454441), SCENARIO_TOP_COUNT);
-  addInspectorScenarios(contracts, (row) => builtOf(contracts, row));
+  addInspectorScenarios(contracts, (row) => builtOf(contracts, row), runs);
   return {
     contracts,
     schedules: generateSchedules(new Prng(0x5343484c), nowMs, contracts.contracts.map((c) => c.num)),
@@ -101,13 +103,23 @@ function textIndexOf(data: MirrorData, row: ContractResultRow): number | undefin
 
 /* ------------------------------------------------------------------ routes */
 
-export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number, h?: HostileCtx): Reply {
+/** What a mirror request carries besides its path and query, and the run's settings. */
+export interface MirrorContext {
+  /** The Accept-Encoding header (the opcodes endpoint requires gzip), undefined when absent. */
+  acceptEncoding?: string;
+  /** Whether `/contracts/results/{id}/opcodes` is served (`hiero.mirror.web3.opcode.tracer.enabled`); default true. */
+  opcodes?: boolean;
+}
+
+export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number, h?: HostileCtx, ctx: MirrorContext = {}): Reply | Promise<Reply> {
   if (method !== 'GET' && method !== 'HEAD') return notFound();
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   try {
     if (p === '/api/v1/contracts/results') return contractResults(data, p, pairs, h);
     const textOf = (row: ContractResultRow): number | undefined => textIndexOf(data, row);
-    let m = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions$/.exec(p);
+    let m = /^\/api\/v1\/contracts\/results\/([^/]+)\/opcodes$/.exec(p);
+    if (m) return contractOpcodes(data.contracts, { path: p, rawId: decode(m[1]), pairs, acceptEncoding: ctx.acceptEncoding, enabled: ctx.opcodes !== false }, textOf, h);
+    m = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions$/.exec(p);
     if (m) return contractActions(data.contracts, p, decode(m[1]), pairs, textOf, h);
     m = /^\/api\/v1\/contracts\/results\/([^/]+)$/.exec(p);
     if (m && m[1] !== 'logs') return contractResultDetails(data.contracts, decode(m[1]), pairs, textOf, h);

@@ -21,7 +21,7 @@ import type { MirrorData } from './api';
 import { type ContractData, HTS_NFT_TOKEN, HTS_TOKENS, isEthereum } from './contracts';
 import { ANCHOR_SEC, NS } from './ids';
 import { FRACTIONAL_FEES, RELAY, derivedHex, txRecord } from './records';
-import { ALIAS_SENDER, DEPOSITOR, OWNER, PAYOUT_TOKEN, VAULT } from './scenarios';
+import { ALIAS_SENDER, DEPOSITOR, OWNER, OWNER_HBAR, PAYOUT_TOKEN, VAULT } from './scenarios';
 import { NFT_ACCOUNTS, NFT_TOKEN, NFT_TOKEN_2, NFT_TREASURY, type NftHistory } from './nfts';
 import { SCHEDULE_ACCOUNTS, SCHEDULE_CREATORS, SCHEDULE_FUNGIBLE_TOKENS, SCHEDULE_TOPICS } from './schedules';
 import { ProtoWriter, bytesToHex, entityIdMsg, hexToBytes } from '../protobuf';
@@ -191,7 +191,7 @@ function build(data: MirrorData): Registry {
   add(account(98, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, hbar: hbarOf(98, 5_000_000_000_000_000n) }));
   add(account(800, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, declineReward: true, hbar: hbarOf(800, 1_000_000_000_000_000n) }));
   // the inspector's accounts: Hardhat's first two accounts (auto-created by their EVM addresses, then their keys)
-  add(account(OWNER.num, { evm: OWNER.evm, alias: OWNER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, maxAutoAssociations: -1, ethereumNonce: 3, createdDaysBefore: 120, stakedNodeId: null }));
+  add(account(OWNER.num, { evm: OWNER.evm, alias: OWNER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, maxAutoAssociations: -1, ethereumNonce: 3, createdDaysBefore: 120, stakedNodeId: null, hbar: hbarOf(OWNER.num, OWNER_HBAR) }));
   add(account(ALIAS_SENDER.num, { evm: ALIAS_SENDER.evm, alias: ALIAS_SENDER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[ALIAS_SENDER.evm] }, maxAutoAssociations: -1, ethereumNonce: 9, createdDaysBefore: 119, stakedNodeId: null }));
   add(account(DEPOSITOR.num, { createdDaysBefore: 118, stakedNodeId: 0 }));
   add(account(RELAY, { memo: 'JSON-RPC relay operator', createdDaysBefore: 400, stakedNodeId: 1 }));

@@ -20,18 +20,19 @@
  *   `transactiontype`, `type`, over the transactions of the contract results (parents and children).
  */
 import { errorString } from '../abi';
-import { type Reply, jsonTextReply } from '../http';
+import { type Reply, jsonReply, jsonTextReply } from '../http';
 import { toJson } from '../json';
 import { type HostileCtx, UNKNOWN_FIELDS_JSON, has, hostileContractResult, payload, payloadIndex, spliceMembers } from '../hostile';
 import { type ContractData, type ContractResultRow, weibarObject } from './contracts';
 import { type Built, genericExecution } from './details';
-import { NS, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
+import { NS, formatEncodedId, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
+import { opcodesOf } from './executions';
 import {
   BadRequest, COMMON, type Filter, type Format, NotFoundError, type Validator, anyOp, entityFormat, eqOnly, inRange, isBool, isEntity, isTimestamp, last, limitOf,
   nextLink, orderOf, pagedReply, type Range, rangeOf, scan, strictFilters,
 } from './query';
 import { type TxRecord, transactionObject, txIndex, txRecord } from './records';
-import { scenarioExecution } from './scenarios';
+import { isRealScenario, scenarioExecution } from './scenarios';
 import { type Frame, actionObject, logObject, stateChangeObject, textHex } from './trace';
 
 /* ------------------------------------------------------------------ executions, cached */
@@ -292,4 +293,99 @@ export function transactions(data: ContractData, path: string, pairs: [string, s
   const next = page.length === limit && lastValue !== null ? nextLink(path, pairs, 'timestamp', lastValue, order, parseTimestamp) : null;
   const items = page.map((r) => transactionJson(data, r, false, h));
   return pagedReply(h, 'transactions', 200, 'transactions', path, pairs, items, next, { field: 'timestamp', order, parse: parseTimestamp, lastValue }, 'public, max-age=2');
+}
+
+/* ------------------------------------------------------------------ contracts/results/{transactionIdOrHash}/opcodes */
+
+/**
+ * The web3 module's error body (GenericErrorResponse: `_status.messages[]` of `{message, detail, data}`): Spring's
+ * reason phrase as `message`, the exception's text as `detail`, `data` empty.
+ */
+const web3Error = (status: number, message: string, detail: string): Reply => jsonReply(status, { _status: { messages: [{ message, detail, data: '' }] } });
+
+/** java.time.Instant#toString: seconds in ISO-8601 UTC, the fraction in groups of three digits as needed. */
+export function javaInstant(ns: bigint): string {
+  const sec = ns / NS;
+  const nanos = Number(ns % NS);
+  const base = new Date(Number(sec) * 1000).toISOString().slice(0, 19);
+  if (nanos === 0) return `${base}Z`;
+  const digits = String(nanos).padStart(9, '0');
+  const frac = nanos % 1_000_000 === 0 ? digits.slice(0, 3) : nanos % 1000 === 0 ? digits.slice(0, 6) : digits;
+  return `${base}.${frac}Z`;
+}
+
+/** Spring's StringToBooleanConverter: true/on/yes/1, false/off/no/0 (any case); empty: the default. */
+function springBoolean(v: string | undefined, dflt: boolean): boolean | { error: string } {
+  if (v === undefined || v === '') return dflt;
+  const s = v.trim().toLowerCase();
+  if (['true', 'on', 'yes', '1'].includes(s)) return true;
+  if (['false', 'off', 'no', '0'].includes(s)) return false;
+  return { error: `Invalid boolean value '${v}'` };
+}
+
+export interface OpcodesRequest {
+  /** The request path (for the message of a disabled endpoint). */
+  path: string;
+  rawId: string;
+  pairs: [string, string][];
+  /** The Accept-Encoding header (undefined when absent). */
+  acceptEncoding: string | undefined;
+  /** `hiero.mirror.web3.opcode.tracer.enabled`. */
+  enabled: boolean;
+}
+
+/**
+ * `GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes` as hiero-mirror-node's web3 module answers it
+ * (OpcodesController, OpcodeServiceImpl, GenericControllerAdvice): off (`hiero.mirror.web3.opcode.tracer.enabled`
+ * false: no controller, Spring's 404 for a path nothing serves); a transaction id or 32-byte hash, else 400
+ * `Unsupported ID format: '<id>'`; `stack` (default true), `memory`, `storage` (default false) as Spring reads
+ * booleans; the `Accept-Encoding` header (absent: 400; without gzip: 406); the transaction (404 `Transaction not
+ * found: …`, `Contract transaction hash not found: …`); then the re-execution: a scenario on the compiled contracts
+ * is executed for real (mirror/executions.ts), any other result's contract has no code the sandbox can run: 404
+ * `Contract result not found: <consensus timestamp>`, as a web3 module without it answers.
+ */
+export async function contractOpcodes(data: ContractData, req: OpcodesRequest, textOf: TextOf, h?: HostileCtx): Promise<Reply> {
+  if (!req.enabled) return web3Error(404, 'Not Found', `No static resource ${req.path.replace(/^\//, '')}.`);
+  const { rawId } = req;
+  const hash = /^(0x)?([0-9A-Fa-f]{64})$/.exec(rawId);
+  const id = /^(\d+)\.(\d+)\.(\d+)-(\d{1,19})-(\d{1,9})$/.exec(rawId);
+  const unsupported = (): Reply => web3Error(400, 'Bad Request', `Unsupported ID format: '${rawId}'`);
+  if (!hash && !id) return unsupported();
+  let payer: bigint | null = null;
+  let validStartNs = 0n;
+  if (id) {
+    const [shard, realm, num, sec] = [id[1], id[2], id[3], id[4]].map((x) => BigInt(x));
+    if (shard > 1023n || realm > 65535n || num >= 1n << 38n || sec > 31556889864403199n) return unsupported();
+    payer = (shard << 54n) | (realm << 38n) | num;
+    validStartNs = sec * NS + BigInt(id[5]);
+  }
+  // the request parameters in the controller's order, then the header
+  const first = (k: string): string | undefined => req.pairs.find(([n]) => n === k)?.[1];
+  const flags: Record<'stack' | 'memory' | 'storage', boolean> = { stack: true, memory: false, storage: false };
+  for (const [k, dflt] of [['stack', true], ['memory', false], ['storage', false]] as const) {
+    const v = springBoolean(first(k), dflt);
+    if (typeof v === 'object') return web3Error(400, 'Bad Request', v.error);
+    flags[k] = v;
+  }
+  if (req.acceptEncoding === undefined) return web3Error(400, 'Bad Request', "Required request header 'Accept-Encoding' for method parameter type String is not present");
+  if (!req.acceptEncoding.toLowerCase().includes('gzip')) return web3Error(406, 'Not Acceptable', 'Accept-Encoding: gzip header is required');
+  let row: ContractResultRow | undefined;
+  if (hash) {
+    row = txIndex(data).byHash32.get(hash[2].toLowerCase());
+    if (!row) return web3Error(404, 'Not Found', `Contract transaction hash not found: TransactionHashParameter[hash=0x${hash[2].toLowerCase()}]`);
+  } else {
+    row = payer !== null && payer < 1n << 38n ? txIndex(data).byId.get(`${payer}-${validStartNs}`)?.find((r) => r.nonce === 0) : undefined;
+    if (!row) return web3Error(404, 'Not Found', `Transaction not found: TransactionIdParameter[payerAccountId=${formatEncodedId(payer as bigint)}, validStart=${javaInstant(validStartNs)}]`);
+  }
+  if (!isRealScenario(row.scenario)) return web3Error(404, 'Not Found', `Contract result not found: ${row.tsNs}`);
+  const trace = await opcodesOf(row.scenario, flags);
+  let json = toJson(trace);
+  // hostile text: the revert reason the result carries, in the trace too
+  const t = has(h, 'text') ? textOf(row) : undefined;
+  const em = row.obj.error_message;
+  if (t !== undefined && typeof em === 'string' && em.startsWith('0x08c379a0')) {
+    const hostile = errorString(payload(t));
+    json = toJson({ ...trace, opcodes: trace.opcodes.map((o) => (o.reason === em ? { ...o, reason: hostile } : o)), return_value: trace.return_value === em ? hostile : trace.return_value });
+  }
+  return jsonTextReply(200, has(h, 'unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json);
 }

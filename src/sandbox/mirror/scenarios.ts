@@ -1,33 +1,37 @@
 /**
  * The transaction inspector's notable scenarios: contract results of the inspector's own contracts (Vault 0.0.7001,
- * Ledger 0.0.7002, the library Accounting 0.0.7003, compiled by solc into ../compiled/inspector.json: their ABIs,
- * storage layouts and runtime code), with selectors, event topics and storage slots computed from that output, and
- * one big trace on a generated router. They are results like the others (in /contracts/results, in their
- * contracts' /contracts/{id}/results, with transactions), inserted at their timestamps when the data is generated;
- * their executions are built on first request like every other (mirror/details.ts). Keys (`notable.contractResults`):
+ * Ledger 0.0.7002, the library Accounting 0.0.7003, compiled by solc into ../compiled/inspector.json), EXECUTED for
+ * real in the sandbox's EVM (mirror/executions.ts: @ethereumjs/evm, the compiled runtime code): their gas, call
+ * result, revert data, actions, logs and state changes are those executions', and `/opcodes` traces them. One big
+ * trace on a generated router completes them. They are results like the others (in /contracts/results, in their
+ * contracts' /contracts/{id}/results, with transactions), inserted at their timestamps when the data is generated.
+ * Keys (`notable.contractResults`, `notable.inspector`):
  *
  * - `inspectorNoActions`: the owner's `setFee(30)` a month back (slot 0 packed owner|feeBps 25 → 30), recorded
  *   without actions, as older records are: its actions list is empty (the real server's 200 `{"actions":[]}`).
- * - `inspectorSuccess`: `deposit()` of 250 ℏ: Deposited, Transfer (Vault) and Recorded (Ledger, through a CALL);
- *   balances[sender] and totalDeposits written, the `ledger` slot read, Ledger's entries[sender] and count written.
+ * - `inspectorSuccess`: `deposit()` of 250 ℏ from a native account: Deposited, Transfer (Vault) and Recorded
+ *   (Ledger, through a CALL); balances[sender] and totalDeposits written, the `ledger` slot read, Ledger's
+ *   entries[sender] and count written.
  * - `inspectorEthereum`: an ETHEREUMTRANSACTION (type 2) from an EVM alias: `withdraw(10 ℏ)`, `paused` read, the
  *   Vault paying the sender back (a CALL to an account with value, and the HBAR transfer in the record).
- * - `inspectorDeepRevert`: the owner's `settle(to, 1.5e24)`, failed: a STATICCALL of Ledger.entries, a PRNG call
- *   (0x169), a DELEGATECALL into Accounting and, from there, a CALL of Ledger.record that reverts with
- *   "Ledger: amount too large" at depth 2 (action 4); the revert data bubbles up to the top-level error_message.
- *   Synthetic: no function of these contracts makes this trace (Accounting calls nothing); it is here for the
- *   shape (a revert three frames deep through a library).
+ * - `inspectorLedgerRevert` (also `inspectorDeepRevert`): the owner's `deposit()` of 1.5e24 tinybars: Ledger.record
+ *   reverts with "Ledger: amount too large" in the CALL the Vault makes (action 1); the revert data bubbles up to the
+ *   top-level error_message. A revert inside a call to a second contract.
+ * - `inspectorLibraryRevert`: the alias sender's `settle(depositor, 1.5e24)` (a HAPI call): the library Accounting,
+ *   reached by DELEGATECALL (action 1), reverts with `SettlementExceedsBalance(sender, 40 ℏ, 1.5e24)`.
  * - `inspectorPrecompile`: the owner's `payout(token, to, amount)`: the token service (0x167) `transferToken` as a
  *   PRECOMPILE action with response code 22, the token's Transfer event, and a child transaction (nonce 1,
  *   CRYPTOTRANSFER) with its token transfers (amount past 2^53) and the token's assessed fractional fee.
- * - `inspectorPartial`: an Ethereum `deposit()` whose record is incomplete, as the real server's partial results
- *   (spec `result-partial-result.json`): call_result and bloom `0x`, gas used and consumed null, error_message the
- *   result's name; its details answer 206, with no logs, state changes or actions.
+ * - `inspectorPartial`: an Ethereum `withdraw` of more than the alias sender holds (InsufficientBalance), recorded
+ *   incompletely, as the real server's partial results (spec `result-partial-result.json`): call_result and bloom
+ *   `0x`, gas used and consumed null, error_message the result's name; its details answer 206, with no logs, state
+ *   changes or actions (its opcodes are still there: the mirror node re-executes the Ethereum transaction).
  * - `inspectorBigTrace`: a generated router's `swapExactTokensForTokens` along a path of 200 tokens: exactly
- *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL).
+ *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL). Generated: its
+ *   opcodes are not available (the sandbox cannot re-execute a generated contract).
  */
 import compiled from '../compiled/inspector.json';
-import { addrWord, errorString, uintWord } from '../abi';
+import { addrWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
 import { Prng } from '../prng';
 import {
@@ -38,7 +42,10 @@ import { RELAY, derivedHex, txIdentity } from './records';
 import {
   type CallNode, type Execution, type LogSpec, type SlotChange, addrTopic, execute, mappingSlot, orBlooms, logBloom, slotHex, sortStateChanges,
 } from './trace';
-import { type Built, PRNG_CONTRACT, dedupe, gasLimitOf } from './details';
+import { numOfAddress } from './records';
+import { type Built, dedupe, gasLimitOf } from './details';
+import type { RealKey, RealRun } from './executions';
+import type { Frame } from './trace';
 
 interface AbiParam {
   type: string;
@@ -102,10 +109,9 @@ export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
 export const PAYOUT_TOKEN = 7004;
 
 /** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
-export const SCENARIO_TOP_COUNT = 7;
+export const SCENARIO_TOP_COUNT = 8;
 
-export type ScenarioKey =
-  | 'inspectorNoActions' | 'inspectorSuccess' | 'inspectorEthereum' | 'inspectorDeepRevert' | 'inspectorPrecompile' | 'inspectorBigTrace' | 'inspectorPartial';
+export type ScenarioKey = RealKey | 'inspectorBigTrace';
 
 const w = (v: number | bigint): string => uintWord(v);
 const lz = (num: number): string => longZero(num).slice(2);
@@ -116,197 +122,107 @@ const log = (c: { num: number; evm: string }, topics: string[], data: string): L
 const callNode = (op: CallNode['op'], recipient: number, input: string, output: string, extra: Partial<CallNode> = {}): CallNode =>
   ({ op, type: 'CALL', recipient, recipientType: 'CONTRACT', input, output, ...extra });
 const change = (c: { num: number; evm: string }, slot: string, read: bigint, written: bigint | null): SlotChange => ({ num: c.num, evm: c.evm, slot, read, written });
-/** Slot 0 of the Vault: owner (20 bytes) and feeBps (uint96) packed, feeBps in the high bytes. */
-const ownerSlot = (feeBps: bigint): bigint => (feeBps << 160n) | BigInt('0x' + OWNER.evm);
 
-const T0 = 1_234_500_000_000n; // totalDeposits before the scenarios (12,345 ℏ)
-const DEPOSIT = 25_000_000_000n; // 250 ℏ
-const WITHDRAW = 1_000_000_000n; // 10 ℏ
-const SETTLE = 1_500_000_000_000_000_000_000_000n; // above Ledger's 1e24
-const PAYOUT = 9_007_199_254_740_993n; // past 2^53
-const LEDGER_REVERT = errorString('Ledger: amount too large');
+/** The state and amounts of the scenarios (mirror/executions.ts sets the state before them and makes the calls). */
+export const T0 = 1_234_500_000_000n; // totalDeposits before the scenarios (12,345 ℏ)
+export const DEPOSIT = 25_000_000_000n; // 250 ℏ
+export const WITHDRAW = 1_000_000_000n; // 10 ℏ
+/** What the alias sender and the owner had deposited before (50 ℏ, 7,500 ℏ); the Ledger recorded the same. */
+export const ALIAS_HELD = 5_000_000_000n;
+export const OWNER_HELD = 750_000_000_000n;
+export const LEDGER_COUNT = 41n;
+/** Above the Ledger's 1e24: the owner's deposit of inspectorLedgerRevert, the alias sender's settle of inspectorLibraryRevert. */
+export const LEDGER_REVERT_VALUE = 1_500_000_000_000_000_000_000_000n;
+export const SETTLE_AMOUNT = 1_500_000_000_000_000_000_000_000n;
+/** The owner's HBAR, enough for that deposit (an emulation: more than the network's supply). */
+export const OWNER_HBAR = 2_000_000_000_000_000_000_000_000n;
+export const PAYOUT = 9_007_199_254_740_993n; // past 2^53
+export const VAULT_TOKENS = 100_000_000_000_000_000n;
 
+/** Where and how a real scenario is recorded (its call: mirror/executions.ts REAL_CALLS). */
 interface Spec {
-  key: ScenarioKey;
+  key: RealKey;
   /** Seconds before ANCHOR_SEC where it lies (moved to a block no result has). */
   before: number;
-  sender: { num: number; evm: string };
-  contract: number;
-  params: string;
-  amount: bigint;
-  gasLimit: number;
-  gasConsumed: number;
-  result: string;
-  callResult: string;
-  error: string | null;
   eth?: boolean;
   /** The Ethereum transaction's nonce (its sender's). */
   ethNonce?: number;
   /** An incomplete record (the real server answers 206): no call result, gas used or bloom. */
   partial?: boolean;
-  build: (data: ContractData, row: ContractResultRow) => Built;
-  child?: { params: string; callResult: string; gas: number };
+  /** Recorded without actions (older records). */
+  noActions?: boolean;
+  /** A child transaction for the system contract call it makes (the token service's CRYPTOTRANSFER). */
+  child?: boolean;
 }
 
-const sel = {
-  deposit: fn(VAULT, 'deposit'),
-  withdraw: fn(VAULT, 'withdraw'),
-  settle: fn(VAULT, 'settle'),
-  payout: fn(VAULT, 'payout'),
-  setFee: fn(VAULT, 'setFee'),
-  record: fn(LEDGER, 'record'),
-  entries: fn(LEDGER, 'entries'),
-};
-const transferToken = `0x${selectorOf('transferToken(address,address,address,int64)')}${addrWord(lz(PAYOUT_TOKEN))}${addrWord(vault.evm)}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`;
+/** In the order of their timestamps (the order they are executed in). */
+const SPECS: Spec[] = [
+  { key: 'inspectorNoActions', before: 30 * 86400 + 4100, noActions: true },
+  { key: 'inspectorSuccess', before: 2 * 86400 + 3000 },
+  { key: 'inspectorEthereum', before: 2 * 86400 + 2400, eth: true, ethNonce: 7 },
+  { key: 'inspectorLedgerRevert', before: 2 * 86400 + 1800 },
+  { key: 'inspectorPrecompile', before: 2 * 86400 + 1200, child: true },
+  { key: 'inspectorPartial', before: 2 * 86400 + 300, eth: true, ethNonce: 8, partial: true, noActions: true },
+];
+/** Added after the others (its place in the generator's draws is last): lies between inspectorLedgerRevert and inspectorPrecompile. */
+const LIBRARY_REVERT: Spec = { key: 'inspectorLibraryRevert', before: 2 * 86400 + 1500 };
 
+const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
+const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+
+/**
+ * A real execution as the sandbox's view models read it: its actions as frames (the recorder's ContractActionViewModel
+ * values), its logs and state changes, the deepest failing frame.
+ */
+export function builtOfRun(data: ContractData, run: RealRun, noActions = false): Built {
+  const ex = run.ex;
+  const frames: Frame[] = ex.actions.map((a) => {
+    const resultType = a.result_data_type as Frame['resultType'];
+    const result = a.result_data ?? '0x';
+    const recipient = entityNum(a.recipient);
+    return {
+      depth: Number(a.call_depth),
+      op: a.call_operation_type as Frame['op'],
+      type: a.call_type as Frame['type'],
+      caller: entityNum(a.caller) as number,
+      callerType: a.caller_type as Frame['callerType'],
+      recipient,
+      recipientType: (a.recipient_type ?? null) as Frame['recipientType'],
+      ...(recipient === null && a.to ? { address: a.to.slice(2) } : {}),
+      gas: Number(a.gas),
+      gasUsed: Number(a.gas_used),
+      input: a.input ?? '0x',
+      result,
+      resultType,
+      value: BigInt(a.value as number | bigint) > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(a.value as number | bigint) : Number(a.value),
+      ...(resultType === 'REVERT_REASON' ? { failure: { kind: 'revert' as const, data: result } } : {}),
+      ...(resultType === 'ERROR' ? { failure: { kind: 'error' as const, text: Buffer.from(result.slice(2), 'hex').toString('utf8') } } : {}),
+    };
+  });
+  let failedAt = -1;
+  frames.forEach((f, i) => {
+    if (f.resultType !== 'OUTPUT') failedAt = i;
+  });
+  const logs: LogSpec[] = ex.logs.map((l) => {
+    const evm = l.address.slice(2).toLowerCase();
+    return { log: true, num: numOfAddress(data, evm) as number, evm, topics: l.topics, data: l.data };
+  });
+  const changes: SlotChange[] = ex.stateChanges.map((c) => ({
+    num: entityNum(c.contract_id) as number,
+    evm: c.address.slice(2).toLowerCase(),
+    slot: c.slot.slice(2),
+    read: BigInt(c.value_read),
+    written: c.value_written === null ? null : BigInt(c.value_written),
+  }));
+  const exec: Execution = { frames, logs, failedAt };
+  return { exec, changes: sortStateChanges(changes), ...(noActions ? { noActions: true } : {}) };
+}
+
+/** A generated call tree's execution (the big trace's). */
 function run(root: CallNode, row: ContractResultRow, changes: SlotChange[]): Built {
   const exec: Execution = execute(root, row.senderNum, gasLimitOf(row), Number(row.obj.gas_consumed));
   return { exec, changes: sortStateChanges(dedupe(changes)) };
 }
-
-const SPECS: Spec[] = [
-  {
-    key: 'inspectorNoActions',
-    before: 30 * 86400 + 4100,
-    sender: OWNER,
-    contract: vault.num,
-    params: `0x${sel.setFee}${w(30)}`,
-    amount: 0n,
-    gasLimit: 100_000,
-    gasConsumed: 31_422,
-    result: 'SUCCESS',
-    callResult: '0x',
-    error: null,
-    build: (_d, row) => {
-      const b = run(callNode('CALL', vault.num, row.obj.function_parameters as string, '0x'), row, [change(vault, slotHex(slotOf(VAULT, 'owner')), ownerSlot(25n), ownerSlot(30n))]);
-      return { ...b, noActions: true };
-    },
-  },
-  {
-    key: 'inspectorSuccess',
-    before: 2 * 86400 + 3000,
-    sender: DEPOSITOR,
-    contract: vault.num,
-    params: `0x${sel.deposit}`,
-    amount: DEPOSIT,
-    gasLimit: 400_000,
-    gasConsumed: 118_904,
-    result: 'SUCCESS',
-    callResult: '0x',
-    error: null,
-    build: (_d, row) => {
-      const who = DEPOSITOR.evm;
-      const root = callNode('CALL', vault.num, `0x${sel.deposit}`, '0x', {
-        value: DEPOSIT,
-        own: 52_000,
-        body: [
-          log(vault, [ev(VAULT, 'Deposited'), addrTopic(who)], '0x' + w(DEPOSIT)),
-          log(vault, [ev(VAULT, 'Transfer'), addrTopic('0'.repeat(40)), addrTopic(who)], '0x' + w(DEPOSIT)),
-          callNode('CALL', ledger.num, `0x${sel.record}${addrWord(who)}${w(DEPOSIT)}`, '0x', {
-            own: 47_000,
-            body: [log(ledger, [ev(LEDGER, 'Recorded'), addrTopic(who)], '0x' + w(DEPOSIT) + w(42))],
-          }),
-        ],
-      });
-      return run(root, row, [
-        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), 0n, DEPOSIT),
-        change(vault, slotHex(slotOf(VAULT, 'totalDeposits')), T0, T0 + DEPOSIT),
-        change(vault, slotHex(slotOf(VAULT, 'ledger')), BigInt('0x' + ledger.evm), null),
-        change(ledger, mappingSlot(who, slotOf(LEDGER, 'entries')), 0n, DEPOSIT),
-        change(ledger, slotHex(slotOf(LEDGER, 'count')), 41n, 42n),
-      ]);
-    },
-  },
-  {
-    key: 'inspectorEthereum',
-    before: 2 * 86400 + 2400,
-    sender: ALIAS_SENDER,
-    contract: vault.num,
-    params: `0x${sel.withdraw}${w(WITHDRAW)}`,
-    amount: 0n,
-    gasLimit: 250_000,
-    gasConsumed: 61_870,
-    result: 'SUCCESS',
-    callResult: '0x',
-    error: null,
-    eth: true,
-    ethNonce: 7,
-    build: (_d, row) => {
-      const who = ALIAS_SENDER.evm;
-      const held = 5_000_000_000n;
-      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
-        own: 30_000,
-        body: [
-          log(vault, [ev(VAULT, 'Withdrawn'), addrTopic(who)], '0x' + w(WITHDRAW)),
-          log(vault, [ev(VAULT, 'Transfer'), addrTopic(who), addrTopic('0'.repeat(40))], '0x' + w(WITHDRAW)),
-          { op: 'CALL', type: 'CALL', recipient: ALIAS_SENDER.num, recipientType: 'ACCOUNT', input: '0x', output: '0x', value: WITHDRAW, own: 9_000 },
-        ],
-      });
-      return run(root, row, [
-        change(vault, slotHex(slotOf(VAULT, 'paused')), 0n, null),
-        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), held, held - WITHDRAW),
-        change(vault, slotHex(slotOf(VAULT, 'totalDeposits')), T0 + DEPOSIT, T0 + DEPOSIT - WITHDRAW),
-      ]);
-    },
-  },
-  {
-    key: 'inspectorDeepRevert',
-    before: 2 * 86400 + 1800,
-    sender: OWNER,
-    contract: vault.num,
-    params: `0x${sel.settle}${addrWord(ALIAS_SENDER.evm)}${w(SETTLE)}`,
-    amount: 0n,
-    gasLimit: 300_000,
-    gasConsumed: 74_311,
-    result: 'CONTRACT_REVERT_EXECUTED',
-    callResult: LEDGER_REVERT,
-    error: LEDGER_REVERT,
-    build: (_d, row) => {
-      const who = OWNER.evm;
-      const entries = 750_000_000_000n;
-      const rng = new Prng(0x64656570);
-      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
-        body: [
-          callNode('STATICCALL', ledger.num, `0x${sel.entries}${addrWord(who)}`, '0x' + w(entries)),
-          { op: 'CALL', type: 'PRECOMPILE', recipient: PRNG_CONTRACT, recipientType: 'CONTRACT', input: `0x${selectorOf('getPseudorandomSeed()')}`, output: '0x' + rng.hex(32) },
-          callNode('DELEGATECALL', accounting.num, `0x${selectorOf(ACCOUNTING_SETTLE)}${w(slotOf(VAULT, 'balances'))}${addrWord(who)}${addrWord(ALIAS_SENDER.evm)}${w(SETTLE)}`, '0x', {
-            body: [callNode('CALL', ledger.num, `0x${sel.record}${addrWord(who)}${w(SETTLE)}`, '0x', { fail: { kind: 'revert', data: LEDGER_REVERT } })],
-          }),
-        ],
-      });
-      return run(root, row, [
-        change(ledger, mappingSlot(who, slotOf(LEDGER, 'entries')), entries, null),
-        change(vault, mappingSlot(who, slotOf(VAULT, 'balances')), 2_000_000_000_000_000_000_000_000n, null),
-      ]);
-    },
-  },
-  {
-    key: 'inspectorPrecompile',
-    before: 2 * 86400 + 1200,
-    sender: OWNER,
-    contract: vault.num,
-    params: `0x${sel.payout}${addrWord(lz(PAYOUT_TOKEN))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`,
-    amount: 0n,
-    gasLimit: 200_000,
-    gasConsumed: 58_126,
-    result: 'SUCCESS',
-    callResult: '0x',
-    error: null,
-    child: { params: transferToken, callResult: '0x' + w(22), gas: 23_700 },
-    build: (_d, row) => {
-      const token = { num: PAYOUT_TOKEN, evm: lz(PAYOUT_TOKEN) };
-      const root = callNode('CALL', vault.num, row.obj.function_parameters as string, '0x', {
-        body: [
-          {
-            op: 'CALL', type: 'PRECOMPILE', recipient: HTS_PRECOMPILE, recipientType: 'CONTRACT', input: transferToken, output: '0x' + w(22), own: 23_700,
-            body: [log(token, [topicOf('Transfer(address,address,uint256)'), addrTopic(vault.evm), addrTopic(ALIAS_SENDER.evm)], '0x' + w(PAYOUT))],
-          },
-        ],
-      });
-      return run(root, row, [change(vault, slotHex(slotOf(VAULT, 'owner')), ownerSlot(30n), null)]);
-    },
-  },
-];
 
 /** The router of the big trace: the first generated router. */
 const bigTraceRouter = (data: ContractData): Contract => data.contracts.find((c) => c.kind === 'router') as Contract;
@@ -386,30 +302,11 @@ function bigTrace(data: ContractData, row: ContractResultRow): Built {
   return run(root, row, changes);
 }
 
-const PARTIAL: Spec = {
-  key: 'inspectorPartial',
-  before: 2 * 86400 + 300,
-  sender: ALIAS_SENDER,
-  contract: vault.num,
-  params: `0x${sel.deposit}`,
-  amount: 3_000_000_000n,
-  gasLimit: 1_000_000,
-  gasConsumed: 0,
-  result: 'CONTRACT_REVERT_EXECUTED',
-  callResult: '0x',
-  error: 'CONTRACT_REVERT_EXECUTED',
-  eth: true,
-  ethNonce: 8,
-  partial: true,
-  build: (_d, row) => ({ ...run(callNode('CALL', vault.num, `0x${sel.deposit}`, '0x', { fail: { kind: 'revert', data: '0x' } }), row, []), noActions: true }),
-};
-SPECS.push(PARTIAL);
-
-const SCENARIO_BUILDERS = new Map<ScenarioKey, Spec['build']>([...SPECS.map((s) => [s.key, s.build] as const), ['inspectorBigTrace', bigTrace] as const]);
-
-/** The execution of a scenario's parent result. */
+/** The execution of a scenario's parent result (real, or the big trace's generated one). */
 export function scenarioExecution(data: ContractData, row: ContractResultRow): Built {
-  return (SCENARIO_BUILDERS.get(row.scenario as ScenarioKey) as Spec['build'])(data, row);
+  const s = scenarioRows.get(data);
+  if (!s) throw new Error('no scenarios');
+  return s.builders.get(row.scenario as ScenarioKey)?.(data, row) ?? bigTrace(data, row);
 }
 
 /** Inserts a row into an ascending array of rows. */
@@ -430,15 +327,65 @@ function lazyBloom(obj: Record<string, unknown>, compute: () => string): void {
   Object.defineProperty(obj, 'bloom', { enumerable: true, configurable: true, get: () => (bloom ??= compute()) });
 }
 
+/** A scenario as its result records it. */
+interface Recorded {
+  key: ScenarioKey;
+  before: number;
+  sender: { num: number; evm: string };
+  contract: number;
+  params: string;
+  amount: bigint;
+  gasLimit: number;
+  gasConsumed: number;
+  result: string;
+  callResult: string;
+  error: string | null;
+  eth?: boolean;
+  ethNonce?: number;
+  partial?: boolean;
+  child?: { params: string; callResult: string; gas: number };
+  build: (data: ContractData, row: ContractResultRow) => Built;
+}
+
+/** A real scenario's record: its call and what the execution gave (a partial record keeps only the result's name). */
+function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
+  const ex = run.ex;
+  const built = builtOfRun(data, run, s.noActions);
+  const hts = s.child ? ex.actions.find((a) => a.call_type === 'PRECOMPILE' && a.to === longZero(HTS_PRECOMPILE)) : undefined;
+  if (s.child && !hts) throw new Error(`${s.key}: no token service call in its execution`);
+  return {
+    key: s.key,
+    before: s.before,
+    sender: run.from,
+    contract: vault.num,
+    params: run.data,
+    amount: run.value,
+    gasLimit: run.gas,
+    gasConsumed: ex.gasUsed,
+    result: ex.result,
+    callResult: s.partial ? '0x' : ex.returnValue,
+    error: s.partial ? ex.result : ex.errorMessage,
+    eth: s.eth,
+    ethNonce: s.ethNonce,
+    partial: s.partial,
+    ...(hts ? { child: { params: hts.input as string, callResult: hts.result_data as string, gas: Number(hts.gas_used) } } : {}),
+    build: () => built,
+  };
+}
+
 /**
  * Adds the inspector's contracts, accounts and scenario results to generated data (before any request), and their
- * keys to `data.notable` (transaction ids are in `scenarioIds`).
+ * keys to `data.notable`. `runs`: the real executions (mirror/executions.ts inspectorRuns).
  */
-const scenarioRows = new WeakMap<ContractData, { rows: Map<ScenarioKey, ContractResultRow>; build: (row: ContractResultRow) => Built }>();
+const scenarioRows = new WeakMap<
+  ContractData,
+  { rows: Map<ScenarioKey, ContractResultRow>; build: (row: ContractResultRow) => Built; builders: Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built> }
+>();
 
-export function addInspectorScenarios(data: ContractData, build: (row: ContractResultRow) => Built): void {
+export function addInspectorScenarios(data: ContractData, build: (row: ContractResultRow) => Built, runs: ReadonlyMap<RealKey, RealRun>): void {
   const byKey = new Map<ScenarioKey, ContractResultRow>();
-  scenarioRows.set(data, { rows: byKey, build });
+  const builders = new Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built>();
+  scenarioRows.set(data, { rows: byKey, build, builders });
   const contracts: Contract[] = [
     { num: vault.num, evm: vault.evm, kind: 'vault', name: VAULT.name },
     { num: ledger.num, evm: ledger.evm, kind: 'ledger', name: LEDGER.name },
@@ -456,8 +403,13 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
   const rng = new Prng(0x494e5350);
   const router = bigTraceRouter(data);
   const firstNative = data.senders.find((s) => !s.alias) as { num: number; evm: string };
-  const all: Spec[] = [
-    ...SPECS,
+  const real = (s: Spec): Recorded => {
+    const run = runs.get(s.key);
+    if (!run) throw new Error(`no execution of ${s.key}`);
+    return recordedOf(data, s, run);
+  };
+  const all: Recorded[] = [
+    ...SPECS.map(real),
     {
       key: 'inspectorBigTrace',
       before: 2 * 86400 + 600,
@@ -472,8 +424,10 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       error: null,
       build: bigTrace,
     },
+    real(LIBRARY_REVERT),
   ];
   for (const s of all) {
+    builders.set(s.key, s.build);
     let sec = ANCHOR_SEC - s.before;
     while (used.has(blockNumberAt(sec)) || used.has(blockNumberAt(sec) + 1n) || used.has(blockNumberAt(sec) - 1n)) sec += 3;
     const blockNumber = blockNumberAt(sec);
@@ -499,7 +453,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       : nativeFields();
     const obj: Record<string, unknown> = {
       address: '0x' + c.evm,
-      amount: Number(s.amount),
+      amount: int(s.amount),
       bloom: '',
       call_result: s.callResult,
       contract_id: entityId(c.num),
@@ -579,7 +533,12 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     data.notable[s.key] = nsToTs(ts);
     byKey.set(s.key, row);
   }
+  // the key the inspector's first tests and screenshots know: the revert in a second contract
+  data.notable.inspectorDeepRevert = data.notable.inspectorLedgerRevert;
 }
+
+/** Whether a scenario's result is re-executed for `/opcodes` (the compiled contracts' are; the generated router's is not). */
+export const isRealScenario = (key: string | undefined): key is RealKey => key !== undefined && key !== 'inspectorBigTrace';
 
 const party = (num: number, evm?: string): Record<string, string> => ({ id: entityId(num), evm: '0x' + (evm ?? lz(num)) });
 
@@ -608,8 +567,11 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
       actions: b.noActions ? 0 : b.exec.frames.length,
       failingAction: failing >= 0 && !b.noActions ? failing : null,
       children: (row.children ?? []).map((c) => ({ nonce: c.nonce, timestamp: c.obj.timestamp, contractId: c.obj.contract_id })),
+      opcodes: isRealScenario(key),
     };
   }
+  // kept for the tests and screenshots that know it: the revert in a second contract
+  if (out.inspectorLedgerRevert) out.inspectorDeepRevert = out.inspectorLedgerRevert;
   out.accounts = {
     owner: party(OWNER.num, OWNER.evm),
     aliasSender: party(ALIAS_SENDER.num, ALIAS_SENDER.evm),

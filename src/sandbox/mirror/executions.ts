@@ -1,0 +1,143 @@
+/**
+ * The inspector's scenarios on the compiled Vault, Ledger and Accounting (../compiled/inspector.json) executed for
+ * real: the contracts deployed in @ethereumjs/evm by the sandbox's executor (../evm) at their recorded addresses,
+ * the state the history needs set once (deposits the Vault already held, the Ledger's count, the reward token the
+ * Vault holds), then every scenario's call in the order of its consensus timestamp, each kept on the chain when it
+ * succeeds. Their results (gas, call result, revert data), actions, logs and state changes come from these
+ * executions (mirror/scenarios.ts), and so does `GET /contracts/results/{id}/opcodes` (a replay of the calls before
+ * it, then the call traced with the stack, memory and storage asked for).
+ *
+ * Executed once per process (the first start of a sandbox), then shared: the executions are deterministic.
+ * @ethereumjs is loaded on that first use.
+ */
+import compiled from '../compiled/inspector.json';
+import type { OpcodesResponse } from '../../api/mirrorTypes';
+import type { EvmChain, Execution, TraceOptions } from '../evm';
+import { addrWord, uintWord } from '../abi';
+import { longZero } from './ids';
+import { mappingSlot } from './trace';
+import {
+  ALIAS_HELD, ALIAS_SENDER, DEPOSIT, DEPOSITOR, LEDGER, LEDGER_COUNT, LEDGER_REVERT_VALUE, OWNER, OWNER_HBAR, OWNER_HELD, PAYOUT, PAYOUT_TOKEN, SETTLE_AMOUNT, T0, VAULT,
+  VAULT_TOKENS, WITHDRAW, fn, slotOf,
+} from './scenarios';
+
+/** The scenarios executed for real, in the order of their consensus timestamps. */
+export const REAL_KEYS = [
+  'inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial',
+] as const;
+export type RealKey = (typeof REAL_KEYS)[number];
+
+export interface RealCall {
+  key: RealKey;
+  /** The sender: entity num and the EVM address it calls from (its alias, or its long-zero address). */
+  from: { num: number; evm: string };
+  /** Call data (0x hex) to the Vault. */
+  data: string;
+  value: bigint;
+  gas: number;
+}
+
+export interface RealRun extends RealCall {
+  ex: Execution;
+}
+
+const w = (v: number | bigint): string => uintWord(v);
+const vaultAddress = VAULT.address.toLowerCase();
+const ledgerAddress = LEDGER.address.toLowerCase();
+const tokenAddress = longZero(PAYOUT_TOKEN);
+
+/** The calls, as the scenarios' records have them. */
+export const REAL_CALLS: readonly RealCall[] = [
+  // the owner's setFee(30): feeBps 25 -> 30 (recorded without actions, as older records are)
+  { key: 'inspectorNoActions', from: OWNER, data: `0x${fn(VAULT, 'setFee')}${w(30)}`, value: 0n, gas: 100_000 },
+  // a native account's deposit of 250 ℏ: Vault -> Ledger.record
+  { key: 'inspectorSuccess', from: DEPOSITOR, data: `0x${fn(VAULT, 'deposit')}`, value: DEPOSIT, gas: 400_000 },
+  // an Ethereum transaction of the alias sender: withdraw(10 ℏ), the Vault sends it back
+  { key: 'inspectorEthereum', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(WITHDRAW)}`, value: 0n, gas: 250_000 },
+  // a revert in a second contract: the owner deposits 1.5e24, Ledger.record refuses it ("Ledger: amount too large")
+  { key: 'inspectorLedgerRevert', from: OWNER, data: `0x${fn(VAULT, 'deposit')}`, value: LEDGER_REVERT_VALUE, gas: 300_000 },
+  // a revert in a library: the alias sender settles 1.5e24 to the depositor, Accounting (DELEGATECALL) refuses it
+  // (SettlementExceedsBalance)
+  { key: 'inspectorLibraryRevert', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
+  // the owner's payout through the token service (0x167)
+  { key: 'inspectorPrecompile', from: OWNER, data: `0x${fn(VAULT, 'payout')}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`, value: 0n, gas: 200_000 },
+  // an Ethereum withdraw of more than the alias sender holds (InsufficientBalance), recorded incompletely
+  { key: 'inspectorPartial', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(ALIAS_HELD)}`, value: 0n, gas: 1_000_000 },
+];
+
+/** The state before the scenarios: a fresh chain with the contracts deployed and the history's balances set. */
+async function prepared(): Promise<EvmChain> {
+  const evm = await import('../evm');
+  const { createAddressFromString } = await import('@ethereumjs/util');
+  const { chain } = await evm.createInspectorChain(compiled, { balance: OWNER_HBAR });
+  await chain.addAccount({ address: `0x${ALIAS_SENDER.evm}`, entityId: `0.0.${ALIAS_SENDER.num}`, balance: 1_000_000_000_000n });
+  await chain.addAccount({ address: `0x${DEPOSITOR.evm}`, entityId: `0.0.${DEPOSITOR.num}`, balance: 1_000_000_000_000n });
+  // deposits the Vault holds (and their HBAR), the Ledger's entries and count
+  await chain.setStorage(vaultAddress, BigInt(slotOf(VAULT, 'totalDeposits')), T0);
+  await chain.setStorage(vaultAddress, `0x${mappingSlot(ALIAS_SENDER.evm, slotOf(VAULT, 'balances'))}`, ALIAS_HELD);
+  await chain.setStorage(vaultAddress, `0x${mappingSlot(OWNER.evm, slotOf(VAULT, 'balances'))}`, OWNER_HELD);
+  await chain.setStorage(ledgerAddress, `0x${mappingSlot(ALIAS_SENDER.evm, slotOf(LEDGER, 'entries'))}`, ALIAS_HELD);
+  await chain.setStorage(ledgerAddress, `0x${mappingSlot(OWNER.evm, slotOf(LEDGER, 'entries'))}`, OWNER_HELD);
+  await chain.setStorage(ledgerAddress, BigInt(slotOf(LEDGER, 'count')), LEDGER_COUNT);
+  const vault = createAddressFromString(vaultAddress);
+  const account = await chain.state.getAccount(vault);
+  if (!account) throw new Error('the Vault is not deployed');
+  account.balance = T0;
+  await chain.state.putAccount(vault, account);
+  // the reward token 0.0.7004: the Vault holds it, the alias sender is associated
+  chain.setEntity(tokenAddress, `0.0.${PAYOUT_TOKEN}`);
+  chain.system.setTokenBalance(tokenAddress, vaultAddress, VAULT_TOKENS);
+  chain.system.associate(tokenAddress, `0x${ALIAS_SENDER.evm}`);
+  return chain;
+}
+
+const request = (c: RealCall, trace?: TraceOptions, commit = false): Parameters<EvmChain['call']>[0] => ({
+  from: `0x${c.from.evm}`,
+  to: vaultAddress,
+  data: c.data,
+  value: c.value,
+  gas: c.gas,
+  trace,
+  commit,
+  seed: c.key,
+});
+
+let runs: Promise<ReadonlyMap<RealKey, RealRun>> | undefined;
+
+/** Every scenario's execution (once per process). */
+export function inspectorRuns(): Promise<ReadonlyMap<RealKey, RealRun>> {
+  runs ??= (async () => {
+    const chain = await prepared();
+    const out = new Map<RealKey, RealRun>();
+    for (const c of REAL_CALLS) out.set(c.key, { ...c, ex: await chain.call(request(c, undefined, true)) });
+    return out;
+  })();
+  return runs;
+}
+
+const traces = new Map<string, Promise<OpcodesResponse>>();
+const MAX_TRACES = 64;
+
+/**
+ * The opcode log of a scenario's execution with the stack, memory and storage asked for: a fresh chain, the
+ * scenarios before it kept, then its call traced (kept for the next same request; at most MAX_TRACES kept).
+ */
+export function opcodesOf(key: RealKey, options: { stack: boolean; memory: boolean; storage: boolean }): Promise<OpcodesResponse> {
+  const id = `${key}|${options.stack}|${options.memory}|${options.storage}`;
+  let t = traces.get(id);
+  if (!t) {
+    t = (async () => {
+      const chain = await prepared();
+      for (const c of REAL_CALLS) {
+        if (c.key === key) return (await chain.call(request(c, options))).opcodes;
+        await chain.call(request(c, undefined, true));
+      }
+      throw new Error(`no scenario ${key}`);
+    })();
+    if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value as string);
+    traces.set(id, t);
+    t.catch(() => traces.delete(id));
+  }
+  return t;
+}
+
