@@ -9,12 +9,13 @@ import * as vscode from 'vscode';
 import type { LedgerLinksSeam } from '../../src/features/ledgerLinks';
 import { renderMarkdown } from '../unit/markdown';
 import { resetSettings, waitUntil } from './helpers';
-import { clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
+import { clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
 const OURS = ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy', 'hederaExplorer.ledger.openLink', 'hederaExplorer.inspectTransaction', 'hederaExplorer.showNftHistory', 'hederaExplorer.contractResults.showContract'];
 
 interface Notable {
   inspector: Record<string, { transactionId: string; hash: string; contractId: string; result: string; timestamp: string }>;
+  lookups: { accounts: { owner: string }; tokens: { payout: string }; topics: { withFees: string } };
   contractResults: { evmContract: string; evmContractAddress: string };
   schedules: { executed: string };
   nfts: { token: string; longHistory: string };
@@ -40,6 +41,7 @@ describe('Ledger hovers and links', function () {
   const at = (text: string): vscode.Position => {
     const line = lines.findIndex((l) => l.includes(text));
     assert.ok(line >= 0, `${text} is in the document`);
+    // a text in quotes: its first character inside them
     return new vscode.Position(line, lines[line].indexOf(text) + 1);
   };
 
@@ -73,6 +75,7 @@ describe('Ledger hovers and links', function () {
       `const schedule = "${notable.schedules.executed}";`,
       `const nft = "${notable.nfts.longHistory}";`,
       'const nobody = "0.0.274877906000";',
+      `const owner = "${notable.lookups.accounts.owner}", reward = "${notable.lookups.tokens.payout}", audit = "${notable.lookups.topics.withFees}";`,
       'const version = "1.0.0.5"; // pragma solidity ^0.8.20; http://127.0.0.1:5599',
     );
     doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: lines.join('\n') });
@@ -166,6 +169,34 @@ describe('Ledger hovers and links', function () {
     assert.deepStrictEqual(await requests('/api/v1/'), [], 'nothing requested for text that is no reference');
   });
 
+  it('an account with its balance (every digit past 2^53), a token, a topic', async () => {
+    const owner = notable.lookups.accounts.owner;
+    const raw = await (await fetch(`${sandbox}/api/v1/accounts/${owner}?transactions=false`)).text();
+    const tinybars = /"balance":\{"balance":(\d+)/.exec(raw)?.[1] ?? '';
+    assert.ok(BigInt(tinybars) > 2n ** 53n);
+    const hbar = `${tinybars.slice(0, -8).replace(/^0+(?=\d)/, '')}.${tinybars.slice(-8)}`.replace(/\.?0+$/, '');
+    const a = await hover(`"${owner}"`);
+    assert.match(a?.text ?? '', new RegExp(`^Account ${owner.replace(/\./g, '\\.')} · Sandbox`));
+    assert.ok(a?.text.includes(`Balance: ${hbar} ℏ`), `every digit of ${tinybars}: ${a?.text}`);
+    assert.match(a?.text ?? '', /Key: ECDSA_SECP256K1/);
+    assert.match((await hover(`"${notable.lookups.tokens.payout}"`))?.text ?? '', /^Token 0\.0\.\d+ · Sandbox · FUNGIBLE_COMMON[\s\S]*Name: Vault Reward Token \(VRT\)/);
+    assert.match((await hover(`"${notable.lookups.topics.withFees}"`))?.text ?? '', /^Topic 0\.0\.\d+ · Sandbox/);
+  });
+
+  it('hostile text in a memo is shown as text: its Markdown link runs nothing', async () => {
+    const topic = notable.lookups.topics.withFees;
+    await sandboxPost('/__sandbox/hostile', { families: ['text'] });
+    try {
+      seam.clearCache();
+      const h = await hover(`"${topic}"`);
+      assert.ok(h?.text.includes('Memo: [Open a terminal](command:workbench.action.terminal.new) to fix this'), h?.text);
+      assert.deepStrictEqual(h?.links.map((l) => l.command), ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy']);
+    } finally {
+      await sandboxPost('/__sandbox/hostile', undefined, 'DELETE');
+      seam.clearCache();
+    }
+  });
+
   it('links: every reference, nothing requested; followed as Ctrl+click follows them', async () => {
     await clearRequests();
     const requestsBefore = seam.stats().requests;
@@ -176,6 +207,7 @@ describe('Ledger hovers and links', function () {
     assert.deepStrictEqual(texts, [
       deep.contractId, notable.contractResults.evmContractAddress, deep.transactionId, deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.$2'),
       notable.inspector.inspectorSuccess.hash, notable.schedules.executed, notable.nfts.longHistory, '0.0.274877906000',
+      notable.lookups.accounts.owner, notable.lookups.tokens.payout, notable.lookups.topics.withFees,
     ]);
     assert.deepStrictEqual(await requests('/api/v1/'), [], 'links request nothing');
     assert.strictEqual(seam.stats().requests, requestsBefore);

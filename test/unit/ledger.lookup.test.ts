@@ -6,10 +6,12 @@ import * as assert from 'assert';
 import * as http from 'http';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
+import { ledgerHover } from '../../src/api/ledger/hover';
 import { LedgerLookup, type LedgerInfo, type LookupSource, MAX_IN_FLIGHT, memoFromBase64 } from '../../src/api/ledger/lookup';
 import { parseRef, type LedgerRef } from '../../src/api/ledger/recognize';
 import { MirrorClient } from '../../src/api/mirror';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { renderMarkdown } from './markdown';
 
 const ref = (text: string): LedgerRef => {
   const r = parseRef(text);
@@ -76,6 +78,36 @@ describe('ledger: looking references up', function () {
       assert.match(info.creator ?? '', /^0\.0\.\d+$/);
     });
 
+    it('an account: its balance with every digit, token balances, key, EVM address; a contract has its balance too', async () => {
+      const lookup = new LedgerLookup(() => source);
+      const owner = notable.lookups.accounts.owner;
+      const raw = await (await fetch(`${sb.url}/api/v1/accounts/${owner}?transactions=false`)).text();
+      const info = is(await lookup.get(ref(owner)), 'account');
+      assert.strictEqual(info.id, owner);
+      assert.strictEqual(info.balance, /"balance":\{"balance":(\d+)/.exec(raw)?.[1], 'every digit of the balance');
+      assert.ok(BigInt(info.balance ?? 0) > 2n ** 53n, 'a balance past 2^53');
+      assert.strictEqual(info.tokens, (JSON.parse(raw) as { balance: { tokens: unknown[] } }).balance.tokens.length);
+      assert.strictEqual(info.keyType, 'ECDSA_SECP256K1');
+      assert.match(info.evmAddress ?? '', /^0x[0-9a-f]{40}$/);
+      const vault = is(await lookup.get(ref(notable.lookups.accounts.contract)), 'contract');
+      assert.match(vault.balance ?? '', /^\d+$/, 'the contract\'s balance from its account answer');
+      assert.match(vault.adminKeyType, /\w/);
+    });
+
+    it('a token, a topic and token/serial', async () => {
+      const lookup = new LedgerLookup(() => source);
+      const token = is(await lookup.get(ref(notable.lookups.tokens.payout)), 'token');
+      assert.deepStrictEqual([token.id, token.name, token.symbol, token.type, token.decimals], [notable.lookups.tokens.payout, 'Vault Reward Token', 'VRT', 'FUNGIBLE_COMMON', '8']);
+      const topic = is(await lookup.get(ref(notable.lookups.topics.withKeys)), 'topic');
+      assert.deepStrictEqual([topic.id, topic.memo, topic.adminKeyType, topic.submitKeyType], [notable.lookups.topics.withKeys, 'Sandbox audit log', 'ED25519', 'ED25519']);
+      await new Promise((r) => setTimeout(r, 100)); // an ask the topic's answer aborted may still reach the server's log
+      const n = sb.requests().length;
+      const nft = is(await lookup.get(ref(notable.nfts.longHistory)), 'token');
+      assert.strictEqual(nft.id, notable.nfts.token);
+      assert.strictEqual(nft.type, 'NON_FUNGIBLE_UNIQUE');
+      assert.deepStrictEqual(paths(n), [`/api/v1/tokens/${notable.nfts.token}`], 'token/serial asks for the token only');
+    });
+
     it('a transaction id: the transaction and its call, asked together', async () => {
       const lookup = new LedgerLookup(() => source);
       const s = notable.inspector.inspectorDeepRevert;
@@ -138,6 +170,35 @@ describe('ledger: looking references up', function () {
       assert.match(failed.message, /500/);
       assert.strictEqual(lookup.stats().cached, 0);
       is(await lookup.get(ref(s.hash)), 'contractResult');
+    });
+  });
+
+  describe('hostile text from the sandbox\'s look-ups', () => {
+    let sb: Sandbox;
+    before(async () => { sb = await startSandbox({ port: 0, hostile: ['text'] }); });
+    after(() => sb.close());
+
+    it('names, symbols and memos with markup, links, HTML, icons, bidi and control characters stay text in the hover', async () => {
+      const lookup = new LedgerLookup(() => sourceOf(sb.url));
+      const where = ((await (await fetch(`${sb.url}/__sandbox/hostile`)).json()) as { notable: { lookups: Array<{ id: string; payload: string }> } }).notable.lookups;
+      assert.ok(where.length >= 6, 'the sandbox names where its payloads land');
+      const allowed = new Set(['p', 'br', 'strong', 'em', 'code', 'hr', 'a']);
+      const kinds = new Set<string>();
+      for (const { id, payload } of where) {
+        const info = await lookup.get(ref(id));
+        kinds.add(info.kind);
+        assert.ok(['account', 'contract', 'token', 'topic'].includes(info.kind), `${id}: ${info.kind}`);
+        const content = ledgerHover(ref(id), info, { network: { label: 'Sandbox' } });
+        const r = renderMarkdown(content.markdown);
+        for (const tag of r.tags) assert.ok(allowed.has(tag), `${id} (${payload}): <${tag}> in ${r.html}`);
+        for (const link of r.links) assert.match(link, /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|inspectTransaction)\?/, `${id} (${payload}): ${link}`);
+        assert.ok(!/evil|workbench|__beacon/.test(r.links.join(' ')), `${id} (${payload})`);
+        if (payload === 'md-command') assert.ok(r.text.includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'), r.text);
+        if (payload === 'markdown') assert.ok(r.text.includes('**URGENT** _please_ `rm -rf ~` ~~safe~~'), r.text);
+        if (payload === 'bidi') assert.ok(r.text.includes('Other<U+202E>los.exe<U+202C>'), r.text);
+        if (payload === 'zero-width') assert.ok(r.text.includes('pay<U+200B>ment<U+200C> to<U+200D> 0.0.<U+FEFF>1234'), r.text);
+      }
+      assert.deepStrictEqual([...kinds].sort(), ['account', 'contract', 'token', 'topic']);
     });
   });
 
