@@ -2,9 +2,10 @@
  * Hovers and Ctrl+click links on Hedera references, the part that loads on first use (a lazy entry of the build:
  * LAZY_ENTRIES in esbuild.js). The hover reads one line around the position (src/api/ledger/recognize.ts), looks the
  * reference up on the selected network (src/api/ledger/lookup.ts: cached, at most 4 requests in flight, aborted when
- * the hover goes away) and writes its Markdown (src/api/ledger/hover.ts) with the enabled commands listed. The links
- * cover a bounded part of the document (MAX_LINK_LINES lines, MAX_LINKS links) and request nothing: each target is a
- * command URI with the reference, checked again when it runs.
+ * the hover goes away) and writes its Markdown (src/api/ledger/hover.ts) with the enabled commands listed; a hover that
+ * decodes a contract call (a transaction, a hash, a contract's latest failure) starts the workspace's ABI scan (once)
+ * and waits for it at most SCAN_WAIT_MS. The links cover a bounded part of the document (MAX_LINK_LINES lines,
+ * MAX_LINKS links) and request nothing: each target is a command URI with the reference, checked again when it runs.
  */
 import vscode = require('vscode');
 import { checkTarget, explorerUrl, LEDGER_COMMANDS, ledgerHover, OTHER_COMMANDS } from '../../api/ledger/hover';
