@@ -62,12 +62,18 @@ async function pointOf(page, text) {
 
 /** Holds Ctrl over `text` until the editor shows it as a link, then clicks it. */
 async function ctrlClick(page, text, shot) {
+  // the document's links are there (computed a moment after the file opened)
+  await page.locator('.monaco-editor .view-line .detected-link', { hasText: text }).first().waitFor({ timeout: T });
   const p = await pointOf(page, text);
   await page.mouse.move(p.x, p.y);
   await page.keyboard.down('Control');
   try {
-    await page.mouse.move(p.x + 1, p.y);
-    await page.locator('.monaco-editor .view-line .detected-link-active').first().waitFor({ timeout: T });
+    let dx = 0;
+    await until(page, async () => {
+      dx = dx ? 0 : 1; // the editor shows a link under Ctrl on a mouse move
+      await page.mouse.move(p.x + dx, p.y);
+      return (await page.locator('.monaco-editor .view-line .detected-link-active').count()) > 0;
+    }, `${text} shown as a link under Ctrl`);
     if (shot) await screenshot(page, shot);
     await page.mouse.click(p.x, p.y);
   } finally {
