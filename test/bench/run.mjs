@@ -60,6 +60,13 @@ if (fs.existsSync(path.join(root, 'test/bench/revert-map.mjs')) && !process.argv
   if (r.status !== 0) failed = true;
 }
 
+// ---- hovers and links (test/bench/hover.mjs, in-process): cold and warm look-ups, typing in a 10,000-line file
+if (fs.existsSync(path.join(root, 'test/bench/hover.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Hovers and links on Hedera references: cold and warm look-ups, typing in a 10,000-line file ==');
+  const r = spawnSync(process.execPath, ['test/bench/hover.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+
 // ---- transaction inspector webview (test/bench/inspector-webview.mjs): first content, all sections, the 1,200-frame trace
 if (fs.existsSync(path.join(root, 'test/bench/inspector-webview.mjs')) && !process.argv.includes('--http-only')) {
   console.log('\n== Transaction inspector webview in the real browser: a 1,200-action trace ==');
