@@ -49,7 +49,8 @@ const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${com
 const OPENAPI = path.join(__dirname, '../../../../shared/fixtures/mirror/openapi.yml');
 const SOURCES = { vault: 'contracts/inspector/Vault.sol', ledger: 'contracts/inspector/Ledger.sol', accounting: 'contracts/inspector/Accounting.sol' };
 const GZIP = { 'Accept-Encoding': 'gzip' };
-const REAL = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial'];
+const REAL = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial'];
+const PRNG = '0x0000000000000000000000000000000000000169';
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
 const WORD = /^0x[0-9a-f]{64}$/;
 
@@ -117,10 +118,11 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
   afterEach(() => sb.clearFaults());
 
   describe('the scenarios are executions of the compiled contracts', () => {
-    it('every scenario on the compiled contracts is traced, the generated one is not; inspectorDeepRevert is inspectorLedgerRevert', async () => {
+    it('every scenario on the compiled contracts is traced, the generated one is not; each is a result of its own', async () => {
       for (const k of REAL) assert.strictEqual(ins[k].opcodes, true, k);
       assert.strictEqual(ins.inspectorBigTrace.opcodes, false);
-      assert.deepStrictEqual(ins.inspectorDeepRevert, ins.inspectorLedgerRevert);
+      const keys = [...REAL, 'inspectorBigTrace'];
+      for (const f of ['timestamp', 'transactionId', 'hash'] as const) assert.strictEqual(new Set(keys.map((k) => ins[k][f])).size, keys.length, `a ${f} each`);
     });
 
     it('the trace, the actions and the result agree: gas, failure, revert data, frames entered in order, storage touched', async () => {
@@ -207,7 +209,14 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       const call = decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` });
       assert.strictEqual(call.functionName, 'settle');
       assert.deepStrictEqual((call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)), ['0x' + '0'.repeat(24) + (7006).toString(16).padStart(16, '0'), 1_500_000_000_000_000_000_000_000n]);
-      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.recipient, a.result_data_type]), [[0, 'CALL', ins.contracts.vault.id, 'REVERT_REASON'], [1, 'DELEGATECALL', ins.contracts.accounting.id, 'REVERT_REASON']]);
+      // settle's STATICCALL of Ledger.entries and its PRNG call, then the library, which refuses before it calls the Ledger
+      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]), [
+        [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
+        [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
+        [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
+        [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
+      ]);
+      assert.strictEqual(s.failingAction, 3);
       const err = decodeErrorResult({ abi: abiOf('Accounting'), data: d.error_message as `0x${string}` });
       assert.strictEqual(err.errorName, 'SettlementExceedsBalance');
       // what the alias sender holds in the Vault then: 50 ℏ deposited before, 10 ℏ withdrawn (inspectorEthereum)
@@ -216,7 +225,52 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       assert.strictEqual(located.length, 2);
       assert.deepStrictEqual([located[0].frame.depth, located[0].frame.entity, located[0].location?.sourceName], [1, ins.contracts.accounting.id, SOURCES.accounting]);
       assert.strictEqual(located[0].location?.line, lineOf(SOURCES.accounting, 'revert SettlementExceedsBalance('));
-      assert.strictEqual(located[1].location?.line, lineOf(SOURCES.vault, 'left = Accounting.settle(balances, msg.sender, to, amount);'));
+      assert.strictEqual(located[1].location?.line, lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'));
+      assert.deepStrictEqual(d.logs, [], 'a failed call keeps no logs');
+      assert.ok((d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null), 'only reads');
+    });
+
+    it('the revert deep in the trace (inspectorDeepRevert): STATICCALL, PRNG, DELEGATECALL into Accounting, its CALL of Ledger.record reverting at depth 2', async () => {
+      const s = ins.inspectorDeepRevert;
+      const trace = await opcodes(s, '?stack=false');
+      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json.actions as unknown as ContractAction[];
+      const d = (await get(`/api/v1/contracts/results/${s.hash}`)).json;
+      assert.strictEqual(s.from, ins.accounts.owner.id);
+      const call = decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` });
+      assert.strictEqual(call.functionName, 'settle');
+      assert.deepStrictEqual((call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)), [ins.accounts.depositor.evm, 1_500_000_000_000_000_000_000_000n]);
+      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]), [
+        [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
+        [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
+        [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
+        [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
+        [2, 'CALL', 'CALL', ins.contracts.ledger.id, 'REVERT_REASON'],
+      ]);
+      assert.strictEqual(s.failingAction, 4);
+      assert.strictEqual(actions[2].to, PRNG);
+      assert.strictEqual(decodeFunctionData({ abi: abiOf('Ledger'), data: actions[1].input as `0x${string}` }).functionName, 'entries');
+      assert.strictEqual(decodeFunctionData({ abi: abiOf('Ledger'), data: actions[4].input as `0x${string}` }).functionName, 'record');
+      // the Ledger is called from the library's code, in the Vault's context: its caller is the Vault
+      assert.strictEqual(actions[4].caller, ins.contracts.vault.id);
+      // the deepest frame's revert data, bubbled up unchanged through the library and the Vault
+      assert.strictEqual(decodeRevert(actions[4].result_data as string)?.message, 'Ledger: amount too large');
+      for (const i of [3, 0]) assert.strictEqual(actions[i].result_data, actions[4].result_data, `action ${i}`);
+      assert.strictEqual(d.error_message, actions[4].result_data);
+      const reverts = trace.opcodes.filter((o) => o.op === 'REVERT');
+      assert.deepStrictEqual(reverts.map((o) => o.depth), [2, 1, 0], 'a REVERT in each failing frame, deepest first');
+      assert.strictEqual(trace.opcodes.filter((o) => o.op === '').length, 1, 'the PRNG: one entry without an operation');
+      // the call stack: the Ledger's require, the library's call of the Ledger, the Vault's call of the library
+      const located = locateCallStack(callStackOf(trace, actions), trace.opcodes, resolve);
+      assert.deepStrictEqual(located.map((l) => [l.frame.kind, l.frame.op, l.frame.depth, l.frame.entity, l.location?.sourceName]), [
+        ['revert', 'REVERT', 2, ins.contracts.ledger.id, SOURCES.ledger],
+        ['callSite', 'CALL', 1, ins.contracts.accounting.id, SOURCES.accounting],
+        ['callSite', 'DELEGATECALL', 0, ins.contracts.vault.id, SOURCES.vault],
+      ]);
+      assert.deepStrictEqual(located.map((l) => l.location?.line), [
+        lineOf(SOURCES.ledger, '"Ledger: amount too large"'),
+        lineOf(SOURCES.accounting, 'ledger.record(to, amount);'),
+        lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+      ]);
       assert.deepStrictEqual(d.logs, [], 'a failed call keeps no logs');
       assert.ok((d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null), 'only reads');
     });

@@ -97,7 +97,8 @@ describe('source: the likely location without an opcode log', function () {
       }
     };
     strip((bare.output.sources as Record<string, { ast: unknown }>)['contracts/inspector/Accounting.sol'].ast);
-    const again = likelyLocations(bare, ACCOUNTING, '0xe32054cc', errorString('Accounting: zero recipient'));
+    const ids = (build.output.contracts as Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>)['contracts/inspector/Accounting.sol'].Accounting.evm.methodIdentifiers;
+    const again = likelyLocations(bare, ACCOUNTING, `0x${ids['settle(mapping(address => uint256) storage,Ledger,address,address,uint256)']}`, errorString('Accounting: zero recipient'));
     assert.strictEqual(again.function?.name, 'settle');
     assert.deepStrictEqual(lines(again), lines(result));
     // from the Vault's settle: the library function it calls is searched too
@@ -164,5 +165,17 @@ describe('source: the likely location without an opcode log', function () {
     const seedless = await chain.call({ from: OTHER, to: vault, data: `0x2e1a7d4d${w(5)}`, gas: 3_000_000 });
     const f = failingAction(seedless.actions);
     assert.deepStrictEqual([f?.position, f?.entity, f?.selector], [0, '0.0.7001', '0x2e1a7d4d']);
+  });
+
+  // last: it keeps deposits on the chain
+  it('a revert deep in the trace: the Ledger called by the library (depth 2) is the innermost failing frame, its require', async () => {
+    for (let i = 0; i < 2; i++) {
+      const d = await chain.call({ from: OTHER, to: vault, data: '0xd0e30db0', value: 10n ** 24n, gas: 3_000_000, commit: true });
+      assert.strictEqual(d.result, 'SUCCESS', 'a deposit the Ledger accepts');
+    }
+    const { result, contract } = await fromActions(`0x15afd409${w(7006)}${w(15n * 10n ** 23n)}`);
+    assert.strictEqual(contract, LEDGER);
+    assert.strictEqual(result.function?.name, 'record');
+    assert.deepStrictEqual(lines(result), [['contracts/inspector/Ledger.sol', lineOf(build, 'contracts/inspector/Ledger.sol', '"Ledger: amount too large"')]]);
   });
 });

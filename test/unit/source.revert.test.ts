@@ -313,15 +313,42 @@ describe('source: revert to source on real executions', function () {
       assert.strictEqual(r.located.length, 2);
       const [lib, site] = r.located;
       assert.deepStrictEqual([lib.frame.kind, lib.frame.depth, lib.frame.address, lib.frame.entity, lib.contract], ['revert', 1, addresses[ACCOUNTING], '0.0.7003', ACCOUNTING]);
-      assert.strictEqual(lib.frame.selector, `0x${'e32054cc'}`);
+      assert.strictEqual(lib.frame.selector, sel(ACCOUNTING, 'settle(mapping(address => uint256) storage,Ledger,address,address,uint256)'));
       assert.strictEqual(lib.location?.sourceName, 'contracts/inspector/Accounting.sol');
       assert.strictEqual(lib.location?.line, lineOf('contracts/inspector/Accounting.sol', '"Accounting: zero recipient"'));
       assert.deepStrictEqual([site.frame.kind, site.frame.op, site.frame.depth, site.frame.address, site.contract], ['callSite', 'DELEGATECALL', 0, addresses[VAULT], VAULT]);
-      assert.strictEqual(site.location?.line, lineOf('contracts/inspector/Vault.sol', 'left = Accounting.settle(balances, msg.sender, to, amount);'));
-      assert.strictEqual(site.location?.text, 'Accounting.settle(balances, msg.sender, to, amount)');
+      assert.strictEqual(site.location?.line, lineOf('contracts/inspector/Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'));
+      assert.strictEqual(site.location?.text, 'Accounting.settle(balances, ledger, msg.sender, to, amount)');
       // the library's custom error, behind the library's shared revert tail
       const exceeds = await run(OTHER.address, `${sel(VAULT, 'settle(address,uint256)')}${word(owner)}${w(5)}`);
       assert.strictEqual(exceeds.located[0].location?.line, lineOf('contracts/inspector/Accounting.sol', 'revert SettlementExceedsBalance('));
+    });
+
+    it('a revert deep in the trace: settle → Accounting (DELEGATECALL) → Ledger.record (CALL, depth 2), every frame at its line', async () => {
+      // 2e24 deposited in two deposits the Ledger accepts (1e24 each), then 1.5e24 settled: the library's balance
+      // check passes, the Ledger refuses the amount
+      for (let i = 0; i < 2; i++) {
+        const d = await chain.call({ from: RICH.address, to: addresses[VAULT], data: sel(VAULT, 'deposit()'), value: 10n ** 24n, gas: 3_000_000, commit: true });
+        assert.strictEqual(d.result, 'SUCCESS');
+      }
+      const r = await run(RICH.address, `${sel(VAULT, 'settle(address,uint256)')}${word(OTHER.address)}${w(15n * 10n ** 23n)}`);
+      assert.deepStrictEqual(r.ex.actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.caller, a.recipient, a.result_data_type]), [
+        [0, 'CALL', 'CALL', RICH.entityId, '0.0.7001', 'REVERT_REASON'],
+        [1, 'STATICCALL', 'CALL', '0.0.7001', '0.0.7002', 'OUTPUT'],
+        [1, 'CALL', 'PRECOMPILE', '0.0.7001', '0.0.361', 'OUTPUT'],
+        [1, 'DELEGATECALL', 'CALL', '0.0.7001', '0.0.7003', 'REVERT_REASON'],
+        [2, 'CALL', 'CALL', '0.0.7001', '0.0.7002', 'REVERT_REASON'],
+      ]);
+      assert.strictEqual(decodeRevert(r.ex.errorMessage ?? '')?.message, 'Ledger: amount too large');
+      assert.strictEqual(r.ex.errorMessage, r.ex.actions[4].result_data, 'the top-level error is the deepest frame\'s');
+      assert.strictEqual(r.located.length, 3);
+      const [ledger, lib, site] = r.located;
+      assert.deepStrictEqual([ledger.frame.kind, ledger.frame.depth, ledger.frame.address, ledger.contract, ledger.frame.actionIndex], ['revert', 2, addresses[LEDGER], LEDGER, 4]);
+      assert.strictEqual(ledger.location?.line, lineOf('contracts/inspector/Ledger.sol', '"Ledger: amount too large"'));
+      assert.deepStrictEqual([lib.frame.kind, lib.frame.op, lib.frame.depth, lib.frame.address, lib.contract, lib.frame.actionIndex], ['callSite', 'CALL', 1, addresses[ACCOUNTING], ACCOUNTING, 3]);
+      assert.strictEqual(lib.location?.line, lineOf('contracts/inspector/Accounting.sol', 'ledger.record(to, amount);'));
+      assert.deepStrictEqual([site.frame.kind, site.frame.op, site.frame.depth, site.contract, site.frame.actionIndex], ['callSite', 'DELEGATECALL', 0, VAULT, 0]);
+      assert.strictEqual(site.location?.line, lineOf('contracts/inspector/Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'));
     });
 
     it('a cross-contract revert (CALL): Ledger.record\'s require, then the Vault\'s call site in deposit()', async () => {

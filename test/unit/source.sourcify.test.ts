@@ -7,7 +7,9 @@ import { locatePc } from '../../src/api/source/locate';
 import { codeBytes, instructionSize } from '../../src/api/source/sourceMap';
 import { verifiedBuildOf } from '../../src/api/source/sourcify';
 
-const BUILD_INFO = path.join(__dirname, '../../../test/workspace/artifacts/build-info/b11e361637d2358ec65365455db8eaa5.json');
+// the committed build info, found as Hardhat finds it: through the Vault's debug file (its name changes with the sources)
+const VAULT_DBG = path.join(__dirname, '../../../test/workspace/artifacts/contracts/inspector/Vault.sol/Vault.dbg.json');
+const BUILD_INFO = path.resolve(path.dirname(VAULT_DBG), (JSON.parse(fs.readFileSync(VAULT_DBG, 'utf8')) as { buildInfo: string }).buildInfo);
 
 describe('source: Sourcify\'s verified sources as a build', () => {
   const info = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8')) as { input: unknown; output: { contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>> } };

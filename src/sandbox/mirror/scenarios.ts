@@ -14,11 +14,17 @@
  *   entries[sender] and count written.
  * - `inspectorEthereum`: an ETHEREUMTRANSACTION (type 2) from an EVM alias: `withdraw(10 ℏ)`, `paused` read, the
  *   Vault paying the sender back (a CALL to an account with value, and the HBAR transfer in the record).
- * - `inspectorLedgerRevert` (also `inspectorDeepRevert`): the owner's `deposit()` of 1.5e24 tinybars: Ledger.record
- *   reverts with "Ledger: amount too large" in the CALL the Vault makes (action 1); the revert data bubbles up to the
- *   top-level error_message. A revert inside a call to a second contract.
- * - `inspectorLibraryRevert`: the alias sender's `settle(depositor, 1.5e24)` (a HAPI call): the library Accounting,
- *   reached by DELEGATECALL (action 1), reverts with `SettlementExceedsBalance(sender, 40 ℏ, 1.5e24)`.
+ * - `inspectorLedgerRevert`: the owner's `deposit()` of 1.5e24 tinybars: Ledger.record reverts with "Ledger: amount
+ *   too large" in the CALL the Vault makes (action 1); the revert data bubbles up to the top-level error_message. A
+ *   revert inside a call to a second contract.
+ * - `inspectorDeepRevert`: the owner's `settle(depositor, 1.5e24)`: the Vault STATICCALLs Ledger.entries (action 1),
+ *   calls the PRNG 0x169 (action 2, PRECOMPILE), DELEGATECALLs the library Accounting (action 3), which CALLs
+ *   Ledger.record from the Vault's context (action 4, depth 2): it reverts with "Ledger: amount too large", and the
+ *   revert data bubbles up through the library and the Vault to the top-level error_message. A revert deep in the
+ *   trace (3 frames).
+ * - `inspectorLibraryRevert`: the alias sender's `settle(depositor, 1.5e24)` (a HAPI call): the same STATICCALL and
+ *   PRNG call, then the library Accounting, reached by DELEGATECALL (action 3), reverts with
+ *   `SettlementExceedsBalance(sender, 40 ℏ, 1.5e24)` before it calls the Ledger.
  * - `inspectorPrecompile`: the owner's `payout(token, to, amount)`: the token service (0x167) `transferToken` as a
  *   PRECOMPILE action with response code 22, the token's Transfer event, and a child transaction (nonce 1,
  *   CRYPTOTRANSFER) with its token transfers (amount past 2^53) and the token's assessed fractional fee.
@@ -97,7 +103,7 @@ const evmOf = (c: CompiledContract): string => c.address.slice(2).toLowerCase();
  * The library's external function takes a storage mapping: solc leaves it out of the ABI, and its selector is
  * keccak256 of this signature (the compiler's methodIdentifiers).
  */
-export const ACCOUNTING_SETTLE = 'settle(mapping(address => uint256) storage,address,address,uint256)';
+export const ACCOUNTING_SETTLE = 'settle(mapping(address => uint256) storage,Ledger,address,address,uint256)';
 
 /** The deployer (Ignition's default account) and owner of the Vault: 0.0.7000, with this EVM alias. */
 export const OWNER = { num: 7000, evm: 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266' };
@@ -109,7 +115,7 @@ export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
 export const PAYOUT_TOKEN = 7004;
 
 /** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
-export const SCENARIO_TOP_COUNT = 8;
+export const SCENARIO_TOP_COUNT = 9;
 
 export type ScenarioKey = RealKey | 'inspectorBigTrace';
 
@@ -127,11 +133,18 @@ const change = (c: { num: number; evm: string }, slot: string, read: bigint, wri
 export const T0 = 1_234_500_000_000n; // totalDeposits before the scenarios (12,345 ℏ)
 export const DEPOSIT = 25_000_000_000n; // 250 ℏ
 export const WITHDRAW = 1_000_000_000n; // 10 ℏ
-/** What the alias sender and the owner had deposited before (50 ℏ, 7,500 ℏ); the Ledger recorded the same. */
+/**
+ * What the alias sender and the owner had deposited before (50 ℏ; 1.6e24 tinybars, an emulation past the network's
+ * supply, as the owner's HBAR, so that its settle of 1.5e24 passes the library's balance check and reaches the
+ * Ledger); the Ledger recorded the same.
+ */
 export const ALIAS_HELD = 5_000_000_000n;
-export const OWNER_HELD = 750_000_000_000n;
+export const OWNER_HELD = 1_600_000_000_000_000_000_000_000n;
 export const LEDGER_COUNT = 41n;
-/** Above the Ledger's 1e24: the owner's deposit of inspectorLedgerRevert, the alias sender's settle of inspectorLibraryRevert. */
+/**
+ * Above the Ledger's 1e24: the owner's deposit of inspectorLedgerRevert, the settle of inspectorDeepRevert (the
+ * owner's) and of inspectorLibraryRevert (the alias sender's, more than it holds).
+ */
 export const LEDGER_REVERT_VALUE = 1_500_000_000_000_000_000_000_000n;
 export const SETTLE_AMOUNT = 1_500_000_000_000_000_000_000_000n;
 /** The owner's HBAR, enough for that deposit (an emulation: more than the network's supply). */
@@ -164,8 +177,12 @@ const SPECS: Spec[] = [
   { key: 'inspectorPrecompile', before: 2 * 86400 + 1200, child: true },
   { key: 'inspectorPartial', before: 2 * 86400 + 300, eth: true, ethNonce: 8, partial: true, noActions: true },
 ];
-/** Added after the others (its place in the generator's draws is last): lies between inspectorLedgerRevert and inspectorPrecompile. */
+/**
+ * Added after the others (their places in the generator's draws are last, so the others keep their timestamps):
+ * both lie between inspectorLedgerRevert and inspectorPrecompile, the deep revert first.
+ */
 const LIBRARY_REVERT: Spec = { key: 'inspectorLibraryRevert', before: 2 * 86400 + 1500 };
+const DEEP_REVERT: Spec = { key: 'inspectorDeepRevert', before: 2 * 86400 + 1650 };
 
 const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
 const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
@@ -425,6 +442,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       build: bigTrace,
     },
     real(LIBRARY_REVERT),
+    real(DEEP_REVERT),
   ];
   for (const s of all) {
     builders.set(s.key, s.build);
@@ -533,8 +551,6 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     data.notable[s.key] = nsToTs(ts);
     byKey.set(s.key, row);
   }
-  // the key the inspector's first tests and screenshots know: the revert in a second contract
-  data.notable.inspectorDeepRevert = data.notable.inspectorLedgerRevert;
 }
 
 /** Whether a scenario's result is re-executed for `/opcodes` (the compiled contracts' are; the generated router's is not). */
@@ -570,8 +586,6 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
       opcodes: isRealScenario(key),
     };
   }
-  // kept for the tests and screenshots that know it: the revert in a second contract
-  if (out.inspectorLedgerRevert) out.inspectorDeepRevert = out.inspectorLedgerRevert;
   out.accounts = {
     owner: party(OWNER.num, OWNER.evm),
     aliasSender: party(ALIAS_SENDER.num, ALIAS_SENDER.evm),

@@ -34,6 +34,7 @@ contract Vault {
     event Deposited(address indexed account, uint256 amount);
     event Withdrawn(address indexed account, uint256 amount);
     event Transfer(address indexed from, address indexed to, uint256 value);
+    event Settlement(bytes32 indexed id, address indexed to, uint256 recorded);
 
     modifier onlyOwner() {
         if (msg.sender != owner) revert NotOwner(msg.sender);
@@ -90,10 +91,15 @@ contract Vault {
         }
     }
 
-    /// Moves `amount` of the caller's balance to `to` through the Accounting library (a DELEGATECALL).
+    /// Moves `amount` of the caller's balance to `to`: what the Ledger recorded for `to` (a STATICCALL) and a settlement
+    /// id from the PRNG (0x169) first, then the Accounting library (a DELEGATECALL), which records the amount in the
+    /// Ledger (a CALL made from the Vault's context).
     function settle(address to, uint256 amount) external returns (uint256 left) {
-        left = Accounting.settle(balances, msg.sender, to, amount);
+        uint256 recorded = ledger.entries(to);
+        bytes32 id = _seed();
+        left = Accounting.settle(balances, ledger, msg.sender, to, amount);
         emit Transfer(msg.sender, to, amount);
+        emit Settlement(id, to, recorded + amount);
     }
 
     /// What the Ledger recorded for `who` (a STATICCALL) and what the Vault holds for it.
@@ -104,6 +110,10 @@ contract Vault {
 
     /// A pseudorandom seed from Hedera's PRNG system contract (0x169).
     function seed() external returns (bytes32) {
+        return _seed();
+    }
+
+    function _seed() private returns (bytes32) {
         (bool ok, bytes memory out) = PRNG.call(abi.encodeWithSignature("getPseudorandomSeed()"));
         require(ok && out.length == 32, "Vault: no seed");
         return abi.decode(out, (bytes32));
