@@ -64,7 +64,7 @@ describe('ledger: recognizing references in text', () => {
     });
 
     it('several references on one line, each at its place', () => {
-      const line = `0.0.5 sent 0x${H40} to 0.0.6/2 in 0.0.5-1700000000-000000001 (0x${H64})`;
+      const line = `0.0.5 sent 0x${H40} to 0.0.6/2 in 0.0.5-1700000000-000000001 (tx 0x${H64})`;
       const refs = refsInLine(line);
       assert.deepStrictEqual(refs.map((r) => r.kind), ['entity', 'evmAddress', 'nft', 'transactionId', 'hash']);
       for (const r of refs) assert.strictEqual(line.slice(r.start, r.end), r.text);
@@ -134,6 +134,24 @@ describe('ledger: recognizing references in text', () => {
       none(`mnemonic seed 0x${H64}`);
       none(`secret 0x${H64}`);
       assert.deepStrictEqual(found(`txHash: 0x${H64}`).length, 1);
+    });
+
+    it('a 0x + 64 hex value is a hash only where the text says so: private keys in config and code are never taken for one', () => {
+      const key = 'ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'; // Hardhat's account #0
+      none(`const wallet = new ethers.Wallet("0x${key}", provider);`);
+      none(`      accounts: ["0x${key}"],`);
+      none(`    "0x${key}",`);
+      none(`DEPLOYER=0x${key}`);
+      none(`HEDERA_ECDSA=0x${key}`);
+      none(`new Wallet(0x${key})`);
+      none(`bytes32 constant ROOT = 0x${key};`);
+      assert.deepStrictEqual(found(`receipt 0x${H64}`).length, 1);
+      assert.deepStrictEqual(found(`transactionHash: "0x${H64}"`).length, 1);
+      assert.deepStrictEqual(found(`https://hashscan.io/mainnet/tx/0x${H64}`).length, 1);
+    });
+
+    it('sha256 and other digests before 40 hex digits are not addresses', () => {
+      none(`sha256: ${H40}`);
     });
 
     it('inside URLs: only a whole path segment after a segment naming its kind', () => {

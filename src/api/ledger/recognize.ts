@@ -74,8 +74,14 @@ const isHexLetter = (c: number): boolean => (c >= 65 && c <= 70) || (c >= 97 && 
 const VERSION_BEFORE = /(?:[\^~@]|[<>]=|\bversions?|\bpragma\s+solidity|\bsolc|\bcompiler|\bnpm|\brelease)["']?\s*[:=-]?\s*["'`]?\s*$/i;
 /** A line that names a secret before the value: a 0x + 64 hex there is a private key, not a hash. */
 const SECRET_BEFORE = /priv|secret|passw|mnemonic|seed|key|(?:^|[^a-z])pk(?:[^a-z]|$)/i;
+/**
+ * A 0x + 64 hex value is taken for a transaction hash only where the text says so (`txHash`, `hash:`, `transaction`,
+ * `receipt`, a `/tx/` link): the same form is a private key (`new Wallet("0x…")`, `accounts: ["0x…"]`, `KEY=0x…`), a
+ * storage slot or a bytes32 value, and a private key must never reach a server.
+ */
+const TX_BEFORE = /(?:tx|hash|transaction|receipt)/i;
 /** Right before a bare 40-hex run: a git object id, not an address. */
-const GIT_BEFORE = /(?:commit|sha1?|git|revision|\brev|tree|blob|merge|hash)\W{0,3}$/i;
+const GIT_BEFORE = /(?:commit|sha\d*|git|revision|\brev|tree|blob|merge|hash)\W{0,3}$/i;
 /** Path segments after which a URL's next segment is a reference of that kind. */
 const URL_KINDS = new Set([
   'account', 'accounts', 'contract', 'contracts', 'token', 'tokens', 'topic', 'topics', 'schedule', 'schedules',
@@ -128,13 +134,13 @@ const before = (line: string, start: number): string => line.slice(Math.max(0, s
  * The references in `line` that start in [from, to). Boundaries are checked against the whole line (a window's edge
  * is not a boundary). Never throws.
  */
-export function refsInLine(line: string, from = 0, to = line.length): LedgerRef[] {
+export function refsInLine(line: string, from = 0, to = line.length, standalone = false): LedgerRef[] {
   const out: LedgerRef[] = [];
   const stop = Math.min(to, line.length);
   TOKEN.lastIndex = Math.max(0, from);
   let m: RegExpExecArray | null;
   while ((m = TOKEN.exec(line)) !== null && m.index < stop) {
-    const ref = candidate(line, m);
+    const ref = candidate(line, m, standalone);
     if (ref) out.push(ref);
   }
   TOKEN.lastIndex = 0;
@@ -158,11 +164,12 @@ export function refAt(line: string, character: number): LedgerRef | undefined {
 export function parseRef(text: unknown): LedgerRef | undefined {
   if (typeof text !== 'string' || text.length > 200) return undefined;
   const t = text.trim();
-  const refs = refsInLine(t);
+  // a command's argument is a reference by itself (a hash needs no context saying so)
+  const refs = refsInLine(t, 0, t.length, true);
   return refs.length === 1 && refs[0].start === 0 && refs[0].end === t.length ? refs[0] : undefined;
 }
 
-function candidate(line: string, m: RegExpExecArray): LedgerRef | undefined {
+function candidate(line: string, m: RegExpExecArray, standalone: boolean): LedgerRef | undefined {
   const start = m.index;
   const end = start + m[0].length;
   const prev = start > 0 ? line.charCodeAt(start - 1) : -1;
@@ -172,7 +179,7 @@ function candidate(line: string, m: RegExpExecArray): LedgerRef | undefined {
   const text = m[0];
   let ref: LedgerRef | undefined;
   if (m[1] !== undefined) ref = dotted(line, m, start, end, prev, next);
-  else ref = hex(line, m, start, end);
+  else ref = hex(line, m, start, end, standalone);
   if (!ref) return undefined;
   const at = urlStart(line, start);
   if (at >= 0 && !urlAllows(line, start, end, at)) return undefined;
@@ -208,7 +215,7 @@ function dotted(line: string, m: RegExpExecArray, start: number, end: number, pr
   return { kind: 'entity', start, end, text, value: id };
 }
 
-function hex(line: string, m: RegExpExecArray, start: number, end: number): LedgerRef | undefined {
+function hex(line: string, m: RegExpExecArray, start: number, end: number, standalone: boolean): LedgerRef | undefined {
   const prefixed = m[13] !== undefined;
   const digits = m[14];
   const text = m[0];
@@ -222,7 +229,8 @@ function hex(line: string, m: RegExpExecArray, start: number, end: number): Ledg
     return { kind: 'evmAddress', start, end, text, value: `0x${digits.toLowerCase()}` };
   }
   if (digits.length === 64 && prefixed) {
-    if (SECRET_BEFORE.test(before(line, start))) return undefined;
+    const context = before(line, start);
+    if (SECRET_BEFORE.test(context) || (!standalone && !TX_BEFORE.test(context))) return undefined;
     return { kind: 'hash', start, end, text, value: `0x${digits.toLowerCase()}` };
   }
   return undefined;

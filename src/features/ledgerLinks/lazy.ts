@@ -71,7 +71,7 @@ export class LedgerLinks implements vscode.Disposable {
       const ref = refAt(document.lineAt(position.line).text, position.character);
       own += performance.now() - started;
       ownCpu += cpuMs(cpu);
-      if (!ref || token.isCancellationRequested) return undefined;
+      if (!ref || token.isCancellationRequested || !allowedIn(document, ref)) return undefined;
       const profile = this.ctx.network.profile;
       const info = await this.answer(ref, token);
       if (!info || token.isCancellationRequested) return undefined;
@@ -134,6 +134,7 @@ export class LedgerLinks implements vscode.Disposable {
     const links: vscode.DocumentLink[] = [];
     try {
       for (const { line, ref } of refsInDocument(document.lineCount, (i) => document.lineAt(i).text, () => token.isCancellationRequested)) {
+        if (!allowedIn(document, ref)) continue;
         const link = new vscode.DocumentLink(new vscode.Range(line, ref.start, line, ref.end), linkTarget(ref.text));
         link.tooltip = this.tooltip(ref.kind);
         links.push(link);
@@ -233,4 +234,14 @@ export class LedgerLinks implements vscode.Disposable {
 /** Whether the hover decodes a contract call (then the workspace's ABIs are waited for, a little). */
 function needsDecoding(info: LedgerInfo): boolean {
   return (info.kind === 'transaction' && !!info.call) || info.kind === 'contractResult' || (info.kind === 'contract' && !('error' in info.results) && !!info.results.latestFailure);
+}
+
+/**
+ * Files that hold keys (`.env*`, Hardhat and Foundry configuration): a 32-byte value there is never taken for a
+ * transaction hash, whatever the line says (the recognizer already asks for words such as `tx` or `hash` before it).
+ */
+const KEY_FILES = /(^|[\\/])(\.env[^\\/]*|hardhat\.config\.[cm]?[jt]s|foundry\.toml|\.secret[^\\/]*)$/i;
+
+function allowedIn(document: vscode.TextDocument, ref: LedgerRef): boolean {
+  return ref.kind !== 'hash' || !KEY_FILES.test(document.uri.path);
 }
