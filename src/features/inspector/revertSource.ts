@@ -22,6 +22,7 @@ import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
 import { callStackOf } from '../../api/source/callStack';
+import { opcodeRefusal } from '../../api/source/refusal';
 import { failingAction, likelyLocations } from '../../api/source/likely';
 import { type FrameBuild, type LocatedFrame, locateCallStack, type SourceLocation } from '../../api/source/locate';
 import { oneLine } from '../../api/text';
@@ -90,8 +91,16 @@ interface ContractInfo { evm?: string; runtime?: string }
 export class RevertLocator {
   private readonly contracts = new Map<string, Promise<ContractInfo>>();
   private readonly verified = new Map<string, Promise<(FrameBuild & { built: BuiltContract }) | undefined>>();
-  /** The opcode endpoint refused once on this network: not asked again this session (said once). */
-  private static refused = new Map<string, string>();
+  /**
+   * The opcode endpoint is off (or rate-limited) on a mirror node: what was said, and until when it is not asked
+   * again (said once; a Retry of the Source section asks again at once).
+   */
+  private static refused = new Map<string, { note: string; until: number }>();
+
+  /** Forgets that a mirror node refused opcode traces (Retry). */
+  static forgetRefusal(mirrorUrl: string): void {
+    RevertLocator.refused.delete(mirrorUrl);
+  }
 
   constructor(
     private readonly ctx: FeatureContext,
@@ -115,15 +124,18 @@ export class RevertLocator {
 
     // exact: the opcode trace, unless this mirror node refused it before
     const refusedBefore = RevertLocator.refused.get(profile.mirrorUrl);
-    if (refusedBefore) {
-      notes.push(refusedBefore);
+    if (refusedBefore && refusedBefore.until > Date.now()) {
+      notes.push(refusedBefore.note);
     } else {
       const opcodes = await this.clients().mirror.contractOpcodes(input.pathRef, {}, { signal });
       if (opcodes.kind === 'unavailable') {
         const said = opcodes.serverMessages.length ? `: ${oneLine(opcodes.serverMessages.join('; '), 200)}` : '';
-        const note = l10n('This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said);
-        // a 400 is about this transaction; anything else is the endpoint: not asked again on this network
-        if (opcodes.status !== 400) RevertLocator.refused.set(profile.mirrorUrl, note);
+        const kind = opcodeRefusal(opcodes.status, opcodes.serverMessages);
+        const note = kind === 'transaction'
+          ? l10n('The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said)
+          : l10n('This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said);
+        // the endpoint is off: not asked again this session; rate-limited or unavailable: not for five minutes
+        if (kind !== 'transaction') RevertLocator.refused.set(profile.mirrorUrl, { note, until: kind === 'off' ? Number.POSITIVE_INFINITY : Date.now() + 5 * 60_000 });
         notes.push(note);
       } else {
         const stack = callStackOf(opcodes.value, input.actions);

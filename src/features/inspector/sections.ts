@@ -16,7 +16,7 @@ import {
 } from '../../api/inspect/build';
 import type { Clients } from '../../api/clients';
 import type { StorageLayouts } from './storageLayouts';
-import type { LocatedRevert, RevertLocator, SourceTarget } from './revertSource';
+import { type LocatedRevert, RevertLocator, type SourceTarget } from './revertSource';
 import { parseStorageLayout } from '../../workspace/storageLayout';
 import type { FeatureContext } from '../context';
 import type { InspectionLoader, SourceId, Sources } from './inspection';
@@ -168,6 +168,7 @@ export class SectionBuilder {
 
   /** Looks for the revert in source again (Retry of the Source section). */
   retrySource(): void {
+    RevertLocator.forgetRefusal(this.clients().profile.mirrorUrl);
     this.located = undefined;
     this.invalidate(['source']);
   }
