@@ -18,6 +18,16 @@ async function closeAll(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
 
+/** The 1-based line of the one line of the workspace's contracts/inspector/<file> that contains `needle`. */
+async function lineOf(file: string, needle: string): Promise<number> {
+  const found = await vscode.workspace.findFiles(`**/contracts/inspector/${file}`, '**/node_modules/**');
+  assert.strictEqual(found.length, 1, `one ${file} in the workspace`);
+  const lines = Buffer.from(await vscode.workspace.fs.readFile(found[0])).toString('utf8').split('\n');
+  const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
+  assert.strictEqual(hits.length, 1, `"${needle}" is on exactly one line of ${file}`);
+  return hits[0];
+}
+
 describe('Transaction inspector', function () {
   this.timeout(90000);
   let api: ViewsApi;
@@ -91,8 +101,17 @@ describe('Transaction inspector', function () {
       const deepest = t.rows[t.deepestFailure];
       assert.strictEqual(deepest.index, s.failingAction);
       assert.ok(deepest.failed && deepest.error, 'the deepest frame failed with a decoded reason');
+      // a real deep trace: settle's STATICCALL of the Ledger, the PRNG precompile, the library's DELEGATECALL, and
+      // the library's CALL of the Ledger failing at depth 2
+      assert.deepStrictEqual(t.rows.map((x) => [x.depth, x.operation]), [[0, 'CALL'], [1, 'STATICCALL'], [1, 'CALL'], [1, 'DELEGATECALL'], [2, 'CALL']]);
+      assert.strictEqual(t.rows[2].callType, 'PRECOMPILE');
+      assert.strictEqual(deepest.depth, 2);
+      assert.strictEqual(deepest.recipient.name, 'Ledger');
       const path = t.rows.filter((x) => x.onFailurePath);
       assert.ok(path.length >= 3, `the failure path goes down ${path.length} frames`);
+      // the top-level error is the deepest frame's revert data
+      const raw = (await (await fetch(`${sandbox}/api/v1/contracts/results/${s.transactionId}`)).json()) as { error_message: string };
+      assert.strictEqual(deepest.resultRaw, raw.error_message);
       // workspace ABIs decode the frames of the inspector's contracts (deployment records name them)
       assert.ok(t.rows.some((x) => x.recipient.name === 'Vault'), 'Vault named from the deployment records');
       assert.ok(t.rows.some((x) => x.operation === 'DELEGATECALL' && x.recipient.name === 'Accounting'), 'the library named from the deployment records');
@@ -261,10 +280,11 @@ describe('Transaction inspector', function () {
     const editor = await api.inspector.goToRevert({ transactionId: s.transactionId, network: 'sandbox' });
     assert.ok(editor, 'an editor');
     const doc = editor.document;
-    assert.match(doc.uri.path, /\/contracts\/inspector\/(Ledger|Vault|Accounting)\.sol$/);
+    // the sandbox traces opcodes: the exact place, the Ledger's require three frames down
+    assert.match(doc.uri.path, /\/contracts\/inspector\/Ledger\.sol$/);
     assert.strictEqual(doc.uri.scheme, 'file', 'the workspace\'s own file (its text is the compiled one)');
     const line = editor.selection.active.line;
-    assert.match(doc.lineAt(line).text, /Ledger: amount too large|revert|require/, doc.lineAt(line).text);
+    assert.strictEqual(line + 1, await lineOf('Ledger.sol', '"Ledger: amount too large"'), doc.lineAt(line).text);
     const marks = api.inspector.marks();
     assert.strictEqual(marks.length, 1);
     assert.strictEqual(marks[0].range.start.line, line);
@@ -284,17 +304,29 @@ describe('Transaction inspector', function () {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  it('the Source section: the Solidity places of the revert, each opening its line', async () => {
+  it('the Source section (opcodes traced): the exact call stack of the deep revert, each frame opening its line', async () => {
     const s = scenarios.inspectorDeepRevert;
     await closeAll();
     const p = await open(s.transactionId);
     const src = snap(p).sections.source;
     assert.strictEqual(src.state, 'ready', JSON.stringify(src));
     if (src.state !== 'ready') return;
-    assert.ok(src.data.mode === 'exact' || src.data.mode === 'likely', src.data.mode);
+    assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data.notes));
     assert.strictEqual(src.data.reason, 'Ledger: amount too large');
-    assert.ok(src.data.frames.length >= 1 && src.data.frames[0].target >= 0, JSON.stringify(src.data));
-    if (src.data.mode === 'likely') assert.ok(src.data.notes.some((n) => /opcode/.test(n)), 'says why it is only likely');
+    // the reverting frame first (the Ledger's require), then the call sites above it: the library's call of the
+    // Ledger, the Vault's call of the library
+    const frames = src.data.frames;
+    assert.deepStrictEqual(frames.map((f) => [f.kind, f.sourceName]), [
+      ['revert', 'contracts/inspector/Ledger.sol'],
+      ['callSite', 'contracts/inspector/Accounting.sol'],
+      ['callSite', 'contracts/inspector/Vault.sol'],
+    ]);
+    assert.deepStrictEqual(frames.map((f) => f.line), [
+      await lineOf('Ledger.sol', '"Ledger: amount too large"'),
+      await lineOf('Accounting.sol', 'ledger.record(to, amount);'),
+      await lineOf('Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+    ]);
+    assert.ok(frames.every((f) => f.target >= 0), 'every frame opens');
     await drawn(p, ['source']);
     await p.receive({ type: 'openSource', target: src.data.frames[0].target });
     await waitUntil('a mark', () => api.inspector.marks().length === 1);
@@ -307,5 +339,30 @@ describe('Transaction inspector', function () {
     const p = await open(s.transactionId);
     const src = snap(p).sections.source;
     assert.ok(src.state === 'ready' && src.data.mode === 'none' && /succeeded/.test(src.data.notes.join(' ')), JSON.stringify(src));
+  });
+
+  // last: the extension remembers for the session that this mirror node refused opcode traces
+  it('the Source section with the opcode endpoint off: the likely place from the call trace, said so', async () => {
+    const s = scenarios.inspectorDeepRevert;
+    await closeAll();
+    const off = async (enabled: boolean): Promise<void> => {
+      const r = await fetch(`${sandbox}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled }) });
+      assert.deepStrictEqual(await r.json(), { enabled });
+    };
+    await off(false);
+    try {
+      await clearRequests();
+      const p = await open(s.transactionId);
+      const src = snap(p).sections.source;
+      assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+      if (src.state !== 'ready') return;
+      assert.strictEqual(src.data.mode, 'likely', JSON.stringify(src.data));
+      assert.ok(src.data.notes.some((n) => /opcode/.test(n) && /404/.test(n)), `says why it is only likely: ${JSON.stringify(src.data.notes)}`);
+      // the innermost failing frame of the call trace (the Ledger, depth 2): its require with the message
+      assert.deepStrictEqual(src.data.frames.map((f) => [f.kind, f.sourceName, f.line]), [['candidate', 'contracts/inspector/Ledger.sol', await lineOf('Ledger.sol', '"Ledger: amount too large"')]]);
+      assert.strictEqual((await requests('/api/v1/contracts/results/')).filter((u) => u.includes('/opcodes')).length, 1, 'asked once');
+    } finally {
+      await off(true);
+    }
   });
 });

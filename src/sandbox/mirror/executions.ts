@@ -23,7 +23,7 @@ import {
 
 /** The scenarios executed for real, in the order of their consensus timestamps. */
 export const REAL_KEYS = [
-  'inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorLibraryRevert', 'inspectorPrecompile',
+  'inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorLibraryRevert', 'inspectorDeepRevert', 'inspectorPrecompile',
   'inspectorPartial',
 ] as const;
 export type RealKey = (typeof REAL_KEYS)[number];
@@ -57,12 +57,12 @@ export const REAL_CALLS: readonly RealCall[] = [
   { key: 'inspectorEthereum', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(WITHDRAW)}`, value: 0n, gas: 250_000 },
   // a revert in a second contract: the owner deposits 1.5e24, Ledger.record refuses it ("Ledger: amount too large")
   { key: 'inspectorLedgerRevert', from: OWNER, data: `0x${fn(VAULT, 'deposit')}`, value: LEDGER_REVERT_VALUE, gas: 300_000 },
-  // a revert deep in the trace: the owner settles 1.5e24 (it holds more) to the depositor: Ledger.entries
-  // (STATICCALL), the PRNG (0x169), Accounting (DELEGATECALL), whose Ledger.record (CALL, depth 2) refuses it
-  { key: 'inspectorDeepRevert', from: OWNER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
   // a revert in a library: the alias sender settles 1.5e24 to the depositor, Accounting (DELEGATECALL) refuses it
   // (SettlementExceedsBalance) before it calls the Ledger
   { key: 'inspectorLibraryRevert', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
+  // a revert deep in the trace: the owner settles 1.5e24 (it holds more) to the depositor: Ledger.entries
+  // (STATICCALL), the PRNG (0x169), Accounting (DELEGATECALL), whose Ledger.record (CALL, depth 2) refuses it
+  { key: 'inspectorDeepRevert', from: OWNER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
   // the owner's payout through the token service (0x167)
   { key: 'inspectorPrecompile', from: OWNER, data: `0x${fn(VAULT, 'payout')}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`, value: 0n, gas: 200_000 },
   // an Ethereum withdraw of more than the alias sender holds (InsufficientBalance), recorded incompletely

@@ -17,14 +17,14 @@
  * - `inspectorLedgerRevert`: the owner's `deposit()` of 1.5e24 tinybars: Ledger.record reverts with "Ledger: amount
  *   too large" in the CALL the Vault makes (action 1); the revert data bubbles up to the top-level error_message. A
  *   revert inside a call to a second contract.
+ * - `inspectorLibraryRevert`: the alias sender's `settle(depositor, 1.5e24)` (a HAPI call): the STATICCALL and PRNG
+ *   call of settle, then the library Accounting, reached by DELEGATECALL (action 3), reverts with
+ *   `SettlementExceedsBalance(sender, 40 ℏ, 1.5e24)` before it calls the Ledger.
  * - `inspectorDeepRevert`: the owner's `settle(depositor, 1.5e24)`: the Vault STATICCALLs Ledger.entries (action 1),
  *   calls the PRNG 0x169 (action 2, PRECOMPILE), DELEGATECALLs the library Accounting (action 3), which CALLs
  *   Ledger.record from the Vault's context (action 4, depth 2): it reverts with "Ledger: amount too large", and the
  *   revert data bubbles up through the library and the Vault to the top-level error_message. A revert deep in the
  *   trace (3 frames).
- * - `inspectorLibraryRevert`: the alias sender's `settle(depositor, 1.5e24)` (a HAPI call): the same STATICCALL and
- *   PRNG call, then the library Accounting, reached by DELEGATECALL (action 3), reverts with
- *   `SettlementExceedsBalance(sender, 40 ℏ, 1.5e24)` before it calls the Ledger.
  * - `inspectorPrecompile`: the owner's `payout(token, to, amount)`: the token service (0x167) `transferToken` as a
  *   PRECOMPILE action with response code 22, the token's Transfer event, and a child transaction (nonce 1,
  *   CRYPTOTRANSFER) with its token transfers (amount past 2^53) and the token's assessed fractional fee.
@@ -179,10 +179,10 @@ const SPECS: Spec[] = [
 ];
 /**
  * Added after the others (their places in the generator's draws are last, so the others keep their timestamps):
- * both lie between inspectorLedgerRevert and inspectorPrecompile, the deep revert first.
+ * both lie between inspectorLedgerRevert and inspectorPrecompile, the deep revert last (the Vault's newest settle).
  */
 const LIBRARY_REVERT: Spec = { key: 'inspectorLibraryRevert', before: 2 * 86400 + 1500 };
-const DEEP_REVERT: Spec = { key: 'inspectorDeepRevert', before: 2 * 86400 + 1650 };
+const DEEP_REVERT: Spec = { key: 'inspectorDeepRevert', before: 2 * 86400 + 1350 };
 
 const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
 const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
-
 import {Ledger} from "./Ledger.sol";
-
 /// @title Accounting
-/// @notice Moves balances between accounts and records what the recipient received in the Ledger. `settle` is
-/// external: the Vault links this library and reaches it with DELEGATECALL, so it runs on the Vault's storage, its
-/// event is emitted by the Vault and its call of the Ledger is made by the Vault (a revert there is three frames deep).
+/// @notice Moves balances, records what the recipient got in the Ledger. `settle` is external: the Vault reaches it
+/// with DELEGATECALL, so it runs on the Vault's storage and calls the Ledger as the Vault (a revert there: 3 frames).
 library Accounting {
     error SettlementExceedsBalance(address account, uint256 balance, uint256 amount);
 

@@ -91,9 +91,9 @@ contract Vault {
         }
     }
 
-    /// Moves `amount` of the caller's balance to `to`: what the Ledger recorded for `to` (a STATICCALL) and a settlement
-    /// id from the PRNG (0x169) first, then the Accounting library (a DELEGATECALL), which records the amount in the
-    /// Ledger (a CALL made from the Vault's context).
+    /// Moves `amount` of the caller's balance to `to`: what the Ledger recorded for `to` (a STATICCALL) and a
+    /// settlement id from the PRNG (0x169) first, then the Accounting library (a DELEGATECALL), which records the
+    /// amount in the Ledger (a CALL made from the Vault's context).
     function settle(address to, uint256 amount) external returns (uint256 left) {
         uint256 recorded = ledger.entries(to);
         bytes32 id = _seed();
