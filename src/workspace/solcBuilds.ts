@@ -103,7 +103,8 @@ export class WorkspaceBuilds {
       if (!named.length) continue;
       if (!code) return { contract: named[named.length - 1], by: 'record' };
       const compared = named.map((c) => ({ c, m: compare(c) }));
-      const hit = compared.find((x) => x.m?.match);
+      // an exact match (same metadata) before one that matches with the metadata masked
+      const hit = compared.find((x) => x.m?.match && x.m.kind === 'exact') ?? compared.find((x) => x.m?.match);
       if (hit) return { contract: hit.c, by: 'record', match: hit.m };
       return { mismatch: { contract: compared[compared.length - 1].c, by: 'record', match: compared[compared.length - 1].m } };
     }

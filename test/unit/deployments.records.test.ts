@@ -119,6 +119,11 @@ describe('deployments: records → deployed contracts', () => {
     assert.deepStrictEqual(names(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 295)), ['295:0x1000000000000000000000000000000000000004'], 'the other chain\'s record on its chain');
     assert.deepStrictEqual(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 297), [], 'no record on that chain');
     assert.deepStrictEqual(deploymentsOf(list, 'vault', 'contracts/Vault.sol', 296), [], 'Solidity names are case-sensitive');
+    // with several workspace folders, a record speaks for its own folder's contracts only
+    const folder = list.find((e) => e.name === 'Vault' && e.chainId === 296)?.folderKey;
+    assert.ok(folder);
+    assert.strictEqual(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 296, folder).length, 1);
+    assert.deepStrictEqual(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 296, 'file:///another/folder'), [], 'a Vault of another folder');
     // the artifact's source (Hardhat 3's project/ prefix) must be the file
     assert.strictEqual(deploymentsOf(list, 'TransparentUpgradeableProxy', 'contracts/proxy/TransparentUpgradeableProxy.sol', 296).length, 1);
     assert.strictEqual(deploymentsOf(list, 'TransparentUpgradeableProxy', 'packages/app/contracts/proxy/TransparentUpgradeableProxy.sol', 296).length, 1, 'a project in a subfolder');

@@ -51,7 +51,7 @@ export class DeploymentLenses {
     for (const d of findDeclarations(document.getText())) {
       const start = document.positionAt(d.offset);
       const range = new vscode.Range(start, start);
-      const deployed = deploymentsOf(this.model.entries, d.name, docPath, profile.chainId);
+      const deployed = deploymentsOf(this.model.entries, d.name, docPath, profile.chainId, folder?.uri.toString());
       if (!deployed.length) {
         if (showUndeployed) {
           lenses.push(new DeploymentLens(range, 'undeployed', undefined, {

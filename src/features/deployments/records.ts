@@ -152,6 +152,8 @@ export function sameSource(recordSource: string, docPath: string): boolean {
  * undefined for a file outside the workspace) on chain `chainId`: the records that name it, on that chain, and whose
  * source (when the record gives one) is that file.
  */
-export function deploymentsOf(entries: DeploymentEntry[], name: string, docPath: string | undefined, chainId: number): DeploymentEntry[] {
-  return entries.filter((e) => e.name === name && e.chainId === chainId && (!e.sourcePath || docPath === undefined || sameSource(e.sourcePath, docPath)));
+export function deploymentsOf(entries: DeploymentEntry[], name: string, docPath: string | undefined, chainId: number, folderKey?: string): DeploymentEntry[] {
+  // with several workspace folders, a record speaks for the contracts of its own folder only
+  return entries.filter((e) => e.name === name && e.chainId === chainId && (folderKey === undefined || e.folderKey === folderKey)
+    && (!e.sourcePath || docPath === undefined || sameSource(e.sourcePath, docPath)));
 }

@@ -157,6 +157,9 @@ export class RevertLocator {
             return;
           }
           const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
+          if (built && fb && 'build' in fb && !fb.match && built.build.folder >= 0) {
+            notes.push(l10n('{0}: the workspace\'s build of {1} was not checked against the code on chain (the mirror node did not send it); if the source changed since the deployment, this line may be off.', entityText(lf.frame.entity, lf.frame.address), built.contractName));
+          }
           const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
           frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
         });
