@@ -150,6 +150,11 @@ describe('ledger: recognizing references in text', () => {
       assert.deepStrictEqual(found(`https://hashscan.io/mainnet/tx/0x${H64}`).length, 1);
     });
 
+    it('0.0.0 is no entity id', () => {
+      none('0.0.0');
+      none('version 0.0.0 released');
+    });
+
     it('sha256 and other digests before 40 hex digits are not addresses', () => {
       none(`sha256: ${H40}`);
     });

@@ -92,6 +92,8 @@ const URL_STOP = ' \t"\'`<>()[]{}|\\';
 
 /** An entity id in the mirror node's ranges (the digits are already 1-19 each). */
 function inRange(shard: string, realm: string, num: string): boolean {
+  // 0.0.0 is no entity (and is how versions start)
+  if (Number(num) === 0) return false;
   return shard.length <= 4 && realm.length <= 5 && num.length <= 12 && Number(shard) <= MAX_SHARD && Number(realm) <= MAX_REALM && Number(num) <= MAX_NUM;
 }
 

@@ -242,6 +242,11 @@ function needsDecoding(info: LedgerInfo): boolean {
  */
 const KEY_FILES = /(^|[\\/])(\.env[^\\/]*|hardhat\.config\.[cm]?[jt]s|foundry\.toml|\.secret[^\\/]*)$/i;
 
+/** Package manifests and lock files: their `0.0.3` are versions, not entity ids. */
+const PACKAGE_FILES = /(^|[\\/])(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.(toml|lock)|go\.sum)$/i;
+
 function allowedIn(document: vscode.TextDocument, ref: LedgerRef): boolean {
-  return ref.kind !== 'hash' || !KEY_FILES.test(document.uri.path);
+  if (ref.kind === 'hash' && KEY_FILES.test(document.uri.path)) return false;
+  if ((ref.kind === 'entity' || ref.kind === 'nft') && PACKAGE_FILES.test(document.uri.path)) return false;
+  return true;
 }
