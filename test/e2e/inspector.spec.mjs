@@ -16,7 +16,8 @@ import { test } from './runner.mjs';
 const T = 20000;
 const CMD = 'Hedera: Inspect Transaction…';
 const VIEW = 'Contract Results';
-const SECTIONS = ['Overview', 'Call trace', 'Events', 'State changes', 'Transfers'];
+const SECTIONS = ['Overview', 'Source', 'Call trace', 'Events', 'State changes', 'Transfers'];
+const READY = SECTIONS.map(() => 'ready');
 
 const scenarios = async (ctx) => (await sandbox(ctx, '/__sandbox/health')).notable.inspector;
 
@@ -86,7 +87,7 @@ async function settled(page, frame, quietMs = 1000) {
   let last = '';
   let since = Date.now();
   await until(page, async () => {
-    const busy = 5 - (await frame.locator('main.sections > section.section[aria-busy="false"]').count());
+    const busy = SECTIONS.length - (await frame.locator('main.sections > section.section[aria-busy="false"]').count());
     const now = await frame.locator('main.sections').evaluate((el) => `${el.textContent.length}:${el.getElementsByTagName('*').length}`);
     if (busy || now !== last) { last = now; since = Date.now(); }
     return !busy && Date.now() - since >= quietMs;
@@ -136,7 +137,7 @@ test('Inspector: opened from a Contract Results row\'s inline action, five secti
     await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor({ timeout: T });
     await page.keyboard.press('Escape');
     await until(page, async () => (await viewDescription(page, VIEW)) === `Sandbox · contract ${s.contractId}`, 'the contract filter');
-    // the settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
+    // the newest settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
     const row = treeRow(page, VIEW, /· settle\(/);
     await row.waitFor({ timeout: T });
     await row.hover();
@@ -146,8 +147,8 @@ test('Inspector: opened from a Contract Results row\'s inline action, five secti
     const frame = await inspectorFrame(page, s.timestamp);
     const sections = await settled(page, frame);
     assert.deepEqual(sections.map((x) => x.label), SECTIONS);
-    assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
-    assert.equal(sections[1].count, String(s.actions));
+    assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+    assert.equal(sections[SECTIONS.indexOf('Call trace')].count, String(s.actions));
     // the header: what was asked (the row's consensus timestamp), on which network
     assert.equal((await text(frame, 'h1.title')).trim(), `Transaction at ${s.timestamp}`);
     assert.equal((await text(frame, '.badge.network')).trim(), 'Sandbox');
@@ -163,7 +164,7 @@ test('Inspector: opened from a Contract Results row\'s inline action, five secti
     assert.match(await fn.innerText(), /decoded with workspace: /);
     const args = await fn.locator('table.values tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
     assert.ok(args.some(([, type, value]) => type === 'uint256' && value === '1500000000000000000000000'), `1.5e24 with every digit: ${JSON.stringify(args)}`);
-    assert.ok(args.some(([, type, value]) => type === 'address' && value.toLowerCase() === accounts.aliasSender.evm), JSON.stringify(args));
+    assert.ok(args.some(([, type, value]) => type === 'address' && value.toLowerCase() === accounts.depositor.evm), JSON.stringify(args));
     assert.match(await field(frame, 'From').innerText(), /0\.0\.7000/);
     assert.match(await field(frame, 'To').innerText(), new RegExp(`Vault[\\s\\S]*${s.contractId.replace(/\./g, '\\.')}`));
     // the page sets everything as text: no element from the model is a link out of the webview
@@ -187,7 +188,7 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
   const link = `${ctx.sandboxUrl}/hashscan/testnet/transaction/${s.timestamp}`;
   let frame = await inspectByCommand(page, link, s.timestamp, { paste: true });
   let sections = await settled(page, frame);
-  assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
   assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
   assert.equal(await frame.locator('#s-overview .outcome.success').count(), 1);
   // events: every log decoded with the workspace's ABIs
@@ -196,7 +197,7 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
   // state changes: named with the workspace build's storage layout
   const stateText = await text(frame, '#s-state');
   assert.match(stateText, /totalDeposits/);
-  assert.match(stateText, /named with /);
+  assert.match(stateText, /Named with the storage layout in \S/);
   assert.ok(await frame.locator('#s-transfers table.grid-table tbody tr').count() >= 2, 'the HBAR transfers of the record');
   assert.match(await text(frame, '#s-transfers'), /Charged fee/);
   await frame.locator('#s-events').scrollIntoViewIfNeeded();
@@ -208,7 +209,7 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
   frame = await inspectByCommand(page, s.hash, s.hash);
   sections = await settled(page, frame);
   assert.equal((await text(frame, 'h1.title')).trim(), `Transaction ${s.hash}`);
-  assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
   assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
   assert.equal((await field(frame, 'Hash').innerText()).trim(), s.hash);
   assert.equal(await page.locator('.tabs-container .tab').filter({ hasText: /^Transaction / }).count(), 2, 'a panel per reference');
@@ -288,6 +289,79 @@ test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go 
   assert.ok(rows.filter((r) => r.expanded !== null).every((r) => r.expanded === 'true'));
 });
 
+/** The 1-based line of the one line of the test workspace's contracts/inspector/<file> that contains `needle`. */
+function lineOf(ctx, file, needle) {
+  const lines = fs.readFileSync(path.join(ctx.workspace, 'contracts', 'inspector', file), 'utf8').split('\n');
+  const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
+  assert.equal(hits.length, 1, `"${needle}" is on exactly one line of ${file}`);
+  return hits[0];
+}
+
+/**
+ * What the active editor draws on a line (1-based; on screen): the classes and background of the whole-line
+ * decorations behind it (`.view-overlays`), its text and the text drawn after it (the decorations' `::after`).
+ */
+async function editorLine(page, line) {
+  return page.evaluate((n) => {
+    const editor = document.querySelector('.editor-group-container.active .editor-instance .monaco-editor');
+    if (!editor) return undefined;
+    const number = [...editor.querySelectorAll('.margin-view-overlays > div')].find((d) => d.querySelector('.line-numbers')?.textContent.trim() === String(n));
+    if (!number) return undefined;
+    const top = number.style.top;
+    const overlay = [...editor.querySelectorAll('.view-overlays > div')].find((d) => d.style.top === top);
+    const view = [...editor.querySelectorAll('.view-lines > .view-line')].find((d) => d.style.top === top);
+    const transparent = (c) => c === 'rgba(0, 0, 0, 0)' || c === 'transparent';
+    return {
+      backgrounds: [...(overlay?.children ?? [])].map((c) => ({ cls: c.className, bg: getComputedStyle(c).backgroundColor })).filter((c) => !transparent(c.bg)),
+      text: (view?.textContent ?? '').replace(/\u00a0/g, ' '), // the editor draws spaces as no-break spaces
+      after: [...(view?.querySelectorAll('span') ?? [])].map((sp) => getComputedStyle(sp, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal').join(''),
+      others: [...editor.querySelectorAll('.view-overlays > div')].filter((d) => d !== overlay && [...d.children].some((c) => /\bced-/.test(c.className))).length,
+    };
+  }, line);
+}
+
+test('Inspector: Go to revert from the Source section opens Ledger.sol at its require, the line marked with the reason (README screenshot)', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorDeepRevert;
+  await closeEditors(page);
+  const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+  await settled(page, frame);
+  // the exact call stack: the Ledger's require, the library's call of the Ledger, the Vault's call of the library
+  const source = frame.locator('#s-source');
+  assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
+  const require = lineOf(ctx, 'Ledger.sol', '"Ledger: amount too large"');
+  const places = await source.locator('ol.source-frames > li .source-where').evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  assert.equal(places.length, 3, JSON.stringify(places));
+  assert.match(places[0], new RegExp(`reverted Ledger contracts/inspector/Ledger\\.sol:${require}$`));
+  assert.match(places[1], new RegExp(`called from Accounting contracts/inspector/Accounting\\.sol:${lineOf(ctx, 'Accounting.sol', 'ledger.record(to, amount);')}$`));
+  assert.match(places[2], new RegExp(`called from Vault contracts/inspector/Vault\\.sol:${lineOf(ctx, 'Vault.sol', 'left = Accounting.settle(')}$`));
+  await source.scrollIntoViewIfNeeded();
+  await source.locator('button', { hasText: 'Go to revert' }).click();
+  // Ledger.sol opens beside nothing else: its tab active, the cursor on the require
+  await until(page, async () => /Ledger\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Ledger.sol opened');
+  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
+  await until(page, async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${require}`);
+  let drawn;
+  await until(page, async () => {
+    drawn = await editorLine(page, require);
+    return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls)) && drawn.after.includes('Ledger: amount too large');
+  }, `line ${require} marked (${JSON.stringify(drawn)})`);
+  assert.match(drawn.text, /require\(amount <= 1e24, "Ledger: amount too large"\);/);
+  assert.match(drawn.after, /⟵ Ledger: amount too large/);
+  assert.equal(drawn.others, 0, 'no other line marked');
+  const before = await editorLine(page, require - 1);
+  assert.ok(before && !before.backgrounds.some((b) => /\bced-/.test(b.cls)), 'the line above is not marked');
+  // the mouse on the editor's empty lower half (the status bar's middle is the cursor position here: its tooltip)
+  await page.mouse.move(900, 700);
+  await page.waitForTimeout(500);
+  const file = await screenshot(page, 'revert-to-source', { readme: true });
+  assert.ok(fs.statSync(file).size > 10_000);
+  await runCommand(page, 'Hedera: Clear Revert Marks');
+  await until(page, async () => {
+    const now = await editorLine(page, require);
+    return now && !now.backgrounds.some((b) => /\bced-/.test(b.cls)) && !now.after.includes('Ledger');
+  }, 'the mark cleared');
+});
+
 test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorEthereum;
   await closeEditors(page);
@@ -295,7 +369,7 @@ test('Inspector: a 404 on the actions says there is no call trace, the other sec
   try {
     const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
     const sections = await settled(page, frame);
-    assert.deepEqual(sections.map((x) => x.state), ['ready', 'missing', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+    assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'missing', 'ready', 'ready', 'ready'], JSON.stringify(sections));
     const trace = frame.locator('#s-trace .banner');
     assert.match(await trace.innerText(), /no call trace/i);
     assert.equal(await frame.locator('#s-trace [role=tree] [role=treeitem]').count(), 0);
