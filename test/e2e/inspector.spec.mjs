@@ -121,7 +121,7 @@ async function calm(page) {
 
 const activeRow = async (frame) => frame.locator('[role=tree]').getAttribute('aria-activedescendant');
 
-test('Inspector: opened from a Contract Results row\'s inline action, five sections with the deep revert\'s overview decoded (README screenshot)', async ({ page, ctx }) => {
+test('Inspector: opened from a Contract Results row\'s inline action, every section with the deep revert\'s overview decoded (README screenshot)', async ({ page, ctx }) => {
   const { inspectorDeepRevert: s, accounts } = await scenarios(ctx);
   await closeEditors(page);
   await openContainer(page, 'Hedera');
