@@ -269,7 +269,7 @@ describe('Ledger hovers and links', function () {
   it('typing in a 10,000-line file with many ids: links asked again and again, nothing requested, each answer quick', async () => {
     const big: string[] = [];
     for (let i = 0; i < 10_000; i++) {
-      big.push(i % 10 === 0 ? `const a${i} = "0.0.${1000 + i}"; // sent by 0x${(i + 1).toString(16).padStart(40, 'a')} in 0.0.${i}-1700000000-000000001` : `  total += values[${i}] * 2; // nothing here ${i}.${i}`);
+      big.push(i % 10 === 0 ? `const a${i} = "0.0.${1000 + i}"; // sent by 0x${(i + 1).toString(16).padStart(40, 'a')} in 0.0.${i + 1}-1700000000-000000001` : `  total += values[${i}] * 2; // nothing here ${i}.${i}`);
     }
     const bigDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: big.join('\n') });
     const editor = await vscode.window.showTextDocument(bigDoc);
