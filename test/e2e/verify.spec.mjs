@@ -11,9 +11,17 @@ import { test } from './runner.mjs';
 
 const VIEW = 'Verification';
 
+/**
+ * The verification submissions the sandbox received (the session endpoint, Sourcify v2 jobs). The Deployments view's
+ * verification look-ups (GET /v2/contract/...) are not submissions; `withKey` lists every request carrying the key.
+ */
 async function sandboxRequests(ctx) {
   const res = await fetch(`${ctx.sandboxUrl}/__sandbox/requests`);
-  return (await res.json()).filter((r) => /^\/(server\/)?(session|v2)\//.test(r.url));
+  return (await res.json()).filter((r) => /^\/(server\/)?(session|v2\/verify)\//.test(r.url));
+}
+async function withKey(ctx, key) {
+  const res = await fetch(`${ctx.sandboxUrl}/__sandbox/requests`);
+  return (await res.json()).filter((r) => JSON.stringify(r).includes(key));
 }
 
 test('Verify Contract: pick the Ignition candidate, see the contracts and files in the Verification view', async ({ page, ctx }) => {
@@ -60,6 +68,8 @@ test('Verify Contract: pick the Ignition candidate, see the contracts and files 
   const sent = await sandboxRequests(ctx);
   assert.deepEqual(sent.map((r) => `${r.method} ${r.url}`), ['POST /session/verify/etherscan']);
   assert.deepEqual(JSON.parse(sent[0].body), { address: '0x1000000000000000000000000000000000000002', chainId: '296', apiKey: 'e2e-explorer-key' });
+  // and in no other request (the views' look-ups included)
+  assert.deepEqual((await withKey(ctx, 'e2e-explorer-key')).map((r) => `${r.method} ${r.url}`), ['POST /session/verify/etherscan']);
 
   // a row of a file in the workspace opens it
   await treeRow(page, VIEW, 'README.md').click();
