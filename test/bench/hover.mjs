@@ -108,8 +108,9 @@ export async function measureHover() {
     // 1. cold and warm hovers
     const hovers = {};
     for (const [name, text] of Object.entries(refs)) {
-      const line = `const x = "${text}";`;
-      const ref = lib.refAt(line, 12);
+      // a hash is taken for one where the line says so (a 32-byte value alone may be a private key)
+      const line = name === 'hash' ? `const txHash = "${text}";` : `const x = "${text}";`;
+      const ref = lib.refAt(line, line.indexOf('"') + 2);
       if (!ref) throw new Error(`${text} is not recognized`);
       const cold = [];
       const requests = [];
