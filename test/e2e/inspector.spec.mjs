@@ -450,3 +450,33 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
     await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE');
   }
 });
+
+test('Go to Revert from the palette when the mirror node gives no opcode trace: the likely line of the library, marked, said to be likely', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorLibraryRevert;
+  await closeEditors(page);
+  // a mirror node with the opcodes endpoint off (the extension remembers the refusal: this test runs last)
+  await sandbox(ctx, '/__sandbox/opcodes', { enabled: false });
+  try {
+    await runCommand(page, 'Hedera: Go to Revert…');
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ timeout: T });
+    await input.fill(s.transactionId);
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Enter');
+    const revert = lineOf(ctx, 'Accounting.sol', 'revert SettlementExceedsBalance(');
+    await until(page, async () => /Accounting\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Accounting.sol opened');
+    let drawn;
+    await until(page, async () => {
+      drawn = await editorLine(page, revert);
+      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+    }, `line ${revert} marked (${JSON.stringify(drawn)})`);
+    assert.match(drawn.text, /revert SettlementExceedsBalance\(/);
+    assert.equal(drawn.others, 0, 'no other line marked');
+    // said to be likely, not exact
+    await until(page, async () => (await page.locator('.notifications-toasts .notification-toast').allInnerTexts()).some((t) => /Likely location/.test(t)), 'the "likely" notification');
+    await screenshot(page, 'revert-to-source-likely');
+    await runCommand(page, 'Hedera: Clear Revert Marks');
+  } finally {
+    await sandbox(ctx, '/__sandbox/opcodes', { enabled: true });
+  }
+});

@@ -113,7 +113,9 @@ export class RevertLocator {
   async locate(input: RevertInput, signal?: AbortSignal): Promise<LocatedRevert> {
     const { result } = input;
     const notes: string[] = [];
-    const reason = reasonOf(result.error_message);
+    // the reason decoded with the workspace's ABIs (a custom error by its name and arguments), else as data says
+    const decoded = this.ctx.abis.decodeResult(result, true)?.error;
+    const reason = decoded?.message ? oneLine(decoded.message, 300) : reasonOf(result.error_message);
     const failed = (result.result !== null && result.result !== 'SUCCESS') || result.status === '0x0';
     if (!failed) return { model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] }, targets: [] };
     const builds = await this.builds.get();
