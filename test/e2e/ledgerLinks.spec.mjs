@@ -20,6 +20,7 @@ async function writeDemo(ctx) {
     `export const VAULT = "${deep.contractId}";`,
     `export const FAILED_DEPOSIT = "${deep.transactionId}";`,
     `export const SUCCESS_HASH = "${n.inspector.inspectorSuccess.hash}";`,
+    `export const VAULT_ADDRESS = "${n.inspector.contracts.vault.evm}";`,
     'export const VERSION = "1.0.0.5";',
     '',
   ];
@@ -102,7 +103,7 @@ async function hover(page, text) {
   return h;
 }
 
-test('Ledger hovers: a contract id and a transaction id in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({ page, ctx }) => {
+test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({ page, ctx }) => {
   const { deep } = await writeDemo(ctx);
   try {
     await extensionReady(page);
@@ -128,7 +129,18 @@ test('Ledger hovers: a contract id and a transaction id in a TypeScript file sho
     assert.match(txText, new RegExp(`✗ ${deep.result}`));
     assert.match(txText, /Revert reason: \S/);
     await screenshot(page, 'ledger-hover-transaction');
-    await tx.locator('a', { hasText: 'Inspect Transaction' }).click();
+
+    // an EVM address and a transaction hash (the editor draws a long token in pieces: the hash's first 40 characters
+    // are where the mouse goes)
+    const notable = (await sandbox(ctx, '/__sandbox/health')).notable.inspector;
+    const address = (await (await hover(page, notable.contracts.vault.evm)).innerText()).replace(/\u00a0/g, ' ');
+    assert.match(address, new RegExp(`^Contract ${deep.contractId.replace(/\./g, '\\.')} · Sandbox`), address);
+    const hashText = (await (await hover(page, notable.inspectorSuccess.hash.slice(0, 40))).innerText()).replace(/\u00a0/g, ' ');
+    assert.match(hashText, /SUCCESS/, hashText);
+    assert.match(hashText, /Inspect Transaction/, hashText);
+
+    const tx2 = await hover(page, deep.transactionId);
+    await tx2.locator('a', { hasText: 'Inspect Transaction' }).click();
     await page.locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ }).first().waitFor({ timeout: T });
 
     // no hover of ours on a version string
