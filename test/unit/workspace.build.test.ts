@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/workspace/buildInfo';
 import { discoverAddresses } from '../../src/workspace/discovery';
-import { keccak256 } from '../../src/workspace/keccak';
+import { keccak256 } from '../../src/api/keccak';
 import { checkSources, locateFiles, pathCandidates, readRemappings } from '../../src/features/verification/localCheck';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 import { readText } from '../../src/workspace/workspaceFs';

@@ -5,7 +5,7 @@
  * under another path. Plain TypeScript over `WorkspaceFs`.
  */
 import type { MetadataSource } from '../../workspace/buildInfo';
-import { keccak256 } from '../../workspace/keccak';
+import { keccak256 } from '../../api/keccak';
 import { joinPath, readText, walk, type WorkspaceFs } from '../../workspace/workspaceFs';
 
 /** A source file of a contract against the workspace (and, in a record, a file row of the Verification view). */

@@ -21,7 +21,7 @@ import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
 import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
-import { keccak256 } from '../../workspace/keccak';
+import { keccak256 } from '../../api/keccak';
 import { checkSources, locateFiles, type LocalCheck, readRemappings, workspaceSources } from './localCheck';
 import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, type VerificationRecord, type VerifyApi } from './record';
 import type { WorkspaceFs } from '../../workspace/workspaceFs';
