@@ -5,6 +5,13 @@
  *
  * Keep-alive: Node's global agents keep connections alive (Node 19+), so all pages of a listing share one
  * connection; no agent is passed so that VS Code's proxy support still applies.
+ *
+ * Proxies: VS Code's proxy support is the only one that applies; axios never applies a proxy of its own from the
+ * environment (HTTP_PROXY and the like). Where the environment names a proxy, axios is told `proxy: false`; where
+ * it names none, axios's own look-up finds nothing, and the request is made exactly as with `proxy: false`, without
+ * the per-request redirect hook that `proxy: false` installs in axios 1.21 (that hook holds each request's whole
+ * state a little longer: every page then survives into the old generation, a garbage collection cost of about a
+ * tenth of the listing's time). See proxyFreeEnv.
  */
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import { ApiError, type ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
@@ -115,6 +122,16 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
   return out;
 }
 
+/**
+ * True when the environment names no proxy that axios would apply: none of the variables axios 1.21 reads
+ * (proxy-from-env: `<protocol>_proxy` and `all_proxy`, lower or upper case; Node's own env proxy support reads the
+ * same names) is set. Then leaving axios's `proxy` unset makes the same request as `proxy: false`. Read per request
+ * (an extension may set them while running); six look-ups of process.env.
+ */
+export function proxyFreeEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env.http_proxy && !env.HTTP_PROXY && !env.https_proxy && !env.HTTPS_PROXY && !env.all_proxy && !env.ALL_PROXY;
+}
+
 /** The time limit's timer callback: one function for every request (no closure per request). */
 function abortOnTimeout(controller: AbortController): void {
   controller.abort(TIMEOUT);
@@ -136,7 +153,10 @@ function abortOnTimeout(controller: AbortController): void {
 // between the two is taken deliberately, with these tests.
 interface Transport {
   adapter: AxiosAdapter;
+  /** The shared request config, `proxy: false`: axios applies no proxy from the environment. */
   config: InternalAxiosRequestConfig;
+  /** The same with `proxy` unset (axios looks at the environment), used only while the environment names no proxy. */
+  configNoEnvProxy: InternalAxiosRequestConfig;
   /** Header object of a GET without extra headers (the adapter copies it; never changed). */
   headers: Record<string, string>;
 }
@@ -188,7 +208,8 @@ export class HttpClient {
       headers,
     }).defaults;
     const adapter = axios.getAdapter(resolved.adapter, resolved as unknown as InternalAxiosRequestConfig);
-    this.transportCache = { adapter, config: { ...resolved, headers: undefined } as unknown as InternalAxiosRequestConfig, headers };
+    const config = { ...resolved, headers: undefined } as unknown as InternalAxiosRequestConfig;
+    this.transportCache = { adapter, config, configNoEnvProxy: { ...config, proxy: undefined } as InternalAxiosRequestConfig, headers };
     return this.transportCache;
   }
 
@@ -279,7 +300,7 @@ export class HttpClient {
     const transport = this.transport;
     // The adapter reads each setting with an own-or-inherited lookup (axios's getSafeProp), so the request's own
     // fields on an object whose prototype is the shared config are all it needs: no copy of the shared fields.
-    const config = Object.create(transport.config) as InternalAxiosRequestConfig;
+    const config = Object.create(proxyFreeEnv() ? transport.configNoEnvProxy : transport.config) as InternalAxiosRequestConfig;
     config.url = url;
     config.method = method;
     config.data = body === undefined ? undefined : JSON.stringify(body);

@@ -7,7 +7,7 @@ import * as http from 'http';
 import * as net from 'net';
 import * as zlib from 'zlib';
 import { ApiError } from '../../src/api/errors';
-import { HttpClient } from '../../src/api/http';
+import { HttpClient, proxyFreeEnv } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
@@ -303,6 +303,43 @@ describe('http: what goes on the wire', function () {
       assert.strictEqual(get.body, '');
     } finally {
       srv.close();
+    }
+  });
+});
+
+describe('http: proxies from the environment are never applied by axios (VS Code\'s proxy support is the one)', function () {
+  this.timeout(10000);
+  it('names a proxy: any of http_proxy, https_proxy, all_proxy in either case; empty values name none', () => {
+    assert.strictEqual(proxyFreeEnv({}), true);
+    assert.strictEqual(proxyFreeEnv({ NO_PROXY: '*', HTTP_PROXY: '' }), true);
+    for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY']) {
+      assert.strictEqual(proxyFreeEnv({ [name]: 'http://proxy.example:3128' }), false, name);
+    }
+  });
+  it('goes straight to the server whether or not the environment names a proxy (read at each request)', async () => {
+    const direct: string[] = [];
+    const proxied: string[] = [];
+    const target = http.createServer((q, r) => { direct.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"via":"direct"}'); });
+    const proxy = http.createServer((q, r) => { proxied.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"via":"proxy"}'); });
+    const listen = (s: http.Server) => new Promise<number>((res) => s.listen(0, '127.0.0.1', () => res((s.address() as net.AddressInfo).port)));
+    const [tp, pp] = [await listen(target), await listen(proxy)];
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, http_proxy: process.env.http_proxy, ALL_PROXY: process.env.ALL_PROXY, NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy };
+    const restore = () => { for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; } };
+    const client = new HttpClient({ tries: 1 });
+    try {
+      for (const k of Object.keys(saved)) delete process.env[k];
+      assert.deepStrictEqual((await client.get<{ via: string }>(`http://127.0.0.1:${tp}/a`)).data, { via: 'direct' });
+      process.env.HTTP_PROXY = `http://127.0.0.1:${pp}`;
+      assert.deepStrictEqual((await client.get<{ via: string }>(`http://127.0.0.1:${tp}/b`)).data, { via: 'direct' });
+      delete process.env.HTTP_PROXY;
+      process.env.ALL_PROXY = `http://127.0.0.1:${pp}`;
+      assert.deepStrictEqual((await client.get<{ via: string }>(`http://127.0.0.1:${tp}/c`)).data, { via: 'direct' });
+      assert.deepStrictEqual(direct, ['/a', '/b', '/c']);
+      assert.deepStrictEqual(proxied, [], 'the environment\'s proxy is never contacted');
+    } finally {
+      restore();
+      target.close();
+      proxy.close();
     }
   });
 });
