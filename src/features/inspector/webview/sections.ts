@@ -15,7 +15,7 @@ export interface Drawn {
 }
 
 /** Rows drawn at first, and added per `Show more`. */
-export const PAGE = 500;
+export const PAGE = 100;
 
 let moreDrawn: () => void = () => undefined;
 /** Called after `Show more` drew rows (the page reports what it drew). */

@@ -47,7 +47,14 @@ export class TraceView {
   private visible: Int32Array = new Int32Array(0);
   private at: Int32Array = new Int32Array(0);
   /** Rows in the DOM, by position in `rows`. */
-  private readonly live = new Map<number, HTMLElement>();
+  private readonly live = new Map<number, RowEls>();
+  /** Row elements out of the DOM, ready for reuse (at most the most rows ever drawn at once). */
+  private readonly pool: RowEls[] = [];
+  /** Rows leaving the view in one render (kept to avoid an array per frame). */
+  private readonly free: RowEls[] = [];
+  /** Each row's texts, made once (see textsOf). */
+  private texts: Array<RowTexts | undefined> = [];
+  private textsGen = 0;
   private active = 0;
   private selected = -1;
   private frame = 0;
@@ -99,6 +106,7 @@ export class TraceView {
     const same = this.rows.length === model.rows.length && this.rows.every((r, i) => r.index === model.rows[i].index);
     this.rows = model.rows;
     this.shape = shapeOf(model.rows);
+    this.texts = new Array<RowTexts | undefined>(model.rows.length);
     this.deepestFailure = Number.isInteger(model.deepestFailure) && model.deepestFailure >= 0 && model.deepestFailure < model.rows.length ? model.deepestFailure : -1;
     this.collapsed = new Set([...collapsed].filter((i) => i >= 0 && i < this.rows.length && this.shape.descendants[i] > 0));
     this.clearRows();
@@ -123,6 +131,7 @@ export class TraceView {
     }
     this.render();
     this.showDetails();
+    this.prepareTexts();
   }
 
   private recompute(): void {
@@ -183,79 +192,111 @@ export class TraceView {
     if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
   }
 
+  /** Every row out of the DOM, kept for reuse. */
   private clearRows(): void {
-    for (const el of this.live.values()) el.remove();
+    for (const r of this.live.values()) { r.el.remove(); this.pool.push(r); }
     this.live.clear();
   }
 
-  /** Draws the rows in view (plus overscan) and removes the others. */
+  /**
+   * Draws the rows in view (plus overscan). A row that scrolled out is reused for one that scrolled in (its texts,
+   * classes and attributes set again, the same elements moved): a scroll creates no elements and leaves no garbage
+   * of its own, which keeps frames even while the webview's heap is busy.
+   */
   render(): void {
     if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
     const viewH = this.viewport.clientHeight || this.viewportH;
     const { first, last } = windowOf(this.viewport.scrollTop, viewH, ROW_H, this.visible.length, OVERSCAN);
-    for (const [row, el] of this.live) {
+    const free = this.free;
+    this.live.forEach((r, row) => {
       const k = this.at[row];
-      if (k < first || k > last) { el.remove(); this.live.delete(row); }
-    }
+      if (k < first || k > last) free.push(r);
+    });
+    for (const r of free) this.live.delete(r.row);
     let frag: DocumentFragment | undefined;
     for (let k = first; k <= last; k++) {
       const row = this.visible[k];
       if (this.live.has(row)) continue;
-      const el = this.buildRow(row, k);
-      this.live.set(row, el);
-      (frag ??= document.createDocumentFragment()).append(el);
+      let r = free.pop();
+      if (!r) {
+        r = this.pool.pop() ?? newRowEls();
+        (frag ??= document.createDocumentFragment()).append(r.el);
+      }
+      this.fillRow(r, row, k);
+      this.live.set(row, r);
     }
+    for (const r of free) { r.el.remove(); this.pool.push(r); }
+    free.length = 0;
     if (frag) this.body.append(frag);
     this.updateActiveDescendant();
   }
 
-  private buildRow(i: number, k: number): HTMLElement {
-    const r = this.rows[i];
-    const level = this.shape.level[i];
+  /** Row `i` of the model, at position `k` of the visible rows, written into the elements `r`. */
+  private fillRow(r: RowEls, i: number, k: number): void {
+    const t = this.textsOf(i);
     const hasKids = this.shape.descendants[i] > 0;
     const collapsed = hasKids && this.collapsed.has(i);
-    const el = h('div', `trow${r.failed ? ' failed' : ''}${r.onFailurePath ? ' onpath' : ''}${i === this.selected ? ' selected' : ''}${i === this.active ? ' active' : ''}`);
-    el.id = `tr-${i}`;
-    el.dataset.row = String(i);
-    el.setAttribute('role', 'treeitem');
-    el.setAttribute('aria-level', String(level + 1));
-    el.setAttribute('aria-setsize', String(this.shape.setSize[i]));
-    el.setAttribute('aria-posinset', String(this.shape.posInSet[i]));
-    el.setAttribute('aria-selected', String(i === this.selected));
-    if (hasKids) el.setAttribute('aria-expanded', String(!collapsed));
+    const el = r.el;
+    r.row = i;
+    el.className = t.rowClass;
+    if (i === this.selected) el.classList.add('selected');
+    if (i === this.active) el.classList.add('active');
+    el.id = t.id;
+    el.dataset.row = t.row;
+    el.setAttribute('aria-level', t.level);
+    el.setAttribute('aria-setsize', t.setSize);
+    el.setAttribute('aria-posinset', t.posInSet);
+    el.setAttribute('aria-selected', i === this.selected ? 'true' : 'false');
+    if (hasKids) el.setAttribute('aria-expanded', collapsed ? 'false' : 'true');
+    else el.removeAttribute('aria-expanded');
+    el.setAttribute('aria-label', t.label);
     el.style.transform = `translateY(${k * ROW_H}px)`;
 
-    const call = callText(r);
-    const result = resultText(r);
-    // a precompile or system call shows as such (its operation is CALL/STATICCALL): the badge says what it reached
-    const op = r.callType === 'PRECOMPILE' || r.callType === 'SYSTEM' ? r.callType : r.operation || r.callType || '?';
-    const label = `${op} ${entityText(r.caller)} to ${entityText(r.recipient)}${call ? ` ${call}` : ''}${r.failed ? `, failed${result ? `: ${result}` : ''}` : result ? `, returned ${result}` : ''}${hasKids ? `, ${this.shape.descendants[i]} frames below` : ''}`;
-    el.setAttribute('aria-label', inert(label, 'label', { max: 400 }));
-
-    const twisty = hasKids ? icon(collapsed ? 'chevron-right' : 'chevron-down', 'twisty') : h('span', 'twisty');
-    const opClass = OPERATIONS.has(op) ? op.toLowerCase() : 'other';
-    const main = h('div', 'tcall', twisty);
-    main.style.paddingLeft = `${4 + Math.min(level, MAX_INDENT_LEVELS) * INDENT}px`;
-    if (level > MAX_INDENT_LEVELS) main.title = `depth ${level}`;
-    if (r.failed) main.append(icon('error', 'failed'));
-    main.append(span(`op op-${opClass}`, op, op !== r.operation && r.operation ? `${op} (operation ${r.operation})` : r.callType && r.callType !== op ? `${op} (call type ${r.callType})` : op));
-    main.append(this.who(r.caller, 'caller'), span('arrow muted', '→'), this.who(r.recipient, 'recipient'));
-    if (call) main.append(span(r.call ? 'fn mono' : 'fn mono raw-call', call, r.call ? r.call.signature : r.input ?? true));
-    const value = h('div', 'tvalue mono', isZero(r.value.tinybars) ? '' : r.value.hbar);
-    if (!isZero(r.value.tinybars)) value.title = `${r.value.hbar} (${r.value.tinybars} tinybars)`;
-    const gas = h('div', 'tgas mono', `${r.gasUsed} / ${r.gas}`);
-    gas.title = `gas used ${r.gasUsed} of ${r.gas}`;
-    const res = h('div', `tresult mono${r.failed ? ' failed' : ''}`, result);
-    if (result) res.title = inert(result, 'text');
-    el.append(main, value, gas, res);
-    return el;
+    r.twisty.className = hasKids ? (collapsed ? TWISTY_COLLAPSED : TWISTY_EXPANDED) : 'twisty';
+    r.main.style.paddingLeft = t.indent;
+    setTitle(r, 0, r.main, t.depthTitle);
+    r.failIcon.hidden = !t.failed;
+    r.op.className = t.opClass;
+    setText(r, 0, r.op, t.op);
+    setTitle(r, 1, r.op, t.opTitle);
+    r.caller.className = t.callerClass;
+    setText(r, 1, r.caller, t.caller);
+    setTitle(r, 2, r.caller, t.callerTitle);
+    r.recipient.className = t.recipientClass;
+    setText(r, 2, r.recipient, t.recipient);
+    setTitle(r, 3, r.recipient, t.recipientTitle);
+    r.fn.hidden = !t.fn;
+    if (t.fn) {
+      r.fn.className = t.fnClass;
+      setText(r, 3, r.fn, t.fn);
+      setTitle(r, 4, r.fn, t.fnTitle);
+    }
+    setText(r, 4, r.value, t.value);
+    setTitle(r, 5, r.value, t.valueTitle);
+    setText(r, 5, r.gas, t.gas);
+    setTitle(r, 6, r.gas, t.gasTitle);
+    r.res.className = t.resultClass;
+    setText(r, 6, r.res, t.result);
+    setTitle(r, 7, r.res, t.result);
   }
 
-  /** A caller or recipient in a row: its name, else its id, else its short EVM address (full one in the title). */
-  private who(e: TraceRow['caller'], role: string): HTMLElement {
-    const s = span(`who ${role}${e.name ? ' named' : ''}`, entityText(e));
-    s.title = inert([e.name, e.id, e.evm].filter(Boolean).join(' · ') || '(unknown)', 'text');
-    return s;
+  /** The texts of row `i`, made once (when first drawn, or ahead of time while the page is idle). */
+  private textsOf(i: number): RowTexts {
+    return (this.texts[i] ??= rowTexts(this.rows[i], i, this.shape));
+  }
+
+  /** Prepares the rows' texts in idle time, a slice at a time, so that scrolling only moves and fills elements. */
+  private prepareTexts(): void {
+    const gen = ++this.textsGen;
+    let next = 0;
+    const step = (deadline?: IdleDeadline): void => {
+      if (gen !== this.textsGen) return;
+      const until = performance.now() + 8;
+      const timed = !deadline || deadline.didTimeout;
+      while (next < this.rows.length && (timed ? performance.now() < until : deadline.timeRemaining() > 1)) this.textsOf(next++);
+      if (next < this.rows.length) idle(step);
+    };
+    idle(step);
   }
 
   private rowOf(target: EventTarget | null): number {
@@ -286,11 +327,11 @@ export class TraceView {
   }
 
   private setActive(row: number, scroll: boolean): void {
-    this.live.get(this.active)?.classList.remove('active');
+    this.live.get(this.active)?.el.classList.remove('active');
     this.active = row;
     if (scroll) this.scrollToRow(row, false);
     this.render();
-    this.live.get(row)?.classList.add('active');
+    this.live.get(row)?.el.classList.add('active');
     this.updateActiveDescendant();
   }
 
@@ -311,10 +352,10 @@ export class TraceView {
   }
 
   private select(row: number): void {
-    const prev = this.live.get(this.selected);
+    const prev = this.live.get(this.selected)?.el;
     if (prev) { prev.classList.remove('selected'); prev.setAttribute('aria-selected', 'false'); }
     this.selected = row;
-    const el = this.live.get(row);
+    const el = this.live.get(row)?.el;
     if (el) { el.classList.add('selected'); el.setAttribute('aria-selected', 'true'); }
     this.showDetails();
   }
@@ -348,4 +389,148 @@ export class TraceView {
     }
     this.details.replaceChildren(title, f.el, actions);
   }
+}
+
+/** The elements of one trace row, made once and filled again for whichever row it shows. */
+interface RowEls {
+  /** The model row shown (-1 for none yet). */
+  row: number;
+  el: HTMLElement;
+  main: HTMLElement;
+  twisty: HTMLSpanElement;
+  failIcon: HTMLSpanElement;
+  op: HTMLSpanElement;
+  caller: HTMLSpanElement;
+  recipient: HTMLSpanElement;
+  fn: HTMLSpanElement;
+  value: HTMLElement;
+  gas: HTMLElement;
+  res: HTMLElement;
+  /** The text last set in each text slot (op, caller, recipient, fn, value, gas, result). */
+  shown: string[];
+  /** The tooltip last set on each element with one (main, op, caller, recipient, fn, value, gas, result). */
+  titles: string[];
+}
+
+/** What a row shows, every untrusted text already made inert (invisible and reordering characters shown). */
+interface RowTexts {
+  id: string;
+  row: string;
+  level: string;
+  setSize: string;
+  posInSet: string;
+  rowClass: string;
+  label: string;
+  failed: boolean;
+  indent: string;
+  depthTitle: string;
+  op: string;
+  opClass: string;
+  opTitle: string;
+  caller: string;
+  callerClass: string;
+  callerTitle: string;
+  recipient: string;
+  recipientClass: string;
+  recipientTitle: string;
+  fn: string;
+  fnClass: string;
+  fnTitle: string;
+  value: string;
+  valueTitle: string;
+  gas: string;
+  gasTitle: string;
+  result: string;
+  resultClass: string;
+}
+
+const TWISTY_COLLAPSED = 'codicon codicon-chevron-right twisty';
+const TWISTY_EXPANDED = 'codicon codicon-chevron-down twisty';
+
+function rowTexts(r: TraceRow, i: number, shape: TreeShape): RowTexts {
+  const level = shape.level[i];
+  const below = shape.descendants[i];
+  const call = callText(r);
+  const result = resultText(r);
+  // a precompile or system call shows as such (its operation is CALL/STATICCALL): the badge says what it reached
+  const op = r.callType === 'PRECOMPILE' || r.callType === 'SYSTEM' ? r.callType : r.operation || r.callType || '?';
+  const label = `${op} ${entityText(r.caller)} to ${entityText(r.recipient)}${call ? ` ${call}` : ''}${r.failed ? `, failed${result ? `: ${result}` : ''}` : result ? `, returned ${result}` : ''}${below > 0 ? `, ${below} frames below` : ''}`;
+  const zero = isZero(r.value.tinybars);
+  const who = (e: TraceRow['caller'], role: string) => ({
+    text: inert(entityText(e), 'text'),
+    cls: `who ${role}${e.name ? ' named' : ''}`,
+    title: inert([e.name, e.id, e.evm].filter(Boolean).join(' · ') || '(unknown)', 'text'),
+  });
+  const caller = who(r.caller, 'caller');
+  const recipient = who(r.recipient, 'recipient');
+  return {
+    id: `tr-${i}`,
+    row: String(i),
+    level: String(level + 1),
+    setSize: String(shape.setSize[i]),
+    posInSet: String(shape.posInSet[i]),
+    rowClass: `trow${r.failed ? ' failed' : ''}${r.onFailurePath ? ' onpath' : ''}`,
+    label: inert(label, 'label', { max: 400 }),
+    failed: r.failed,
+    indent: `${4 + Math.min(level, MAX_INDENT_LEVELS) * INDENT}px`,
+    depthTitle: level > MAX_INDENT_LEVELS ? `depth ${level}` : '',
+    op: inert(op, 'text'),
+    opClass: `op op-${OPERATIONS.has(op) ? op.toLowerCase() : 'other'}`,
+    opTitle: inert(op !== r.operation && r.operation ? `${op} (operation ${r.operation})` : r.callType && r.callType !== op ? `${op} (call type ${r.callType})` : op, 'text'),
+    caller: caller.text,
+    callerClass: caller.cls,
+    callerTitle: caller.title,
+    recipient: recipient.text,
+    recipientClass: recipient.cls,
+    recipientTitle: recipient.title,
+    fn: inert(call, 'text'),
+    fnClass: r.call ? 'fn mono' : 'fn mono raw-call',
+    fnTitle: inert(r.call ? r.call.signature : r.input ?? call, 'text'),
+    value: zero ? '' : inert(r.value.hbar, 'text'),
+    valueTitle: zero ? '' : inert(`${r.value.hbar} (${r.value.tinybars} tinybars)`, 'text'),
+    gas: inert(`${r.gasUsed} / ${r.gas}`, 'text'),
+    gasTitle: inert(`gas used ${r.gasUsed} of ${r.gas}`, 'text'),
+    result: inert(result, 'text'),
+    resultClass: `tresult mono${r.failed ? ' failed' : ''}`,
+  };
+}
+
+function newRowEls(): RowEls {
+  const twisty = h('span', 'twisty');
+  twisty.setAttribute('aria-hidden', 'true');
+  const failIcon = icon('error', 'failed');
+  const op = h('span', 'op');
+  const caller = h('span', 'who caller');
+  const recipient = h('span', 'who recipient');
+  const fn = h('span', 'fn mono');
+  const main = h('div', 'tcall', twisty, failIcon, op, caller, span('arrow muted', '→'), recipient, fn);
+  const value = h('div', 'tvalue mono');
+  const gas = h('div', 'tgas mono');
+  const res = h('div', 'tresult mono');
+  const el = h('div', 'trow', main, value, gas, res);
+  el.setAttribute('role', 'treeitem');
+  return { row: -1, el, main, twisty, failIcon, op, caller, recipient, fn, value, gas, res, shown: ['', '', '', '', '', '', ''], titles: ['', '', '', '', '', '', '', ''] };
+}
+
+/** A prepared (inert) text into text slot `slot` of a row: its one text node changed in place, nothing new made. */
+function setText(r: RowEls, slot: number, e: HTMLElement, value: string): void {
+  if (r.shown[slot] === value && (value === '' || e.firstChild)) return;
+  r.shown[slot] = value;
+  const node = e.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && !node.nextSibling) (node as Text).data = value;
+  else e.textContent = value;
+}
+
+/** A prepared (inert) tooltip in tooltip slot `slot` of a row, or none for ''. */
+function setTitle(r: RowEls, slot: number, e: HTMLElement, value: string): void {
+  if (r.titles[slot] === value) return;
+  r.titles[slot] = value;
+  if (value) e.title = value;
+  else e.removeAttribute('title');
+}
+
+/** Work for when the page is idle (a timeout where requestIdleCallback is missing). */
+function idle(fn: (deadline?: IdleDeadline) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 16);
 }
