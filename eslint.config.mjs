@@ -182,7 +182,7 @@ export default tseslint.config(
         process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
         URL: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', AbortController: 'readonly', structuredClone: 'readonly',
         TextDecoder: 'readonly', TextEncoder: 'readonly', document: 'readonly', window: 'readonly', getComputedStyle: 'readonly',
-        requestAnimationFrame: 'readonly', navigator: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly',
+        requestAnimationFrame: 'readonly', MutationObserver: 'readonly', navigator: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly',
       },
     },
   },

@@ -50,8 +50,17 @@ function watchMilestones(_body, quietMs) {
   return new Promise((resolve) => {
     const t = { firstLook: Date.now() };
     const deadline = Date.now() + 60000;
-    let sig = '';
+    // the page's last change, seen by a MutationObserver: reading the text of a 20,000-element page every frame
+    // would leave tens of MB of garbage for the webview's collector to clear during the scroll measured next
     let changed = Date.now();
+    let observed;
+    const observe = () => {
+      const main = document.querySelector('main.sections');
+      if (!main || observed) return;
+      observed = new MutationObserver(() => { changed = Date.now(); });
+      observed.observe(main, { subtree: true, childList: true, characterData: true, attributes: true });
+      changed = Date.now();
+    };
     const tick = () => {
       const now = Date.now();
       const title = document.querySelector('h1.title')?.textContent ?? '';
@@ -61,14 +70,13 @@ function watchMilestones(_body, quietMs) {
       if (!t.firstSection && states.some((s) => s === 'ready' || s === 'notice')) t.firstSection = now;
       const done = sections.length === 6 && sections.every((s) => s.getAttribute('aria-busy') === 'false');
       if (!t.allSections && done && states.every((s) => s === 'ready' || s === 'notice')) t.allSections = now;
-      const main = document.querySelector('main.sections');
-      const s = main ? `${main.textContent.length}:${main.getElementsByTagName('*').length}` : '';
-      if (s !== sig) { sig = s; changed = now; }
+      observe();
       if ((t.allSections || (done && now > deadline - 50000)) && now - changed >= quietMs) {
+        observed?.disconnect();
         resolve({ ...t, settled: changed, states });
         return;
       }
-      if (now > deadline) { resolve({ ...t, settled: changed, states, timedOut: true }); return; }
+      if (now > deadline) { observed?.disconnect(); resolve({ ...t, settled: changed, states, timedOut: true }); return; }
       requestAnimationFrame(tick);
     };
     tick();
