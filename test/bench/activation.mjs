@@ -30,12 +30,22 @@ export const TARGETS = { activateMs: 10, bundleKB: 100 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const harness = (m) => import(path.join(here, '..', 'harness', m));
 
-/** The "Activation: N ms" of one extension in the Running Extensions editor. */
+/**
+ * The "Activation: N ms" of one extension in the Running Extensions editor, or undefined when its row cannot be
+ * seen (the list draws only the rows in view: a fast extension sorts to the bottom, so the list is scrolled to its
+ * end once before giving up). These figures are VS Code's, for comparison; the bench judges the extension's own.
+ */
 async function activationFromUi(page, driver, displayName, { open = true } = {}) {
   if (open) await driver.runCommand(page, 'Developer: Show Running Extensions');
   const row = page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: displayName }).first();
-  const time = row.locator('.activation-time');
-  await time.filter({ hasText: /\d+ms/ }).waitFor({ timeout: 20000 });
+  const time = row.locator('.activation-time').filter({ hasText: /\d+ms/ });
+  try {
+    await time.waitFor({ timeout: 10000 });
+  } catch {
+    await page.locator('.runtime-extensions-editor .monaco-list').first().focus().catch(() => {});
+    await page.keyboard.press('End');
+    try { await time.waitFor({ timeout: 10000 }); } catch { return undefined; }
+  }
   return Number((await time.innerText()).match(/(\d+)ms/)[1]);
 }
 
@@ -125,8 +135,10 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
       await page.goto(server.url);
       await driver.waitForWorkbench(page);
       await driver.openContainer(page, 'Hedera');
-      ui.push(await activationFromUi(page, driver, displayName));
-      baseline.push(await activationFromUi(page, driver, BASELINE_NAME, { open: false }));
+      const mine = await activationFromUi(page, driver, displayName);
+      const base = await activationFromUi(page, driver, BASELINE_NAME, { open: false });
+      if (mine !== undefined) ui.push(mine);
+      if (base !== undefined) baseline.push(base);
       await context.close();
     }
     const events = activationEvents(profile.dir, EXTENSION_ID);
