@@ -200,9 +200,18 @@ export async function soloView(page, name) {
 /** Right-clicks a row (label or locator) and returns the labels of its context menu. */
 export async function contextMenu(page, name, label) {
   const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
-  await row.click({ button: 'right', timeout: T });
   const items = page.locator('.context-view .monaco-menu .action-item:not(.disabled) .action-label');
-  await items.first().waitFor({ timeout: T });
+  // a right click can get lost in a busy browser (the row's hover opening at that moment): asked again, at most 3 times
+  for (let attempt = 1; ; attempt++) {
+    await row.click({ button: 'right', timeout: T });
+    try {
+      await items.first().waitFor({ timeout: attempt < 3 ? 5000 : T });
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await page.keyboard.press('Escape');
+    }
+  }
   return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
