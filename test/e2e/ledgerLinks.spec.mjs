@@ -91,10 +91,18 @@ async function hover(page, text) {
   await page.mouse.move(5, 5);
   await page.locator('.monaco-editor .monaco-hover').first().waitFor({ state: 'hidden', timeout: T }).catch(() => {});
   const p = await pointOf(page, text);
-  // as a hand moves: a few steps onto the reference
+  const h = ourHover(page);
+  // as a hand moves: a few steps onto the reference; moved away and back when no hover came (a mouse move the
+  // editor missed while the window was busy: seen once in CI), at most 3 times
+  for (let attempt = 1; attempt < 3; attempt++) {
+    await page.mouse.move(p.x - 30, p.y + 8);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    if (await h.waitFor({ timeout: 6000 }).then(() => true, () => false)) return h;
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(300);
+  }
   await page.mouse.move(p.x - 30, p.y + 8);
   await page.mouse.move(p.x, p.y, { steps: 4 });
-  const h = ourHover(page);
   await h.waitFor({ timeout: T }).catch(async (e) => {
     await screenshot(page, `ledger-debug-hover-${text.slice(0, 12)}`);
     const all = await page.locator('.monaco-hover').evaluateAll((els) => els.map((el) => `${el.className}|${el.getClientRects().length}|${(el.textContent ?? '').slice(0, 120)}`));

@@ -136,11 +136,14 @@ describe('Deployments view and CodeLens', function () {
     await api.deployments.rows();
     await api.deployments.rows(['Vault']);
     await api.deployments.settled();
-    assert.deepStrictEqual(await requests('/api/v1/contracts'), [], 'all answers kept');
+    // the view's requests: a contract by id or address, or its results; the list of every result
+    // (/contracts/results) is the Contract Results view's, which may load in the same window
+    const ours = async () => (await requests('/api/v1/contracts')).filter((u) => !/^\/api\/v1\/contracts\/results(\?|$)/.test(u));
+    assert.deepStrictEqual(await ours(), [], 'all answers kept');
     await api.deployments.refresh();
     await api.deployments.rows();
     await api.deployments.settled();
-    const sent = (await requests('/api/v1/contracts')).map((u) => u.replace(/\?.*/, '')).sort();
+    const sent = (await ours()).map((u) => u.replace(/\?.*/, '')).sort();
     assert.deepStrictEqual(sent, [
       '/api/v1/contracts/0.0.7001/results', '/api/v1/contracts/0.0.7002/results', '/api/v1/contracts/0.0.7003/results',
       '/api/v1/contracts/0x1000000000000000000000000000000000000002', '/api/v1/contracts/0x1000000000000000000000000000000000000003',
