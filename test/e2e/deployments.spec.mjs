@@ -6,7 +6,7 @@
 // README screenshots: deployments-view.png, codelens-vault.png.
 import assert from 'node:assert/strict';
 import {
-  collapseRow, contextMenu, expandRow, extensionReady, openContainer, runCommand, sandbox, screenshot, soloView, treeRow, treeRows, until, view,
+  closeEditors, collapseRow, contextMenu, expandRow, extensionReady, openFile, openContainer, sandbox, screenshot, soloView, treeRow, treeRows, until, view,
   viewAction, viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
@@ -25,21 +25,7 @@ function childrenOf(rows, index) {
 /** Vault's latest results as the mirror node answers them (newest first). */
 const vaultResults = async (ctx) => (await sandbox(ctx, '/api/v1/contracts/0.0.7001/results?limit=25&order=desc')).results;
 
-async function closeEditors(page) {
-  await runCommand(page, 'View: Close All Editors');
-  await until(page, async () => (await page.locator('.tabs-container .tab').count()) === 0, 'no editor open');
-}
 
-/** Opens a workspace file with Go to File (Ctrl+P). */
-async function openFile(page, name) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ timeout: T });
-  await input.fill(name);
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }) }).first();
-  await row.click({ timeout: T });
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
-}
 
 /** The CodeLens texts above a line of the active editor, once `done` says they are all there. */
 async function lensTexts(page, done) {

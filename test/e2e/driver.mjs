@@ -394,3 +394,24 @@ export async function openNftHistory(page, token, serial) {
   return frame;
 }
 
+
+/** Closes every editor (an editor another spec left modified is closed without saving), until no tab is left. */
+export async function closeEditors(page) {
+  await runCommand(page, 'View: Close All Editors');
+  const dontSave = page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: /Don't Save/ });
+  await until(page, async () => {
+    if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+    return (await page.locator('.tabs-container .tab').count()) === 0;
+  }, 'no editor open');
+}
+
+/** Opens a workspace file with Go to File (Ctrl+P), by its exact name. */
+export async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: T });
+  await input.fill(name);
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }) }).first();
+  await row.click({ timeout: T });
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
+}

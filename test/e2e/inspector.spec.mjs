@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
+  closeEditors, extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
   viewAction, viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
@@ -22,15 +22,9 @@ const READY = SECTIONS.map(() => 'ready');
 const scenarios = async (ctx) => (await sandbox(ctx, '/__sandbox/health')).notable.inspector;
 
 /** No editor left from an earlier test (the workbench restores panels): a reference opens a fresh panel. */
-async function closeEditors(page) {
+async function noEditors(page) {
   await extensionReady(page);
-  await runCommand(page, 'View: Close All Editors');
-  // an editor another spec left modified would ask whether to save it
-  const dontSave = page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: /Don't Save/ });
-  await until(page, async () => {
-    if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
-    return (await page.locator('.tabs-container .tab').count()) === 0;
-  }, 'no editor open');
+  await closeEditors(page);
 }
 
 /**
@@ -123,7 +117,7 @@ const activeRow = async (frame) => frame.locator('[role=tree]').getAttribute('ar
 
 test('Inspector: opened from a Contract Results row\'s inline action, every section with the deep revert\'s overview decoded (README screenshot)', async ({ page, ctx }) => {
   const { inspectorDeepRevert: s, accounts } = await scenarios(ctx);
-  await closeEditors(page);
+  await noEditors(page);
   await openContainer(page, 'Hedera');
   await soloView(page, VIEW);
   // the inspector's contract (0.0.7001), through the filter quick pick as a user sets it
@@ -178,7 +172,7 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
 
 test('Inspector: from the palette with a pasted HashScan link and with a hash; events, state changes and transfers decoded', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorSuccess;
-  await closeEditors(page);
+  await noEditors(page);
   // nothing is accepted that is not a transaction (validated as typed)
   await runCommand(page, CMD);
   assert.match(await typeInQuickInput(page, '0.0.1234', { expect: /./ }), /./);
@@ -217,7 +211,7 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
 
 test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go to failure, keyboard, Expand all', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorDeepRevert;
-  await closeEditors(page);
+  await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
   await settled(page, frame);
   const tree = frame.locator('[role=tree]');
@@ -322,7 +316,7 @@ async function editorLine(page, line) {
 
 test('Inspector: Go to revert from the Source section opens Ledger.sol at its require, the line marked with the reason (README screenshot)', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorDeepRevert;
-  await closeEditors(page);
+  await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
   await settled(page, frame);
   // the exact call stack: the Ledger's require, the library's call of the Ledger, the Vault's call of the library
@@ -364,7 +358,7 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
 
 test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorEthereum;
-  await closeEditors(page);
+  await noEditors(page);
   await sandbox(ctx, '/__sandbox/faults', { path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 1, fault: { status: 404 } });
   try {
     const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
@@ -409,7 +403,7 @@ async function htmlVote(ctx) {
 }
 
 test('Inspector: hostile text in a revert reason and an event is shown as text and never runs; big integers keep every digit', async ({ page, ctx }) => {
-  await closeEditors(page);
+  await noEditors(page);
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
   const html = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -453,7 +447,7 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
 
 test('Go to Revert from the palette when the mirror node gives no opcode trace: the likely line of the library, marked, said to be likely', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorLibraryRevert;
-  await closeEditors(page);
+  await noEditors(page);
   // a mirror node with the opcodes endpoint off (the extension remembers the refusal: this test runs last)
   await sandbox(ctx, '/__sandbox/opcodes', { enabled: false });
   try {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { extensionReady, outputChannel, runCommand, sandbox, screenshot, until, viewDescription } from './driver.mjs';
+import { closeEditors, extensionReady, openFile, outputChannel, runCommand, sandbox, screenshot, until, viewDescription } from './driver.mjs';
 import { test } from './runner.mjs';
 
 const T = 20000;
@@ -28,20 +28,7 @@ async function writeDemo(ctx) {
   return { deep, success: n.inspector.inspectorSuccess };
 }
 
-async function closeEditors(page) {
-  await runCommand(page, 'View: Close All Editors');
-  await until(page, async () => (await page.locator('.tabs-container .tab').count()) === 0, 'no editor open');
-}
 
-async function openFile(page, name) {
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ timeout: T });
-  await input.fill(name);
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }) }).first();
-  await row.click({ timeout: T });
-  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
-}
 
 /** The screen point in the middle of `text` in the active editor (measured on its text node: tokens and link decorations split lines into spans). */
 async function pointOf(page, text) {

@@ -2,6 +2,7 @@
 import * as fs from 'fs';
 import * as http from 'http';
 import * as path from 'path';
+import { parseJson } from '../../src/api/json';
 
 export const FIXTURES = path.join(__dirname, '../../../test/fixtures');
 
@@ -43,4 +44,27 @@ export async function serveCanned(routes: Record<string, Canned> | ((url: string
     hits,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
+}
+
+export type Obj = Record<string, unknown>;
+
+/** An answer over real HTTP: its status, its body as text and as lossless JSON ({} when it is not JSON), its headers. */
+export interface JsonAnswer {
+  status: number;
+  json: Obj;
+  text: string;
+  headers: Headers;
+}
+
+/** GET `base + url` with `headers`; the body parsed with the extension's lossless JSON (integers past 2^53 as bigint). */
+export async function getJson(base: string, url: string, headers: Record<string, string> = {}): Promise<JsonAnswer> {
+  const res = await fetch(base + url, { headers });
+  const text = await res.text();
+  let json: Obj = {};
+  try {
+    json = parseJson(text) as Obj;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, json, text, headers: res.headers };
 }

@@ -9,16 +9,11 @@
 import * as assert from 'assert';
 import { decodeErrorResult, decodeFunctionData, encodeAbiParameters, keccak256, parseAbi, toEventSelector, toFunctionSelector, type Abi } from 'viem';
 import compiled from '../../src/sandbox/compiled/inspector.json';
-import { parseJson } from '../../src/api/json';
+import { getJson, type JsonAnswer } from './helpers';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
-interface Res {
-  status: number;
-  json: Obj;
-  text: string;
-  headers: Headers;
-}
+type Res = JsonAnswer;
 interface Scenario {
   timestamp: string;
   transactionId: string;
@@ -33,17 +28,6 @@ interface Scenario {
 }
 type Inspector = Record<string, Scenario> & { accounts: Record<string, { id: string; evm: string }>; contracts: Record<string, { id: string; evm: string }> };
 
-async function getFrom(base: string, url: string, headers: Record<string, string> = {}): Promise<Res> {
-  const res = await fetch(base + url, { headers });
-  const text = await res.text();
-  let json: Obj = {};
-  try {
-    json = parseJson(text) as Obj;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
 
 const errorOf = (...messages: string[]): Obj => ({ _status: { messages: messages.map((message) => ({ message })) } });
 const NOT_FOUND = errorOf('Not found');
@@ -133,7 +117,7 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
   let sb: Sandbox;
   let ins: Inspector;
   let sample: Obj[]; // the newest results, internal ones included
-  const get = (url: string, headers?: Record<string, string>): Promise<Res> => getFrom(sb.url, url, headers);
+  const get = (url: string, headers?: Record<string, string>): Promise<Res> => getJson(sb.url, url, headers);
 
   before(async () => {
     sb = await startSandbox({ port: 0 });
@@ -624,7 +608,7 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
     it('the same answers on every start', async () => {
       const other = await startSandbox({ port: 0 });
       try {
-        const again = ((await getFrom(other.url, '/__sandbox/health')).json.notable as Obj).inspector;
+        const again = ((await getJson(other.url, '/__sandbox/health')).json.notable as Obj).inspector;
         assert.deepStrictEqual(again, ins);
         const urls = [
           ...['inspectorDeepRevert', 'inspectorPrecompile', 'inspectorBigTrace', 'inspectorEthereum'].flatMap((k) => [
@@ -636,7 +620,7 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
           ...sample.slice(0, 40).map((r) => `/api/v1/contracts/results/${r.hash as string}/actions`),
           '/api/v1/transactions?limit=100&order=asc',
         ];
-        for (const u of urls) assert.strictEqual((await getFrom(other.url, u)).text, (await get(u)).text, u);
+        for (const u of urls) assert.strictEqual((await getJson(other.url, u)).text, (await get(u)).text, u);
       } finally {
         await other.close();
       }

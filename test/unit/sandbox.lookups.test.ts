@@ -14,16 +14,11 @@ import * as path from 'path';
 import * as protobuf from 'protobufjs';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak256 } from 'viem';
-import { parseJson } from '../../src/api/json';
+import { getJson, type JsonAnswer } from './helpers';
 import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
-interface Res {
-  status: number;
-  json: Obj;
-  text: string;
-  headers: Headers;
-}
+type Res = JsonAnswer;
 
 const SHARED_SPECS = path.join(__dirname, '../../../../shared/fixtures/mirror/specs');
 const PROTO_DIR = path.join(__dirname, '../../../node_modules/@hashgraph/proto/src/proto');
@@ -77,18 +72,7 @@ let sb: Sandbox;
 let notable: Obj;
 let lookups: { accounts: Record<string, unknown>; tokens: Record<string, unknown>; topics: Record<string, string> };
 
-async function getFrom(base: string, url: string, headers: Record<string, string> = {}): Promise<Res> {
-  const res = await fetch(base + url, { headers });
-  const text = await res.text();
-  let json: Obj = {};
-  try {
-    json = parseJson(text) as Obj;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
-const get = (url: string, headers: Record<string, string> = {}): Promise<Res> => getFrom(sb.url, url, headers);
+const get = (url: string, headers: Record<string, string> = {}): Promise<Res> => getJson(sb.url, url, headers);
 
 async function pages(first: string, key: string, max = 1000): Promise<Obj[]> {
   const out: Obj[] = [];
@@ -268,7 +252,7 @@ describe('sandbox: lookups of accounts, tokens, topics and contracts', function 
       const since = before[0].timestamp as string;
       const sbLocal = await startSandbox({ port: 0 });
       try {
-        const local = (u: string): Promise<Res> => getFrom(sbLocal.url, u);
+        const local = (u: string): Promise<Res> => getJson(sbLocal.url, u);
         const sender = (((await local('/__sandbox/health')).json.notable as Obj).contractResults as Obj).nativeSender as string;
         const b0 = (await local(`/api/v1/accounts/${sender}?transactions=false`)).json.balance as Obj;
         sbLocal.addContractResults({ count: 200 });
@@ -588,7 +572,7 @@ describe('sandbox: lookups of accounts, tokens, topics and contracts', function 
       try {
         for (const u of [`/api/v1/accounts/${lookups.accounts.owner as string}`, `/api/v1/accounts/${lookups.accounts.relay as string}?limit=5`, `/api/v1/tokens/${lookups.tokens.collection as string}`,
           `/api/v1/tokens/${lookups.tokens.withFractionalFee as string}`, `/api/v1/topics/${lookups.topics.withFees}`, '/api/v1/contracts/0.0.7002']) {
-          assert.strictEqual((await getFrom(other.url, u)).text, (await get(u)).text, u);
+          assert.strictEqual((await getJson(other.url, u)).text, (await get(u)).text, u);
         }
       } finally {
         await other.close();

@@ -14,7 +14,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { decodeErrorResult, decodeFunctionData, type Abi } from 'viem';
 import compiled from '../../src/sandbox/compiled/inspector.json';
-import { parseJson } from '../../src/api/json';
+import { getJson, type JsonAnswer } from './helpers';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
 import type { ContractAction, Opcode, OpcodesResponse } from '../../src/api/mirrorTypes';
@@ -25,12 +25,7 @@ import { decodeRevert } from '../../src/api/revert';
 import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
-interface Res {
-  status: number;
-  json: Obj;
-  text: string;
-  headers: Headers;
-}
+type Res = JsonAnswer;
 interface Scenario {
   timestamp: string;
   transactionId: string;
@@ -61,17 +56,7 @@ let sb: Sandbox;
 let ins: Inspector;
 let build: SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
 
-async function getFrom(base: string, url: string, headers: Record<string, string> = GZIP): Promise<Res> {
-  const res = await fetch(base + url, { headers });
-  const text = await res.text();
-  let json: Obj = {};
-  try {
-    json = parseJson(text) as Obj;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, text, headers: res.headers };
-}
+const getFrom = (base: string, url: string, headers: Record<string, string> = GZIP): Promise<Res> => getJson(base, url, headers);
 const get = (url: string, headers: Record<string, string> = GZIP): Promise<Res> => getFrom(sb.url, url, headers);
 
 async function opcodes(s: Scenario, query = ''): Promise<OpcodesResponse> {
