@@ -183,6 +183,42 @@ describe('http: transport failures', function () {
     }
   });
 
+  it('a cancellation or the time limit stops an answer mid-body: the connection is closed, the promise settles at once', async () => {
+    // headers and part of the body, then nothing: the request is only ended by the client
+    const closed: number[] = [];
+    let received = 0;
+    const srv = http.createServer((q, r) => {
+      received++;
+      r.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      r.write('{"results":[');
+      q.socket.on('close', () => closed.push(Date.now()));
+    });
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/api/v1/schedules`;
+    try {
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(), 150);
+      let t = Date.now();
+      await assert.rejects(fast({ timeoutMs: 10_000 }).get(url, { signal: ac.signal }), isApiError('cancelled'));
+      assert.ok(Date.now() - t < 2000, `cancelled after ${Date.now() - t} ms`);
+      t = Date.now();
+      await assert.rejects(fast({ timeoutMs: 300, tries: 1 }).get(url), isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)));
+      assert.ok(Date.now() - t < 2000, `timed out after ${Date.now() - t} ms`);
+      // the server sees both connections closed by the client (the answers never ended)
+      for (let i = 0; i < 40 && closed.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.strictEqual(closed.length, 2, 'both connections were closed by the client');
+      // an already aborted signal: nothing is sent
+      const done = new AbortController();
+      done.abort();
+      await assert.rejects(fast().get(url, { signal: done.signal }), isApiError('cancelled'));
+      await new Promise((r) => setTimeout(r, 100));
+      assert.strictEqual(received, 2);
+    } finally {
+      srv.closeAllConnections();
+      srv.close();
+    }
+  });
+
   it('an API key in a URL never reaches an error', async () => {
     await assert.rejects(fast({ tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-1'), (e: unknown) => {
       assert.ok(e instanceof ApiError);
