@@ -24,8 +24,9 @@
 // a lazy entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
 // imported it statically, or when no require() reaches it, or when a module is in two output files. To add a lazy
 // entry: require it as above where it is first needed, then add it to LAZY_ENTRIES (the .vsix check and the bench
-// follow). The loader dist/extension.js is a bundle of its own: it only times requiring main.js, and its one module
-// besides itself (src/core/cpuTime.ts, stateless) is a second copy. Unit, integration-test, sandbox and bench
+// follow). The loader dist/extension.js is a bundle of its own: it loads main.js (compiled with a V8 code cache,
+// src/core/codeCache.ts) and times that; its modules besides itself (src/core/cpuTime.ts and src/core/codeCache.ts,
+// both stateless) are second copies. Unit, integration-test, sandbox and bench
 // bundles are one bundle per file, with every module inline.
 const esbuild = require('esbuild');
 const fs = require('fs');
@@ -122,6 +123,18 @@ const problemMatcher = {
 };
 
 const common = { absWorkingDir: root, bundle: true, logLevel: 'silent', plugins: [problemMatcher] };
+
+/**
+ * `vscode` imports of the extension's modules resolve to src/shims/vscode.ts, whose own import is the bundle's one
+ * `require('vscode')` (external): the API is asked for once, not once per module (see the shim).
+ */
+const VSCODE_SHIM = path.join(root, 'src', 'shims', 'vscode.ts');
+const oneVscodeRequire = {
+  name: 'one-vscode-require',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM }));
+  },
+};
 /** Settings of every bundle the extension host loads: Node, `vscode` provided by the host. */
 const extensionHost = {
   platform: 'node',
@@ -133,14 +146,17 @@ const extensionHost = {
   metafile: true,
 };
 
-/** `require()` calls whose target resolves to one of `entries`' files become `require("./<name>.js")` (external). */
+/**
+ * `require()` (and `require.resolve()`) calls whose target resolves to one of `entries`' files become
+ * `require("./<name>.js")` (external).
+ */
 const lazyRequires = (entries) => ({
   name: 'lazy-requires',
   setup(build) {
     const byFile = new Map(entries.map((e) => [entryPath(e), e]));
     const again = {}; // pluginData of our own build.resolve below
     build.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind !== 'require-call' || args.pluginData === again) return undefined;
+      if ((args.kind !== 'require-call' && args.kind !== 'require-resolve') || args.pluginData === again) return undefined;
       const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
       const entry = r.errors.length || r.external ? undefined : byFile.get(r.path);
       return entry ? { path: `./${entry.name}.js`, external: true } : undefined;
@@ -251,7 +267,7 @@ function packActivation(metafile, codes) {
 const extensionBuild = {
   ...common,
   ...extensionHost,
-  plugins: [lazyRequires(LAZY_ENTRIES), toCommonJs, problemMatcher],
+  plugins: [oneVscodeRequire, lazyRequires(LAZY_ENTRIES), toCommonJs, problemMatcher],
   entryPoints: [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => ({ in: entryPath(e), out: e.name })),
   outdir: distDir,
   entryNames: '[name]',

@@ -1,5 +1,8 @@
 // The extension is installed in the real extension host, activates, and returns its test API.
 import * as assert from 'assert';
+import * as crypto from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { EXTENSION_ID, activateApi, extension, waitUntil } from './helpers';
 
@@ -27,7 +30,25 @@ describe('activation', () => {
     assert.ok(api.load, 'loaded through the loader (dist/extension.js), not directly');
     assert.strictEqual(typeof api.load.wallMs, 'number');
     console.log(`    (code loaded in ${api.load.wallMs.toFixed(1)} ms; CPU ${api.load.cpuMs?.toFixed(1) ?? 'not measured by this Node'} ms)`);
-    assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?\)/.test(l)), 'activation logged with the load time');
+    assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?(, code cache \w+)?\)/.test(l)), 'activation logged with the load time');
+  });
+
+  it('compiles its bundle with a V8 code cache, written to its global storage after the first start', async function () {
+    this.timeout(20000);
+    const api = await activateApi();
+    // the test host is not Development mode: the cache is on, and this host's first start had none
+    assert.ok(api.load && ['none', 'accepted', 'rejected'].includes(String(api.load.codeCache)), `code cache ${api.load?.codeCache}`);
+    const bundle = fs.readFileSync(path.join(extension().extensionPath, 'dist', 'main.js'), 'utf8');
+    const name = `-${crypto.createHash('sha256').update(bundle).digest('hex').slice(0, 32)}.v8cache`;
+    if (api.load.codeCache !== 'accepted') {
+      const written = () => api.recentLog().find((l) => l.includes('Code cache written for the next start'));
+      await waitUntil('the code cache written', () => written() !== undefined, 15000);
+      const file = /next start: (.+)$/.exec(written()!)![1].trim();
+      assert.ok(file.endsWith(name), `${file} is named after this bundle`);
+      assert.ok(fs.statSync(file).size > 10_000, 'a cache of the compiled bundle');
+      assert.strictEqual(path.basename(path.dirname(file)), 'code-cache');
+    }
+    assert.ok(api.recentLog().some((l) => new RegExp(`code cache ${api.load!.codeCache}\\)`).test(l)), 'the log says how the bundle was compiled');
   });
 
   it('returns a small public API: the selected network and its change event; the test seams only in the test host', async () => {
