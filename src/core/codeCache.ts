@@ -8,9 +8,13 @@
  * for the first time are not compiled again either.
  *
  * Safety:
- * - The cache file is named after the bundle's content (SHA-256), the V8 version and the architecture: another
- *   build or another VS Code never reads it. V8 checks it again (its version, its flags, the source) and rejects
- *   what does not fit; then the bundle compiles as without a cache and a new cache replaces the old one.
+ * - The cache file is named after the code compiled (the bundle in its wrapper, and this file's format), the V8
+ *   version and the architecture: another build or another VS Code never reads it. V8 checks only the header of a
+ *   cache (its version, its flags, the length of the source) and trusts the rest: a cache damaged after its header
+ *   (a write cut short by a power loss) would crash the extension host in V8's deserializer on every start. So the
+ *   file carries a SHA-256 of the cache, checked before V8 sees it, and is flushed to disk before it is renamed
+ *   into place. A cache that fails either check is not used: the bundle compiles as without one, and a new cache
+ *   replaces it.
  * - Any failure to read the cache is a start without it; a failure to write it is reported and changes nothing.
  * - The module is the one `require` would give: registered in require.cache under its own path (the lazy parts
  *   of the build require "./main.js" and must get this same instance), with the usual wrapper arguments. The
@@ -23,7 +27,10 @@ import Module = require('module');
 import * as path from 'path';
 import * as vm from 'vm';
 
-/** How the bundle was compiled: from an accepted cache, with no cache file yet, with one V8 rejected, or with caching off. */
+/**
+ * How the bundle was compiled: from an accepted cache, with no cache file yet, with a cache file that was not used
+ * (damaged, or V8 rejected it), or with caching off.
+ */
 export type CodeCacheState = 'accepted' | 'none' | 'rejected' | 'off';
 
 export interface CachedModule<T> {
@@ -41,11 +48,31 @@ const HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
 const TAIL = '\n})';
 const PREFIX = 'main-';
 const SUFFIX = '.v8cache';
+/** The file's format: this magic, the SHA-256 of the V8 cache that follows, the V8 cache. */
+const MAGIC = Buffer.from('HXC1');
+const DIGEST = 32;
 
-/** The cache file's name for a bundle text: its SHA-256, the V8 version and the architecture. */
+const sha256 = (data: string | Uint8Array): Buffer => crypto.createHash('sha256').update(data).digest();
+
+/**
+ * The cache file's name for a bundle text: the SHA-256 of the code compiled (the bundle in its wrapper, with the
+ * file format), the V8 version and the architecture.
+ */
 export function codeCacheName(source: string, v8 = process.versions.v8, arch = process.arch): string {
-  const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 32);
+  const hash = sha256(`${MAGIC.toString()}\0${HEAD}${source}${TAIL}`).toString('hex').slice(0, 32);
   return `${PREFIX}${v8.replace(/[^\w.-]/g, '_')}-${arch}-${hash}${SUFFIX}`;
+}
+
+/** The V8 cache in a cache file, or undefined when the file is not whole (its magic or its digest does not match). */
+export function cacheData(file: Buffer): Buffer | undefined {
+  if (file.length <= MAGIC.length + DIGEST || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = file.subarray(MAGIC.length + DIGEST);
+  return sha256(data).equals(file.subarray(MAGIC.length, MAGIC.length + DIGEST)) ? data : undefined;
+}
+
+/** A cache file's bytes for a V8 cache. */
+export function cacheFileBytes(data: Uint8Array): Buffer {
+  return Buffer.concat([MAGIC, sha256(data), data]);
 }
 
 /**
@@ -63,22 +90,27 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string | undefin
     return plain(); // require says why
   }
   const cacheFile = path.join(cacheDir, codeCacheName(source));
-  let cachedData: Buffer | undefined;
+  let stored: Buffer | undefined;
   try {
-    cachedData = fs.readFileSync(cacheFile);
+    stored = fs.readFileSync(cacheFile);
   } catch {
-    cachedData = undefined; // none yet (or unreadable): compiled without
+    stored = undefined; // none yet (or unreadable): compiled without
   }
+  const cachedData = stored && cacheData(stored);
   const script = new vm.Script(HEAD + source + TAIL, { filename: file, lineOffset: -1, cachedData });
-  const state: CodeCacheState = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  const state: CodeCacheState = stored === undefined ? 'none' : cachedData === undefined || script.cachedDataRejected ? 'rejected' : 'accepted';
   const mod = new Module(file, module);
   mod.filename = file;
+  mod.paths = (Module as unknown as { _nodeModulePaths?: (dir: string) => string[] })._nodeModulePaths?.(path.dirname(file)) ?? [];
   require.cache[file] = mod;
   try {
     const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
     wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
   } catch (e) {
+    // as Node's loader does for a module that throws: forgotten, so that a later require tries again
     delete require.cache[file];
+    const siblings = module.children;
+    if (siblings.includes(mod)) siblings.splice(siblings.indexOf(mod), 1);
     throw e;
   }
   mod.loaded = true;
@@ -87,12 +119,19 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string | undefin
     state,
     save: async () => {
       if (state === 'accepted') return undefined;
-      const data = script.createCachedData();
+      const bytes = cacheFileBytes(script.createCachedData());
       await fs.promises.mkdir(cacheDir, { recursive: true });
-      // written whole under another name, then renamed: a start in another window never reads half a file
+      // written whole under another name, flushed to disk, then renamed: a start (in another window, or after a
+      // power loss) never reads half a file; the digest catches what gets through anyway
       const tmp = `${cacheFile}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
       try {
-        await fs.promises.writeFile(tmp, data);
+        const handle = await fs.promises.open(tmp, 'w');
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await fs.promises.rename(tmp, cacheFile);
       } catch (e) {
         await fs.promises.rm(tmp, { force: true }).catch(() => undefined);

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { codeCacheName, requireWithCodeCache } from '../../src/core/codeCache';
+import { cacheData, cacheFileBytes, codeCacheName, requireWithCodeCache } from '../../src/core/codeCache';
 
 interface Bundle {
   starts: number;
@@ -140,6 +140,43 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     const wrong = requireWithCodeCache<Bundle>(file, cacheDir);
     assert.strictEqual(wrong.state, 'rejected');
     assert.strictEqual(wrong.exports.sum(3), 6);
+  });
+
+  it('a cache damaged after its header is never handed to V8 (V8 would crash the process on it): the bundle compiles without it', async () => {
+    const first = requireWithCodeCache<Bundle>(file, cacheDir);
+    const written = await first.save();
+    assert.ok(written);
+    const whole = fs.readFileSync(written);
+    // what a write cut short by a power loss leaves: the header intact, the rest zeros; and one flipped byte
+    const zeroed = Buffer.from(whole);
+    zeroed.fill(0, Math.floor(whole.length / 2));
+    const flipped = Buffer.from(whole);
+    flipped[whole.length - 100] ^= 0xff;
+    for (const damaged of [zeroed, flipped, whole.subarray(0, whole.length - 1)]) {
+      restart();
+      fs.writeFileSync(written, damaged);
+      const loaded = requireWithCodeCache<Bundle>(file, cacheDir);
+      assert.strictEqual(loaded.state, 'rejected');
+      assert.strictEqual(loaded.exports.sum(5), 15);
+    }
+    // and the next write makes it whole again
+    restart();
+    await requireWithCodeCache<Bundle>(file, cacheDir).save();
+    restart();
+    assert.strictEqual(requireWithCodeCache<Bundle>(file, cacheDir).state, 'accepted');
+  });
+
+  it('the cache file format: magic, the SHA-256 of the cache, the cache; the name follows the code compiled', () => {
+    const data = Buffer.from('some cache bytes');
+    const bytes = cacheFileBytes(data);
+    assert.deepStrictEqual(cacheData(bytes), data);
+    assert.strictEqual(cacheData(bytes.subarray(0, 20)), undefined);
+    assert.strictEqual(cacheData(Buffer.concat([Buffer.from('HXC0'), bytes.subarray(4)])), undefined);
+    const changed = Buffer.from(bytes);
+    changed[changed.length - 1] ^= 1;
+    assert.strictEqual(cacheData(changed), undefined);
+    assert.match(codeCacheName(BUNDLE), /^main-[\w.-]+-[a-z0-9]+-[0-9a-f]{32}\.v8cache$/);
+    assert.strictEqual(codeCacheName(BUNDLE), codeCacheName(BUNDLE));
   });
 
   it('an error in the module code is thrown as require throws it, and leaves no half-loaded module behind', () => {
