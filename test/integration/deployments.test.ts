@@ -174,6 +174,43 @@ describe('Deployments view and CodeLens', function () {
     assert.strictEqual((await api.deployments.rows(['Vault'])).length, 1 + vaultResults.length);
   });
 
+  it('selecting another network cancels the answers still being asked for the previous one; they are asked again there', async () => {
+    await api.deployments.rows();
+    await api.deployments.settled();
+    // Vault's results hang for 6 s on the sandbox network
+    await addFault({ path: '/api/v1/contracts/0.0.7001/results', times: 1, fault: { delayMs: 6000 } });
+    await clearRequests();
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    const vaultOf = async () => (await api.deployments.rows()).find((r) => r.label === 'Vault')!;
+    try {
+      // the same sandbox as a custom network: another network to the view, whose answers come at once. Setting it
+      // up changes settings while the sandbox stays selected: that cancels nothing
+      await cfg.update('custom.mirrorUrl', sandbox, vscode.ConfigurationTarget.Global);
+      await cfg.update('custom.verifyUrl', sandbox, vscode.ConfigurationTarget.Global);
+      await cfg.update('custom.chainId', 296, vscode.ConfigurationTarget.Global);
+      await api.deployments.refresh();
+      void api.deployments.rows(); // asks again (not awaited: it would wait for the answers)
+      await waitUntil('Vault\'s results asked', async () => (await requests('/api/v1/contracts/0.0.7001/results')).length === 1);
+      const switched = Date.now();
+      await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
+      await waitUntil('custom profile', () => api.profile().name === 'custom');
+      const onCustom = await vaultOf();
+      const waited = Date.now() - switched;
+      assert.ok(waited < 4000, `the hanging answer was cancelled, not waited for (${waited} ms)`);
+      assert.match(onCustom.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
+      assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 2, 'asked on the custom network');
+    } finally {
+      await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
+      await resetSettings(['custom.mirrorUrl', 'custom.verifyUrl', 'custom.chainId']);
+    }
+    await waitUntil('sandbox profile', () => api.profile().name === 'sandbox');
+    // back on the sandbox: the cancelled answer was not kept as a failure; it is asked again
+    const vault = await vaultOf();
+    assert.match(vault.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
+    const asked = await requests('/api/v1/contracts/0.0.7001/results');
+    assert.strictEqual(asked.length, 3, `asked on the sandbox, on the custom network, and again on the sandbox: ${asked.join(' ')}`);
+  });
+
   it('Show All Networks groups by chain; a new record file is read at once, on another chain without lookups', async () => {
     const rel = 'ignition/deployments/chain-295/deployed_addresses.json';
     const extra = path.join(folder().fsPath, ...rel.split('/'));

@@ -3,7 +3,8 @@
  * (read from every workspace folder, read again when a record file changes), and per network what the servers say
  * about each contract: its entity id (`GET /contracts/{address}`, once), its latest results (the first page of
  * `/contracts/{id}/results`, kept `maxAgeMs` by whoever asks) and its Sourcify v2 verification state (once per
- * network until Refresh). Failed answers are kept as errors until a retry; at most 4 requests are in flight.
+ * network until Refresh). Failed answers are kept as errors until a retry; answers still being asked when another
+ * network is selected are cancelled; at most 4 requests are in flight.
  * Part of the feature's lazy entry (lazy.ts).
  */
 import vscode = require('vscode');
@@ -80,6 +81,14 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly results = new Map<string, Slot<ContractResults>>();
   private readonly verifications = new Map<string, Slot<VerificationState>>();
   private readonly limiter = new Limiter(CONCURRENCY);
+  /**
+   * Cancels the answers being asked (and waiting for their turn) for the network that is selected: when another
+   * network is selected, and when the view goes. A cancelled answer is not kept as a failure: it is asked again
+   * when the contract is next shown on that network.
+   */
+  private requests = new AbortController();
+  /** The network `requests` asks on (networkKey). */
+  private askedOn: string;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the records or anything known about a contract changed (rows and lenses render again). */
   readonly onDidChange = this.changed.event;
@@ -87,9 +96,16 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex) {
+    this.askedOn = this.networkKey();
     this.subscriptions.push(
       this.changed,
-      network.onDidChange(() => this.changed.fire()),
+      network.onDidChange(() => {
+        // a settings change that leaves the selected network as it was (another network's URL edited) cancels nothing
+        const now = this.networkKey();
+        if (now !== this.askedOn) this.cancelRequests();
+        this.askedOn = now;
+        this.changed.fire();
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
     );
     this.watch();
@@ -168,10 +184,20 @@ export class DeploymentsModel implements vscode.Disposable {
     }
   }
 
-  /** The key of a contract's answers on the selected network (its servers and chain). */
-  private key(entry: DeploymentEntry): string {
+  private cancelRequests(): void {
+    this.requests.abort();
+    this.requests = new AbortController();
+  }
+
+  /** The selected network as the answers are kept: its name, servers and chain. */
+  private networkKey(): string {
     const p = this.network.profile;
-    return `${p.name}|${p.mirrorUrl}|${p.verifyUrl}|${p.chainId}|${entry.address}`;
+    return `${p.name}|${p.mirrorUrl}|${p.verifyUrl}|${p.chainId}`;
+  }
+
+  /** The key of a contract's answers on the selected network. */
+  private key(entry: DeploymentEntry): string {
+    return `${this.networkKey()}|${entry.address}`;
   }
 
   /** What is known of a contract on the selected network, without asking. */
@@ -188,11 +214,11 @@ export class DeploymentsModel implements vscode.Disposable {
   async load(entry: DeploymentEntry, maxAgeMs = Number.POSITIVE_INFINITY): Promise<EntryState> {
     const k = this.key(entry);
     const chainId = this.network.profile.chainId;
-    const verification = this.settle(this.verifications, k, Number.POSITIVE_INFINITY, () => this.lookUpVerification(entry.address, chainId));
+    const verification = this.settle(this.verifications, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpVerification(entry.address, chainId, signal));
     const results = (async () => {
-      const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, () => this.lookUpContract(entry));
+      const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpContract(entry, signal));
       if (!info || info.id === null) return;
-      await this.settle(this.results, k, maxAgeMs, () => this.lookUpResults(info.id as string));
+      await this.settle(this.results, k, maxAgeMs, (signal) => this.lookUpResults(info.id as string, signal));
     })();
     await Promise.all([verification, results]);
     return this.state(entry);
@@ -200,14 +226,16 @@ export class DeploymentsModel implements vscode.Disposable {
 
   /**
    * The slot's value, asked with `fetch` unless it is fresh (younger than `maxAgeMs`) or being asked; a failure is
-   * kept (undefined is returned) and asked again only after `retry`. Fires onDidChange when the answer arrives.
+   * kept (undefined is returned) and asked again only after `retry`; a cancelled one leaves the slot as it was.
+   * Fires onDidChange when the answer arrives.
    */
-  private async settle<T>(map: Map<string, Slot<T>>, key: string, maxAgeMs: number, fetch: () => Promise<T>): Promise<T | undefined> {
+  private async settle<T>(map: Map<string, Slot<T>>, key: string, maxAgeMs: number, fetch: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
     const slot = map.get(key);
     if (slot?.pending) return slot.pending.then((v) => v, () => undefined);
     if (slot && slot.at !== undefined && (slot.error !== undefined || Date.now() - slot.at <= maxAgeMs)) return slot.value;
     const next: Slot<T> = { ...slot };
-    const pending = this.limiter.run(fetch);
+    const signal = this.requests.signal;
+    const pending = this.limiter.run(() => fetch(signal));
     next.pending = pending;
     map.set(key, next);
     try {
@@ -215,32 +243,37 @@ export class DeploymentsModel implements vscode.Disposable {
       if (map.get(key) === next) map.set(key, { value, at: Date.now() });
       return value;
     } catch (e) {
-      if (map.get(key) === next) map.set(key, { ...(slot?.value !== undefined ? { value: slot.value } : {}), error: e, at: Date.now() });
-      if (!(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Deployments: ${e instanceof Error ? e.message : String(e)}`);
+      const cancelled = isApiError(e) && e.kind === 'cancelled';
+      if (map.get(key) === next) {
+        if (!cancelled) map.set(key, { ...(slot?.value !== undefined ? { value: slot.value } : {}), error: e, at: Date.now() });
+        else if (slot) map.set(key, slot);
+        else map.delete(key);
+      }
+      if (!cancelled) this.log.warn(`Deployments: ${e instanceof Error ? e.message : String(e)}`);
       return undefined;
     } finally {
       this.changed.fire();
     }
   }
 
-  private async lookUpContract(entry: DeploymentEntry): Promise<ContractInfo> {
-    const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address);
+  private async lookUpContract(entry: DeploymentEntry, signal: AbortSignal): Promise<ContractInfo> {
+    const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address, { signal });
     if (!found) return { id: null };
     const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
     if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id)) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.` });
     return { id };
   }
 
-  private async lookUpResults(id: string): Promise<ContractResults> {
+  private async lookUpResults(id: string, signal: AbortSignal): Promise<ContractResults> {
     this.abis.ensureStarted(); // the result rows name the functions the workspace's ABIs know
-    const page = await this.network.clients.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, undefined, { explainEmpty: false });
+    const page = await this.network.clients.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, { signal }, { explainEmpty: false });
     const more = page.next !== null;
     return { items: page.items, more, summary: summarize(page.items, more) };
   }
 
-  private async lookUpVerification(address: string, chainId: number): Promise<VerificationState> {
+  private async lookUpVerification(address: string, chainId: number, signal: AbortSignal): Promise<VerificationState> {
     const client = new SourcifyV2Client(this.network.profile.verifyUrl, this.network.clients.http);
-    const m = await client.lookup(chainId, address);
+    const m = await client.lookup(chainId, address, { signal });
     return m.match === null ? { kind: 'none' } : { kind: 'match', match: m.match };
   }
 
@@ -293,6 +326,7 @@ export class DeploymentsModel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.requests.abort();
     if (this.rescanTimer) clearTimeout(this.rescanTimer);
     for (const w of this.watchers.splice(0)) w.dispose();
     for (const s of this.subscriptions) s.dispose();
