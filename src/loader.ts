@@ -21,7 +21,7 @@ const DEVELOPMENT_MODE = 2;
 
 let main: typeof Main | undefined;
 /** Writes the code cache, until it has been written (or tried): activate() runs it soon after the start, deactivate() at the latest. */
-let pendingSave: (() => Promise<string | undefined>) | undefined;
+let pendingSave: (() => Promise<string>) | undefined;
 
 function saveOnce(): Promise<string | undefined> {
   const save = pendingSave;
@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   // esbuild.js turns this into require.resolve("./main.js") (MAIN_ENTRY), next to this file
   const loaded = requireWithCodeCache<typeof Main>(require.resolve('./extension'), cacheDir);
   main = loaded.exports;
-  pendingSave = loaded.state === 'none' || loaded.state === 'rejected' ? loaded.save : undefined;
+  pendingSave = loaded.save;
   const wall = performance.now() - started;
   const after = threadCpuMs();
   return main.activate(context, {

@@ -146,7 +146,7 @@ class TryCancel {
   private listener: ((reason: Error) => void) | undefined;
 
   subscribe(listener: (reason: Error) => void): void {
-    if (this.reason !== undefined) listener(new Error('cancelled'));
+    if (this.reason !== undefined) listener(this.error());
     else this.listener = listener;
   }
 
@@ -159,7 +159,11 @@ class TryCancel {
     this.reason = reason;
     const listener = this.listener;
     this.listener = undefined;
-    listener?.(new Error(reason === TIMEOUT ? 'timeout' : 'cancelled'));
+    listener?.(this.error());
+  }
+
+  private error(): Error {
+    return new Error(this.reason === TIMEOUT ? 'timeout' : 'cancelled');
   }
 }
 
@@ -347,7 +351,8 @@ export class HttpClient {
       if (cancel.reason === TIMEOUT) {
         throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: redactUrl(url), code: 'ETIMEDOUT', cause: err });
       }
-      if (signal?.aborted || cancel.reason !== undefined || loadAxios().isCancel(err)) throw cancelled(url);
+      // only this hook cancels the adapter (the time limit and the caller's signal both go through it)
+      if (cancel.reason !== undefined || signal?.aborted) throw cancelled(url);
       const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
       const msg = String(ax.message ?? err);
       const kind = classify(code, msg);

@@ -38,10 +38,10 @@ export interface CachedModule<T> {
   readonly state: CodeCacheState;
   /**
    * Writes the code cache of the bundle as compiled so far (run it after the start, when the functions that
-   * start runs are compiled), unless the cache was accepted or caching is off. Resolves to the file written, or
-   * undefined when nothing was to be written; rejects with the write's failure. Old cache files of the bundle go.
+   * start runs are compiled); there only when there is one to write (state 'none' or 'rejected'). Resolves to the
+   * file written; rejects with the write's failure. Old cache files of the bundle go.
    */
-  save(): Promise<string | undefined>;
+  readonly save?: () => Promise<string>;
 }
 
 const HEAD = '(function (exports, require, module, __filename, __dirname) {\n';
@@ -81,7 +81,7 @@ export function cacheFileBytes(data: Uint8Array): Buffer {
  */
 export function requireWithCodeCache<T>(file: string, cacheDir: string | undefined): CachedModule<T> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle named by the caller, loaded as Node would
-  const plain = (): CachedModule<T> => ({ exports: require(file) as T, state: 'off', save: async () => undefined });
+  const plain = (): CachedModule<T> => ({ exports: require(file) as T, state: 'off' });
   if (!cacheDir || require.cache[file]) return plain();
   let source: string;
   try {
@@ -117,8 +117,7 @@ export function requireWithCodeCache<T>(file: string, cacheDir: string | undefin
   return {
     exports: mod.exports as T,
     state,
-    save: async () => {
-      if (state === 'accepted') return undefined;
+    save: state === 'accepted' ? undefined : async () => {
       const bytes = cacheFileBytes(script.createCachedData());
       await fs.promises.mkdir(cacheDir, { recursive: true });
       // written whole under another name, flushed to disk, then renamed: a start (in another window, or after a

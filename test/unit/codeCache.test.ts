@@ -69,7 +69,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     assert.strictEqual(first.state, 'none');
     assert.strictEqual(first.exports.sum(10), 55);
     assert.deepStrictEqual(caches(), [], 'nothing is written during the start');
-    const written = await first.save();
+    const written = await first.save!();
     assert.strictEqual(written, path.join(cacheDir, codeCacheName(BUNDLE)));
     assert.deepStrictEqual(caches(), [codeCacheName(BUNDLE)]);
     assert.ok(fs.statSync(written).size > 100);
@@ -80,7 +80,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     assert.notStrictEqual(second.exports, first.exports, 'a new start runs the module code again');
     assert.strictEqual(second.exports.starts, first.exports.starts + 1);
     assert.strictEqual(second.exports.sum(100), 5050);
-    assert.strictEqual(await second.save(), undefined, 'an accepted cache is not written again');
+    assert.strictEqual(second.save, undefined, 'an accepted cache is not written again');
   });
 
   it('is the module require would give: one instance for the bundle and what it requires, its wrapper arguments', () => {
@@ -106,13 +106,13 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
   });
 
   it('another build of the bundle gets a cache of its own; the old one is removed when the new one is written', async () => {
-    await requireWithCodeCache<Bundle>(file, cacheDir).save();
+    await requireWithCodeCache<Bundle>(file, cacheDir).save!();
     const changed = BUNDLE.replace('s += i', 's += 2 * i');
     restart(changed);
     const other = requireWithCodeCache<Bundle>(file, cacheDir);
     assert.strictEqual(other.state, 'none', 'the first build\'s cache is not read for the second');
     assert.strictEqual(other.exports.sum(10), 110);
-    await other.save();
+    await other.save!();
     assert.deepStrictEqual(caches(), [codeCacheName(changed)]);
     assert.notStrictEqual(codeCacheName(changed), codeCacheName(BUNDLE));
     assert.notStrictEqual(codeCacheName(BUNDLE, '12.4.254.21'), codeCacheName(BUNDLE, '13.6.233.10'), 'another V8');
@@ -126,14 +126,14 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     const damaged = requireWithCodeCache<Bundle>(file, cacheDir);
     assert.strictEqual(damaged.state, 'rejected');
     assert.strictEqual(damaged.exports.sum(4), 10);
-    await damaged.save();
+    await damaged.save!();
     restart();
     assert.strictEqual(requireWithCodeCache<Bundle>(file, cacheDir).state, 'accepted');
 
     // the cache of another script under this bundle's name
     const foreign = path.join(dir, 'other.js');
     fs.writeFileSync(foreign, 'exports.x = 1;\n');
-    const otherCache = await requireWithCodeCache<{ x: number }>(foreign, path.join(dir, 'other-cache')).save();
+    const otherCache = await requireWithCodeCache<{ x: number }>(foreign, path.join(dir, 'other-cache')).save!();
     assert.ok(otherCache);
     restart();
     fs.copyFileSync(otherCache, name);
@@ -144,7 +144,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
 
   it('a cache damaged after its header is never handed to V8 (V8 would crash the process on it): the bundle compiles without it', async () => {
     const first = requireWithCodeCache<Bundle>(file, cacheDir);
-    const written = await first.save();
+    const written = await first.save!();
     assert.ok(written);
     const whole = fs.readFileSync(written);
     // what a write cut short by a power loss leaves: the header intact, the rest zeros; and one flipped byte
@@ -161,7 +161,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     }
     // and the next write makes it whole again
     restart();
-    await requireWithCodeCache<Bundle>(file, cacheDir).save();
+    await requireWithCodeCache<Bundle>(file, cacheDir).save!();
     restart();
     assert.strictEqual(requireWithCodeCache<Bundle>(file, cacheDir).state, 'accepted');
   });
@@ -191,7 +191,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     const plain = requireWithCodeCache<Bundle>(file, undefined);
     assert.strictEqual(plain.state, 'off');
     assert.strictEqual(plain.exports.sum(3), 6);
-    assert.strictEqual(await plain.save(), undefined);
+    assert.strictEqual(plain.save, undefined);
     restart();
     // a file where the cache folder should be
     const blocked = path.join(dir, 'blocked');
@@ -199,7 +199,7 @@ describe('code cache: the bundle compiled from a V8 code cache', function () {
     const loaded = requireWithCodeCache<Bundle>(file, path.join(blocked, 'code-cache'));
     assert.strictEqual(loaded.state, 'none');
     assert.strictEqual(loaded.exports.sum(3), 6);
-    await assert.rejects(loaded.save());
+    await assert.rejects(loaded.save!());
     assert.deepStrictEqual(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp')), []);
   });
 });
