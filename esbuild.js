@@ -400,7 +400,7 @@ const testBuilds = () => [
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['mocha', 'vscode', 'esbuild', 'eslint'],
+    external: ['mocha', 'vscode', 'esbuild', 'eslint', 'solc'],
     sourcemap: true,
   },
   {

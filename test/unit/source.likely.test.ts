@@ -123,7 +123,10 @@ describe('source: the likely location without an opcode log', function () {
     assert.ok(none.notes.some((n) => /No statement of withdraw/.test(n)));
     const enumPanic = likelyLocations(build, VAULT, '0x2e1a7d4d', `0x4e487b71${w(0x21)}`);
     assert.deepStrictEqual(enumPanic.candidates, []);
-    assert.ok(enumPanic.notes.some((n) => /does not show reliably/.test(n)));
+    assert.ok(enumPanic.notes.some((n) => /No statement of withdraw/.test(n)));
+    const storagePanic = likelyLocations(build, VAULT, '0x2e1a7d4d', `0x4e487b71${w(0x22)}`);
+    assert.deepStrictEqual(storagePanic.candidates, []);
+    assert.ok(storagePanic.notes.some((n) => /does not show/.test(n)));
     const unknown = likelyLocations(build, VAULT, '0xdeadbeef', '0x');
     assert.deepStrictEqual([unknown.function, unknown.candidates.length], [undefined, 0]);
     assert.ok(unknown.notes.some((n) => /no function with selector 0xdeadbeef/.test(n)));

@@ -30,7 +30,7 @@ export type LikelyReason =
   | { kind: 'custom'; selector: string; dataBytes: number }
   | { kind: 'empty' };
 
-export type CandidateKind = 'revert' | 'require' | 'assert' | 'arithmetic' | 'division' | 'index' | 'pop';
+export type CandidateKind = 'revert' | 'require' | 'assert' | 'arithmetic' | 'division' | 'index' | 'pop' | 'enumConversion' | 'allocation' | 'functionVariable';
 
 export interface LikelyCandidate {
   kind: CandidateKind;
@@ -297,6 +297,10 @@ function collect(idx: AstIndex, fn: Node, homeBases: Set<number>): Found[] {
           }
         }
         if (e?.nodeType === 'MemberAccess' && e.memberName === 'pop' && !unchecked) found.push({ kind: 'pop', node: n, in: name, via: path });
+        // Panic 0x21, 0x41, 0x51: a conversion to an enum, `new T[](n)`, a call through a function variable
+        if (n.kind === 'typeConversion' && /^enum /.test(String((n.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'enumConversion', node: n, in: name, via: path });
+        if (e?.nodeType === 'NewExpression' && /\[\]/.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'allocation', node: n, in: name, via: path });
+        if (e && typeof e.referencedDeclaration === 'number' && idx.byId.get(e.referencedDeclaration)?.nodeType === 'VariableDeclaration' && /^function /.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'functionVariable', node: n, in: name, via: path });
       } else if (!unchecked && (t === 'BinaryOperation' || t === 'Assignment' || t === 'UnaryOperation')) {
         const op = String(n.operator ?? '');
         const type = String((n.typeDescriptions as Node | undefined)?.typeString ?? '');
@@ -367,19 +371,25 @@ export function likelyLocations(build: SolcBuildLike, contract: string, selector
           case 0x12n: return f.kind === 'division';
           case 0x31n: return f.kind === 'pop';
           case 0x32n: return f.kind === 'index';
+          case 0x21n: return f.kind === 'enumConversion';
+          case 0x41n: return f.kind === 'allocation';
+          case 0x51n: return f.kind === 'functionVariable';
           default: return false;
         }
     }
   };
+  // Error(string): a message that is not a literal (built at run time) fits when no literal says it
+  const literalHit = reason?.kind === 'error' && found.some((f) => keep(f));
+  const fits = (f: Found): boolean => keep(f) || (reason?.kind === 'error' && !literalHit && (f.kind === 'require' || f.kind === 'revert') && !f.errorDef && f.message === null);
   const candidates: LikelyCandidate[] = [];
   for (const f of found) {
-    if (!keep(f)) continue;
+    if (!fits(f)) continue;
     const location = sources.locateSrc(f.node.src);
     if (!location) continue;
     candidates.push({ kind: f.kind, location, in: f.in, via: f.via, ...(f.errorDef && typeof f.errorDef.name === 'string' ? { error: f.errorDef.name } : {}) });
   }
-  if (reason?.kind === 'panic' && ![0x01n, 0x11n, 0x12n, 0x31n, 0x32n].includes(reason.code)) {
-    notes.push(`Panic 0x${reason.code.toString(16).padStart(2, '0')} comes from code the AST does not show reliably (an enum conversion, storage encoding, memory allocation or an internal function variable): no statement is named.`);
+  if (reason?.kind === 'panic' && ![0x01n, 0x11n, 0x12n, 0x21n, 0x31n, 0x32n, 0x41n, 0x51n].includes(reason.code)) {
+    notes.push(`Panic 0x${reason.code.toString(16).padStart(2, '0')} comes from code the AST does not show (storage encoding, or a code no statement has): no statement is named.`);
   } else if (!candidates.length) {
     notes.push(`No statement of ${fnName} (its modifiers and the functions it calls) fits the revert reason.`);
   }

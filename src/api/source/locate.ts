@@ -185,6 +185,8 @@ export interface LocatedFrame {
   internal: SourceLocation[];
   /** Why there is no location (no build, a bytecode mismatch, a pc outside the code, no source). */
   problem?: string;
+  /** The failing frame: the program counters of the operations before the failing one (at most 256, oldest first). */
+  path?: number[];
 }
 
 const isUser = (l: SourceLocation | undefined): boolean => !!l && !l.generated;
@@ -243,7 +245,9 @@ function sharedRevertSite(loc: ContractLocator, recent: number[], failing: Sourc
     const r = loc.rangeAt(recent[k]);
     if (!r || r.file < 0 || r.start < 0) continue;
     if (sameRange(r, failing)) continue;
-    if (loc.units.get(r.file)?.generated) continue;
+    // generated code, or a source the build does not list (a build without `generatedSources`): not a statement
+    const unit = loc.units.get(r.file);
+    if (!unit || unit.generated) continue;
     return within(r, failing) || within(failing, r) ? undefined : r;
   }
   return undefined;
@@ -280,11 +284,12 @@ export function locateFrame(frame: StackFrame, mode: 'post' | 'pre', opcodes: Ar
     const site = loc.locateRange(sharedRevertSite(loc, walk.recent, failingRange));
     if (site) own = site;
   }
-  if (own && isUser(own)) return { frame, contract: fb.contract, location: own, internal };
+  const path = frame.kind === 'callSite' ? {} : { path: walk.recent };
+  if (own && isUser(own)) return { frame, contract: fb.contract, location: own, internal, ...path };
   const caller = internal.length ? internal[internal.length - 1] : undefined;
-  if (caller) return { frame, contract: fb.contract, location: caller, ...(own ? { generated: own } : {}), internal: internal.slice(0, -1) };
+  if (caller) return { frame, contract: fb.contract, location: caller, ...(own ? { generated: own } : {}), internal: internal.slice(0, -1), ...path };
   return {
-    frame, contract: fb.contract, ...(own ? { generated: own } : {}), internal,
+    frame, contract: fb.contract, ...(own ? { generated: own } : {}), internal, ...path,
     problem: own ? `pc ${frame.pc} is in code the compiler generated (${own.sourceName}), called from no Solidity line the log shows.` : `The source map gives no source for pc ${frame.pc}.`,
   };
 }

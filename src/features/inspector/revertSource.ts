@@ -24,7 +24,9 @@ import type { ContractAction, ContractResultDetails } from '../../api/mirrorType
 import { callStackOf } from '../../api/source/callStack';
 import { opcodeRefusal } from '../../api/source/refusal';
 import { failingAction, likelyLocations } from '../../api/source/likely';
-import { type FrameBuild, type LocatedFrame, locateCallStack, type SourceLocation } from '../../api/source/locate';
+import type { FrameBuild, SourceLocation } from '../../api/source/locate';
+import { type PlacedFrame, placeFailure } from '../../api/source/place';
+import type { LikelyCandidate } from '../../api/source/likely';
 import { oneLine } from '../../api/text';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
@@ -113,13 +115,14 @@ export class RevertLocator {
   async locate(input: RevertInput, signal?: AbortSignal): Promise<LocatedRevert> {
     const { result } = input;
     const notes: string[] = [];
-    // the reason decoded with the workspace's ABIs (a custom error by its name and arguments), else as data says
-    const decoded = this.ctx.abis.decodeResult(result, true)?.error;
-    const reason = decoded?.message ? oneLine(decoded.message, 300) : reasonOf(result.error_message);
     const failed = (result.result !== null && result.result !== 'SUCCESS') || result.status === '0x0';
     if (!failed) return { model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] }, targets: [] };
     const builds = await this.builds.get();
+    // the reason decoded with the workspace's ABIs (a custom error by its name and arguments), else as data says:
+    // after the workspace's ABIs are read, or the first revert of a window shows its error's selector only
     await this.ctx.abis.scanned();
+    const decoded = this.ctx.abis.decodeResult(result, true)?.error;
+    const reason = decoded?.message ? oneLine(decoded.message, 300) : reasonOf(result.error_message);
     const deployments = this.ctx.abis.workspace().deployments;
     const targets: SourceTarget[] = [];
     const profile = this.clients().profile;
@@ -146,12 +149,26 @@ export class RevertLocator {
           const key = `${f.address ?? ''}|${f.entity ?? ''}`;
           if (!frameBuilds.has(key)) frameBuilds.set(key, await this.buildOf(f.address, f.entity, builds, deployments, signal));
         }
-        const located = locateCallStack(stack, opcodes.value.opcodes, (f) => {
+        const placed = placeFailure(stack, opcodes.value.opcodes, (f) => {
           const fb = frameBuilds.get(`${f.address ?? ''}|${f.entity ?? ''}`);
           return fb && 'build' in fb ? fb : undefined;
         });
+        if (!placed.exact && placed.likely) {
+          // the source map's place could not be confirmed: the likely places, said so, with why
+          const fb = frameBuilds.get(`${placed.likely.frame.address ?? ''}|${placed.likely.frame.entity ?? ''}`);
+          const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
+          notes.push(l10n('The opcode trace reaches a place the compiler\'s source map does not confirm ({0}): the places below are likely, not exact.', placed.likely.why));
+          notes.push(...placed.likely.result.notes, ...stack.notes);
+          const frames = placed.likely.candidates.map((c) => candidateView(c, this.target(c.location, built, targets, reason), placed.likely?.build.contract ?? '', placed.likely?.frame.entity, placed.likely?.frame.address));
+          if (frames.length) return { model: { mode: 'likely', reason, frames, notes }, targets };
+          return { model: { mode: 'none', reason, frames: [], notes: [...notes, l10n('No revert, require or assert statement of the called function matches the reason.')] }, targets: [] };
+        }
         const frames: SourceFrameView[] = [];
-        located.forEach((lf, i) => {
+        if (!placed.exact) {
+          // nothing of the failing frame can be placed: its call sites alone would be taken for the failing line
+          for (const lf of placed.frames) if (!lf.location && lf.problem) notes.push(l10n('Frame {0} ({1}): {2}', String(placed.frames.indexOf(lf) + 1), entityText(lf.frame.entity, lf.frame.address), lf.problem));
+        }
+        if (placed.exact) placed.frames.forEach((lf, i) => {
           const fb = frameBuilds.get(`${lf.frame.address ?? ''}|${lf.frame.entity ?? ''}`);
           if (!lf.location) {
             const problem = fb && 'problem' in fb ? fb.problem : lf.problem ?? l10n('no build of this contract in the workspace');
@@ -165,7 +182,8 @@ export class RevertLocator {
           const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
           frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
         });
-        notes.push(...stack.notes);
+        if (!placed.exact) notes.push(...stack.notes);
+        if (placed.exact) notes.push(...stack.notes);
         if (frames.length) return { model: { mode: 'exact', reason, frames, notes }, targets };
       }
     }
@@ -182,14 +200,7 @@ export class RevertLocator {
     const selector = fa?.selector ?? (typeof result.function_parameters === 'string' ? result.function_parameters.slice(0, 10) : undefined);
     const likely = likelyLocations(fb.build, fb.contract, selector, fa?.revertData ?? result.error_message ?? undefined);
     notes.push(...likely.notes);
-    const frames = likely.candidates.map((c) => {
-      const target = this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason);
-      return {
-        kind: 'candidate', contract: splitName(fb.contract), sourceName: c.location.sourceName, line: c.location.line, column: c.location.column,
-        snippet: oneLine(c.location.text, 160), detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in), target,
-        address: entityView(entity, address),
-      } satisfies SourceFrameView;
-    });
+    const frames = likely.candidates.map((c) => candidateView(c, this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason), fb.contract, entity, address));
     if (!frames.length) notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
     return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
   }
@@ -308,9 +319,19 @@ function entityView(entity: string | null | undefined, address: string | null | 
   return v;
 }
 
-function frameView(lf: LocatedFrame, target: number, built: BuiltContract | undefined, reason: string | undefined): SourceFrameView {
+function candidateView(c: LikelyCandidate, target: number, contract: string, entity: string | null | undefined, address: string | null | undefined): SourceFrameView {
+  return {
+    kind: 'candidate', contract: splitName(contract), sourceName: c.location.sourceName.replace(/^project\//, ''), line: c.location.line, column: c.location.column,
+    snippet: oneLine(c.location.text, 160), detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in), target,
+    address: entityView(entity, address),
+  };
+}
+
+function frameView(lf: PlacedFrame, target: number, built: BuiltContract | undefined, reason: string | undefined): SourceFrameView {
   const loc = lf.location as SourceLocation;
   const details: string[] = [];
+  // a call site the AST does not confirm is shown, but never as certain
+  if (lf.confirmation && !lf.confirmation.confirmed) details.push(l10n('likely, not confirmed: {0}', lf.confirmation.why));
   if (lf.generated) details.push(l10n('in code the compiler generated ({0})', lf.generated.sourceName));
   if (lf.frame.kind === 'outOfGas') details.push(l10n('ran out of gas here'));
   if (lf.frame.kind === 'callSite') details.push(l10n('called from here'));

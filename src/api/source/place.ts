@@ -1,0 +1,71 @@
+/**
+ * Where a failed call failed, told as exact only when checked: the opcode log's call stack located through the
+ * source maps (./locate), each place confirmed against the build's AST (./confirm). The failing frame's place is
+ * exact when confirmed; otherwise the likely analysis of its function (./likely) gives the candidates, the source
+ * map's place first when it is one of them, and the reason it was not confirmed. The frames above it, and the
+ * internal calls, keep a place only with its confirmation. Plain TypeScript, no `vscode`.
+ */
+import type { CallStack, OpcodeEntry, StackFrame } from './callStack';
+import { type Confirmation, confirmFailing, confirmLocation } from './confirm';
+import { type LikelyCandidate, type LikelyResult, likelyLocations } from './likely';
+import { BuildSources, ContractLocator, type FrameBuild, type LocatedFrame, type SourceLocation, locateCallStack } from './locate';
+
+export interface PlacedFrame extends LocatedFrame {
+  /** Whether `location` was confirmed (undefined when there is no location). */
+  confirmation?: Confirmation;
+  /** The internal call sites that were confirmed (outermost first). */
+  confirmedInternal: SourceLocation[];
+}
+
+export interface Placement {
+  /** The call stack, innermost first, every frame with its confirmation. */
+  frames: PlacedFrame[];
+  /** The failing frame's place is confirmed: the whole stack can be shown as exact. */
+  exact: boolean;
+  /**
+   * When the failing frame has a build but its place is not confirmed: the likely places of its function, the source
+   * map's place first when it is one of them (`hint`), and why the source map's place was not taken as exact.
+   */
+  likely?: { result: LikelyResult; candidates: LikelyCandidate[]; hint?: SourceLocation; why: string; build: FrameBuild; frame: StackFrame };
+}
+
+const contains = (a: SourceLocation, b: SourceLocation): boolean => a.sourceName === b.sourceName && a.start <= b.start && a.start + a.length >= b.start + b.length;
+
+/** The call stack placed and confirmed (see the module comment). Never throws. */
+export function placeFailure(stack: CallStack, opcodes: ArrayLike<OpcodeEntry>, resolve: (frame: StackFrame) => FrameBuild | undefined): Placement {
+  const located = locateCallStack(stack, opcodes, resolve);
+  let evidence: SourceLocation | undefined;
+  const frames: PlacedFrame[] = located.map((lf, i) => {
+    const fb = resolve(lf.frame);
+    if (!fb) return { ...lf, confirmedInternal: [] };
+    const confirmedInternal = lf.internal.filter((l) => confirmLocation({ build: fb.build, contract: fb.contract, location: l, kind: 'internal', selector: lf.frame.selector }).confirmed);
+    const map = ContractLocator.of(fb.build, fb.contract);
+    if (i === 0 && lf.path && map && !(fb.match && !fb.match.match)) {
+      // the failing frame: checked against the path that led to it (merged code, viaIR's revert helpers)
+      const c = confirmFailing({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector, map, path: lf.path });
+      if (c.evidence) evidence = BuildSources.of(fb.build).locateSrc(c.evidence);
+      if (!c.confirmed) return { ...lf, confirmation: { confirmed: false, why: c.why ?? 'not confirmed' }, confirmedInternal };
+      const location = c.src ? BuildSources.of(fb.build).locateSrc(c.src) ?? lf.location : lf.location;
+      return { ...lf, ...(location ? { location } : {}), confirmation: { confirmed: true, what: c.what ?? '' }, confirmedInternal };
+    }
+    if (!lf.location) return { ...lf, confirmedInternal };
+    const confirmation = confirmLocation({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector });
+    return { ...lf, confirmation, confirmedInternal };
+  });
+  const first = frames[0];
+  const exact = !!first?.location && first.confirmation?.confirmed === true;
+  if (exact || !first || first.frame.precompile) return { frames, exact };
+  const build = resolve(first.frame);
+  if (!build || (first.problem && !first.location && build.match && !build.match.match)) return { frames, exact };
+  const result = likelyLocations(build.build, build.contract, first.frame.selector, first.frame.reason);
+  // the path's evidence (the statement it went through) says more than a place the optimizer shared
+  const hint = evidence ?? first.location;
+  const candidates = [...result.candidates];
+  if (hint) {
+    // the source map's place first, when it is (or holds, or lies in) one of the candidates
+    const i = candidates.findIndex((c) => contains(c.location, hint) || contains(hint, c.location));
+    if (i > 0) candidates.unshift(...candidates.splice(i, 1));
+  }
+  const why = first.confirmation && !first.confirmation.confirmed ? first.confirmation.why : first.problem ?? 'the source map gives no place for the failing operation';
+  return { frames, exact, likely: { result, candidates, ...(hint ? { hint } : {}), why, build, frame: first.frame } };
+}

@@ -1,0 +1,244 @@
+/**
+ * The placement matrix: contracts that mark the line each failure must be placed on (`// @fails <case>`, in
+ * test/placement/contracts), compiled by the real Solidity compiler (npm `solc`, offline) in every optimizer and viaIR
+ * setting, deployed and called in the sandbox's real EVM (@ethereumjs/evm, logged as the mirror node logs), then
+ * placed by the extension's own code (src/api/source/place.ts: the call stack, the source maps, the confirmation
+ * against the AST, the likely analysis). Each case ends as:
+ *
+ * - `exact`: confirmed, on the marked line;
+ * - `wrongExact`: confirmed on another line (the worst result; the unit test fails on any);
+ * - `likely`: not confirmed, the marked line among the candidates (`likelyFirst` when it is the first);
+ * - `unplaced`: neither.
+ *
+ * Used by test/unit/source.placement.test.ts and test/bench/placement.mjs. Compiler outputs are cached in
+ * out/placement-cache by the hash of their input (solc-js takes seconds per viaIR build).
+ */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { encodeAbiParameters, parseAbiParameters, toFunctionSelector } from 'viem';
+import { callStackOf } from '../../src/api/source/callStack';
+import type { FrameBuild } from '../../src/api/source/locate';
+import { placeFailure } from '../../src/api/source/place';
+import type { SolcBuildLike } from '../../src/api/source/sourceMap';
+import { EvmChain } from '../../src/sandbox/evm';
+
+const ROOT = path.join(__dirname, '../../..');
+const CONTRACTS = path.join(ROOT, 'test/placement/contracts');
+const CACHE = path.join(ROOT, 'out/placement-cache');
+
+export interface Setting {
+  name: string;
+  optimizer: boolean;
+  viaIR: boolean;
+  /** Leave `generatedSources` out of the output (Hardhat 3's production build info has none). */
+  noGeneratedSources?: boolean;
+}
+
+export const SETTINGS: Setting[] = [
+  { name: 'default', optimizer: false, viaIR: false },
+  { name: 'optimizer', optimizer: true, viaIR: false },
+  { name: 'viaIR', optimizer: false, viaIR: true },
+  { name: 'viaIR + optimizer', optimizer: true, viaIR: true },
+  { name: 'viaIR + optimizer, no generated sources', optimizer: true, viaIR: true, noGeneratedSources: true },
+];
+
+interface Case {
+  name: string;
+  to: 'Target' | 'Caller' | 'Proxy';
+  sig: string;
+  args: bigint[];
+  /** Called by someone other than the deployer. */
+  stranger?: boolean;
+}
+
+const U256_MAX = (1n << 256n) - 1n;
+
+export const CASES: Case[] = [
+  { name: 'requireMsg', to: 'Target', sig: 'requireMsg(uint256)', args: [11n] },
+  { name: 'requireNoMsg', to: 'Target', sig: 'requireNoMsg(uint256)', args: [11n] },
+  { name: 'revertMsg', to: 'Target', sig: 'revertMsg(uint256)', args: [4n] },
+  { name: 'customErr', to: 'Target', sig: 'customErr(uint256)', args: [6n] },
+  { name: 'sharedTailA', to: 'Target', sig: 'sharedTail(uint256)', args: [0n] },
+  { name: 'sharedTailB', to: 'Target', sig: 'sharedTail(uint256)', args: [101n] },
+  { name: 'sharedTailOther', to: 'Target', sig: 'otherEmpty(uint256)', args: [1n] },
+  { name: 'requireCustom', to: 'Target', sig: 'requireCustom(uint256)', args: [3n] },
+  { name: 'panic01', to: 'Target', sig: 'assertFail(uint256)', args: [7n] },
+  { name: 'panic11', to: 'Target', sig: 'overflow(uint256)', args: [U256_MAX] },
+  { name: 'panic11sub', to: 'Target', sig: 'underflow(uint8,uint8)', args: [1n, 2n] },
+  { name: 'panic12', to: 'Target', sig: 'divide(uint256,uint256)', args: [1n, 0n] },
+  { name: 'panic21', to: 'Target', sig: 'toColor(uint256)', args: [5n] },
+  { name: 'panic31', to: 'Target', sig: 'popEmpty()', args: [] },
+  { name: 'panic32', to: 'Target', sig: 'at(uint256)', args: [5n] },
+  { name: 'panic41', to: 'Target', sig: 'allocate(uint256)', args: [1n << 64n] },
+  { name: 'panic51', to: 'Target', sig: 'callZero()', args: [] },
+  { name: 'modifier', to: 'Target', sig: 'setStored(uint256)', args: [1n], stranger: true },
+  { name: 'libInternalRequire', to: 'Target', sig: 'viaInternal(uint256)', args: [0n] },
+  { name: 'libInternalOverflow', to: 'Target', sig: 'viaInternal(uint256)', args: [1n << 128n] },
+  { name: 'linkedLib', to: 'Target', sig: 'viaLinked(uint256)', args: [51n] },
+  { name: 'bubble', to: 'Caller', sig: 'bubble(uint256)', args: [11n] },
+  { name: 'tryCatch', to: 'Caller', sig: 'tryCatch(uint256)', args: [11n] },
+  { name: 'proxy', to: 'Proxy', sig: 'requireMsg(uint256)', args: [11n] },
+];
+
+export type Outcome = 'exact' | 'wrongExact' | 'likely' | 'unplaced';
+
+export interface CaseResult {
+  setting: string;
+  case: string;
+  outcome: Outcome;
+  /** The marked line, as `file:line`. */
+  expected: string;
+  /** What was shown: the exact place, or the likely candidates in order. */
+  shown: string[];
+  likelyFirst?: boolean;
+  /** Why it was not exact. */
+  why?: string;
+}
+
+type SolcOutput = SolcBuildLike['output'] & { errors?: Array<{ severity: string; formattedMessage: string }> };
+
+interface Solc {
+  compile(input: string): string;
+  version(): string;
+}
+
+function sources(): Record<string, { content: string }> {
+  const out: Record<string, { content: string }> = {};
+  for (const f of fs.readdirSync(CONTRACTS).filter((n) => n.endsWith('.sol')).sort()) out[`contracts/${f}`] = { content: fs.readFileSync(path.join(CONTRACTS, f), 'utf8') };
+  return out;
+}
+
+/** The standard JSON input of a setting (Hardhat's output selection). */
+function inputOf(setting: Setting): Record<string, unknown> {
+  return {
+    language: 'Solidity',
+    sources: sources(),
+    settings: {
+      optimizer: { enabled: setting.optimizer, runs: 200 },
+      ...(setting.viaIR ? { viaIR: true } : {}),
+      evmVersion: 'cancun',
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.sourceMap', 'evm.bytecode.linkReferences', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences', 'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.generatedSources', 'evm.methodIdentifiers'], '': ['ast'] } },
+    },
+  };
+}
+
+/** Compiles a setting (cached by the input's hash). */
+export function compile(setting: Setting): SolcBuildLike & { input: { sources: Record<string, { content: string }> } } {
+  const input = inputOf(setting);
+  const text = JSON.stringify(input);
+  const key = createHash('sha256').update(text).digest('hex').slice(0, 24);
+  const file = path.join(CACHE, `${key}.json`);
+  let output: SolcOutput;
+  try {
+    output = JSON.parse(fs.readFileSync(file, 'utf8')) as SolcOutput;
+  } catch {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const solc = require('solc') as Solc;
+    output = JSON.parse(solc.compile(text)) as SolcOutput;
+    const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+    if (errors.length) throw new Error(`solc (${setting.name}): ${errors.map((e) => e.formattedMessage).join('\n')}`);
+    fs.mkdirSync(CACHE, { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(output));
+  }
+  if (setting.noGeneratedSources) {
+    output = JSON.parse(JSON.stringify(output)) as SolcOutput;
+    for (const byName of Object.values(output.contracts ?? {})) for (const c of Object.values(byName ?? {})) if (c?.evm?.deployedBytecode) delete c.evm.deployedBytecode.generatedSources;
+  }
+  return { input: input as { sources: Record<string, { content: string }> }, output };
+}
+
+/** Every `@fails` marker: case → `file:line`. */
+export function markers(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, { content }] of Object.entries(sources())) {
+    content.split('\n').forEach((line, i) => {
+      const m = /\/\/ @fails (.+)$/.exec(line);
+      if (m) for (const c of m[1].trim().split(/\s+/)) out.set(c, `${name}:${i + 1}`);
+    });
+  }
+  return out;
+}
+
+const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+const STRANGER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+type Contract = { evm?: { bytecode?: { object?: string; linkReferences?: Record<string, Record<string, Array<{ start: number; length: number }>>> } } };
+
+/** Creation code with its libraries linked. */
+function linked(c: Contract, libraries: Record<string, string>): string {
+  let code = c.evm?.bytecode?.object ?? '';
+  for (const [file, byName] of Object.entries(c.evm?.bytecode?.linkReferences ?? {})) {
+    for (const [name, refs] of Object.entries(byName)) {
+      const addr = libraries[`${file}:${name}`].replace(/^0x/, '');
+      for (const r of refs) code = code.slice(0, r.start * 2) + addr + code.slice((r.start + r.length) * 2);
+    }
+  }
+  return code;
+}
+
+/** One setting: compiled, deployed, every case called and placed. */
+export async function runSetting(setting: Setting, only?: (c: Case) => boolean): Promise<CaseResult[]> {
+  const build = compile(setting);
+  const contracts = build.output.contracts as Record<string, Record<string, Contract>>;
+  const get = (id: string): Contract => {
+    const [file, name] = id.split(':');
+    return contracts[file][name];
+  };
+  const chain = await EvmChain.create();
+  await chain.addAccount({ address: DEPLOYER, entityId: '0.0.1001', balance: 10n ** 24n });
+  await chain.addAccount({ address: STRANGER, entityId: '0.0.1002', balance: 10n ** 24n });
+  const libraries: Record<string, string> = {};
+  const byAddress = new Map<string, string>();
+  const deploy = async (id: string, args = ''): Promise<string> => {
+    const address = await chain.deploy(DEPLOYER, linked(get(id), libraries), { args });
+    byAddress.set(address, id);
+    return address;
+  };
+  libraries['contracts/Libraries.sol:LinkedLib'] = await deploy('contracts/Libraries.sol:LinkedLib');
+  const target = await deploy('contracts/Target.sol:Target');
+  const word = (a: string) => a.replace(/^0x/, '').padStart(64, '0');
+  const addresses = {
+    Target: target,
+    Caller: await deploy('contracts/Callers.sol:Caller', word(target)),
+    Proxy: await deploy('contracts/Callers.sol:Proxy', word(target)),
+  };
+  const marks = markers();
+  const resolve = (f: { address?: string }): FrameBuild | undefined => {
+    const id = f.address ? byAddress.get(f.address) : undefined;
+    return id ? { build, contract: id } : undefined;
+  };
+  const results: CaseResult[] = [];
+  for (const c of CASES) {
+    if (only && !only(c)) continue;
+    const types = c.sig.slice(c.sig.indexOf('(') + 1, -1);
+    const data = toFunctionSelector(c.sig) + (types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '');
+    const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, to: addresses[c.to], data, gas: 3_000_000 });
+    const expected = marks.get(c.name) ?? '?';
+    if (ex.success) {
+      results.push({ setting: setting.name, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded' });
+      continue;
+    }
+    const stack = callStackOf(ex.opcodes, ex.actions);
+    const placed = placeFailure(stack, ex.opcodes.opcodes, resolve);
+    const at = (l: { sourceName: string; line: number }) => `${l.sourceName}:${l.line}`;
+    const first = placed.frames[0];
+    if (placed.exact && first?.location) {
+      const shown = at(first.location);
+      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown] });
+      continue;
+    }
+    const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));
+    if (!shown.length && placed.likely?.hint) shown.push(at(placed.likely.hint));
+    const i = shown.indexOf(expected);
+    results.push({ setting: setting.name, case: c.name, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? stack.notes.join(' ') });
+  }
+  return results;
+}
+
+/** Every setting, every case. */
+export async function runMatrix(): Promise<CaseResult[]> {
+  const out: CaseResult[] = [];
+  for (const s of SETTINGS) out.push(...(await runSetting(s)));
+  return out;
+}

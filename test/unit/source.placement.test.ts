@@ -1,0 +1,45 @@
+/**
+ * The placement matrix (test/placement/matrix.ts): every failure of test/placement/contracts, compiled by real solc in
+ * every optimizer and viaIR setting and executed in the sandbox's real EVM, is placed on its marked line as exact, or
+ * said to be likely with the marked line among the candidates; never an exact line that is not the marked one.
+ */
+import * as assert from 'assert';
+import { CASES, type CaseResult, SETTINGS, markers, runSetting } from '../placement/matrix';
+
+describe('revert to source: the placement matrix (real solc, real EVM)', function () {
+  this.timeout(180_000);
+
+  it('every case has its line marked in the sources', () => {
+    const m = markers();
+    for (const c of CASES) assert.ok(m.has(c.name), `${c.name} is marked`);
+  });
+
+  for (const setting of SETTINGS) {
+    describe(setting.name, () => {
+      let results: CaseResult[];
+      before(async () => {
+        results = await runSetting(setting);
+      });
+
+      it('never shows a wrong line as exact', () => {
+        const wrong = results.filter((r) => r.outcome === 'wrongExact');
+        assert.deepStrictEqual(wrong.map((r) => `${r.case}: shown ${r.shown[0]}, marked ${r.expected}`), []);
+      });
+
+      it('places every case: exact on the marked line, or likely with it among the candidates', () => {
+        const missed = results.filter((r) => r.outcome === 'unplaced');
+        assert.deepStrictEqual(missed.map((r) => `${r.case}: ${r.shown.join(', ') || 'nothing'} (${r.why ?? ''})`), []);
+        assert.strictEqual(results.length, CASES.length);
+      });
+
+      if (!setting.viaIR) {
+        it('without viaIR, the reverts the compiler does not merge are exact', () => {
+          // these statements have revert code of their own in every legacy build
+          const mustBeExact = ['requireMsg', 'requireNoMsg', 'revertMsg', 'customErr', 'sharedTailA', 'sharedTailB', 'requireCustom', 'panic01', 'panic11', 'modifier', 'linkedLib', 'bubble', 'proxy', 'tryCatch'];
+          const notExact = results.filter((r) => mustBeExact.includes(r.case) && r.outcome !== 'exact');
+          assert.deepStrictEqual(notExact.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`), []);
+        });
+      }
+    });
+  }
+});
