@@ -7,7 +7,7 @@
  * immutables and libraries, wins when several hold it), else the chain's runtime code alone. Plain TypeScript.
  */
 import type { DeployedContract } from '../api/decode/derivation';
-import { matchBytecode, type BytecodeMatch } from '../api/source/bytecodeMatch';
+import { isCreationOf, matchBytecode, type BytecodeMatch } from '../api/source/bytecodeMatch';
 import type { SolcBuildLike, SolcContractLike } from '../api/source/sourceMap';
 import { listBuildInfo } from './buildInfo';
 import { readJson, type WorkspaceFs } from './workspaceFs';
@@ -114,6 +114,21 @@ export class WorkspaceBuilds {
       if (m?.match) return { contract: c, by: 'bytecode', match: m };
     }
     return undefined;
+  }
+
+  /**
+   * The contract a deployment's init code was built from (its creation code is the init code's prefix, library
+   * links and metadata masked): for a failed deployment, where there is no code on chain. The longest creation code
+   * wins (a contract whose code embeds another's starts with the other's only if it is that one).
+   */
+  findCreation(initCode: string): BuiltContract | undefined {
+    let best: BuiltContract | undefined;
+    for (const c of this.contracts) {
+      const code = c.contract.evm?.bytecode?.object;
+      if (!code || !isCreationOf(initCode, code)) continue;
+      if (!best || code.length > (best.contract.evm?.bytecode?.object?.length ?? 0)) best = c;
+    }
+    return best;
   }
 }
 

@@ -17,6 +17,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import { encodeAbiParameters, parseAbiParameters, toFunctionSelector } from 'viem';
+import { isCreationOf } from '../../src/api/source/bytecodeMatch';
 import { callStackOf } from '../../src/api/source/callStack';
 import type { FrameBuild } from '../../src/api/source/locate';
 import { placeFailure } from '../../src/api/source/place';
@@ -45,7 +46,8 @@ export const SETTINGS: Setting[] = [
 
 interface Case {
   name: string;
-  to: 'Target' | 'Caller' | 'Proxy';
+  /** The contract called, or `new Fragile`: a deployment whose constructor fails (`sig` is the constructor's). */
+  to: 'Target' | 'Caller' | 'Proxy' | 'new Fragile';
   sig: string;
   args: bigint[];
   /** Called by someone other than the deployer. */
@@ -79,6 +81,9 @@ export const CASES: Case[] = [
   { name: 'bubble', to: 'Caller', sig: 'bubble(uint256)', args: [11n] },
   { name: 'tryCatch', to: 'Caller', sig: 'tryCatch(uint256)', args: [11n] },
   { name: 'proxy', to: 'Proxy', sig: 'requireMsg(uint256)', args: [11n] },
+  { name: 'ctorRequire', to: 'new Fragile', sig: 'constructor(uint256)', args: [0n] },
+  { name: 'ctorModifier', to: 'new Fragile', sig: 'constructor(uint256)', args: [1n] },
+  { name: 'ctorBase', to: 'new Fragile', sig: 'constructor(uint256)', args: [2000n] },
 ];
 
 export type Outcome = 'exact' | 'wrongExact' | 'likely' | 'unplaced';
@@ -94,6 +99,8 @@ export interface CaseResult {
   likelyFirst?: boolean;
   /** Why it was not exact. */
   why?: string;
+  /** Exact: the confirmed internal call sites that led to the failing line (outermost first). */
+  internal?: string[];
 }
 
 type SolcOutput = SolcBuildLike['output'] & { errors?: Array<{ severity: string; formattedMessage: string }> };
@@ -148,13 +155,13 @@ export function compile(setting: Setting): SolcBuildLike & { input: { sources: R
   return { input: input as { sources: Record<string, { content: string }> }, output };
 }
 
-/** Every `@fails` marker: case → `file:line`. */
-export function markers(): Map<string, string> {
-  const out = new Map<string, string>();
+/** Every `@fails` marker (or `@via`: the internal calls that lead there, in source order): case → `file:line`. */
+export function markers(tag: 'fails' | 'via' = 'fails'): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (const [name, { content }] of Object.entries(sources())) {
     content.split('\n').forEach((line, i) => {
-      const m = /\/\/ @fails (.+)$/.exec(line);
-      if (m) for (const c of m[1].trim().split(/\s+/)) out.set(c, `${name}:${i + 1}`);
+      const m = new RegExp(`// @${tag} (.+)$`).exec(line);
+      if (m) for (const c of m[1].trim().split(/\s+/)) out.set(c, [...(out.get(c) ?? []), `${name}:${i + 1}`]);
     });
   }
   return out;
@@ -204,7 +211,14 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
     Proxy: await deploy('contracts/Callers.sol:Proxy', word(target)),
   };
   const marks = markers();
-  const resolve = (f: { address?: string }): FrameBuild | undefined => {
+  const resolve = (f: { address?: string; creation?: { initCode: string } }): FrameBuild | undefined => {
+    if (f.creation) {
+      // a failed deployment: the contract whose creation code the init code starts with
+      for (const [file, byName] of Object.entries(contracts)) {
+        for (const [name, k] of Object.entries(byName)) if (k.evm?.bytecode?.object && isCreationOf(f.creation.initCode, k.evm.bytecode.object)) return { build, contract: `${file}:${name}`, part: 'creation' };
+      }
+      return undefined;
+    }
     const id = f.address ? byAddress.get(f.address) : undefined;
     return id ? { build, contract: id } : undefined;
   };
@@ -212,9 +226,11 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
   for (const c of CASES) {
     if (only && !only(c)) continue;
     const types = c.sig.slice(c.sig.indexOf('(') + 1, -1);
-    const data = toFunctionSelector(c.sig) + (types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '');
-    const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, to: addresses[c.to], data, gas: 3_000_000 });
-    const expected = marks.get(c.name) ?? '?';
+    const args = types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '';
+    const creation = c.to === 'new Fragile';
+    const data = creation ? `0x${linked(get('contracts/Fragile.sol:Fragile'), libraries)}${args}` : toFunctionSelector(c.sig) + args;
+    const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }), data, gas: 3_000_000 });
+    const expected = marks.get(c.name)?.[0] ?? '?';
     if (ex.success) {
       results.push({ setting: setting.name, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded' });
       continue;
@@ -225,7 +241,7 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
     const first = placed.frames[0];
     if (placed.exact && first?.location) {
       const shown = at(first.location);
-      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown] });
+      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at) });
       continue;
     }
     const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));

@@ -11,7 +11,7 @@ describe('revert to source: the placement matrix (real solc, real EVM)', functio
 
   it('every case has its line marked in the sources', () => {
     const m = markers();
-    for (const c of CASES) assert.ok(m.has(c.name), `${c.name} is marked`);
+    for (const c of CASES) assert.strictEqual(m.get(c.name)?.length, 1, `${c.name} is marked once`);
   });
 
   for (const setting of SETTINGS) {
@@ -32,10 +32,22 @@ describe('revert to source: the placement matrix (real solc, real EVM)', functio
         assert.strictEqual(results.length, CASES.length);
       });
 
+      it('the internal calls shown for an exact place are the ones that led there, in order', () => {
+        const vias = markers('via');
+        for (const r of results.filter((x) => x.outcome === 'exact')) {
+          const want = vias.get(r.case) ?? [];
+          // every call site shown is one of the marked ones, in the marked order (the optimizer may inline some)
+          const shown = r.internal ?? [];
+          assert.ok(shown.every((l) => want.includes(l)), `${r.case}: internal calls ${shown.join(', ')} are among ${want.join(', ') || 'none'}`);
+          assert.deepStrictEqual(shown, want.filter((l) => shown.includes(l)), `${r.case}: in order`);
+          if (setting.name === 'default') assert.deepStrictEqual(shown, want, `${r.case}: without the optimizer, every internal call is shown`);
+        }
+      });
+
       if (!setting.viaIR) {
         it('without viaIR, the reverts the compiler does not merge are exact', () => {
           // these statements have revert code of their own in every legacy build
-          const mustBeExact = ['requireMsg', 'requireNoMsg', 'revertMsg', 'customErr', 'sharedTailA', 'sharedTailB', 'requireCustom', 'panic01', 'panic11', 'modifier', 'linkedLib', 'bubble', 'proxy', 'tryCatch'];
+          const mustBeExact = ['requireMsg', 'requireNoMsg', 'revertMsg', 'customErr', 'sharedTailA', 'sharedTailB', 'requireCustom', 'panic01', 'panic11', 'modifier', 'linkedLib', 'bubble', 'proxy', 'tryCatch', 'ctorRequire', 'ctorModifier', 'ctorBase'];
           const notExact = results.filter((r) => mustBeExact.includes(r.case) && r.outcome !== 'exact');
           assert.deepStrictEqual(notExact.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`), []);
         });

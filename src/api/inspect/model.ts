@@ -233,7 +233,10 @@ export interface TransfersModel {
 
 /** One place in Solidity source: a frame of the call stack that reverted, or a likely candidate. */
 export interface SourceFrameView {
-  /** `revert`, `invalid`, `outOfGas`, `halt` (the failing operation), `callSite` (a frame above it), `candidate` (likely). */
+  /**
+   * `revert`, `invalid`, `outOfGas`, `halt` (the failing operation), `internal` (an internal function call that led
+   * there, in the same contract), `callSite` (a frame above it), `candidate` (likely).
+   */
   kind: string;
   /** The contract (`Vault`) and its source unit name (`contracts/Vault.sol`). */
   contract?: string;

@@ -150,3 +150,23 @@ function mismatchAt(chain: string, built: string, offset: number): BytecodeMisma
   const ins = instructionAt(built, offset);
   return { offset, ...(ins ? { instructionPc: ins.pc } : {}), compiledByte: byte(built), onChainByte: byte(chain) };
 }
+
+/**
+ * Whether a transaction's init code (creation code, then the constructor's arguments) was built from a compiled
+ * contract's creation code (`evm.bytecode.object`): the compiled code is its prefix, with library placeholders and
+ * the runtime's metadata tail (at the end of the creation code) masked. Used to place a failed deployment.
+ */
+export function isCreationOf(initCode: string, compiled: string): boolean {
+  const init = initCode.replace(/^0x/i, '').toLowerCase();
+  const code = compiled.replace(/^0x/i, '').toLowerCase();
+  if (!code.length || code.length % 2 || init.length < code.length) return false;
+  // metadataTailLength counts hex characters
+  const end = code.length - metadataTailLength(code);
+  if (end <= 0) return false;
+  for (let i = 0; i < end; i += 2) {
+    const c = code.slice(i, i + 2);
+    if (c.includes('_')) continue; // a library placeholder: the linked address on chain
+    if (c !== init.slice(i, i + 2)) return false;
+  }
+  return true;
+}

@@ -75,6 +75,8 @@ export interface StackFrame {
   selector?: string;
   /** A system contract or precompile (an empty-`op` entry): no code of a build ran there. */
   precompile?: boolean;
+  /** The frame ran creation code (a CREATE / CREATE2, or a contract-creating transaction): its init code (hex). */
+  creation?: { initCode: string };
 }
 
 export interface CallStack {
@@ -258,8 +260,9 @@ export function callStackOf(
     f = child;
   }
 
-  const frameInfo = (f: FrameRec): Pick<StackFrame, 'address' | 'entity' | 'actionIndex' | 'actionPosition' | 'selector' | 'precompile'> => {
-    const out: Pick<StackFrame, 'address' | 'entity' | 'actionIndex' | 'actionPosition' | 'selector' | 'precompile'> = {};
+  type Info = Pick<StackFrame, 'address' | 'entity' | 'actionIndex' | 'actionPosition' | 'selector' | 'precompile' | 'creation'>;
+  const frameInfo = (f: FrameRec): Info => {
+    const out: Info = {};
     if (f.pseudo) out.precompile = true;
     if (f.action >= 0) {
       const a = acts[f.action];
@@ -270,7 +273,9 @@ export function callStackOf(
       if (Number.isFinite(idx)) out.actionIndex = idx;
       out.actionPosition = positions[f.action];
       const input = typeof a.input === 'string' ? a.input.toLowerCase() : '';
-      if (/^0x[0-9a-f]{8}/.test(input) && a.call_operation_type !== 'CREATE' && a.call_operation_type !== 'CREATE2') out.selector = input.slice(0, 10);
+      const create = a.call_operation_type === 'CREATE' || a.call_operation_type === 'CREATE2' || a.call_type === 'CREATE';
+      if (create && /^0x[0-9a-f]+$/.test(input)) out.creation = { initCode: input };
+      else if (/^0x[0-9a-f]{8}/.test(input)) out.selector = input.slice(0, 10);
     } else if (f === topFrame && top) {
       if (top.address) out.address = top.address.toLowerCase();
       if (top.entity) out.entity = top.entity;

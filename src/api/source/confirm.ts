@@ -225,14 +225,18 @@ function failsWith(idx: PositionIndex, n: Node, kind: FrameKind, data: string | 
 }
 
 /** The functions and modifiers a frame can run: see the module comment. Undefined when the entry is not known. */
-function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string, selector: string | undefined): Set<Node> | undefined {
+function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string, selector: string | undefined, creation = false): Set<Node> | undefined {
   const contract = idx.contracts.get(identifier);
   if (!contract) return undefined;
   const bases = ((Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]) as number[]).map((id) => idx.byId.get(id)).filter((c): c is Node => !!c);
   const defs = bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition'));
   const sel = (selector ?? '').toLowerCase().replace(/^0x/, '').slice(0, 8);
   let entry: Node[];
-  if (/^[0-9a-f]{8}$/.test(sel)) {
+  if (creation) {
+    // a deployment runs every constructor of the bases (with their modifiers) and the state variables' initializers
+    entry = [...defs.filter((f) => f.kind === 'constructor'), ...bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'VariableDeclaration' && n.stateVariable === true))];
+    if (!entry.length) return new Set();
+  } else if (/^[0-9a-f]{8}$/.test(sel)) {
     entry = defs.filter((f) => typeof f.functionSelector === 'string' && f.functionSelector.toLowerCase() === sel);
     if (!entry.length) {
       // the compiler's method identifiers (a library's functions have no functionSelector in the AST)
@@ -288,6 +292,8 @@ export interface ConfirmInput {
   revertData?: string | null;
   /** The frame's function selector (0x + 8 hex); none for receive / fallback. */
   selector?: string;
+  /** The frame ran the creation code (a failed deployment): its constructors are what ran. */
+  creation?: boolean;
 }
 
 /** Whether the place is confirmed (see the module comment), and why not. Never throws. */
@@ -299,14 +305,14 @@ export function confirmLocation(input: ConfirmInput): Confirmation {
   }
 }
 
-function confirm({ build, contract, location, kind, revertData, selector }: ConfirmInput): Confirmation {
+function confirm({ build, contract, location, kind, revertData, selector, creation }: ConfirmInput): Confirmation {
   if (location.generated) return { confirmed: false, why: 'the source map points into code the compiler generated' };
   const idx = PositionIndex.of(build);
   if (!idx.contracts.size) return { confirmed: false, why: 'the build has no AST to check the source map against' };
   const nodes = idx.byRange.get(`${location.start}:${location.length}:${location.fileIndex}`) ?? [];
   if (!nodes.length) return { confirmed: false, why: 'the source map range is not one statement or expression of the source' };
   const [, name] = splitIdentifier(contract);
-  const fns = reachable(idx, build, contract, selector);
+  const fns = reachable(idx, build, contract, selector, creation);
   let what: string | undefined;
   let outside = false;
   for (const n of nodes.map((x) => statementOfErrorCall(idx, x))) {
@@ -436,10 +442,10 @@ export function confirmFailing(input: FailingInput): FailingConfirmation {
 }
 
 function checkFailing(input: FailingInput): FailingConfirmation {
-  const { build, contract, map, path, kind, revertData, selector } = input;
+  const { build, contract, map, path, kind, revertData, selector, creation } = input;
   const idx = PositionIndex.of(build);
   if (!idx.contracts.size) return { confirmed: false, why: 'the build has no AST to check the source map against' };
-  const direct = input.location ? confirmLocation({ build, contract, location: input.location, kind, revertData, selector }) : undefined;
+  const direct = input.location ? confirmLocation({ build, contract, location: input.location, kind, revertData, selector, creation }) : undefined;
   // the latest entry into merged code: a JUMPDEST named by two or more jumps (or one, and reached by falling
   // through as well), entered by a plain jump (not a call into or a return from a function)
   const targets = targetsOf(map.code);
@@ -475,7 +481,7 @@ function checkFailing(input: FailingInput): FailingConfirmation {
   // the source map names no statement that fails this way: the first place on the path, when it is one
   for (const e of evidence) {
     const [start, length, file] = rangeOf(e);
-    const c = confirm({ build, contract, kind, revertData, selector, location: { start, length, fileIndex: file, generated: false } as SourceLocation });
+    const c = confirm({ build, contract, kind, revertData, selector, creation, location: { start, length, fileIndex: file, generated: false } as SourceLocation });
     if (c.confirmed) return { confirmed: true, src: String(e.src), what: c.what };
   }
   return fail(direct && !direct.confirmed ? direct.why : 'the source map gives no statement for the failing operation');

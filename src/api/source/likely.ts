@@ -328,7 +328,7 @@ const minArgBytes = (errorDef: Node): number => (((errorDef.parameters as Node |
  * (`path:Name` in `build`), `selector` its function selector (the action's input; none for a plain transfer),
  * `revertData` the revert data (hex) or its decoded reason. Never throws.
  */
-export function likelyLocations(build: SolcBuildLike, contract: string, selector: string | null | undefined, revertData: string | LikelyReason | null | undefined): LikelyResult {
+export function likelyLocations(build: SolcBuildLike, contract: string, selector: string | null | undefined, revertData: string | LikelyReason | null | undefined, options: { creation?: boolean } = {}): LikelyResult {
   const notes: string[] = [];
   const reason = typeof revertData === 'object' && revertData !== null ? revertData : likelyReasonOf(revertData as string | null | undefined);
   const idx = AstIndex.of(build);
@@ -338,7 +338,10 @@ export function likelyLocations(build: SolcBuildLike, contract: string, selector
   const sel = (selector ?? '').toLowerCase().replace(/^0x/, '').slice(0, 8);
   const bases = new Set(((Array.isArray(c.linearizedBaseContracts) ? c.linearizedBaseContracts : [c.id]) as number[]));
   let fn: Node | undefined;
-  if (/^[0-9a-f]{8}$/.test(sel)) fn = findFunction(idx, c, sel, contractOf(build, contract)?.evm?.methodIdentifiers);
+  // a failed deployment: the constructors, most derived first
+  const constructors = options.creation ? [...bases].map((id) => ((idx.byId.get(id)?.nodes as Node[] | undefined) ?? []).find((n) => n.nodeType === 'FunctionDefinition' && n.kind === 'constructor')).filter((n): n is Node => !!n) : [];
+  if (options.creation) fn = constructors[0];
+  else if (/^[0-9a-f]{8}$/.test(sel)) fn = findFunction(idx, c, sel, contractOf(build, contract)?.evm?.methodIdentifiers);
   else {
     // no selector: receive() or fallback()
     for (const id of bases) {
@@ -348,12 +351,12 @@ export function likelyLocations(build: SolcBuildLike, contract: string, selector
   }
   const [, contractName] = splitIdentifier(contract);
   if (!fn) {
-    notes.push(sel ? `${contractName} has no function with selector 0x${sel} in this build.` : `${contractName} has no receive or fallback function.`);
+    notes.push(options.creation ? `${contractName} has no constructor in this build.` : sel ? `${contractName} has no function with selector 0x${sel} in this build.` : `${contractName} has no receive or fallback function.`);
     return { likely: true, ...(reason ? { reason } : {}), candidates: [], notes };
   }
   const fnName = typeof fn.name === 'string' && fn.name ? fn.name : String(fn.kind);
   const fnLocation = sources.locateSrc(fn.src);
-  const found = collect(idx, fn, bases);
+  const found = options.creation ? constructors.flatMap((k) => collect(idx, k, bases)) : collect(idx, fn, bases);
 
   const keep = (f: Found): boolean => {
     if (!reason) return f.kind === 'revert' || f.kind === 'require' || f.kind === 'assert';

@@ -13,7 +13,7 @@
 import type { BytecodeMatch } from './bytecodeMatch';
 import type { CallStack, OpcodeEntry, StackFrame } from './callStack';
 import {
-  type SolcBuildLike, type SolcContractLike, type SourceRange, SourceText, type SourceUnit,
+  type CodePart, type SolcBuildLike, type SolcContractLike, type SourceRange, SourceText, type SourceUnit,
   codeBytes, contractOf, decodeSourceMap, instructionIndexes, sourceUnits,
 } from './sourceMap';
 
@@ -53,25 +53,30 @@ export class ContractLocator {
   readonly units: Map<number, SourceUnit>;
   private readonly texts = new Map<number, SourceText | null>();
 
-  private constructor(readonly identifier: string, readonly contract: SolcContractLike, build: SolcBuildLike) {
-    const rt = contract.evm?.deployedBytecode;
-    this.code = codeBytes(rt?.object ?? '');
-    this.entries = decodeSourceMap(rt?.sourceMap ?? '');
+  private constructor(readonly identifier: string, readonly contract: SolcContractLike, build: SolcBuildLike, readonly part: CodePart) {
+    const code = part === 'creation' ? contract.evm?.bytecode : contract.evm?.deployedBytecode;
+    this.code = codeBytes(code?.object ?? '');
+    this.entries = decodeSourceMap(code?.sourceMap ?? '');
     this.pcToIndex = instructionIndexes(this.code);
-    this.units = sourceUnits(build, contract);
+    this.units = sourceUnits(build, contract, part);
   }
 
   private static cache = new WeakMap<SolcBuildLike, Map<string, ContractLocator | null>>();
 
-  /** The locator of `path:Name` in a build, or undefined when the build has no runtime code or source map for it. */
-  static of(build: SolcBuildLike, identifier: string): ContractLocator | undefined {
+  /**
+   * The locator of `path:Name` in a build (its runtime code, or its creation code for a failed creation), or
+   * undefined when the build has no such code or no source map for it.
+   */
+  static of(build: SolcBuildLike, identifier: string, part: CodePart = 'runtime'): ContractLocator | undefined {
     let byId = ContractLocator.cache.get(build);
     if (!byId) ContractLocator.cache.set(build, (byId = new Map()));
-    let hit = byId.get(identifier);
+    const key = `${part}|${identifier}`;
+    let hit = byId.get(key);
     if (hit === undefined) {
       const c = contractOf(build, identifier);
-      hit = c?.evm?.deployedBytecode?.object && c.evm.deployedBytecode.sourceMap ? new ContractLocator(identifier, c, build) : null;
-      byId.set(identifier, hit);
+      const code = part === 'creation' ? c?.evm?.bytecode : c?.evm?.deployedBytecode;
+      hit = c && code?.object && code.sourceMap ? new ContractLocator(identifier, c, build, part) : null;
+      byId.set(key, hit);
     }
     return hit ?? undefined;
   }
@@ -171,6 +176,8 @@ export interface FrameBuild {
   contract: string;
   /** The result of comparing the build's runtime bytecode with the code on chain, when it was compared. */
   match?: BytecodeMatch;
+  /** `creation`: the frame ran the contract's creation code (a failed deployment). */
+  part?: CodePart;
 }
 
 export interface LocatedFrame {
@@ -267,10 +274,11 @@ export function locateFrame(frame: StackFrame, mode: 'post' | 'pre', opcodes: Ar
   if (frame.precompile) return { frame, internal: [], problem: 'A system contract or precompile: no source.' };
   if (!fb) return { frame, internal: [], problem: frame.address ? `No build of the workspace matches the contract at ${frame.address}.` : 'The contract of this frame is not known.' };
   if (fb.match && !fb.match.match) return { frame, contract: fb.contract, internal: [], problem: fb.match.reason };
-  const loc = ContractLocator.of(fb.build, fb.contract);
-  if (!loc) return { frame, contract: fb.contract, internal: [], problem: `The build has no runtime source map for ${fb.contract}.` };
+  const part = fb.part ?? 'runtime';
+  const loc = ContractLocator.of(fb.build, fb.contract, part);
+  if (!loc) return { frame, contract: fb.contract, internal: [], problem: `The build has no ${part} source map for ${fb.contract}.` };
   if (loc.instructionIndex(frame.pc) < 0) {
-    return { frame, contract: fb.contract, internal: [], problem: `pc ${frame.pc} is not an instruction of ${fb.contract}'s runtime code (${loc.code.length} bytes).` };
+    return { frame, contract: fb.contract, internal: [], problem: `pc ${frame.pc} is not an instruction of ${fb.contract}'s ${part} code (${loc.code.length} bytes).` };
   }
   let own = loc.locate(frame.pc);
   const walk = walkFrame(opcodes, frame.firstOpcodeIndex, frame.opcodeIndex, frame.depth, loc, mode);

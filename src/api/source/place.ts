@@ -38,18 +38,21 @@ export function placeFailure(stack: CallStack, opcodes: ArrayLike<OpcodeEntry>, 
   const frames: PlacedFrame[] = located.map((lf, i) => {
     const fb = resolve(lf.frame);
     if (!fb) return { ...lf, confirmedInternal: [] };
-    const confirmedInternal = lf.internal.filter((l) => confirmLocation({ build: fb.build, contract: fb.contract, location: l, kind: 'internal', selector: lf.frame.selector }).confirmed);
-    const map = ContractLocator.of(fb.build, fb.contract);
+    const confirmedInternal = lf.internal.filter((l) => confirmLocation({ build: fb.build, contract: fb.contract, location: l, kind: 'internal', selector: lf.frame.selector, creation: fb.part === 'creation' }).confirmed);
+    const creation = fb.part === 'creation';
+    const map = ContractLocator.of(fb.build, fb.contract, fb.part);
     if (i === 0 && lf.path && map && !(fb.match && !fb.match.match)) {
       // the failing frame: checked against the path that led to it (merged code, viaIR's revert helpers)
-      const c = confirmFailing({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector, map, path: lf.path });
+      const c = confirmFailing({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector, creation, map, path: lf.path });
       if (c.evidence) evidence = BuildSources.of(fb.build).locateSrc(c.evidence);
       if (!c.confirmed) return { ...lf, confirmation: { confirmed: false, why: c.why ?? 'not confirmed' }, confirmedInternal };
       const location = c.src ? BuildSources.of(fb.build).locateSrc(c.src) ?? lf.location : lf.location;
-      return { ...lf, ...(location ? { location } : {}), confirmation: { confirmed: true, what: c.what ?? '' }, confirmedInternal };
+      // a call site that is the failing statement itself (a call through a function variable) is not repeated
+      const calls = location ? confirmedInternal.filter((l) => !(l.sourceName === location.sourceName && l.start === location.start && l.length === location.length)) : confirmedInternal;
+      return { ...lf, ...(location ? { location } : {}), confirmation: { confirmed: true, what: c.what ?? '' }, confirmedInternal: calls };
     }
     if (!lf.location) return { ...lf, confirmedInternal };
-    const confirmation = confirmLocation({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector });
+    const confirmation = confirmLocation({ build: fb.build, contract: fb.contract, location: lf.location, kind: lf.frame.kind, revertData: lf.frame.reason, selector: lf.frame.selector, creation: fb.part === 'creation' });
     return { ...lf, confirmation, confirmedInternal };
   });
   const first = frames[0];
@@ -57,7 +60,7 @@ export function placeFailure(stack: CallStack, opcodes: ArrayLike<OpcodeEntry>, 
   if (exact || !first || first.frame.precompile) return { frames, exact };
   const build = resolve(first.frame);
   if (!build || (first.problem && !first.location && build.match && !build.match.match)) return { frames, exact };
-  const result = likelyLocations(build.build, build.contract, first.frame.selector, first.frame.reason);
+  const result = likelyLocations(build.build, build.contract, first.frame.selector, first.frame.reason, { creation: build.part === 'creation' });
   // the path's evidence (the statement it went through) says more than a place the optimizer shared
   const hint = evidence ?? first.location;
   const candidates = [...result.candidates];

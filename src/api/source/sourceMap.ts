@@ -53,6 +53,13 @@ export interface LinkRef {
 export interface SolcContractLike {
   abi?: unknown[];
   evm?: {
+    /** The creation code (constructor and the runtime code it returns), when the build has it. */
+    bytecode?: {
+      object?: string;
+      sourceMap?: string;
+      generatedSources?: GeneratedSource[];
+      linkReferences?: Record<string, Record<string, LinkRef[]>>;
+    };
     deployedBytecode?: {
       object?: string;
       sourceMap?: string;
@@ -147,6 +154,9 @@ export function instructionIndexes(code: string | Uint8Array): Int32Array {
   return out;
 }
 
+/** Which code of a contract: what is deployed (`evm.deployedBytecode`) or what deploys it (`evm.bytecode`). */
+export type CodePart = 'runtime' | 'creation';
+
 /** A source of a build, by its index. */
 export interface SourceUnit {
   id: number;
@@ -162,14 +172,14 @@ export interface SourceUnit {
  * Source index → source unit for a contract's runtime code: the build's sources (`output.sources[name].id`, with
  * their contents from the input) and the contract's generated sources (their own ids and contents).
  */
-export function sourceUnits(build: SolcBuildLike, contract?: SolcContractLike): Map<number, SourceUnit> {
+export function sourceUnits(build: SolcBuildLike, contract?: SolcContractLike, part: CodePart = 'runtime'): Map<number, SourceUnit> {
   const units = new Map<number, SourceUnit>();
   for (const [name, s] of Object.entries(build.output?.sources ?? {})) {
     if (typeof s?.id !== 'number') continue;
     const content = build.input?.sources?.[name]?.content;
     units.set(s.id, { id: s.id, name, ...(typeof content === 'string' ? { content } : {}), generated: false });
   }
-  for (const g of contract?.evm?.deployedBytecode?.generatedSources ?? []) {
+  for (const g of (part === 'creation' ? contract?.evm?.bytecode : contract?.evm?.deployedBytecode)?.generatedSources ?? []) {
     if (typeof g?.id !== 'number') continue;
     units.set(g.id, { id: g.id, name: g.name || `#generated-${g.id}`, ...(typeof g.contents === 'string' ? { content: g.contents } : {}), generated: true });
   }

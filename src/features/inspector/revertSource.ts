@@ -146,16 +146,17 @@ export class RevertLocator {
         const stack = callStackOf(opcodes.value, input.actions);
         const frameBuilds = new Map<string, FrameBuild | { problem: string } | undefined>();
         for (const f of stack.frames) {
-          const key = `${f.address ?? ''}|${f.entity ?? ''}`;
-          if (!frameBuilds.has(key)) frameBuilds.set(key, await this.buildOf(f.address, f.entity, builds, deployments, signal));
+          const key = frameKey(f);
+          if (frameBuilds.has(key)) continue;
+          frameBuilds.set(key, f.creation ? creationBuild(builds, f.creation.initCode) : await this.buildOf(f.address, f.entity, builds, deployments, signal));
         }
         const placed = placeFailure(stack, opcodes.value.opcodes, (f) => {
-          const fb = frameBuilds.get(`${f.address ?? ''}|${f.entity ?? ''}`);
+          const fb = frameBuilds.get(frameKey(f));
           return fb && 'build' in fb ? fb : undefined;
         });
         if (!placed.exact && placed.likely) {
           // the source map's place could not be confirmed: the likely places, said so, with why
-          const fb = frameBuilds.get(`${placed.likely.frame.address ?? ''}|${placed.likely.frame.entity ?? ''}`);
+          const fb = frameBuilds.get(frameKey(placed.likely.frame));
           const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
           notes.push(l10n('The opcode trace reaches a place the compiler\'s source map does not confirm ({0}): the places below are likely, not exact.', placed.likely.why));
           notes.push(...placed.likely.result.notes, ...stack.notes);
@@ -169,7 +170,7 @@ export class RevertLocator {
           for (const lf of placed.frames) if (!lf.location && lf.problem) notes.push(l10n('Frame {0} ({1}): {2}', String(placed.frames.indexOf(lf) + 1), entityText(lf.frame.entity, lf.frame.address), lf.problem));
         }
         if (placed.exact) placed.frames.forEach((lf, i) => {
-          const fb = frameBuilds.get(`${lf.frame.address ?? ''}|${lf.frame.entity ?? ''}`);
+          const fb = frameBuilds.get(frameKey(lf.frame));
           if (!lf.location) {
             const problem = fb && 'problem' in fb ? fb.problem : lf.problem ?? l10n('no build of this contract in the workspace');
             notes.push(l10n('Frame {0} ({1}): {2}', String(i + 1), entityText(lf.frame.entity, lf.frame.address), problem));
@@ -181,6 +182,14 @@ export class RevertLocator {
           }
           const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
           frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
+          // the internal function calls that led there, innermost first (their call sites, confirmed)
+          for (const call of [...lf.confirmedInternal].reverse()) {
+            frames.push({
+              kind: 'internal', contract: built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined), sourceName: call.sourceName.replace(/^project\//, ''),
+              line: call.line, column: call.column, snippet: oneLine(call.text, 160), detail: l10n('internal call'), target: this.target(call, built, targets, undefined),
+              address: entityView(lf.frame.entity, lf.frame.address),
+            });
+          }
         });
         if (!placed.exact) notes.push(...stack.notes);
         if (placed.exact) notes.push(...stack.notes);
@@ -192,13 +201,16 @@ export class RevertLocator {
     const fa = failingAction(input.actions ?? []);
     const address = fa?.address ?? (typeof result.address === 'string' ? result.address : undefined);
     const entity = fa?.entity ?? result.contract_id ?? undefined;
-    const fb = await this.buildOf(address, entity, builds, deployments, signal);
+    // a failed deployment: the build whose creation code the init code starts with, and its constructors
+    const createOp = fa?.action.call_operation_type === 'CREATE' || fa?.action.call_operation_type === 'CREATE2';
+    const initCode = createOp && typeof fa?.action.input === 'string' ? fa.action.input : undefined;
+    const fb = initCode ? creationBuild(builds, initCode) : await this.buildOf(address, entity, builds, deployments, signal);
     if (!fb || 'problem' in fb) {
       notes.push(fb ? fb.problem : l10n('No build of {0} in the workspace: the revert cannot be placed in source.', entityText(entity, address)));
       return { model: { mode: 'none', reason, frames: [], notes }, targets: [] };
     }
     const selector = fa?.selector ?? (typeof result.function_parameters === 'string' ? result.function_parameters.slice(0, 10) : undefined);
-    const likely = likelyLocations(fb.build, fb.contract, selector, fa?.revertData ?? result.error_message ?? undefined);
+    const likely = likelyLocations(fb.build, fb.contract, initCode ? undefined : selector, fa?.revertData ?? result.error_message ?? undefined, { creation: !!initCode });
     notes.push(...likely.notes);
     const frames = likely.candidates.map((c) => candidateView(c, this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason), fb.contract, entity, address));
     if (!frames.length) notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
@@ -297,6 +309,18 @@ function sourcifyAsBuild(data: unknown, address: string): (FrameBuild & { built:
   return { build: v.build, contract: v.identifier, built };
 }
 
+/** The key of a frame's build: its contract (address and entity), or the init code of a creation. */
+function frameKey(f: { address?: string; entity?: string; creation?: { initCode: string } }): string {
+  return f.creation ? `create:${f.creation.initCode}` : `${f.address ?? ''}|${f.entity ?? ''}`;
+}
+
+/** The workspace's build of a failed deployment, found by its init code (nothing on chain to compare with). */
+function creationBuild(builds: WorkspaceBuilds, initCode: string): (FrameBuild & { built: BuiltContract }) | { problem: string } {
+  const built = builds.findCreation(initCode);
+  if (!built) return { problem: l10n('No build of the workspace has the creation code this deployment ran.') };
+  return { build: built.build.build, contract: built.identifier, part: 'creation', built };
+}
+
 function splitName(identifier: string): string {
   const i = identifier.lastIndexOf(':');
   return i < 0 ? identifier : identifier.slice(i + 1);
@@ -334,6 +358,7 @@ function frameView(lf: PlacedFrame, target: number, built: BuiltContract | undef
   if (lf.confirmation && !lf.confirmation.confirmed) details.push(l10n('likely, not confirmed: {0}', lf.confirmation.why));
   if (lf.generated) details.push(l10n('in code the compiler generated ({0})', lf.generated.sourceName));
   if (lf.frame.kind === 'outOfGas') details.push(l10n('ran out of gas here'));
+  if (lf.frame.creation) details.push(l10n('a failed deployment: in its constructor'));
   if (lf.frame.kind === 'callSite') details.push(l10n('called from here'));
   if (reason && lf.frame.kind !== 'callSite') details.push(reason);
   return {

@@ -4,7 +4,8 @@ pragma solidity ^0.8.28;
 import {Unauthorized, TooLarge, Empty} from "./Errors.sol";
 import {MathLib, LinkedLib} from "./Libraries.sol";
 
-// Every way a call can fail, one per function. "@ fails <case>" comments mark the line each case must be placed on.
+// Every way a call can fail, one per function. "@ fails <case>" comments mark the line each case must be placed on,
+// "@ via <case>" the internal calls that lead there.
 contract Target {
     enum Color {
         Red,
@@ -112,12 +113,12 @@ contract Target {
     }
 
     function viaInternal(uint256 x) external pure returns (uint256) {
-        return square(x);
+        return square(x); // @via libInternalRequire libInternalOverflow
     }
 
     function square(uint256 x) internal pure returns (uint256) {
-        MathLib.requirePositive(x);
-        return MathLib.checkedMul(x, x);
+        MathLib.requirePositive(x); // @via libInternalRequire
+        return MathLib.checkedMul(x, x); // @via libInternalOverflow
     }
 
     function viaLinked(uint256 x) external pure returns (uint256) {

@@ -300,7 +300,7 @@ export function drawTransfers(m: TransfersModel): Drawn {
 export function drawSource(m: SourceModel): Drawn {
   const node = h('div', 'source-section');
   if (m.mode !== 'none') {
-    const badge = m.mode === 'exact' ? span('badge exact', 'Exact', 'From the mirror node\'s opcode trace, through the compiler\'s source map') : span('badge likely', 'Likely', 'From the call trace and the function\'s revert statements: not an exact trace');
+    const badge = m.mode === 'exact' ? span('badge exact', 'Exact', 'From the mirror node\'s opcode trace, through the compiler\'s source map, checked against the build\'s syntax tree') : span('badge likely', 'Likely', 'From the call trace and the function\'s revert statements: not an exact trace');
     node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
   }
   const list = h('ol', 'source-frames');
@@ -310,9 +310,9 @@ export function drawSource(m: SourceModel): Drawn {
     const link = f.target >= 0
       ? button(where, () => post({ type: 'openSource', target: f.target }), { cls: 'link mono', title: `Open ${where} and mark the line`, ariaLabel: `Open ${where}` })
       : span('mono muted', where, 'Not in the workspace');
-    const kind = f.kind === 'callSite' ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
+    const kind = f.kind === 'callSite' || f.kind === 'internal' ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
     const item = h('li', `source-frame${i === 0 && m.mode === 'exact' ? ' failing' : ''}`,
-      h('div', 'source-where', i === 0 && m.mode === 'exact' ? icon('error', 'bad') : icon(f.kind === 'callSite' ? 'debug-stackframe' : 'debug-breakpoint-unverified', 'muted'),
+      h('div', 'source-where', i === 0 && m.mode === 'exact' ? icon('error', 'bad') : icon(f.kind === 'callSite' || f.kind === 'internal' ? 'debug-stackframe' : 'debug-breakpoint-unverified', 'muted'),
         span('muted', ` ${kind} `), f.contract ? span('named', `${f.contract} `) : null, link),
       h('div', 'source-snippet mono', f.snippet),
       f.detail ? h('div', 'muted', f.detail) : null);
