@@ -260,7 +260,8 @@ export type TextIndexOf = (tsNs: bigint) => number | undefined;
 /**
  * A contract result (object of `/contracts/results` or the smaller one of `/contracts/{id}/results`) with the
  * traps on: `text` (Error(string) reason, textual error_message, name() string result), `bigint`
- * (amount, authorization_list nonces, a future field, one rotating known field), `unknown-fields`.
+ * (amount, the nonces of an authorization_list where there is one, a future field, one rotating known field),
+ * `unknown-fields`.
  */
 export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown>, tsNs: bigint, textIndex: number | undefined, byId: boolean, weibar = false): string {
   const o: Record<string, unknown> = { ...obj };
@@ -278,12 +279,14 @@ export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown
   }
   if (h.families.has('bigint')) {
     o.amount = weibar ? I64_MAX * 10_000_000_000n : I64_MAX; // hbar=false: weibars
-    const list = Array.isArray(o.authorization_list) ? [...(o.authorization_list as unknown[])] : [];
-    list.push(
-      { chain_id: '0x128', address: '0x' + hex(tsNs, 20), nonce: U64_MAX, y_parity: '0x1', r: '0x' + hex(tsNs + 1n, 32), s: '0x' + hex(tsNs + 2n, 32) },
-      { chain_id: '0x' + U64_MAX.toString(16), address: '0x' + hex(tsNs + 3n, 20), nonce: U128_MAX, y_parity: '0x0', r: '0x' + hex(tsNs + 4n, 32), s: '0x' + hex(tsNs + 5n, 32) },
-    );
-    o.authorization_list = list;
+    // only where the result has a list (an EIP-7702 transaction's: the real server sends none on the others)
+    if (Array.isArray(o.authorization_list)) {
+      o.authorization_list = [
+        ...(o.authorization_list as unknown[]),
+        { chain_id: '0x128', address: '0x' + hex(tsNs, 20), nonce: U64_MAX, y_parity: '0x1', r: '0x' + hex(tsNs + 1n, 32), s: '0x' + hex(tsNs + 2n, 32) },
+        { chain_id: '0x' + U64_MAX.toString(16), address: '0x' + hex(tsNs + 3n, 20), nonce: U128_MAX, y_parity: '0x0', r: '0x' + hex(tsNs + 4n, 32), s: '0x' + hex(tsNs + 5n, 32) },
+      ];
+    }
     const [field, value] = BIG_ROTATION[Number(tsNs % BigInt(BIG_ROTATION.length))];
     if (field in o) o[field] = value;
     o.blob_gas_used = I64_MAX; // a field a later release might add

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { encodeAbiParameters, encodeErrorResult, encodeFunctionData, encodeFunctionResult, getAddress, keccak256, parseAbi, parseAbiParameters, stringToHex, toEventSelector } from 'viem';
 import { AbiRegistry, sourcifyRegistry } from '../../src/api/decode/abi';
 import { type AbiFile, normalizeAbi } from '../../src/api/decode/abiFiles';
-import { buildEvents, buildOverview, buildStateChanges, buildTransfers, candidateKeys, type InspectContext, type StorageLayout } from '../../src/api/inspect/build';
+import { buildEvents, buildOverview, buildStateChanges, buildTransfers, candidateKeys, type InspectContext, isCreationTransaction, type StorageLayout } from '../../src/api/inspect/build';
 import { parseJson } from '../../src/api/json';
 import type { ContractAction, ContractLog, ContractResultDetails, StateChange, TransactionDetail } from '../../src/api/mirrorTypes';
 
@@ -19,6 +19,13 @@ const transactions = (name: string): TransactionDetail[] => spec<{ responseJson:
 const actionsOf = (name: string): ContractAction[] => spec<{ responseJson: { actions: ContractAction[] } }>(`contracts/results/{id}/actions/${name}.json`).responseJson.actions;
 
 const lz = (n: number): `0x${string}` => `0x${n.toString(16).padStart(40, '0')}`;
+/** A top-level CALL action (depth 0, index 0), with what differs. */
+const action = (over: Partial<ContractAction>): ContractAction => ({
+  call_depth: 0, call_operation_type: 'CALL', call_type: 'CALL', caller: '0.0.1001', caller_type: 'ACCOUNT', from: lz(1001), gas: 100000, gas_used: 50000, index: 0,
+  input: '0x', recipient: '0.0.5001', recipient_type: 'CONTRACT', result_data: '0x', result_data_type: 'OUTPUT', timestamp: '167654.000123456', to: lz(5001), value: 0, ...over,
+});
+/** A transaction record of that type at that timestamp (the rest as a real one has it). */
+const record = (name: string, timestamp: string): TransactionDetail => ({ ...transactions('return-multiple-nonce')[0], name, consensus_timestamp: timestamp, nonce: 0, parent_consensus_timestamp: null });
 const pad = (v: bigint): string => v.toString(16).padStart(64, '0');
 const word = (v: bigint): string => `0x${pad(v)}`;
 const topic = (address: string): string => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`;
@@ -90,13 +97,68 @@ describe('inspect: overview, events, state changes and transfers (src/api/inspec
     });
 
     it('a failed creation keeps its init code; call data the mirror node could not read from its file is said', () => {
-      const failed = buildOverview(result('failed-contractcreate'), [], {});
+      // a creation by its transaction: a ContractCreate record, or a CREATE at the top of its actions
+      const create = result('failed-contractcreate');
+      const NOTE = 'The contract creation failed; its init code (2 bytes) is kept in failed_initcode.';
+      const failed = buildOverview(create, [record('CONTRACTCREATEINSTANCE', create.timestamp)], {});
       assert.deepStrictEqual(failed.error, { kind: 'text', text: 'fatal' });
-      assert.ok(failed.notes.includes('The contract creation failed; its init code (2 bytes) is kept in failed_initcode.'), failed.notes.join('|'));
+      assert.ok(failed.notes.includes(NOTE), failed.notes.join('|'));
+      assert.strictEqual(failed.input, 'init code, 2 bytes', 'the init code failed_initcode keeps (the call data are the constructor parameters)');
+      const byActions = buildOverview(create, [], {}, { actions: [action({ call_operation_type: 'CREATE', call_type: 'CREATE' })] });
+      assert.ok(byActions.notes.includes(NOTE), byActions.notes.join('|'));
+      // nothing tells it is a creation (an Ethereum transaction, no actions read yet): failed_initcode alone never does
+      const unknown = buildOverview(create, [record('ETHEREUMTRANSACTION', create.timestamp)], {});
+      assert.ok(!unknown.notes.some((n) => /creation/.test(n)), unknown.notes.join('|'));
+      assert.strictEqual(unknown.input, '0x0707');
       const empty = buildOverview(result('transactionid-or-hash-call-data-invalid-file'), undefined, {});
       assert.deepStrictEqual(empty.notes, ['No call data: a plain HBAR transfer to the contract, or call data in a file the mirror node could not read.']);
       const gas = buildOverview(result('failed-ethereum-transaction-with-default-contract-result'), undefined, {});
       assert.deepStrictEqual([gas.result, gas.error?.text, gas.from?.id], ['CONSENSUS_GAS_EXHAUSTED', 'CONSENSUS_GAS_EXHAUSTED', '0.0.8000']);
+    });
+
+    it('a reverted Ethereum call is not a failed creation, though the mirror node puts its call data in failed_initcode', () => {
+      // the real server fills failed_initcode with the call data of any failed Ethereum transaction
+      // (ContractResultDetailsViewModel; this spec is a call: it has a to_address)
+      const spec = result('failed-ethereum-transaction-with-contract-result-with-nullable-to');
+      assert.strictEqual(spec.failed_initcode, spec.function_parameters);
+      const plain = buildOverview(spec, undefined, {});
+      assert.ok(!plain.notes.some((n) => /creation/.test(n)), plain.notes.join('|'));
+      assert.strictEqual(plain.input, '0x0707');
+      // as a real mirror node sent it (issue 22): a reverted call with 36 bytes of call data, its record an Ethereum
+      // transaction and its actions a CALL at the top; the call is decoded as a call, not as a constructor
+      const registry = new AbiRegistry([vaultFile()]);
+      const data = encodeFunctionData({ abi: VAULT_ABI, functionName: 'deposit', args: [''] });
+      const reverted: ContractResultDetails = {
+        ...spec, result: 'CONTRACT_REVERT_EXECUTED', error_message: encodeErrorResult({ abi: VAULT_ABI, errorName: 'Closed', args: [ALIAS] }),
+        function_parameters: data, failed_initcode: data, created_contract_ids: [], contract_id: '0.0.5001', address: lz(5001), to: lz(5001),
+      };
+      const actions = [action({ call_depth: 1, index: 1 }), action({ call_operation_type: 'CALL', call_type: 'CALL', to: lz(5001), input: data })];
+      for (const m of [
+        buildOverview(reverted, undefined, { registry }),
+        buildOverview(reverted, [record('ETHEREUMTRANSACTION', reverted.timestamp)], { registry }, { actions }),
+      ]) {
+        assert.ok(!m.notes.some((n) => /creation|init code/.test(n)), m.notes.join('|'));
+        assert.strictEqual(m.input, data);
+        assert.deepStrictEqual([m.call?.name, m.error?.text], ['deposit', `Closed(by=${getAddress(ALIAS)})`]);
+      }
+      const short = `0x2e1a7d4d${pad(1000n)}`; // withdraw(uint256): 36 bytes
+      const m36 = buildOverview({ ...reverted, function_parameters: short, failed_initcode: short }, [record('ETHEREUMTRANSACTION', reverted.timestamp)], {}, { actions });
+      assert.ok(!m36.notes.some((n) => /creation/.test(n)), m36.notes.join('|'));
+    });
+
+    it('isCreationTransaction: the top-level action, else the record, else the result; never failed_initcode', () => {
+      const r = result('failed-ethereum-transaction-with-contract-result-with-nullable-to');
+      assert.strictEqual(isCreationTransaction(r, undefined, undefined), false);
+      // the frame of the smallest depth (then index), whatever order the actions came in
+      const inner = action({ call_depth: 1, index: 1, call_operation_type: 'CREATE2', call_type: 'CREATE' });
+      assert.strictEqual(isCreationTransaction(r, undefined, [inner, action({ call_operation_type: 'CALL', call_type: 'CALL' })]), false, 'a CALL that creates a contract inside');
+      assert.strictEqual(isCreationTransaction(r, undefined, [inner, action({ call_operation_type: 'CREATE2', call_type: 'CREATE' })]), true);
+      assert.strictEqual(isCreationTransaction(r, undefined, [action({ call_operation_type: null, call_type: 'CREATE' })]), true);
+      assert.strictEqual(isCreationTransaction(r, record('CONTRACTCREATEINSTANCE', r.timestamp), undefined), true);
+      assert.strictEqual(isCreationTransaction(r, record('CONTRACTCALL', r.timestamp), undefined), false);
+      // the actions win over the record and the result; malformed entries are skipped
+      assert.strictEqual(isCreationTransaction({ ...r, created_contract_ids: ['0.0.5001'], contract_id: '0.0.5001' }, undefined, [null as unknown as ContractAction, action({})]), false);
+      assert.strictEqual(isCreationTransaction({ ...r, created_contract_ids: ['0.0.5001'], contract_id: '0.0.5001' }, undefined, []), true);
     });
 
     it('the called function decoded with the workspace ABI of the contract, its return value, and a custom error on failure', () => {

@@ -9,6 +9,8 @@
 import * as assert from 'assert';
 import { decodeErrorResult, decodeFunctionData, encodeAbiParameters, keccak256, parseAbi, toEventSelector, toFunctionSelector, type Abi } from 'viem';
 import compiled from '../../src/sandbox/compiled/inspector.json';
+import { buildOverview } from '../../src/api/inspect/build';
+import type { ContractAction, ContractResultDetails, TransactionDetail } from '../../src/api/mirrorTypes';
 import { getJson, type JsonAnswer } from './helpers';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
@@ -34,8 +36,13 @@ const NOT_FOUND = errorOf('Not found');
 const TX_ID_MESSAGE = 'Invalid Transaction id. Please use "shard.realm.num-sss-nnn" format where sss are seconds and nnn are nanoseconds';
 const lz = (id: string): string => '0x' + BigInt(id.split('.').pop() as string).toString(16).padStart(40, '0');
 const big = (v: unknown): bigint => BigInt(v as number | bigint);
+/** The sandbox's generated deployments send Solidity creation code (0x6080604052…) as their call data. */
+const looksLikeInitCode = (v: unknown): boolean => typeof v === 'string' && v.startsWith('0x6080604052');
 
-/** ContractResultDetailsViewModel's keys, in its order (an Ethereum transaction's also has authorization_list, last). */
+/**
+ * ContractResultDetailsViewModel's keys, in its order (a result whose Ethereum transaction carries an EIP-7702
+ * authorization list also has `authorization_list`, after `amount`: ContractResultViewModel).
+ */
 const DETAIL_KEYS = [
   'address', 'amount', 'bloom', 'call_result', 'contract_id', 'created_contract_ids', 'error_message', 'from', 'function_parameters', 'gas_consumed',
   'gas_limit', 'gas_used', 'timestamp', 'to', 'hash', 'block_hash', 'block_number', 'logs', 'result', 'transaction_index', 'state_changes', 'status',
@@ -233,6 +240,69 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
       assert.deepStrictEqual([wei.json.gas_price, wei.json.max_fee_per_gas], ['0x', '0x' + (71n * 10n ** 10n).toString(16)]);
       const list = (await get(`/api/v1/contracts/results?timestamp=${e.timestamp}&hbar=false`)).json.results as Obj[];
       assert.strictEqual(list[0].max_fee_per_gas, wei.json.max_fee_per_gas, 'the list converts the same way');
+    });
+
+    it('failed_initcode: the call data of a failed Ethereum transaction, also a reverted call; a creation is told by its transaction', async () => {
+      // ContractResultDetailsViewModel: the record's failed init code, else for a failed transaction with an Ethereum
+      // transaction its call data (spec failed-ethereum-transaction-with-contract-result-with-nullable-to.json: a call)
+      const p = ins.inspectorPartial; // a reverted Ethereum call
+      const d = await get(`/api/v1/contracts/results/${p.hash}`);
+      assert.deepStrictEqual([d.json.result, d.json.status, d.json.created_contract_ids], ['CONTRACT_REVERT_EXECUTED', '0x0', []]);
+      assert.match(d.json.function_parameters as string, /^0x[0-9a-f]{8}/);
+      assert.strictEqual(d.json.failed_initcode, d.json.function_parameters);
+      const listed = ((await get(`/api/v1/contracts/results?timestamp=${p.timestamp}`)).json.results as Obj[])[0];
+      assert.strictEqual(listed.failed_initcode, d.json.function_parameters);
+      assert.strictEqual(((await get(`/api/v1/transactions/${p.transactionId}`)).json.transactions as Obj[])[0].name, 'ETHEREUMTRANSACTION');
+      // a native revert and an Ethereum success: null
+      assert.strictEqual((await get(`/api/v1/contracts/results/${ins.inspectorLedgerRevert.transactionId}`)).json.failed_initcode, null);
+      assert.strictEqual((await get(`/api/v1/contracts/results/${ins.inspectorEthereum.hash}`)).json.failed_initcode, null);
+      // generated results: every failed Ethereum call has its call data there and a CALL at the top of its actions
+      const failedEth = sample.filter((r) => r.status === '0x0' && r.r !== null && (r.created_contract_ids as string[]).length === 0 && !looksLikeInitCode(r.function_parameters));
+      assert.ok(failedEth.length > 5, `${failedEth.length} failed Ethereum calls`);
+      for (const r of failedEth) assert.strictEqual(r.failed_initcode, r.function_parameters, String(r.timestamp));
+      for (const r of failedEth.slice(0, 5)) {
+        const top = ((await get(`/api/v1/contracts/results/${String(r.hash)}/actions?limit=1`)).json.actions as Obj[])[0];
+        assert.strictEqual(top.call_operation_type, 'CALL', String(r.timestamp));
+      }
+      assert.ok(sample.filter((r) => r.status === '0x1').every((r) => r.failed_initcode === null));
+      assert.ok(sample.filter((r) => r.r === null && !looksLikeInitCode(r.function_parameters)).every((r) => r.failed_initcode === null));
+      // a failed creation keeps its init code, and is one by its transaction (CREATE at the top of its actions)
+      const failedCreates = sample.filter((r) => r.status === '0x0' && looksLikeInitCode(r.function_parameters));
+      assert.ok(failedCreates.length > 0);
+      for (const r of failedCreates) {
+        assert.strictEqual(r.failed_initcode, r.function_parameters);
+        const top = ((await get(`/api/v1/contracts/results/${String(r.hash)}/actions?limit=1`)).json.actions as Obj[])[0];
+        assert.strictEqual(top.call_operation_type, 'CREATE', String(r.timestamp));
+      }
+    });
+
+    it("the inspector's overview of a reverted Ethereum call is a call, not a failed creation; a failed creation is one", async () => {
+      const overviewOf = async (id: string): Promise<ReturnType<typeof buildOverview>> => {
+        const d = (await get(`/api/v1/contracts/results/${id}`)).json as unknown as ContractResultDetails;
+        const actions = (await get(`/api/v1/contracts/results/${id}/actions?limit=100`)).json.actions as unknown as ContractAction[];
+        const records = (await get(`/api/v1/transactions?timestamp=${d.timestamp}`)).json.transactions as unknown as TransactionDetail[];
+        return buildOverview(d, records, {}, { actions });
+      };
+      const creationNote = (n: string): boolean => /creation|init code/.test(n);
+      // inspectorPartial: a reverted Ethereum call recorded without actions
+      const p = await overviewOf(ins.inspectorPartial.hash);
+      assert.ok(!p.notes.some(creationNote), p.notes.join('|'));
+      assert.ok(p.input?.startsWith('0x') && p.input.length > 10, String(p.input));
+      // generated failed Ethereum calls, with their actions and records
+      const failedEth = sample.filter((r) => r.status === '0x0' && r.r !== null && !looksLikeInitCode(r.function_parameters)).slice(0, 3);
+      assert.ok(failedEth.length === 3);
+      for (const r of failedEth) {
+        const m = await overviewOf(String(r.hash));
+        assert.strictEqual(m.type, 'ETHEREUMTRANSACTION');
+        assert.ok(!m.notes.some(creationNote), `${String(r.timestamp)}: ${m.notes.join('|')}`);
+        assert.strictEqual(m.input, r.function_parameters);
+      }
+      // a failed ContractCreate: the note, and the init code as its input
+      const create = sample.find((r) => r.status === '0x0' && looksLikeInitCode(r.function_parameters)) as Obj;
+      const c = await overviewOf(String(create.hash));
+      assert.strictEqual(c.type, 'CONTRACTCREATEINSTANCE');
+      assert.ok(c.notes.some((n) => n.startsWith('The contract creation failed; its init code')), c.notes.join('|'));
+      assert.match(String(c.input), /^init code, \d+ bytes$/);
     });
 
     it('an incomplete record answers 206 (inspectorPartial)', async () => {
@@ -503,7 +573,8 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
     it('inspectorEthereum: an ETHEREUMTRANSACTION (type 2) from an EVM alias, paid by the relay', async () => {
       const s = ins.inspectorEthereum;
       const d = await get(`/api/v1/contracts/results/${s.hash}`);
-      assert.deepStrictEqual(Object.keys(d.json), [...DETAIL_KEYS, 'authorization_list']);
+      // a type 2 transaction carries no authorization list: no key (ContractResultViewModel `!isEmpty(...)`)
+      assert.deepStrictEqual(Object.keys(d.json), DETAIL_KEYS);
       assert.deepStrictEqual([d.json.type, d.json.chain_id, d.json.from, d.json.to], [2, '0x128', lz(ins.accounts.aliasSender.id), ins.contracts.vault.evm]);
       assert.match(d.json.r as string, /^0x[0-9a-f]{64}$/);
       const logs = d.json.logs as Obj[];

@@ -6,8 +6,13 @@
  *   parameter: from`); path params name theirs (`scheduleid`, `tokenid`, `contractid`).
  * - a timestamp above int64 nanoseconds that reaches the database: DbError, 503 `Service unavailable`
  *   (rest/middleware/httpErrorHandler.js, rest/constants.js).
+ * - a range on `from` (`from=gte:0.0.x`) on /contracts/results: every operator passes validation
+ *   (utils.filterValidityChecks, FROM), the query `sender_id >= $1` over all contract results fails in the database
+ *   on a real network: the same 503 (seen on a real Hiero mirror node, issue 22).
  */
 import * as assert from 'assert';
+import { ApiError } from '../../src/api/errors';
+import { contractResultsParams } from '../../src/api/mirror';
 import { type Sandbox, startSandbox } from '../../src/sandbox/server';
 
 type Obj = Record<string, unknown>;
@@ -124,6 +129,57 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       const r = await get('/api/v1/tokens/0.0.12345678901/nfts/1/transactions');
       assert.strictEqual(r.status, 200);
       assert.deepStrictEqual(list(r, 'transactions'), []);
+    });
+  });
+
+  describe('a range on from', () => {
+    it('contracts/results: from=gte:0.0.x (and gt, lt, lte, an EVM address too) is 503 Service unavailable, as the real server answers', async () => {
+      const h = (await get('/__sandbox/health')).json.notable as Obj;
+      const cr = h.contractResults as { nativeSender: string; aliasSender: { id: string; evm: string } };
+      for (const v of [`gte:${cr.nativeSender}`, 'gte:0.0.1', 'gt:0.0.2', 'lt:0.0.9999999', 'lte:274877906943', `gte:${cr.aliasSender.evm}`, `lt:${cr.aliasSender.evm.slice(2)}`]) {
+        await expect503(`/api/v1/contracts/results?from=${v}`);
+      }
+      await expect503(`/api/v1/contracts/results?from=${cr.nativeSender}&from=gte:0.0.1&limit=5&order=asc&internal=true`);
+      await expect503(`/api/v1/contracts/results?from=gte:0.0.1&timestamp=lt:1900000000`);
+    });
+
+    it('contracts/results: the errors before the query win; no query (unknown block, empty range) is 200 empty', async () => {
+      await expect400('/api/v1/contracts/results?from=gte:0.0.1&limit=0', 'Invalid parameter: limit');
+      await expect400('/api/v1/contracts/results?from=gte:0.70000.1', 'Invalid parameter: from');
+      await expect400('/api/v1/contracts/results?from=foo:0.0.1', 'Invalid parameter: from');
+      await expect400('/api/v1/contracts/results?from=gte:0.0.1&transaction.index=1', 'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified');
+      const unknown = await get(`/api/v1/contracts/results?from=gte:0x${'ab'.repeat(20)}`);
+      assert.deepStrictEqual([unknown.status, messages(unknown)], [404, ['Not found']]);
+      for (const q of ['block.number=1', 'timestamp=gt:1800000000&timestamp=lt:1700000000']) {
+        const r = await get(`/api/v1/contracts/results?from=gte:0.0.1&${q}`);
+        assert.strictEqual(r.status, 200, q);
+        assert.deepStrictEqual(r.json, { results: [], links: { next: null } }, q);
+      }
+    });
+
+    it('ne is a filter (200); /contracts/{id}/results filters by the range (its query is bounded by the contract)', async () => {
+      const h = (await get('/__sandbox/health')).json.notable as Obj;
+      const sender = (h.contractResults as { nativeSender: string }).nativeSender;
+      const num = (a: unknown): bigint => BigInt('0x' + String(a).slice(2));
+      const senderNum = BigInt(sender.split('.')[2]);
+      const ne = await get(`/api/v1/contracts/results?from=ne:${sender}&limit=100`);
+      assert.strictEqual(ne.status, 200);
+      assert.ok(list(ne, 'results').length === 100 && list(ne, 'results').every((i) => num(i.from) !== senderNum));
+      const all = list(await get(`/api/v1/contracts/${BUSIEST}/results?limit=100`), 'results');
+      const gte = await get(`/api/v1/contracts/${BUSIEST}/results?from=gte:${sender}&limit=100`);
+      assert.strictEqual(gte.status, 200);
+      const expected = all.filter((i) => num(i.from) >= senderNum).map((i) => i.timestamp);
+      assert.ok(expected.length > 0 && expected.length < all.length);
+      assert.deepStrictEqual(list(gte, 'results').map((i) => i.timestamp).slice(0, expected.length), expected);
+      const lt = await get(`/api/v1/contracts/${BUSIEST}/results?from=lt:${sender}&from=gt:0.0.1&limit=100`);
+      assert.ok(list(lt, 'results').length > 0 && list(lt, 'results').every((i) => num(i.from) < senderNum));
+    });
+
+    it("the extension's client never sends a range on from: the sender filter takes ids and EVM addresses only", () => {
+      for (const v of ['gte:0.0.1234', 'lt:0.0.1234', 'ne:0.0.1234', 'eq:0.0.1234']) {
+        assert.throws(() => contractResultsParams({ from: [v] }), (e: unknown) => e instanceof ApiError && e.kind === 'invalidInput', v);
+      }
+      assert.strictEqual(contractResultsParams({ from: ['0.0.1234'] }), 'from=0.0.1234');
     });
   });
 

@@ -34,6 +34,46 @@ export interface OverviewOptions {
   nonce?: number;
   /** The user's language (`vscode.env.language`) for the local time. */
   locale?: string;
+  /** The result's actions (its call trace), when read: the top-level one says whether the transaction created a contract. */
+  actions?: readonly ContractAction[] | null;
+}
+
+const CREATE_OPERATIONS = new Set(['CREATE', 'CREATE2']);
+
+/** A whole number from the wire (number, bigint or digits), else undefined. */
+const whole = (v: unknown): number | undefined => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (typeof v === 'string' && /^\d{1,16}$/.test(v.trim())) return Number(v.trim());
+  return undefined;
+};
+
+/**
+ * Whether the transaction created a contract, told by the transaction itself: its top-level action (the frame of the
+ * smallest depth, then index) is a CREATE or CREATE2 (`call_operation_type`, or `call_type` CREATE without one), its
+ * record is a ContractCreate, or the result names its contract among those it created / sends creation code as call
+ * data (isContractCreation). A top-level CALL, or a ContractCall record, says it did not, whatever else.
+ * Never `failed_initcode`: the mirror node fills it with the call data of any failed Ethereum transaction, a reverted
+ * call too (hiero-mirror-node rest/viewmodel/contractResultDetailsViewModel.js).
+ */
+export function isCreationTransaction(r: Partial<ContractResultDetails>, self: TransactionDetail | undefined, actions: readonly ContractAction[] | null | undefined): boolean {
+  let top: { a: ContractAction; depth: number; index: number } | undefined;
+  (Array.isArray(actions) ? actions : []).forEach((a: unknown, pos) => {
+    if (!isObject(a)) return;
+    const action = a as ContractAction;
+    const depth = whole(action.call_depth) ?? Number.MAX_SAFE_INTEGER;
+    const index = whole(action.index) ?? pos;
+    if (!top || depth < top.depth || (depth === top.depth && index < top.index)) top = { a: action, depth, index };
+  });
+  if (top) {
+    const op = textOf(top.a.call_operation_type);
+    if (op) return CREATE_OPERATIONS.has(op);
+    if (textOf(top.a.call_type)) return textOf(top.a.call_type) === 'CREATE';
+  }
+  const name = textOf(self?.name);
+  if (name === 'CONTRACTCREATEINSTANCE') return true;
+  if (name === 'CONTRACTCALL') return false;
+  return isContractCreation(r);
 }
 
 /** The local time as the views show it (2026-11-20 10:00:05), whatever the locale: one format across the extension. */
@@ -117,14 +157,18 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
   if (maxPriority !== undefined) m.maxPriorityFeePerGas = maxPriority;
   if (self && self.charged_tx_fee !== null && self.charged_tx_fee !== undefined) m.fee = amountOf(self.charged_tx_fee);
 
-  // the call, or the creation
-  if (isContractCreation(r)) {
-    const creation = decodeCreation(input, ctx.registry?.abiFiles ?? []);
-    if (creation?.contractName) {
-      const call: CallView = { name: creation.contractName, signature: `constructor(${(creation.args ?? []).map((a) => a.type).join(',')})`, selector: '', args: creation.args ?? [], source: `workspace: ${creation.origin?.label ?? creation.contractName}` };
+  // the call, or the creation (by the transaction, never by failed_initcode alone)
+  const creation = isCreationTransaction(r, self, options.actions);
+  const failedInitcode = typeof r.failed_initcode === 'string' && HEX.test(r.failed_initcode) && r.failed_initcode !== '0x' ? r.failed_initcode : undefined;
+  if (creation) {
+    // a failed ContractCreate keeps its whole init code there (its call data are the constructor's parameters)
+    const initCode = failedInitcode ?? input;
+    const decoded = decodeCreation(initCode, ctx.registry?.abiFiles ?? []);
+    if (decoded?.contractName) {
+      const call: CallView = { name: decoded.contractName, signature: `constructor(${(decoded.args ?? []).map((a) => a.type).join(',')})`, selector: '', args: decoded.args ?? [], source: `workspace: ${decoded.origin?.label ?? decoded.contractName}` };
       m.call = call;
     }
-    if (input) m.input = `init code, ${hexByteLength(input)} bytes`;
+    if (initCode) m.input = `init code, ${hexByteLength(initCode)} bytes`;
   } else {
     const call = dec.call(input, to);
     if (call) {
@@ -157,7 +201,8 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
 
   if (out === 'unknown') notes.push('The mirror node did not say whether the call succeeded (no result, status or error message).');
   if (r.gas_used === null || r.gas_used === undefined) notes.push('The mirror node did not report the gas used.');
-  if (typeof r.failed_initcode === 'string' && r.failed_initcode && r.failed_initcode !== '0x') notes.push(`The contract creation failed; its init code (${hexByteLength(r.failed_initcode)} bytes) is kept in failed_initcode.`);
+  // only a creation's: on a failed call the mirror node puts the call data there (shown as the input already)
+  if (creation && failedInitcode && out !== 'success') notes.push(`The contract creation failed; its init code (${hexByteLength(failedInitcode)} bytes) is kept in failed_initcode.`);
   if (records.length && !self) notes.push('No transaction record has this result\'s timestamp: the fee and the related transactions are not known.');
   if (!timestamp) notes.push('The result has no consensus timestamp.');
   return m;

@@ -22,7 +22,8 @@ import type { FeatureContext } from '../context';
 import type { InspectionLoader, SourceId, Sources } from './inspection';
 import type { RawSource, SectionData, SectionId, Sections, SectionState } from './protocol';
 
-const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'source', 'events', 'state'], actions: ['trace', 'source'], transactions: ['overview', 'transfers'] };
+// the overview reads the actions too: the top-level one says whether the transaction created a contract
+const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'source', 'events', 'state'], actions: ['overview', 'trace', 'source'], transactions: ['overview', 'transfers'] };
 const ALL: SectionId[] = ['overview', 'source', 'trace', 'events', 'state', 'transfers'];
 
 export class SectionBuilder {
@@ -326,7 +327,8 @@ export class SectionBuilder {
       case 'overview': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
         const txs = transactions.state === 'ready' ? transactions.value.all : undefined;
-        const data = buildOverview(result.value.value, txs, ctx, { nonce: this.loader.nonce, locale: envLocale() });
+        const acts = actions.state === 'ready' ? actions.value.actions : undefined;
+        const data = buildOverview(result.value.value, txs, ctx, { nonce: this.loader.nonce, locale: envLocale(), actions: acts });
         return ready(data, result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
       }
       case 'trace': {

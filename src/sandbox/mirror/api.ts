@@ -158,7 +158,8 @@ function decode(s: string): string {
 
 const CONTRACT_PARAMS: Record<string, Validator> = {
   ...COMMON,
-  from: eqOnly((v) => isEntity(v) || isEvm(v)),
+  // every operator, as filterValidityChecks (FROM: EntityId.isValidEntityId, no operator check): eq, ne, lt, lte, gt, gte
+  from: anyOp((v) => isEntity(v) || isEvm(v)),
   'block.hash': eqOnly((v) => /^(0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.test(v)),
   'block.number': eqOnly((v) => (/^\d{1,19}$/.test(v) && BigInt(v) <= MAX_LONG) || /^0x[0-9a-fA-F]{1,16}$/.test(v)),
   internal: eqOnly(isBool),
@@ -198,27 +199,40 @@ interface ContractQuery {
   accept: (r: ContractResultRow) => boolean;
 }
 
-/** Turns validated filters into a scan: `from` EVM aliases resolved (404 when unknown, as the real EntityService). */
+/** Whether a `from` filter is a range (`gt`, `gte`, `lt`, `lte`): see checkListFromRange. */
+const isFromRange = (f: Filter): boolean => f.key === 'from' && f.op !== 'eq' && f.op !== 'ne';
+
+/**
+ * Turns validated filters into a scan: `from` EVM aliases resolved (404 when unknown, as the real EntityService);
+ * its eq values are one `sender_id in (...)`, every other operator its own condition on the encoded id
+ * (extractContractResultsByIdQuery, updateConditionsAndParamsWithInValues).
+ */
 function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
   const senders = new Set<number>();
-  let anyFrom = false;
+  const senderConditions: { op: Op; id: bigint }[] = [];
+  let anyEq = false;
   for (const f of filters) {
     if (f.key !== 'from') continue;
-    anyFrom = true;
+    let id: bigint;
     if (isEvm(f.value)) {
       const hex = f.value.replace(/^0x/i, '').toLowerCase();
-      if (/^0{24}/.test(hex)) senders.add(Number(BigInt('0x' + hex.slice(24))));
+      if (/^0{24}/.test(hex)) id = BigInt('0x' + hex.slice(24));
       else {
         // any entity with that EVM address (an account's alias or a contract's own address), as EntityService
         const num = data.aliases.get(hex) ?? data.contractsByEvm.get(hex);
         if (num === undefined) throw new NotFoundError(); // the real server cannot resolve the address: 404
-        senders.add(num);
+        id = BigInt(num);
       }
     } else {
-      const id = parseEntityId(f.value) as bigint;
-      if (id < 1n << 38n) senders.add(Number(id));
+      id = parseEntityId(f.value) as bigint;
     }
+    if (f.op === 'eq') {
+      anyEq = true;
+      if (id < 1n << 38n) senders.add(Number(id));
+    } else senderConditions.push({ op: f.op, id });
   }
+  const senderMatches = (num: number): boolean =>
+    (!anyEq || senders.has(num)) && senderConditions.every(({ op, id }) => compare(BigInt(num), op, id));
   const bn = last(filters, 'block.number');
   const blockNumber = bn ? BigInt(bn.value) : null; // BigInt parses 0x hex too
   const bh = last(filters, 'block.hash');
@@ -232,13 +246,24 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
     internal: last(filters, 'internal')?.value.toLowerCase() === 'true',
     weibar: last(filters, 'hbar')?.value.toLowerCase() === 'false',
     accept: (r) => {
-      if (anyFrom && !senders.has(r.senderNum)) return false;
+      if (!senderMatches(r.senderNum)) return false;
       if (blockNumber !== null && r.blockNumber !== blockNumber) return false;
       if (blockHash !== null && (blockHash.length === 96 ? r.blockHash !== blockHash : !r.blockHash.startsWith(blockHash))) return false;
       if (txIndex !== null && r.txIndex !== txIndex) return false;
       return true;
     },
   };
+}
+
+function compare(a: bigint, op: Op, b: bigint): boolean {
+  switch (op) {
+    case 'eq': return a === b;
+    case 'ne': return a !== b;
+    case 'lt': return a < b;
+    case 'lte': return a <= b;
+    case 'gt': return a > b;
+    case 'gte': return a >= b;
+  }
 }
 
 /** Timestamp filter values in nanoseconds, with their operators. */
@@ -274,10 +299,22 @@ function blockRange(data: ContractData, filters: Filter[]): [bigint, bigint] | n
  * int64 reaches PostgreSQL: DbError.
  */
 function checkListTimestamps(data: ContractData, filters: Filter[]): void {
+  if (!timestampsOf(filters).some((t) => t.ns > MAX_LONG)) return;
+  const q = listTimestampQuery(data, filters);
+  if (q === null) return;
+  const sent = [q.lower, ...q.ts.filter((t) => t.op === 'eq' || t.op === 'ne').map((t) => t.ns)];
+  if (sent.some((v) => v !== null && v > MAX_LONG)) throw new DbError();
+}
+
+/**
+ * The timestamps getContractResults sends to its query: its own, the bounds of the block a block filter names, gt/gte
+ * folded into one lower bound and lt/lte into one upper bound clamped to int64 (optimizeTimestampFilters); null when
+ * no query runs (`skip`: the block filter names no block, or the range is empty), the answer an empty list.
+ */
+function listTimestampQuery(data: ContractData, filters: Filter[]): { ts: { op: Op; ns: bigint }[]; lower: bigint | null; upper: bigint | null } | null {
   const ts = timestampsOf(filters);
-  if (!ts.some((t) => t.ns > MAX_LONG)) return;
   const block = blockRange(data, filters);
-  if (block === null) return;
+  if (block === null) return null;
   if (block) ts.push({ op: 'gte', ns: block[0] }, { op: 'lte', ns: block[1] });
   let lower: bigint | null = null;
   let upper: bigint | null = null;
@@ -290,9 +327,26 @@ function checkListTimestamps(data: ContractData, filters: Filter[]): void {
       upper = upper === null ? (v < MAX_LONG ? v : MAX_LONG) : v < upper ? v : upper;
     }
   }
-  if (lower !== null && upper !== null && upper < lower) return;
-  const sent = [lower, ...ts.filter((t) => t.op === 'eq' || t.op === 'ne').map((t) => t.ns)];
-  if (sent.some((v) => v !== null && v > MAX_LONG)) throw new DbError();
+  if (lower !== null && upper !== null && upper < lower) return null;
+  return { ts, lower, upper };
+}
+
+/**
+ * getContractResults with a range on `from` (`from=gte:0.0.x`, also gt, lt, lte): the real server accepts it
+ * (filterValidityChecks lets FROM take any operator) and sends `cr.sender_id >= $1 ... order by consensus_timestamp
+ * desc limit $n` over every contract result of the network. A real mirror node answers **503
+ * `{"_status":{"messages":[{"message":"Service unavailable"}]}}`** (seen on a real Hiero mirror node, issue 22): the
+ * query fails in PostgreSQL (its statement timeout), queryQuietly throws a DbError and httpErrorHandler answers
+ * SERVICE_UNAVAILABLE with the status code's own message (rest/constants.js; `simpleErrors = /statement timeout/`
+ * in rest/middleware/httpErrorHandler.js is that case). Only when the query runs: errors before it win (400s, an
+ * unknown `from` alias 404), and an unknown block or an empty timestamp range is an empty list without a query.
+ * `ne` is a filter (`sender_id != $1`, answered like the rest), and /contracts/{id}/results filters by the range
+ * (its query is bounded by the contract).
+ */
+function checkListFromRange(data: ContractData, filters: Filter[]): void {
+  if (!filters.some(isFromRange)) return;
+  if (listTimestampQuery(data, filters) === null) return;
+  throw new DbError();
 }
 
 /**
@@ -320,6 +374,7 @@ function contractResults(mirror: MirrorData, path: string, pairs: [string, strin
   const filters = contractFilters(pairs);
   const q = contractQuery(data, filters);
   checkListTimestamps(data, filters);
+  checkListFromRange(data, filters);
   const rows = q.internal ? data.all : data.top;
   const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
   const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
@@ -366,8 +421,9 @@ function parseContractRef(raw: string): ContractRef {
 }
 
 /**
- * The smaller object of ContractResultViewModel (no block, result, status or Ethereum fields, and no
- * `authorization_list`: 0.160 sends none on this endpoint, spec contracts/{id}/results/*.json), in its key order.
+ * The smaller object of ContractResultViewModel (no block, result, status, `failed_initcode` or Ethereum fields), in
+ * its key order; `authorization_list` after `amount` only when the row's Ethereum transaction carries one (the view
+ * model's `!isEmpty(contractResult.authorizationList)`: withAuthorizationList; 0.160 sent none on this endpoint).
  */
 function rowJsonById(row: ContractResultRow): string {
   if (row.jsonById === undefined) row.jsonById = toJson(byIdObject(row));
@@ -379,6 +435,7 @@ function byIdObject(row: ContractResultRow): Record<string, unknown> {
   return {
       address: o.address,
       amount: o.amount,
+      ...('authorization_list' in o ? { authorization_list: o.authorization_list } : {}),
       bloom: o.bloom,
       call_result: o.call_result,
       contract_id: o.contract_id,

@@ -28,6 +28,12 @@ export interface ContractResultRow {
   scenario?: string;
   /** An incomplete record: its details answer 206 (mirror/scenarios.ts `inspectorPartial`). */
   partial?: boolean;
+  /**
+   * The transaction deploys the contract (a ContractCreate, or an Ethereum transaction without `to`), whether it
+   * succeeded or not. Not `failed_initcode`: the real server fills that with the call data of any failed Ethereum
+   * transaction, a reverted call too (failedInitcodeOf).
+   */
+  deploy?: boolean;
   /** HBAR its transaction moves besides the fee and the call's amount, e.g. a contract paying out (mirror/records.ts). */
   record?: { hbar?: { account: number; amount: bigint }[] };
   obj: Record<string, unknown>;
@@ -235,6 +241,7 @@ export function generateContracts(rng: Prng, reserved = 0): ContractData {
   const demo = top[n - 1];
   const reason = errorString('ERC20: transfer amount exceeds balance');
   Object.assign(demo.obj, { result: 'CONTRACT_REVERT_EXECUTED', status: '0x0', error_message: reason, call_result: reason });
+  demo.obj.failed_initcode = failedInitcodeOf(demo);
   notable.newestRevert = demo.obj.timestamp as string;
 
   const byContract = new Map<number, ContractResultsIndex>();
@@ -329,7 +336,11 @@ export function resolveContract(data: ContractData, v: string): number | null {
 }
 
 function ensureEth(rng: Prng, row: ContractResultRow): ContractResultRow {
-  if (!isEthereum(row.obj)) Object.assign(row.obj, ethFields(rng, 2, 1));
+  if (isEthereum(row.obj)) return row;
+  const { authorization_list: list, ...fields } = ethFields(rng, 2, 1);
+  Object.assign(row.obj, fields);
+  row.obj = withAuthorizationList(row.obj, list as unknown[]);
+  row.obj.failed_initcode = failedInitcodeOf(row);
   return row;
 }
 
@@ -349,8 +360,45 @@ export function weibarObject(obj: Record<string, unknown>): Record<string, unkno
   return o;
 }
 
-/** Whether a result object is an Ethereum transaction's: only those carry `authorization_list` (as the real view model). */
-export const isEthereum = (obj: Record<string, unknown>): boolean => 'authorization_list' in obj;
+/** Whether a result object is an Ethereum transaction's: only those carry a signature (`r`; a native result's is null). */
+export const isEthereum = (obj: Record<string, unknown>): boolean => typeof obj.r === 'string';
+
+/**
+ * The result object with its Ethereum transaction's `authorization_list` (EIP-7702), where the real view model writes
+ * it: right after `amount`, and only when the list is not empty. hiero-mirror-node `rest/viewmodel/
+ * contractResultViewModel.js` (`if (config.response.enableDelegationAddress && !isEmpty(contractResult
+ * .authorizationList))`, the base of the list's, the details' and /contracts/{id}/results' objects; its query joins
+ * `ethereum_transaction.authorization_list`), and the spec `contracts/results/no-params.json` of HIP-1340 (PR
+ * 13222): a type 2 transaction without a list has no key. (0.160 sent `[]` on every Ethereum result instead.)
+ */
+export function withAuthorizationList(obj: Record<string, unknown>, list: readonly unknown[] | null | undefined): Record<string, unknown> {
+  const rest = { ...obj };
+  delete rest.authorization_list;
+  if (!list || list.length === 0) return rest;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    out[k] = v;
+    if (k === 'amount') out.authorization_list = list;
+  }
+  return out;
+}
+
+/**
+ * `failed_initcode` as ContractResultDetailsViewModel writes it (hiero-mirror-node `rest/viewmodel/
+ * contractResultDetailsViewModel.js`): the record's own failed init code (a failed ContractCreate), else, for a
+ * failed transaction with an Ethereum transaction, that transaction's call data (`ethTransaction.callData`, when not
+ * empty), **whatever the call**: a reverted call to an existing contract has its call data there too (spec
+ * `contracts/results/{id}/failed-ethereum-transaction-with-contract-result-with-nullable-to.json`: a call with a
+ * `to_address`, `failed_initcode` "0x0707" = its call data). Else null (a success, a native call, a child: a child
+ * has no Ethereum transaction of its own).
+ */
+export function failedInitcodeOf(row: Pick<ContractResultRow, 'obj' | 'deploy'>): string | null {
+  const o = row.obj;
+  if (o.status !== '0x0') return null;
+  const params = typeof o.function_parameters === 'string' ? o.function_parameters : '0x';
+  if (isEthereum(o)) return params !== '0x' && params !== '' ? params : null;
+  return row.deploy ? params : null;
+}
 
 export const ZERO_BLOOM = '0x' + '0'.repeat(512);
 
@@ -452,7 +500,8 @@ function ethFields(rng: Prng, type: number, nonce: number): Record<string, unkno
  * The Ethereum fields of a native (HAPI ContractCall/ContractCreate) result, as the real
  * ContractResultDetailsViewModel sends them (spec tests contracts/results/from-sender.json, no-params.json,
  * contracts/results/{id}/by-hash-no-eth-tx.json): `access_list` [], `chain_id` the network's, `type` 0, the rest
- * null, and **no `authorization_list` key** (only Ethereum transactions have one). A fresh object per row.
+ * null, and **no `authorization_list` key** (only an Ethereum transaction that carries a list has one:
+ * withAuthorizationList). A fresh object per row.
  */
 export const nativeFields = (): Record<string, unknown> => ({
   access_list: [],
@@ -554,7 +603,7 @@ function makeTop(
     result,
     transaction_index: txIndex,
     status: ok ? '0x1' : '0x0',
-    failed_initcode: deploy && !ok ? call.params : null,
+    failed_initcode: null, // failedInitcodeOf, below
     access_list: eth.access_list,
     block_gas_used: 0,
     chain_id: eth.chain_id,
@@ -567,8 +616,13 @@ function makeTop(
     v: eth.v,
     nonce: eth.nonce,
   };
-  if (isEth) obj.authorization_list = eth.authorization_list; // last, as the view model adds it
-  return { tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, nonce: 0, obj };
+  const row: ContractResultRow = {
+    tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, nonce: 0,
+    obj: withAuthorizationList(obj, isEth ? (eth.authorization_list as unknown[]) : null),
+  };
+  if (deploy) row.deploy = true;
+  row.obj.failed_initcode = failedInitcodeOf(row);
+  return row;
 }
 
 /**
@@ -585,7 +639,7 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
   const gasLimit = Math.floor((parent.obj.gas_limit as number) / 2);
   const consumed = rng.int(2_000, Math.max(2_001, Math.floor(gasLimit / 3)));
   const parentObj = { ...parent.obj };
-  delete parentObj.authorization_list; // a child has no Ethereum transaction
+  delete parentObj.authorization_list; // a child has no Ethereum transaction (nor failed_initcode: set below)
   const obj: Record<string, unknown> = {
     ...parentObj,
     ...nativeFields(),

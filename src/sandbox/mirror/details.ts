@@ -315,7 +315,8 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
   const sel = params.slice(2, 10);
   const a = args(params);
   const ok = row.obj.result === 'SUCCESS';
-  const create = (row.obj.created_contract_ids as string[]).includes(row.obj.contract_id as string) || row.obj.failed_initcode !== null;
+  // a creation by its transaction, not by failed_initcode (a failed Ethereum call has its call data there too)
+  const create = (row.obj.created_contract_ids as string[]).includes(row.obj.contract_id as string) || row.deploy === true;
   let root: CallNode;
   if (create) {
     slot(ctx, who(c), slotHex(0), 0n, BigInt('0x' + ctx.sender));

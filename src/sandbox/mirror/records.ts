@@ -180,7 +180,8 @@ export function txRecord(data: ContractData, row: ContractResultRow): TxRecord {
     const eth = isEthereum(row.obj);
     const { payer, validStartNs, hash48, node } = txIdentity(row);
     const ok = row.obj.result === 'SUCCESS';
-    const create = (row.obj.created_contract_ids as string[]).length > 0 || row.obj.failed_initcode !== null;
+    // a creation by its transaction, not by failed_initcode (a failed Ethereum call has its call data there too)
+    const create = (row.obj.created_contract_ids as string[]).length > 0 || row.deploy === true;
     const { base, gas } = fees(row);
     const amount = ok ? BigInt(row.obj.amount as number | bigint) : 0n;
     const list: Transfer[] = [...feeShares(base + gas, node)];

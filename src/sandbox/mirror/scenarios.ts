@@ -41,7 +41,7 @@ import { addrWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
 import { Prng } from '../prng';
 import {
-  CHAIN_ID_HEX, type Contract, type ContractData, type ContractResultRow, HTS_PRECOMPILE, blockNumberAt, indexRow, nativeFields,
+  CHAIN_ID_HEX, type Contract, type ContractData, type ContractResultRow, HTS_PRECOMPILE, blockNumberAt, failedInitcodeOf, indexRow, nativeFields,
 } from './contracts';
 import { ANCHOR_SEC, NS, entityId, longZero, nsToTs } from './ids';
 import { RELAY, derivedHex, txIdentity } from './records';
@@ -490,7 +490,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       result: s.result,
       transaction_index: 0,
       status: ok ? '0x1' : '0x0',
-      failed_initcode: null,
+      failed_initcode: null, // failedInitcodeOf, below
       access_list: eth.access_list,
       block_gas_used: gasUsed ?? Math.floor(s.gasLimit * 0.8),
       chain_id: eth.chain_id,
@@ -503,8 +503,9 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       v: eth.v,
       nonce: eth.nonce,
     };
-    if (s.eth) obj.authorization_list = [];
+    // no authorization_list: the scenarios' Ethereum transactions (type 2) carry none (withAuthorizationList)
     const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c.num, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    obj.failed_initcode = failedInitcodeOf(row);
     if (s.partial) row.partial = true;
     if (s.key === 'inspectorEthereum') row.record = { hbar: [{ account: vault.num, amount: -WITHDRAW }, { account: ALIAS_SENDER.num, amount: WITHDRAW }] };
     const rows = [row];
@@ -528,6 +529,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
           to: longZero(HTS_PRECOMPILE),
           result: 'SUCCESS',
           status: '0x1',
+          failed_initcode: null,
         },
       };
       row.children = [child];
