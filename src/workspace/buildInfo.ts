@@ -222,7 +222,7 @@ async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise
 
 /**
  * Of several builds holding the contract, the one the deployment used: the build named by the deployment's own
- * artifact (Hardhat Ignition's `ignition/deployments/<id>/artifacts/<futureId>.json`), then by the workspace's
+ * artifact (Hardhat Ignition's `ignition/deployments/<id>/artifacts/<futureId>.json`) first, then by the workspace's
  * artifact (`artifacts/<source>/<Name>.json`: Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`), then the build
  * whose runtime bytecode is the one on chain (`runtimeBytecode`, when known), then the one whose sources match
  * the workspace best (`bySources`). Never the file-name order alone.
@@ -237,16 +237,17 @@ export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: 
     const m = id ? matches.filter((x) => x.build.id === id) : [];
     return m.length === 1 && fits(m[0]) ? { match: m[0], reason } : undefined;
   };
-  // 1. the workspace's artifact of that contract (Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`)
-  const names = [...new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))];
-  if (names.length === 1) {
-    const hit = await withId(await buildIdOfArtifact(fs, joinPath('artifacts', `${names[0]}.json`)), 'artifact');
-    if (hit) return hit;
-  }
-  // 2. the build Hardhat Ignition recorded for the deployment
+  // 1. the build Hardhat Ignition recorded for the deployment: a rebuild after the deployment (an edit, another build
+  // profile) changes the workspace's artifact, never the deployment's own record
   const art = opts.candidate?.build?.deploymentArtifact;
   if (art) {
     const hit = await withId(await buildIdOfArtifact(fs, art), 'ignition');
+    if (hit) return hit;
+  }
+  // 2. the workspace's artifact of that contract (Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`)
+  const names = [...new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))];
+  if (names.length === 1) {
+    const hit = await withId(await buildIdOfArtifact(fs, joinPath('artifacts', `${names[0]}.json`)), 'artifact');
     if (hit) return hit;
   }
   // 3. the code on chain

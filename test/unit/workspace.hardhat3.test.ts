@@ -64,14 +64,22 @@ describe('workspace: Hardhat 3 builds', () => {
     assert.ok(builds.every((b) => b.file.startsWith('ignition/deployments/chain-296/build-info/')));
   });
 
-  it('the artifact\'s buildInfoId, then the deployment\'s own build (Ignition), then the bytecode, never the file-name order', async () => {
+  it('the deployment\'s own build (Ignition), then the artifact\'s buildInfoId, then the bytecode, never the file-name order', async () => {
     const d = await discoverAddresses({ folders: [hh3], chainId: 296 });
     const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
     const counterCand = d.candidates.find((c) => c.contractName === 'Counter')!;
     const { builds } = await findBuilds(hh3);
     const pick = async (f: WorkspaceFs, cand: typeof rigCand, runtime?: string) => buildInfo.selectBuild(f, matchContracts(builds, { name: cand.contractName }), { candidate: cand, runtimeBytecode: runtime });
-    const viaArtifactFirst = await pick(hh3, rigCand);
-    assert.deepStrictEqual([viaArtifactFirst?.match.build.id, viaArtifactFirst?.reason], [NEW, 'artifact']);
+    const viaIgnitionFirst = await pick(hh3, rigCand);
+    assert.deepStrictEqual([viaIgnitionFirst?.match.build.id, viaIgnitionFirst?.reason], [NEW, 'ignition']);
+    // rebuilt after the deployment (the artifact now names the other build): the deployment's own build still wins
+    const rebuilt: WorkspaceFs = {
+      name: hh3.name,
+      list: (d) => hh3.list(d),
+      read: async (p) => (p === 'artifacts/contracts/RigToken.sol/RigToken.json' ? new TextEncoder().encode(JSON.stringify({ ...artifactOf(p), buildInfoId: OLD })) : hh3.read(p)),
+    };
+    const afterRebuild = await pick(rebuilt, rigCand);
+    assert.deepStrictEqual([afterRebuild?.match.build.id, afterRebuild?.reason], [NEW, 'ignition']);
     assert.strictEqual((await pick(hh3, counterCand))?.match.build.id, OLD);
     // no artifact (artifacts/contracts cleaned): the build Ignition recorded for the deployment
     const viaIgnition = await pick(hiding(hh3, /^artifacts\/contracts/), rigCand);
