@@ -42,13 +42,22 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 /** Contracts compared by runtime code alone, at most (a monorepo's thousands of contracts are not all compared). */
 const MAX_COMPARED = 2000;
 
+/** A build of which the workspace has the compiler input only (Hardhat Ignition's copy, without an output). */
+export interface InputOnlyBuild {
+  file: string;
+  id: string;
+  /** Its source unit names. */
+  sources: string[];
+}
+
 export class WorkspaceBuilds {
-  private constructor(readonly builds: readonly WorkspaceBuild[], readonly contracts: readonly BuiltContract[], readonly problems: readonly string[]) {}
+  private constructor(readonly builds: readonly WorkspaceBuild[], readonly contracts: readonly BuiltContract[], readonly problems: readonly string[], readonly inputOnly: readonly InputOnlyBuild[] = []) {}
 
   /** Reads every build of the folders (each file once; unreadable ones go to `problems`). */
   static async read(folders: readonly WorkspaceFs[]): Promise<WorkspaceBuilds> {
     const builds: WorkspaceBuild[] = [];
     const problems: string[] = [];
+    const inputOnly: InputOnlyBuild[] = [];
     for (let folder = 0; folder < folders.length; folder++) {
       const fs = folders[folder];
       let entries: Awaited<ReturnType<typeof listBuildInfo>>;
@@ -60,14 +69,20 @@ export class WorkspaceBuilds {
       }
       for (const entry of entries) {
         let got: SolcBuildLike | undefined;
+        let input: string[] | undefined;
         for (const f of [entry, ...entry.copies]) {
-          got = await readOne(fs, f.file, f.outputFile).catch(() => undefined);
+          const r = await readOne(fs, f.file, f.outputFile).catch(() => undefined);
+          got = r?.build;
+          input ??= r?.inputSources;
           if (got) {
             builds.push({ build: got, folder, file: f.file });
             break;
           }
         }
-        if (!got) problems.push(`${fs.name}/${entry.file}: no compiler output with runtime code in it`);
+        if (!got) {
+          problems.push(`${fs.name}/${entry.file}: no compiler output with runtime code in it`);
+          if (input?.length) inputOnly.push({ file: entry.file, id: entry.id, sources: input });
+        }
       }
     }
     const contracts: BuiltContract[] = [];
@@ -80,7 +95,7 @@ export class WorkspaceBuilds {
         }
       }
     }
-    return new WorkspaceBuilds(builds, contracts, problems);
+    return new WorkspaceBuilds(builds, contracts, problems, inputOnly);
   }
 
   /**
@@ -138,12 +153,13 @@ function sameSource(a: string, b: string): boolean {
   return strip(a) === strip(b);
 }
 
-async function readOne(fs: WorkspaceFs, file: string, outputFile: string | undefined): Promise<SolcBuildLike | undefined> {
+async function readOne(fs: WorkspaceFs, file: string, outputFile: string | undefined): Promise<{ build?: SolcBuildLike; inputSources?: string[] }> {
   const b = obj(await readJson(fs, file));
   let output = b.output;
   if ((output === undefined || String(b._format ?? '').startsWith('hh3')) && outputFile) output = obj(await readJson(fs, outputFile)).output ?? output;
   const out = obj(output);
-  if (!Object.keys(obj(out.contracts)).length) return undefined;
   const input = obj(b.input);
-  return { input: { sources: obj(input.sources) as NonNullable<SolcBuildLike['input']>['sources'] }, output: out as SolcBuildLike['output'] };
+  const inputSources = Object.keys(obj(input.sources));
+  if (!Object.keys(obj(out.contracts)).length) return { inputSources };
+  return { build: { input: { sources: obj(input.sources) as NonNullable<SolcBuildLike['input']>['sources'] }, output: out as SolcBuildLike['output'] }, inputSources };
 }

@@ -101,5 +101,13 @@ describe('workspace: whole builds for revert to source', () => {
     const builds = await WorkspaceBuilds.read([folder('broken', { 'artifacts/build-info/a.json': { input: {} }, 'out/build-info/b.json': 'not json' })]);
     assert.strictEqual(builds.contracts.length, 0);
     assert.strictEqual(builds.problems.length, 2, builds.problems.join('; '));
+    assert.deepStrictEqual(builds.inputOnly, [], 'a build with no sources in its input is not a build to compile');
+  });
+
+  it('a build of which only the input is there (Hardhat Ignition\'s copy of a Hardhat 3 build-profile build) is listed as such', async () => {
+    const input = { language: 'Solidity', sources: { 'project/contracts/Counter.sol': { content: 'contract Counter {}' } }, settings: {} };
+    const builds = await WorkspaceBuilds.read([folder('hh3-input-only', { 'ignition/deployments/chain-296/build-info/solc-0_8_28-abc.json': { _format: 'hh3-sol-build-info-1', id: 'solc-0_8_28-abc', solcVersion: '0.8.28', solcLongVersion: '0.8.28+commit.7893614a', input } })]);
+    assert.strictEqual(builds.contracts.length, 0);
+    assert.deepStrictEqual(builds.inputOnly, [{ file: 'ignition/deployments/chain-296/build-info/solc-0_8_28-abc.json', id: 'solc-0_8_28-abc', sources: ['project/contracts/Counter.sol'] }]);
   });
 });

@@ -242,7 +242,13 @@ export class RevertLocator {
       const found = builds.find(a, { chainId, deployments, runtimeBytecode: info.runtime });
       if (!found) continue;
       if (found.mismatch) {
-        mismatch = { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
+        // a build the workspace has only the input of (Hardhat 3: Ignition's copy of a build-profile build) may be the
+        // one deployed: say what to run rather than blame the source
+        const sourceName = found.mismatch.contract.sourceName;
+        const inputOnly = builds.inputOnly.find((b) => b.sources.includes(sourceName));
+        mismatch = inputOnly
+          ? { problem: l10n('the code deployed at {0} is not the workspace\'s compiled build of {1}, and the build {2} holds only the compiler input of {1} (no output). Compile it with the build profile the deployment used (Hardhat 3: npx hardhat build --build-profile production) and try again.', entityText(id, a), found.mismatch.contract.contractName, inputOnly.file) }
+          : { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
         break;
       }
       return { build: found.contract.build.build, contract: found.contract.identifier, match: found.match, built: found.contract };
