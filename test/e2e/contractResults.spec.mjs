@@ -175,7 +175,9 @@ test('Contract results: the context menu filters by this contract and shows the 
   await waitForDescription(page, 'Sandbox');
 });
 
-test('Contract results: Follow (every 2 s, set in the Settings editor) puts new results at the top', async ({ page, ctx }) => {
+// how soon new results show and how far apart the polls are (targets: within 8 s, gaps of 1.5 to 4 s with 2 s set)
+// are figures of `npm run bench` (test/bench/follow.mjs)
+test('Contract results: Follow (its interval set in the Settings editor) puts new results at the top', async ({ page, ctx }) => {
   // the interval, as a user sets it
   await runCommand(page, 'Preferences: Open User Settings');
   const search = page.locator('.settings-editor .settings-header .suggest-input-container');
@@ -203,14 +205,12 @@ test('Contract results: Follow (every 2 s, set in the Settings editor) puts new 
   await view(page, VIEW).locator('.pane-header .actions .action-label[aria-label^="Stop Following Contract Results"]').waitFor({ timeout: T });
   // let a first poll happen, then add results
   await until(page, async () => (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).some((r) => decodeURIComponent(r.url).includes('timestamp=gt:')), 'a first follow poll');
-  const t0 = Date.now();
   const { added } = await sandbox(ctx, '/__sandbox/contracts/results', { count: 3 });
   const newest = [...added].reverse();
   await until(page, async () => {
     const rows = (await treeRows(page, VIEW)).filter((r) => r.level === 1);
     return rows.length && rows[0].description.startsWith(`${newest[0].contract_id} ·`) && rows[0].label > before[0].label;
   }, 'the new results on top');
-  const took = Date.now() - t0;
   const rows = (await treeRows(page, VIEW)).filter((r) => r.level === 1);
   for (let i = 0; i < 3; i++) {
     assert.ok(rows[i].description.startsWith(`${newest[i].contract_id} ·`), `row ${i}: ${rows[i].description}`);
@@ -218,12 +218,6 @@ test('Contract results: Follow (every 2 s, set in the Settings editor) puts new 
   }
   assert.equal(rows[3].label, before[0].label, 'the former top result comes next');
   assert.equal(rows[3].description, before[0].description);
-  assert.ok(took < 2000 + 6000, `shown within the interval (+ slack for a busy machine): ${took} ms`);
-  // the polls are 2 s apart (the default would be 5 s)
-  const polls = (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).filter((r) => decodeURIComponent(r.url).includes('timestamp=gt:')).map((r) => r.at);
-  const gaps = polls.slice(1).map((t, i) => t - polls[i]);
-  assert.ok(gaps.some((g) => g >= 1500 && g < 4000), `poll gaps ${gaps.join(', ')} ms`);
-  console.log(`    follow: new results shown ${took} ms after they were added; poll gaps ${gaps.join(', ')} ms`);
   await screenshot(page, 'contract-results-follow');
 
   await viewAction(page, VIEW, 'Stop Following Contract Results');

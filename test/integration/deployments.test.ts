@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { extension, resetSettings, waitUntil } from './helpers';
+import { benchFigure, extension, resetSettings, settlesWithin, waitUntil } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario { timestamp: string; contractId: string; result: string }
@@ -174,11 +174,13 @@ describe('Deployments view and CodeLens', function () {
     assert.strictEqual((await api.deployments.rows(['Vault'])).length, 1 + vaultResults.length);
   });
 
+  // how long the switch waits (target < 4 s) is a figure of `npm run bench` (test/bench/host.mjs)
   it('selecting another network cancels the answers still being asked for the previous one; they are asked again there', async () => {
     await api.deployments.rows();
     await api.deployments.settled();
-    // Vault's results hang for 6 s on the sandbox network
-    await addFault({ path: '/api/v1/contracts/0.0.7001/results', times: 1, fault: { delayMs: 6000 } });
+    // Vault's results hang for 10 minutes on the sandbox network: a view that waited for that answer would show the
+    // other network's rows only after the client's 15 s time limit at best (the bound below is under it)
+    await addFault({ path: '/api/v1/contracts/0.0.7001/results', times: 1, fault: { delayMs: 600_000 } });
     await clearRequests();
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     const vaultOf = async () => (await api.deployments.rows()).find((r) => r.label === 'Vault')!;
@@ -194,9 +196,8 @@ describe('Deployments view and CodeLens', function () {
       const switched = Date.now();
       await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
       await waitUntil('custom profile', () => api.profile().name === 'custom');
-      const onCustom = await vaultOf();
-      const waited = Date.now() - switched;
-      assert.ok(waited < 4000, `the hanging answer was cancelled, not waited for (${waited} ms)`);
+      const onCustom = await settlesWithin('Vault\'s row on the custom network while the sandbox\'s answer hangs (10 minutes)', vaultOf(), 10_000);
+      benchFigure('networkSwitchMs', Date.now() - switched, 'from selecting the custom network to its Vault row, the previous answer hanging');
       assert.match(onCustom.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
       assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 2, 'asked on the custom network');
     } finally {

@@ -1,4 +1,5 @@
 // Shared helpers for the integration suites (imported, bundled into each *.test.js by esbuild).
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { HederaExplorerApi, TestSeams } from '../../src/testSeams';
 
@@ -28,6 +29,30 @@ export async function waitUntil(what: string, check: () => boolean | Promise<boo
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for: ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * `p`, or an error naming `what` when it has not settled after `ms`: a bound on waiting (for something that would
+ * otherwise take minutes), not on speed.
+ */
+export async function settlesWithin<T>(what: string, p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for: ${what}`)), ms); })]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A measured figure: logged, never asserted (a busy machine is slower; `npm test` must pass there). `npm run bench`
+ * (test/bench/host.mjs) runs the tests that measure one with HEDERA_BENCH_FIGURES set to a file, where each figure is
+ * appended as a JSON line, and judges it against its target there.
+ */
+export function benchFigure(name: string, value: number, detail = ''): void {
+  console.log(`      (${name}: ${Math.round(value * 10) / 10} ms${detail ? `; ${detail}` : ''})`);
+  const file = process.env.HEDERA_BENCH_FIGURES;
+  if (file) fs.appendFileSync(file, `${JSON.stringify({ name, value, detail })}\n`);
 }
 
 /** Resets the given `hederaExplorer.*` settings at user (global) level. */

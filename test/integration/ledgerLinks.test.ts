@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLinksSeam } from '../../src/features/ledgerLinks';
 import { renderMarkdown } from '../unit/markdown';
-import { resetSettings, waitUntil } from './helpers';
+import { benchFigure, resetSettings, waitUntil } from './helpers';
 import { clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
 const OURS = ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy', 'hederaExplorer.ledger.openLink', 'hederaExplorer.inspectTransaction', 'hederaExplorer.showNftHistory', 'hederaExplorer.contractResults.showContract'];
@@ -270,7 +270,8 @@ describe('Ledger hovers and links', function () {
     await waitUntil('on again, every language', () => JSON.stringify(seam.selector) === JSON.stringify([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'hedera-explorer' }]));
   });
 
-  it('typing in a 10,000-line file with many ids: links asked again and again, nothing requested, each answer quick', async () => {
+  // the time of each answer (CPU and wall, median target < 50 ms) is a figure of `npm run bench` (test/bench/host.mjs)
+  it('typing in a 10,000-line file with many ids: links asked again and again, nothing requested', async () => {
     const big: string[] = [];
     for (let i = 0; i < 10_000; i++) {
       big.push(i % 10 === 0 ? `const a${i} = "0.0.${1000 + i}"; // sent by 0x${(i + 1).toString(16).padStart(40, 'a')} in 0.0.${i + 1}-1700000000-000000001` : `  total += values[${i}] * 2; // nothing here ${i}.${i}`);
@@ -298,10 +299,8 @@ describe('Ledger hovers and links', function () {
     assert.strictEqual(after.requests, before.requests);
     assert.strictEqual(after.hovers, before.hovers, 'no hover was asked');
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`      link provider on a 10,000-line file after typing (${n} calls): wall ${wall.map((m) => m.toFixed(1)).join(', ')} ms; CPU ${cpu.map((m) => m.toFixed(1)).join(', ')} ms`);
-    // VS Code asks at most once a second while typing (its debounce); the answer must be a small part of that
-    assert.ok(median(cpu) < 50, `median CPU per link request: ${median(cpu).toFixed(1)} ms`);
-    assert.ok(median(wall) < 50, `median wall time per link request: ${median(wall).toFixed(1)} ms`);
+    benchFigure('linkCpuMedianMs', median(cpu), `link provider on a 10,000-line file after typing, ${n} calls: CPU ${cpu.map((m) => m.toFixed(1)).join(', ')} ms`);
+    benchFigure('linkWallMedianMs', median(wall), `wall ${wall.map((m) => m.toFixed(1)).join(', ')} ms`);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -5,7 +5,7 @@
 // Sourcify API v2 (check first, job polling, match kinds, job errors, local source check).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { resetSettings, waitUntil } from './helpers';
+import { benchFigure, resetSettings, settlesWithin, waitUntil } from './helpers';
 import { addFault, clearFaults, clearRequests, sleep, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Recorded { method: string; url: string; headers: Record<string, unknown>; body?: string }
@@ -173,16 +173,19 @@ describe('Verify Contract', function () {
     assert.ok((await rows()).some((x) => x.label === 'Status' && x.description === 'error: Helper was not deployed at this address'));
   });
 
+  // how soon it stops (target < 3 s) is a figure of `npm run bench` (test/bench/host.mjs)
   it('Cancel stops the run: nothing new is kept and the shown result stays', async () => {
     const shown = v().current()?.key;
-    await addFault({ path: '/session/verify', fault: { delayMs: 8000 } });
+    // the answer comes after 10 minutes (the request's time limit is 2 minutes): within the bound below, only the
+    // cancellation ends the run
+    await addFault({ path: '/session/verify', fault: { delayMs: 600_000 } });
     await clearRequests();
     const run = v().run({ address: A('01') });
     await waitUntil('request sent', async () => v().isRunning && (await verifyRequests()).length === 1);
     v().cancel();
     const t0 = Date.now();
-    assert.strictEqual(await run, undefined);
-    assert.ok(Date.now() - t0 < 3000, 'stopped at once');
+    assert.strictEqual(await settlesWithin('the run to end after Cancel (its answer hangs for 10 minutes)', run, 30_000), undefined);
+    benchFigure('verifyCancelMs', Date.now() - t0, 'from Cancel to the run\'s end, its request hanging');
     assert.strictEqual(v().current()?.key, shown);
     assert.ok(!v().kept().some((k) => k.address === A('01')));
     assert.ok(!(await rows()).some((x) => x.contextValue === 'loading'));

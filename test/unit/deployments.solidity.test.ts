@@ -86,14 +86,14 @@ describe('deployments: Solidity declarations', () => {
     assert.deepStrictEqual(of('Token.sol'), ['contract Token']);
   });
 
-  it('scans a large source in linear time', () => {
+  // its time (target < 2 s) is a figure of `npm run bench` (test/bench/scale.mjs)
+  it('scans a large source: all 20,000 contracts, none of the names in its comments and strings', () => {
     const block = '/* contract NotThis */ contract C%d { string s = "library NotThat"; }\n';
     const src = Array.from({ length: 20000 }, (_, i) => block.replace('%d', String(i))).join('');
-    const t = Date.now();
     const found = findDeclarations(src);
     assert.strictEqual(found.length, 20000);
+    assert.ok(found.every((d, i) => d.kind === 'contract' && d.name === `C${i}` && d.line === i), 'each contract on its line');
     assert.strictEqual(found[19999].name, 'C19999');
     assert.strictEqual(found[19999].line, 19999);
-    assert.ok(Date.now() - t < 2000, `${Date.now() - t} ms`);
   });
 });

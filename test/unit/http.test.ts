@@ -120,18 +120,20 @@ describe('http: faults from the sandbox', function () {
     await assert.rejects(new MirrorClient(sb.url, fast()).schedules({ limit: 2 }), isApiError('malformed'));
   });
 
-  it('cancels through an AbortSignal, during the request and during a backoff wait', async () => {
+  // how soon a cancelled backoff wait settles (target < 4.5 s of a 5 s wait) is a figure of `npm run bench`
+  // (test/bench/stops.mjs); here the wait is an hour: only the cancellation can end it within the test's time limit
+  it('cancels through an AbortSignal, during the request and during a backoff wait (no retry sent)', async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { delayMs: 2000 } });
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 100);
     await assert.rejects(fast().get(path, { signal: ac.signal }), isApiError('cancelled'));
+    sb.clearRequests();
     sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 503 } });
     const ac2 = new AbortController();
-    const slow = new HttpClient({ backoffBaseMs: 5000, random: () => 0.5 });
+    const slow = new HttpClient({ backoffBaseMs: 3_600_000, backoffMaxMs: 3_600_000, random: () => 0.5 });
     setTimeout(() => ac2.abort(), 200);
-    const t = Date.now();
     await assert.rejects(slow.get(path, { signal: ac2.signal }), isApiError('cancelled'));
-    assert.ok(Date.now() - t < 4500, 'the 5 s backoff wait was cut short');
+    assert.strictEqual(hits(), 1, 'the first try only: the hour-long backoff wait was cut short, no retry followed');
   });
 
   it('the per-request fault header works too', async () => {
@@ -183,30 +185,29 @@ describe('http: transport failures', function () {
     }
   });
 
-  it('a cancellation or the time limit stops an answer mid-body: the connection is closed, the promise settles at once', async () => {
+  // how soon each settles (target < 2 s) is a figure of `npm run bench` (test/bench/stops.mjs)
+  it('a cancellation or the time limit stops an answer mid-body (which never ends): the promise settles, the connection is closed', async () => {
     // headers and part of the body, then nothing: the request is only ended by the client
-    const closed: number[] = [];
+    let closed = 0;
     let received = 0;
     const srv = http.createServer((q, r) => {
       received++;
       r.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       r.write('{"results":[');
-      q.socket.on('close', () => closed.push(Date.now()));
+      q.socket.on('close', () => closed++);
     });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/api/v1/schedules`;
     try {
+      // the body never ends and the time limit is an hour away: only the cancellation settles this one
       const ac = new AbortController();
       setTimeout(() => ac.abort(), 150);
-      let t = Date.now();
-      await assert.rejects(fast({ timeoutMs: 10_000 }).get(url, { signal: ac.signal }), isApiError('cancelled'));
-      assert.ok(Date.now() - t < 2000, `cancelled after ${Date.now() - t} ms`);
-      t = Date.now();
+      await assert.rejects(fast({ timeoutMs: 3_600_000 }).get(url, { signal: ac.signal }), isApiError('cancelled'));
+      // no cancellation: only the time limit settles this one
       await assert.rejects(fast({ timeoutMs: 300, tries: 1 }).get(url), isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)));
-      assert.ok(Date.now() - t < 2000, `timed out after ${Date.now() - t} ms`);
       // the server sees both connections closed by the client (the answers never ended)
-      for (let i = 0; i < 40 && closed.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.strictEqual(closed.length, 2, 'both connections were closed by the client');
+      for (let i = 0; i < 40 && closed < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      assert.strictEqual(closed, 2, 'both connections were closed by the client');
       // an already aborted signal: nothing is sent
       const done = new AbortController();
       done.abort();

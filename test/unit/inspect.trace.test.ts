@@ -142,7 +142,8 @@ describe('inspect: the call trace (src/api/inspect/trace.ts)', () => {
     assert.deepStrictEqual(t.rows.map((r) => [r.index, r.depth, r.parent, r.descendants]), [[1, 0, -1, 4], [2, 1, 0, 1], [3, 2, 1, 0], [4, 1, 0, 0], [5, 1, 0, 0], [6, 0, -1, 0]]);
   });
 
-  it('2,000 calls build in well under a second (decoders kept per address and selector)', () => {
+  // the time to build them (target < 600 ms) is a figure of `npm run bench` (test/bench/scale.mjs)
+  it('2,000 calls build, every one decoded (calls to 50 contracts and a system contract)', () => {
     const actions: ContractAction[] = [];
     const input = encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swap', args: [lz(0x4567), 12345n, 'memo'] });
     const output = encodeFunctionResult({ abi: ROUTER_ABI, functionName: 'swap', result: 1n });
@@ -154,14 +155,11 @@ describe('inspect: the call trace (src/api/inspect/trace.ts)', () => {
         : act({ index: i, call_depth: depth, recipient: `0.0.${3000 + (i % 50)}`, to: lz(3000 + (i % 50)), input, result_data: output }));
     }
     actions.reverse();
-    const start = performance.now();
     const t = buildTrace(actions, ctx);
-    const ms = performance.now() - start;
     assert.strictEqual(t.rows.length, 2000);
     assert.strictEqual(t.rows[0].descendants, 1999);
-    assert.ok(t.rows.every((r) => r.call), 'every call decoded');
-    assert.ok(ms < 600, `built in ${ms.toFixed(0)} ms`);
-    console.log(`    (2,000 calls: ${ms.toFixed(0)} ms)`);
+    assert.deepStrictEqual(t.rows.map((r) => r.index), Array.from({ length: 2000 }, (_, i) => i), 'in index order');
+    assert.deepStrictEqual(t.rows.map((r) => r.call?.name), t.rows.map((r) => (r.index % 3 === 2 ? 'transferToken' : 'swap')), 'every call decoded');
   });
 
   it('hostile text stays data: a revert reason with HTML, bidi and control characters JSON-quoted whole; odd operation names as sent', () => {

@@ -203,7 +203,8 @@ describe('ledger: looking references up', function () {
   });
 
   describe('against a scripted server', () => {
-    interface Route { status?: number; body?: unknown; delayMs?: number }
+    /** `hang`: never answered (until the client closes the request). */
+    interface Route { status?: number; body?: unknown; delayMs?: number; hang?: boolean }
     let server: http.Server;
     let url: string;
     let routes: (path: string) => Route | undefined;
@@ -222,6 +223,7 @@ describe('ledger: looking references up', function () {
         const finish = () => { if (!done) { done = true; active--; } };
         res.on('close', () => { if (!res.writableEnded) entry.closedEarly = true; finish(); });
         const r = routes(path) ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
+        if (r.hang) return;
         const timer = setTimeout(() => {
           res.writeHead(r.status ?? 200, { 'content-type': 'application/json' });
           res.end(JSON.stringify(r.body ?? {}));
@@ -238,12 +240,13 @@ describe('ledger: looking references up', function () {
     const contract = (id: string) => ({ contract_id: id, evm_address: `0x${'1'.repeat(40)}`, admin_key: null, memo: 'c', deleted: false, created_timestamp: '1700000000.000000000' });
     const token = (id: string) => ({ token_id: id, name: 'Sand', symbol: 'SND', type: 'FUNGIBLE_COMMON', decimals: '2', total_supply: '9223372036854775807', treasury_account_id: '0.0.98', admin_key: null, memo: '', deleted: false });
 
-    it('first match wins: a token answers, the slower asks are aborted (in flight or in line)', async () => {
-      routes = (p) => (p === '/api/v1/tokens/0.0.42' ? { body: token('0.0.42'), delayMs: 30 } : p.startsWith('/api/v1/') ? { status: 404, delayMs: 3000 } : undefined);
+    // how soon the answer comes when the other kinds take 3 s (target < 1.5 s) is a figure of `npm run bench`
+    // (test/bench/stops.mjs); here they never answer: the look-up answers with the token and aborts them (a look-up
+    // that waited for them would end them by its time limit, not abort them)
+    it('first match wins: a token answers, the slower asks (never answered) are aborted (in flight or in line)', async () => {
+      routes = (p) => (p === '/api/v1/tokens/0.0.42' ? { body: token('0.0.42'), delayMs: 30 } : p.startsWith('/api/v1/') ? { hang: true } : undefined);
       const lookup = new LedgerLookup(() => sourceOf(url));
-      const t0 = Date.now();
       const info = is(await lookup.get(ref('0.0.42')), 'token');
-      assert.ok(Date.now() - t0 < 1500, `answered at the token's answer, not the slowest: ${Date.now() - t0} ms`);
       assert.strictEqual(info.totalSupply, '9223372036854775807', 'every digit');
       assert.strictEqual(info.name, 'Sand');
       const stats = lookup.stats();

@@ -189,14 +189,12 @@ describe('ledger: recognizing references in text', () => {
       assert.strictEqual(refAt(line, a + 42), undefined);
     });
 
-    it('refAt reads a bounded window: a reference in a line of a megabyte costs what its window costs', () => {
+    // its time per hover on a 2 MB line (target < 0.5 ms) is a figure of `npm run bench` (test/bench/hover.mjs)
+    it('refAt reads a bounded window: a reference in the middle of a 2 MB line is found, hex longer than the window is not one', () => {
       const pad = 'ab '.repeat(350_000);
       const line = `${pad}0.0.77 ${pad}`;
       const at = pad.length + 2;
-      const t0 = performance.now();
-      for (let i = 0; i < 1000; i++) assert.strictEqual(refAt(line, at)?.value, '0.0.77');
-      const per = (performance.now() - t0) / 1000;
-      assert.ok(per < 0.5, `${per.toFixed(3)} ms per hover on a 2 MB line`);
+      assert.deepStrictEqual([refAt(line, at)?.kind, refAt(line, at)?.value, refAt(line, pad.length)?.value, refAt(line, pad.length - 1)], ['entity', '0.0.77', '0.0.77', undefined]);
       // a run of hex longer than the window: its middle is not a reference, even though the window cuts 40 hex out of it
       const hexLine = 'f'.repeat(100_000);
       assert.strictEqual(refAt(hexLine, 50_000), undefined);

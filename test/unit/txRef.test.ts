@@ -83,11 +83,10 @@ describe('Inspect Transaction: what the input box accepts', () => {
     rejects('hello', /not a transaction/);
     rejects('0.0.1234', /not a transaction/);
     rejects('x'.repeat(5000), /too long/);
-    // linear on hostile pastes (the trimming ran in quadratic time on runs of dots and brackets)
-    const started = performance.now();
+    // hostile pastes (the trimming ran in quadratic time on runs of dots and brackets): their time (target < 200 ms)
+    // is a figure of `npm run bench` (test/bench/scale.mjs)
     for (const c of ['.', ')', ' ', '"']) rejects(`0.0.1-1-1${c.repeat(4000)}x`);
     rejects('.'.repeat(100_000), /too long/);
-    assert.ok(performance.now() - started < 200, `${(performance.now() - started).toFixed(0)} ms`);
   });
 
   it('the text a panel shows', () => {
