@@ -103,6 +103,27 @@ class Collector {
   }
 }
 
+/** How many record files are read at once. */
+const READ_CONCURRENCY = 32;
+
+/** `fn` over every item, at most `limit` at a time; the results in the items' order. A failure gives undefined. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<Array<R | undefined>> {
+  const out: Array<R | undefined> = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i]);
+      } catch {
+        out[i] = undefined;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
 /* ------------------------------------------------------------ Hardhat Ignition */
 
 async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
@@ -122,12 +143,14 @@ async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
         /* no chain */
       }
     }
-    for (const [futureId, value] of Object.entries(obj(json))) {
-      if (typeof value !== 'string') continue;
+    const entries = Object.entries(obj(json)).filter((e): e is [string, string] => typeof e[1] === 'string');
+    // Ignition keeps the artifact it deployed (contractName, sourceName; Hardhat 3: buildInfoId): read in parallel,
+    // a bounded number at a time (a deployment of thousands of contracts), added in the record's order
+    const artifacts = await mapBounded(entries, READ_CONCURRENCY, ([futureId]) => readJson(fs, joinPath(base, d.name, 'artifacts', `${futureId}.json`)));
+    for (const [k, [futureId, value]] of entries.entries()) {
       let name = futureId.includes('#') ? futureId.slice(futureId.lastIndexOf('#') + 1) : futureId;
-      // Ignition keeps the artifact it deployed (contractName, sourceName; Hardhat 3: buildInfoId)
       const artifactFile = joinPath(base, d.name, 'artifacts', `${futureId}.json`);
-      const artifact = obj(await readJson(fs, artifactFile));
+      const artifact = obj(artifacts[k]);
       const build: BuildHint = {};
       if (str(artifact.contractName)) {
         name = str(artifact.contractName) ?? name;
@@ -148,9 +171,10 @@ async function hardhatDeploy(fs: WorkspaceFs, c: Collector): Promise<void> {
     const dir = joinPath(base, d.name);
     const chainId = chainOf((await readText(fs, joinPath(dir, '.chainId')))?.trim());
     const files = (await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json') && !e.name.startsWith('.')).map((e) => e.name).sort();
-    for (const name of files) {
+    const records = await mapBounded(files, READ_CONCURRENCY, (name) => readJson(fs, joinPath(dir, name)));
+    for (const [k, name] of files.entries()) {
       const file = joinPath(dir, name);
-      const rec = obj(await readJson(fs, file));
+      const rec = obj(records[k]);
       const value = str(rec.address);
       if (!value) continue;
       const deployment = name.replace(/\.json$/, '');
@@ -243,10 +267,15 @@ async function dotenv(fs: WorkspaceFs, c: Collector): Promise<void> {
 /** Merges duplicates (same address): the first keeps its place, later ones are listed in `alsoIn` and fill gaps. */
 function merge(list: AddressCandidate[]): AddressCandidate[] {
   const out: AddressCandidate[] = [];
+  // by address, so that thousands of records merge in linear time
+  const byAddress = new Map<string, AddressCandidate[]>();
   for (const c of list) {
-    const same = out.find((o) => o.address === c.address && (o.chainId === undefined || c.chainId === undefined || o.chainId === c.chainId));
+    const kept = byAddress.get(c.address) ?? [];
+    const same = kept.find((o) => o.chainId === undefined || c.chainId === undefined || o.chainId === c.chainId);
     if (!same) {
       out.push(c);
+      kept.push(c);
+      byAddress.set(c.address, kept);
       continue;
     }
     same.alsoIn.push(c.where);

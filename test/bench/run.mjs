@@ -78,6 +78,13 @@ if (fs.existsSync(path.join(root, 'test/bench/hover.mjs')) && !process.argv.incl
   if (r.status !== 0) failed = true;
 }
 
+// ---- thousands of deployment records (test/bench/records.mjs): 10,000 Ignition records read by the discovery
+if (fs.existsSync(path.join(root, 'test/bench/records.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Deployment records: a Hardhat Ignition deployment of 10,000 contracts read ==');
+  const r = spawnSync(process.execPath, ['test/bench/records.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+
 // ---- big and hostile inputs (test/bench/scale.mjs, in-process): a 2,000-call trace, 5,000 frames collapsed, hostile
 // pastes, a 20,000-contract Solidity source
 if (fs.existsSync(path.join(root, 'test/bench/scale.mjs')) && !process.argv.includes('--http-only')) {
