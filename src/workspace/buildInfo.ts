@@ -185,7 +185,34 @@ export async function findBuilds(fs: WorkspaceFs): Promise<BuildScan> {
       break;
     }
   }
+  await contractsOfInputOnly(fs, builds);
   return { builds, problems };
+}
+
+/**
+ * A build the workspace has only the input of (Hardhat 3 keeps Ignition's copy of a build-profile build without its
+ * output) names no contracts; the deployment's artifacts that name that build do (`buildInfoId`, or a Hardhat 2
+ * `.dbg.json`): their contracts are added to it, so that the build that was deployed can be submitted (Sourcify
+ * compiles it) rather than another profile's.
+ */
+async function contractsOfInputOnly(fs: WorkspaceFs, builds: BuildInfo[]): Promise<void> {
+  const wanting = new Map(builds.filter((b) => !b.contracts.length && b.id).map((b) => [b.id as string, b]));
+  if (!wanting.size) return;
+  for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir)) {
+    const dir = joinPath('ignition/deployments', d.name, 'artifacts');
+    for (const e of (await fs.list(dir)).filter((x) => !x.dir && x.name.endsWith('.json') && !x.name.endsWith('.dbg.json'))) {
+      const file = joinPath(dir, e.name);
+      const id = await buildIdOfArtifact(fs, file);
+      const b = id ? wanting.get(id) : undefined;
+      if (!b) continue;
+      const a = obj(await readJson(fs, file));
+      const name = str(a.contractName);
+      const source = str(a.sourceName);
+      const key = source ? Object.keys(obj(b.input.sources)).find((k) => userSourceName(k) === userSourceName(source)) : undefined;
+      if (!name || !key || b.contracts.some((c) => c.identifier === `${key}:${name}`)) continue;
+      b.contracts.push({ sourcePath: key, name, identifier: `${key}:${name}`, deployable: true });
+    }
+  }
 }
 
 /** Why a build was chosen: the deployment's own, the artifact's, the bytecode on chain, the workspace's sources. */

@@ -58,6 +58,16 @@ describe('workspace: Hardhat 3 builds', () => {
     assert.deepStrictEqual(cleaned.map((b) => [b.file, b.copies.length]), [OLD, NEW].map((id) => [`ignition/deployments/chain-296/build-info/${id}.json`, 0]));
   });
 
+  it('a build Ignition kept without its output (a build profile\'s): its contracts come from the deployment\'s artifacts, and it is the one chosen', async () => {
+    const inputOnly = hiding(hh3, /^artifacts\/build-info|^ignition\/deployments\/chain-296\/build-info\/.*\.output\.json$/);
+    const { builds } = await findBuilds(inputOnly);
+    assert.deepStrictEqual(builds.map((b) => [b.id, b.contracts.map((c) => c.identifier)]), [[OLD, ['project/contracts/Counter.sol:Counter']], [NEW, ['project/contracts/RigToken.sol:RigToken']]]);
+    const d = await discoverAddresses({ folders: [inputOnly], chainId: 296 });
+    const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
+    const choice = await buildInfo.selectBuild(inputOnly, matchContracts(builds, { name: 'RigToken' }), { candidate: rigCand });
+    assert.deepStrictEqual([choice?.match.build.id, choice?.match.build.file], [NEW, `ignition/deployments/chain-296/build-info/${NEW}.json`]);
+  });
+
   it('Ignition\'s copies are used when artifacts/build-info was cleaned', async () => {
     const { builds } = await findBuilds(hiding(hh3, /^artifacts\/build-info/));
     assert.deepStrictEqual(builds.map((b) => b.id), [OLD, NEW]);
