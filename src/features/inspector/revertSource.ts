@@ -234,7 +234,9 @@ export class RevertLocator {
   /** The build a frame's contract came from (deployment records, then the runtime code), or why there is none. */
   private async buildOf(address: string | undefined, entity: string | undefined, builds: WorkspaceBuilds, deployments: readonly DeployedContract[], signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
     const id = entity ?? (address ? evmAddressToEntityId(address) : undefined);
-    const info = await this.contract(id, signal);
+    // the code on chain, looked up by the entity or, for a contract known by its EVM address only, by that address
+    // (the mirror node takes either): without it a rebuild since the deployment could not be told apart
+    const info = await this.contract(id ?? (address && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : undefined), signal);
     const chainId = this.clients().profile.chainId;
     const forms = [...new Set([info.evm, address?.toLowerCase(), id ? (entityIdToEvmAddress(id).ok ? (entityIdToEvmAddress(id) as { value: string }).value : undefined) : undefined].filter((x): x is string => !!x))];
     let mismatch: { problem: string } | undefined;
