@@ -28,6 +28,17 @@ describe('decoding: which artifact names the call', () => {
   const files = [base, rig].sort((a, b) => (a.source < b.source ? -1 : 1));
   const transfer = encodeFunctionData({ abi: ERC20 as Abi, functionName: 'transfer', args: [ALICE, 5n] });
 
+  it('the same contract in two builds (artifacts/ and artifacts-opt/): the label names both and does not say which was deployed', () => {
+    const opt = parseAbiFile('artifacts-opt/contracts/RigToken.sol/RigToken.json', hh2('contracts/RigToken.sol', 'RigToken', RIG))!;
+    const d = decodeContractResult({ function_parameters: transfer, call_result: '0x', error_message: null, to: X }, false, createRegistry([opt, rig], { deployments: [{ address: X, contractName: 'RigToken', sourceName: 'contracts/RigToken.sol' }] }));
+    const label = d?.call?.origin.label ?? '';
+    assert.ok(label.includes('artifacts-opt/contracts/RigToken.sol/RigToken.json') && label.includes('artifacts/contracts/RigToken.sol/RigToken.json'), label);
+    assert.match(label, /2 builds in the workspace.*not checked/);
+    // one build: its file, as before
+    const one = decodeContractResult({ function_parameters: transfer, call_result: '0x', error_message: null, to: X }, false, createRegistry([rig]));
+    assert.strictEqual(one?.call?.origin.label, 'artifacts/contracts/RigToken.sol/RigToken.json');
+  });
+
   it('artifacts say their source name (Hardhat 2 and 3, Foundry\'s compilation target) and hardhat-deploy records their address', () => {
     assert.strictEqual(rig.sourceName, 'contracts/RigToken.sol');
     const hh3 = parseAbiFile('artifacts/contracts/RigToken.sol/RigToken.json', JSON.stringify({ _format: 'hh3-artifact-1', contractName: 'RigToken', sourceName: 'contracts/RigToken.sol', abi: RIG, bytecode: '0x', deployedBytecode: '0x', linkReferences: {}, deployedLinkReferences: {}, immutableReferences: {}, inputSourceName: 'project/contracts/RigToken.sol', buildInfoId: 'solc-0_8_28-abc' }))!;

@@ -10,6 +10,7 @@ import type { Abi } from 'viem';
 import { decodeRevert, type DecodedRevert } from '../revert';
 import { type AbiFile, type AbiItem, type AbiParam, normalizeAbi as normalizeAbiItems, signatureOf } from './abiFiles';
 import { type DerivationContext, rankByDerivation } from './derivation';
+import { userSourceName } from './solcOutput';
 
 /** Where an ABI came from. */
 export interface AbiOrigin {
@@ -128,7 +129,18 @@ export class AbiRegistry {
   }
 
   private ranked(list: AbiEntry[], address: string | undefined): AbiEntry[] {
-    return list.length > 1 ? rankByDerivation(list, (e) => e.file, address?.toLowerCase(), this.context) : list;
+    if (list.length <= 1) return list;
+    const out = rankByDerivation(list, (e) => e.file, address?.toLowerCase(), this.context);
+    // the same contract in several builds (artifacts/ and artifacts-opt/, two profiles): the ABI decodes the same, but
+    // which build was deployed is not known here, so the label does not name one as if it were
+    const [first, ...rest] = out;
+    const f = first.file;
+    if (first.origin.kind !== 'workspace' || !f) return out;
+    const same = (g: AbiFile | undefined) => !!g && g !== f && g.contractName === f.contractName && userSourceName(g.sourceName ?? '') === userSourceName(f.sourceName ?? '');
+    const others = new Set(rest.filter((e) => e.origin.kind === 'workspace' && same(e.file)).map((e) => e.file?.source));
+    if (!others.size) return out;
+    const label = `${f.contractName} (${others.size + 1} builds in the workspace: ${[first.origin.label, ...others].join(', ')}; which one was deployed is not checked here)`;
+    return [{ ...first, origin: { ...first.origin, label } }, ...rest];
   }
 
   eventByTopic(topic0: string): AbiEntry[] {
