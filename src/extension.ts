@@ -17,7 +17,7 @@ import { registerNetwork } from './features/network';
 import { registerNftHistory } from './features/nftHistory';
 import { registerSchedules } from './features/schedules';
 import { registerStatus } from './features/status';
-import { registerApiKeyCommands, registerVerification } from './features/verification';
+import { registerApiKeyCommands, registerVerification, VerificationEvents } from './features/verification';
 import type { HederaExplorerApi, LoadTime, TestSeams } from './testSeams';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './ui/actions';
 import type { DetailNode } from './ui/nodes';
@@ -32,6 +32,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const network = new SelectedNetwork(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
   const apiKeys = new ApiKeyStore(context.secrets, log);
   const raw = new RawJsonProvider();
+  const verifications = new VerificationEvents();
 
   context.subscriptions.push(
     log,
@@ -39,10 +40,11 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     vscode.commands.registerCommand('hederaExplorer.showLog', () => log.show()),
     vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { const d = detailOf(n); if (d) void copyText(d.value, d.label); }),
     raw,
+    verifications,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
   const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
-  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, testMode };
+  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, verifications, testMode };
   registerNetwork(ctx);
   registerApiKeyCommands(ctx);
   const schedules = registerSchedules(ctx);

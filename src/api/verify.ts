@@ -160,6 +160,21 @@ export interface JobError {
   errorId?: string;
   /** Compiler errors and other detail lines. */
   details: string[];
+  /**
+   * Byte lengths of the codes a matching error carries (`no_match`, `bytecode_length_mismatch`,
+   * `extra_file_input_bug`...: the real server sends `onchainRuntimeCode`, `recompiledRuntimeCode`,
+   * `onchainCreationCode`, `recompiledCreationCode` next to `customCode`); only those it sent.
+   */
+  codeLengths?: CodeLengths;
+  /** The deployed runtime code the error carries (hex with 0x): for comparing builds, not kept in results. */
+  onchainRuntimeCode?: string;
+}
+
+export interface CodeLengths {
+  onchainRuntime?: number;
+  recompiledRuntime?: number;
+  onchainCreation?: number;
+  recompiledCreation?: number;
 }
 
 export interface VerificationJob {
@@ -222,7 +237,24 @@ export function parseJobError(v: unknown): JobError | undefined {
     if (text) details.push(text);
   }
   if (typeof o.creationTransactionHash === 'string') details.push(`creation transaction ${o.creationTransactionHash}`);
-  return { customCode: optStr(o.customCode), message: optStr(o.message) ?? optStr(o.customCode) ?? 'The verification failed.', errorId: optStr(o.errorId), details };
+  // the codes: next to customCode (the real server), or inside errorData
+  const code = (name: string): string | undefined => hexCode(o[name]) ?? hexCode(data[name]);
+  const lengths: CodeLengths = {};
+  for (const [key, name] of [['onchainRuntime', 'onchainRuntimeCode'], ['recompiledRuntime', 'recompiledRuntimeCode'], ['onchainCreation', 'onchainCreationCode'], ['recompiledCreation', 'recompiledCreationCode']] as const) {
+    const c = code(name);
+    if (c !== undefined) lengths[key] = (c.length - 2) / 2;
+  }
+  const onchainRuntimeCode = code('onchainRuntimeCode');
+  return {
+    customCode: optStr(o.customCode), message: optStr(o.message) ?? optStr(o.customCode) ?? 'The verification failed.', errorId: optStr(o.errorId), details,
+    ...(Object.keys(lengths).length ? { codeLengths: lengths } : {}),
+    ...(onchainRuntimeCode ? { onchainRuntimeCode } : {}),
+  };
+}
+
+/** A bytecode as the server sends it (`0x` and an even number of hex digits), lowercase; undefined otherwise. */
+function hexCode(v: unknown): string | undefined {
+  return typeof v === 'string' && /^0x(?:[0-9a-fA-F]{2})*$/.test(v) ? v.toLowerCase() : undefined;
 }
 
 /** Normalises `GET /v2/verify/{verificationId}`. */
@@ -296,7 +328,11 @@ export class SourcifyV2Client {
   }
 
   /**
-   * `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). Errors are ApiErrors
+   * `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). A contract Sourcify
+   * holds as a partial match (`match`) is accepted too: the job stores a better match (the upgrade to `exact_match`)
+   * or ends in the job error `already_verified` when it found none better (the real server's checkIfAlreadyVerified
+   * middleware refuses only creation and runtime both exact; its StorageService.storeVerification keeps a match
+   * only when isBetterVerification). Errors are ApiErrors
    * with the server's `customCode` (sourcifyCode): 409 `already_verified` (creation and runtime both exact), 429
    * `duplicate_verification_request` (a job for this chain and address is running: said so, not as a rate limit),
    * 429 `too_many_requests`, 400 `unsupported_chain` / `invalid_parameter`.

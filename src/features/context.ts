@@ -9,6 +9,7 @@ import type { ApiKeyStore } from '../core/secrets';
 import type { SelectedNetwork } from '../core/selectedNetwork';
 import type { RawJsonProvider } from '../ui/actions';
 import type { AbiIndex } from './decoding';
+import type { VerificationEvents } from './verification';
 
 export interface FeatureContext {
   readonly extension: vscode.ExtensionContext;
@@ -18,6 +19,8 @@ export interface FeatureContext {
   readonly abis: AbiIndex;
   readonly apiKeys: ApiKeyStore;
   readonly raw: RawJsonProvider;
+  /** Every finished verification run (fired by the verification feature; the Deployments view and CodeLens follow it). */
+  readonly verifications: VerificationEvents;
   /**
    * True only when VS Code runs the extension's tests (ExtensionMode.Test): a feature builds its test seam
    * (src/testSeams.ts) then, and records nothing for tests otherwise.

@@ -26,6 +26,8 @@ export const VERIFY_ADDRESSES = {
   notDeployed: '0x100000000000000000000000000000000000000e',
   notInOutput: '0x100000000000000000000000000000000000000f',
   lengthMismatch: '0x1000000000000000000000000000000000000010',
+  /** Held as a partial `match` on every chain; a new submission upgrades it to `exact_match` (as the real server stores a better match). */
+  upgradable: '0x1000000000000000000000000000000000000011',
 } as const;
 
 type Outcome = keyof typeof VERIFY_ADDRESSES;
@@ -234,6 +236,7 @@ export class SourcifyV2 {
     hold('296', VERIFY_ADDRESSES.perfect, 'exact_match', '2026-10-30T11:02:45Z');
     hold('296', VERIFY_ADDRESSES.partial, 'match', '2026-10-12T08:15:00Z');
     for (const c of SUPPORTED_CHAINS) hold(c, VERIFY_ADDRESSES.alreadyVerified, 'exact_match', '2026-09-01T00:00:00Z');
+    for (const c of SUPPORTED_CHAINS) hold(c, VERIFY_ADDRESSES.upgradable, 'match', '2026-10-20T09:30:00Z');
   }
 
   /** As the real server validates the path: chainId `^\d+$` (OpenAPI), a known chain (400 since 2026-01), the address. */
@@ -302,7 +305,8 @@ export class SourcifyV2 {
 
   /**
    * The job's end, by address: a match (stored unless the server already holds one at least as good: then the job
-   * error `already_verified`, as the real server's storage refuses a match that is not better), or a job error.
+   * error `already_verified`, as the real server's storage refuses a match that is not better; a better one replaces
+   * it, as `upgradable`'s exact match replaces its partial one), or a job error.
    */
   private finish(job: Job, atMs: number): void {
     const finishedMs = Math.max(atMs, job.startedMs + 1);
@@ -310,8 +314,8 @@ export class SourcifyV2 {
     const err = (customCode: string, message: string, errorData?: JobError['errorData']): void => {
       job.done = { finishedMs, error: { customCode, message, errorId: ERROR_ID, ...(errorData ? { errorData } : {}) } };
     };
-    if (outcome === 'perfect' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
-      const match = outcome === 'perfect' ? 'exact_match' : 'match';
+    if (outcome === 'perfect' || outcome === 'upgradable' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
+      const match = outcome === 'perfect' || outcome === 'upgradable' ? 'exact_match' : 'match';
       const held = this.verified.get(key(job.chainId, job.address));
       if (held && (RANK[match] ?? 0) <= (RANK[held.match] ?? 0)) return err('already_verified', "The contract is already verified and the job didn't yield a better match.");
       const at = new Date(finishedMs).toISOString().replace(/\.\d{3}Z$/, 'Z');

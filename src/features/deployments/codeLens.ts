@@ -122,14 +122,17 @@ export class DeploymentLenses {
     };
   }
 
-  /** `Verify` when Sourcify has no (or only a partial) match. */
+  /** `Verify` when Sourcify has no (or only a partial) match; for a partial one it submits the build again for an exact match. */
   verifyCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
-    if (!canVerify(s.verification?.value)) return undefined;
+    const v = s.verification?.value;
+    if (!canVerify(v)) return undefined;
     return {
       title: vscode.l10n.t('Verify'),
       command: COMMANDS.verify,
       arguments: [{ address: e.address, chainId: this.ctx.network.profile.chainId, contractName: e.name }],
-      tooltip: vscode.l10n.t('Verify {0} at {1} on Sourcify with the workspace\'s build.', e.name, e.address),
+      tooltip: v?.kind === 'match'
+        ? vscode.l10n.t('{0} at {1} is only partially verified on Sourcify: submit the workspace\'s build again for an exact match.', e.name, e.address)
+        : vscode.l10n.t('Verify {0} at {1} on Sourcify with the workspace\'s build.', e.name, e.address),
     };
   }
 }

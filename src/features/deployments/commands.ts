@@ -1,7 +1,8 @@
 /**
  * What the Deployments commands do (index.ts registers them; this part loads with the feature's lazy entry): open a
  * record at the contract's address, show its results in Contract Results, open it in HashScan, copy its address,
- * verify it (then ask Sourcify again), retry its failed lookups, switch between the selected network and all.
+ * verify it (a partial match: upgrade it; the model follows the result), retry its failed lookups, switch between the
+ * selected network and all.
  */
 import vscode = require('vscode');
 import { hashscanUrl } from '../../api/networks';
@@ -59,22 +60,19 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
     case COMMANDS.openInHashScan: { const e = await entryOf(model, arg); return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e))); }
     case COMMANDS.copyAddress: { const e = await entryOf(model, arg); return e && copyText(e.address, vscode.l10n.t('address')); }
     case COMMANDS.verify: {
-      // a row, an entry's key, or `{ address, chainId, contractName }` (the Verify lens); then Sourcify is asked again
+      // a row, an entry's key, or `{ address, chainId, contractName }` (the Verify lens); the model follows the result
+      // (ctx.verifications), whichever way Verify was run
       const e = await entryOf(model, arg);
       const given = !e && arg && typeof arg === 'object' ? (arg as { address?: unknown; chainId?: unknown; contractName?: unknown }) : undefined;
       const address = e?.address ?? (typeof given?.address === 'string' ? given.address : undefined);
       if (!address) return undefined;
       const name = e?.name || (typeof given?.contractName === 'string' ? given.contractName : '');
-      const args = {
-        address,
-        chainId: e?.chainId ?? (typeof given?.chainId === 'number' ? given.chainId : ctx.network.profile.chainId),
-        ...(name ? { contractName: name } : {}),
-      };
-      try {
-        return await vscode.commands.executeCommand(OTHER_COMMANDS.verifyContract, args);
-      } finally {
-        model.forgetVerification(address);
-      }
+      const chainId = e?.chainId ?? (typeof given?.chainId === 'number' ? given.chainId : ctx.network.profile.chainId);
+      // Verify on a contract shown as partially verified: submit the build again for an exact match
+      const shown = e ?? model.entries.find((x) => x.address === address.toLowerCase() && x.chainId === chainId);
+      const v = shown && chainId === ctx.network.profile.chainId ? model.state(shown).verification?.value : undefined;
+      const args = { address, chainId, ...(name ? { contractName: name } : {}), ...(v?.kind === 'match' && v.match === 'match' ? { upgrade: true } : {}) };
+      return vscode.commands.executeCommand(OTHER_COMMANDS.verifyContract, args);
     }
     default: return undefined;
   }

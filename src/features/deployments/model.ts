@@ -3,19 +3,22 @@
  * (read from every workspace folder, read again when a record file changes), and per network what the servers say
  * about each contract: its entity id (`GET /contracts/{address}`, once), its latest results (the first page of
  * `/contracts/{id}/results`, kept `maxAgeMs` by whoever asks) and its Sourcify v2 verification state (once per
- * network until Refresh). Failed answers are kept as errors until a retry; answers still being asked when another
- * network is selected are cancelled; at most 4 requests are in flight.
+ * network until Refresh, and as every verification run finished says: `ctx.verifications`). Failed answers are kept
+ * as errors until a retry; answers still being asked when another network is selected are cancelled; at most 4
+ * requests are in flight.
  * Part of the feature's lazy entry (lazy.ts).
  */
 import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
+import { trimBase } from '../../api/networks';
 import { SourcifyV2Client } from '../../api/verify';
 import { discoverAddresses } from '../../workspace/discovery';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { AbiIndex } from '../decoding';
+import type { VerificationChange } from '../verification';
 import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_DIRS_GLOB, RECORD_GLOB } from './records';
 import { summarize, type ResultsSummary, type VerificationState } from './summary';
 
@@ -95,7 +98,7 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly watchers: vscode.Disposable[] = [];
   private readonly subscriptions: vscode.Disposable[] = [];
 
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex) {
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex, onDidVerify?: vscode.Event<VerificationChange>) {
     this.askedOn = this.networkKey();
     this.subscriptions.push(
       this.changed,
@@ -107,6 +110,7 @@ export class DeploymentsModel implements vscode.Disposable {
         this.changed.fire();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
+      ...(onDidVerify ? [onDidVerify((c) => this.followVerification(c))] : []),
     );
     this.watch();
   }
@@ -294,9 +298,22 @@ export class DeploymentsModel implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Forgets a contract's verification state (after Verify ran): asked again when next shown. */
-  forgetVerification(address: string): void {
-    for (const key of [...this.verifications.keys()]) if (key.endsWith(`|${address.toLowerCase()}`)) this.verifications.delete(key);
+  /**
+   * A verification run finished (Verify from the palette, a row or a lens, its Retry, an upgrade): the contract's
+   * verification state on that chain follows it at once. What the run learnt from the selected network's Sourcify
+   * (its look-up or its job) is kept as if asked; otherwise (a failed run, the session endpoint, another network) the
+   * state is forgotten and asked again when the contract is next shown. A session import counts when its server is
+   * the network's Sourcify (the same store). An answer still being asked is dropped.
+   */
+  followVerification(c: VerificationChange): void {
+    const address = c.address.toLowerCase();
+    for (const key of [...this.verifications.keys()]) if (key.endsWith(`|${c.chainId}|${address}`)) this.verifications.delete(key);
+    const p = this.network.profile;
+    if (c.match !== undefined && c.network === p.name && trimBase(c.server) === trimBase(p.verifyUrl) && c.chainId === p.chainId) {
+      const value: VerificationState = c.match === null ? { kind: 'none' } : { kind: 'match', match: c.match };
+      this.verifications.set(`${this.networkKey()}|${address}`, { value, at: Date.now() });
+    }
+    this.log.debug(`Deployments: ${address} on chain ${c.chainId} verified: ${c.match === undefined ? 'asked again when shown' : c.match ?? 'not verified'}`);
     this.changed.fire();
   }
 

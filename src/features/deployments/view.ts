@@ -145,7 +145,9 @@ export class DeploymentNode implements TreeNode {
   private details(state: EntryState): GroupNode {
     const e = this.entry;
     const v = state.verification?.error !== undefined ? { kind: 'error' as const, message: '' } : state.verification?.value;
-    const verify = canVerify(v) ? { command: COMMANDS.verify, title: vscode.l10n.t('Verify Contract'), arguments: [e.key] } : undefined;
+    // not verified or partial: Verify; a look-up that failed: Retry (asked again; a Verify run's result is followed too)
+    const verify = canVerify(v) ? { command: COMMANDS.verify, title: vscode.l10n.t('Verify Contract'), arguments: [e.key] }
+      : v?.kind === 'error' ? { command: COMMANDS.retry, title: vscode.l10n.t('Retry'), arguments: [e.key] } : undefined;
     const rows: TreeNode[] = [
       new DetailNode(vscode.l10n.t('Address'), e.address),
       new DetailNode(vscode.l10n.t('Entity id'), state.contract?.value?.id ?? (state.contract?.value ? vscode.l10n.t('not found on {0}', this.tree.profile.label) : '')),

@@ -13,13 +13,35 @@ import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import { clearApiKey, setApiKey } from './apiKey';
 import { recordingPrompts, vscodePrompts, type PromptInfo } from './prompts';
-import type { VerificationRecord } from './record';
+import type { VerificationChange, VerificationRecord } from './record';
 import { VerificationResults } from './results';
 import type { VerificationRunner, VerifyArgs } from './verifyContract';
 import type { VerificationTree, ViewSnapshot } from './view';
 import type { AddressCandidate } from '../../workspace/discovery';
 
 const VERIFICATION_VIEW = 'hederaExplorer.verification';
+
+export type { VerificationChange } from './record';
+
+/**
+ * Every finished verification run (a Verify from the palette, a view or a lens, a Retry, an upgrade), for the
+ * features that show verification states (the Deployments view, the CodeLens): one event on the FeatureContext
+ * (`ctx.verifications`), created by the composition root. Only the verification feature fires it.
+ */
+export class VerificationEvents implements vscode.Disposable {
+  private readonly emitter = new vscode.EventEmitter<VerificationChange>();
+  /** Fires after a run's result was kept and shown. */
+  readonly onDidVerify = this.emitter.event;
+
+  /** The verification feature only: a run finished (record.ts `verificationChange` of its result). */
+  fire(change: VerificationChange): void {
+    this.emitter.fire(change);
+  }
+
+  dispose(): void {
+    this.emitter.dispose();
+  }
+}
 
 /** The commands of the feature (package.json contributes them). */
 export const COMMANDS = {
@@ -81,7 +103,7 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the run's code, with the first run
       const { VerificationRunner } = require('./verifyContract') as typeof import('./verifyContract');
       const reveal = () => void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
-      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal);
+      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal, (change) => ctx.verifications.fire(change));
       context.subscriptions.push(created);
     }
     return created;

@@ -4,7 +4,7 @@
  * Built from a session result, or from a Sourcify v2 lookup/job plus the local source check.
  */
 import { ApiError } from '../../api/errors';
-import type { ContractMatch, JobError, SessionVerifyResult, VerificationJob } from '../../api/verify';
+import type { ContractMatch, JobError, MatchKind, SessionVerifyResult, VerificationJob } from '../../api/verify';
 import type { FileCheck, LocalCheck } from './localCheck';
 
 export type VerifyApi = 'session' | 'sourcify-v2';
@@ -25,6 +25,8 @@ export interface ContractRow {
   matchId?: string;
   /** The job's error (v2). */
   error?: JobError;
+  /** What the extension can add to a no-match or a partial match (plain sentences: the build submitted, lengths...). */
+  hints?: string[];
   /** Whether the file lists come from the local check of the metadata (v2) or from the server (session). */
   filesFrom: 'server' | 'local' | 'none';
   found: FileCheck[];
@@ -49,6 +51,11 @@ export interface VerificationRecord extends RecordBase {
   /** v2: "already verified" (no job), or the job's id. */
   jobId?: string;
   alreadyVerified?: boolean;
+  /**
+   * v2, a partial match (`match`) kept as it is: `offered` when the workspace's build is at hand ("Upgrade to exact
+   * match" submits it), `noBuild` when no build of the contract was found.
+   */
+  upgrade?: 'offered' | 'noBuild';
   finishedAt: string;
   contracts: ContractRow[];
   unused: FileCheck[];
@@ -130,11 +137,22 @@ export interface V2Outcome {
   /** Already verified (the lookup, a 409, or a job error `already_verified`): the job's error is not kept as one. */
   alreadyVerified: boolean;
   local?: LocalCheck;
+  /** The status message, when the run has a better one than the job error's or "Already verified on Sourcify". */
+  statusMessage?: string;
+  hints?: string[];
+  upgrade?: VerificationRecord['upgrade'];
+}
+
+/** A job error as results keep it: the deployed code it may carry is left out (its length is kept). */
+function keptError(e: JobError): JobError {
+  const { onchainRuntimeCode: _code, ...kept } = e;
+  void _code;
+  return kept;
 }
 
 export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): VerificationRecord {
   // already verified (the lookup, a 409, or a job that ended in `already_verified`): what Sourcify holds, no job error
-  const error = o.alreadyVerified ? undefined : o.job?.error;
+  const jobError = o.alreadyVerified || !o.job?.error ? undefined : keptError(o.job.error);
   const compiledPath = o.contractIdentifier ? o.contractIdentifier.slice(0, o.contractIdentifier.lastIndexOf(':')) : undefined;
   const row: ContractRow = {
     name: o.contractName,
@@ -148,8 +166,9 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
     creationMatch: o.match.creationMatch,
     runtimeMatch: o.match.runtimeMatch,
     matchId: o.match.matchId,
-    error,
-    statusMessage: error?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
+    error: jobError,
+    statusMessage: o.statusMessage ?? jobError?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
+    ...(o.hints?.length ? { hints: o.hints } : {}),
     filesFrom: o.local ? 'local' : 'none',
     found: (o.local?.found ?? []).map((f) => fileRow(f, f.path)),
     missing: (o.local?.missing ?? []).map((f) => fileRow(f, f.path)),
@@ -157,8 +176,44 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
   };
   return plain({
     ...base(b), finishedAt: now.toISOString(), buildFile: o.buildFile, contractIdentifier: o.contractIdentifier, jobId: o.job?.verificationId,
-    alreadyVerified: o.alreadyVerified, contracts: [row], unused: (o.local?.unused ?? []).map((p) => ({ path: p, workspacePath: p })),
+    alreadyVerified: o.alreadyVerified, ...(o.upgrade ? { upgrade: o.upgrade } : {}), contracts: [row], unused: (o.local?.unused ?? []).map((p) => ({ path: p, workspacePath: p })),
   });
+}
+
+/**
+ * The arguments of "Upgrade to exact match" (Verify Contract's `VerifyArgs`) for a result that offers it: the same
+ * contract, chain and build, submitted again to Sourcify v2.
+ */
+export function upgradeArgs(r: VerificationRecord): { address: string; chainId: number; api: VerifyApi; contractIdentifier?: string; upgrade: true } {
+  return { address: r.address, chainId: r.chainId, api: 'sourcify-v2', ...(r.contractIdentifier ? { contractIdentifier: r.contractIdentifier } : {}), upgrade: true };
+}
+
+/** A finished verification run as the features that show verification states follow it (the Deployments view, the CodeLens). */
+export interface VerificationChange {
+  /** The network (its profile name) and the chain the run was on. */
+  network: string;
+  chainId: number;
+  /** The contract's address, lowercase. */
+  address: string;
+  api: VerifyApi;
+  /** The server asked (API v2: the network's Sourcify; the session endpoint's server otherwise). */
+  server: string;
+  /**
+   * What Sourcify at `server` holds for the contract now, in API v2's words (`exact_match`, `match`, null: not
+   * verified), as the run's look-up or job said (a session import: `perfect` is `exact_match`, `partial` is `match`);
+   * undefined when the run cannot tell (it failed, or its session result has no verified contract).
+   */
+  match?: MatchKind;
+}
+
+/** The change a kept result announces. */
+export function verificationChange(r: VerificationRecord): VerificationChange {
+  const c = r.contracts[0];
+  const statuses = r.contracts.map((x) => x.status);
+  const match: MatchKind | undefined = r.error || !c ? undefined
+    : r.api === 'sourcify-v2' ? (c.status === 'none' ? null : c.status)
+      : statuses.includes('perfect') ? 'exact_match' : statuses.includes('partial') ? 'match' : undefined;
+  return { network: r.network, chainId: r.chainId, address: r.address.toLowerCase(), api: r.api, server: r.server, ...(match !== undefined ? { match } : {}) };
 }
 
 export function recordFromError(b: RecordBase, error: unknown, now = new Date()): VerificationRecord {
@@ -176,6 +231,7 @@ export function summarize(r: VerificationRecord): string {
   for (const c of r.contracts) {
     lines.push(`- ${c.name}: ${c.status}${c.statusMessage ? ` (${c.statusMessage})` : ''}${c.compiledPath ? ` · ${c.compiledPath}` : ''}`);
     if (c.error) lines.push(`  error: ${c.error.customCode ? `${c.error.customCode}: ` : ''}${c.error.message}`);
+    for (const h of c.hints ?? []) lines.push(`  ${h}`);
     if (c.found.length) lines.push(`  found (${c.found.length}): ${c.found.map((f) => f.path).join(', ')}`);
     if (c.missing.length) lines.push(`  missing (${c.missing.length}): ${c.missing.map((f) => `${f.path}${f.elsewhere?.length ? ` [in the workspace at ${f.elsewhere[0]}]` : ''}`).join(', ')}`);
     if (c.invalid.length) lines.push(`  invalid (${c.invalid.length}): ${c.invalid.map((f) => `${f.path}: ${f.reason ?? 'invalid'}`).join(', ')}`);

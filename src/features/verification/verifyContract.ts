@@ -4,7 +4,10 @@
  * pick), and verifies it through the session endpoint (with the explorer API key from SecretStorage, asked
  * once when missing) or through Sourcify API v2 from the workspace's own build info. A progress notification
  * with Cancel runs meanwhile; errors carry the server's message and a way forward (Set API Key, Retry, Open Log).
- * The result goes to the Verification view and is kept per address and network (results.ts).
+ * The result goes to the Verification view and is kept per address and network (results.ts), and is announced to
+ * the features that show verification states (ctx.verifications). A contract Sourcify holds as a partial match is
+ * not the end: with the workspace's build at hand the result offers "Upgrade to exact match" (`upgrade: true`
+ * submits the build again; Sourcify keeps a better match); a no-match says what the extension can tell (explain.ts).
  *
  * Loaded lazily by the first run (index.ts registers the commands at activation and `require`s this module then);
  * `import type` it elsewhere. The questions it asks go through `VerificationPrompts` (prompts.ts).
@@ -13,7 +16,7 @@ import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import { shortAddress } from '../../api/format';
 import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
-import { SourcifyV2Client, VerifyClient, type ContractMatch, type VerificationJob } from '../../api/verify';
+import { SourcifyV2Client, VerifyClient, type ContractMatch, type JobError, type VerificationJob } from '../../api/verify';
 import type { ExtensionLog } from '../../core/log';
 import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -22,8 +25,9 @@ import { lookUpContract, parseContractAddress } from '../../workspace/address';
 import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../api/keccak';
+import { type BuildOf, type DeployedCode, isNoMatch, noMatchHints, upgradedText, upgradeNoBuildText, upgradeNotBetterText, upgradeOfferedText } from './explain';
 import { checkSources, locateFiles, type LocalCheck, readRemappings, workspaceSources } from './localCheck';
-import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, type VerificationRecord, type VerifyApi } from './record';
+import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, upgradeArgs, type VerificationChange, verificationChange, type VerificationRecord, type VerifyApi } from './record';
 import type { WorkspaceFs } from '../../workspace/workspaceFs';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { VerificationResults } from './results';
@@ -40,6 +44,11 @@ export interface VerifyArgs {
   contractName?: string;
   /** `path:Name` to submit (v2); skips the contract pick. */
   contractIdentifier?: string;
+  /**
+   * v2: a contract Sourcify holds as a partial match (`match`) is submitted again for an exact match ("Upgrade to
+   * exact match"); without it, the run keeps the partial match and offers the upgrade when the build is at hand.
+   */
+  upgrade?: boolean;
 }
 
 /** The API a network uses: the setting, or with `auto`, the session endpoint for the sandbox and custom servers and Sourcify v2 elsewhere. */
@@ -62,6 +71,8 @@ export class VerificationRunner implements vscode.Disposable {
     private readonly prompts: VerificationPrompts,
     /** Makes the Verification view visible. */
     private readonly revealView: () => void,
+    /** Told every result kept (the Deployments view and the CodeLens follow it). */
+    private readonly announce: (change: VerificationChange) => void = () => undefined,
   ) {}
 
   /** Cancels the run in progress (the notification's Cancel does the same). */
@@ -142,6 +153,7 @@ export class VerificationRunner implements vscode.Disposable {
         },
       );
       await this.results.show(record);
+      this.announce(verificationChange(record));
       this.log.info(`Verify: done.\n${summarize(record)}`);
       this.notifyOutcome(record);
       return record;
@@ -159,6 +171,7 @@ export class VerificationRunner implements vscode.Disposable {
       }
       const record = recordFromError(base, e);
       await this.results.show(record);
+      this.announce(verificationChange(record));
       this.log.error(`Verify: ${isApiError(e) ? e.detail : String(e)}`);
       this.notifyError(record, e);
       return record;
@@ -181,20 +194,32 @@ export class VerificationRunner implements vscode.Disposable {
     const client = new SourcifyV2Client(this.network.profile.verifyUrl, this.network.clients.http);
     progress.report({ message: vscode.l10n.t('asking Sourcify whether it is verified…') });
     const existing = await client.lookup(chainId, candidate.address, { signal });
-    const build = fs ? await this.findBuild(fs, candidate, args, existing.match === null) : undefined;
+    // a partial match (`match`) may become exact: Sourcify v2 takes a new submission for it and keeps a better match
+    const partial = existing.match === 'match';
+    const build = fs ? await this.findBuild(fs, candidate, args, existing.match === null || (partial && args.upgrade === true)) : undefined;
     const local = build && fs ? await this.localCheck(fs, build) : undefined;
     const outcomeBase = { contractName: build?.contract.name ?? candidate.contractName ?? 'Contract', contractIdentifier: build?.contract.identifier, compilerVersion: build?.build.compilerVersion, buildFile: build?.build.file, local };
-    if (existing.match !== null) {
-      this.log.info(`Verify: already verified on Sourcify (${existing.match}); no job submitted.`);
-      return recordFromV2(base, { ...outcomeBase, match: existing, alreadyVerified: true });
+    const submitted: BuildOf | undefined = build && { identifier: build.contract.identifier, file: build.build.file, compilerVersion: build.build.compilerVersion, runtimeBytecode: build.contract.deployedBytecode };
+    if (existing.match !== null && !(partial && args.upgrade === true && submitted)) {
+      if (!partial) {
+        this.log.info(`Verify: already verified on Sourcify (${existing.match}); no job submitted.`);
+        return recordFromV2(base, { ...outcomeBase, match: existing, alreadyVerified: true });
+      }
+      // partial: the upgrade is offered when the workspace's build is at hand (the view's row, the notification)
+      this.log.info(`Verify: Sourcify holds a partial match (creation ${existing.creationMatch ?? 'none'}, runtime ${existing.runtimeMatch ?? 'none'}); ${submitted ? `${submitted.identifier} (${submitted.file}) can be submitted for an exact match` : 'no build of the contract in the workspace for an exact match'}; no job submitted.`);
+      return recordFromV2(base, {
+        ...outcomeBase, match: existing, alreadyVerified: true, upgrade: submitted ? 'offered' : 'noBuild',
+        statusMessage: submitted ? upgradeOfferedText(submitted, vscode.l10n) : upgradeNoBuildText(outcomeBase.contractName, vscode.l10n),
+      });
     }
-    if (!build) {
+    if (!build || !submitted) {
       throw new ApiError({
         kind: 'invalidInput',
         message: vscode.l10n.t('{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.', shortAddress(candidate.address), candidate.contractName ?? vscode.l10n.t('a deployable contract')),
       });
     }
-    progress.report({ message: vscode.l10n.t('submitting {0}…', build.contract.identifier) });
+    if (partial) this.log.info(`Verify: upgrading the partial match: submitting ${submitted.identifier} (${submitted.file}) again for an exact match.`);
+    progress.report({ message: partial ? vscode.l10n.t('submitting {0} for an exact match…', build.contract.identifier) : vscode.l10n.t('submitting {0}…', build.contract.identifier) });
     let verificationId: string;
     try {
       verificationId = await client.submit({
@@ -208,6 +233,8 @@ export class VerificationRunner implements vscode.Disposable {
         const record = recordFromV2(base, { ...outcomeBase, match: again, alreadyVerified: true });
         if (again.match === null && record.contracts[0]) {
           record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddress(candidate.address), chainId);
+        } else if (partial && again.match === 'match' && record.contracts[0]) {
+          record.contracts[0].statusMessage = vscode.l10n.t('Still a partial match: Sourcify refused the new submission (HTTP 409 already_verified) although it holds only a partial match.');
         }
         this.log.info(`Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
         return record;
@@ -227,13 +254,47 @@ export class VerificationRunner implements vscode.Disposable {
       if (record.contracts[0]) {
         record.contracts[0].statusMessage = again.match === null
           ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddress(candidate.address), chainId)
-          : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
+          : partial && again.match === 'match'
+            ? upgradeNotBetterText(verificationId, submitted, vscode.l10n)
+            : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
       }
       this.log.info(`Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
       return record;
     }
+    if (job.error) {
+      const hints = isNoMatch(job.error) ? await this.noMatchHints(job.error, submitted, candidate, chainId, fs) : [];
+      if (hints.length) this.log.info(`Verify: job ${verificationId} found no match (${job.error.customCode ?? 'error'}). ${hints.join(' ')}`);
+      // an upgrade that failed leaves the partial match Sourcify holds
+      return recordFromV2(base, { ...outcomeBase, match: partial ? existing : job.contract, job, alreadyVerified: false, hints });
+    }
     const match: ContractMatch = job.contract;
-    return recordFromV2(base, { ...outcomeBase, match, job, alreadyVerified: false });
+    return recordFromV2(base, { ...outcomeBase, match, job, alreadyVerified: false, ...(partial ? { statusMessage: upgradedText(match.match ?? 'no match', submitted, vscode.l10n) } : {}) });
+  }
+
+  /**
+   * What the extension can say about a no-match: the build submitted, the runtime code's length against the
+   * deployed code's (Sourcify's, else the mirror node's on the selected network when it is the contract's chain), and
+   * another build of the workspace holding the deployed code. Asks the mirror node at most once; never fails.
+   */
+  private async noMatchHints(error: JobError, submitted: BuildOf, candidate: AddressCandidate, chainId: number, fs: WorkspaceFs | undefined): Promise<string[]> {
+    let deployed: DeployedCode = error.onchainRuntimeCode ? { runtimeBytecode: error.onchainRuntimeCode, from: 'sourcify' } : {};
+    try {
+      if (!deployed.runtimeBytecode && candidate.runtimeBytecode) deployed = { runtimeBytecode: candidate.runtimeBytecode, from: 'mirror' };
+      if (!deployed.runtimeBytecode && chainId === this.network.profile.chainId) {
+        const r = await lookUpContract(this.network.clients.mirror, candidate.address);
+        if (r.ok && r.value.runtimeBytecode) deployed = { runtimeBytecode: r.value.runtimeBytecode, from: 'mirror' };
+      }
+      const others: BuildOf[] = [];
+      if (deployed.runtimeBytecode && fs) {
+        for (const b of (await findBuilds(fs)).builds) {
+          for (const c of b.contracts) if (c.deployedBytecode) others.push({ identifier: c.identifier, file: b.file, compilerVersion: b.compilerVersion, runtimeBytecode: c.deployedBytecode });
+        }
+      }
+      return noMatchHints(error, submitted, deployed, others, vscode.l10n);
+    } catch (e) {
+      this.log.debug(`Verify: no hints for the no-match: ${e instanceof Error ? e.message : String(e)}`);
+      return noMatchHints(error, submitted, deployed, [], vscode.l10n);
+    }
   }
 
   /** The build info and contract to submit: by identifier, by the record's name, or picked. */
@@ -416,9 +477,16 @@ export class VerificationRunner implements vscode.Disposable {
     if (r.api === 'sourcify-v2' && c?.error) {
       const retry = vscode.l10n.t('Retry');
       const openLog = vscode.l10n.t('Open Log');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(c.error.message)), retry, openLog).then((a) => {
+      // Sourcify's sentence, then what the extension can tell (the build submitted, the code lengths): plain text
+      const text = [c.error.message, ...(c.hints ?? [])].join(' ');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(text, 700)), retry, openLog).then((a) => {
         if (a === retry) void this.rerun();
         if (a === openLog) this.log.show();
+      });
+    } else if (r.upgrade === 'offered' && c) {
+      const upgrade = vscode.l10n.t('Upgrade to exact match');
+      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is only partially verified on Sourcify (match). The workspace\'s build ({1}) is at hand: submit it again for an exact match?', notificationSafe(c.name, 80), notificationSafe(r.buildFile ?? '', 200)), upgrade).then((a) => {
+        if (a === upgrade) void this.run(upgradeArgs(r));
       });
     }
   }

@@ -11,7 +11,7 @@ import vscode = require('vscode');
 import { shortAddress } from '../../api/format';
 import { evmAddressToEntityId } from '../../api/validation';
 import type { FileCheck } from './localCheck';
-import { summarize, type ContractRow, type VerificationRecord } from './record';
+import { summarize, upgradeArgs, type ContractRow, type VerificationRecord } from './record';
 import type { VerificationResults } from './results';
 import type { VerificationCommands } from './index';
 import { DetailNode, errorNode, GroupNode, inert, loadingNode, mdEscape, MessageNode, oneLine, type TreeNode } from '../../ui/nodes';
@@ -64,6 +64,7 @@ class ContractNode implements TreeNode {
       [vscode.l10n.t('Chain'), c.chainId],
       [vscode.l10n.t('Stored'), c.storageTimestamp],
       [vscode.l10n.t('Found from'), this.record.source],
+      ...(c.hints ?? []).map((h): [string, string] => [vscode.l10n.t('Hint'), h]),
     ];
     for (const [k, v] of lines) if (v) md.appendMarkdown(`${mdEscape(k)}: ${mdEscape(oneLine(v, 300))}  \n`);
     item.tooltip = md;
@@ -82,6 +83,8 @@ interface FilePlace {
   record: VerificationRecord;
   folder: vscode.Uri | undefined;
   openCommand: string;
+  /** Verify Contract (the "Upgrade to exact match" row runs it). */
+  verifyCommand: string;
 }
 
 /** A file of the result; opens the workspace file when there is one. */
@@ -134,12 +137,28 @@ function contractChildren(place: FilePlace, c: ContractRow): TreeNode[] {
   const look = statusLook(c.status);
   const rows: TreeNode[] = [];
   if (c.statusMessage) rows.push(new DetailNode(vscode.l10n.t('Status'), `${look.label}: ${c.statusMessage}`, { icon: themeIcon(look) }));
+  if (r.upgrade === 'offered' && r.contracts[0] === c) {
+    // a partial match and the workspace's build at hand: one click submits it again
+    rows.push(new MessageNode(vscode.l10n.t('Upgrade to exact match'), {
+      icon: new vscode.ThemeIcon('arrow-circle-up', new vscode.ThemeColor('charts.green')), contextValue: 'verification.upgrade',
+      description: [r.contractIdentifier, r.buildFile].filter(Boolean).join(' · '),
+      command: { command: place.verifyCommand, title: vscode.l10n.t('Upgrade to exact match'), arguments: [upgradeArgs(r)] },
+      tooltip: vscode.l10n.t('Submits {0} from {1} to Sourcify again: a better match replaces the partial one.', r.contractIdentifier ?? c.name, r.buildFile ?? ''),
+    }));
+  } else if (r.upgrade === 'noBuild' && r.contracts[0] === c) {
+    rows.push(new MessageNode(vscode.l10n.t('No exact match without the build it was deployed from'), {
+      icon: new vscode.ThemeIcon('info'), contextValue: 'verification.upgrade.noBuild',
+      tooltip: vscode.l10n.t('No build info in the workspace holds {0}: compile it, then verify again to upgrade the partial match.', c.name),
+    }));
+  }
   if (c.error) {
     rows.push(new DetailNode(vscode.l10n.t('Job error'), `${c.error.customCode ? `${c.error.customCode}: ` : ''}${c.error.message}`, {
       icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
       children: c.error.details.map((d) => new DetailNode(vscode.l10n.t('Detail'), d)),
     }));
   }
+  // what the extension can tell about a no-match (plain text from the workspace's build and the server's codes)
+  for (const h of c.hints ?? []) rows.push(new MessageNode(h, { icon: new vscode.ThemeIcon('lightbulb'), contextValue: 'verification.hint', tooltip: h }));
   const entity = evmAddressToEntityId(c.address);
   rows.push(new DetailNode(vscode.l10n.t('Address'), entity ? `${c.address} (${entity})` : c.address, { tooltip: c.address }));
   rows.push(new DetailNode(vscode.l10n.t('Chain'), `${c.chainId} · ${r.networkLabel}`));
@@ -169,14 +188,20 @@ export interface ViewRow {
   depth: number;
   icon?: string;
   color?: string;
-  /** The command a click runs. */
+  /** The command a click runs, and its arguments. */
   command?: string;
+  commandArguments?: unknown[];
 }
 
 export interface ViewSnapshot {
   description?: string;
   message?: string;
   rows: ViewRow[];
+}
+
+/** Whether a row's command arguments are plain values (the snapshot gives those; rows handed to a command are not). */
+function plainArguments(args: unknown[] | undefined): boolean {
+  return !!args?.length && args.every((a) => a === null || typeof a !== 'object' || Object.getPrototypeOf(a) === Object.prototype);
 }
 
 /** The rows of the Verification view, drawn from the kept results; its description and message follow them. */
@@ -229,7 +254,7 @@ export class VerificationTree implements LoadedTree<TreeNode> {
     if (running) out.push(loadingNode(running));
     const r = this.results.current;
     if (!r) return out;
-    const place: FilePlace = { record: r, folder: r.folder ? vscode.Uri.parse(r.folder) : undefined, openCommand: this.commands.openFile };
+    const place: FilePlace = { record: r, folder: r.folder ? vscode.Uri.parse(r.folder) : undefined, openCommand: this.commands.openFile, verifyCommand: this.commands.verify };
     if (r.error) {
       out.push(errorNode(new Error(r.error.message), { command: this.commands.rerun, title: vscode.l10n.t('Re-run Verification') }, `verification:error:${r.key}`));
       for (const m of r.error.serverMessages.filter((m) => !r.error?.message.includes(m))) {
@@ -255,7 +280,7 @@ export class VerificationTree implements LoadedTree<TreeNode> {
         const item = n.getTreeItem();
         const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
         const icon = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath : undefined;
-        rows.push({ label, description: typeof item.description === 'string' ? item.description : undefined, contextValue: item.contextValue, depth, icon: icon?.id, color: icon?.color?.id, command: item.command?.command });
+        rows.push({ label, description: typeof item.description === 'string' ? item.description : undefined, contextValue: item.contextValue, depth, icon: icon?.id, color: icon?.color?.id, command: item.command?.command, ...(plainArguments(item.command?.arguments) ? { commandArguments: item.command?.arguments } : {}) });
         if (n.getChildren) await visit(await n.getChildren(), depth + 1);
       }
     };
