@@ -66,7 +66,8 @@ await page.exposeFunction('codeAutomationLog', (_type, args) => {
 page.on('pageerror', (e) => { if (process.env.VERBOSE) console.log('[launcher] pageerror', e.message); });
 await page.goto(url);
 
-const timeoutMs = Number(process.env.LAUNCHER_TIMEOUT_MS || 300000);
+// a bound on waiting for the whole suite (about 150 tests; a busy machine takes longer), not a speed target
+const timeoutMs = Number(process.env.LAUNCHER_TIMEOUT_MS || 900000);
 const code = await Promise.race([exitCode, new Promise((r) => setTimeout(() => r('timeout'), timeoutMs))]);
 console.log(`[launcher] tests finished with exit code ${code} after ${elapsed()}`);
 if (code !== 0 && !process.env.VERBOSE) console.log(`[launcher] last server output:\n${server.output().slice(-2000)}`);
