@@ -8,6 +8,8 @@
  * `selectBuild` takes the one the deployment used.
  */
 import { stripMetadata, userSourceName } from '../api/decode/solcOutput';
+import { matchBytecode } from '../api/source/bytecodeMatch';
+import type { LinkRef } from '../api/source/sourceMap';
 import type { AddressCandidate, BuildHint } from './discovery';
 import { joinPath, readJson, type WorkspaceFs } from './workspaceFs';
 
@@ -29,6 +31,9 @@ export interface CompiledContract {
   sources?: Record<string, MetadataSource>;
   /** Runtime bytecode (`evm.deployedBytecode.object`, hex without 0x), when the output has it. */
   deployedBytecode?: string;
+  /** Where its immutables and library links are (byte offsets), to compare it with the code on chain. */
+  immutableReferences?: Record<string, LinkRef[]>;
+  linkReferences?: Record<string, Record<string, LinkRef[]>>;
 }
 
 export type BuildFormat = 'hardhat' | 'hardhat3' | 'foundry' | 'hardhat-deploy';
@@ -83,7 +88,8 @@ function contractsOfOutput(output: unknown): CompiledContract[] {
     for (const [name, c] of Object.entries(obj(byName))) {
       const o = obj(c);
       const bytecode = str(obj(obj(o.evm).bytecode).object);
-      const runtime = str(obj(obj(o.evm).deployedBytecode).object);
+      const deployed = obj(obj(o.evm).deployedBytecode);
+      const runtime = str(deployed.object);
       const meta = parseMetadata(o.metadata);
       out.push({
         sourcePath, name, identifier: `${sourcePath}:${name}`,
@@ -91,6 +97,8 @@ function contractsOfOutput(output: unknown): CompiledContract[] {
         deployable: o.evm === undefined ? true : !!bytecode && bytecode !== '0x',
         sources: metadataSources(meta),
         ...(runtime && runtime !== '0x' ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}),
+        ...(Object.keys(obj(deployed.immutableReferences)).length ? { immutableReferences: deployed.immutableReferences as Record<string, LinkRef[]> } : {}),
+        ...(Object.keys(obj(deployed.linkReferences)).length ? { linkReferences: deployed.linkReferences as Record<string, Record<string, LinkRef[]>> } : {}),
       });
     }
   }
@@ -223,18 +231,13 @@ export interface BuildChoice {
   reason: BuildReason;
 }
 
-/** Whether two runtime bytecodes are the same code (metadata and immutable/library placeholders aside). */
-function sameCode(a: string, b: string): boolean {
-  const x = stripMetadata(a);
-  const y = stripMetadata(b);
-  if (x.length !== y.length || !x.length) return false;
-  // immutables are zeros in the compiler output and values on chain; link placeholders are __$…$__
-  for (let i = 0; i < x.length; i += 64) {
-    const cx = x.slice(i, i + 64);
-    const cy = y.slice(i, i + 64);
-    if (cx !== cy && !/^0+$/.test(cx) && !/_/.test(cx)) return false;
-  }
-  return true;
+/**
+ * Whether a compiled contract's runtime code is the code on chain: metadata, immutables and library links masked
+ * where the compiler says they are (../api/source/bytecodeMatch), not by guessing from zero words.
+ */
+function sameCode(c: CompiledContract, onChain: string): boolean {
+  if (!c.deployedBytecode || !stripMetadata(onChain).length) return false;
+  return matchBytecode({ onChain, compiled: c.deployedBytecode, immutableReferences: c.immutableReferences, linkReferences: c.linkReferences }).match;
 }
 
 /** The build id an artifact names: Hardhat 3 `buildInfoId`, Hardhat 2 `<Name>.dbg.json` `buildInfo` path. */
@@ -259,7 +262,7 @@ export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: 
   // a build whose compiled runtime code differs from the code on chain (when the mirror node gave it) is skipped:
   // after a rebuild the artifact names a build that was never deployed
   const onChain = opts.runtimeBytecode && stripMetadata(opts.runtimeBytecode).length ? opts.runtimeBytecode : undefined;
-  const fits = (m: BuildMatch) => !onChain || !m.contract.deployedBytecode || sameCode(m.contract.deployedBytecode, onChain);
+  const fits = (m: BuildMatch) => !onChain || !m.contract.deployedBytecode || sameCode(m.contract, onChain);
   const withId = async (id: string | undefined, reason: BuildReason): Promise<BuildChoice | undefined> => {
     const m = id ? matches.filter((x) => x.build.id === id) : [];
     return m.length === 1 && fits(m[0]) ? { match: m[0], reason } : undefined;
@@ -279,7 +282,7 @@ export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: 
   }
   // 3. the code on chain
   if (onChain) {
-    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract.deployedBytecode, onChain));
+    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract, onChain));
     if (same.length >= 1 && new Set(same.map((m) => m.build)).size === 1) return { match: same[0], reason: 'bytecode' };
   }
   const best = opts.bySources ? await opts.bySources(matches) : undefined;

@@ -2,7 +2,8 @@
 // the local check of a contract's metadata sources against the workspace (found, missing or different, unused).
 import * as assert from 'assert';
 import * as path from 'path';
-import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/workspace/buildInfo';
+import { buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../src/workspace/buildInfo';
+import compiled from '../../src/sandbox/compiled/inspector.json';
 import { discoverAddresses } from '../../src/workspace/discovery';
 import { keccak256 } from '../../src/api/keccak';
 import { checkSources, locateFiles, pathCandidates, readRemappings } from '../../src/features/verification/localCheck';
@@ -110,5 +111,27 @@ describe('workspace: local check of the metadata sources', () => {
       { path: '@openzeppelin/contracts/access/Ownable.sol', elsewhere: ['contracts/access/Ownable.sol'] },
       { path: 'metadata.json', elsewhere: undefined },
     ]);
+  });
+});
+
+describe('workspace: the build whose code is on chain', () => {
+  it('a contract with an immutable that does not start a 32-byte word is recognised (masked where the compiler says)', async () => {
+    const fs = nodeWorkspaceFs(path.join(__dirname, '../../../test/workspace'));
+    const { builds } = await findBuilds(fs);
+    const [real] = matchContracts(builds, { name: 'Vault' });
+    assert.ok(real?.contract.immutableReferences, 'the build says where the immutable is');
+    const offsets = Object.values(real.contract.immutableReferences ?? {}).flat().map((r) => r.start);
+    assert.ok(offsets.some((o) => o % 32 !== 0), `an immutable off a word boundary (${offsets.join(', ')})`);
+    // another build of Vault whose code differs (one byte): listed first, so that neither the order nor a guess picks the real one
+    const code = real.contract.deployedBytecode ?? '';
+    const other = { build: { ...real.build, id: 'other', file: 'artifacts/build-info/other.json' }, contract: { ...real.contract, deployedBytecode: `${code.slice(0, 20)}${code.slice(20, 22) === 'ff' ? '00' : 'ff'}${code.slice(22)}` } };
+    const vault = compiled.contracts.find((c) => c.name === 'Vault');
+    // the artifact names the real build, and its code is checked against the chain's (it was passed over before)
+    const choice = await selectBuild(fs, [other, real], { runtimeBytecode: vault?.deployedBytecode });
+    assert.deepStrictEqual([choice?.match.build.file, choice?.reason], [real.build.file, 'artifact']);
+    // without the artifact to name it, the code on chain alone
+    const noArtifact = { name: fs.name, list: (d: string) => fs.list(d), read: (p: string) => (p.startsWith('artifacts/contracts/') ? Promise.resolve(undefined) : fs.read(p)) };
+    const byCode = await selectBuild(noArtifact, [other, real], { runtimeBytecode: vault?.deployedBytecode });
+    assert.deepStrictEqual([byCode?.match.build.file, byCode?.reason], [real.build.file, 'bytecode']);
   });
 });
