@@ -55,6 +55,7 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
     case COMMANDS.retry: return model.retry(await entryOf(model, arg));
     case COMMANDS.showAllNetworks: return deps.tree().setAllNetworks(true);
     case COMMANDS.showSelectedNetwork: return deps.tree().setAllNetworks(false);
+    case COMMANDS.showMore: return deps.tree().showMore();
     case COMMANDS.openRecord: { const e = await entryOf(model, arg); return e && openRecord(e); }
     case COMMANDS.showResults: { const e = await entryOf(model, arg); return e && vscode.commands.executeCommand(OTHER_COMMANDS.showContractResults, idOf(e)); }
     case COMMANDS.openInHashScan: { const e = await entryOf(model, arg); return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e))); }

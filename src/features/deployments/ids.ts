@@ -11,7 +11,11 @@ export const COMMANDS = {
   verify: 'hederaExplorer.deployments.verify',
   openInHashScan: 'hederaExplorer.deployments.openInHashScan',
   copyAddress: 'hederaExplorer.deployments.copyAddress',
+  showMore: 'hederaExplorer.deployments.showMore',
 } as const;
+
+/** How many contracts the view lists at first (and adds per Show More): each row shown asks the servers about it. */
+export const DEPLOYMENTS_PAGE = 100;
 
 /** Commands of other features the rows and lenses run. */
 export const OTHER_COMMANDS = {

@@ -12,7 +12,7 @@ import type { LoadedTree } from '../../ui/lazyTree';
 import { DetailNode, emptyNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, type TreeNode } from '../../ui/nodes';
 import { contractResultRow } from '../contractResults';
 import type { FeatureContext } from '../context';
-import { ALL_NETWORKS_KEY, COMMANDS, DEPLOYMENTS_VIEW, OTHER_COMMANDS } from './ids';
+import { ALL_NETWORKS_KEY, COMMANDS, DEPLOYMENTS_PAGE, DEPLOYMENTS_VIEW, OTHER_COMMANDS } from './ids';
 import type { DeploymentsModel, EntryState } from './model';
 import { chainLabel, type DeploymentEntry, entriesOnChain, groupByChain } from './records';
 import { canVerify, resultsLine, verificationText } from './summary';
@@ -170,6 +170,8 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
   private readonly disposables: vscode.Disposable[] = [];
   private all: boolean;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How many contracts (of each chain) are listed. */
+  private shown = DEPLOYMENTS_PAGE;
 
   constructor(readonly ctx: FeatureContext, readonly model: DeploymentsModel, readonly treeView: vscode.TreeView<TreeNode>) {
     this.all = ctx.extension.workspaceState.get<boolean>(ALL_NETWORKS_STATE) === true;
@@ -219,6 +221,29 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
     return p;
   }
 
+  /**
+   * Lists more contracts: the view shows DEPLOYMENTS_PAGE at first, since each row shown asks the mirror node and
+   * Sourcify about its contract (a workspace with thousands of records would otherwise send thousands of requests).
+   */
+  showMore(): void {
+    this.shown += DEPLOYMENTS_PAGE;
+    this.provider.refresh();
+  }
+
+  /** The first `shown` of a list, and a Show More row when there are more. */
+  private page(entries: readonly DeploymentEntry[], online: boolean): TreeNode[] {
+    const rows: TreeNode[] = entries.slice(0, this.shown).map((e) => this.node(e, online));
+    if (entries.length > this.shown) {
+      const more = Math.min(DEPLOYMENTS_PAGE, entries.length - this.shown);
+      rows.push(new MessageNode(vscode.l10n.t('Show {0} more ({1} of {2} shown)', String(more), String(this.shown), String(entries.length)), {
+        icon: new vscode.ThemeIcon('ellipsis'), contextValue: 'showMore',
+        command: { command: COMMANDS.showMore, title: vscode.l10n.t('Show More') },
+        tooltip: vscode.l10n.t('Each contract shown is looked up on the selected network; the rest are listed on demand.'),
+      }));
+    }
+    return rows;
+  }
+
   private node(e: DeploymentEntry, online: boolean): DeploymentNode {
     if (online && !this.model.isLoaded(e)) void this.withProgress(this.model.load(e)); // the row's description shows what it brings
     return new DeploymentNode(e, this, online);
@@ -235,7 +260,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
     if (!entries.length) return []; // the welcome content explains where records come from
     const chainId = this.profile.chainId;
     if (this.all) {
-      return groupByChain(entries).map((g) => new GroupNode(chainLabel(g.chainId), g.entries.map((e) => this.node(e, g.chainId === chainId)), {
+      return groupByChain(entries).map((g) => new GroupNode(chainLabel(g.chainId), this.page(g.entries, g.chainId === chainId), {
         expanded: true,
         icon: new vscode.ThemeIcon(g.chainId === chainId ? 'globe' : 'circle-outline'),
         description: [g.entries.length === 1 ? vscode.l10n.t('1 contract') : vscode.l10n.t('{0} contracts', g.entries.length), g.chainId === chainId ? this.profile.label : ''].filter(Boolean).join(' · '),
@@ -251,7 +276,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
         command: { command: COMMANDS.showAllNetworks, title: vscode.l10n.t('Show All Networks') },
       })];
     }
-    return here.map((e) => this.node(e, true));
+    return this.page(here, true);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
