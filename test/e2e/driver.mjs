@@ -117,14 +117,34 @@ export async function collapseRow(page, name, label) {
 async function toggleRow(page, name, label, open) {
   const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
   await row.waitFor({ timeout: T });
-  if ((await row.getAttribute('aria-expanded')) === String(!open)) await row.locator('.monaco-tl-twistie').click({ timeout: T });
-  await until(page, async () => (await row.getAttribute('aria-expanded')) === String(open), `row ${label} ${open ? 'expanded' : 'collapsed'}`);
+  // a click that lands while the tree re-renders (the workspace's ABIs or a Sourcify ABI arriving refreshes the view
+  // in the first seconds) is lost: clicked again, at most 3 times, when the row has not changed within 5 s
+  const isSo = async () => (await row.getAttribute('aria-expanded')) === String(open);
+  for (let attempt = 0; attempt < 3 && !(await isSo()); attempt++) {
+    await row.locator('.monaco-tl-twistie').click({ timeout: T });
+    const t0 = Date.now();
+    while (!(await isSo()) && Date.now() - t0 < 5000) await page.waitForTimeout(100);
+  }
+  await until(page, isSo, `row ${label} ${open ? 'expanded' : 'collapsed'}`);
   if (open) { // children come asynchronously: done when the next row is one level deeper
     const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
     const next = view(page, name).locator(`.pane-body .monaco-list-row[data-index="${Number(index) + 1}"]`);
     await until(page, async () => (await next.count()) && Number(await next.getAttribute('aria-level')) > level, `the children of row ${label}`);
   }
   return row;
+}
+
+/**
+ * Presses `key` until `check` holds: a key that lands while the tree re-renders (rows decoded, ABIs arriving) is
+ * lost, so it is pressed again when nothing changed within 5 s, at most 3 times; then waits as `until` does.
+ */
+export async function pressUntil(page, key, check, what) {
+  for (let attempt = 0; attempt < 3 && !(await check()); attempt++) {
+    await page.keyboard.press(key);
+    const t0 = Date.now();
+    while (!(await check()) && Date.now() - t0 < 5000) await page.waitForTimeout(100);
+  }
+  await until(page, check, what);
 }
 
 /**

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {
   collapseRow, contextMenu, expandRow, focusedRow, notifications, openContainer, pickContextMenu, pickQuickPick, quickPickItems, runCommand,
   screenshot, scrollTree, soloView, treeRow, treeRows, typeInQuickInput, until, view, viewAction, viewDescription,
-  rateLimitRowThenRetry, sandbox,
+  pressUntil, rateLimitRowThenRetry, sandbox,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -255,8 +255,7 @@ test('Schedules: the tree works from the keyboard (arrows, Right/Left, Enter on 
   await page.keyboard.press('ArrowDown');
   await focusIs('0.0.5106802');
   assert.equal(await focusedExpanded(), 'false');
-  await page.keyboard.press('ArrowRight'); // expands
-  await until(page, async () => (await focusedExpanded()) === 'true', 'expanded by ArrowRight');
+  await pressUntil(page, 'ArrowRight', async () => (await focusedExpanded()) === 'true', 'expanded by ArrowRight'); // expands
   await treeRow(page, VIEW, 'State').waitFor({ timeout: T }); // the details arrive asynchronously
   await page.keyboard.press('ArrowDown'); // into the details
   await focusIs('State');
@@ -265,10 +264,8 @@ test('Schedules: the tree works from the keyboard (arrows, Right/Left, Enter on 
   await focusIs('Memo');
   await page.keyboard.press('ArrowLeft'); // to the parent
   await focusIs('0.0.5106802');
-  await page.keyboard.press('ArrowLeft'); // collapses
-  await until(page, async () => (await focusedExpanded()) === 'false', 'collapsed by ArrowLeft');
-  await page.keyboard.press('Enter'); // Enter toggles a schedule too
-  await until(page, async () => (await focusedExpanded()) === 'true', 'expanded by Enter');
+  await pressUntil(page, 'ArrowLeft', async () => (await focusedExpanded()) === 'false', 'collapsed by ArrowLeft'); // collapses
+  await pressUntil(page, 'Enter', async () => (await focusedExpanded()) === 'true', 'expanded by Enter'); // Enter toggles a schedule too
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('End');
   await focusIs('Load more…');
