@@ -47,11 +47,16 @@ export const SETTINGS: Setting[] = [
 interface Case {
   name: string;
   /** The contract called, or `new Fragile`: a deployment whose constructor fails (`sig` is the constructor's). */
-  to: 'Target' | 'Caller' | 'Proxy' | 'new Fragile';
+  to: 'Target' | 'Caller' | 'Proxy' | 'Holes' | 'new Fragile';
   sig: string;
-  args: bigint[];
+  args: readonly unknown[];
   /** Called by someone other than the deployer. */
   stranger?: boolean;
+  /**
+   * A case written to break the confirmation (a review's): it must never be shown as a wrong exact line, but its
+   * line need not be found (the targets count the other cases).
+   */
+  adversarial?: boolean;
 }
 
 const U256_MAX = (1n << 256n) - 1n;
@@ -84,6 +89,41 @@ export const CASES: Case[] = [
   { name: 'ctorRequire', to: 'new Fragile', sig: 'constructor(uint256)', args: [0n] },
   { name: 'ctorModifier', to: 'new Fragile', sig: 'constructor(uint256)', args: [1n] },
   { name: 'ctorBase', to: 'new Fragile', sig: 'constructor(uint256)', args: [2000n] },
+  // found by a review: merged identical functions, a caught failure, shared messages and tails, loops, assembly
+  { name: 'fallB', to: 'Holes', adversarial: true, sig: 'fallB(uint256)', args: [1n] },
+  { name: 'fallMsg', to: 'Holes', adversarial: true, sig: 'fallMsg(uint256)', args: [1n] },
+  { name: 'fallReq', to: 'Holes', adversarial: true, sig: 'fallReq(uint256)', args: [1n] },
+  { name: 'twinB', to: 'Holes', adversarial: true, sig: 'twin(uint256)', args: [2n] },
+  { name: 'twinArgB', to: 'Holes', adversarial: true, sig: 'twinArg(uint256)', args: [2n] },
+  { name: 'twinMsgB', to: 'Holes', adversarial: true, sig: 'twinMsg(uint256)', args: [2n] },
+  { name: 'msgs2', to: 'Holes', adversarial: true, sig: 'msgs(uint256)', args: [2n] },
+  { name: 'nestedB', to: 'Holes', adversarial: true, sig: 'nested(uint256)', args: [12n] },
+  { name: 'crossRet', to: 'Holes', adversarial: true, sig: 'crossRet(uint256)', args: [2n] },
+  { name: 'emptyAfter', to: 'Holes', adversarial: true, sig: 'emptyAfter(uint256)', args: [11n] },
+  { name: 'overflow2', to: 'Holes', adversarial: true, sig: 'overflow2(uint256,uint256)', args: [1n, U256_MAX] },
+  { name: 'twinInc', to: 'Holes', adversarial: true, sig: 'twinInc(uint256,uint256)', args: [1n, U256_MAX] },
+  { name: 'loopMod', to: 'Holes', adversarial: true, sig: 'loopMod(uint256)', args: [1n] },
+  { name: 'twinStrB', to: 'Holes', adversarial: true, sig: 'twinStr(uint256,uint256)', args: [0n, 1n] },
+  { name: 'twinReqB', to: 'Holes', adversarial: true, sig: 'twinReq(uint256,uint256)', args: [0n, 1n] },
+  { name: 'twinDivB', to: 'Holes', adversarial: true, sig: 'twinDiv(uint256,uint256)', args: [3n, 0n] },
+  { name: 'twinErrB', to: 'Holes', adversarial: true, sig: 'twinErr(uint256,uint256)', args: [0n, 9n] },
+  { name: 'twinLibB', to: 'Holes', adversarial: true, sig: 'twinLib(uint256,uint256)', args: [0n, 9n] },
+  { name: 'overloadB', to: 'Holes', adversarial: true, sig: 'overload(uint256,uint256)', args: [1n, 0n] },
+  { name: 'twinCallB', to: 'Holes', adversarial: true, sig: 'twinCall(uint256,uint256)', args: [1n, 11n] },
+  { name: 'twinAsmB', to: 'Holes', adversarial: true, sig: 'twinAsm(uint256,uint256)', args: [1n, 11n] },
+  { name: 'twinModB', to: 'Holes', adversarial: true, sig: 'twinMod(uint256,uint256)', args: [1n, 11n] },
+  { name: 'sumAll', to: 'Holes', adversarial: true, sig: 'sumAll(uint256[])', args: [[1n, U256_MAX]] },
+  { name: 'sumOnes', to: 'Holes', adversarial: true, sig: 'sumOnes(uint256,uint256)', args: [U256_MAX - 2n, 5n] },
+  { name: 'reasonVar', to: 'Holes', adversarial: true, sig: 'reasonVar(uint256,string)', args: [2n, 'hi'] },
+  { name: 'reasonVar2', to: 'Holes', adversarial: true, sig: 'reasonVar2(uint256,string)', args: [2n, 'hi'] },
+  { name: 'reasonVar3', to: 'Holes', adversarial: true, sig: 'reasonVar3(uint256,string)', args: [2n, 'hi'] },
+  { name: 'reasonVar4', to: 'Holes', adversarial: true, sig: 'reasonVar4(uint256,string)', args: [2n, 'hi'] },
+  { name: 'nested2', to: 'Holes', adversarial: true, sig: 'nested2(uint256)', args: [12n] },
+  { name: 'asm2', to: 'Holes', adversarial: true, sig: 'asm2(uint256,uint256)', args: [1n, 9n] },
+  { name: 'asm3', to: 'Holes', adversarial: true, sig: 'asm3(uint256,uint256)', args: [1n, 9n] },
+  { name: 'loop2', to: 'Holes', adversarial: true, sig: 'loop2(uint256[])', args: [[5n, 1n]] },
+  { name: 'while2', to: 'Holes', adversarial: true, sig: 'while2(uint256)', args: [2n] },
+  { name: 'idx2', to: 'Holes', adversarial: true, sig: 'idx(uint256,uint256)', args: [1n, 7n] },
 ];
 
 export type Outcome = 'exact' | 'wrongExact' | 'likely' | 'unplaced';
@@ -101,6 +141,7 @@ export interface CaseResult {
   why?: string;
   /** Exact: the confirmed internal call sites that led to the failing line (outermost first). */
   internal?: string[];
+  adversarial?: boolean;
 }
 
 type SolcOutput = SolcBuildLike['output'] & { errors?: Array<{ severity: string; formattedMessage: string }> };
@@ -209,6 +250,7 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
     Target: target,
     Caller: await deploy('contracts/Callers.sol:Caller', word(target)),
     Proxy: await deploy('contracts/Callers.sol:Proxy', word(target)),
+    Holes: await deploy('contracts/Holes.sol:Holes', word(target)),
   };
   const marks = markers();
   const resolve = (f: { address?: string; creation?: { initCode: string } }): FrameBuild | undefined => {
@@ -231,8 +273,9 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
     const data = creation ? `0x${linked(get('contracts/Fragile.sol:Fragile'), libraries)}${args}` : toFunctionSelector(c.sig) + args;
     const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }), data, gas: 3_000_000 });
     const expected = marks.get(c.name)?.[0] ?? '?';
+    const tag = c.adversarial ? { adversarial: true } : {};
     if (ex.success) {
-      results.push({ setting: setting.name, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded' });
+      results.push({ setting: setting.name, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded', ...tag });
       continue;
     }
     const stack = callStackOf(ex.opcodes, ex.actions);
@@ -241,13 +284,13 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
     const first = placed.frames[0];
     if (placed.exact && first?.location) {
       const shown = at(first.location);
-      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at) });
+      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at), ...tag });
       continue;
     }
     const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));
     if (!shown.length && placed.likely?.hint) shown.push(at(placed.likely.hint));
     const i = shown.indexOf(expected);
-    results.push({ setting: setting.name, case: c.name, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? stack.notes.join(' ') });
+    results.push({ setting: setting.name, case: c.name, ...tag, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? stack.notes.join(' ') });
   }
   return results;
 }

@@ -91,6 +91,11 @@ export interface CallStack {
   frameCount: number;
   /** What could not be told for sure (an empty log, a descent guessed without revert data, unmatched actions). */
   notes: string[];
+  /**
+   * The chain went down into a failed call on empty or missing revert data: the caller may as well have caught that
+   * failure and reverted on its own with no data, so the innermost frame is not certain.
+   */
+  descentUnsure?: boolean;
 }
 
 export interface CallStackOptions {
@@ -240,6 +245,7 @@ export function callStackOf(
 
   // the failure chain: go down while the frame's last child failed and the frame passed its failure on
   const chain: FrameRec[] = [topFrame];
+  let descentUnsure = false;
   for (let f = topFrame; ;) {
     const child = f.lastChild;
     if (!child) break;
@@ -253,8 +259,11 @@ export function callStackOf(
     const cr = child.pseudo ? ce.reason : childEnd.kind === 'revert' ? ce.reason : '0x';
     if (fr == null || cr == null) {
       notes.push(`Frame at depth ${f.depth} reverted right after a failed call, with no revert data in the log to compare: taken as passing the failure on.`);
+      descentUnsure = true;
     } else if (normHex(fr) !== normHex(cr)) {
       break; // it reverted with its own reason (it caught the failure)
+    } else if (!normHex(fr)) {
+      descentUnsure = true; // both empty: passed on, or caught and reverted again without data
     }
     chain.push(child);
     f = child;
@@ -300,5 +309,5 @@ export function callStackOf(
     frames.push({ depth: f.depth, ...frameInfo(f), pc: n(se?.pc), op: se?.op ?? '', kind: 'callSite', opcodeIndex: site, firstOpcodeIndex: f.first });
   }
   if (acts.length && chain.some((f) => f.action < 0)) notes.push('Some frames could not be matched to an action: their contract is not known.');
-  return { failed: true, frames, pcMode, opcodeCount: count, frameCount, notes };
+  return { failed: true, frames, pcMode, opcodeCount: count, frameCount, notes, ...(descentUnsure ? { descentUnsure } : {}) };
 }

@@ -225,14 +225,16 @@ function failsWith(idx: PositionIndex, n: Node, kind: FrameKind, data: string | 
 }
 
 /** The functions and modifiers a frame can run: see the module comment. Undefined when the entry is not known. */
-function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string, selector: string | undefined, creation = false): Set<Node> | undefined {
+function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string, selector: string | undefined, creation = false, from?: Node): Set<Node> | undefined {
   const contract = idx.contracts.get(identifier);
   if (!contract) return undefined;
   const bases = ((Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]) as number[]).map((id) => idx.byId.get(id)).filter((c): c is Node => !!c);
   const defs = bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition'));
   const sel = (selector ?? '').toLowerCase().replace(/^0x/, '').slice(0, 8);
   let entry: Node[];
-  if (creation) {
+  if (from) {
+    entry = [from];
+  } else if (creation) {
     // a deployment runs every constructor of the bases (with their modifiers) and the state variables' initializers
     entry = [...defs.filter((f) => f.kind === 'constructor'), ...bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'VariableDeclaration' && n.stateVariable === true))];
     if (!entry.length) return new Set();
@@ -411,6 +413,33 @@ export interface FailingInput extends Omit<ConfirmInput, 'location'> {
   map: CodeMap;
   /** The program counters executed before the failing operation in its frame (oldest first). */
   path: readonly number[];
+  /**
+   * The internal calls still open at the failing operation (their call sites, outermost first): the failing statement
+   * must be in the function the innermost call of a Solidity function entered (or what that one calls), not in an
+   * identical function the optimizer merged with it. Jumps into code the compiler generated (an ABI encoder) are
+   * not calls of a Solidity function and are passed over.
+   */
+  callSites?: readonly SourceLocation[];
+}
+
+/** The function or modifier an internal call site enters (the call expression, or a node inside it), if known. */
+function calleeOf(idx: PositionIndex, site: SourceLocation): Node | undefined {
+  for (const n of idx.byRange.get(`${site.start}:${site.length}:${site.fileIndex}`) ?? []) {
+    for (let p: Node | undefined = n, k = 0; p && k < 64; p = idx.parent.get(p), k++) {
+      if (p.nodeType === 'ModifierInvocation') {
+        const ref = (p.modifierName as Node | undefined)?.referencedDeclaration;
+        const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
+        if (def) return def;
+      }
+      if (p.nodeType === 'FunctionCall' && isInternalCall(idx, p)) {
+        const ref = callee(p)?.referencedDeclaration;
+        const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
+        if (def?.nodeType === 'FunctionDefinition') return def;
+      }
+      if (p.nodeType === 'FunctionDefinition' || p.nodeType === 'ModifierDefinition' || p.nodeType === 'ContractDefinition') break;
+    }
+  }
+  return undefined;
 }
 
 export interface FailingConfirmation {
@@ -472,8 +501,16 @@ function checkFailing(input: FailingInput): FailingConfirmation {
   let evidence: Node[] = [];
   for (let k = from; k >= 0 && !evidence.length; k--) evidence = placeNodes(idx, map, path[k]);
   const fail = (why: string): FailingConfirmation => ({ confirmed: false, why, ...(evidence[0]?.src ? { evidence: evidence[0].src } : {}) });
+  // inside an internal call, the failing statement must be in the function that call entered (or what it calls)
+  let scope: Set<Node> | undefined;
+  for (let k = (input.callSites?.length ?? 0) - 1; k >= 0 && !scope; k--) {
+    const def = calleeOf(idx, (input.callSites as readonly SourceLocation[])[k]);
+    if (def) scope = reachable(idx, build, contract, undefined, false, def);
+  }
+  const inScope = (nodes: Node[]): boolean => !scope || nodes.some((n) => { const h = idx.holder(n); return !!h && !!scope?.has(h); });
   if (direct?.confirmed) {
     const f = (idx.byRange.get(`${input.location?.start}:${input.location?.length}:${input.location?.fileIndex}`) ?? []).map((n) => statementOfErrorCall(idx, n));
+    if (!inScope(f)) return fail('the optimizer merged identical functions: the statement the source map names is in another one than the internal call entered');
     if (!evidence.length) return from < path.length - 1 ? fail('the optimizer shares this code between statements, and the path does not show which one ran') : { confirmed: true, what: direct.what };
     if (evidence.some((e) => f.some((x) => agrees(idx, e, x)))) return { confirmed: true, what: direct.what };
     return fail('the optimizer shares this code between statements; the path that led to it went through another one');
@@ -482,7 +519,7 @@ function checkFailing(input: FailingInput): FailingConfirmation {
   for (const e of evidence) {
     const [start, length, file] = rangeOf(e);
     const c = confirm({ build, contract, kind, revertData, selector, creation, location: { start, length, fileIndex: file, generated: false } as SourceLocation });
-    if (c.confirmed) return { confirmed: true, src: String(e.src), what: c.what };
+    if (c.confirmed && inScope([e])) return { confirmed: true, src: String(e.src), what: c.what };
   }
   return fail(direct && !direct.confirmed ? direct.why : 'the source map gives no statement for the failing operation');
 }

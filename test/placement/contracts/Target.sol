@@ -27,7 +27,7 @@ contract Target {
     }
 
     function requireMsg(uint256 x) external pure returns (uint256) {
-        require(x < 10, "Target: x too big"); // @fails requireMsg bubble proxy
+        require(x < 10, "Target: x too big"); // @fails requireMsg bubble proxy twinCallB
         return x;
     }
 
