@@ -237,7 +237,23 @@ export interface BuildChoice {
  */
 function sameCode(c: CompiledContract, onChain: string): boolean {
   if (!c.deployedBytecode || !stripMetadata(onChain).length) return false;
-  return matchBytecode({ onChain, compiled: c.deployedBytecode, immutableReferences: c.immutableReferences, linkReferences: c.linkReferences }).match;
+  // library placeholders (`__$<hash>$__`) are where links go even when the build's link references were not kept
+  const placeholders = (hex: string): LinkRef[] => [...hex.replace(/^0x/i, '').matchAll(/__\$[0-9a-fA-F]{34}\$__/g)].filter((m) => (m.index ?? 1) % 2 === 0).map((m) => ({ start: (m.index ?? 0) / 2, length: 20 }));
+  const zeroed = (hex: string): string => hex.replace(/__\$[0-9a-fA-F]{34}\$__/g, '0'.repeat(40));
+  const found = placeholders(c.deployedBytecode);
+  const linkReferences = c.linkReferences ?? (found.length ? { '': { placeholders: found } } : undefined);
+  if (matchBytecode({ onChain: zeroed(onChain), compiled: zeroed(c.deployedBytecode), immutableReferences: c.immutableReferences, linkReferences }).match) return true;
+  if (c.immutableReferences) return false;
+  // where the immutables are is not known (a storage layout's record keeps no references): 32-byte words of zeros
+  // in the compiled code may hold them on chain
+  const x = stripMetadata(zeroed(c.deployedBytecode));
+  const y = stripMetadata(zeroed(onChain));
+  if (x.length !== y.length || !x.length) return false;
+  for (let i = 0; i < x.length; i += 64) {
+    const cx = x.slice(i, i + 64);
+    if (cx !== y.slice(i, i + 64) && !/^0+$/.test(cx)) return false;
+  }
+  return true;
 }
 
 /** The build id an artifact names: Hardhat 3 `buildInfoId`, Hardhat 2 `<Name>.dbg.json` `buildInfo` path. */
