@@ -4,13 +4,13 @@
  * `<id>.output.json` next to it), the copies Hardhat Ignition keeps in `ignition/deployments/<id>/build-info/`,
  * Foundry `out/build-info/*.json` and hardhat-deploy `deployments/<network>/solcInputs/*.json`. Each gives the
  * compiler's standard JSON input, the compiler version and the contracts it compiled (`path:Name`, with their
- * metadata for the local source check and their runtime bytecode). With several builds holding the contract,
- * `selectBuild` takes the one the deployment used.
+ * metadata for the local source check and their runtime bytecode) and, when the workspace has it, the compiler's
+ * output. Which of several builds was deployed: deployedBuild.ts.
  */
 import { stripMetadata, userSourceName } from '../api/decode/solcOutput';
-import { matchBytecode } from '../api/source/bytecodeMatch';
+import { type BytecodeMatch, matchBytecode } from '../api/source/bytecodeMatch';
 import type { LinkRef } from '../api/source/sourceMap';
-import type { AddressCandidate, BuildHint } from './discovery';
+import type { BuildHint } from './discovery';
 import { joinPath, readJson, type WorkspaceFs } from './workspaceFs';
 
 export interface MetadataSource {
@@ -44,10 +44,15 @@ export interface BuildInfo {
   format: BuildFormat;
   /** The build's id (Hardhat: the file name without `.json`, `solc-0_8_28-<hash>` in Hardhat 3). */
   id?: string;
-  /** Full version as Sourcify wants it: `0.8.28+commit.7893614a`. */
+  /** Full version as Sourcify wants it: `0.8.28+commit.7893614a`; empty when the file does not say. */
   compilerVersion: string;
   /** The standard JSON input (with `language`). */
   input: Record<string, unknown>;
+  /**
+   * The compiler's whole output (source maps, ASTs, creation code), undefined when the workspace holds only the input
+   * (Hardhat 3: Ignition's copy of a build-profile build; hardhat-deploy's `solcInputs`).
+   */
+  output?: Record<string, unknown>;
   contracts: CompiledContract[];
 }
 
@@ -167,11 +172,25 @@ async function readBuild(fs: WorkspaceFs, f: BuildInfoFile): Promise<BuildInfo |
     output = o.output ?? output;
   }
   if (String(b._format ?? '').startsWith('hh3')) fmt = 'hardhat3';
-  const version = versionOf(b);
-  if (!version) return `${file}: no compiler version in it`;
+  // without a compiler version the build still places failures, but cannot be submitted (verification says so)
+  const version = versionOf(b) ?? '';
   const stdInput: Record<string, unknown> = { language: str(input.language) ?? str(b.language) ?? 'Solidity', sources: input.sources, settings: input.settings ?? {} };
   const id = str(b.id) ?? f.id;
-  return { file, format: fmt, id, compilerVersion: version, input: stdInput, contracts: contractsOfOutput(output) };
+  const contracts = contractsOfOutput(output);
+  return { file, format: fmt, id, compilerVersion: version, input: stdInput, ...(contracts.length ? { output: obj(output) } : {}), contracts };
+}
+
+/**
+ * A build of which the workspace held the input only, with the output a compiler produced for that input: its
+ * contracts are the output's (the ones Ignition's artifacts named are replaced). The build is changed in place, so
+ * that every holder of it sees the output.
+ */
+export function attachOutput(build: BuildInfo, output: Record<string, unknown>): BuildInfo {
+  const contracts = contractsOfOutput(output);
+  if (!contracts.length) return build;
+  build.output = output;
+  build.contracts = contracts;
+  return build;
 }
 
 /**
@@ -183,15 +202,18 @@ export async function findBuilds(fs: WorkspaceFs): Promise<BuildScan> {
   const builds: BuildInfo[] = [];
   const problems: string[] = [];
   for (const entry of await listBuildInfo(fs)) {
+    // the build's own file, else a copy of it; one with the compiler output before one with the input only
+    let got: BuildInfo | undefined;
     for (const f of [entry, ...entry.copies]) {
       const b = await readBuild(fs, f);
       if (typeof b === 'string') {
         problems.push(b);
         continue;
       }
-      if (!builds.some((x) => x.id !== undefined && x.id === b.id && x.format === b.format)) builds.push(b);
-      break;
+      if (!got || (!got.output && b.output)) got = b;
+      if (got.output) break;
     }
+    if (got && !builds.some((x) => x.id !== undefined && x.id === got.id && x.format === got.format)) builds.push(got);
   }
   await contractsOfInputOnly(fs, builds);
   return { builds, problems };
@@ -223,86 +245,39 @@ async function contractsOfInputOnly(fs: WorkspaceFs, builds: BuildInfo[]): Promi
   }
 }
 
-/** Why a build was chosen: the deployment's own, the artifact's, the bytecode on chain, the workspace's sources. */
-export type BuildReason = 'only' | 'ignition' | 'artifact' | 'bytecode' | 'sources';
-
-export interface BuildChoice {
-  match: BuildMatch;
-  reason: BuildReason;
-}
-
 /**
- * Whether a compiled contract's runtime code is the code on chain: metadata, immutables and library links masked
- * where the compiler says they are (../api/source/bytecodeMatch), not by guessing from zero words.
+ * A compiled contract's runtime code held against the code on chain: metadata, immutables and library links masked
+ * where the compiler says they are (../api/source/bytecodeMatch). Where the build kept no immutable references (a
+ * storage layout's record), 32-byte words of zeros in the compiled code may hold them: then a `partial` match says
+ * so in its reason. Undefined when there is nothing to compare.
  */
-function sameCode(c: CompiledContract, onChain: string): boolean {
-  if (!c.deployedBytecode || !stripMetadata(onChain).length) return false;
+export function compareCode(c: CompiledContract, onChain: string): BytecodeMatch | undefined {
+  if (!c.deployedBytecode || !stripMetadata(onChain).length) return undefined;
   // library placeholders (`__$<hash>$__`) are where links go even when the build's link references were not kept
   const placeholders = (hex: string): LinkRef[] => [...hex.replace(/^0x/i, '').matchAll(/__\$[0-9a-fA-F]{34}\$__/g)].filter((m) => (m.index ?? 1) % 2 === 0).map((m) => ({ start: (m.index ?? 0) / 2, length: 20 }));
   const zeroed = (hex: string): string => hex.replace(/__\$[0-9a-fA-F]{34}\$__/g, '0'.repeat(40));
   const found = placeholders(c.deployedBytecode);
   const linkReferences = c.linkReferences ?? (found.length ? { '': { placeholders: found } } : undefined);
-  if (matchBytecode({ onChain: zeroed(onChain), compiled: zeroed(c.deployedBytecode), immutableReferences: c.immutableReferences, linkReferences }).match) return true;
-  if (c.immutableReferences) return false;
-  // where the immutables are is not known (a storage layout's record keeps no references): 32-byte words of zeros
-  // in the compiled code may hold them on chain
+  const m = matchBytecode({ onChain: zeroed(onChain), compiled: zeroed(c.deployedBytecode), immutableReferences: c.immutableReferences, linkReferences });
+  if (m.match || c.immutableReferences) return m;
   const x = stripMetadata(zeroed(c.deployedBytecode));
   const y = stripMetadata(zeroed(onChain));
-  if (x.length !== y.length || !x.length) return false;
+  if (x.length !== y.length || !x.length) return m;
   for (let i = 0; i < x.length; i += 64) {
     const cx = x.slice(i, i + 64);
-    if (cx !== y.slice(i, i + 64) && !/^0+$/.test(cx)) return false;
+    if (cx !== y.slice(i, i + 64) && !/^0+$/.test(cx)) return m;
   }
-  return true;
+  return { ...m, match: true, kind: 'partial', reason: 'the same code, words of zeros in the build (immutables whose places the build did not keep) aside' };
 }
 
 /** The build id an artifact names: Hardhat 3 `buildInfoId`, Hardhat 2 `<Name>.dbg.json` `buildInfo` path. */
-async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise<string | undefined> {
+export async function buildIdOfArtifact(fs: WorkspaceFs, artifactPath: string): Promise<string | undefined> {
   const a = obj(await readJson(fs, artifactPath));
   const id = str(a.buildInfoId);
   if (id) return id;
   const dbg = obj(await readJson(fs, artifactPath.replace(/\.json$/, '.dbg.json')));
   const p = str(dbg.buildInfo);
   return p ? p.slice(p.lastIndexOf('/') + 1).replace(/\.json$/, '') : undefined;
-}
-
-/**
- * Of several builds holding the contract, the one the deployment used: the build named by the deployment's own
- * artifact (Hardhat Ignition's `ignition/deployments/<id>/artifacts/<futureId>.json`) first, then by the workspace's
- * artifact (`artifacts/<source>/<Name>.json`: Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`), then the build
- * whose runtime bytecode is the one on chain (`runtimeBytecode`, when known), then the one whose sources match
- * the workspace best (`bySources`). Never the file-name order alone.
- */
-export async function selectBuild(fs: WorkspaceFs, matches: BuildMatch[], opts: { candidate?: AddressCandidate; runtimeBytecode?: string; bySources?: (m: BuildMatch[]) => Promise<BuildMatch | undefined> } = {}): Promise<BuildChoice | undefined> {
-  if (matches.length <= 1) return matches[0] ? { match: matches[0], reason: 'only' } : undefined;
-  // a build whose compiled runtime code differs from the code on chain (when the mirror node gave it) is skipped:
-  // after a rebuild the artifact names a build that was never deployed
-  const onChain = opts.runtimeBytecode && stripMetadata(opts.runtimeBytecode).length ? opts.runtimeBytecode : undefined;
-  const fits = (m: BuildMatch) => !onChain || !m.contract.deployedBytecode || sameCode(m.contract, onChain);
-  const withId = async (id: string | undefined, reason: BuildReason): Promise<BuildChoice | undefined> => {
-    const m = id ? matches.filter((x) => x.build.id === id) : [];
-    return m.length === 1 && fits(m[0]) ? { match: m[0], reason } : undefined;
-  };
-  // 1. the build Hardhat Ignition recorded for the deployment: a rebuild after the deployment (an edit, another build
-  // profile) changes the workspace's artifact, never the deployment's own record
-  const art = opts.candidate?.build?.deploymentArtifact;
-  if (art) {
-    const hit = await withId(await buildIdOfArtifact(fs, art), 'ignition');
-    if (hit) return hit;
-  }
-  // 2. the workspace's artifact of that contract (Hardhat 3 `buildInfoId`, Hardhat 2 `.dbg.json`)
-  const names = [...new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))];
-  if (names.length === 1) {
-    const hit = await withId(await buildIdOfArtifact(fs, joinPath('artifacts', `${names[0]}.json`)), 'artifact');
-    if (hit) return hit;
-  }
-  // 3. the code on chain
-  if (onChain) {
-    const same = matches.filter((m) => m.contract.deployedBytecode && sameCode(m.contract, onChain));
-    if (same.length >= 1 && new Set(same.map((m) => m.build)).size === 1) return { match: same[0], reason: 'bytecode' };
-  }
-  const best = opts.bySources ? await opts.bySources(matches) : undefined;
-  return best ? { match: best, reason: 'sources' } : { match: matches[0], reason: 'sources' };
 }
 
 /**

@@ -20,7 +20,7 @@ export async function deploymentsFromWorkspace(folders: WorkspaceFs[]): Promise<
   const deployments: DeployedContract[] = [];
   for (const c of found.candidates) {
     const name = c.build?.contractName ?? c.contractName;
-    if (name) deployments.push({ address: c.address, contractName: name, sourceName: c.build?.sourcePath, chainId: c.chainId });
+    if (name) deployments.push({ address: c.address, contractName: name, sourceName: c.build?.sourcePath, chainId: c.chainId, ...(c.build?.deploymentArtifact ? { deploymentArtifact: c.build.deploymentArtifact } : {}), ...(c.folder ? { folder: c.folder } : {}) });
   }
   return deployments;
 }

@@ -6,7 +6,7 @@
  * artifacts (with `extra_output = ["storageLayout"]`). A contract is found by its fully qualified name
  * (`contracts/Vault.sol:Vault`; Hardhat 3's `project/` prefix aside) or by the address a deployment record gives
  * (src/workspace/derivation.ts `deploymentsFromWorkspace`). Of several builds holding the same contract with different
- * layouts, the one `selectBuild` picks (the artifact's build, then the code on chain); when nothing tells them apart
+ * layouts, the one `chooseBuild` (deployedBuild.ts) picks (the artifact's build, then the code on chain); when nothing tells them apart
  * the answer is undefined rather than a guess. Files are untrusted: every layout is checked whole (types present,
  * offsets inside their slot, sizes bounded) and a malformed one is left out, never thrown on. Plain TypeScript over
  * `WorkspaceFs`.
@@ -16,7 +16,8 @@
  */
 import type { DeployedContract } from '../api/decode/derivation';
 import { userSourceName } from '../api/decode/solcOutput';
-import { type BuildInfo, type BuildMatch, listBuildInfo, selectBuild } from './buildInfo';
+import { type BuildInfo, type BuildMatch, listBuildInfo } from './buildInfo';
+import { chooseBuild } from './deployedBuild';
 import { deploymentsFromWorkspace } from './derivation';
 import { readJson, readText, walk, type WorkspaceFs } from './workspaceFs';
 
@@ -288,20 +289,21 @@ const sameLayout = (a: StorageLayout, b: StorageLayout) => JSON.stringify(a) ===
 
 /**
  * One layout of the candidates of one folder (same contract): the only one when they agree; else the build
- * `selectBuild` names from the artifact or the code on chain; else the one Foundry artifact (the latest compile);
+ * `chooseBuild` (deployedBuild.ts) names from the artifact or the code on chain; else the one Foundry artifact (the latest compile);
  * else undefined.
  */
 async function choose(fs: WorkspaceFs, list: ContractStorageLayout[], runtimeBytecode: string | undefined): Promise<ContractStorageLayout | undefined> {
   if (!list.length) return undefined;
   if (list.every((l) => sameLayout(l.layout, list[0].layout))) return list[0];
   if (new Set(list.map((l) => l.identifier)).size > 1) return undefined; // same name in different files
-  // selectBuild reads the build's id and file, the contract's source path, name and runtime bytecode
+  // chooseBuild reads the build's id and file, the contract's source path, name and runtime bytecode
   const matches: BuildMatch[] = list.map((l) => ({
     build: { file: l.file, format: l.format === 'foundry-artifact' ? 'foundry' : l.format, id: l.buildId, compilerVersion: '', input: {}, contracts: [] },
     contract: { sourcePath: l.sourceName, name: l.contractName, identifier: l.identifier, deployable: true, ...(l.deployedBytecode ? { deployedBytecode: l.deployedBytecode } : {}) },
   }));
-  const pick = await selectBuild(fs, matches, { runtimeBytecode, bySources: async () => undefined });
-  if (pick && pick.reason !== 'sources') return list[matches.indexOf(pick.match)];
+  const pick = await chooseBuild(matches, { fsOf: () => fs, runtimeBytecode });
+  // named by an artifact, or the code on chain: not the listing order alone
+  if (pick && (pick.by === 'artifact' || pick.by === 'ignition' || pick.by === 'bytecode') && pick.code?.match !== false) return list[matches.indexOf(pick.match)];
   const artifacts = list.filter((l) => l.format === 'foundry-artifact');
   return artifacts.length === 1 ? artifacts[0] : undefined;
 }

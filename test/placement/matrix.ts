@@ -10,8 +10,14 @@
  * - `likely`: not confirmed, the marked line among the candidates (`likelyFirst` when it is the first);
  * - `unplaced`: neither.
  *
+ * Each case is placed once per layout (test/placement/layouts.ts): `direct` hands the compiler output to placeFailure;
+ * `hardhat2`, `hardhat3`, `hardhat3 (Ignition copy without output)` and `foundry` write the build and the deployment
+ * records as that tool does into a project folder, and each frame's build is found there by the extension's workspace
+ * readers (`resolveFrameBuild`). A layout's frames must come from the deployed build (`wrongBuild` names any other).
+ *
  * Used by test/unit/source.placement.test.ts and test/bench/placement.mjs. Compiler outputs are cached in
- * out/placement-cache by the hash of their input (solc-js takes seconds per viaIR build).
+ * out/placement-cache by the hash of their input (solc-js takes seconds per viaIR build); each source naming
+ * (`contracts/`, Hardhat 3's `project/contracts/`, Foundry's `src/`) is a compilation of its own.
  */
 import { createHash } from 'crypto';
 import * as fs from 'fs';
@@ -23,6 +29,9 @@ import type { FrameBuild } from '../../src/api/source/locate';
 import { placeFailure } from '../../src/api/source/place';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import { EvmChain } from '../../src/sandbox/evm';
+import { type CompiledBuild, type DeployedRecord, LAYOUTS, type Layout, type LayoutWorkspace, type ProjectLayout, type SolcVersion, type WrittenLayout, canonicalSource, missingRecords, openLayout, removeLayout, resolveFrameBuild, sourceRoot, writeLayout } from './layouts';
+
+export { LAYOUTS, type Layout } from './layouts';
 
 const ROOT = path.join(__dirname, '../../..');
 const CONTRACTS = path.join(ROOT, 'test/placement/contracts');
@@ -130,6 +139,8 @@ export type Outcome = 'exact' | 'wrongExact' | 'likely' | 'unplaced';
 
 export interface CaseResult {
   setting: string;
+  /** How the build was given: `direct` (handed over), or found in a project folder of that layout. */
+  layout: Layout;
   case: string;
   outcome: Outcome;
   /** The marked line, as `file:line`. */
@@ -142,6 +153,12 @@ export interface CaseResult {
   /** Exact: the confirmed internal call sites that led to the failing line (outermost first). */
   internal?: string[];
   adversarial?: boolean;
+  /** A layout's frames whose build the readers did not find, with why. */
+  buildProblems?: string[];
+  /** A layout's frames given another build (or contract) than the one deployed there: a reader bug. */
+  wrongBuild?: string[];
+  /** A layout's deployed contracts whose deployment record the readers did not give (`Name at address`). */
+  missingRecords?: string[];
 }
 
 type SolcOutput = SolcBuildLike['output'] & { errors?: Array<{ severity: string; formattedMessage: string }> };
@@ -151,17 +168,18 @@ interface Solc {
   version(): string;
 }
 
-function sources(): Record<string, { content: string }> {
+/** The contracts, named as the compiler is given them: `contracts/X.sol` (Hardhat 2), `project/contracts/X.sol`, `src/X.sol`. */
+function sources(root = 'contracts/'): Record<string, { content: string }> {
   const out: Record<string, { content: string }> = {};
-  for (const f of fs.readdirSync(CONTRACTS).filter((n) => n.endsWith('.sol')).sort()) out[`contracts/${f}`] = { content: fs.readFileSync(path.join(CONTRACTS, f), 'utf8') };
+  for (const f of fs.readdirSync(CONTRACTS).filter((n) => n.endsWith('.sol')).sort()) out[`${root}${f}`] = { content: fs.readFileSync(path.join(CONTRACTS, f), 'utf8') };
   return out;
 }
 
 /** The standard JSON input of a setting (Hardhat's output selection). */
-function inputOf(setting: Setting): Record<string, unknown> {
+function inputOf(setting: Setting, root = 'contracts/'): Record<string, unknown> {
   return {
     language: 'Solidity',
-    sources: sources(),
+    sources: sources(root),
     settings: {
       optimizer: { enabled: setting.optimizer, runs: 200 },
       ...(setting.viaIR ? { viaIR: true } : {}),
@@ -171,9 +189,9 @@ function inputOf(setting: Setting): Record<string, unknown> {
   };
 }
 
-/** Compiles a setting (cached by the input's hash). */
-export function compile(setting: Setting): SolcBuildLike & { input: { sources: Record<string, { content: string }> } } {
-  const input = inputOf(setting);
+/** Compiles a setting, its sources under `root` (cached by the input's hash). */
+export function compile(setting: Setting, root = 'contracts/'): SolcBuildLike & { input: { sources: Record<string, { content: string }> } } {
+  const input = inputOf(setting, root);
   const text = JSON.stringify(input);
   const key = createHash('sha256').update(text).digest('hex').slice(0, 24);
   const file = path.join(CACHE, `${key}.json`);
@@ -194,6 +212,23 @@ export function compile(setting: Setting): SolcBuildLike & { input: { sources: R
     for (const byName of Object.values(output.contracts ?? {})) for (const c of Object.values(byName ?? {})) if (c?.evm?.deployedBytecode) delete c.evm.deployedBytecode.generatedSources;
   }
   return { input: input as { sources: Record<string, { content: string }> }, output };
+}
+
+let version: SolcVersion | undefined;
+
+/** The compiler's version (`0.8.28`, `0.8.28+commit.7893614a`), for the build info files of the layouts. */
+export function solcVersion(): SolcVersion {
+  if (!version) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const long = (require('solc') as Solc).version().replace(/\.Emscripten.*$/, '');
+    version = { short: long.replace(/\+.*$/, ''), long };
+  }
+  return version;
+}
+
+/** The setting of a Hardhat 3 project's default build profile: another one than the deployed (production) build's. */
+export function defaultProfileOf(setting: Setting): Setting {
+  return setting.optimizer || setting.viaIR ? SETTINGS[0] : SETTINGS[1];
 }
 
 /** Every `@fails` marker (or `@via`: the internal calls that lead there, in source order): case → `file:line`. */
@@ -225,9 +260,27 @@ function linked(c: Contract, libraries: Record<string, string>): string {
   return code;
 }
 
-/** One setting: compiled, deployed, every case called and placed. */
-export async function runSetting(setting: Setting, only?: (c: Case) => boolean): Promise<CaseResult[]> {
-  const build = compile(setting);
+/** One setting: compiled, deployed, every case called and placed, in each layout asked (`direct` alone by default). */
+export async function runSetting(setting: Setting, only?: (c: Case) => boolean, layouts: readonly Layout[] = ['direct']): Promise<CaseResult[]> {
+  // the layouts that name their sources alike share a compilation, a chain and the executions
+  const byRoot = new Map<string, Layout[]>();
+  for (const l of LAYOUTS.filter((x) => layouts.includes(x))) byRoot.set(sourceRoot(l), [...(byRoot.get(sourceRoot(l)) ?? []), l]);
+  const results: CaseResult[] = [];
+  for (const [root, group] of byRoot) results.push(...(await runGroup(setting, root, group, only)));
+  return results;
+}
+
+/** A layout's project, written and read. */
+interface OpenLayout {
+  layout: ProjectLayout;
+  written: WrittenLayout;
+  ws: LayoutWorkspace;
+  /** Deployed contracts the readers found no record of. */
+  missingRecords: string[];
+}
+
+async function runGroup(setting: Setting, root: string, layouts: readonly Layout[], only?: (c: Case) => boolean): Promise<CaseResult[]> {
+  const build = compile(setting, root);
   const contracts = build.output.contracts as Record<string, Record<string, Contract>>;
   const get = (id: string): Contract => {
     const [file, name] = id.split(':');
@@ -237,20 +290,26 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
   await chain.addAccount({ address: DEPLOYER, entityId: '0.0.1001', balance: 10n ** 24n });
   await chain.addAccount({ address: STRANGER, entityId: '0.0.1002', balance: 10n ** 24n });
   const libraries: Record<string, string> = {};
+  /** address → the contract there, as the matrix names it (`contracts/Target.sol:Target`) */
   const byAddress = new Map<string, string>();
-  const deploy = async (id: string, args = ''): Promise<string> => {
-    const address = await chain.deploy(DEPLOYER, linked(get(id), libraries), { args });
-    byAddress.set(address, id);
+  const records: DeployedRecord[] = [];
+  const deploy = async (name: string, args = ''): Promise<string> => {
+    const id = `${root}${name}`;
+    const nonce = Number(await chain.nonceOf(DEPLOYER));
+    const code = linked(get(id), libraries);
+    const address = await chain.deploy(DEPLOYER, code, { args });
+    byAddress.set(address, `contracts/${name}`);
+    records.push({ id, address, initCode: `0x${code}${args}`, args, nonce });
     return address;
   };
-  libraries['contracts/Libraries.sol:LinkedLib'] = await deploy('contracts/Libraries.sol:LinkedLib');
-  const target = await deploy('contracts/Target.sol:Target');
+  libraries[`${root}Libraries.sol:LinkedLib`] = await deploy('Libraries.sol:LinkedLib');
+  const target = await deploy('Target.sol:Target');
   const word = (a: string) => a.replace(/^0x/, '').padStart(64, '0');
   const addresses = {
     Target: target,
-    Caller: await deploy('contracts/Callers.sol:Caller', word(target)),
-    Proxy: await deploy('contracts/Callers.sol:Proxy', word(target)),
-    Holes: await deploy('contracts/Holes.sol:Holes', word(target)),
+    Caller: await deploy('Callers.sol:Caller', word(target)),
+    Proxy: await deploy('Callers.sol:Proxy', word(target)),
+    Holes: await deploy('Holes.sol:Holes', word(target)),
   };
   const marks = markers();
   const resolve = (f: { address?: string; creation?: { initCode: string } }): FrameBuild | undefined => {
@@ -262,42 +321,93 @@ export async function runSetting(setting: Setting, only?: (c: Case) => boolean):
       return undefined;
     }
     const id = f.address ? byAddress.get(f.address) : undefined;
-    return id ? { build, contract: id } : undefined;
+    return id ? { build, contract: `${root}${id.slice('contracts/'.length)}` } : undefined;
   };
-  const results: CaseResult[] = [];
-  for (const c of CASES) {
-    if (only && !only(c)) continue;
-    const types = c.sig.slice(c.sig.indexOf('(') + 1, -1);
-    const args = types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '';
-    const creation = c.to === 'new Fragile';
-    const data = creation ? `0x${linked(get('contracts/Fragile.sol:Fragile'), libraries)}${args}` : toFunctionSelector(c.sig) + args;
-    const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }), data, gas: 3_000_000 });
-    const expected = marks.get(c.name)?.[0] ?? '?';
-    const tag = c.adversarial ? { adversarial: true } : {};
-    if (ex.success) {
-      results.push({ setting: setting.name, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded', ...tag });
-      continue;
+
+  // the projects: the build and the deployment records written as each tool writes them, then read by the readers
+  const projects: OpenLayout[] = [];
+  try {
+    for (const layout of layouts) {
+      if (layout === 'direct') continue;
+      const deployment = { deployer: DEPLOYER, contracts: records, libraries };
+      const defaultProfile = layout.startsWith('hardhat3') ? (compile(defaultProfileOf(setting), root) as CompiledBuild) : undefined;
+      const written = writeLayout(layout, build as CompiledBuild, deployment, solcVersion(), defaultProfile);
+      const ws = openLayout(written.dir);
+      projects.push({ layout, written, ws, missingRecords: await missingRecords(ws, deployment) });
     }
-    const stack = callStackOf(ex.opcodes, ex.actions);
-    const placed = placeFailure(stack, ex.opcodes.opcodes, resolve);
-    const at = (l: { sourceName: string; line: number }) => `${l.sourceName}:${l.line}`;
-    const first = placed.frames[0];
-    if (placed.exact && first?.location) {
-      const shown = at(first.location);
-      results.push({ setting: setting.name, case: c.name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at), ...tag });
-      continue;
+    const results: CaseResult[] = [];
+    for (const c of CASES) {
+      if (only && !only(c)) continue;
+      const types = c.sig.slice(c.sig.indexOf('(') + 1, -1);
+      const args = types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '';
+      const creation = c.to === 'new Fragile';
+      const data = creation ? `0x${linked(get(`${root}Fragile.sol:Fragile`), libraries)}${args}` : toFunctionSelector(c.sig) + args;
+      const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }), data, gas: 3_000_000 });
+      const expected = marks.get(c.name)?.[0] ?? '?';
+      const tag = c.adversarial ? { adversarial: true } : {};
+      if (ex.success) {
+        for (const layout of layouts) results.push({ setting: setting.name, layout, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded', ...tag });
+        continue;
+      }
+      const stack = callStackOf(ex.opcodes, ex.actions);
+      for (const layout of layouts) {
+        const project = projects.find((p) => p.layout === layout);
+        let resolver = resolve;
+        const found: Pick<CaseResult, 'buildProblems' | 'wrongBuild' | 'missingRecords'> = {};
+        if (project) {
+          if (project.missingRecords.length) found.missingRecords = project.missingRecords;
+          // each frame's build found by the readers, as the inspector finds it (the runtime code from the chain, as the
+          // mirror node gives it)
+          const builds = new Map<string, FrameBuild | undefined>();
+          for (const f of stack.frames) {
+            const key = f.creation ? `create:${f.creation.initCode}` : `${f.address ?? ''}`;
+            if (builds.has(key)) continue;
+            const runtime = !f.creation && f.address ? await chain.codeOf(f.address) : undefined;
+            const r = await resolveFrameBuild(project.ws, f, runtime);
+            const who = f.creation ? 'the failed deployment' : f.address ?? 'a frame without address';
+            if ('problem' in r) {
+              (found.buildProblems ??= []).push(`${who}: ${r.problem}`);
+              builds.set(key, undefined);
+              continue;
+            }
+            // the build deployed there, and the contract deployed there
+            const want = f.creation ? 'contracts/Fragile.sol:Fragile' : f.address ? byAddress.get(f.address) : undefined;
+            const got = canonicalSource(layout, r.contract);
+            if (!project.written.deployedBuildFiles.includes(r.file) || got !== want) (found.wrongBuild ??= []).push(`${who}: ${got} of ${r.file}, deployed: ${want ?? 'unknown'} of ${project.written.deployedBuildFiles.join(' or ')}`);
+            builds.set(key, r);
+          }
+          resolver = (f) => builds.get(f.creation ? `create:${f.creation.initCode}` : `${f.address ?? ''}`);
+        }
+        const placed = placeFailure(stack, ex.opcodes.opcodes, resolver);
+        const r = classify(setting, layout, c.name, expected, placed, stack.notes);
+        // a case the readers found no build for says so first
+        if (r.outcome !== 'exact' && found.buildProblems) r.why = `${found.buildProblems.join('; ')}${r.why ? ` — ${r.why}` : ''}`;
+        results.push({ ...r, ...tag, ...found });
+      }
     }
-    const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));
-    if (!shown.length && placed.likely?.hint) shown.push(at(placed.likely.hint));
-    const i = shown.indexOf(expected);
-    results.push({ setting: setting.name, case: c.name, ...tag, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? stack.notes.join(' ') });
+    return results;
+  } finally {
+    for (const p of projects) removeLayout(p.written);
   }
-  return results;
 }
 
-/** Every setting, every case. */
-export async function runMatrix(): Promise<CaseResult[]> {
+/** A placement as one case's result: exact on the marked line, a wrong exact line, likely with it among the candidates, or unplaced. */
+function classify(setting: Setting, layout: Layout, name: string, expected: string, placed: ReturnType<typeof placeFailure>, notes: readonly string[]): CaseResult {
+  const at = (l: { sourceName: string; line: number }) => `${canonicalSource(layout, l.sourceName)}:${l.line}`;
+  const first = placed.frames[0];
+  if (placed.exact && first?.location) {
+    const shown = at(first.location);
+    return { setting: setting.name, layout, case: name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at) };
+  }
+  const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));
+  if (!shown.length && placed.likely?.hint) shown.push(at(placed.likely.hint));
+  const i = shown.indexOf(expected);
+  return { setting: setting.name, layout, case: name, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? notes.join(' ') };
+}
+
+/** Every setting, every case, in each layout asked (`direct` alone by default). */
+export async function runMatrix(layouts: readonly Layout[] = ['direct']): Promise<CaseResult[]> {
   const out: CaseResult[] = [];
-  for (const s of SETTINGS) out.push(...(await runSetting(s)));
+  for (const s of SETTINGS) out.push(...(await runSetting(s, undefined, layouts)));
   return out;
 }

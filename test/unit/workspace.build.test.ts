@@ -2,7 +2,8 @@
 // the local check of a contract's metadata sources against the workspace (found, missing or different, unused).
 import * as assert from 'assert';
 import * as path from 'path';
-import { buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../src/workspace/buildInfo';
+import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/workspace/buildInfo';
+import { chooseBuild } from '../../src/workspace/deployedBuild';
 import compiled from '../../src/sandbox/compiled/inspector.json';
 import { discoverAddresses } from '../../src/workspace/discovery';
 import { keccak256 } from '../../src/api/keccak';
@@ -127,11 +128,11 @@ describe('workspace: the build whose code is on chain', () => {
     const other = { build: { ...real.build, id: 'other', file: 'artifacts/build-info/other.json' }, contract: { ...real.contract, deployedBytecode: `${code.slice(0, 20)}${code.slice(20, 22) === 'ff' ? '00' : 'ff'}${code.slice(22)}` } };
     const vault = compiled.contracts.find((c) => c.name === 'Vault');
     // the artifact names the real build, and its code is checked against the chain's (it was passed over before)
-    const choice = await selectBuild(fs, [other, real], { runtimeBytecode: vault?.deployedBytecode });
-    assert.deepStrictEqual([choice?.match.build.file, choice?.reason], [real.build.file, 'artifact']);
+    const choice = await chooseBuild([other, real], { fsOf: () => fs, runtimeBytecode: vault?.deployedBytecode });
+    assert.deepStrictEqual([choice?.match.build.file, choice?.by], [real.build.file, 'artifact']);
     // without the artifact to name it, the code on chain alone
     const noArtifact = { name: fs.name, list: (d: string) => fs.list(d), read: (p: string) => (p.startsWith('artifacts/contracts/') ? Promise.resolve(undefined) : fs.read(p)) };
-    const byCode = await selectBuild(noArtifact, [other, real], { runtimeBytecode: vault?.deployedBytecode });
-    assert.deepStrictEqual([byCode?.match.build.file, byCode?.reason], [real.build.file, 'bytecode']);
+    const byCode = await chooseBuild([other, real], { fsOf: () => noArtifact, runtimeBytecode: vault?.deployedBytecode });
+    assert.deepStrictEqual([byCode?.match.build.file, byCode?.by], [real.build.file, 'bytecode']);
   });
 });

@@ -5,7 +5,9 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as buildInfo from '../../src/workspace/buildInfo';
-import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
+import { type BuildMatch, findBuilds, matchContracts } from '../../src/workspace/buildInfo';
+import { chooseBuild } from '../../src/workspace/deployedBuild';
+import type { AddressCandidate } from '../../src/workspace/discovery';
 import { discoverAddresses } from '../../src/workspace/discovery';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 import type { WorkspaceFs } from '../../src/workspace/workspaceFs';
@@ -31,6 +33,11 @@ const hiding = (inner: WorkspaceFs, hidden: RegExp): WorkspaceFs => ({
   list: async (d) => (await inner.list(d)).filter((e) => !hidden.test(`${d}/${e.name}`)),
   read: async (p) => (hidden.test(p) ? undefined : inner.read(p)),
 });
+
+
+/** The resolver's choice for a deployment record of one folder (src/workspace/deployedBuild.ts). */
+const choose = (fs: WorkspaceFs, matches: BuildMatch[], opts: { candidate?: AddressCandidate; runtimeBytecode?: string }) =>
+  chooseBuild(matches, { fsOf: () => fs, runtimeBytecode: opts.runtimeBytecode, ...(opts.candidate?.build?.deploymentArtifact ? { deploymentArtifact: { fs, path: opts.candidate.build.deploymentArtifact } } : {}) });
 
 describe('workspace: Hardhat 3 builds', () => {
   it('the fixture is shaped as Hardhat 3 writes it, and the trap is set (old build first by name)', () => {
@@ -64,7 +71,7 @@ describe('workspace: Hardhat 3 builds', () => {
     assert.deepStrictEqual(builds.map((b) => [b.id, b.contracts.map((c) => c.identifier)]), [[OLD, ['project/contracts/Counter.sol:Counter']], [NEW, ['project/contracts/RigToken.sol:RigToken']]]);
     const d = await discoverAddresses({ folders: [inputOnly], chainId: 296 });
     const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
-    const choice = await buildInfo.selectBuild(inputOnly, matchContracts(builds, { name: 'RigToken' }), { candidate: rigCand });
+    const choice = await choose(inputOnly, matchContracts(builds, { name: 'RigToken' }), { candidate: rigCand });
     assert.deepStrictEqual([choice?.match.build.id, choice?.match.build.file], [NEW, `ignition/deployments/chain-296/build-info/${NEW}.json`]);
   });
 
@@ -79,9 +86,9 @@ describe('workspace: Hardhat 3 builds', () => {
     const rigCand = d.candidates.find((c) => c.contractName === 'RigToken')!;
     const counterCand = d.candidates.find((c) => c.contractName === 'Counter')!;
     const { builds } = await findBuilds(hh3);
-    const pick = async (f: WorkspaceFs, cand: typeof rigCand, runtime?: string) => buildInfo.selectBuild(f, matchContracts(builds, { name: cand.contractName }), { candidate: cand, runtimeBytecode: runtime });
+    const pick = async (f: WorkspaceFs, cand: typeof rigCand, runtime?: string) => choose(f, matchContracts(builds, { name: cand.contractName }), { candidate: cand, runtimeBytecode: runtime });
     const viaIgnitionFirst = await pick(hh3, rigCand);
-    assert.deepStrictEqual([viaIgnitionFirst?.match.build.id, viaIgnitionFirst?.reason], [NEW, 'ignition']);
+    assert.deepStrictEqual([viaIgnitionFirst?.match.build.id, viaIgnitionFirst?.by], [NEW, 'ignition']);
     // rebuilt after the deployment (the artifact now names the other build): the deployment's own build still wins
     const rebuilt: WorkspaceFs = {
       name: hh3.name,
@@ -89,25 +96,25 @@ describe('workspace: Hardhat 3 builds', () => {
       read: async (p) => (p === 'artifacts/contracts/RigToken.sol/RigToken.json' ? new TextEncoder().encode(JSON.stringify({ ...artifactOf(p), buildInfoId: OLD })) : hh3.read(p)),
     };
     const afterRebuild = await pick(rebuilt, rigCand);
-    assert.deepStrictEqual([afterRebuild?.match.build.id, afterRebuild?.reason], [NEW, 'ignition']);
+    assert.deepStrictEqual([afterRebuild?.match.build.id, afterRebuild?.by], [NEW, 'ignition']);
     assert.strictEqual((await pick(hh3, counterCand))?.match.build.id, OLD);
     // no artifact (artifacts/contracts cleaned): the build Ignition recorded for the deployment
     const viaIgnition = await pick(hiding(hh3, /^artifacts\/contracts/), rigCand);
-    assert.deepStrictEqual([viaIgnition?.match.build.id, viaIgnition?.reason], [NEW, 'ignition']);
+    assert.deepStrictEqual([viaIgnition?.match.build.id, viaIgnition?.by], [NEW, 'ignition']);
     // an artifact whose build is not the code on chain (rebuilt after the deployment) is passed over
     const oldRuntime = builds.find((b) => b.id === OLD)?.contracts.find((c) => c.name === 'RigToken')?.deployedBytecode;
     assert.ok(oldRuntime && !sameRuntime(oldRuntime, artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').deployedBytecode), 'the two builds of RigToken differ in code');
     const onChainOld = await pick(hiding(hh3, /^ignition/), { ...rigCand, build: undefined }, oldRuntime);
-    assert.deepStrictEqual([onChainOld?.match.build.id, onChainOld?.reason], [OLD, 'bytecode']);
+    assert.deepStrictEqual([onChainOld?.match.build.id, onChainOld?.by], [OLD, 'bytecode']);
     // no deployment record (an address typed in): the artifact's buildInfoId
     const typed = { ...rigCand, source: 'input' as const, where: 'typed in', build: undefined, file: undefined };
     const viaArtifact = await pick(hiding(hh3, /^ignition/), typed);
-    assert.deepStrictEqual([viaArtifact?.match.build.id, viaArtifact?.reason], [NEW, 'artifact']);
+    assert.deepStrictEqual([viaArtifact?.match.build.id, viaArtifact?.by], [NEW, 'artifact']);
     // neither: the build whose runtime bytecode is the one on chain (its metadata hash may differ)
     const noInfo = hiding(hh3, /^ignition|^artifacts\/contracts/);
     const runtime = artifactOf('artifacts/contracts/RigToken.sol/RigToken.json').deployedBytecode;
     const viaBytecode = await pick(noInfo, typed, runtime);
-    assert.deepStrictEqual([viaBytecode?.match.build.id, viaBytecode?.reason], [NEW, 'bytecode']);
+    assert.deepStrictEqual([viaBytecode?.match.build.id, viaBytecode?.by], [NEW, 'bytecode']);
     const otherHash = runtime.slice(0, -86) + 'ab'.repeat(34) + runtime.slice(-18);
     assert.strictEqual((await pick(noInfo, typed, otherHash))?.match.build.id, NEW, 'CBOR metadata left out of the comparison');
   });

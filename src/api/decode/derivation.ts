@@ -18,6 +18,10 @@ export interface DeployedContract {
   /** `contracts/Token.sol` (or `project/contracts/Token.sol`) when the record says. */
   sourceName?: string;
   chainId?: number;
+  /** Hardhat Ignition's artifact of the deployment (it names the build deployed), relative to `folder`. */
+  deploymentArtifact?: string;
+  /** The workspace folder's name the record came from. */
+  folder?: string;
 }
 
 /** What the ranking knows about the workspace besides the ABIs. */

@@ -158,7 +158,8 @@ function mismatchAt(chain: string, built: string, offset: number): BytecodeMisma
  */
 export function isCreationOf(initCode: string, compiled: string): boolean {
   const init = initCode.replace(/^0x/i, '').toLowerCase();
-  const code = compiled.replace(/^0x/i, '').toLowerCase();
+  // a library placeholder (`__$<34 hex>$__`, 20 bytes) is masked whole: its middle looks like hex
+  const code = compiled.replace(/^0x/i, '').toLowerCase().replace(/__\$[0-9a-f]{34}\$__/g, '_'.repeat(40));
   if (!code.length || code.length % 2 || init.length < code.length) return false;
   // metadataTailLength counts hex characters
   const end = code.length - metadataTailLength(code);

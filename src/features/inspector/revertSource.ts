@@ -5,8 +5,8 @@
  * or storage) gives the failing operation of the deepest failing frame and the call site of every frame above it
  * (src/api/source/callStack.ts); each frame's contract is matched to its compiled code (the workspace's build, named
  * by the deployment records and checked against the code on chain with metadata and immutables masked:
- * src/workspace/solcBuilds.ts), and its pc goes through the compiler's source map to a file and line
- * (src/api/source/locate.ts). Likely, when it cannot (many public mirror nodes disable the endpoint or answer 429 /
+ * src/workspace/deployedBuild.ts, the one resolver of the build deployed), and its pc goes through the compiler's
+ * source map to a file and line (src/api/source/locate.ts). Likely, when it cannot (many public mirror nodes disable the endpoint or answer 429 /
  * 404 / 501; said once, never retried in a loop): the innermost reverting frame from the call trace, its function
  * from the build's AST, and the revert / require / assert statements whose reason matches
  * (src/api/source/likely.ts). A contract whose code on chain differs from the workspace's build is said so, never
@@ -30,7 +30,8 @@ import type { LikelyCandidate } from '../../api/source/likely';
 import { oneLine } from '../../api/text';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
-import { type BuiltContract, WorkspaceBuilds } from '../../workspace/solcBuilds';
+import { type BuiltContract, DeployedBuilds, explainBuild, inEnglish } from '../../workspace/deployedBuild';
+import { MissingOutputs } from './missingOutput';
 import { verifiedBuildOf } from '../../api/source/sourcify';
 import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
 import type { FeatureContext } from '../context';
@@ -64,15 +65,18 @@ export interface RevertInput {
 
 /** The workspace's builds, read once for every panel and read again after the build output changed. */
 export class WorkspaceBuildsCache implements vscode.Disposable {
-  private builds: Promise<WorkspaceBuilds> | undefined;
+  private builds: Promise<DeployedBuilds> | undefined;
   private readonly subscription: vscode.Disposable;
+  /** Outputs of deployed builds the workspace holds the input of only, produced with the user's compiler. */
+  readonly outputs: MissingOutputs;
 
   constructor(private readonly ctx: FeatureContext) {
+    this.outputs = new MissingOutputs(ctx);
     this.subscription = ctx.abis.onDidChange(() => { this.builds = undefined; });
   }
 
-  get(): Promise<WorkspaceBuilds> {
-    this.builds ??= WorkspaceBuilds.read(folders().map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
+  get(): Promise<DeployedBuilds> {
+    this.builds ??= DeployedBuilds.read(folders().map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
       if (b.problems.length) this.ctx.log.debug(`Revert to source: builds: ${b.problems.slice(0, 5).join('; ')}`);
       return b;
     });
@@ -231,29 +235,44 @@ export class RevertLocator {
     return p;
   }
 
-  /** The build a frame's contract came from (deployment records, then the runtime code), or why there is none. */
-  private async buildOf(address: string | undefined, entity: string | undefined, builds: WorkspaceBuilds, deployments: readonly DeployedContract[], signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
+  /**
+   * The build a frame's contract came from (the one resolver of the build deployed, src/workspace/deployedBuild.ts:
+   * the deployment records, then the runtime code), or why there is none.
+   */
+  private async buildOf(address: string | undefined, entity: string | undefined, builds: DeployedBuilds, deployments: readonly DeployedContract[], signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
     const id = entity ?? (address ? evmAddressToEntityId(address) : undefined);
     // the code on chain, looked up by the entity or, for a contract known by its EVM address only, by that address
     // (the mirror node takes either): without it a rebuild since the deployment could not be told apart
     const info = await this.contract(id ?? (address && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : undefined), signal);
     const chainId = this.clients().profile.chainId;
     const forms = [...new Set([info.evm, address?.toLowerCase(), id ? (entityIdToEvmAddress(id).ok ? (entityIdToEvmAddress(id) as { value: string }).value : undefined) : undefined].filter((x): x is string => !!x))];
+    const resolve = () => (forms.length ? builds.resolve(forms, { chainId, deployments, runtimeBytecode: info.runtime }) : Promise.resolve(undefined));
+    let found = await resolve();
+    // the build deployed may be one the workspace holds the input of only (Hardhat 3: Ignition's copy of a
+    // build-profile build): its output produced with the user's compiler (trusted workspace, progress, Cancel,
+    // cached), then the build resolved again, held against the code on chain like any other
+    const inputOnlyOf = (f: NonNullable<typeof found>) => (!f.built && !f.code ? f.match.build : f.code && !f.code.match ? builds.inputOnly.find((b) => Object.keys(b.input.sources ?? {}).includes(f.match.contract.sourcePath)) : undefined);
+    const missing = found ? inputOnlyOf(found) : undefined;
+    let produced: { problem: string } | undefined;
+    if (missing) {
+      const r = await this.builds.outputs.produce(missing, folders().filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+      if (r === true) found = await resolve();
+      else produced = r;
+    }
     let mismatch: { problem: string } | undefined;
-    for (const a of forms) {
-      const found = builds.find(a, { chainId, deployments, runtimeBytecode: info.runtime });
-      if (!found) continue;
-      if (found.mismatch) {
-        // a build the workspace has only the input of (Hardhat 3: Ignition's copy of a build-profile build) may be the
-        // one deployed: say what to run rather than blame the source
-        const sourceName = found.mismatch.contract.sourceName;
-        const inputOnly = builds.inputOnly.find((b) => b.sources.includes(sourceName));
-        mismatch = inputOnly
-          ? { problem: l10n('the code deployed at {0} is not the workspace\'s compiled build of {1}, and the build {2} holds only the compiler input of {1} (no output). Compile it with the build profile the deployment used (Hardhat 3: npx hardhat build --build-profile production) and try again.', entityText(id, a), found.mismatch.contract.contractName, inputOnly.file) }
-          : { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', entityText(id, a), found.mismatch.contract.contractName, found.mismatch.match?.reason ?? l10n('different bytecode')) };
-        break;
+    if (found) {
+      const name = found.match.contract.name;
+      const where = entityText(id, forms[0]);
+      if (found.code && !found.code.match) {
+        mismatch = produced
+          ? { problem: l10n('the code deployed at {0} is not the workspace\'s compiled build of {1}; {2}', where, name, produced.problem) }
+          : { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', where, name, found.code.reason) };
+      } else if (!found.built) {
+        mismatch = { problem: `${where}: ${explainBuild(found, l10n)} ${produced?.problem ?? ''}`.trim() };
+      } else {
+        this.ctx.log.debug(`Revert to source: ${where}: ${explainBuild(found, inEnglish)}`);
+        return { build: found.built.build.build, contract: found.built.identifier, match: found.code, built: found.built };
       }
-      return { build: found.contract.build.build, contract: found.contract.identifier, match: found.match, built: found.contract };
     }
     // not built by the workspace (or not the build that was deployed): Sourcify's verified sources, when it has them
     const verified = await this.sourcifyBuild(info.evm ?? forms[0], signal);
@@ -323,7 +342,7 @@ function frameKey(f: { address?: string; entity?: string; creation?: { initCode:
 }
 
 /** The workspace's build of a failed deployment, found by its init code (nothing on chain to compare with). */
-function creationBuild(builds: WorkspaceBuilds, initCode: string): (FrameBuild & { built: BuiltContract }) | { problem: string } {
+function creationBuild(builds: DeployedBuilds, initCode: string): (FrameBuild & { built: BuiltContract }) | { problem: string } {
   const built = builds.findCreation(initCode);
   if (!built) return { problem: l10n('No build of the workspace has the creation code this deployment ran.') };
   return { build: built.build.build, contract: built.identifier, part: 'creation', built };

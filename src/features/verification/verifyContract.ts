@@ -22,7 +22,8 @@ import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
-import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts, selectBuild } from '../../workspace/buildInfo';
+import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts } from '../../workspace/buildInfo';
+import { chooseBuild, explainBuild, inEnglish } from '../../workspace/deployedBuild';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../api/keccak';
 import { type BuildOf, type DeployedCode, isNoMatch, noMatchHints, upgradedText, upgradeNoBuildText, upgradeNotBetterText, upgradeOfferedText } from './explain';
@@ -196,7 +197,7 @@ export class VerificationRunner implements vscode.Disposable {
     const existing = await client.lookup(chainId, candidate.address, { signal });
     // a partial match (`match`) may become exact: Sourcify v2 takes a new submission for it and keeps a better match
     const partial = existing.match === 'match';
-    const build = fs ? await this.findBuild(fs, candidate, args, existing.match === null || (partial && args.upgrade === true)) : undefined;
+    const build = fs ? await this.findBuild(fs, candidate, chainId, args, existing.match === null || (partial && args.upgrade === true)) : undefined;
     const local = build && fs ? await this.localCheck(fs, build) : undefined;
     const outcomeBase = { contractName: build?.contract.name ?? candidate.contractName ?? 'Contract', contractIdentifier: build?.contract.identifier, compilerVersion: build?.build.compilerVersion, buildFile: build?.build.file, local };
     const submitted: BuildOf | undefined = build && { identifier: build.contract.identifier, file: build.build.file, compilerVersion: build.build.compilerVersion, runtimeBytecode: build.contract.deployedBytecode };
@@ -298,16 +299,25 @@ export class VerificationRunner implements vscode.Disposable {
   }
 
   /** The build info and contract to submit: by identifier, by the record's name, or picked. */
-  private async findBuild(fs: WorkspaceFs, candidate: AddressCandidate, args: VerifyArgs, mayAsk: boolean): Promise<BuildMatch | undefined> {
+  private async findBuild(fs: WorkspaceFs, candidate: AddressCandidate, chainId: number, args: VerifyArgs, mayAsk: boolean): Promise<BuildMatch | undefined> {
     const scan = await findBuilds(fs);
     for (const p of scan.problems) this.log.warn(`Verify: ${p}`);
-    const builds: BuildInfo[] = [...scan.builds];
+    // a build that does not say its compiler version cannot be submitted
+    for (const b of scan.builds) if (!b.compilerVersion) this.log.warn(`Verify: ${b.file}: no compiler version in it`);
+    const builds: BuildInfo[] = scan.builds.filter((b) => b.compilerVersion);
     const hinted = await buildFromHint(fs, candidate.build);
     if (hinted) builds.push(hinted);
+    // the code on chain, for a record that holds an EVM address too (its code was not looked up with its entity id):
+    // without it a rebuild since the deployment could not be told from the build deployed
+    const runtimeBytecode = candidate.runtimeBytecode ?? await this.codeOnChain(candidate.address, chainId);
     // of several builds holding the contract: the deployment's own (Ignition), the artifact's, the code on chain
+    // (the one resolver of the build deployed: src/workspace/deployedBuild.ts)
     const choose = async (m: BuildMatch[]): Promise<BuildMatch | undefined> => {
-      const c = await selectBuild(fs, m, { candidate, runtimeBytecode: candidate.runtimeBytecode, bySources: (x) => this.best(fs, x) });
-      if (c && m.length > 1) this.log.info(`Verify: ${c.match.build.file} of ${m.length} builds holding ${c.match.contract.identifier} (${c.reason === 'ignition' ? 'the Ignition deployment\'s build' : c.reason === 'artifact' ? 'the artifact\'s build' : c.reason === 'bytecode' ? 'its runtime bytecode is the one on chain' : 'its sources match the workspace best'}).`);
+      const c = await chooseBuild(m, {
+        fsOf: () => fs, runtimeBytecode, bySources: (x) => this.best(fs, x),
+        ...(candidate.build?.deploymentArtifact ? { deploymentArtifact: { fs, path: candidate.build.deploymentArtifact } } : {}),
+      });
+      if (c) this.log.info(`Verify: ${m.length} build${m.length === 1 ? '' : 's'} of ${c.match.contract.identifier}; submitting ${explainBuild(c, inEnglish)}`);
       return c?.match;
     };
     if (args.contractIdentifier) {
@@ -327,6 +337,17 @@ export class VerificationRunner implements vscode.Disposable {
     const pick = await this.prompts.pick('contract', ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
     if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
     return choose(matches.filter((m) => m.contract.identifier === pick.id));
+  }
+
+  /**
+   * The runtime code at an address on the selected network's mirror node, when the chain is that network's (else
+   * undefined: another network's code is not asked for). Never fails: undefined when the mirror node has none.
+   */
+  private async codeOnChain(address: string, chainId: number): Promise<string | undefined> {
+    if (chainId !== this.network.profile.chainId) return undefined;
+    const r = await lookUpContract(this.network.clients.mirror, address);
+    if (!r.ok) this.log.debug(`Verify: the code at ${address} was not looked up: ${r.message}`);
+    return r.ok ? r.value.runtimeBytecode : undefined;
   }
 
   /** Of several builds of the same contract, the one whose sources match the workspace best. */

@@ -1,0 +1,76 @@
+/**
+ * The compiler output of a deployed build the workspace holds the input of only (Hardhat 3: Ignition's copy of a
+ * build-profile build), produced with the compiler of that exact version the machine already has (Hardhat's
+ * compiler cache, Foundry's svm, or the workspace's npm `solc`: src/workspace/compiler.ts): only in a trusted
+ * workspace, in a child process, with progress and Cancel, cached on disk (the extension's global storage) by the
+ * compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
+ */
+import vscode = require('vscode');
+import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
+import { CompileCache, produceOutput } from '../../workspace/compiler';
+import type { FeatureContext } from '../context';
+
+const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
+
+/** What to run when the extension cannot produce the output itself. */
+export const BUILD_HINT = 'npx hardhat build --build-profile production';
+
+export class MissingOutputs {
+  /** One production per build (several frames, several panels ask for the same one). */
+  private readonly running = new Map<BuildInfo, Promise<true | { problem: string }>>();
+
+  constructor(private readonly ctx: FeatureContext) {}
+
+  /**
+   * Adds the compiler output to `build` (attachOutput) or says why it could not. `folderPaths`: the workspace
+   * folders on disk (their node_modules may hold npm `solc`).
+   */
+  produce(build: BuildInfo, folderPaths: readonly string[]): Promise<true | { problem: string }> {
+    let p = this.running.get(build);
+    if (!p) {
+      p = this.run(build, folderPaths).finally(() => this.running.delete(build));
+      this.running.set(build, p);
+    }
+    return p;
+  }
+
+  private async run(build: BuildInfo, folderPaths: readonly string[]): Promise<true | { problem: string }> {
+    const version = build.compilerVersion;
+    if (!vscode.workspace.isTrusted) {
+      return { problem: l10n('{0} holds only the compiler input. The extension compiles it only in a trusted workspace: trust the workspace, or run {1}, and try again.', build.file, BUILD_HINT) };
+    }
+    if (!version) return { problem: l10n('{0} holds only the compiler input and does not say its compiler version: run {1} and try again.', build.file, BUILD_HINT) };
+    try {
+      const r = await produceOutput(version, build.input, {
+        workspaceRoots: [...folderPaths],
+        cache: new CompileCache(vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, 'compiled').fsPath),
+        run: (compiler, compile) => {
+          this.ctx.log.info(`Revert to source: compiling ${build.file} with solc ${version} from ${compiler.where}.`);
+          return vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Notification, cancellable: true, title: l10n('Compiling the deployed build {0} with solc {1}', build.file, version) },
+            (progress, token) => {
+              progress.report({ message: l10n('from {0}…', compiler.where) });
+              const abort = new AbortController();
+              const sub = token.onCancellationRequested(() => abort.abort());
+              return compile(abort.signal).finally(() => sub.dispose());
+            },
+          );
+        },
+      });
+      if ('missing' in r) {
+        return { problem: l10n('{0} holds only the compiler input, and solc {1} is not on this machine (Hardhat\'s compiler cache, Foundry\'s svm, node_modules/solc): run {2} and try again.', build.file, version, BUILD_HINT) };
+      }
+      if ('errors' in r) {
+        this.ctx.log.warn(`Revert to source: solc ${version} failed on ${build.file}: ${r.errors[0]}`);
+        return { problem: l10n('solc {0} could not compile {1} ({2} errors; see the log): run {3} and try again.', version, build.file, String(r.errors.length), BUILD_HINT) };
+      }
+      if (!attachOutput(build, r.output).output) return { problem: l10n('solc {0} compiled {1} but gave no contracts: run {2} and try again.', version, build.file, BUILD_HINT) };
+      if (r.cached) this.ctx.log.info(`Revert to source: the output of ${build.file} read from the cache.`);
+      return true;
+    } catch (e) {
+      if (e instanceof Error && e.name === 'AbortError') return { problem: l10n('Compiling {0} was cancelled: run {1}, or open the Source section again to compile it.', build.file, BUILD_HINT) };
+      this.ctx.log.warn(`Revert to source: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`);
+      return { problem: l10n('Compiling {0} with solc {1} failed (see the log): run {2} and try again.', build.file, version, BUILD_HINT) };
+    }
+  }
+}
