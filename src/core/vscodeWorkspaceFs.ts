@@ -3,7 +3,8 @@
  * the verification command (build info, sources) and the ABI index (deployment records, build info).
  */
 import vscode = require('vscode');
-import { type DirEntry, MAX_READ_BYTES, type WorkspaceFs } from '../workspace/workspaceFs';
+import { promises as nodeFs } from 'fs';
+import { type DirEntry, MAX_READ_BYTES, pieces, type WorkspaceFs } from '../workspace/workspaceFs';
 
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
   const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder, ...rel.split('/')) : folder);
@@ -28,5 +29,7 @@ export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs
         return undefined;
       }
     },
+    // a local folder's file in pieces, through Node (vscode.workspace.fs reads whole files only)
+    readPieces: folder.scheme === 'file' ? (relPath: string) => pieces(uri(relPath).fsPath, (p) => nodeFs.open(p, 'r')) : undefined,
   };
 }

@@ -7,7 +7,7 @@
  */
 import { isChainId } from '../api/networks';
 import { addressFromSelection, parseContractAddress } from './address';
-import { joinPath, readJson, readText, walk, type WorkspaceFs } from './workspaceFs';
+import { joinPath, MAX_READ_BYTES, readJson, readText, walk, type WorkspaceFs } from './workspaceFs';
 
 export type CandidateSource = 'setting' | 'selection' | 'ignition' | 'hardhat-deploy' | 'foundry' | 'env' | 'input';
 
@@ -19,7 +19,10 @@ export interface BuildHint {
   compilerVersion?: string;
   /** A standard JSON input file in the workspace (hardhat-deploy `solcInputs/<hash>.json`). */
   stdJsonInputFile?: string;
-  /** The artifact the deployment was made from (Hardhat Ignition `ignition/deployments/<id>/artifacts/<futureId>.json`): names its build. */
+  /**
+   * The artifact the deployment was made from (Hardhat Ignition `ignition/deployments/<id>/artifacts/<futureId>.json`,
+   * when the folder has it): names its build. A path: discovery does not read it, whoever needs the build does.
+   */
   deploymentArtifact?: string;
 }
 
@@ -126,39 +129,199 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T
 
 /* ------------------------------------------------------------ Hardhat Ignition */
 
+/** What a deployment's journal (`journal.jsonl`) says: its chain, and the contract of each future by future id. */
+export interface IgnitionJournal {
+  chainId?: number;
+  /** futureId → the contract's name (`Token`) and, when the module named it fully qualified, its source (`contracts/Token.sol`). */
+  contracts: Map<string, { contractName: string; sourcePath?: string }>;
+}
+
+
+const enc = new TextEncoder();
+/** The journal lines read: the deployment's chain, and the futures that put a contract at an address (deployed or `contractAt`). */
+const JOURNAL_TYPES = ['DEPLOYMENT_INITIALIZE', 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE', 'CONTRACT_AT_EXECUTION_STATE_INITIALIZE'];
+const JOURNAL_MARKS = JOURNAL_TYPES.map((t) => enc.encode(`"${t}"`));
+const [Z, E, QUOTE, NL] = [0x5a, 0x45, 0x22, 0x0a];
+/** A Solidity identifier (Ignition checks a contract name's last part against the same rule). */
+const SOLIDITY_ID = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
+const SOURCE_PATH = /^[^\u0000-\u001f\u007f]{1,1024}$/;
+/** Read in pieces, a line longer than this is passed over (an initialize message is a few hundred bytes). */
+const MAX_JOURNAL_LINE = 16 * 1024 * 1024;
+
+/** Node's Buffer, where there is one (the extension host): its indexOf of a byte is memchr, ten times faster than a typed array's. */
+const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): Uint8Array } }).Buffer;
+/** The same bytes, searched as fast as the platform can (no copy). */
+const searchable = (b: Uint8Array): Uint8Array => (NodeBuffer ? NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+
+/** Whether `bytes` holds `mark` ending just before `end`. */
+function endsWith(bytes: Uint8Array, end: number, mark: Uint8Array): boolean {
+  const start = end - mark.length;
+  if (start < 0) return false;
+  for (let i = 0; i < mark.length; i++) if (bytes[start + i] !== mark[i]) return false;
+  return true;
+}
+
+/**
+ * The messages of the lines in `b[start, end)` (whole lines) that matter: only the lines holding one of
+ * JOURNAL_TYPES as a JSON string are decoded and parsed, found by their bytes (each type ends in `INITIALIZE"`, so
+ * by its `Z`, a letter that bytecode, addresses and hashes never hold).
+ */
+function scanJournal(bytes: Uint8Array, start: number, end: number, out: IgnitionJournal, decoder: { decode(b: Uint8Array): string }): void {
+  const b = searchable(bytes);
+  let from = start;
+  while (from < end) {
+    const z = b.indexOf(Z, from);
+    if (z < 0 || z >= end) break;
+    from = z + 1;
+    if (z + 2 >= end || b[z + 1] !== E || b[z + 2] !== QUOTE || !JOURNAL_MARKS.some((m) => endsWith(b, z + 3, m))) continue;
+    const lineStart = Math.max(start, b.lastIndexOf(NL, z) + 1);
+    let lineEnd = b.indexOf(NL, z);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    from = lineEnd + 1;
+    let msg: Record<string, unknown>;
+    try {
+      msg = obj(JSON.parse(decoder.decode(b.subarray(lineStart, lineEnd))));
+    } catch {
+      continue;
+    }
+    if (msg.type === 'DEPLOYMENT_INITIALIZE') {
+      out.chainId ??= chainOf(msg.chainId);
+      continue;
+    }
+    if (typeof msg.type !== 'string' || !JOURNAL_TYPES.includes(msg.type) || typeof msg.futureId !== 'string' || !msg.futureId || typeof msg.contractName !== 'string') continue;
+    // `Token`, or fully qualified `contracts/Token.sol:Token`
+    const fq = msg.contractName.trim();
+    const colon = fq.lastIndexOf(':');
+    const contractName = fq.slice(colon + 1);
+    const sourcePath = colon >= 0 ? fq.slice(0, colon) : undefined;
+    if (!SOLIDITY_ID.test(contractName) || (sourcePath !== undefined && !SOURCE_PATH.test(sourcePath))) continue;
+    // a future initialized again (after `ignition wipe`) takes its last name
+    out.contracts.set(msg.futureId, sourcePath ? { contractName, sourcePath } : { contractName });
+  }
+}
+
+/**
+ * Reads a Hardhat Ignition journal (Hardhat 2 and 3 write the same: one JSON message a line, keys sorted, each
+ * message after a newline so the file starts with an empty line) for the deployment's chain
+ * (`{"chainId":296,"type":"DEPLOYMENT_INITIALIZE"}`) and each future's contract name
+ * (`DEPLOYMENT_EXECUTION_STATE_INITIALIZE`: contracts and libraries; `CONTRACT_AT_EXECUTION_STATE_INITIALIZE`). The
+ * journal of thousands of futures is tens to hundreds of MB, mostly the transactions' bytecode: see scanJournal.
+ * Malformed lines and values are passed over.
+ */
+export function readIgnitionJournal(bytes: Uint8Array): IgnitionJournal {
+  const out: IgnitionJournal = { contracts: new Map() };
+  scanJournal(bytes, 0, bytes.length, out, new TextDecoder('utf-8'));
+  return out;
+}
+
+/** readIgnitionJournal over a journal given in consecutive pieces (`push` each, then `end`); lines may span pieces. */
+export class IgnitionJournalReader {
+  private readonly out: IgnitionJournal = { contracts: new Map() };
+  private readonly decoder = new TextDecoder('utf-8');
+  /** The line the last piece ended in, copied (a piece's buffer may be reused); dropped when longer than maxLine. */
+  private carry: Uint8Array[] = [];
+  private carryLength = 0;
+  private skipping = false;
+
+  constructor(private readonly maxLine = MAX_JOURNAL_LINE) {}
+
+  push(piece: Uint8Array): void {
+    const b = searchable(piece);
+    let start = 0;
+    if (this.carryLength || this.skipping) {
+      const nl = b.indexOf(NL);
+      if (nl < 0) return this.keep(b);
+      this.keep(b.subarray(0, nl));
+      this.flush();
+      start = nl + 1;
+    }
+    const last = b.lastIndexOf(NL);
+    if (last >= start) scanJournal(b, start, last, this.out, this.decoder);
+    this.keep(b.subarray(Math.max(start, last + 1)));
+  }
+
+  end(): IgnitionJournal {
+    this.flush();
+    return this.out;
+  }
+
+  private keep(part: Uint8Array): void {
+    if (this.skipping || !part.length) return;
+    if (this.carryLength + part.length > this.maxLine) {
+      [this.carry, this.carryLength, this.skipping] = [[], 0, true];
+      return;
+    }
+    this.carry.push(new Uint8Array(part)); // a copy (a Buffer's slice() would be a view)
+    this.carryLength += part.length;
+  }
+
+  private flush(): void {
+    if (this.carryLength && !this.skipping) {
+      const line = new Uint8Array(this.carryLength);
+      let at = 0;
+      for (const p of this.carry) {
+        line.set(p, at);
+        at += p.length;
+      }
+      scanJournal(line, 0, line.length, this.out, this.decoder);
+    }
+    [this.carry, this.carryLength, this.skipping] = [[], 0, false];
+  }
+}
+
+/** A deployment's journal: in pieces when the file system can (no size limit), else whole (within the read limit); undefined when not read. */
+async function readJournal(fs: WorkspaceFs, file: string): Promise<IgnitionJournal | undefined> {
+  try {
+    const pieces = fs.readPieces?.(file);
+    if (pieces) {
+      const reader = new IgnitionJournalReader();
+      for await (const piece of pieces) reader.push(piece);
+      return reader.end();
+    }
+  } catch {
+    /* read it whole */
+  }
+  const bytes = await fs.read(file).catch(() => undefined);
+  return bytes ? readIgnitionJournal(bytes) : undefined;
+}
+
+/**
+ * `ignition/deployments/<id>/deployed_addresses.json`: the chain from the folder's name (`chain-296`) or the journal,
+ * each contract's name from the journal (the name the module deployed it by, whatever the future's id) or else
+ * from the future id (`Module#Name`). The artifacts Ignition kept (ABI and bytecode, 10–500 KB each) are listed, not
+ * read: a deployment of thousands of contracts is one journal read, and whoever needs an artifact (the build it
+ * names) reads it from `build.deploymentArtifact`.
+ */
 async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
   const base = 'ignition/deployments';
   for (const d of (await fs.list(base)).filter((e) => e.dir).sort((a, b) => a.name.localeCompare(b.name))) {
-    const file = joinPath(base, d.name, 'deployed_addresses.json');
+    const dir = joinPath(base, d.name);
+    const file = joinPath(dir, 'deployed_addresses.json');
     const json = await readJson(fs, file);
     if (json === undefined) continue;
-    let chainId = /^chain-(\d+)$/.exec(d.name) ? Number(/^chain-(\d+)$/.exec(d.name)?.[1]) : undefined;
-    if (chainId === undefined) {
-      // a custom --deployment-id: the journal's first line has {"chainId":296,"type":"DEPLOYMENT_INITIALIZE"}
-      const journal = await readText(fs, joinPath(base, d.name, 'journal.jsonl'));
-      const first = journal?.split('\n', 1)[0];
-      try {
-        chainId = chainOf(obj(first ? JSON.parse(first) : undefined).chainId);
-      } catch {
-        /* no chain */
-      }
-    }
-    const entries = Object.entries(obj(json)).filter((e): e is [string, string] => typeof e[1] === 'string');
-    // Ignition keeps the artifact it deployed (contractName, sourceName; Hardhat 3: buildInfoId): read in parallel,
-    // a bounded number at a time (a deployment of thousands of contracts), added in the record's order
-    const artifacts = await mapBounded(entries, READ_CONCURRENCY, ([futureId]) => readJson(fs, joinPath(base, d.name, 'artifacts', `${futureId}.json`)));
-    for (const [k, [futureId, value]] of entries.entries()) {
-      let name = futureId.includes('#') ? futureId.slice(futureId.lastIndexOf('#') + 1) : futureId;
-      const artifactFile = joinPath(base, d.name, 'artifacts', `${futureId}.json`);
-      const artifact = obj(artifacts[k]);
-      const build: BuildHint = {};
-      if (str(artifact.contractName)) {
-        name = str(artifact.contractName) ?? name;
-        build.contractName = name;
-        build.sourcePath = str(artifact.sourceName);
-        build.deploymentArtifact = artifactFile;
-      }
-      c.add({ value, source: 'ignition', where: `${file} › ${futureId}`, file, folder: fs.name, contractName: name || undefined, chainId, ...(Object.keys(build).length ? { build } : {}) });
+    const journalFile = joinPath(dir, 'journal.jsonl');
+    const [read, hasJournal, artifactFiles] = await Promise.all([
+      readJournal(fs, journalFile),
+      fs.list(dir).then((l) => l.some((e) => !e.dir && e.name === 'journal.jsonl'), () => false),
+      fs.list(joinPath(dir, 'artifacts')).then((l) => new Set(l.filter((e) => !e.dir).map((e) => e.name)), () => new Set<string>()),
+    ]);
+    if (!read && hasJournal) c.skipped.push(`${journalFile}: not read (larger than ${MAX_READ_BYTES / 1024 / 1024} MB, or unreadable): contract names from the future ids.`);
+    const journal: IgnitionJournal = read ?? { contracts: new Map() };
+    const folderChain = /^chain-(\d+)$/.exec(d.name);
+    const chainId = folderChain ? Number(folderChain[1]) : journal.chainId;
+    const artifactsDir = joinPath(dir, 'artifacts');
+    for (const [futureId, value] of Object.entries(obj(json))) {
+      if (typeof value !== 'string') continue;
+      const named = journal.contracts.get(futureId);
+      const name = named?.contractName ?? futureId.slice(futureId.lastIndexOf('#') + 1);
+      // a listed file's name has no path separator: the path needs no joinPath
+      const artifact = artifactFiles.has(`${futureId}.json`) ? `${artifactsDir}/${futureId}.json` : undefined;
+      const build: BuildHint | undefined = named || artifact ? {
+        ...(named ? { contractName: named.contractName } : {}),
+        ...(named?.sourcePath ? { sourcePath: named.sourcePath } : {}),
+        ...(artifact ? { deploymentArtifact: artifact } : {}),
+      } : undefined;
+      c.add({ value, source: 'ignition', where: `${file} › ${futureId}`, file, folder: fs.name, contractName: name || undefined, chainId, ...(build ? { build } : {}) });
     }
   }
 }

@@ -16,6 +16,26 @@ export interface WorkspaceFs {
   list(relDir: string): Promise<DirEntry[]>;
   /** The file's bytes, or undefined when it does not exist or is not a file. */
   read(relPath: string): Promise<Uint8Array | undefined>;
+  /**
+   * The file in consecutive pieces, each valid until the next one is asked for (no size limit: a deployment
+   * journal of 100+ MB), or undefined when this file system cannot (remote and virtual folders): then `read`.
+   */
+  readPieces?(relPath: string): AsyncIterable<Uint8Array> | undefined;
+}
+
+/** Pieces of a file read through a file handle with one reused buffer (Node; local folders). */
+export async function* pieces(file: string, open: (path: string) => Promise<{ read(b: Uint8Array, o: number, l: number, p: null): Promise<{ bytesRead: number }>; close(): Promise<void> }>, size = 1024 * 1024): AsyncIterable<Uint8Array> {
+  const h = await open(file);
+  try {
+    const buf = new Uint8Array(size);
+    for (;;) {
+      const { bytesRead } = await h.read(buf, 0, size, null);
+      if (!bytesRead) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await h.close();
+  }
 }
 
 /** Files larger than this are not read (build info of very large projects can be tens of MB; sources are small). */

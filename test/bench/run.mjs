@@ -78,9 +78,10 @@ if (fs.existsSync(path.join(root, 'test/bench/hover.mjs')) && !process.argv.incl
   if (r.status !== 0) failed = true;
 }
 
-// ---- thousands of deployment records (test/bench/records.mjs): 10,000 Ignition records read by the discovery
+// ---- thousands of deployment records (test/bench/records.mjs): 10,000 Ignition records read by the discovery, and the
+// requests the Deployments view sends for them in the real extension host (test/integration/deployments.many.test.ts)
 if (fs.existsSync(path.join(root, 'test/bench/records.mjs')) && !process.argv.includes('--http-only')) {
-  console.log('\n== Deployment records: a Hardhat Ignition deployment of 10,000 contracts read ==');
+  console.log('\n== Deployment records: a Hardhat Ignition deployment of 10,000 contracts read, and the requests sent for them ==');
   const r = spawnSync(process.execPath, ['test/bench/records.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }

@@ -4,7 +4,7 @@
  */
 import { promises as fsp } from 'fs';
 import * as path from 'path';
-import { type DirEntry, MAX_READ_BYTES, type WorkspaceFs } from '../../src/workspace/workspaceFs';
+import { type DirEntry, MAX_READ_BYTES, pieces, type WorkspaceFs } from '../../src/workspace/workspaceFs';
 
 export function nodeWorkspaceFs(root: string): WorkspaceFs {
   const abs = path.resolve(root);
@@ -34,6 +34,10 @@ export function nodeWorkspaceFs(root: string): WorkspaceFs {
       } catch {
         return undefined;
       }
+    },
+    readPieces(relPath: string): AsyncIterable<Uint8Array> | undefined {
+      const p = resolve(relPath);
+      return p ? pieces(p, (f) => fsp.open(f, 'r')) : undefined;
     },
   };
 }

@@ -1,5 +1,5 @@
 // Deployment records → deployed contracts (src/features/deployments/records.ts) over real folders read by the
-// address discovery: names from Ignition artifacts or future ids, hardhat-deploy metadata or file names and Foundry
+// address discovery: names from Ignition journals or future ids, hardhat-deploy metadata or file names and Foundry
 // transactions; addresses in any case; chains from the folder, the journal, `.chainId` or a network folder's name;
 // one entry per chain and address; `.env` values left out; the chain filter, grouping, and which records a
 // `contract X` declaration of a file matches.
@@ -41,9 +41,15 @@ describe('deployments: records → deployed contracts', () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-deployments-'));
     a = path.join(tmp, 'a');
     b = path.join(tmp, 'b');
-    // Ignition on 296: a name from the future id, and one from the artifact Ignition kept (another name, a source)
+    // Ignition on 296: names from the future id, and one from the journal (a custom future id: another name; fully
+    // qualified: a source). The artifact Ignition kept is not read for names.
     write(a, 'ignition/deployments/chain-296/deployed_addresses.json', { 'VaultModule#Vault': VAULT, 'ProxyModule#Proxy': PROXY, 'CoreModule#Lib~Math': '0x1000000000000000000000000000000000000009' });
-    write(a, 'ignition/deployments/chain-296/artifacts/ProxyModule#Proxy.json', { contractName: 'TransparentUpgradeableProxy', sourceName: 'project/contracts/proxy/TransparentUpgradeableProxy.sol', abi: [] });
+    write(a, 'ignition/deployments/chain-296/journal.jsonl', `\n${JSON.stringify({ chainId: 296, type: 'DEPLOYMENT_INITIALIZE' })}\n${JSON.stringify({
+      artifactId: 'ProxyModule#Proxy', constructorArgs: [], contractName: 'contracts/proxy/TransparentUpgradeableProxy.sol:TransparentUpgradeableProxy', dependencies: [],
+      from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', futureId: 'ProxyModule#Proxy', futureType: 'NAMED_ARTIFACT_CONTRACT_DEPLOYMENT', libraries: {}, strategy: 'basic',
+      strategyConfig: {}, type: 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE', value: { _kind: 'bigint', value: '0' },
+    })}`);
+    write(a, 'ignition/deployments/chain-296/artifacts/ProxyModule#Proxy.json', { contractName: 'TransparentUpgradeableProxy', sourceName: 'contracts/proxy/TransparentUpgradeableProxy.sol', abi: [] });
     // Ignition with a custom deployment id: the chain from its journal
     write(a, 'ignition/deployments/staging/deployed_addresses.json', { 'VaultModule#Vault': '0x1000000000000000000000000000000000000004' });
     write(a, 'ignition/deployments/staging/journal.jsonl', '{"chainId":295,"type":"DEPLOYMENT_INITIALIZE"}\n');
@@ -78,7 +84,7 @@ describe('deployments: records → deployed contracts', () => {
     const row = (e: DeploymentEntry) => `${e.chainId ?? '?'} ${e.name} ${e.address} ${e.source} ${e.file}${e.sourcePath ? ` src=${e.sourcePath}` : ''}${e.chainFromFolderName ? ' (chain from folder name)' : ''}`;
     assert.deepStrictEqual(list.map(row), [
       '296 Vault 0x5fbdb2315678afecb367f032d93f642f64180aa3 ignition ignition/deployments/chain-296/deployed_addresses.json',
-      '296 TransparentUpgradeableProxy 0x00000000000000000000000000000000000abcde ignition ignition/deployments/chain-296/deployed_addresses.json src=project/contracts/proxy/TransparentUpgradeableProxy.sol',
+      '296 TransparentUpgradeableProxy 0x00000000000000000000000000000000000abcde ignition ignition/deployments/chain-296/deployed_addresses.json src=contracts/proxy/TransparentUpgradeableProxy.sol',
       '296 Lib~Math 0x1000000000000000000000000000000000000009 ignition ignition/deployments/chain-296/deployed_addresses.json',
       '295 Vault 0x1000000000000000000000000000000000000004 ignition ignition/deployments/staging/deployed_addresses.json',
       '296 Greeter 0x1000000000000000000000000000000000000010 hardhat-deploy deployments/hedera_testnet/Greeter.json src=contracts/greeting/Greeter.sol (chain from folder name)',
@@ -124,7 +130,7 @@ describe('deployments: records → deployed contracts', () => {
     assert.ok(folder);
     assert.strictEqual(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 296, folder).length, 1);
     assert.deepStrictEqual(deploymentsOf(list, 'Vault', 'contracts/Vault.sol', 296, 'file:///another/folder'), [], 'a Vault of another folder');
-    // the artifact's source (Hardhat 3's project/ prefix) must be the file
+    // the record's source (the journal's fully qualified name) must be the file
     assert.strictEqual(deploymentsOf(list, 'TransparentUpgradeableProxy', 'contracts/proxy/TransparentUpgradeableProxy.sol', 296).length, 1);
     assert.strictEqual(deploymentsOf(list, 'TransparentUpgradeableProxy', 'packages/app/contracts/proxy/TransparentUpgradeableProxy.sol', 296).length, 1, 'a project in a subfolder');
     assert.strictEqual(deploymentsOf(list, 'TransparentUpgradeableProxy', 'node_modules/@openzeppelin/contracts/proxy/transparent/TransparentUpgradeableProxy.sol', 296).length, 0, 'another file with that name');
@@ -153,6 +159,7 @@ describe('deployments: records → deployed contracts', () => {
     assert.strictEqual(chainFromNetworkName('localhost'), undefined);
     assert.strictEqual(chainFromNetworkName('hardhat'), undefined);
     assert.strictEqual(sameSource('./contracts/A.sol', 'contracts/A.sol'), true);
+    assert.strictEqual(sameSource('project/contracts/A.sol', 'contracts/A.sol'), true, 'Hardhat 3\'s project/ prefix');
     assert.strictEqual(sameSource('contracts/A.sol', 'xcontracts/A.sol'), false, 'a whole path segment');
     assert.strictEqual(sameSource('contracts\\A.sol', 'sub/contracts/A.sol'), true);
   });

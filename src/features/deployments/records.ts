@@ -11,8 +11,8 @@ export type RecordSource = Extract<CandidateSource, 'ignition' | 'hardhat-deploy
 export const RECORD_SOURCES: readonly RecordSource[] = ['ignition', 'hardhat-deploy', 'foundry'];
 
 /**
- * The record files, as a glob relative to a workspace folder (the file watcher's): Ignition's addresses and the
- * artifacts it names contracts by, hardhat-deploy's records and `.chainId`, Foundry's latest broadcasts.
+ * The record files, as a glob relative to a workspace folder (the file watcher's): Ignition's addresses, the journal
+ * it names contracts by and the artifacts it kept (listed, not read), hardhat-deploy's records and `.chainId`, Foundry's latest broadcasts.
  */
 export const RECORD_GLOB = '{ignition/deployments/*/deployed_addresses.json,ignition/deployments/*/artifacts/*.json,ignition/deployments/*/journal.jsonl,deployments/*/*.json,deployments/*/.chainId,broadcast/**/run-latest.json}';
 
@@ -23,7 +23,7 @@ export const RECORD_DIRS_GLOB = '{ignition,ignition/deployments,ignition/deploym
 export interface DeploymentEntry {
   /** `<chain>:<address>` (`?` for a record without a chain): one entry per contract and chain, whatever the folders. */
   key: string;
-  /** The contract's name (Ignition: the artifact's contractName, else the future id's; hardhat-deploy: the compilation target's, else the file's; Foundry: the transaction's). '' when no record names it. */
+  /** The contract's name (Ignition: the journal's contractName, else the future id's; hardhat-deploy: the compilation target's, else the file's; Foundry: the transaction's). '' when no record names it. */
   name: string;
   /** 0x and 40 lowercase hex digits. */
   address: string;
@@ -40,8 +40,10 @@ export interface DeploymentEntry {
   /** The workspace folder the record is in (its URI as text). */
   folderKey: string;
   folderName?: string;
-  /** `contracts/Vault.sol`, when the record names the source (Ignition artifacts, hardhat-deploy metadata). */
+  /** `contracts/Vault.sol`, when the record names the source (an Ignition journal's fully qualified name, hardhat-deploy metadata). */
   sourcePath?: string;
+  /** Hardhat Ignition's artifact of the deployment (it names the build deployed), relative to the folder. */
+  deploymentArtifact?: string;
   /** Other records of the same contract on the same chain. */
   alsoIn: string[];
 }
@@ -104,6 +106,7 @@ export function deploymentEntries(folders: FolderCandidates[]): DeploymentEntry[
         ...(chainFromFolderName ? { chainFromFolderName } : {}),
         ...(folder.name ?? c.folder ? { folderName: folder.name ?? c.folder } : {}),
         ...(c.build?.sourcePath ? { sourcePath: c.build.sourcePath } : {}),
+        ...(c.build?.deploymentArtifact ? { deploymentArtifact: c.build.deploymentArtifact } : {}),
       };
       byKey.set(key, entry);
       out.push(entry);
