@@ -114,6 +114,10 @@ describe('Deployments view and CodeLens', function () {
     assert.strictEqual(d['Found in'].command, `hederaExplorer.deployments.openRecord 296:${VAULT}`);
     assert.strictEqual(d.Verification.description, 'not verified');
     assert.strictEqual(d.Verification.command, `hederaExplorer.deployments.verify 296:${VAULT}`);
+    // the build deployed (src/workspace/deployedBuild.ts): the one the records name, held against the code on chain
+    assert.match(d.Build.description ?? '', /^artifacts\/build-info\/[0-9a-f]+\.json · the code on chain$/, d.Build.description);
+    assert.strictEqual(d.Build.icon, 'pass');
+    assert.match(d.Build.tooltip ?? '', /its runtime code is the code on chain/, d.Build.tooltip);
     // a contract without results, and one the mirror node does not know
     const ledger = await api.deployments.rows(['Ledger']);
     assert.deepStrictEqual(ledger.slice(1).map((r) => [r.label, r.contextValue]), [['No contract results on Sandbox.', 'empty']]);

@@ -56,7 +56,10 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when ABIs were added, changed or removed (workspace or Sourcify). */
   readonly onDidChange = this.changed.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed];
+  private readonly workspaceChanged = new vscode.EventEmitter<void>();
+  /** Fires when the workspace's files changed (not for a Sourcify ABI). */
+  readonly onDidChangeWorkspace = this.workspaceChanged.event;
+  private readonly disposables: vscode.Disposable[] = [this.changed, this.workspaceChanged];
   private started = false;
   private scan: Promise<void> = Promise.resolve();
   private pending = new Map<string, vscode.Uri | undefined>();
@@ -363,6 +366,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     if (workspace) this.registryCache = undefined;
     this.version++;
     this.changed.fire();
+    if (workspace) this.workspaceChanged.fire();
   }
 
   /** The decoders, loaded on first use (undefined if their bundle cannot be loaded). Starts no scan. */

@@ -27,6 +27,8 @@ export interface AbiIndexSeam {
 export interface AbiIndex {
   /** Fires when ABIs were added, changed or removed (workspace or Sourcify): decoded labels may change. */
   readonly onDidChange: vscode.Event<void>;
+  /** Fires when the workspace's files changed (ABIs, build info, deployment records), not for a Sourcify ABI. */
+  readonly onDidChangeWorkspace: vscode.Event<void>;
   /** Starts the workspace scan and the file watchers (once). Nothing else starts them. */
   ensureStarted(): void;
   /** A contract result decoded with the workspace's ABIs and the contract's Sourcify ABI (if fetched). Cached. */
@@ -58,7 +60,9 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   private index: WorkspaceAbiIndex | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[] = [this.changed];
+  private readonly workspaceChanged = new vscode.EventEmitter<void>();
+  readonly onDidChangeWorkspace = this.workspaceChanged.event;
+  private readonly subscriptions: vscode.Disposable[] = [this.changed, this.workspaceChanged];
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
     this.subscriptions.push(network.onDidChange(() => this.index?.networkChanged()));
@@ -69,7 +73,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
       const index = new WorkspaceAbiIndex(this.network, this.log);
-      this.subscriptions.push(index, index.onDidChange(() => this.changed.fire()));
+      this.subscriptions.push(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()));
       this.index = index;
     }
     return this.index;

@@ -13,6 +13,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
 import { trimBase } from '../../api/networks';
 import { SourcifyV2Client } from '../../api/verify';
+import { DeployedBuilds, explainBuild } from '../../workspace/deployedBuild';
 import { discoverAddresses } from '../../workspace/discovery';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -32,6 +33,17 @@ const RESCAN_DELAY_MS = 300;
 export interface ContractInfo {
   /** The entity id, or null when the mirror node knows no contract at the address (404). */
   id: string | null;
+  /** The code on chain (`runtime_bytecode`), when the mirror node gave it. */
+  runtime?: string;
+}
+
+/** The build deployed at a contract, as the resolver (src/workspace/deployedBuild.ts) found it, in one sentence. */
+export interface BuildState {
+  /** The build file, when one was found. */
+  file?: string;
+  /** `confirmed`: its runtime code is the code on chain; `unchecked`: not compared; `mismatch`: it differs; `none`: no build. */
+  kind: 'confirmed' | 'unchecked' | 'mismatch' | 'none';
+  sentence: string;
 }
 
 export interface ContractResults {
@@ -83,6 +95,9 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly contracts = new Map<string, Slot<ContractInfo>>();
   private readonly results = new Map<string, Slot<ContractResults>>();
   private readonly verifications = new Map<string, Slot<VerificationState>>();
+  private readonly builds = new Map<string, Slot<BuildState>>();
+  /** The workspace's builds, read on the first details opened; read again after the build output changed. */
+  private deployedBuilds: Promise<DeployedBuilds> | undefined;
   private readonly limiter = new Limiter(CONCURRENCY);
   /**
    * Cancels the answers being asked (and waiting for their turn) for the network that is selected: when another
@@ -111,6 +126,7 @@ export class DeploymentsModel implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
       ...(onDidVerify ? [onDidVerify((c) => this.followVerification(c))] : []),
+      abis.onDidChangeWorkspace(() => this.forgetBuilds()),
     );
     this.watch();
   }
@@ -150,6 +166,8 @@ export class DeploymentsModel implements vscode.Disposable {
         if (generation !== this.generation) return; // a newer read started meanwhile: its answer counts
         this.entriesValue = deploymentEntries(found);
         this.scanError = undefined;
+        this.deployedBuilds = undefined;
+        this.builds.clear();
         this.log.debug(`Deployments: ${this.entriesValue.length} deployed contract(s) in the records of ${folders.length} folder(s)`);
       } catch (e) {
         if (generation !== this.generation) return;
@@ -265,7 +283,42 @@ export class DeploymentsModel implements vscode.Disposable {
     if (!found) return { id: null };
     const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
     if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id)) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.` });
-    return { id };
+    const runtime = typeof found.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(found.runtime_bytecode) ? found.runtime_bytecode : undefined;
+    return { id, ...(runtime ? { runtime } : {}) };
+  }
+
+  /**
+   * The build deployed at a contract on the selected network (asked when its details are opened: the workspace's
+   * build info is read then, not with the rows): the resolver's choice held against the code on chain, said in one
+   * sentence. Undefined while the contract's look-up failed.
+   */
+  async build(entry: DeploymentEntry): Promise<BuildState | undefined> {
+    const k = this.key(entry);
+    const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpContract(entry, signal));
+    return this.settle(this.builds, k, Number.POSITIVE_INFINITY, () => this.resolveBuild(entry, info?.runtime));
+  }
+
+  /** The build slot of a contract, without asking. */
+  buildState(entry: DeploymentEntry): Slot<BuildState> | undefined {
+    return this.builds.get(this.key(entry));
+  }
+
+  private forgetBuilds(): void {
+    this.deployedBuilds = undefined;
+    if (!this.builds.size) return;
+    this.builds.clear();
+    this.changed.fire();
+  }
+
+  private async resolveBuild(entry: DeploymentEntry, runtimeBytecode: string | undefined): Promise<BuildState> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    this.deployedBuilds ??= DeployedBuilds.read(folders.map((f) => vscodeWorkspaceFs(f.uri, f.name)));
+    const builds = await this.deployedBuilds;
+    const record = { address: entry.address, contractName: entry.name, chainId: entry.chainId, ...(entry.sourcePath ? { sourceName: entry.sourcePath } : {}), ...(entry.deploymentArtifact ? { deploymentArtifact: entry.deploymentArtifact } : {}), ...(entry.folderName ? { folder: entry.folderName } : {}) };
+    const found = await builds.resolve([entry.address], { chainId: entry.chainId, deployments: entry.name ? [record] : [], runtimeBytecode });
+    if (!found) return { kind: 'none', sentence: vscode.l10n.t('No build of the workspace holds {0}, and none has the code deployed at {1}.', entry.name || entry.address, entry.address) };
+    const kind = !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch';
+    return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
   }
 
   private async lookUpResults(id: string, signal: AbortSignal): Promise<ContractResults> {
@@ -292,7 +345,7 @@ export class DeploymentsModel implements vscode.Disposable {
   /** Forgets the failed answers of a contract (all contracts without `entry`) and fires a change: they are asked again. */
   retry(entry?: DeploymentEntry): void {
     const k = entry ? this.key(entry) : undefined;
-    for (const map of [this.contracts, this.results, this.verifications] as Array<Map<string, Slot<unknown>>>) {
+    for (const map of [this.contracts, this.results, this.verifications, this.builds] as Array<Map<string, Slot<unknown>>>) {
       for (const [key, slot] of map) if ((k === undefined || key === k) && slot.error !== undefined && !slot.pending) map.delete(key);
     }
     this.changed.fire();

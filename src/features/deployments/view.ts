@@ -142,7 +142,7 @@ export class DeploymentNode implements TreeNode {
   }
 
   /** Where the contract was found and what is known of it (collapsed). */
-  private details(state: EntryState): GroupNode {
+  private details(state: EntryState): TreeNode {
     const e = this.entry;
     const v = state.verification?.error !== undefined ? { kind: 'error' as const, message: '' } : state.verification?.value;
     // not verified or partial: Verify; a look-up that failed: Retry (asked again; a Verify run's result is followed too)
@@ -160,7 +160,42 @@ export class DeploymentNode implements TreeNode {
         ...(state.verification?.error !== undefined ? { tooltip: state.verification.error instanceof Error ? state.verification.error.message : String(state.verification.error) } : {}),
       }),
     ];
-    return new GroupNode(vscode.l10n.t('Deployment'), rows, { icon: new vscode.ThemeIcon('rocket'), description: e.file, id: `${this.id}:details`, tooltip: e.where });
+    return new DetailsNode(vscode.l10n.t('Deployment'), rows, () => this.buildRow(), { icon: new vscode.ThemeIcon('rocket'), description: e.file, id: `${this.id}:details`, tooltip: e.where });
+  }
+
+  /**
+   * Which build was deployed, and why (src/workspace/deployedBuild.ts), asked when the details are opened: the
+   * workspace's build info is read then, not for every row listed.
+   */
+  private async buildRow(): Promise<TreeNode> {
+    const b = await this.tree.model.build(this.entry).catch(() => undefined);
+    if (!b) return new DetailNode(vscode.l10n.t('Build'), vscode.l10n.t('not known (the contract\'s look-up failed)'), { icon: new vscode.ThemeIcon('package') });
+    const short = b.kind === 'confirmed' ? vscode.l10n.t('{0} · the code on chain', b.file ?? '')
+      : b.kind === 'unchecked' ? vscode.l10n.t('{0} · likely: not compared with the code on chain', b.file ?? '')
+        : b.kind === 'mismatch' ? vscode.l10n.t('{0} · not the code on chain', b.file ?? '') : vscode.l10n.t('none in the workspace');
+    const icon = b.kind === 'confirmed' ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : b.kind === 'mismatch' ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('package');
+    return new DetailNode(vscode.l10n.t('Build'), short, { icon, tooltip: b.sentence });
+  }
+}
+
+/** The details group: its rows, then one that is known only once asked (the build deployed). */
+class DetailsNode implements TreeNode {
+  private readonly group: GroupNode;
+  constructor(label: string, private readonly rows: TreeNode[], private readonly last: () => Promise<TreeNode>, opts: ConstructorParameters<typeof GroupNode>[2]) {
+    this.group = new GroupNode(label, rows, opts);
+  }
+
+  get id(): string | undefined {
+    return this.group.id;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    return this.group.getTreeItem();
+  }
+
+  async getChildren(): Promise<TreeNode[]> {
+    return [...this.rows, await this.last()];
   }
 }
 

@@ -72,7 +72,7 @@ export class WorkspaceBuildsCache implements vscode.Disposable {
 
   constructor(private readonly ctx: FeatureContext) {
     this.outputs = new MissingOutputs(ctx);
-    this.subscription = ctx.abis.onDidChange(() => { this.builds = undefined; });
+    this.subscription = ctx.abis.onDidChangeWorkspace(() => { this.builds = undefined; });
   }
 
   get(): Promise<DeployedBuilds> {
