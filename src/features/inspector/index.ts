@@ -11,7 +11,7 @@ import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';
 import type { RenderedReport, Sections } from './protocol';
 import type { RevertMark } from './revertMarks';
 import { SOURCE_SCHEME, SourceDocuments } from './sourceDocuments';
-import { VIEW_TYPE } from './viewType';
+import { COMPILE_CACHE, VIEW_TYPE } from './viewType';
 
 /** What the integration tests read of a panel. */
 export interface InspectorSnapshot {
@@ -47,6 +47,10 @@ export interface InspectorSeam {
   goToRevert(input?: unknown): Promise<vscode.TextEditor | undefined>;
   /** The revert marks in the editors now. */
   marks(): RevertMark[];
+  /** Reads the workspace's builds again on the next look-up (a test changed build files and will not wait for the watcher). */
+  forgetBuilds(): void;
+  /** Where the compiler outputs the extension produced are kept (missingOutput.ts). */
+  readonly compileCacheDir: string;
 }
 
 export function registerInspector(ctx: FeatureContext): InspectorSeam | undefined {
@@ -56,7 +60,7 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   // compiled sources shown read-only; a document restored after a reload says what it was (the texts were not kept)
   const documents = new SourceDocuments();
-  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input]), (input) => load().goToRevertCommand(getPanels(), [input])) : undefined;
+  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input]), (input) => load().goToRevertCommand(getPanels(), [input]), vscode.Uri.joinPath(ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath) : undefined;
   const getPanels = (): InspectorPanels => {
     if (!panels) {
       panels = new (load().InspectorPanels)(ctx, documents, test?.effects);
@@ -81,6 +85,7 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
 /** Test mode only: effects that record what each panel did and can be replaced by the tests. */
 function testSeam(
   panels: () => InspectorPanels, system: () => PanelEffects, command: (input: unknown) => Promise<InspectorPanel | undefined>, goToRevert: (input: unknown) => Promise<vscode.TextEditor | undefined>,
+  compileCacheDir: string,
 ): { seam: InspectorSeam; effects: PanelEffects } {
   interface PanelRecord { opened: string[]; copied: string[]; raw: string[]; refused: string[]; rendered?: RenderedReport }
   const records = new WeakMap<InspectorPanel, PanelRecord>();
@@ -105,6 +110,8 @@ function testSeam(
     openExternal: undefined,
     goToRevert: (input) => goToRevert(input),
     marks: () => panels().marks.list(),
+    forgetBuilds: () => panels().builds.forget(),
+    compileCacheDir,
   };
   const effects: PanelEffects = {
     openExternal: (url) => (seam.openExternal ?? system().openExternal)(url),

@@ -9,6 +9,7 @@ import vscode = require('vscode');
 import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
 import { CompileCache, produceOutput } from '../../workspace/compiler';
 import type { FeatureContext } from '../context';
+import { COMPILE_CACHE } from './viewType';
 
 const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
 
@@ -43,7 +44,7 @@ export class MissingOutputs {
     try {
       const r = await produceOutput(version, build.input, {
         workspaceRoots: [...folderPaths],
-        cache: new CompileCache(vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, 'compiled').fsPath),
+        cache: new CompileCache(vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath),
         run: (compiler, compile) => {
           this.ctx.log.info(`Revert to source: compiling ${build.file} with solc ${version} from ${compiler.where}.`);
           return vscode.window.withProgress(

@@ -83,6 +83,11 @@ export class WorkspaceBuildsCache implements vscode.Disposable {
     return this.builds;
   }
 
+  /** Reads the builds again on the next `get`. */
+  forget(): void {
+    this.builds = undefined;
+  }
+
   dispose(): void {
     this.subscription.dispose();
   }

@@ -3,3 +3,6 @@
  * file so that the eager part (`index.ts`, the serializer) takes it without loading the panel's code.
  */
 export const VIEW_TYPE = 'hederaExplorer.inspector';
+
+/** The folder of the extension's global storage where the compiler outputs it produced are kept (missingOutput.ts). */
+export const COMPILE_CACHE = 'compiled';
