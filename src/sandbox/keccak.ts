@@ -1,18 +1,19 @@
-import { keccak256 as keccak } from '../api/keccak';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /**
  * Keccak-256 (the original Keccak padding Solidity uses, not NIST SHA3-256, which node:crypto has), from
- * src/api/keccak.ts. The sandbox computes function selectors, event topics, mapping storage slots and log blooms with it, from
- * signatures and ABIs rather than typed-in constants.
+ * @noble/hashes (the implementation viem uses). The sandbox computes function selectors, event topics, mapping
+ * storage slots and log blooms with it, from signatures and ABIs rather than typed-in constants.
  */
 
-/** Keccak-256 of bytes, as 64 lowercase hex characters (no 0x): the extension's own implementation (src/api/keccak.ts). */
+/** Keccak-256 of bytes, as 64 lowercase hex characters (no 0x). */
 export function keccak256(data: Uint8Array): string {
-  return keccak(data).slice(2);
+  return bytesToHex(keccak_256(data));
 }
 
 /** Keccak-256 of a UTF-8 string. */
-export const keccakText = (s: string): string => keccak256(new TextEncoder().encode(s));
+export const keccakText = (s: string): string => keccak256(utf8ToBytes(s));
 
 /** Keccak-256 of hex bytes (0x optional). */
 export const keccakHex = (hex: string): string => keccak256(Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex')));

@@ -6,6 +6,7 @@
  * the build declares as a lazy entry (LAZY_ENTRIES in esbuild.js).
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../core/disposables';
 
 /** What the loaded part of a view provides: its rows, and disposal. */
 export interface LoadedTree<T> extends vscode.TreeDataProvider<T>, vscode.Disposable {}
@@ -16,7 +17,7 @@ export class LazyTreeView<T, I extends LoadedTree<T>> implements vscode.TreeData
   private readonly changed = new vscode.EventEmitter<T | T[] | null | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly treeView: vscode.TreeView<T>;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions = new DisposableStore();
 
   constructor(viewId: string, private readonly create: (treeView: vscode.TreeView<T>) => I, options: { showCollapseAll?: boolean } = {}) {
     this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: options.showCollapseAll ?? true });
@@ -33,7 +34,7 @@ export class LazyTreeView<T, I extends LoadedTree<T>> implements vscode.TreeData
         throw e;
       }
       const onChange = this.loaded.onDidChangeTreeData;
-      if (onChange) this.subscriptions.push(onChange((e) => this.changed.fire(e)));
+      if (onChange) this.subscriptions.add(onChange((e) => this.changed.fire(e)));
     }
     return this.loaded;
   }
@@ -61,7 +62,7 @@ export class LazyTreeView<T, I extends LoadedTree<T>> implements vscode.TreeData
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
+    this.subscriptions.dispose();
     this.loaded?.dispose();
     this.changed.dispose();
     this.treeView.dispose();

@@ -8,6 +8,7 @@
 import vscode = require('vscode');
 import type { MirrorClient, Page } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';
+import { DisposableStore } from '../core/disposables';
 import { editFilters, type FilterField } from './filterPicker';
 import type { LoadedTree } from './lazyTree';
 import { NodeTreeProvider, type TreeNode } from './nodes';
@@ -38,7 +39,7 @@ export abstract class ListView<T, F extends object, I extends object> implements
   protected readonly list: PagedList<T>;
   protected readonly provider: NodeTreeProvider;
   readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
-  protected readonly disposables: vscode.Disposable[] = [];
+  protected readonly disposables = new DisposableStore();
   private readonly stateKey: string;
 
   constructor(
@@ -55,7 +56,7 @@ export abstract class ListView<T, F extends object, I extends object> implements
     });
     this.provider = new NodeTreeProvider(() => this.rows());
     this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
-    this.disposables.push(
+    this.disposables.add(
       this.list,
       this.provider,
       this.list.onDidChange(() => this.provider.refresh()),
@@ -181,6 +182,6 @@ export abstract class ListView<T, F extends object, I extends object> implements
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }

@@ -243,7 +243,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     super(ctx.extension, ctx.network, treeView, { viewId, defaults, filterTitle: vscode.l10n.t('Contract Result Filters') });
     this.log = ctx.log;
     this.abis = ctx.abis;
-    this.disposables.push(
+    this.disposables.add(
       treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
       // decoded labels change with the workspace's ABIs and Sourcify answers
       ctx.abis.onDidChange(() => this.provider.refresh()),

@@ -11,6 +11,7 @@
  * labels are refined when it arrives) and again per build info file that changed; the selected network's chain.
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import type { AbiFile, AbiRegistry, DecodedBody, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
 import { isExcludedAbiPath } from '../../api/decode/abiFiles';
 import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
@@ -59,7 +60,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly workspaceChanged = new vscode.EventEmitter<void>();
   /** Fires when the workspace's files changed (not for a Sourcify ABI). */
   readonly onDidChangeWorkspace = this.workspaceChanged.event;
-  private readonly disposables: vscode.Disposable[] = [this.changed, this.workspaceChanged];
+  private readonly disposables = new DisposableStore();
   private started = false;
   private scan: Promise<void> = Promise.resolve();
   private pending = new Map<string, vscode.Uri | undefined>();
@@ -99,7 +100,9 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
    */
   private derivationModule: DerivationModule | undefined;
 
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {}
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
+    this.disposables.add(this.changed, this.workspaceChanged);
+  }
 
   private derivation(): DerivationModule {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -121,7 +124,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     if (this.started) return;
     this.started = true;
     const watcher = vscode.workspace.createFileSystemWatcher(INCLUDE);
-    this.disposables.push(
+    this.disposables.add(
       watcher,
       watcher.onDidCreate((u) => this.queue(u, u)),
       watcher.onDidChange((u) => this.queue(u, u)),
@@ -480,7 +483,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -6,6 +6,7 @@
  * the views call it when they load their rows.
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '../../api/decode';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { ExtensionLog } from '../../core/log';
@@ -62,10 +63,10 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly workspaceChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeWorkspace = this.workspaceChanged.event;
-  private readonly subscriptions: vscode.Disposable[] = [this.changed, this.workspaceChanged];
+  private readonly subscriptions = new DisposableStore();
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
-    this.subscriptions.push(network.onDidChange(() => this.index?.networkChanged()));
+    this.subscriptions.add(this.changed, this.workspaceChanged, network.onDidChange(() => this.index?.networkChanged()));
   }
 
   private get loaded(): WorkspaceAbiIndex {
@@ -73,7 +74,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
       const index = new WorkspaceAbiIndex(this.network, this.log);
-      this.subscriptions.push(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()));
+      this.subscriptions.add(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()));
       this.index = index;
     }
     return this.index;
@@ -112,7 +113,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subscriptions.splice(0).reverse()) s.dispose();
+    this.subscriptions.dispose();
     this.index = undefined;
   }
 }

@@ -9,6 +9,7 @@
  * Part of the feature's lazy entry (lazy.ts).
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
 import { trimBase } from '../../api/networks';
@@ -110,12 +111,12 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the records or anything known about a contract changed (rows and lenses render again). */
   readonly onDidChange = this.changed.event;
-  private readonly watchers: vscode.Disposable[] = [];
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly watchers = new DisposableStore();
+  private readonly subscriptions = new DisposableStore();
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex, onDidVerify?: vscode.Event<VerificationChange>) {
     this.askedOn = this.networkKey();
-    this.subscriptions.push(
+    this.subscriptions.add(
       this.changed,
       network.onDidChange(() => {
         // a settings change that leaves the selected network as it was (another network's URL edited) cancels nothing
@@ -196,13 +197,13 @@ export class DeploymentsModel implements vscode.Disposable {
 
   /** One watcher per workspace folder on its record files. */
   private watch(): void {
-    for (const w of this.watchers.splice(0)) w.dispose();
+    this.watchers.clear();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
       const changed = (uri: vscode.Uri) => { this.log.debug(`Deployments: ${vscode.workspace.asRelativePath(uri)} changed`); this.scheduleRescan(); };
       const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_GLOB));
       // a deployment writing a new folder with its records at once (or removing one): the files' events can be missed
       const dirs = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_DIRS_GLOB), false, true, false);
-      this.watchers.push(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed), dirs, dirs.onDidCreate(changed), dirs.onDidDelete(changed));
+      this.watchers.add(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed), dirs, dirs.onDidCreate(changed), dirs.onDidDelete(changed));
     }
   }
 
@@ -398,7 +399,7 @@ export class DeploymentsModel implements vscode.Disposable {
   dispose(): void {
     this.requests.abort();
     if (this.rescanTimer) clearTimeout(this.rescanTimer);
-    for (const w of this.watchers.splice(0)) w.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    this.watchers.dispose();
+    this.subscriptions.dispose();
   }
 }

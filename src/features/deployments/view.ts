@@ -6,6 +6,7 @@
  * server's message and Retry. Part of the feature's lazy entry (lazy.ts).
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { shortAddress } from '../../api/format';
 import type { NetworkProfile } from '../../api/networks';
 import type { LoadedTree } from '../../ui/lazyTree';
@@ -202,7 +203,7 @@ class DetailsNode implements TreeNode {
 export class DeploymentsTree implements LoadedTree<TreeNode> {
   private readonly provider: NodeTreeProvider;
   readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private all: boolean;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** How many contracts (of each chain) are listed. */
@@ -212,7 +213,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
     this.all = ctx.extension.workspaceState.get<boolean>(ALL_NETWORKS_STATE) === true;
     this.provider = new NodeTreeProvider(() => this.roots());
     this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
-    this.disposables.push(
+    this.disposables.add(
       this.provider,
       model.onDidChange(() => this.scheduleRefresh()),
       ctx.network.onDidChange(() => { this.updateDescription(); this.scheduleRefresh(); }),
@@ -345,7 +346,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
 
   dispose(): void {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -8,6 +8,7 @@
  * handshake, every message from the page validated (./protocol.ts), links and the clipboard handled here.
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks';
 import { parseTxRef, type TxRef, txRefText } from '../../api/txRef';
@@ -64,7 +65,7 @@ export class InspectorPanel implements vscode.Disposable {
   private readonly builder: SectionBuilder;
   private ready = false;
   private disposed = false;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly saved: SavedState;
   /** Posts sent to the page, and the last post the page reported as drawn (`settled`). */
   private posted = 0;
@@ -83,7 +84,7 @@ export class InspectorPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(owner.ctx.extension.extensionUri, 'media', 'hedera.svg');
     panel.webview.options = owner.webviewOptions();
     panel.webview.html = this.html();
-    this.disposables.push(
+    this.disposables.add(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
       panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
@@ -262,7 +263,7 @@ export class InspectorPanel implements vscode.Disposable {
     this.builder.dispose();
     this.owner.forget(this);
     for (const w of this.waiters.splice(0)) w();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this.panel.dispose();
   }
 }

@@ -6,6 +6,7 @@
  * longer the compiled one opens as the compiled text instead (read-only), so the line is the line that reverted.
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { inert, mdEscape, oneLine } from '../../api/text';
 import type { SourceTarget } from './revertSource';
 import type { SourceDocuments } from './sourceDocuments';
@@ -23,7 +24,7 @@ const INSPECT = 'hederaExplorer.inspectTransaction';
 export class RevertMarks implements vscode.Disposable {
   private readonly marks = new Map<string, RevertMark>();
   private readonly decoration: vscode.TextEditorDecorationType;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -35,7 +36,7 @@ export class RevertMarks implements vscode.Disposable {
       overviewRulerLane: vscode.OverviewRulerLane.Right,
       after: { color: new vscode.ThemeColor('editorError.foreground'), margin: '0 0 0 2em', fontStyle: 'italic' },
     });
-    this.disposables.push(
+    this.disposables.add(
       this.decoration,
       this.changed,
       vscode.window.onDidChangeVisibleTextEditors(() => this.paint()),
@@ -129,7 +130,7 @@ export class RevertMarks implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this.marks.clear();
   }
 }

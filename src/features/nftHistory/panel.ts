@@ -8,6 +8,7 @@
  * extension (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { isApiError } from '../../api/errors';
 import { compareTimestamps } from '../../api/format';
 import { hashscanUrl } from '../../api/networks';
@@ -73,7 +74,7 @@ export class NftHistoryPanel implements vscode.Disposable {
   private note: string | undefined;
   private queryError: string | undefined;
   private restoreCount = 0;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private disposed = false;
   private readonly onDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDisposeEmitter.event;
@@ -93,7 +94,7 @@ export class NftHistoryPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'hedera.svg');
     panel.webview.options = owner.webviewOptions();
     panel.webview.html = this.html();
-    this.disposables.push(
+    this.disposables.add(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
       panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
@@ -362,7 +363,7 @@ export class NftHistoryPanel implements vscode.Disposable {
     this.owner.forget(this);
     this.onDisposeEmitter.fire();
     this.onDisposeEmitter.dispose();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
     this.panel.dispose();
   }
 }

@@ -147,7 +147,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
     this.log = ctx.log;
     this.abis = ctx.abis;
     // decoded labels change with the workspace's ABIs
-    this.disposables.push(ctx.abis.onDidChange(() => this.provider.refresh()));
+    this.disposables.add(ctx.abis.onDidChange(() => this.provider.refresh()));
   }
 
   protected fetchFirst(signal: AbortSignal): Promise<Page<Schedule>> {

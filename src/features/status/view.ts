@@ -6,6 +6,7 @@
  * Server text is plain text in labels and plain-string tooltips; Markdown tooltips escape it (mdEscape).
  */
 import vscode = require('vscode');
+import { DisposableStore } from '../../core/disposables';
 import { relativeTime } from '../../api/format';
 import { LatestRequest } from '../../api/latest';
 import type { Incident, IncidentUpdate, Maintenance, StatusComponent, StatusSummary } from '../../api/status';
@@ -52,7 +53,7 @@ export class StatusView implements LoadedTree<TreeNode> {
   private upcoming: UpcomingState = { key: '', loading: false };
   /** The upcoming-maintenances request: a reset cancels it, a late answer of a cancelled one is dropped. */
   private readonly upcomingRequest = new LatestRequest();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(
     private readonly model: StatusModel,
@@ -63,14 +64,14 @@ export class StatusView implements LoadedTree<TreeNode> {
   ) {
     this.provider = new NodeTreeProvider(() => this.roots());
     this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
-    this.disposables.push(this.provider);
+    this.disposables.add(this.provider);
     const sub = model.onDidChange((s) => {
       if (s.generation.toString() !== this.upcoming.key.split(':')[0]) this.resetUpcoming();
       this.provider.refresh();
       if (s.loading && this.treeView.visible) this.showProgress();
     });
-    this.disposables.push({ dispose: () => sub.dispose() });
-    this.disposables.push(this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }));
+    this.disposables.add(sub);
+    this.disposables.add(this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }));
     if (model.state.loading && treeView.visible) this.showProgress(); // loaded while a poll runs
   }
 
@@ -309,7 +310,7 @@ export class StatusView implements LoadedTree<TreeNode> {
 
   dispose(): void {
     this.resetUpcoming();
-    for (const d of this.disposables) d.dispose();
+    this.disposables.dispose();
   }
 }
 
