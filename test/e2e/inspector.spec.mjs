@@ -3,7 +3,8 @@
 // inline action, from the palette with a pasted HashScan link and with a hash; the deep revert's failing frames in the
 // call trace, Go to failure, the tree's keyboard, Expand all / Collapse all; a 404 actions section with the other
 // sections shown; hostile text in a revert reason and an event shown as text (nothing runs); big integers with every
-// digit; once in a light theme.
+// digit; once in a light theme; the Source section of a failed deployment (its constructor) and of a revert two
+// internal calls deep, each in a dark and a light theme.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -331,7 +332,7 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   const require = lineOf(ctx, 'Ledger.sol', '"Ledger: amount too large"');
   const places = await source.locator('ol.source-frames > li .source-where').evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
   assert.equal(places.length, 3, JSON.stringify(places));
-  assert.match(places[0], new RegExp(`reverted Ledger contracts/inspector/Ledger\\.sol:${require}$`));
+  assert.match(places[0], new RegExp(`reverted in Ledger contracts/inspector/Ledger\\.sol:${require}$`));
   assert.match(places[1], new RegExp(`called from Accounting contracts/inspector/Accounting\\.sol:${lineOf(ctx, 'Accounting.sol', 'ledger.record(to, amount);')}$`));
   assert.match(places[2], new RegExp(`called from Vault contracts/inspector/Vault\\.sol:${lineOf(ctx, 'Vault.sol', 'left = Accounting.settle(')}$`));
   await source.scrollIntoViewIfNeeded();
@@ -362,6 +363,135 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   }, 'the mark cleared');
 });
 
+/** The Source section's places as drawn: what each says (kind, contract, file:line), its snippet and its detail. */
+async function sourcePlaces(frame) {
+  return frame.locator('#s-source ol.source-frames > li').evaluateAll((els) => els.map((li) => ({
+    where: li.querySelector('.source-where')?.textContent.replace(/\s+/g, ' ').trim() ?? '',
+    snippet: li.querySelector('.source-snippet')?.textContent.trim() ?? '',
+    detail: li.querySelector(':scope > .muted')?.textContent.trim() ?? '',
+    link: !!li.querySelector('.source-where button.link'),
+  })));
+}
+
+/** The color theme picked from "Preferences: Color Theme" (`label` exactly; undefined: the one active now, kept). */
+async function pickTheme(page, label) {
+  await runCommand(page, 'Preferences: Color Theme');
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await rows.first().waitFor({ timeout: T });
+  const current = (await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name').first().textContent({ timeout: T })).trim();
+  if (label === undefined || label === current) await page.keyboard.press(label === undefined ? 'Escape' : 'Enter');
+  else await rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) }).first().click({ timeout: T });
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+  return current;
+}
+
+/**
+ * Screenshots of the page in a dark and a light theme (picked as a user does; the theme active before is picked
+ * again at the end, so the next tests look as before).
+ */
+async function darkAndLight(page, frame, name) {
+  const before = await pickTheme(page, undefined);
+  try {
+    for (const [kind, label] of [['dark', 'Dark Modern'], ['light', 'Light Modern']]) {
+      await pickTheme(page, label);
+      await frame.locator(`body.vscode-${kind}`).waitFor({ state: 'attached', timeout: T });
+      await calm(page);
+      // a theme picked may activate extensions for a moment: their progress gone from the status bar for a second first
+      let quiet = 0;
+      await until(page, async () => {
+        const busy = /Activating Extensions/.test(await page.locator('.part.statusbar').innerText().catch(() => ''));
+        quiet = busy ? 0 : quiet || Date.now();
+        return quiet > 0 && Date.now() - quiet >= 1000;
+      }, 'no extension activating');
+      await screenshot(page, `${name}-${kind}`);
+    }
+  } finally {
+    await pickTheme(page, before);
+  }
+}
+
+/** The Source section on screen: its navigation entry clicked, the mouse out of the way. */
+async function showSource(page, frame) {
+  await frame.locator('nav.nav .nav-item', { hasText: 'Source' }).click();
+  await frame.locator('#s-source').scrollIntoViewIfNeeded();
+  await calm(page);
+}
+
+test('Inspector: a failed deployment\'s Source section places the revert in the Ledger\'s constructor, exact; its link opens the line (dark and light)', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorCreateRevert;
+  await noEditors(page);
+  const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+  const sections = await settled(page, frame);
+  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  const source = frame.locator('#s-source');
+  assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
+  assert.match(await source.locator('.source-head').innerText(), /NotAContract\(/);
+  const line = lineOf(ctx, 'Ledger.sol', 'revert NotAContract(vault_);');
+  const places = await sourcePlaces(frame);
+  assert.equal(places.length, 1, JSON.stringify(places));
+  // the place is in the constructor: the deployment's code, not the Ledger's (it never ran)
+  assert.match(places[0].where, new RegExp(`^reverted in the constructor of Ledger contracts/inspector/Ledger\\.sol:${line}$`), JSON.stringify(places));
+  assert.match(places[0].detail, /^a failed deployment: in its constructor · NotAContract\(/, JSON.stringify(places));
+  assert.match(places[0].snippet, /NotAContract\(vault_\)/);
+  assert.ok(places[0].link, 'the place opens');
+  await showSource(page, frame);
+  await darkAndLight(page, frame, 'inspector-source-failed-deployment');
+  // the place opens Ledger.sol at the constructor's revert
+  await source.locator('ol.source-frames > li .source-where button.link').first().click();
+  await until(page, async () => /Ledger\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Ledger.sol opened');
+  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
+  await until(page, async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${line}`);
+  let drawn;
+  await until(page, async () => {
+    drawn = await editorLine(page, line);
+    return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+  }, `line ${line} marked (${JSON.stringify(drawn)})`);
+  assert.match(drawn.text, /revert NotAContract\(vault_\);/);
+  await runCommand(page, 'Hedera: Clear Revert Marks');
+});
+
+test('Inspector: a revert two internal calls deep: the Source section names the internal calls that led to the require, each opening its line (dark and light)', async ({ page, ctx }) => {
+  const s = (await scenarios(ctx)).inspectorInternalRevert;
+  await noEditors(page);
+  const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+  const sections = await settled(page, frame);
+  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  const source = frame.locator('#s-source');
+  assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
+  assert.match(await source.locator('.source-head').innerText(), /Vault: move exceeds balance/);
+  const lines = [lineOf(ctx, 'Vault.sol', '"Vault: move exceeds balance"'), lineOf(ctx, 'Vault.sol', '_debit(from, amount);'), lineOf(ctx, 'Vault.sol', '_move(msg.sender, to, amount);')];
+  const places = await sourcePlaces(frame);
+  assert.equal(places.length, 3, JSON.stringify(places));
+  // the require, then the internal calls that led there, innermost first (one frame of the call trace: the Vault's)
+  assert.deepEqual(places.map((p) => p.where), [
+    `reverted in Vault contracts/inspector/Vault.sol:${lines[0]}`,
+    `called from Vault contracts/inspector/Vault.sol:${lines[1]}`,
+    `called from Vault contracts/inspector/Vault.sol:${lines[2]}`,
+  ]);
+  assert.deepEqual(places.map((p) => p.detail), ['Vault: move exceeds balance', 'internal call', 'internal call']);
+  assert.deepEqual(places.map((p) => p.snippet), ['require(amount <= held, "Vault: move exceeds balance")', '_debit(from, amount)', '_move(msg.sender, to, amount)']);
+  assert.ok(places.every((p) => p.link), 'every place opens');
+  await showSource(page, frame);
+  await darkAndLight(page, frame, 'inspector-source-internal-calls');
+  // each place opens its line of Vault.sol, marked
+  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
+  for (const [i, line] of lines.entries()) {
+    await source.locator('ol.source-frames > li').nth(i).locator('.source-where button.link').click();
+    await until(page, async () => /Vault\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Vault.sol opened');
+    await until(page, async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${line}`);
+    let drawn;
+    await until(page, async () => {
+      drawn = await editorLine(page, line);
+      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+    }, `line ${line} marked (${JSON.stringify(drawn)})`);
+    assert.ok(drawn.text.includes(places[i].snippet), `${drawn.text} holds ${places[i].snippet}`);
+    // back to the inspector's tab for the next place
+    await page.locator('.tabs-container .tab', { hasText: s.transactionId }).click();
+    await frame.locator('#s-source').waitFor({ timeout: T });
+  }
+  await runCommand(page, 'Hedera: Clear Revert Marks');
+});
+
 test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({ page, ctx }) => {
   const s = (await scenarios(ctx)).inspectorEthereum;
   await noEditors(page);
@@ -382,7 +512,8 @@ test('Inspector: a 404 on the actions says there is no call trace, the other sec
     // the same page in a light theme (the user settings file; the runner puts it back)
     const settingsFile = path.join(ctx.profile.userDataDir, 'User', 'settings.json');
     const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8') || '{}');
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Default Light Modern' }, null, 2));
+    // (the theme ids of VS Code 1.139's theme-defaults: "Light Modern", "Dark Modern", "Light 2026", "Dark 2026")
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, 'workbench.colorTheme': 'Light Modern' }, null, 2));
     await frame.locator('body.vscode-light').waitFor({ state: 'attached', timeout: T });
     const bg = await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
     const rgb = bg.match(/\d+/g).slice(0, 3).map(Number);

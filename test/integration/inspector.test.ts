@@ -2,7 +2,8 @@
 // a pasted HashScan link, a hash, the editor selection; one panel per transaction; sections reaching the page
 // (rendered reports); a deep revert with its failure path; a 404 actions section with the rest shown and Retry;
 // big integers with every digit; the page's messages validated; links and copies done by the extension; the
-// serializer's restore on the network the panel was opened on.
+// serializer's restore on the network the panel was opened on; the Source section of a deep revert, of a failed
+// deployment (the constructor's line) and of a revert two internal calls deep (the internal calls that led there).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../src/features/inspector';
@@ -10,7 +11,7 @@ import type { InspectorPanel } from '../../src/features/inspector/panel';
 import { resetSettings, waitUntil } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
-interface Scenario { timestamp: string; transactionId: string; hash: string; contractId: string; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
+interface Scenario { timestamp: string; transactionId: string; hash: string; contractId: string | null; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
 
 const CMD = 'hederaExplorer.inspectTransaction';
 
@@ -330,6 +331,82 @@ describe('Transaction inspector', function () {
     await drawn(p, ['source']);
     await p.receive({ type: 'openSource', target: src.data.frames[0].target });
     await waitUntil('a mark', () => api.inspector.marks().length === 1);
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    assert.strictEqual(api.inspector.marks().length, 0);
+  });
+
+  /** Opens a place of the Source section as the page asks it: the editor that shows it, the line (1-based) and its mark. */
+  async function openPlace(p: InspectorPanel, target: number, file: string, line: number): Promise<void> {
+    await p.receive({ type: 'openSource', target });
+    await waitUntil(`${file}:${line} opened (${vscode.window.activeTextEditor?.document.uri.path}:${(vscode.window.activeTextEditor?.selection.active.line ?? -2) + 1})`, () => {
+      const e = vscode.window.activeTextEditor;
+      return !!e && e.document.uri.path.endsWith(`/contracts/inspector/${file}`) && e.selection.active.line + 1 === line;
+    });
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'file', 'the workspace\'s own file (its text is the compiled one)');
+    const marks = api.inspector.marks().filter((m) => m.uri.path.endsWith(`/contracts/inspector/${file}`));
+    assert.deepStrictEqual(marks.map((m) => m.range.start.line + 1), [line], `${file}: the line marked`);
+  }
+
+  it('the Source section of a failed deployment: the constructor\'s revert, exact, marked as a creation, opening Ledger.sol at it', async () => {
+    const s = scenarios.inspectorCreateRevert;
+    await closeAll();
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    // an Ethereum transaction without `to` that created nothing: no contract in its result
+    assert.strictEqual(s.contractId, null);
+    const p = await open(s.transactionId);
+    const o = snap(p).sections.overview;
+    assert.ok(o.state === 'ready' && o.data.outcome === 'failure' && o.data.created.length === 0 && o.data.result === 'CONTRACT_REVERT_EXECUTED', JSON.stringify(o));
+    const src = snap(p).sections.source;
+    assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+    if (src.state !== 'ready') return;
+    assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data));
+    // the reason decoded with the workspace's ABI: the Ledger's custom error, with the address it was given
+    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts.aliasSender;
+    assert.match(src.data.reason ?? '', /^NotAContract\(/, JSON.stringify(src.data.reason));
+    assert.ok((src.data.reason ?? '').toLowerCase().includes(alias.evm), JSON.stringify(src.data.reason));
+    // one frame: the revert in the Ledger's creation code, named as its constructor and said to be a deployment's
+    const revert = await lineOf('Ledger.sol', 'revert NotAContract(vault_);');
+    assert.deepStrictEqual(src.data.frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]), [['revert', 'the constructor of Ledger', 'contracts/inspector/Ledger.sol', revert]]);
+    const [frame] = src.data.frames;
+    assert.match(frame.detail ?? '', /^a failed deployment: in its constructor · NotAContract\(/, JSON.stringify(frame));
+    assert.match(frame.snippet, /NotAContract\(vault_\)/);
+    assert.strictEqual(frame.address, undefined, 'no contract: the deployment created none');
+    assert.ok(frame.target >= 0, 'it opens');
+    await drawn(p, ['source']);
+    await openPlace(p, frame.target, 'Ledger.sol', revert);
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+  });
+
+  it('the Source section of a revert two internal calls deep: the require, then the internal calls that led there, each opening its line', async () => {
+    const s = scenarios.inspectorInternalRevert;
+    await closeAll();
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    const p = await open(s.transactionId);
+    const src = snap(p).sections.source;
+    assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+    if (src.state !== 'ready') return;
+    assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data));
+    assert.strictEqual(src.data.reason, 'Vault: move exceeds balance');
+    // one frame of the call trace (the Vault), three places in it: the require in _debit, the call of _debit in _move,
+    // the call of _move in move (innermost first, as a stack trace)
+    assert.strictEqual(s.actions, 1);
+    const lines = [
+      await lineOf('Vault.sol', '"Vault: move exceeds balance"'),
+      await lineOf('Vault.sol', '_debit(from, amount);'),
+      await lineOf('Vault.sol', '_move(msg.sender, to, amount);'),
+    ];
+    const frames = src.data.frames;
+    assert.deepStrictEqual(frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]), [
+      ['revert', 'Vault', 'contracts/inspector/Vault.sol', lines[0]],
+      ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[1]],
+      ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[2]],
+    ]);
+    assert.deepStrictEqual(frames.map((f) => f.snippet), ['require(amount <= held, "Vault: move exceeds balance")', '_debit(from, amount)', '_move(msg.sender, to, amount)']);
+    assert.ok(frames.slice(1).every((f) => /internal call/.test(f.detail ?? '')), JSON.stringify(frames.map((f) => f.detail)));
+    assert.ok(frames.every((f) => f.address?.id === s.contractId), 'every place in the Vault\'s frame');
+    assert.ok(new Set(frames.map((f) => f.target)).size === 3 && frames.every((f) => f.target >= 0), 'each opens its own place');
+    await drawn(p, ['source']);
+    for (const [i, f] of frames.entries()) await openPlace(p, f.target, 'Vault.sol', lines[i]);
     await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
     assert.strictEqual(api.inspector.marks().length, 0);
   });

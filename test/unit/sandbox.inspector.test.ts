@@ -428,7 +428,7 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
 
     it('the scenarios are in every list: /contracts/results, /contracts/{id}/results, /transactions', async () => {
       const vault = (await pageAll(get, `/api/v1/contracts/${ins.contracts.vault.id}/results?limit=100`, 'results')).items.map((r) => r.timestamp);
-      const vaultKeys = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial'];
+      const vaultKeys = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial', 'inspectorInternalRevert'];
       for (const k of vaultKeys) {
         assert.ok(vault.includes(ins[k].timestamp), k);
         const list = (await get(`/api/v1/contracts/results?timestamp=${ins[k].timestamp}`)).json.results as Obj[];
@@ -439,7 +439,12 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
       assert.strictEqual(hts.length, 1);
       // no generated result is the scenarios' (their numbers are the scenarios' alone)
       assert.deepStrictEqual(new Set(vault), new Set(vaultKeys.map((k) => ins[k].timestamp)));
-      for (const [account, keys] of [[ins.accounts.depositor.id, ['inspectorSuccess']], [ins.accounts.owner.id, ['inspectorNoActions', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorPrecompile']]] as const) {
+      // the failed deployment: in /contracts/results and /transactions, in no contract's results (it created none)
+      const create = ins.inspectorCreateRevert;
+      assert.deepStrictEqual(((await get(`/api/v1/contracts/results?timestamp=${create.timestamp}`)).json.results as Obj[]).map((r) => [r.hash, r.contract_id]), [[create.hash, null]]);
+      assert.strictEqual(((await get(`/api/v1/transactions?timestamp=${create.timestamp}`)).json.transactions as Obj[])[0].transaction_id, create.transactionId);
+      assert.ok(!vault.includes(create.timestamp));
+      for (const [account, keys] of [[ins.accounts.depositor.id, ['inspectorSuccess', 'inspectorInternalRevert']], [ins.accounts.owner.id, ['inspectorNoActions', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorPrecompile']]] as const) {
         const from = (await get(`/api/v1/contracts/results?from=${account}&limit=100`)).json.results as Obj[];
         assert.deepStrictEqual(new Set(from.map((r) => r.timestamp)), new Set(keys.map((k) => ins[k].timestamp)), account);
       }

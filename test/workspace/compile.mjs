@@ -72,6 +72,8 @@ export const DEPLOYMENTS = {
 };
 /** The Vault's constructor arguments on the sandbox's chain: (Ledger ledger_, string name_, uint96 maxFeeBps_). */
 export const VAULT_ARGS = [DEPLOYMENTS.Ledger.address, 'Inspector Vault', 500];
+/** The Ledger's constructor arguments on the sandbox's chain: (address vault_), the Vault it records for. */
+export const LEDGER_ARGS = [DEPLOYMENTS.Vault.address];
 
 const OUTPUT_SELECTION = {
   '*': {
@@ -239,8 +241,8 @@ export function compileInspector() {
       abi: c.abi,
       storageLayout: { storage: c.storageLayout.storage, types: c.storageLayout.types ?? {} },
       bytecode: hex0x(link(c.evm.bytecode.object, c.evm.bytecode.linkReferences, libraries)),
-      constructorArguments: name === 'Vault' ? encodeVaultArgs(VAULT_ARGS) : '0x',
-      constructorValues: name === 'Vault' ? VAULT_ARGS : [],
+      constructorArguments: name === 'Vault' ? encodeVaultArgs(VAULT_ARGS) : name === 'Ledger' ? `0x${word(BigInt(LEDGER_ARGS[0]))}` : '0x',
+      constructorValues: name === 'Vault' ? VAULT_ARGS : name === 'Ledger' ? LEDGER_ARGS : [],
       deployedBytecode: hex0x(runtime),
       deployedSourceMap: c.evm.deployedBytecode.sourceMap,
       immutableReferences,

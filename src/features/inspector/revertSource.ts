@@ -186,7 +186,8 @@ export class RevertLocator {
             return;
           }
           const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
-          if (built && fb && 'build' in fb && !fb.match && built.build.folder >= 0) {
+          // a failed deployment's build was matched by the creation code it ran (nothing on chain to compare)
+          if (built && fb && 'build' in fb && !fb.match && fb.part !== 'creation' && built.build.folder >= 0) {
             notes.push(l10n('{0}: the workspace\'s build of {1} was not checked against the code on chain (the mirror node did not send it); if the source changed since the deployment, this line may be off.', entityText(lf.frame.entity, lf.frame.address), built.contractName));
           }
           const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
@@ -393,8 +394,10 @@ function frameView(lf: PlacedFrame, target: number, built: BuiltContract | undef
   if (lf.frame.creation) details.push(l10n('a failed deployment: in its constructor'));
   if (lf.frame.kind === 'callSite') details.push(l10n('called from here'));
   if (reason && lf.frame.kind !== 'callSite') details.push(reason);
+  const name = built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined);
   return {
-    kind: lf.frame.kind, contract: built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined), sourceName: loc.sourceName.replace(/^project\//, ''),
+    // a failed deployment ran the constructor, not the contract (whose code never ran)
+    kind: lf.frame.kind, contract: name && lf.frame.creation ? l10n('the constructor of {0}', name) : name, sourceName: loc.sourceName.replace(/^project\//, ''),
     line: loc.line, column: loc.column, snippet: oneLine(loc.text, 160), ...(details.length ? { detail: details.join(' · ') } : {}), target,
     address: entityView(lf.frame.entity, lf.frame.address),
   };

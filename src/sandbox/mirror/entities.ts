@@ -192,7 +192,7 @@ function build(data: MirrorData): Registry {
   add(account(800, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, declineReward: true, hbar: hbarOf(800, 1_000_000_000_000_000n) }));
   // the inspector's accounts: Hardhat's first two accounts (auto-created by their EVM addresses, then their keys)
   add(account(OWNER.num, { evm: OWNER.evm, alias: OWNER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, maxAutoAssociations: -1, ethereumNonce: 3, createdDaysBefore: 120, stakedNodeId: null, hbar: hbarOf(OWNER.num, OWNER_HBAR) }));
-  add(account(ALIAS_SENDER.num, { evm: ALIAS_SENDER.evm, alias: ALIAS_SENDER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[ALIAS_SENDER.evm] }, maxAutoAssociations: -1, ethereumNonce: 9, createdDaysBefore: 119, stakedNodeId: null }));
+  add(account(ALIAS_SENDER.num, { evm: ALIAS_SENDER.evm, alias: ALIAS_SENDER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[ALIAS_SENDER.evm] }, maxAutoAssociations: -1, ethereumNonce: 10, createdDaysBefore: 119, stakedNodeId: null }));
   add(account(DEPOSITOR.num, { createdDaysBefore: 118, stakedNodeId: 0 }));
   add(account(RELAY, { memo: 'JSON-RPC relay operator', createdDaysBefore: 400, stakedNodeId: 1 }));
   add(account(7009, { memo: 'VRT fee collector', createdDaysBefore: 117, stakedNodeId: null }));

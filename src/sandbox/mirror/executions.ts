@@ -2,8 +2,8 @@
  * The inspector's scenarios on the compiled Vault, Ledger and Accounting (../compiled/inspector.json) executed for
  * real: the contracts deployed in @ethereumjs/evm by the sandbox's executor (../evm) at their recorded addresses,
  * the state the history needs set once (deposits the Vault already held, the Ledger's count, the reward token the
- * Vault holds), then every scenario's call in the order of its consensus timestamp, each kept on the chain when it
- * succeeds. Their results (gas, call result, revert data), actions, logs and state changes come from these
+ * Vault holds), then every scenario's call (or deployment: a transaction without `to`) in the order of its consensus
+ * timestamp, each kept on the chain when it succeeds (a failed one still takes its sender's nonce). Their results (gas, call result, revert data), actions, logs and state changes come from these
  * executions (mirror/scenarios.ts), and so does `GET /contracts/results/{id}/opcodes` (a replay of the calls before
  * it, then the call traced with the stack, memory and storage asked for).
  *
@@ -17,14 +17,14 @@ import { addrWord, uintWord } from '../abi';
 import { longZero } from './ids';
 import { mappingSlot } from './trace';
 import {
-  ALIAS_HELD, ALIAS_SENDER, DEPOSIT, DEPOSITOR, LEDGER, LEDGER_COUNT, LEDGER_REVERT_VALUE, OWNER, OWNER_HBAR, OWNER_HELD, PAYOUT, PAYOUT_TOKEN, SETTLE_AMOUNT, T0, VAULT,
-  VAULT_TOKENS, WITHDRAW, fn, slotOf,
+  ALIAS_HELD, ALIAS_SENDER, DEPOSIT, DEPOSITOR, LEDGER, LEDGER_COUNT, LEDGER_REVERT_VALUE, MOVE_AMOUNT, OWNER, OWNER_HBAR, OWNER_HELD, PAYOUT, PAYOUT_TOKEN, SETTLE_AMOUNT,
+  T0, VAULT, VAULT_TOKENS, WITHDRAW, fn, slotOf,
 } from './scenarios';
 
 /** The scenarios executed for real, in the order of their consensus timestamps. */
 export const REAL_KEYS = [
   'inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorLibraryRevert', 'inspectorDeepRevert', 'inspectorPrecompile',
-  'inspectorPartial',
+  'inspectorPartial', 'inspectorCreateRevert', 'inspectorInternalRevert',
 ] as const;
 export type RealKey = (typeof REAL_KEYS)[number];
 
@@ -32,8 +32,10 @@ export interface RealCall {
   key: RealKey;
   /** The sender: entity num and the EVM address it calls from (its alias, or its long-zero address). */
   from: { num: number; evm: string };
-  /** Call data (0x hex) to the Vault. */
+  /** Call data (0x hex) to the Vault; for a deployment (`create`), the init code: creation code and arguments. */
   data: string;
+  /** A deployment: a transaction without `to` that runs `data` as creation code. */
+  create?: boolean;
   value: bigint;
   gas: number;
 }
@@ -67,6 +69,12 @@ export const REAL_CALLS: readonly RealCall[] = [
   { key: 'inspectorPrecompile', from: OWNER, data: `0x${fn(VAULT, 'payout')}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`, value: 0n, gas: 200_000 },
   // an Ethereum withdraw of more than the alias sender holds (InsufficientBalance), recorded incompletely
   { key: 'inspectorPartial', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(ALIAS_HELD)}`, value: 0n, gas: 1_000_000 },
+  // a failed deployment (an Ethereum transaction without `to`): the alias sender deploys a second Ledger for its own
+  // address instead of the Vault's; the constructor refuses an account (NotAContract), no contract is created
+  { key: 'inspectorCreateRevert', from: ALIAS_SENDER, data: `${LEDGER.bytecode}${addrWord(ALIAS_SENDER.evm)}`, value: 0n, gas: 300_000, create: true },
+  // a revert two internal calls deep: the depositor moves 300 ℏ (it holds 250) inside the Vault: move → _move →
+  // _debit, whose require refuses it ("Vault: move exceeds balance")
+  { key: 'inspectorInternalRevert', from: DEPOSITOR, data: `0x${fn(VAULT, 'move')}${addrWord(ALIAS_SENDER.evm)}${w(MOVE_AMOUNT)}`, value: 0n, gas: 120_000 },
 ];
 
 /** The state before the scenarios: a fresh chain with the contracts deployed and the history's balances set. */
@@ -97,7 +105,7 @@ async function prepared(): Promise<EvmChain> {
 
 const request = (c: RealCall, trace?: TraceOptions, commit = false): Parameters<EvmChain['call']>[0] => ({
   from: `0x${c.from.evm}`,
-  to: vaultAddress,
+  to: c.create ? null : vaultAddress,
   data: c.data,
   value: c.value,
   gas: c.gas,

@@ -196,7 +196,8 @@ export function txRecord(data: ContractData, row: ContractResultRow): TxRecord {
       hash48,
       node,
       name: eth ? 'ETHEREUMTRANSACTION' : create ? 'CONTRACTCREATEINSTANCE' : 'CONTRACTCALL',
-      entity: row.contractNum,
+      // a deployment that created nothing (contract_id null) names no entity
+      entity: row.obj.contract_id === null ? null : row.contractNum,
       fee: base + gas,
       maxFee: eth ? '1000000000' : '2000000000',
       transfers: merged(list),

@@ -32,6 +32,15 @@
  *   incompletely, as the real server's partial results (spec `result-partial-result.json`): call_result and bloom
  *   `0x`, gas used and consumed null, error_message the result's name; its details answer 206, with no logs, state
  *   changes or actions (its opcodes are still there: the mirror node re-executes the Ethereum transaction).
+ * - `inspectorCreateRevert`: a failed deployment: the alias sender's Ethereum transaction without `to` (nonce 9) that
+ *   deploys a second Ledger for its own address instead of the Vault's: the constructor reverts with
+ *   `NotAContract(aliasSender)` (an account has no code) and no contract is created. As the real server records it: `contract_id`,
+ *   `address` and `to` null, `created_contract_ids` empty, `failed_initcode` (and `function_parameters`) the init code;
+ *   one CREATE action whose recipient is null; its opcodes are the creation code's (the OpcodesResponse's `address`
+ *   the zero address, `contract_id` null). Listed in /contracts/results, in no contract's /contracts/{id}/results.
+ * - `inspectorInternalRevert`: the depositor's `move(aliasSender, 300 ℏ)` (it holds 250 ℏ in the Vault): `move`
+ *   calls `_move`, which calls `_debit`, whose require reverts with "Vault: move exceeds balance": a revert two
+ *   internal calls deep, in one frame (one action).
  * - `inspectorBigTrace`: a generated router's `swapExactTokensForTokens` along a path of 200 tokens: exactly
  *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL). Generated: its
  *   opcodes are not available (the sandbox cannot re-execute a generated contract).
@@ -115,7 +124,7 @@ export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
 export const PAYOUT_TOKEN = 7004;
 
 /** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
-export const SCENARIO_TOP_COUNT = 9;
+export const SCENARIO_TOP_COUNT = 11;
 
 export type ScenarioKey = RealKey | 'inspectorBigTrace';
 
@@ -151,6 +160,8 @@ export const SETTLE_AMOUNT = 1_500_000_000_000_000_000_000_000n;
 export const OWNER_HBAR = 2_000_000_000_000_000_000_000_000n;
 export const PAYOUT = 9_007_199_254_740_993n; // past 2^53
 export const VAULT_TOKENS = 100_000_000_000_000_000n;
+/** What the depositor moves inside the Vault in inspectorInternalRevert: 300 ℏ, more than its 250 ℏ (DEPOSIT). */
+export const MOVE_AMOUNT = 30_000_000_000n;
 
 /** Where and how a real scenario is recorded (its call: mirror/executions.ts REAL_CALLS). */
 interface Spec {
@@ -166,6 +177,8 @@ interface Spec {
   noActions?: boolean;
   /** A child transaction for the system contract call it makes (the token service's CRYPTOTRANSFER). */
   child?: boolean;
+  /** A deployment that failed: no contract (contract_id, address and to null). */
+  create?: boolean;
 }
 
 /** In the order of their timestamps (the order they are executed in). */
@@ -183,6 +196,9 @@ const SPECS: Spec[] = [
  */
 const LIBRARY_REVERT: Spec = { key: 'inspectorLibraryRevert', before: 2 * 86400 + 1500 };
 const DEEP_REVERT: Spec = { key: 'inspectorDeepRevert', before: 2 * 86400 + 1350 };
+/** Added after those, newer than every other scenario: the failed deployment, then the revert two internal calls deep. */
+const CREATE_REVERT: Spec = { key: 'inspectorCreateRevert', before: 2 * 86400 + 240, eth: true, ethNonce: 9, create: true };
+const INTERNAL_REVERT: Spec = { key: 'inspectorInternalRevert', before: 2 * 86400 + 180 };
 
 const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
 const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
@@ -349,7 +365,8 @@ interface Recorded {
   key: ScenarioKey;
   before: number;
   sender: { num: number; evm: string };
-  contract: number;
+  /** The contract called; null for a failed deployment (no contract was created). */
+  contract: number | null;
   params: string;
   amount: bigint;
   gasLimit: number;
@@ -374,7 +391,7 @@ function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
     key: s.key,
     before: s.before,
     sender: run.from,
-    contract: vault.num,
+    contract: s.create ? null : vault.num,
     params: run.data,
     amount: run.value,
     gasLimit: run.gas,
@@ -443,6 +460,8 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     },
     real(LIBRARY_REVERT),
     real(DEEP_REVERT),
+    real(CREATE_REVERT),
+    real(INTERNAL_REVERT),
   ];
   for (const s of all) {
     builders.set(s.key, s.build);
@@ -454,7 +473,9 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     const blockHash = derivedHex(ts, 40, 48);
     const ok = s.result === 'SUCCESS';
     const gasUsed = s.partial ? null : Math.max(s.gasConsumed, Math.floor(s.gasLimit * 0.8));
-    const c = data.contractsByNum.get(s.contract) as Contract;
+    // a failed deployment has no contract: contract_id, address and to null (ContractResultViewModel of contract id
+    // 0; the Ethereum transaction has no to_address)
+    const c = s.contract === null ? null : (data.contractsByNum.get(s.contract) as Contract);
     const eth = s.eth
       ? {
           access_list: [],
@@ -470,11 +491,11 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
         }
       : nativeFields();
     const obj: Record<string, unknown> = {
-      address: '0x' + c.evm,
+      address: c ? '0x' + c.evm : null,
       amount: int(s.amount),
       bloom: '',
       call_result: s.callResult,
-      contract_id: entityId(c.num),
+      contract_id: c ? entityId(c.num) : null,
       created_contract_ids: [],
       error_message: s.error,
       from: longZero(s.sender.num),
@@ -483,7 +504,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       gas_limit: s.gasLimit,
       gas_used: gasUsed,
       timestamp: nsToTs(ts),
-      to: s.eth ? '0x' + c.evm : longZero(c.num),
+      to: c ? (s.eth ? '0x' + c.evm : longZero(c.num)) : null,
       hash: '0x' + derivedHex(ts, s.eth ? 43 : 44, 32),
       block_hash: '0x' + blockHash,
       block_number: blockNumber,
@@ -504,7 +525,9 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
       nonce: eth.nonce,
     };
     // no authorization_list: the scenarios' Ethereum transactions (type 2) carry none (withAuthorizationList)
-    const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c.num, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    // contractNum 0 for a failed deployment: it is indexed under no contract (below)
+    const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c ? c.num : 0, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    if (s.contract === null) row.deploy = true;
     obj.failed_initcode = failedInitcodeOf(row);
     if (s.partial) row.partial = true;
     if (s.key === 'inspectorEthereum') row.record = { hbar: [{ account: vault.num, amount: -WITHDRAW }, { account: ALIAS_SENDER.num, amount: WITHDRAW }] };
@@ -544,6 +567,7 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     for (const r of rows) {
       insertSorted(data.all, r);
       if (r.top) insertSorted(data.top, r);
+      if (r.obj.contract_id === null) continue; // no contract's results
       const idx = data.byContract.get(r.contractNum);
       if (idx) {
         insertSorted(idx.all, r);

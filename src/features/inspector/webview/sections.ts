@@ -310,7 +310,10 @@ export function drawSource(m: SourceModel): Drawn {
     const link = f.target >= 0
       ? button(where, () => post({ type: 'openSource', target: f.target }), { cls: 'link mono', title: `Open ${where} and mark the line`, ariaLabel: `Open ${where}` })
       : span('mono muted', where, 'Not in the workspace');
-    const kind = f.kind === 'callSite' || f.kind === 'internal' ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
+    const called = f.kind === 'callSite' || f.kind === 'internal';
+    const what = called ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
+    // "reverted in Ledger", "reverted in the constructor of Ledger" (a failed deployment), "called from Vault"
+    const kind = f.contract && !called ? `${what} in` : what;
     const item = h('li', `source-frame${i === 0 && m.mode === 'exact' ? ' failing' : ''}`,
       h('div', 'source-where', i === 0 && m.mode === 'exact' ? icon('error', 'bad') : icon(f.kind === 'callSite' || f.kind === 'internal' ? 'debug-stackframe' : 'debug-breakpoint-unverified', 'muted'),
         span('muted', ` ${kind} `), f.contract ? span('named', `${f.contract} `) : null, link),

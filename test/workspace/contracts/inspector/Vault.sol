@@ -6,8 +6,8 @@ import {Ledger} from "./Ledger.sol";
 
 /// @title Vault
 /// @notice Holds HBAR deposits. Small, but every way a call fails on Hedera is in it: a custom error, a `require`
-/// with a message, an arithmetic panic, running out of gas, a revert in a library (DELEGATECALL) and in a second
-/// contract (CALL), a modifier, and calls to Hedera's system contracts (PRNG 0x169, token service 0x167).
+/// with a message, an arithmetic panic, running out of gas, a revert in a library (DELEGATECALL), in a second contract
+/// (CALL) and two internal calls deep, a modifier, and calls to Hedera's system contracts (PRNG 0x169, token service 0x167).
 contract Vault {
     /// Hedera's pseudorandom number system contract.
     address private constant PRNG = address(0x169);
@@ -35,6 +35,7 @@ contract Vault {
     event Withdrawn(address indexed account, uint256 amount);
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Settlement(bytes32 indexed id, address indexed to, uint256 recorded);
+    event Moved(address indexed from, address indexed to, uint256 amount);
 
     modifier onlyOwner() {
         if (msg.sender != owner) revert NotOwner(msg.sender);
@@ -124,5 +125,23 @@ contract Vault {
         (bool ok, bytes memory out) = HTS.call(abi.encodeWithSignature("transferToken(address,address,address,int64)", token, address(this), to, amount));
         int64 code = ok && out.length == 32 ? abi.decode(out, (int64)) : int64(-1);
         if (code != SUCCESS) revert HtsFailed(code);
+    }
+
+    /// Moves `amount` of the caller's balance to `to` inside the Vault (no HBAR leaves it): `_move` debits the caller
+    /// through `_debit`, which refuses more than the caller holds, two internal calls below this one.
+    function move(address to, uint256 amount) external {
+        _move(msg.sender, to, amount);
+    }
+
+    function _move(address from, address to, uint256 amount) private {
+        _debit(from, amount);
+        balances[to] += amount;
+        emit Moved(from, to, amount);
+    }
+
+    function _debit(address from, uint256 amount) private {
+        uint256 held = balances[from];
+        require(amount <= held, "Vault: move exceeds balance");
+        balances[from] = held - amount;
     }
 }
