@@ -10,6 +10,7 @@
 //   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
 //   --outdir=<dir>                the Node bundles (loader, main.js, lazy entries, chunks) there instead of dist/ (the bench)
 //   --metafile=<file>             the extension build's esbuild metafile (inputs and outputs) as JSON there
+//   --unpacked                    production without packing the activation chunks into main.js (the bench's variant)
 // `require('./esbuild.js')` builds nothing: it returns LAZY_ENTRIES and the helpers the .vsix check
 // (test/harness/package-vsix.mjs) and the bench (test/bench/*.mjs) read.
 //
@@ -24,9 +25,8 @@
 // a lazy entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
 // imported it statically, or when no require() reaches it, or when a module is in two output files. To add a lazy
 // entry: require it as above where it is first needed, then add it to LAZY_ENTRIES (the .vsix check and the bench
-// follow). The loader dist/extension.js is a bundle of its own: it loads main.js (compiled with a V8 code cache,
-// src/core/codeCache.ts) and times that; its modules besides itself (src/core/cpuTime.ts and src/core/codeCache.ts,
-// both stateless) are second copies. Unit, integration-test, sandbox and bench
+// follow). The loader dist/extension.js is a bundle of its own: it requires main.js and times that; its one module
+// besides itself (src/core/cpuTime.ts, stateless) is a second copy. Unit, integration-test, sandbox and bench
 // bundles are one bundle per file, with every module inline.
 const esbuild = require('esbuild');
 const fs = require('fs');
@@ -214,7 +214,7 @@ const toCommonJs = {
         codes.set(out.path, cjs.map ? `${cjs.code}//# sourceMappingURL=${name}.map\n` : cjs.code);
         if (cjs.map) fs.writeFileSync(`${out.path}.map`, cjs.map);
       }
-      if (production) packActivation(metafile, codes);
+      if (production && !process.argv.includes('--unpacked')) packActivation(metafile, codes);
       for (const [file, code] of codes) {
         fs.writeFileSync(file, code);
         sizes.set(file, Buffer.byteLength(code));

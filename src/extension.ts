@@ -60,9 +60,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const cpuEnded = threadCpuMs();
   const activateCpu = cpuStarted === undefined || cpuEnded === undefined ? undefined : cpuEnded - cpuStarted;
   const cpu = load?.cpuMs !== undefined && activateCpu !== undefined ? `; main-thread CPU ${load.cpuMs.toFixed(1)} + ${activateCpu.toFixed(1)} ms` : '';
-  const cache = load?.codeCache && load.codeCache !== 'off' ? `, code cache ${load.codeCache}` : '';
-  log.info(`Activated in ${activationMs.toFixed(1)} ms${load ? ` (code loaded in ${load.wallMs.toFixed(1)} ms${cpu}${cache})` : ''}`);
-  if (load?.saveCodeCache) scheduleCodeCache(context, log, load.saveCodeCache);
+  log.info(`Activated in ${activationMs.toFixed(1)} ms${load ? ` (code loaded in ${load.wallMs.toFixed(1)} ms${cpu})` : ''}`);
   const testing: TestSeams | undefined = ctx.testMode
     ? {
         activationMs,
@@ -87,23 +85,6 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     ...(testing ? { testing } : {}),
   };
 }
-
-/**
- * Writes the code cache of the bundle (src/core/codeCache.ts) two seconds after the start: off the start's path,
- * and once the first rows of the views have compiled their code too. If the extension stops first, the loader's
- * deactivate() writes it.
- */
-function scheduleCodeCache(context: vscode.ExtensionContext, log: ExtensionLog, save: () => Promise<string | undefined>): void {
-  const timer = setTimeout(() => {
-    save().then(
-      (file) => { if (file) log.debug(`Code cache written for the next start: ${file}`); },
-      (e: unknown) => log.warn(`The code cache could not be written (the next start compiles the code again): ${e instanceof Error ? e.message : String(e)}`),
-    );
-  }, CODE_CACHE_DELAY_MS);
-  context.subscriptions.push({ dispose: () => clearTimeout(timer) });
-}
-
-const CODE_CACHE_DELAY_MS = 2_000;
 
 /** The detail row "Copy Value" was invoked on (a DetailNode: its label and value), or undefined. */
 function detailOf(n: unknown): Pick<DetailNode, 'label' | 'value'> | undefined {

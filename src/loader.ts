@@ -4,52 +4,27 @@
  * from activate(): "Activated in A ms (code loaded in B ms)", with the main thread's CPU time for each where Node
  * has it. VS Code's own "Activation" figure also counts the other extensions that load at the same moment.
  *
- * The bundle is compiled with a V8 code cache kept in the extension's global storage (src/core/codeCache.ts),
- * except while the extension is being developed (Development mode: F5), where a plain `require` keeps debugging
- * as usual. When no cache was accepted (the first start of a build), activate() writes one soon after the start,
- * or deactivate() does if the extension stops first.
+ * A plain `require`: nothing read from disk but the extension's own files, so nothing on disk can stop the
+ * extension host (a V8 code cache kept here until issue 23 bought about 1 ms and could crash the host when damaged).
  */
-import * as path from 'path';
 import type * as vscode from 'vscode';
-import { requireWithCodeCache } from './core/codeCache';
 import { threadCpuMs } from './core/cpuTime';
 import type * as Main from './extension';
 import type { HederaExplorerApi } from './testSeams';
 
-/** `vscode.ExtensionMode.Development` (the API's enum value; the loader does not load the API itself). */
-const DEVELOPMENT_MODE = 2;
-
 let main: typeof Main | undefined;
-/** Writes the code cache, until it has been written (or tried): activate() runs it soon after the start, deactivate() at the latest. */
-let pendingSave: (() => Promise<string>) | undefined;
-
-function saveOnce(): Promise<string | undefined> {
-  const save = pendingSave;
-  pendingSave = undefined;
-  return save ? save() : Promise.resolve(undefined);
-}
 
 export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   const cpu = threadCpuMs();
   const started = performance.now();
-  const storage = context.globalStorageUri;
-  const cacheDir = context.extensionMode !== DEVELOPMENT_MODE && storage.scheme === 'file' ? path.join(storage.fsPath, 'code-cache') : undefined;
-  // esbuild.js turns this into require.resolve("./main.js") (MAIN_ENTRY), next to this file
-  const loaded = requireWithCodeCache<typeof Main>(require.resolve('./extension'), cacheDir);
-  main = loaded.exports;
-  pendingSave = loaded.save;
+  // esbuild.js turns this into require("./main.js") (MAIN_ENTRY), next to this file
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the extension bundle, loaded and timed here
+  main = require('./extension') as typeof Main;
   const wall = performance.now() - started;
   const after = threadCpuMs();
-  return main.activate(context, {
-    wallMs: wall,
-    cpuMs: cpu === undefined || after === undefined ? undefined : after - cpu,
-    codeCache: loaded.state,
-    saveCodeCache: pendingSave && saveOnce,
-  });
+  return main.activate(context, { wallMs: wall, cpuMs: cpu === undefined || after === undefined ? undefined : after - cpu });
 }
 
-export function deactivate(): Promise<unknown> | undefined {
+export function deactivate(): void {
   main?.deactivate();
-  // a session shorter than the delay of activate()'s write: the cache is written as the extension stops
-  return pendingSave ? saveOnce().catch(() => undefined) : undefined;
 }

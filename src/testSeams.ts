@@ -6,7 +6,6 @@
  */
 import type * as vscode from 'vscode';
 import type { NetworkProfile } from './api/networks';
-import type { CodeCacheState } from './core/codeCache';
 import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
 import type { registerDeployments } from './features/deployments';
@@ -21,10 +20,6 @@ import type { registerVerification } from './features/verification';
 export interface LoadTime {
   readonly wallMs: number;
   readonly cpuMs: number | undefined;
-  /** How the bundle was compiled (src/core/codeCache.ts). */
-  readonly codeCache?: CodeCacheState;
-  /** Writes the code cache for the next start, when the start had none to use; activate() runs it a little after the start. */
-  readonly saveCodeCache?: () => Promise<string | undefined>;
 }
 
 type Seam<F extends (...args: never[]) => unknown> = NonNullable<ReturnType<F>>;

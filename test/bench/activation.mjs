@@ -4,10 +4,12 @@
 //   node test/bench/activation.mjs --json   prints them as JSON (for test/bench/run.mjs), exit 0 unless it crashed
 //   import { measureActivation } from './activation.mjs'  -> the same object
 //
-// 1. `node esbuild.js --production`; the size of dist/main.js (target: at most 100 KB minified) and of what activation
-//    loads: the loader dist/extension.js (it compiles main.js with a V8 code cache and times that), main.js and the
-//    chunks it requires statically (esbuild.js outputClosure; the same target).
-// 2. One profile with our extension and a nearly empty one (same activation events). BENCH_RUNS (default 9) times:
+// 1. The build variants of test/bench/startup.mjs in a temp folder (dist/ untouched): today's production build and the
+//    simpler designs it is compared with. For each, the size of dist/main.js (target: at most 100 KB minified) and of
+//    what activation loads: the loader dist/extension.js (it requires main.js and times that), main.js and the chunks
+//    it requires statically (esbuild.js outputClosure; the same target).
+// 2. Per variant, one profile with our extension and a nearly empty one (same activation events), each in a
+//    code-server of its own. BENCH_RUNS (default 9) times, the variants interleaved:
 //    a fresh workbench page (a fresh extension host), click the Hedera activity bar entry (activation event
 //    onView:..., or onStartupFinished if that came first), then "Developer: Show Running Extensions" and read both
 //    rows: "Activation: N ms" = codeLoadingTime + activateCallTime as VS Code measures them.
@@ -17,10 +19,8 @@
 //    measured inside the extension in the same extension host: loading its code (read, compile, module code; timed
 //    by the loader, src/loader.ts) + activate() (src/extension.ts logs both). Target: median at most 10 ms.
 // The activation event is read from the extension host log (ExtensionService#_doActivateExtension line).
-// The production build is left in dist/ (the next `npm run build` replaces it).
-import { execFileSync } from 'node:child_process';
+// Only today's build is judged; the others are printed beside it (BENCH_VARIANTS=today,"single bundle" picks some).
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -74,8 +74,8 @@ function ownTimes(logsRoot) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
       else if (e.name.endsWith('.log')) {
-        for (const m of fs.readFileSync(p, 'utf8').matchAll(/^(\S+ \S+) .*Activated in ([\d.]+) ms \(code loaded in ([\d.]+) ms(?:; main-thread CPU ([\d.]+) \+ ([\d.]+) ms)?(?:, code cache (\w+))?\)/gm)) {
-          found.push({ at: m[1], activateMs: Number(m[2]), loadMs: Number(m[3]), loadCpuMs: m[4] === undefined ? undefined : Number(m[4]), activateCpuMs: m[5] === undefined ? undefined : Number(m[5]), codeCache: m[6] ?? 'off' });
+        for (const m of fs.readFileSync(p, 'utf8').matchAll(/^(\S+ \S+) .*Activated in ([\d.]+) ms \(code loaded in ([\d.]+) ms(?:; main-thread CPU ([\d.]+) \+ ([\d.]+) ms)?\)/gm)) {
+          found.push({ at: m[1], activateMs: Number(m[2]), loadMs: Number(m[3]), loadCpuMs: m[4] === undefined ? undefined : Number(m[4]), activateCpuMs: m[5] === undefined ? undefined : Number(m[5]) });
         }
       }
     }
@@ -102,76 +102,104 @@ function installBaseline(profile, activationEvents) {
   fs.writeFileSync(path.join(dir, 'extension.js'), 'exports.activate = function () {};\n');
 }
 
-export async function measureActivation({ runs = Number(process.env.BENCH_RUNS || 9) } = {}) {
+/** Installs `dist` as the extension in `profile`: the packaged files of the repository, with that dist/. */
+function installDist(profile, dist, PACKAGED_FILES, root) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const dest = path.join(profile.extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
+  for (const f of PACKAGED_FILES) {
+    const src = f === 'dist' ? dist : path.join(root, f);
+    if (fs.existsSync(src)) fs.cpSync(src, path.join(dest, f), { recursive: true, filter: (s) => !s.endsWith('.map') });
+  }
+}
+
+/** One variant's figures from its runs (ui, baseline: VS Code's figures; its profile's logs: our own). */
+function summarize(variant, ui, baseline, logsRoot, EXTENSION_ID) {
+  const events = activationEvents(logsRoot, EXTENSION_ID);
+  const own = ownTimes(logsRoot);
+  const ownMs = median(own.map((o) => o.loadMs + o.activateMs));
+  const closureBytes = variant.bytes;
+  const bundleBytes = fs.statSync(path.join(variant.dist, 'main.js')).size;
+  return {
+    name: variant.name,
+    note: variant.note,
+    uiMs: median(ui),
+    uiSamplesMs: ui,
+    baselineMs: median(baseline),
+    baselineSamplesMs: baseline,
+    activationEvents: events.map((e) => e.event + (e.startup ? ' (startup)' : '')),
+    // measured inside the extension, per run: [code loading ms, activate() ms]
+    ownSamples: own.map((o) => [o.loadMs, o.activateMs]),
+    ownMs: ownMs === undefined ? undefined : round(ownMs),
+    ownLoadMs: median(own.map((o) => o.loadMs)),
+    ownActivateMs: median(own.map((o) => o.activateMs)),
+    // the same on the main thread's CPU clock (does not run while the system gives the CPU to other processes)
+    ownCpuMs: own.every((o) => o.loadCpuMs !== undefined) && own.length ? round(median(own.map((o) => o.loadCpuMs + o.activateCpuMs))) : undefined,
+    ownLoadCpuMs: own.every((o) => o.loadCpuMs !== undefined) && own.length ? round(median(own.map((o) => o.loadCpuMs))) : undefined,
+    ownCpuSamples: own.map((o) => [o.loadCpuMs, o.activateCpuMs]),
+    // dist/main.js, and the files activation loads (the loader, main.js and the chunks it requires at once)
+    bundleBytes,
+    bundleKB: round(bundleBytes / 1024),
+    closureBytes,
+    closureKB: round(closureBytes / 1024),
+    closureFiles: variant.files.map((f) => path.basename(f)),
+  };
+}
+
+/**
+ * Our activation and VS Code's figure for each variant of the build (test/bench/startup.mjs: today's production build,
+ * and the simpler designs it is compared with), each in a code-server of its own, the runs interleaved (run 1 of every
+ * variant, then run 2...) so that a change in the machine's load touches them all alike. `only`: names of variants.
+ * The first variant ('today') is the one judged against the targets.
+ */
+export async function measureActivation({ runs = Number(process.env.BENCH_RUNS || 9), only } = {}) {
   const { root, EXTENSION_ID } = await harness('paths.mjs');
   const { cleanup, tempDir } = await harness('processes.mjs');
   const { makeProfile } = await harness('profile.mjs');
-  const { installExtension, startCodeServer } = await harness('code-server.mjs');
+  const { PACKAGED_FILES, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
+  const { buildVariants } = await import(path.join(here, 'startup.mjs'));
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
+  const os = await import('node:os');
   try {
-    const metafile = path.join(tempDir('hedera-bench-meta'), 'meta.json');
-    execFileSync(process.execPath, ['esbuild.js', '--production', `--metafile=${metafile}`], { cwd: root, stdio: 'pipe' });
-    const { outputClosure } = createRequire(import.meta.url)(path.join(root, 'esbuild.js'));
-    // the loader (dist/extension.js, which compiles main.js with the code cache) and main.js with what it requires
-    const closure = [path.join(root, 'dist', 'extension.js'), ...outputClosure(JSON.parse(fs.readFileSync(metafile, 'utf8')), path.join(root, 'dist', 'main.js'))];
-    const bundleBytes = fs.statSync(path.join(root, 'dist', 'main.js')).size;
-    const closureBytes = closure.reduce((n, f) => n + fs.statSync(f).size, 0);
+    const variants = (await buildVariants(tempDir('hedera-bench-variants'))).filter((v, i) => i === 0 || !only || only.includes(v.name));
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8'));
     const displayName = pkg.displayName.startsWith('%') ? nls[pkg.displayName.slice(1, -1)] : pkg.displayName;
-
-    const profile = makeProfile('hedera-bench', { 'hederaExplorer.network': 'sandbox' });
-    installExtension(profile);
-    // the same events as ours: the view we click (before startup has finished) and onStartupFinished
-    installBaseline(profile, [...pkg.activationEvents, `onView:${pkg.contributes.views.hederaExplorer[0].id}`]);
-    // default log level: at "trace" the extension host also logs every RPC message, which slows activation
-    const server = await startCodeServer(profile);
-    const browser = await launchBrowser();
-    const ui = [];
-    const baseline = [];
-    for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(server.url);
-      await driver.waitForWorkbench(page);
-      await driver.openContainer(page, 'Hedera');
-      const mine = await activationFromUi(page, driver, displayName);
-      const base = await activationFromUi(page, driver, BASELINE_NAME, { open: false });
-      if (mine !== undefined) ui.push(mine);
-      if (base !== undefined) baseline.push(base);
-      await context.close();
+    const servers = [];
+    for (const v of variants) {
+      const profile = makeProfile('hedera-bench', { 'hederaExplorer.network': 'sandbox' });
+      installDist(profile, v.dist, PACKAGED_FILES, root);
+      // the same events as ours: the view we click (before startup has finished) and onStartupFinished
+      installBaseline(profile, [...pkg.activationEvents, `onView:${pkg.contributes.views.hederaExplorer[0].id}`]);
+      // default log level: at "trace" the extension host also logs every RPC message, which slows activation
+      servers.push({ variant: v, profile, server: await startCodeServer(profile), ui: [], baseline: [] });
     }
-    const events = activationEvents(profile.dir, EXTENSION_ID);
-    const own = ownTimes(profile.dir);
-    const ownMs = median(own.map((o) => o.loadMs + o.activateMs));
+    const browser = await launchBrowser();
+    const load = [];
+    for (let i = 0; i < runs; i++) {
+      for (const s of servers) {
+        load.push(os.loadavg()[0]);
+        const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(s.server.url);
+        await driver.waitForWorkbench(page);
+        await driver.openContainer(page, 'Hedera');
+        const mine = await activationFromUi(page, driver, displayName);
+        const base = await activationFromUi(page, driver, BASELINE_NAME, { open: false });
+        if (mine !== undefined) s.ui.push(mine);
+        if (base !== undefined) s.baseline.push(base);
+        await context.close();
+      }
+    }
+    const results = servers.map((s) => summarize(s.variant, s.ui, s.baseline, s.profile.dir, EXTENSION_ID));
+    const today = results[0];
     return {
-      uiMs: median(ui),
-      uiSamplesMs: ui,
-      baselineMs: median(baseline),
-      baselineSamplesMs: baseline,
-      activationEvents: events.map((e) => e.event + (e.startup ? ' (startup)' : '')),
-      // measured inside the extension, per run: [code loading ms, activate() ms]
-      ownSamples: own.map((o) => [o.loadMs, o.activateMs]),
-      ownMs: ownMs === undefined ? undefined : round(ownMs),
-      ownLoadMs: median(own.map((o) => o.loadMs)),
-      ownActivateMs: median(own.map((o) => o.activateMs)),
-      // the same on the main thread's CPU clock (does not run while the system gives the CPU to other processes)
-      ownCpuMs: own.every((o) => o.loadCpuMs !== undefined) && own.length ? round(median(own.map((o) => o.loadCpuMs + o.activateCpuMs))) : undefined,
-      ownCpuSamples: own.map((o) => [o.loadCpuMs, o.activateCpuMs]),
-      // how each start compiled the bundle: 'none' (the first start of this build: no cache yet), 'accepted'
-      // (compiled from the cache the first start wrote), 'rejected'; the sums apart for the two cases
-      ownCodeCache: own.map((o) => o.codeCache),
-      ownColdMs: median(own.filter((o) => o.codeCache !== 'accepted').map((o) => round(o.loadMs + o.activateMs))),
-      ownCachedMs: median(own.filter((o) => o.codeCache === 'accepted').map((o) => round(o.loadMs + o.activateMs))),
-      // dist/main.js, and the files requiring it loads at once (main.js + its chunks)
-      bundleBytes,
-      bundleKB: round(bundleBytes / 1024),
-      closureBytes,
-      closureKB: round(closureBytes / 1024),
-      closureFiles: closure.map((f) => path.basename(f)),
+      ...today,
+      variants: results,
+      runs,
+      loadAverage: { min: round(Math.min(...load)), median: round(median(load)), max: round(Math.max(...load)), cores: os.cpus().length },
       targets: TARGETS,
-      ok: ownMs !== undefined && ownMs <= TARGETS.activateMs && bundleBytes / 1024 <= TARGETS.bundleKB && closureBytes / 1024 <= TARGETS.bundleKB,
+      ok: today.ownMs !== undefined && today.ownMs <= TARGETS.activateMs && today.bundleKB <= TARGETS.bundleKB && today.closureKB <= TARGETS.bundleKB,
       vscode: 'code-server 4.139.1 (VS Code 1.139.1), Node 24 extension host',
     };
   } finally {
@@ -180,19 +208,29 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const r = await measureActivation();
+  const only = process.env.BENCH_VARIANTS ? process.env.BENCH_VARIANTS.split(',').map((x) => x.trim()) : undefined;
+  const r = await measureActivation({ only });
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(r, null, 2));
   } else {
     const mark = (ok) => (ok ? 'OK  ' : 'MISS');
     console.log(`${mark(r.ownMs !== undefined && r.ownMs <= TARGETS.activateMs)} our code from activation to activate() returning: ${r.ownMs} ms = loading ${r.ownLoadMs} + activate() ${r.ownActivateMs} (median of the runs' sums; target <= ${TARGETS.activateMs} ms)`);
     console.log(`     per run [loading ms, activate() ms]: ${r.ownSamples.map((x) => `[${x.join(', ')}]`).join(' ')}`);
-    console.log(`     code cache per run: ${r.ownCodeCache.join(', ')}; median without the cache (the first start of a build) ${r.ownColdMs ?? '-'} ms, with it ${r.ownCachedMs ?? '-'} ms`);
     if (r.ownCpuMs !== undefined) console.log(`     main-thread CPU time of the same: ${r.ownCpuMs} ms (median; per run ${r.ownCpuSamples.map((x) => `[${x.join(', ')}]`).join(' ')})`);
     console.log(`     VS Code's "Activation" figure: ${r.uiMs} ms (median of ${r.uiSamplesMs.join(', ')}; events ${[...new Set(r.activationEvents)].join(', ')})`);
     console.log(`     the same figure for an empty extension at the same moments: ${r.baselineMs} ms (median of ${r.baselineSamplesMs.join(', ')}): the other extensions loading in between`);
     console.log(`${mark(r.bundleKB <= TARGETS.bundleKB)} dist/main.js (production, minified): ${r.bundleKB} KB (target <= ${TARGETS.bundleKB} KB)`);
     console.log(`${mark(r.closureKB <= TARGETS.bundleKB)} what activation loads, the loader + main.js + the chunks it requires: ${r.closureKB} KB in ${r.closureFiles.length} files (target <= ${TARGETS.bundleKB} KB)`);
+    // the designs compared (issue 23): the same sources built more simply, measured in the same runs
+    console.log(`\n     The startup designs side by side (${r.runs} starts each, interleaved; load average ${r.loadAverage.min}-${r.loadAverage.max}, median ${r.loadAverage.median}, ${r.loadAverage.cores} cores):`);
+    console.log(`     ${'design'.padEnd(19)} ${'ours ms'.padStart(8)} ${'load'.padStart(5)} ${'activate'.padStart(8)} ${'CPU ms'.padStart(7)} ${'load CPU'.padStart(8)} ${'VS Code'.padStart(8)} ${'empty'.padStart(6)} ${'loaded KB'.padStart(10)} files`);
+    for (const v of r.variants) {
+      console.log(`     ${v.name.padEnd(19)} ${String(v.ownMs ?? '-').padStart(8)} ${String(v.ownLoadMs ?? '-').padStart(5)} ${String(v.ownActivateMs ?? '-').padStart(8)} ${String(v.ownCpuMs ?? '-').padStart(7)} ${String(v.ownLoadCpuMs ?? '-').padStart(8)} ${String(v.uiMs ?? '-').padStart(8)} ${String(v.baselineMs ?? '-').padStart(6)} ${String(v.closureKB).padStart(10)} ${v.closureFiles.length}   ${v.note}`);
+    }
+    const base = r.variants[0];
+    for (const v of r.variants.slice(1)) {
+      if (v.ownMs !== undefined && base.ownMs !== undefined) console.log(`     ${v.name}: ${round(v.ownMs - base.ownMs) >= 0 ? '+' : ''}${round(v.ownMs - base.ownMs)} ms ours (CPU ${round((v.ownCpuMs ?? NaN) - (base.ownCpuMs ?? NaN))}, loading's CPU ${round((v.ownLoadCpuMs ?? NaN) - (base.ownLoadCpuMs ?? NaN))}), ${round(v.closureKB - base.closureKB) >= 0 ? '+' : ''}${round(v.closureKB - base.closureKB)} KB loaded, against ${base.name}`);
+    }
   }
   process.exit(r.ok || process.argv.includes("--json") ? 0 : 1); // --json: the caller judges `ok`
 }

@@ -3,7 +3,9 @@
 //   1. HTTP: all pages of the sandbox's contract results through the client vs a bare node:http loop
 //      (requests = ceil(N/100), time ratio <= 1.2).
 //   2. The extension in the real VS Code: our activation time (load + activate(), <= 10 ms) and the size of
-//      dist/main.js and of what activation loads (<= 100 KB) (test/bench/activation.mjs).
+//      dist/main.js and of what activation loads (<= 100 KB) (test/bench/activation.mjs), side by side with the same
+//      sources built more simply (test/bench/startup.mjs: without packing, one bundle); what each lazy entry keeps
+//      out of one bundle (test/bench/startup.mjs).
 //   3. The NFT history webview in the real browser: first rows, all 12,345 rows, scrolling (test/bench/nft-webview.mjs);
 //      revert to source: a 20,000-opcode trace to a call stack (test/bench/revert-map.mjs); the inspector webview.
 //   4. Bundles: dist/main.js and the chunks it requires (<= 100 KB, no lazy entry of esbuild.js's LAZY_ENTRIES in
@@ -49,6 +51,9 @@ if (fs.existsSync(path.join(root, 'test/bench/activation.mjs')) && !process.argv
   console.log('\n== The extension in the real VS Code ==');
   const r = spawnSync(process.execPath, ['test/bench/activation.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
+  console.log('\n== Startup designs under plain Node: require(main.js) of each, what each lazy entry keeps out of one bundle ==');
+  const s = spawnSync(process.execPath, ['test/bench/startup.mjs'], { cwd: root, stdio: 'inherit' });
+  if (s.status !== 0) failed = true;
 }
 // ---- NFT history webview (test/bench/nft-webview.mjs): time to first rows and to all 12,345 rows, scrolling, DOM size
 if (fs.existsSync(path.join(root, 'test/bench/nft-webview.mjs')) && !process.argv.includes('--http-only')) {
