@@ -127,9 +127,13 @@ async function toggleRow(page, name, label, open) {
   }
   await until(page, isSo, `row ${label} ${open ? 'expanded' : 'collapsed'}`);
   if (open) { // children come asynchronously: done when the next row is one level deeper
-    const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
-    const next = view(page, name).locator(`.pane-body .monaco-list-row[data-index="${Number(index) + 1}"]`);
-    await until(page, async () => (await next.count()) && Number(await next.getAttribute('aria-level')) > level, `the children of row ${label}`);
+    // the row's place is read again each time: rows added above it (a decoded label arriving) move it down
+    const childrenShown = async () => {
+      const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
+      const next = view(page, name).locator(`.pane-body .monaco-list-row[data-index="${Number(index) + 1}"]`);
+      return (await next.count()) > 0 && Number(await next.getAttribute('aria-level')) > level;
+    };
+    await until(page, childrenShown, `the children of row ${label}`);
   }
   return row;
 }
