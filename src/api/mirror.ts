@@ -7,6 +7,7 @@
 import { ApiError, invalidInput, serverMessagesOf } from './errors';
 import { timestampToDate } from './format';
 import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
+import { Pager } from './pager';
 import { oneLine } from './text';
 import { hostOf } from './url';
 import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, OpcodesResponse, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
@@ -313,42 +314,51 @@ export class MirrorClient {
   /**
    * Every call frame of a transaction (`GET /contracts/results/{transactionIdOrHash}/actions`, all pages, in index
    * order), at most `max` (then `truncated`); null when the mirror node has none (404: an unknown transaction; a
-   * transaction recorded without actions is an empty list). A next link that is refused, repeats a page, follows
-   * an empty page or goes past the pages `max` needs ends paging (`stopped` says why); what was read is kept.
+   * transaction recorded without actions is an empty list). Paged by the one paging model (./pager.ts): a next link
+   * that is refused, leads back to a page already read, repeats frames already read or follows an empty page ends
+   * paging, as does a page beyond those `max` needs (`stopped` says why); what was read is kept. `limit`: frames
+   * per page (1 to 100).
    */
-  async contractActions(ref: string, options?: RequestOptions, { max = 20_000 }: { max?: number } = {}, notFound?: NotFoundInfo): Promise<ActionsAnswer | null> {
+  async contractActions(ref: string, options?: RequestOptions, { max = 20_000, limit = 100 }: { max?: number; limit?: number } = {}, notFound?: NotFoundInfo): Promise<ActionsAnswer | null> {
     const id = unwrap(checkTransactionRef(ref));
-    const first = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/actions`, 'limit=100&order=asc'), { ...options, acceptStatus: [404] });
+    const size = unwrap(checkLimit(limit));
+    const first = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/actions`, `limit=${size}&order=asc`), { ...options, acceptStatus: [404] });
     if (first.status === 404) return notFoundAnswer(first.data, notFound);
-    let page = this.pageOf<ContractAction>(first, first.url, 'actions');
-    const actions: ContractAction[] = [];
-    const seen = new Set<string>([page.url]);
-    let pages = 1;
-    let stopped = page.nextRefused;
-    let partial = page.partial;
+    const firstPage = this.pageOf<ContractAction>(first, first.url, 'actions');
+    let pages = 0;
+    // the caller's cancellation: the pager takes a cancelled fetch as "stopped", this call throws it
+    let cancelled: unknown;
+    const pager = new Pager<ContractAction>({
+      first: () => { pages++; return Promise.resolve(firstPage); },
+      next: async (page) => {
+        try {
+          const p = await this.next(page, options);
+          if (p) pages++;
+          return p;
+        } catch (e) {
+          if (e instanceof ApiError && e.kind === 'cancelled') cancelled = e;
+          throw e;
+        }
+      },
+    }, undefined, { maxEntries: max, maxEmptyPages: 1 });
+    await pager.reload();
     // a server that keeps sending links must not keep us paging: as many pages as `max` needs, and one more
-    const maxPages = Math.ceil(max / 100) + 1;
-    for (;;) {
-      for (const a of page.items) {
-        if (actions.length >= max) return { actions, pages, truncated: true, partial, stopped };
-        actions.push(a);
-      }
-      if (!page.next) break;
-      if (!page.items.length) {
-        stopped = 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.';
-        break;
-      }
-      if (seen.has(page.next) || pages >= maxPages) {
-        stopped = `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(page.next, 120)}); the call trace may be incomplete.`;
-        break;
-      }
-      seen.add(page.next);
-      page = await this.fetchPage<ContractAction>(page.next, 'actions', options);
-      pages++;
-      partial ||= page.partial;
-      if (page.nextRefused) stopped = page.nextRefused;
+    const maxPages = Math.ceil(max / size) + 1;
+    let tooMany = false;
+    while (pager.hasMore && pager.status === 'idle' && cancelled === undefined) {
+      if (pages >= maxPages) { tooMany = true; break; }
+      await pager.loadMore();
     }
-    return { actions, pages, truncated: false, partial, stopped };
+    if (cancelled !== undefined) throw cancelled;
+    if (pager.status === 'error') throw pager.error;
+    const stop = pager.stopped;
+    const stopped = stop?.kind === 'refused' ? stop.message
+      : stop?.kind === 'emptyRun' ? 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.'
+        : stop?.kind === 'repeat' ? 'The mirror node sent a page of call frames already read; the call trace may be incomplete.'
+          : stop?.kind === 'loop' || tooMany
+            ? `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(stop?.url ?? pager.page?.next ?? '', 120)}); the call trace may be incomplete.`
+            : undefined;
+    return { actions: pager.items, pages, truncated: pager.capped, partial: pager.partial, stopped };
   }
 
   /**

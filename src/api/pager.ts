@@ -1,6 +1,6 @@
 /**
  * The one paging model behind every paged list (the Schedules and Contract Results trees through `PagedList`,
- * the NFT history panel through `NftHistory`): the first page, "load more" following `next`, a reload that
+ * the NFT history panel through `NftHistory`, a transaction's call frames through `MirrorClient.contractActions`): the first page, "load more" following `next`, a reload that
  * cancels the request in flight and drops answers to older requests, retry, partial answers (HTTP 206), a memory
  * bound, an optional read-ahead of the next page, and why paging stopped.
  *
@@ -106,7 +106,7 @@ function text(v: unknown): string {
 
 /**
  * The key of one item of a mirror page: contract results by timestamp (+ nonce and hash), schedules by id, NFT
- * transactions by timestamp and transaction id. Undefined when the item has no such field (never merged).
+ * transactions by timestamp and transaction id, call frames by index. Undefined when the item has no such field (never merged).
  */
 export function itemKey(kind: PageKey, item: unknown): string | undefined {
   if (!item || typeof item !== 'object') return undefined;
@@ -115,6 +115,7 @@ export function itemKey(kind: PageKey, item: unknown): string | undefined {
     case 'results': return text(o.timestamp) ? `${text(o.timestamp)}|${text(o.nonce)}|${text(o.hash)}` : undefined;
     case 'schedules': return text(o.schedule_id) || undefined;
     case 'transactions': return text(o.consensus_timestamp) ? `${text(o.consensus_timestamp)}|${text(o.transaction_id)}` : undefined;
+    case 'actions': return text(o.index) || undefined;
     default: return undefined;
   }
 }
