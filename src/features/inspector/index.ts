@@ -10,6 +10,7 @@ import type * as Lazy from './lazy';
 import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';
 import type { RenderedReport, Sections } from './protocol';
 import type { RevertMark } from './revertMarks';
+import { registerPanels } from '../../ui/panelRegistration';
 import { SOURCE_SCHEME, SourceDocuments } from './sourceDocuments';
 import { COMPILE_CACHE, VIEW_TYPE } from './viewType';
 
@@ -55,29 +56,20 @@ export interface InspectorSeam {
 
 export function registerInspector(ctx: FeatureContext): InspectorSeam | undefined {
   let lazy: typeof Lazy | undefined;
-  let panels: InspectorPanels | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the panels load on first use
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   // compiled sources shown read-only; a document restored after a reload says what it was (the texts were not kept)
   const documents = new SourceDocuments();
   const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input]), (input) => load().goToRevertCommand(getPanels(), [input]), vscode.Uri.joinPath(ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath) : undefined;
-  const getPanels = (): InspectorPanels => {
-    if (!panels) {
-      panels = new (load().InspectorPanels)(ctx, documents, test?.effects);
-      ctx.extension.subscriptions.push(panels);
-    }
-    return panels;
-  };
+  let created = false;
+  const getPanels: () => InspectorPanels = registerPanels(ctx.extension.subscriptions, VIEW_TYPE, (): InspectorPanels => { created = true; return new (load().InspectorPanels)(ctx, documents, test?.effects); });
   ctx.extension.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SOURCE_SCHEME, {
       provideTextDocumentContent: (uri) => documents.text(uri) ?? vscode.l10n.t('// This compiled source is no longer available (it was opened before the window reloaded). Use "Go to Revert" again.'),
     }),
     vscode.commands.registerCommand('hederaExplorer.inspectTransaction', (...args: unknown[]) => load().inspectCommand(getPanels(), args)),
     vscode.commands.registerCommand('hederaExplorer.goToRevert', (...args: unknown[]) => load().goToRevertCommand(getPanels(), args)),
-    vscode.commands.registerCommand('hederaExplorer.clearRevertMarks', () => panels?.marks.clear()),
-    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state) => getPanels().revive(panel, state),
-    }),
+    vscode.commands.registerCommand('hederaExplorer.clearRevertMarks', () => { if (created) getPanels().marks.clear(); }),
   );
   return test?.seam;
 }

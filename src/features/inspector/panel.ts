@@ -4,8 +4,8 @@
  * contract result, the call frames and the transaction records (./inspection.ts), decodes them with the workspace's
  * ABIs, Sourcify and Hedera's system contracts (./sections.ts), and sends the page one section at a time.
  *
- * Webview done as the NFT history panel does it: strict CSP, `localResourceRoots` = dist/webview, a ready
- * handshake, every message from the page validated (./protocol.ts), links and the clipboard handled here.
+ * The webview is the one panel host's (src/ui/webviewPanel.ts: strict CSP, `localResourceRoots` = dist/webview, a
+ * ready handshake, every message from the page validated by ./protocol.ts); links and the clipboard are handled here.
  */
 import vscode = require('vscode');
 import { DisposableStore } from '../../core/disposables';
@@ -14,7 +14,7 @@ import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks
 import { parseTxRef, type TxRef, txRefText } from '../../api/txRef';
 import { isEntityId, isTransactionId } from '../../api/validation';
 import { copyText, openUrl } from '../../ui/actions';
-import { contentSecurityPolicy, nonce } from '../../ui/webview';
+import { type PanelChannel, PanelHost } from '../../ui/webviewPanel';
 import type { FeatureContext } from '../context';
 import { InspectionLoader, type SourceId } from './inspection';
 import { type FromWebview, type Header, parseSavedState, parseWebviewMessage, type RenderedReport, type SavedState, type SectionId, type Sections, type ToWebview } from './protocol';
@@ -63,7 +63,7 @@ export class InspectorPanel implements vscode.Disposable {
   readonly key: string;
   readonly loader: InspectionLoader;
   private readonly builder: SectionBuilder;
-  private ready = false;
+  private readonly channel: PanelChannel<FromWebview, ToWebview>;
   private disposed = false;
   private readonly disposables = new DisposableStore();
   private readonly saved: SavedState;
@@ -80,16 +80,15 @@ export class InspectorPanel implements vscode.Disposable {
     this.builder = new SectionBuilder(owner.ctx, () => clients(), () => owner.sourcify(network), this.loader, owner.storage, locator, (ids) => this.rebuilt(ids));
     this.saved = { v: 1, ref: txRefText(ref), nonce: ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0, network, ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}) };
     const profile = clients().profile;
-    panel.title = vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label);
-    panel.iconPath = vscode.Uri.joinPath(owner.ctx.extension.extensionUri, 'media', 'hedera.svg');
-    panel.webview.options = owner.webviewOptions();
-    panel.webview.html = this.html();
-    this.disposables.add(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
-      panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
-      owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()),
-    );
+    this.channel = owner.host.channel<FromWebview, ToWebview>(panel, `Inspector ${this.key}`, parseWebviewMessage, {
+      handle: (m) => this.handle(m),
+      refused: (reason) => this.owner.effects.observe?.(this, { kind: 'refused', reason }),
+    });
+    // Only the title goes into the shell; the page builds everything else as text.
+    this.channel.open(this, vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label), {
+      bundle: 'inspector.main', title: 'Transaction inspector', body: '<div id="app"></div>',
+    });
+    this.disposables.add(owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()));
   }
 
   /** Loads every source (the first load, or a restore). */
@@ -120,7 +119,7 @@ export class InspectorPanel implements vscode.Disposable {
       if (!loading && this.builder.isIdle) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    if (!this.owner.effects.reportRendered || !this.ready) return;
+    if (!this.owner.effects.reportRendered || !this.channel.ready) return;
     if (this.drawn >= this.posted) return;
     await new Promise<void>((resolve) => this.waiters.push(resolve));
   }
@@ -137,27 +136,17 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   private post(msg: ToWebview): void {
-    if (!this.ready || this.disposed) return;
-    this.posted++;
-    void this.panel.webview.postMessage(msg);
+    if (this.channel.post(msg)) this.posted++;
   }
 
-  /** A message from the page: validated first; anything unexpected is ignored and logged. */
-  async receive(raw: unknown): Promise<void> {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) {
-      const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
-      this.owner.effects.observe?.(this, { kind: 'refused', reason: parsed.reason });
-      this.owner.ctx.log.warn(`Inspector ${this.key}: ignored a message from the page (${what}): ${parsed.reason}`);
-      return;
-    }
-    await this.handle(parsed.value);
+  /** A message from the page: validated first (the channel); anything unexpected is ignored and logged. */
+  receive(raw: unknown): Promise<void> {
+    return this.channel.receive(raw);
   }
 
   private async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case 'ready':
-        this.ready = true;
         this.post({ type: 'init', header: this.header(), sections: this.sections(), state: this.saved, ...(this.owner.effects.reportRendered ? { reportRendered: true as const } : {}) });
         return;
       case 'retry':
@@ -230,30 +219,8 @@ export class InspectorPanel implements vscode.Disposable {
     if (opened) this.owner.effects.observe?.(this, { kind: 'opened', url });
   }
 
-  private html(): string {
-    const webview = this.panel.webview;
-    const asset = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.assetsUri, f)).toString();
-    const n = nonce();
-    // Only the CSP source, asset URIs and the nonce go into the shell; the page builds everything else as text.
-    return `<!DOCTYPE html>
-<html lang="${vscode.env.language.replace(/[^A-Za-z-]/g, '') || 'en'}">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview, n)}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('codicon.css')}">
-<link rel="stylesheet" href="${asset('inspector.main.css')}">
-<title>Transaction inspector</title>
-</head>
-<body>
-<div id="app"></div>
-<script nonce="${n}" src="${asset('inspector.main.js')}"></script>
-</body>
-</html>`;
-  }
-
   reveal(): void {
-    this.panel.reveal(undefined, false);
+    this.channel.reveal();
   }
 
   dispose(): void {
@@ -261,19 +228,16 @@ export class InspectorPanel implements vscode.Disposable {
     this.disposed = true;
     this.loader.dispose();
     this.builder.dispose();
-    this.owner.forget(this);
+    this.owner.host.forget(this);
     for (const w of this.waiters.splice(0)) w();
     this.disposables.dispose();
-    this.panel.dispose();
+    this.channel.dispose();
   }
 }
 
-/** All inspector panels: open or focus one per transaction and network, restore after a reload. */
+/** All inspector panels (the panel host): open or focus one per transaction and network, restore after a reload. */
 export class InspectorPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, InspectorPanel>();
-  /** Open panels by the other keys of their transaction (`network|id|nonce` of one opened by hash or timestamp). */
-  private readonly aliases = new Map<string, InspectorPanel>();
-  readonly assetsUri: vscode.Uri;
+  readonly host: PanelHost<InspectorPanel>;
   /** The workspace's storage layouts, read once for every panel. */
   readonly storage: StorageLayouts;
   /** The workspace's compiler builds, the compiled sources' documents and the revert marks, shared by the panels. */
@@ -284,15 +248,11 @@ export class InspectorPanels implements vscode.Disposable {
   private readonly sourcifyCaches = new Map<string, SourcifyAbiCache>();
 
   constructor(readonly ctx: FeatureContext, documents: SourceDocuments, readonly effects: PanelEffects = systemEffects) {
-    this.assetsUri = vscode.Uri.joinPath(ctx.extension.extensionUri, 'dist', 'webview');
+    this.host = new PanelHost<InspectorPanel>(ctx.extension.extensionUri, ctx.log, { viewType: VIEW_TYPE, label: 'Inspector' });
     this.storage = new StorageLayouts(ctx);
     this.builds = new WorkspaceBuildsCache(ctx);
     this.documents = documents;
     this.marks = new RevertMarks(documents);
-  }
-
-  webviewOptions(): vscode.WebviewOptions {
-    return { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [this.assetsUri] };
   }
 
   /** The Sourcify ABI cache of a network (its clients as they are when a request goes out; nothing of a panel kept). */
@@ -311,71 +271,46 @@ export class InspectorPanels implements vscode.Disposable {
   /** Opens the panel of a transaction (on `network`, default: the reference's, else the selected one), or focuses it. */
   show(ref: TxRef, network?: NetworkName): InspectorPanel {
     const name = network ?? ref.network ?? this.ctx.network.profile.name;
-    const key = panelKey(name, ref);
-    const existing = this.panels.get(key) ?? this.aliases.get(key);
-    if (existing) {
-      existing.reveal();
-      return existing;
-    }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, vscode.l10n.t('Transaction {0}', shortRef(ref)), { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      ...this.webviewOptions(),
-      retainContextWhenHidden: false,
-    });
-    const p = this.adopt(panel, ref, name);
-    void p.start();
-    return p;
-  }
-
-  private adopt(panel: vscode.WebviewPanel, ref: TxRef, network: NetworkName, restore?: SavedState): InspectorPanel {
-    const p = new InspectorPanel(panel, this, ref, network, restore);
-    this.panels.set(p.key, p);
-    this.ctx.log.info(`Inspector ${p.key}: ${restore ? 'restored' : 'opened'}`);
-    return p;
+    const shown = this.host.show(panelKey(name, ref), vscode.l10n.t('Transaction {0}', shortRef(ref)), (panel) => new InspectorPanel(panel, this, ref, name));
+    if (shown.created) void shown.panel.start();
+    return shown.panel;
   }
 
   /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
   async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
-    const state = parseSavedState(raw);
-    const ref = state.ok ? parseTxRef(state.value.ref) : undefined;
-    if (!state.ok || !ref?.ok || !isNetworkName(state.value.network)) {
-      this.ctx.log.warn(`Inspector: a restored panel was closed (${!state.ok ? state.reason : 'its transaction or network is not valid'})`);
-      panel.dispose();
-      return;
-    }
-    const r = ref.value;
-    if (r.kind === 'transactionId' && state.value.nonce) r.nonce = state.value.nonce;
-    if (this.panels.has(panelKey(state.value.network, r)) || this.aliases.has(panelKey(state.value.network, r))) {
-      panel.dispose();
-      return;
-    }
-    const p = this.adopt(panel, r, state.value.network, state.value);
-    await p.start();
+    const p = this.host.revive(panel, restoredState(raw), (s) => panelKey(s.network, s.ref), (webview, s) => new InspectorPanel(webview, this, s.ref, s.network, s.saved));
+    await p?.start();
   }
 
   /** The open panel of a transaction on a network, if any. */
   existing(ref: TxRef, network: NetworkName): InspectorPanel | undefined {
-    const key = panelKey(network, ref);
-    return this.panels.get(key) ?? this.aliases.get(key);
+    return this.host.get(panelKey(network, ref));
   }
 
   /** Another key of an open panel's transaction (its id and nonce, learned from a hash or timestamp). */
   alias(p: InspectorPanel, key: string): void {
-    if (key !== p.key && !this.panels.has(key) && !this.aliases.has(key)) this.aliases.set(key, p);
-  }
-
-  forget(p: InspectorPanel): void {
-    if (this.panels.get(p.key) === p) this.panels.delete(p.key);
-    for (const [k, v] of this.aliases) if (v === p) this.aliases.delete(k);
+    this.host.alias(p, key);
   }
 
   list(): InspectorPanel[] {
-    return [...this.panels.values()];
+    return this.host.list();
   }
 
   dispose(): void {
-    for (const p of this.list()) p.dispose();
+    this.host.dispose();
     this.storage.dispose();
     this.builds.dispose();
     this.marks.dispose();
   }
+}
+
+/** A saved state checked: its transaction and network valid (else the restored panel is closed). */
+function restoredState(raw: unknown): { ok: true; value: { ref: TxRef; network: NetworkName; saved: SavedState } } | { ok: false; reason: string } {
+  const state = parseSavedState(raw);
+  if (!state.ok) return state;
+  const ref = parseTxRef(state.value.ref);
+  if (!ref.ok || !isNetworkName(state.value.network)) return { ok: false, reason: 'its transaction or network is not valid' };
+  const r = ref.value;
+  if (r.kind === 'transactionId' && state.value.nonce) r.nonce = state.value.nonce;
+  return { ok: true, value: { ref: r, network: state.value.network, saved: state.value } };
 }

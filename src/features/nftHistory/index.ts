@@ -8,6 +8,7 @@ import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { NftHistoryPanel, NftHistoryPanels, NftPanelEffects } from './panel';
 import type { NftQuery, RenderedReport, ViewState } from './protocol';
+import { registerPanels } from '../../ui/panelRegistration';
 import { VIEW_TYPE } from './viewType';
 
 /** What the integration tests read of a panel. */
@@ -47,22 +48,12 @@ export interface NftHistorySeam {
 export function registerNftHistory(ctx: FeatureContext): NftHistorySeam | undefined {
   const { extension: context, network, log } = ctx;
   let lazy: typeof Lazy | undefined;
-  let panels: NftHistoryPanels | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the panels load on first use
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects) : undefined;
-  const getPanels = (): NftHistoryPanels => {
-    if (!panels) {
-      panels = new (load().NftHistoryPanels)(context.extensionUri, network, log, context.globalState, test?.effects);
-      context.subscriptions.push(panels);
-    }
-    return panels;
-  };
+  const getPanels: () => NftHistoryPanels = registerPanels(context.subscriptions, VIEW_TYPE, (): NftHistoryPanels => new (load().NftHistoryPanels)(context.extensionUri, network, log, context.globalState, test?.effects));
   context.subscriptions.push(
     vscode.commands.registerCommand('hederaExplorer.showNftHistory', (...args: unknown[]) => load().showNftHistoryCommand(getPanels(), args)),
-    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
-      deserializeWebviewPanel: (panel, state) => getPanels().revive(panel, state),
-    }),
   );
   return test?.seam;
 }

@@ -2,10 +2,9 @@
  * The "NFT History" webview panel: the full life of one NFT (mint, transfers, approvals, burn) in a virtualized
  * table. One panel per NFT (showing it again focuses it), restored after a window reload by a serializer.
  *
- * Webview done the way the VS Code samples do it: strict CSP (default-src 'none', scripts only with a nonce,
- * styles and fonts from the extension), `localResourceRoots` = dist/webview, a ready handshake (nothing is
- * posted before the page listens), every message from the page validated (`protocol.ts`), links opened by the
- * extension (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
+ * The webview is the one panel host's (src/ui/webviewPanel.ts: strict CSP, `localResourceRoots` = dist/webview, a
+ * ready handshake, every message from the page validated by `protocol.ts`); links are opened by the extension
+ * (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
  */
 import vscode = require('vscode');
 import { DisposableStore } from '../../core/disposables';
@@ -15,7 +14,7 @@ import { hashscanUrl } from '../../api/networks';
 import { emptyPageSentence, stopSentence } from '../../api/pager';
 import { checkEntityId, checkTimestamp, isEntityId, isTransactionId } from '../../api/validation';
 import { openUrl } from '../../ui/actions';
-import { contentSecurityPolicy, nonce } from '../../ui/webview';
+import { type PageShell, type PanelChannel, PanelHost } from '../../ui/webviewPanel';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
@@ -70,7 +69,7 @@ export const systemEffects: NftPanelEffects = {
 export class NftHistoryPanel implements vscode.Disposable {
   readonly key: string;
   readonly history: NftHistory;
-  private ready = false;
+  private readonly channel: PanelChannel<FromWebview, ToWebview>;
   private note: string | undefined;
   private queryError: string | undefined;
   private restoreCount = 0;
@@ -90,14 +89,12 @@ export class NftHistoryPanel implements vscode.Disposable {
     this.key = nftKey(tokenId, serial);
     this.history = new NftHistory(() => owner.network.clients.mirror, tokenId, serial, query, maxEntries(), (c) => this.changed(c.from));
     this.restoreCount = restore?.loaded ?? 0;
-    panel.title = vscode.l10n.t('NFT {0} #{1}', tokenId, serial);
-    panel.iconPath = vscode.Uri.joinPath(owner.extensionUri, 'media', 'hedera.svg');
-    panel.webview.options = owner.webviewOptions();
-    panel.webview.html = this.html();
+    this.channel = owner.host.channel<FromWebview, ToWebview>(panel, `NFT history ${this.key}`, parseWebviewMessage, {
+      handle: (m) => this.handle(m),
+      refused: (reason) => this.owner.effects.observe?.(this, { kind: 'refused', reason }),
+    });
+    this.channel.open(this, vscode.l10n.t('NFT {0} #{1}', tokenId, serial), this.shell());
     this.disposables.add(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
-      panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.ready = false; }),
       owner.network.onDidChange((clients) => {
         this.note = vscode.l10n.t('Network changed to {0}: this is the history of the NFT on {0}.', clients.profile.label);
         this.owner.log.info(`NFT history ${this.key}: network changed to ${clients.profile.label}, reloading`);
@@ -148,30 +145,21 @@ export class NftHistoryPanel implements vscode.Disposable {
   }
 
   private post(msg: ToWebview): void {
-    if (!this.ready || this.disposed) return;
-    void this.panel.webview.postMessage(msg);
+    this.channel.post(msg);
   }
 
   private changed(from: number | undefined): void {
     this.post({ type: 'update', state: this.viewState(), ...(from !== undefined ? { rows: { from, items: this.rows(from) } } : {}) });
   }
 
-  /** A message from the page: validated first; anything unexpected is ignored and logged. */
-  async receive(raw: unknown): Promise<void> {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) {
-      const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
-      this.owner.effects.observe?.(this, { kind: 'refused', reason: parsed.reason });
-      this.owner.log.warn(`NFT history ${this.key}: ignored a message from the webview (${what}): ${parsed.reason}`);
-      return;
-    }
-    await this.handle(parsed.value);
+  /** A message from the page: validated first (the channel); anything unexpected is ignored and logged. */
+  receive(raw: unknown): Promise<void> {
+    return this.channel.receive(raw);
   }
 
   private async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case 'ready':
-        this.ready = true;
         // the page reports what it drew only to an observer (the test seam; none in normal use)
         this.post({ type: 'update', state: this.viewState(), rows: { from: 0, items: this.rows(0) }, ...(this.owner.effects.observe ? { reportRendered: true as const } : {}) });
         return;
@@ -275,25 +263,10 @@ export class NftHistoryPanel implements vscode.Disposable {
     return target;
   }
 
-  private html(): string {
-    const webview = this.panel.webview;
-    const asset = (f: string) => webview.asWebviewUri(vscode.Uri.joinPath(this.owner.assetsUri, f)).toString();
-    const n = nonce();
-    const csp = contentSecurityPolicy(webview, n);
-    // The only values below are the CSP source, asset URIs and a token id and serial that passed validation.
+  /** The page's static markup. The only values in it are a token id and serial that passed validation. */
+  private shell(): PageShell {
     const title = `NFT ${this.tokenId} #${this.serial}`;
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('codicon.css')}">
-<link rel="stylesheet" href="${asset('nftHistory.main.css')}">
-<title>${title}</title>
-</head>
-<body>
-<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
+    return { bundle: 'nftHistory.main', title, lang: 'en', body: `<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
   <header class="toolbar" role="toolbar" aria-label="NFT history controls">
     <h1 class="heading"><span class="codicon codicon-file-media" aria-hidden="true"></span> <span id="heading">${title}</span> <span id="network" class="badge"></span></h1>
     <form id="query" class="controls" autocomplete="off">
@@ -346,32 +319,28 @@ export class NftHistoryPanel implements vscode.Disposable {
     <span id="loadingMore" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading more…</span>
     <button id="loadMore" type="button" hidden>Load more</button>
   </footer>
-</main>
-<script nonce="${n}" src="${asset('nftHistory.main.js')}"></script>
-</body>
-</html>`;
+</main>` };
   }
 
   reveal(): void {
-    this.panel.reveal(undefined, false);
+    this.channel.reveal();
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.history.dispose();
-    this.owner.forget(this);
+    this.owner.host.forget(this);
     this.onDisposeEmitter.fire();
     this.onDisposeEmitter.dispose();
     this.disposables.dispose();
-    this.panel.dispose();
+    this.channel.dispose();
   }
 }
 
-/** All NFT history panels: open or focus one per NFT, restore after a reload. */
+/** All NFT history panels (the panel host): open or focus one per NFT, restore after a reload. */
 export class NftHistoryPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, NftHistoryPanel>();
-  readonly assetsUri: vscode.Uri;
+  readonly host: PanelHost<NftHistoryPanel>;
 
   constructor(
     readonly extensionUri: vscode.Uri,
@@ -380,64 +349,34 @@ export class NftHistoryPanels implements vscode.Disposable {
     readonly memento: vscode.Memento,
     readonly effects: NftPanelEffects = systemEffects,
   ) {
-    this.assetsUri = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  }
-
-  webviewOptions(): vscode.WebviewOptions {
-    return { enableScripts: true, enableCommandUris: false, enableForms: false, localResourceRoots: [this.assetsUri] };
+    this.host = new PanelHost<NftHistoryPanel>(extensionUri, log, { viewType: VIEW_TYPE, label: 'NFT history' });
   }
 
   /** Opens the panel of an NFT, or focuses it when it is already open. Ids must be valid (normalised here). */
   show(tokenId: string, serial: string, query?: NftQuery): NftHistoryPanel {
     const token = checkEntityId(tokenId);
     if (!token.ok) throw new Error(token.message);
-    const key = nftKey(token.value, serial);
-    const existing = this.panels.get(key);
-    if (existing) {
-      existing.reveal();
-      return existing;
+    const shown = this.host.show(nftKey(token.value, serial), `NFT ${token.value} #${serial}`, (panel) => new NftHistoryPanel(panel, this, token.value, serial, query ?? defaultQuery()), ` (${this.network.profile.label})`);
+    if (shown.created) {
+      void shown.panel.start();
+      void this.memento.update('nftHistory.last', { tokenId: token.value, serial });
     }
-    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `NFT ${token.value} #${serial}`, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      ...this.webviewOptions(),
-      retainContextWhenHidden: false,
-    });
-    const p = this.adopt(panel, token.value, serial, query ?? defaultQuery());
-    void p.start();
-    void this.memento.update('nftHistory.last', { tokenId: token.value, serial });
-    return p;
-  }
-
-  private adopt(panel: vscode.WebviewPanel, tokenId: string, serial: string, query: NftQuery, restore?: PanelState): NftHistoryPanel {
-    const p = new NftHistoryPanel(panel, this, tokenId, serial, query, restore);
-    this.panels.set(p.key, p);
-    this.log.info(`NFT history ${p.key}: ${restore ? 'restored' : 'opened'} (${this.network.profile.label})`);
-    return p;
+    return shown.panel;
   }
 
   /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
   async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
-    const state = parsePanelState(raw);
-    if (!state.ok || this.panels.has(nftKey(state.value.tokenId, state.value.serial))) {
-      this.log.warn(`NFT history: a restored panel was closed (${state.ok ? 'already open' : state.reason})`);
-      panel.dispose();
-      return;
-    }
-    const s = state.value;
-    const p = this.adopt(panel, s.tokenId, s.serial, s.query, s);
-    await p.start();
-  }
-
-  forget(p: NftHistoryPanel): void {
-    if (this.panels.get(p.key) === p) this.panels.delete(p.key);
+    const p = this.host.revive(panel, parsePanelState(raw), (s) => nftKey(s.tokenId, s.serial), (webview, s) => new NftHistoryPanel(webview, this, s.tokenId, s.serial, s.query, s), ` (${this.network.profile.label})`);
+    await p?.start();
   }
 
   get(tokenId: string, serial: string): NftHistoryPanel | undefined {
-    return this.panels.get(nftKey(tokenId, serial));
+    return this.host.get(nftKey(tokenId, serial));
   }
 
   /** Every open panel. */
   list(): NftHistoryPanel[] {
-    return [...this.panels.values()];
+    return this.host.list();
   }
 
   lastInput(): { tokenId: string; serial: string } | undefined {
@@ -445,6 +384,6 @@ export class NftHistoryPanels implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const p of this.list()) p.dispose();
+    this.host.dispose();
   }
 }
