@@ -3,6 +3,7 @@
  * Nothing here talks to the network: clients are built on first use, when a view is shown or a command runs.
  */
 import vscode = require('vscode');
+import { Command, registerCommand } from './core/commands';
 import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
@@ -34,11 +35,10 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const raw = new RawJsonProvider();
   const verifications = new VerificationEvents();
 
+  context.subscriptions.push(log, network);
+  registerCommand(context.subscriptions, Command.showLog, () => log.show());
+  registerCommand(context.subscriptions, Command.copyValue, (n) => { const d = detailOf(n); if (d) void copyText(d.value, d.label); });
   context.subscriptions.push(
-    log,
-    network,
-    vscode.commands.registerCommand('hederaExplorer.showLog', () => log.show()),
-    vscode.commands.registerCommand('hederaExplorer.copyValue', (n?: unknown) => { const d = detailOf(n); if (d) void copyText(d.value, d.label); }),
     raw,
     verifications,
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),

@@ -6,6 +6,8 @@
  * query, its row kind, its filter fields and its own commands.
  */
 import vscode = require('vscode');
+import { ListCommand, type ListViewId } from '../api/commands';
+import { registerCommand } from '../core/commands';
 import { LazyTreeView, type LoadedTree } from './lazyTree';
 import type { ListView } from './listView';
 import type { TreeNode } from './nodes';
@@ -25,19 +27,19 @@ export interface ListViewHandle<V> {
  */
 export function registerListView<V extends ListCommands & LoadedTree<TreeNode>>(
   context: vscode.ExtensionContext,
-  viewId: string,
+  viewId: ListViewId,
   load: (treeView: vscode.TreeView<TreeNode>) => V,
 ): ListViewHandle<V> {
   const lazy = new LazyTreeView<TreeNode, V>(viewId, load);
   const view = () => lazy.implementation();
-  context.subscriptions.push(
-    lazy,
-    vscode.commands.registerCommand(`${viewId}.refresh`, () => view().refresh()),
-    vscode.commands.registerCommand(`${viewId}.retry`, () => view().retry()),
-    vscode.commands.registerCommand(`${viewId}.loadMore`, () => view().loadMore()),
-    vscode.commands.registerCommand(`${viewId}.filter`, () => view().editFilters()),
-    vscode.commands.registerCommand(`${viewId}.clearFilters`, () => view().clearFilters()),
-  );
+  const ids = ListCommand[viewId];
+  const subs = context.subscriptions;
+  subs.push(lazy);
+  registerCommand(subs, ids.refresh, () => view().refresh());
+  registerCommand(subs, ids.retry, () => view().retry());
+  registerCommand(subs, ids.loadMore, () => view().loadMore());
+  registerCommand(subs, ids.filter, () => view().editFilters());
+  registerCommand(subs, ids.clearFilters, () => view().clearFilters());
   return { treeView: lazy.treeView, view };
 }
 

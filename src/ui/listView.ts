@@ -6,6 +6,8 @@
  * refresh / retry / load more / clear filters. A view adds its query, its row kind and its filter fields.
  */
 import vscode = require('vscode');
+import { ListCommand, type ListViewId } from '../api/commands';
+import { commandOf } from '../core/commands';
 import type { MirrorClient, Page } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';
 import { DisposableStore } from '../core/disposables';
@@ -23,7 +25,7 @@ export interface ListNetwork {
 
 export interface ListViewOptions<F> {
   /** The view's id, also the prefix of its commands (`<id>.retry`, `<id>.loadMore`) and context keys (`<id>.filtered`). */
-  viewId: string;
+  viewId: ListViewId;
   /** The filters when none is set. */
   defaults: () => F;
   /** The title of the filter picker. */
@@ -110,8 +112,8 @@ export abstract class ListView<T, F extends object, I extends object> implements
     const network = this.network.profile.name;
     const rows = this.list.rows((t) => this.node(t, network), {
       empty: this.emptyText(),
-      retry: { command: `${this.options.viewId}.retry`, title: vscode.l10n.t('Retry') },
-      more: { command: `${this.options.viewId}.loadMore`, title: vscode.l10n.t('Load more') },
+      retry: commandOf(ListCommand[this.options.viewId].retry, vscode.l10n.t('Retry')),
+      more: commandOf(ListCommand[this.options.viewId].loadMore, vscode.l10n.t('Load more')),
     });
     return [...this.extraRoots(), ...rows];
   }

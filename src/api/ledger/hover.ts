@@ -7,6 +7,7 @@
  * (`{ enabledCommands }`, never `true`): a link in hostile text cannot run anything, and the commands check their
  * arguments again when they run (`checkTarget`, `parseRef`, and the other features' own checks).
  */
+import { Command } from '../commands';
 import { outcome } from '../contractResult';
 import { formatTimestamp, relativeTime, timestampToDate, tinybarsToHbar } from '../format';
 import type { ContractResult } from '../mirrorTypes';
@@ -20,17 +21,17 @@ import type { LedgerRef } from './recognize';
 
 /** This feature's commands (src/features/ledgerLinks). */
 export const LEDGER_COMMANDS = {
-  openInHashScan: 'hederaExplorer.ledger.openInHashScan',
-  copy: 'hederaExplorer.ledger.copy',
+  openInHashScan: Command.ledgerOpenInHashScan,
+  copy: Command.ledgerCopy,
   /** A document link's target: the reference's main place (see the feature). */
-  openLink: 'hederaExplorer.ledger.openLink',
+  openLink: Command.ledgerOpenLink,
 } as const;
 
 /** Other features' commands a hover links to; each checks its own arguments. */
 export const OTHER_COMMANDS = {
-  inspect: 'hederaExplorer.inspectTransaction',
-  nftHistory: 'hederaExplorer.showNftHistory',
-  contractResults: 'hederaExplorer.contractResults.showContract',
+  inspect: Command.inspectTransaction,
+  nftHistory: Command.showNftHistory,
+  contractResults: Command.contractResultsShowContract,
 } as const;
 
 /** Every command a hover may link to: nothing else is ever enabled. */

@@ -7,6 +7,8 @@
 import vscode = require('vscode');
 import type { ContractResult } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
+import type { ListViewId } from '../../api/commands';
+import { Command, executeCommand, registerCommand } from '../../core/commands';
 import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
 import { type ListSeam, listSeam, registerListView } from '../../ui/listRegistration';
@@ -14,7 +16,7 @@ import type { FeatureContext } from '../context';
 import type { TreeNode } from '../../ui/nodes';
 import type { ContractResultFilterInput, ContractResultsView } from './view';
 
-const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults';
+const CONTRACT_RESULTS_VIEW = 'hederaExplorer.contractResults' satisfies ListViewId;
 
 /** What the integration tests drive in the Contract Results view (test mode only). */
 export interface ContractResultsSeam extends ListSeam<ContractResult> {
@@ -55,25 +57,24 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     return new ContractResultsView(ctx, treeView, id);
   });
   const reportInvalid = (f: () => void) => { try { f(); } catch (e) { void vscode.window.showErrorMessage(notificationSafe(e instanceof Error ? e.message : String(e))); } };
-  ctx.extension.subscriptions.push(
-    vscode.commands.registerCommand(`${id}.follow`, () => list.view().setFollow(true)),
-    vscode.commands.registerCommand(`${id}.unfollow`, () => list.view().setFollow(false)),
-    vscode.commands.registerCommand(`${id}.copyHash`, (n?: unknown) => { const r = resultOf(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); }),
-    // the inspector is another feature: reached through its command, with the row's consensus timestamp (exact, children too)
-    vscode.commands.registerCommand(`${id}.inspect`, (n?: unknown) => { const r = resultOf(n); if (r) void vscode.commands.executeCommand('hederaExplorer.inspectTransaction', { timestamp: r.timestamp, network: ctx.network.profile.name }); }),
-    vscode.commands.registerCommand(`${id}.goToRevert`, (n?: unknown) => { const r = resultOf(n); if (r) void vscode.commands.executeCommand('hederaExplorer.goToRevert', { timestamp: r.timestamp, network: ctx.network.profile.name }); }),
-    vscode.commands.registerCommand(`${id}.openTransaction`, (n?: unknown) => { const r = resultOf(n); if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp)); }),
-    vscode.commands.registerCommand(`${id}.openContract`, (n?: unknown) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); }),
-    vscode.commands.registerCommand(`${id}.filterByContract`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); }),
-    vscode.commands.registerCommand(`${id}.filterBySender`, (n?: unknown) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('from', r)); }),
-    // another feature (the Deployments view, CodeLens on Solidity contracts) shows one contract's results: filtered by it, the view shown
-    vscode.commands.registerCommand(`${id}.showContract`, async (contract?: unknown) => {
-      if (typeof contract !== 'string' || !contract.trim()) return;
-      reportInvalid(() => list.view().setFilters({ contract: contract.trim() }));
-      await vscode.commands.executeCommand(`${id}.focus`);
-    }),
-    vscode.commands.registerCommand(`${id}.showRaw`, (n?: unknown) => { const r = resultOf(n); if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r); }),
-  );
+  const subs = ctx.extension.subscriptions;
+  registerCommand(subs, Command.contractResultsFollow, () => list.view().setFollow(true));
+  registerCommand(subs, Command.contractResultsUnfollow, () => list.view().setFollow(false));
+  registerCommand(subs, Command.contractResultsCopyHash, (n) => { const r = resultOf(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); });
+  // the inspector is another feature: reached through its command, with the row's consensus timestamp (exact, children too)
+  registerCommand(subs, Command.contractResultsInspect, (n) => { const r = resultOf(n); if (r) void executeCommand(Command.inspectTransaction, { timestamp: r.timestamp, network: ctx.network.profile.name }); });
+  registerCommand(subs, Command.contractResultsGoToRevert, (n) => { const r = resultOf(n); if (r) void executeCommand(Command.goToRevert, { timestamp: r.timestamp, network: ctx.network.profile.name }); });
+  registerCommand(subs, Command.contractResultsOpenTransaction, (n) => { const r = resultOf(n); if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp)); });
+  registerCommand(subs, Command.contractResultsOpenContract, (n) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); });
+  registerCommand(subs, Command.contractResultsFilterByContract, (n) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); });
+  registerCommand(subs, Command.contractResultsFilterBySender, (n) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('from', r)); });
+  // another feature (the Deployments view, CodeLens on Solidity contracts) shows one contract's results: filtered by it, the view shown
+  registerCommand(subs, Command.contractResultsShowContract, async (contract) => {
+    if (typeof contract !== 'string' || !contract.trim()) return;
+    reportInvalid(() => list.view().setFilters({ contract: contract.trim() }));
+    await vscode.commands.executeCommand(`${id}.focus`);
+  });
+  registerCommand(subs, Command.contractResultsShowRaw, (n) => { const r = resultOf(n); if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r); });
   if (!ctx.testMode) return undefined;
   return listSeam(list, {
     setFilters: (f: Partial<ContractResultFilterInput>) => list.view().setFilters(f),

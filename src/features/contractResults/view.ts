@@ -5,6 +5,7 @@
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
 import vscode = require('vscode');
+import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { LatestRequest } from '../../api/latest';
 import { isContractCreation, outcome } from '../../api/contractResult';
@@ -239,7 +240,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   private readonly log: ExtensionLog;
   private readonly abis: AbiIndex;
 
-  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, viewId: string) {
+  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, viewId: ListViewId) {
     super(ctx.extension, ctx.network, treeView, { viewId, defaults, filterTitle: vscode.l10n.t('Contract Result Filters') });
     this.log = ctx.log;
     this.abis = ctx.abis;

@@ -9,6 +9,7 @@ import { hashscanUrl } from '../../api/networks';
 import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
 import type { FeatureContext } from '../context';
+import { executeCommand } from '../../core/commands';
 import { COMMANDS, OTHER_COMMANDS } from './ids';
 import type { DeploymentsModel } from './model';
 import type { DeploymentEntry } from './records';
@@ -57,7 +58,7 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
     case COMMANDS.showSelectedNetwork: return deps.tree().setAllNetworks(false);
     case COMMANDS.showMore: return deps.tree().showMore();
     case COMMANDS.openRecord: { const e = await entryOf(model, arg); return e && openRecord(e); }
-    case COMMANDS.showResults: { const e = await entryOf(model, arg); return e && vscode.commands.executeCommand(OTHER_COMMANDS.showContractResults, idOf(e)); }
+    case COMMANDS.showResults: { const e = await entryOf(model, arg); return e && executeCommand(OTHER_COMMANDS.showContractResults, idOf(e)); }
     case COMMANDS.openInHashScan: { const e = await entryOf(model, arg); return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e))); }
     case COMMANDS.copyAddress: { const e = await entryOf(model, arg); return e && copyText(e.address, vscode.l10n.t('address')); }
     case COMMANDS.verify: {
@@ -73,7 +74,7 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
       const shown = e ?? model.entries.find((x) => x.address === address.toLowerCase() && x.chainId === chainId);
       const v = shown && chainId === ctx.network.profile.chainId ? model.state(shown).verification?.value : undefined;
       const args = { address, chainId, ...(name ? { contractName: name } : {}), ...(v?.kind === 'match' && v.match === 'match' ? { upgrade: true } : {}) };
-      return vscode.commands.executeCommand(OTHER_COMMANDS.verifyContract, args);
+      return executeCommand(OTHER_COMMANDS.verifyContract, args);
     }
     default: return undefined;
   }

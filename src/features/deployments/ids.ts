@@ -1,17 +1,19 @@
-/** The Deployments view's id, its commands and its settings (package.json contributes them). */
+/** The Deployments view's id, its commands (ids: src/api/commands.ts) and its settings (package.json contributes them). */
+import { Command } from '../../api/commands';
+
 export const DEPLOYMENTS_VIEW = 'hederaExplorer.deployments';
 
 export const COMMANDS = {
-  refresh: 'hederaExplorer.deployments.refresh',
-  retry: 'hederaExplorer.deployments.retry',
-  showAllNetworks: 'hederaExplorer.deployments.showAllNetworks',
-  showSelectedNetwork: 'hederaExplorer.deployments.showSelectedNetwork',
-  openRecord: 'hederaExplorer.deployments.openRecord',
-  showResults: 'hederaExplorer.deployments.showResults',
-  verify: 'hederaExplorer.deployments.verify',
-  openInHashScan: 'hederaExplorer.deployments.openInHashScan',
-  copyAddress: 'hederaExplorer.deployments.copyAddress',
-  showMore: 'hederaExplorer.deployments.showMore',
+  refresh: Command.deploymentsRefresh,
+  retry: Command.deploymentsRetry,
+  showAllNetworks: Command.deploymentsShowAllNetworks,
+  showSelectedNetwork: Command.deploymentsShowSelectedNetwork,
+  openRecord: Command.deploymentsOpenRecord,
+  showResults: Command.deploymentsShowResults,
+  verify: Command.deploymentsVerify,
+  openInHashScan: Command.deploymentsOpenInHashScan,
+  copyAddress: Command.deploymentsCopyAddress,
+  showMore: Command.deploymentsShowMore,
 } as const;
 
 /** How many contracts the view lists at first (and adds per Show More): each row shown asks the servers about it. */
@@ -20,11 +22,11 @@ export const DEPLOYMENTS_PAGE = 100;
 /** Commands of other features the rows and lenses run. */
 export const OTHER_COMMANDS = {
   /** Contract Results filtered to one contract (id or address), the view shown. */
-  showContractResults: 'hederaExplorer.contractResults.showContract',
+  showContractResults: Command.contractResultsShowContract,
   /** The transaction inspector: `{ timestamp, network }`. */
-  inspect: 'hederaExplorer.inspectTransaction',
+  inspect: Command.inspectTransaction,
   /** Verify Contract: `{ address, chainId, contractName }`. */
-  verifyContract: 'hederaExplorer.verifyContract',
+  verifyContract: Command.verifyContract,
 } as const;
 
 /** The context key set while the view lists every chain's records. */

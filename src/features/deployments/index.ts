@@ -9,6 +9,7 @@ import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { DeploymentLens, DeploymentLenses } from './codeLens';
+import { registerCommand } from '../../core/commands';
 import { COMMANDS, DEPLOYMENTS_VIEW } from './ids';
 import type * as Lazy from './lazy';
 import type { DeploymentsModel } from './model';
@@ -65,8 +66,8 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
     vscode.languages.registerCodeLensProvider(SOLIDITY, provider),
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('hederaExplorer.codeLens')) lensChanged.fire(); }),
     ctx.network.onDidChange(lensesChanged),
-    ...Object.values(COMMANDS).map((id) => vscode.commands.registerCommand(id, (arg?: unknown) => load().runCommand(id, deps, arg))),
   );
+  for (const id of Object.values(COMMANDS)) registerCommand(ctx.extension.subscriptions, id, (arg?: unknown) => load().runCommand(id, deps, arg));
   if (!ctx.testMode) return undefined;
   return {
     rows: async (path) => {

@@ -10,6 +10,7 @@ import type * as Lazy from './lazy';
 import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';
 import type { RenderedReport, Sections } from './protocol';
 import type { RevertMark } from './revertMarks';
+import { Command, registerCommand } from '../../core/commands';
 import { registerPanels } from '../../ui/panelRegistration';
 import { SOURCE_SCHEME, SourceDocuments } from './sourceDocuments';
 import { COMPILE_CACHE, VIEW_TYPE } from './viewType';
@@ -67,10 +68,11 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
     vscode.workspace.registerTextDocumentContentProvider(SOURCE_SCHEME, {
       provideTextDocumentContent: (uri) => documents.text(uri) ?? vscode.l10n.t('// This compiled source is no longer available (it was opened before the window reloaded). Use "Go to Revert" again.'),
     }),
-    vscode.commands.registerCommand('hederaExplorer.inspectTransaction', (...args: unknown[]) => load().inspectCommand(getPanels(), args)),
-    vscode.commands.registerCommand('hederaExplorer.goToRevert', (...args: unknown[]) => load().goToRevertCommand(getPanels(), args)),
-    vscode.commands.registerCommand('hederaExplorer.clearRevertMarks', () => { if (created) getPanels().marks.clear(); }),
   );
+  const subs = ctx.extension.subscriptions;
+  registerCommand(subs, Command.inspectTransaction, (transaction) => load().inspectCommand(getPanels(), [transaction]));
+  registerCommand(subs, Command.goToRevert, (transaction) => load().goToRevertCommand(getPanels(), [transaction]));
+  registerCommand(subs, Command.clearRevertMarks, () => { if (created) getPanels().marks.clear(); });
   return test?.seam;
 }
 

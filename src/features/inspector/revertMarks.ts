@@ -6,6 +6,7 @@
  * longer the compiled one opens as the compiled text instead (read-only), so the line is the line that reverted.
  */
 import vscode = require('vscode');
+import { Command } from '../../api/commands';
 import { DisposableStore } from '../../core/disposables';
 import { inert, mdEscape, oneLine } from '../../api/text';
 import type { SourceTarget } from './revertSource';
@@ -19,7 +20,7 @@ export interface RevertMark {
   transaction?: { ref: string; network: string };
 }
 
-const INSPECT = 'hederaExplorer.inspectTransaction';
+const INSPECT = Command.inspectTransaction;
 
 export class RevertMarks implements vscode.Disposable {
   private readonly marks = new Map<string, RevertMark>();

@@ -8,17 +8,13 @@
  */
 import vscode = require('vscode');
 import type { LookupStats } from '../../api/ledger/lookup';
+import { Command, registerCommand } from '../../core/commands';
 import { RAW_SCHEME } from '../../ui/actions';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { LedgerEffects, LedgerLinks } from './lazy';
 
 const SETTINGS = 'hederaExplorer.hovers';
-const COMMANDS = {
-  openInHashScan: 'hederaExplorer.ledger.openInHashScan',
-  copy: 'hederaExplorer.ledger.copy',
-  openLink: 'hederaExplorer.ledger.openLink',
-} as const;
 
 /** What the tests read: the look-ups' counts and the providers' own time, per call (ms). */
 export interface LedgerLinksStats extends LookupStats {
@@ -90,10 +86,11 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
   ctx.extension.subscriptions.push(
     { dispose: () => registration?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(SETTINGS)) register(); }),
-    vscode.commands.registerCommand(COMMANDS.openInHashScan, (arg?: unknown) => get().openInHashScan(arg)),
-    vscode.commands.registerCommand(COMMANDS.copy, (arg?: unknown) => get().copy(arg)),
-    vscode.commands.registerCommand(COMMANDS.openLink, (arg?: unknown) => get().openLink(arg)),
   );
+  const subs = ctx.extension.subscriptions;
+  registerCommand(subs, Command.ledgerOpenInHashScan, (arg) => get().openInHashScan(arg));
+  registerCommand(subs, Command.ledgerCopy, (arg) => get().copy(arg));
+  registerCommand(subs, Command.ledgerOpenLink, (arg) => get().openLink(arg));
   return test?.seam;
 }
 

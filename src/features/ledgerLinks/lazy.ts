@@ -8,6 +8,7 @@
  * MAX_LINKS links) and request nothing: each target is a command URI with the reference, checked again when it runs.
  */
 import vscode = require('vscode');
+import type { CommandArgs, CommandId } from '../../api/commands';
 import { checkTarget, explorerUrl, LEDGER_COMMANDS, ledgerHover, OTHER_COMMANDS } from '../../api/ledger/hover';
 import { type LedgerInfo, LedgerLookup } from '../../api/ledger/lookup';
 import { type LedgerRef, type LedgerRefKind, parseRef, refAt, refsInDocument } from '../../api/ledger/recognize';
@@ -212,7 +213,7 @@ export class LedgerLinks implements vscode.Disposable {
     }
   }
 
-  private async run(command: string, ...args: unknown[]): Promise<boolean> {
+  private async run<K extends CommandId>(command: K, ...args: CommandArgs[K]): Promise<boolean> {
     this.record?.command(command, args);
     await this.effects.executeCommand(command, ...args);
     return true;

@@ -1,10 +1,10 @@
 /** The network selection: "Hedera: Select Network" and the network status bar item. */
-import vscode = require('vscode');
+import { Command, registerCommand } from '../../core/commands';
 import type { FeatureContext } from '../context';
 import { selectNetwork } from './selectNetwork';
 import { registerNetworkStatusBar } from './statusBarItem';
 
 export function registerNetwork(ctx: FeatureContext): void {
-  ctx.extension.subscriptions.push(vscode.commands.registerCommand('hederaExplorer.selectNetwork', (preset?: string) => selectNetwork(ctx.network, preset)));
+  registerCommand(ctx.extension.subscriptions, Command.selectNetwork, (preset) => selectNetwork(ctx.network, typeof preset === 'string' ? preset : undefined));
   registerNetworkStatusBar(ctx.extension, ctx.network);
 }

@@ -2,12 +2,13 @@
  * The network picker in the status bar: `$(globe) Testnet`; a click runs "Hedera: Select Network".
  */
 import vscode = require('vscode');
+import { Command, commandOf } from '../../core/commands';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 
 export function registerNetworkStatusBar(context: vscode.ExtensionContext, network: SelectedNetwork): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('hederaExplorer.network', vscode.StatusBarAlignment.Left, 9);
   item.name = vscode.l10n.t('Hedera Network');
-  item.command = { command: 'hederaExplorer.selectNetwork', title: vscode.l10n.t('Select Network') };
+  item.command = commandOf(Command.selectNetwork, vscode.l10n.t('Select Network'));
   const update = () => {
     const p = network.profile;
     item.text = `$(globe) ${p.label}`;

@@ -8,6 +8,7 @@ import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { NftHistoryPanel, NftHistoryPanels, NftPanelEffects } from './panel';
 import type { NftQuery, RenderedReport, ViewState } from './protocol';
+import { Command, registerCommand } from '../../core/commands';
 import { registerPanels } from '../../ui/panelRegistration';
 import { VIEW_TYPE } from './viewType';
 
@@ -52,9 +53,7 @@ export function registerNftHistory(ctx: FeatureContext): NftHistorySeam | undefi
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects) : undefined;
   const getPanels: () => NftHistoryPanels = registerPanels(context.subscriptions, VIEW_TYPE, (): NftHistoryPanels => new (load().NftHistoryPanels)(context.extensionUri, network, log, context.globalState, test?.effects));
-  context.subscriptions.push(
-    vscode.commands.registerCommand('hederaExplorer.showNftHistory', (...args: unknown[]) => load().showNftHistoryCommand(getPanels(), args)),
-  );
+  registerCommand(context.subscriptions, Command.showNftHistory, (tokenId, serial) => load().showNftHistoryCommand(getPanels(), [tokenId, serial]));
   return test?.seam;
 }
 

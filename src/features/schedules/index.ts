@@ -6,12 +6,14 @@
 import vscode = require('vscode');
 import type { Schedule } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
+import type { ListViewId } from '../../api/commands';
+import { Command, registerCommand } from '../../core/commands';
 import { copyText, openUrl } from '../../ui/actions';
 import { type ListSeam, listSeam, registerListView } from '../../ui/listRegistration';
 import type { FeatureContext } from '../context';
 import type { ScheduleFilterInput, SchedulesView } from './view';
 
-const SCHEDULES_VIEW = 'hederaExplorer.schedules';
+const SCHEDULES_VIEW = 'hederaExplorer.schedules' satisfies ListViewId;
 
 /** What the integration tests drive in the Schedules view (test mode only). */
 export interface SchedulesSeam extends ListSeam<Schedule> {
@@ -34,12 +36,11 @@ export function registerSchedules(ctx: FeatureContext): SchedulesSeam | undefine
     const { SchedulesView } = require('./view') as typeof import('./view');
     return new SchedulesView(ctx, treeView, SCHEDULES_VIEW);
   });
-  ctx.extension.subscriptions.push(
-    vscode.commands.registerCommand(`${SCHEDULES_VIEW}.open`, (id?: unknown) => list.view().openById(id)),
-    vscode.commands.registerCommand(`${SCHEDULES_VIEW}.copyId`, (n?: unknown) => { const s = scheduleOf(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); }),
-    vscode.commands.registerCommand(`${SCHEDULES_VIEW}.openInHashScan`, (n?: unknown) => { const s = scheduleOf(n); if (s) void openUrl(hashscanUrl(ctx.network.profile, 'schedule', s.schedule_id)); }),
-    vscode.commands.registerCommand(`${SCHEDULES_VIEW}.showRaw`, (n?: unknown) => { const s = scheduleOf(n); if (s) void ctx.raw.show(`schedule-${s.schedule_id}`, s); }),
-  );
+  const subs = ctx.extension.subscriptions;
+  registerCommand(subs, Command.schedulesOpen, (id) => list.view().openById(id));
+  registerCommand(subs, Command.schedulesCopyId, (n) => { const s = scheduleOf(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); });
+  registerCommand(subs, Command.schedulesOpenInHashScan, (n) => { const s = scheduleOf(n); if (s) void openUrl(hashscanUrl(ctx.network.profile, 'schedule', s.schedule_id)); });
+  registerCommand(subs, Command.schedulesShowRaw, (n) => { const s = scheduleOf(n); if (s) void ctx.raw.show(`schedule-${s.schedule_id}`, s); });
   if (!ctx.testMode) return undefined;
   return listSeam(list, {
     setFilters: (f: Partial<ScheduleFilterInput>) => list.view().setFilters(f),

@@ -4,6 +4,7 @@
  * Nothing is requested while the view is hidden.
  */
 import vscode = require('vscode');
+import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
 import { type Page, scheduleState, type SchedulesQuery } from '../../api/mirror';
@@ -142,7 +143,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   private readonly log: ExtensionLog;
   private readonly abis: AbiIndex;
 
-  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, private readonly viewId: string) {
+  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, private readonly viewId: ListViewId) {
     super(ctx.extension, ctx.network, treeView, { viewId, defaults: () => ({ ...DEFAULT_FILTERS }), filterTitle: vscode.l10n.t('Schedule Filters') });
     this.log = ctx.log;
     this.abis = ctx.abis;

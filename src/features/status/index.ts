@@ -7,6 +7,7 @@
  */
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
+import { registerCommand } from '../../core/commands';
 import { config, SECTION } from '../../core/settings';
 import { hostOf, httpUrl } from '../../api/url';
 import { copyText, openUrl } from '../../ui/actions';
@@ -67,16 +68,16 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   /** A row's link: the argument itself (a URL), or the link of the row a context menu passes (the view is loaded then). */
   const linkOf = (arg: unknown): string | undefined => (typeof arg === 'string' ? arg : tree?.ifLoaded?.linkOf(arg));
 
+  registerCommand(context.subscriptions, CMD_REFRESH, () => (tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh()));
+  registerCommand(context.subscriptions, CMD_OPEN_LINK, (arg) => openUrl(linkOf(arg)));
+  registerCommand(context.subscriptions, CMD_COPY_LINK, async (arg) => {
+    const url = httpUrl(linkOf(arg));
+    if (url) await copyText(url, vscode.l10n.t('link'));
+  });
   context.subscriptions.push(
     bar,
     ...(tree ? [tree] : []),
     { dispose: () => { worsened.dispose(); model.dispose(); } },
-    vscode.commands.registerCommand(CMD_REFRESH, () => (tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh())),
-    vscode.commands.registerCommand(CMD_OPEN_LINK, (arg?: unknown) => openUrl(linkOf(arg))),
-    vscode.commands.registerCommand(CMD_COPY_LINK, async (arg?: unknown) => {
-      const url = httpUrl(linkOf(arg));
-      if (url) await copyText(url, vscode.l10n.t('link'));
-    }),
     network.onDidChange((clients) => {
       const same = clients.profile.statusUrl === statusUrl;
       statusUrl = clients.profile.statusUrl;

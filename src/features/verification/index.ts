@@ -6,6 +6,8 @@
  * - verifyContract.ts, the run itself (discovery, build info, Sourcify clients, local check), with the first run.
  */
 import vscode = require('vscode');
+import { Command } from '../../api/commands';
+import { registerCommand } from '../../core/commands';
 import type { FeatureContext } from '../context';
 import { hashscanUrl } from '../../api/networks';
 import { copyText, openUrl } from '../../ui/actions';
@@ -45,17 +47,17 @@ export class VerificationEvents implements vscode.Disposable {
 
 /** The commands of the feature (package.json contributes them). */
 export const COMMANDS = {
-  verify: 'hederaExplorer.verifyContract',
-  setApiKey: 'hederaExplorer.setApiKey',
-  clearApiKey: 'hederaExplorer.clearApiKey',
-  rerun: 'hederaExplorer.verification.rerun',
-  clear: 'hederaExplorer.verification.clear',
-  showKept: 'hederaExplorer.verification.showKept',
-  copyAddress: 'hederaExplorer.verification.copyAddress',
-  copyPath: 'hederaExplorer.verification.copyPath',
-  copyResult: 'hederaExplorer.verification.copyResult',
-  openFile: 'hederaExplorer.verification.openFile',
-  openInHashScan: 'hederaExplorer.verification.openInHashScan',
+  verify: Command.verifyContract,
+  setApiKey: Command.setApiKey,
+  clearApiKey: Command.clearApiKey,
+  rerun: Command.verificationRerun,
+  clear: Command.verificationClear,
+  showKept: Command.verificationShowKept,
+  copyAddress: Command.verificationCopyAddress,
+  copyPath: Command.verificationCopyPath,
+  copyResult: Command.verificationCopyResult,
+  openFile: Command.verificationOpenFile,
+  openInHashScan: Command.verificationOpenInHashScan,
 } as const;
 export type VerificationCommands = typeof COMMANDS;
 
@@ -79,10 +81,8 @@ export interface VerificationSeam {
 
 /** "Hedera: Set Explorer API Key" and "Hedera: Clear Explorer API Key" (the key verification may send). */
 export function registerApiKeyCommands(ctx: FeatureContext): void {
-  ctx.extension.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.setApiKey, (preset?: unknown) => setApiKey(ctx.apiKeys, preset)),
-    vscode.commands.registerCommand(COMMANDS.clearApiKey, () => clearApiKey(ctx.apiKeys)),
-  );
+  registerCommand(ctx.extension.subscriptions, COMMANDS.setApiKey, (preset) => setApiKey(ctx.apiKeys, preset));
+  registerCommand(ctx.extension.subscriptions, COMMANDS.clearApiKey, () => clearApiKey(ctx.apiKeys));
 }
 
 /** "Verify Contract" and the Verification view. Returns the test seam in test mode, otherwise undefined. */
@@ -110,42 +110,40 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   };
   // rows come from the loaded view: a command given a row finds the view loaded
   const addressOf = (n: unknown): string | undefined => tree.ifLoaded?.contractAddress(n) ?? results.current?.address;
-  context.subscriptions.push(
-    results,
-    tree,
-    vscode.commands.registerCommand(COMMANDS.verify, (args?: unknown) => runner().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {})),
-    vscode.commands.registerCommand(COMMANDS.rerun, () => runner().rerun()),
-    vscode.commands.registerCommand(COMMANDS.clear, () => results.clear()),
-    vscode.commands.registerCommand(COMMANDS.showKept, async () => {
-      const kept = results.kept();
-      if (!kept.length) return;
-      const clearAll = vscode.l10n.t('$(clear-all) Clear all kept results');
-      const pick = await vscode.window.showQuickPick(
-        [
-          ...kept.map((r) => ({ label: `${r.address}`, description: `${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}`, detail: `${r.error ? `error: ${r.error.message}` : r.contracts.map((c) => `${c.name}: ${c.status}`).join(', ')} · ${r.finishedAt}`, key: r.key })),
-          { label: '', kind: vscode.QuickPickItemKind.Separator, key: '' },
-          { label: clearAll, key: '*' },
-        ],
-        { title: vscode.l10n.t('Kept verification results') },
-      );
-      if (pick?.key === '*') await results.clearAll();
-      else if (pick?.key) await results.select(pick.key);
-    }),
-    vscode.commands.registerCommand(COMMANDS.copyAddress, (n?: unknown) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); }),
-    vscode.commands.registerCommand(COMMANDS.copyPath, (n?: unknown) => { const f = tree.ifLoaded?.file(n); if (f) void copyText(f.path, vscode.l10n.t('path')); }),
-    // the text comes from the view's code (loaded now if it was not): summaries stay out of activation
-    vscode.commands.registerCommand(COMMANDS.copyResult, () => { const text = results.current && tree.implementation().resultText(); if (text) void copyText(text, vscode.l10n.t('verification result')); }),
-    vscode.commands.registerCommand(COMMANDS.openFile, async (n?: unknown) => {
-      const target = tree.ifLoaded?.file(n)?.target;
-      if (target) await vscode.window.showTextDocument(target, { preview: true });
-    }),
-    vscode.commands.registerCommand(COMMANDS.openInHashScan, (n?: unknown) => {
-      const address = addressOf(n);
-      if (!address) return;
-      const id = results.current?.entityId ?? address;
-      void openUrl(hashscanUrl(network.profile, 'contract', id));
-    }),
-  );
+  context.subscriptions.push(results, tree);
+  const subs = context.subscriptions;
+  registerCommand(subs, COMMANDS.verify, (args) => runner().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {}));
+  registerCommand(subs, COMMANDS.rerun, () => runner().rerun());
+  registerCommand(subs, COMMANDS.clear, () => results.clear());
+  registerCommand(subs, COMMANDS.showKept, async () => {
+    const kept = results.kept();
+    if (!kept.length) return;
+    const clearAll = vscode.l10n.t('$(clear-all) Clear all kept results');
+    const pick = await vscode.window.showQuickPick(
+      [
+        ...kept.map((r) => ({ label: `${r.address}`, description: `${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}`, detail: `${r.error ? `error: ${r.error.message}` : r.contracts.map((c) => `${c.name}: ${c.status}`).join(', ')} · ${r.finishedAt}`, key: r.key })),
+        { label: '', kind: vscode.QuickPickItemKind.Separator, key: '' },
+        { label: clearAll, key: '*' },
+      ],
+      { title: vscode.l10n.t('Kept verification results') },
+    );
+    if (pick?.key === '*') await results.clearAll();
+    else if (pick?.key) await results.select(pick.key);
+  });
+  registerCommand(subs, COMMANDS.copyAddress, (n) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); });
+  registerCommand(subs, COMMANDS.copyPath, (n) => { const f = tree.ifLoaded?.file(n); if (f) void copyText(f.path, vscode.l10n.t('path')); });
+  // the text comes from the view's code (loaded now if it was not): summaries stay out of activation
+  registerCommand(subs, COMMANDS.copyResult, () => { const text = results.current && tree.implementation().resultText(); if (text) void copyText(text, vscode.l10n.t('verification result')); });
+  registerCommand(subs, COMMANDS.openFile, async (n) => {
+    const target = tree.ifLoaded?.file(n)?.target;
+    if (target) await vscode.window.showTextDocument(target, { preview: true });
+  });
+  registerCommand(subs, COMMANDS.openInHashScan, (n) => {
+    const address = addressOf(n);
+    if (!address) return;
+    const id = results.current?.entityId ?? address;
+    void openUrl(hashscanUrl(network.profile, 'contract', id));
+  });
   if (!recorded) return undefined;
   return {
     run: (args) => runner().run(args ?? {}),
