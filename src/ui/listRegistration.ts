@@ -61,6 +61,10 @@ export interface ListSeam<T> {
   snapshot(): ListSnapshot;
   readonly loaded: T[];
   readonly loading: boolean;
+  /** Whether the first page was asked for since the last reset (a hidden view asks nothing: stays false). */
+  readonly started: boolean;
+  /** Whether VS Code shows the view. */
+  readonly visible: boolean;
   refresh(): Promise<void>;
   retry(): Promise<void>;
   loadMore(): Promise<void>;
@@ -84,6 +88,8 @@ export function listSeam<T, X extends object>(handle: ListViewHandle<ListView<T,
     },
     get loaded() { return v().loaded; },
     get loading() { return v().loading; },
+    get started() { return v().started; },
+    get visible() { return handle.treeView.visible; },
     refresh: () => v().refresh(),
     retry: () => v().retry(),
     loadMore: () => v().loadMore(),

@@ -183,6 +183,11 @@ export abstract class ListView<T, F extends object, I extends object> implements
     return this.list.pager.loading;
   }
 
+  /** Whether the first page was asked for since the last reset. */
+  get started(): boolean {
+    return this.list.pager.started;
+  }
+
   dispose(): void {
     this.disposables.dispose();
   }

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Result { timestamp: string; contract_id: string; from: string; block_number: number | bigint; transaction_index: number; result: string; error_message: string | null; amount: number | bigint | null }
 
@@ -64,7 +64,9 @@ describe('Contract Results view', function () {
     assert.throws(() => api.contractResults.setFilters({ from: '0x12' }), /EVM address/);
     assert.throws(() => api.contractResults.setFilters({ timestamp: 'yesterday' }), /not a timestamp/);
     assert.throws(() => api.contractResults.setFilters({ blockHash: 'abc' }), /not a block hash/);
-    await sleep(200);
+    // a refused filter starts nothing: no load in flight, so nothing can still arrive at the sandbox
+    assert.strictEqual(api.contractResults.loading, false);
+    assert.strictEqual(api.contractResults.describeFilters(), '');
     assert.deepStrictEqual(await requests('/api/v1/contracts/results'), []);
   });
 
@@ -146,10 +148,11 @@ describe('Contract Results view', function () {
     assert.deepStrictEqual(loaded().slice(0, 2).map((r) => r.timestamp), [...added].reverse());
     assert.strictEqual(await api.contractResults.pollOnce(), 0, 'nothing new the second time');
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await sleep(300);
+    // hidden: Follow's timer stopped and its poll cancelled; a poll asked for now does nothing and schedules nothing
+    await waitUntil('the view hidden and Follow idle', () => !api.contractResults.visible && api.contractResults.followIdle);
     await clearRequests();
     assert.strictEqual(await api.contractResults.pollOnce(), 0);
-    await sleep(300);
+    assert.ok(api.contractResults.followIdle, 'nothing scheduled while hidden');
     assert.deepStrictEqual(await requests('/api/v1/contracts/results'), [], 'no poll while hidden');
     await vscode.commands.executeCommand('hederaExplorer.contractResults.focus');
     api.contractResults.setFollow(false);

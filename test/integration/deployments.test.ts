@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { benchFigure, extension, resetSettings, settlesWithin, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario { timestamp: string; contractId: string; result: string }
 interface Result { timestamp: string; contract_id: string; error_message: string | null }
@@ -322,11 +322,11 @@ describe('Deployments view and CodeLens', function () {
   it('nothing is asked for lenses that are not resolved (not on screen); resolving asks once', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer'); // the view hidden: it asks nothing either
     await api.deployments.refresh();
-    await sleep(300);
+    await api.deployments.settled(); // the records read again, every answer asked for in
     await clearRequests();
     const unresolved = await lensesOf('contracts/inspector/Vault.sol', 'none');
     assert.deepStrictEqual(titles(unresolved), ['(unresolved)'], 'the main lens, to be resolved; nothing kept to show more');
-    await sleep(500);
+    await api.deployments.settled(); // anything providing the lenses asked for has come back
     assert.deepStrictEqual(await requests('/api/v1/contracts/0.0.7001'), [], 'no results asked');
     assert.deepStrictEqual(await requests(`/v2/contract/296/${VAULT}`), [], 'no Sourcify lookup');
     await vaultLenses();

@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { resetSettings, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, requests, settled, sleep, useSandbox, type ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 describe('Schedules view', function () {
   this.timeout(60000);
@@ -58,7 +58,9 @@ describe('Schedules view', function () {
     await clearRequests();
     assert.throws(() => api.schedules.setFilters({ accountId: 'abc' }), /not an account id/);
     assert.throws(() => api.schedules.setFilters({ limit: 0 }), /page size/);
-    await sleep(200);
+    // a refused filter starts nothing: no load in flight, so nothing can still arrive at the sandbox
+    assert.strictEqual(api.schedules.loading, false);
+    assert.strictEqual(api.schedules.describeFilters(), '');
     assert.deepStrictEqual(await requests('/api/v1/schedules'), []);
   });
 
@@ -97,11 +99,13 @@ describe('Schedules view', function () {
 
   it('sends no request while the view is hidden, loads again when shown', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await sleep(300);
+    await waitUntil('the view hidden, its first page in', () => !api.schedules.visible && api.schedules.started && !api.schedules.loading);
     await clearRequests();
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     await cfg.update('http.timeoutSeconds', 14, vscode.ConfigurationTarget.Global); // rebuilds the clients: views reset
-    await sleep(1000);
+    // reset and not asked again: only showing the view asks for the first page
+    await waitUntil('the view reset', () => !api.schedules.started);
+    assert.ok(!api.schedules.visible && !api.schedules.loading);
     assert.deepStrictEqual(await requests('/api/v1/schedules'), [], 'nothing while hidden');
     await vscode.commands.executeCommand('hederaExplorer.schedules.focus');
     await waitUntil('reloaded when shown', async () => (await requests('/api/v1/schedules')).length > 0, 10000);

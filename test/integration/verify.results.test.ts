@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { VerificationResults } from '../../src/features/verification/results';
 import { type VerificationPrompts, recordingPrompts, vscodePrompts } from '../../src/features/verification/prompts';
 import type { VerificationRecord } from '../../src/features/verification/record';
-import { activateApi } from './helpers';
+import { activateApi, waitUntil } from './helpers';
 
 /** An in-memory workspaceState: values are copied in and out, as the real one keeps them as JSON. */
 class InMemoryMemento implements vscode.Memento {
@@ -34,16 +34,14 @@ const record = (n: number, finished = n): VerificationRecord => ({
   finishedAt: new Date(finished * 1000).toISOString(), contracts: [], unused: [],
 } as unknown as VerificationRecord);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Sends `command` (close or accept the quick input) until the prompt `shown` settles, then returns its answer. */
-async function answer<T>(shown: Promise<T>, command: string): Promise<T> {
-  let done = false;
-  void shown.then(() => { done = true; }, () => { done = true; });
-  for (let i = 0; i < 40 && !done; i++) {
-    await sleep(150);
-    if (!done) await vscode.commands.executeCommand(command);
-  }
+/**
+ * Answers the prompt `shown` with `command` (close or accept the quick input) once `ready` says it is open, and
+ * returns its answer. VS Code shows an input box as it receives the request, before any command sent after it; a
+ * pick gets its items a moment later, and accepting it before one of them is active accepts nothing.
+ */
+async function answer<T>(shown: Promise<T>, command: string, ready: () => boolean = () => true): Promise<T> {
+  await waitUntil('the quick input open', ready);
+  await vscode.commands.executeCommand(command);
   return shown;
 }
 
@@ -122,9 +120,10 @@ describe('verify: kept results and prompts (results.ts, prompts.ts)', () => {
     const recording = recordingPrompts(real);
     assert.strictEqual(recording.last(), undefined);
     const items = [{ label: '$(symbol-class) Token' }, { label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(edit) Enter an address…' }];
-    // VS Code's quick pick, dismissed
-    assert.strictEqual(await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.closeQuickOpen'), undefined);
-    assert.deepStrictEqual(recording.last(), { seq: 1, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'] });
+    // VS Code's quick pick, open with its first item active (as VS Code told the extension), dismissed
+    const pickShown = () => recording.last()?.active !== undefined;
+    assert.strictEqual(await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.closeQuickOpen', pickShown), undefined);
+    assert.deepStrictEqual(recording.last(), { seq: 1, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'], active: 'Token' });
     // VS Code's input box, accepted with the value it was opened with
     assert.strictEqual(await answer(recording.input('addressInput', { title: 'Contract to verify', value: 'typed' }), 'workbench.action.acceptSelectedQuickOpenItem'), 'typed');
     assert.deepStrictEqual(recording.last(), { seq: 2, kind: 'addressInput', title: 'Contract to verify', items: [] });
@@ -132,9 +131,9 @@ describe('verify: kept results and prompts (results.ts, prompts.ts)', () => {
     assert.deepStrictEqual([recording.last()?.seq, recording.last()?.kind, asked], [3, 'apiKey', 1]);
     assert.ok(!('last' in plain), 'the normal prompts record nothing');
     // shown as given: accepting VS Code's quick pick returns the very item passed in, codicon and all
-    const accepted = await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.acceptSelectedQuickOpenItem');
+    const accepted = await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.acceptSelectedQuickOpenItem', pickShown);
     assert.strictEqual(accepted, items[0], 'shown as given');
     assert.strictEqual(accepted?.label, '$(symbol-class) Token');
-    assert.deepStrictEqual(recording.last(), { seq: 4, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'] });
+    assert.deepStrictEqual(recording.last(), { seq: 4, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'], active: 'Token' });
   });
 });

@@ -6,7 +6,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { benchFigure, resetSettings, settlesWithin, waitUntil } from './helpers';
-import { addFault, clearFaults, clearRequests, sleep, useSandbox, type ViewsApi } from './views.helpers';
+import { addFault, clearFaults, clearRequests, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Recorded { method: string; url: string; headers: Record<string, unknown>; body?: string }
 
@@ -68,7 +68,8 @@ describe('Verify Contract', function () {
     await vscode.workspace.getConfiguration('hederaExplorer').update('contractAddress', 'not-an-address', vscode.ConfigurationTarget.Global);
     assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.verifyContract'), undefined);
     await resetSettings(['contractAddress']);
-    await sleep(200);
+    // each refusal came back from the run it ended: nothing is running that could still send
+    assert.strictEqual(v().isRunning, false);
     assert.deepStrictEqual(await sentAbout('0x1234', 'Token', 'not-an-address'), []);
     assert.strictEqual(v().current(), undefined, 'nothing kept');
   });
@@ -78,10 +79,9 @@ describe('Verify Contract', function () {
     await clearRequests();
     const before = v().lastPrompt()?.seq ?? 0;
     const run = v().run({ address: A('02') });
+    // recorded as it is asked: VS Code shows the input box before it runs any command sent after that
     await waitUntil('API key prompt', () => v().lastPrompt()?.kind === 'apiKey' && (v().lastPrompt()?.seq ?? 0) > before);
-    let done = false;
-    void run.then(() => { done = true; });
-    for (let i = 0; i < 20 && !done; i++) { await sleep(150); await vscode.commands.executeCommand('workbench.action.closeQuickOpen'); }
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.strictEqual(await run, undefined);
     assert.deepStrictEqual(await sentAbout(A('02')), [], 'no request without a key');
   });
@@ -123,13 +123,13 @@ describe('Verify Contract', function () {
     await clearRequests();
     const before = v().lastPrompt()?.seq ?? 0;
     const run = v().run();
-    await waitUntil('address pick', () => v().lastPrompt()?.kind === 'address' && (v().lastPrompt()?.seq ?? 0) > before);
+    // open with its items and the first one active: accepting takes it
+    await waitUntil('address pick', () => v().lastPrompt()?.kind === 'address' && (v().lastPrompt()?.seq ?? 0) > before && v().lastPrompt()?.active !== undefined);
+    assert.strictEqual(v().lastPrompt()?.active, 'Token');
     const items = v().lastPrompt()?.items ?? [];
     assert.deepStrictEqual(items.slice(0, 6), ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting', '0.0.5001']);
     assert.ok(items.includes('Enter an address or entity id…') && items.includes('Change chain…'), items.join(', '));
-    let done = false;
-    void run.then(() => { done = true; });
-    for (let i = 0; i < 20 && !done && !v().isRunning; i++) { await sleep(150); await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem'); }
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const r = await run;
     assert.strictEqual(r?.address, A('02'));
     assert.strictEqual((await verifyRequests()).length, 1);

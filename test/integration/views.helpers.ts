@@ -50,5 +50,3 @@ export async function settled(view: ListView, ms = 10000): Promise<ViewSnapshot>
   await waitUntil('view settled', () => !view.loading && view.snapshot().rows.some((r) => r.contextValue !== 'loading'), ms);
   return view.snapshot();
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

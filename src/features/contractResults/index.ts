@@ -26,6 +26,8 @@ export interface ContractResultsSeam extends ListSeam<ContractResult> {
   /** One follow poll now; the number of new results put on top. */
   pollOnce(): Promise<number>;
   readonly isFollowing: boolean;
+  /** No Follow poll scheduled or in flight (hidden view, Follow off): the state in which nothing is asked. */
+  readonly followIdle: boolean;
   /** The detail rows of a result, flattened as "Group / Label: value" lines. */
   detailLines(r: unknown): string[];
 }
@@ -82,6 +84,7 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     setFollow: (on: boolean) => list.view().setFollow(on),
     pollOnce: () => list.view().pollOnce(),
     get isFollowing() { return list.view().isFollowing; },
+    get followIdle() { return list.view().followIdle; },
     detailLines: (r: unknown) => list.view().detailLines(r as ContractResult),
   });
 }

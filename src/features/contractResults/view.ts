@@ -346,6 +346,11 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     return this.following;
   }
 
+  /** No Follow poll is scheduled or in flight: nothing will be asked until Follow is scheduled again. */
+  get followIdle(): boolean {
+    return !this.followTimer && !this.polling.active;
+  }
+
   setFollow(on: boolean): void {
     this.following = on;
     void vscode.commands.executeCommand('setContext', `${this.options.viewId}.following`, on);

@@ -26,6 +26,11 @@ export interface PromptInfo {
   kind: PromptKind;
   title: string;
   items: string[];
+  /**
+   * A pick's item VS Code made active, as it told the extension (`onDidSelectItem`): the pick is open with its items,
+   * and accepting it takes this one. Undefined until then, and for input boxes.
+   */
+  active?: string;
 }
 
 /** The prompts as VS Code shows them. */
@@ -41,13 +46,16 @@ export function vscodePrompts(apiKeys: ApiKeyStore): VerificationPrompts {
 export function recordingPrompts(shown: VerificationPrompts): VerificationPrompts & { last(): PromptInfo | undefined } {
   let last: PromptInfo | undefined;
   let seq = 0;
-  const record = (kind: PromptKind, title: string, items: string[]) => {
-    last = { seq: ++seq, kind, title, items };
-  };
+  const record = (kind: PromptKind, title: string, items: string[]): PromptInfo => (last = { seq: ++seq, kind, title, items });
+  const label = (i: vscode.QuickPickItem) => i.label.replace(/^\$\([^)]+\) /, '');
   return {
     pick: (kind, items, options) => {
-      record(kind, options.title, items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.label.replace(/^\$\([^)]+\) /, '')));
-      return shown.pick(kind, items, options);
+      const info = record(kind, options.title, items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map(label));
+      const onDidSelectItem = (item: vscode.QuickPickItem | string) => {
+        info.active = typeof item === 'string' ? item : label(item);
+        return options.onDidSelectItem?.(item);
+      };
+      return shown.pick(kind, items, { ...options, onDidSelectItem });
     },
     input: (kind, options) => {
       record(kind, options.title, []);
