@@ -47,10 +47,7 @@ const root = __dirname;
 const LAZY_ENTRIES = [
   { name: 'decoders', file: 'src/api/decode/index.ts', note: 'first decode: ABI (viem) and schedule bodies (protobufjs)' },
   { name: 'clients', file: 'src/api/clients.ts', note: 'first request: the mirror node, status page and Sourcify clients, HTTP, lossless JSON' },
-  { name: 'statusFormat', file: 'src/features/status/format.ts', note: 'first answer of the status page: status bar tooltip, notification; the Status view\'s labels' },
-  { name: 'json', file: 'src/api/json.ts', note: 'lossless JSON (lossless-json): the first answer, or the first raw JSON document' },
   { name: 'axios', file: 'axios', note: 'first request (src/api/http.ts): axios, follow-redirects, proxy-from-env' },
-  { name: 'derivation', file: 'src/workspace/derivation.ts', note: 'with the ABI index: deployment records, build-info inheritance' },
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
   { name: 'inspector', file: 'src/features/inspector/lazy.ts', note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel' },
