@@ -14,20 +14,26 @@
 // `require('./esbuild.js')` builds nothing: it returns LAZY_ENTRIES and the helpers the .vsix check
 // (test/harness/package-vsix.mjs) and the bench (test/bench/*.mjs) read.
 //
-// How the extension is split (issue 12): what activation loads should be small, so code needed only later is
-// required on first use, inside a function: `require('./view') as typeof import('./view')`. Every such module is
-// declared ONCE, in LAZY_ENTRIES, by its file. The extension is ONE esbuild build with code splitting: entry points
-// main (src/extension.ts) and every lazy entry; a `require()` whose target resolves to a declared entry's file stays a
-// `require("./<name>.js")` (plugin lazyRequires); a module that several entries use goes to a shared chunk that each of
-// them requires, so every module exists once at run time (one ApiError class, one DetailNode class: `instanceof`
-// needs no patches). esbuild splits only ES modules, so the build writes ESM in memory and each output file is then
-// converted to CommonJS (plugin toCommonJs): loading stays synchronous `require`. The build fails (STRICT_LAZY) when
-// a lazy entry ended up in the activation closure (main.js and the chunks it requires statically) because some file
-// imported it statically, or when no require() reaches it, or when a module is in two output files. To add a lazy
-// entry: require it as above where it is first needed, then add it to LAZY_ENTRIES (the .vsix check and the bench
-// follow). The loader dist/extension.js is a bundle of its own: it requires main.js and times that; its one module
-// besides itself (src/core/cpuTime.ts, stateless) is a second copy. Unit, integration-test, sandbox and bench
-// bundles are one bundle per file, with every module inline.
+// How the extension is split. What activation loads must stay small (CONTRIBUTING "Startup"), so code needed only
+// later is required on first use, inside a function: `require('./view') as typeof import('./view')`.
+//   LAZY_ENTRIES    every such module, declared once, by its file. One stays only if it keeps at least 20 KB out of
+//                   what activation loads or saves at least 1 ms (CONTRIBUTING "Startup" has the figures).
+//   extensionBuild  ONE esbuild build, entry points main (src/extension.ts) and every lazy entry, code splitting on:
+//                   a require() of a declared entry's file stays `require("./<name>.js")` (lazyRequires); a module
+//                   several entries use goes to a shared chunk that each of them requires, so every module exists once
+//                   at run time (one ApiError class: `instanceof` needs no patches).
+//   toCommonJs      esbuild splits only ES modules: the build writes ESM in memory, each output is converted to
+//                   CommonJS (loading stays a synchronous require) and written.
+//   packActivation  production: the chunks activation needs are packed into main.js (activation reads one file).
+//   checkOutputs    the build fails when a lazy entry is in the activation closure (main.js and the chunks it requires
+//                   statically: some file imported it statically), when no require() reaches it, or when a module is
+//                   in two output files;
+//   notShipped      … and when a module of the sandbox or of test/ is in any output of the extension, loader or
+//                   webview builds.
+// To add a lazy entry: require it as above where it is first needed, then add its line to LAZY_ENTRIES (the .vsix
+// check and the bench follow). The loader dist/extension.js is a bundle of its own: it requires main.js and times
+// that; its one module besides itself (src/core/cpuTime.ts, stateless) is a second copy. Unit, integration-test,
+// sandbox and bench bundles are one bundle per file, with every module inline.
 const esbuild = require('esbuild');
 const fs = require('fs');
 const path = require('path');
@@ -41,10 +47,7 @@ const root = __dirname;
 const LAZY_ENTRIES = [
   { name: 'decoders', file: 'src/api/decode/index.ts', note: 'first decode: ABI (viem) and schedule bodies (protobufjs)' },
   { name: 'clients', file: 'src/api/clients.ts', note: 'first request: the mirror node, status page and Sourcify clients, HTTP, lossless JSON' },
-  { name: 'statusFormat', file: 'src/features/status/format.ts', note: 'first answer of the status page: status bar tooltip, notification; the Status view\'s labels' },
-  { name: 'json', file: 'src/api/json.ts', note: 'lossless JSON (lossless-json): the first answer, or the first raw JSON document' },
   { name: 'axios', file: 'axios', note: 'first request (src/api/http.ts): axios, follow-redirects, proxy-from-env' },
-  { name: 'derivation', file: 'src/workspace/derivation.ts', note: 'with the ABI index: deployment records, build-info inheritance' },
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
   { name: 'inspector', file: 'src/features/inspector/lazy.ts', note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel' },
@@ -94,7 +97,20 @@ function inputsOf(metafile, files) {
   return new Set(Object.entries(metafile.outputs).filter(([f]) => files.includes(path.resolve(root, f))).flatMap(([, o]) => Object.keys(o.inputs).map((i) => path.resolve(root, i))));
 }
 
-module.exports = { LAZY_ENTRIES, MAIN_ENTRY, STRICT_LAZY, entryPath, outputClosure, inputsOf };
+/** Modules that never ship: the sandbox (a separate Node program, today's folder and the planned one) and the tests. */
+const NOT_SHIPPED = /^(?:src\/sandbox|sandbox|test)\//;
+
+/**
+ * One sentence per module of the sandbox or of test/ found in an output of a build (its metafile; paths relative to
+ * the root), naming the output and what imported it. The extension, loader and webview builds fail on any.
+ */
+function notShipped(metafile) {
+  const importers = (input) => Object.entries(metafile.inputs).filter(([, i]) => i.imports.some((x) => x.path === input)).map(([f]) => f);
+  return Object.entries(metafile.outputs).flatMap(([out, o]) => Object.keys(o.inputs).filter((i) => NOT_SHIPPED.test(i))
+    .map((i) => `${i} is in ${out} (imported by ${importers(i).join(', ') || 'an entry point'}): the sandbox and test/ never ship`));
+}
+
+module.exports = { LAZY_ENTRIES, MAIN_ENTRY, STRICT_LAZY, entryPath, outputClosure, inputsOf, notShipped };
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -335,7 +351,7 @@ function checkOutputs(metafile, sizes) {
 }
 
 /**
- * The decoders (issue 7) read src/api/decode/schedulableBody.descriptor.json, trimmed from @hashgraph/proto's .proto
+ * The decoders read src/api/decode/schedulableBody.descriptor.json, trimmed from @hashgraph/proto's .proto
  * files: regenerated here when missing or stale (see descriptor.build.cjs).
  */
 function decoderDescriptor() {
@@ -358,6 +374,7 @@ const webview = () => ({
   target: 'es2022',
   minify: production,
   sourcemap: !production,
+  metafile: true,
 });
 
 // ---- codicons for webviews (NFT history): copies @vscode/codicons' codicon.css + codicon.ttf into dist/webview/,
@@ -446,7 +463,9 @@ async function main() {
     return;
   }
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
-  if (results.some((r) => r.errors.length) || lazyErrors.length) process.exit(1);
+  const shipped = onlySandbox || tests || bench ? [] : results.flatMap((r) => (r.metafile ? notShipped(r.metafile) : []));
+  for (const p of shipped) console.error(`✘ [ERROR] ${p}`);
+  if (results.some((r) => r.errors.length) || lazyErrors.length || shipped.length) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
     const loader = path.join(distDir, 'extension.js');
     console.log(`${rel(loader)} ${kb(fs.statSync(loader).size)}${production ? ' (minified)' : ''}: the loader VS Code starts`);

@@ -6,102 +6,113 @@
 //   src/core       the extension's infrastructure on vscode: log, settings, secrets, the selected network.
 //   src/ui         the shared tree vocabulary: node kinds, the list view base, lazy tree views, copy / open / raw JSON.
 //   src/features   one folder per feature; a feature uses another only through that feature's index.ts.
-//   src/extension.ts  the composition root.
-// Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules, nothing of src/workspace, core,
-// ui nor of another feature. The sandbox (src/sandbox) is a separate Node program: it shares only src/api with the
-// extension.
+//   src/testSeams.ts  the test seams' types;  src/extension.ts  the composition root;  src/loader.ts  requires it.
+// Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules, only src/api and its feature's
+// protocol. A shim (src/shims: stand-ins for packages) imports no file of the tree. The sandbox (src/sandbox, moving to
+// sandbox/src with its tests in sandbox/test) is a separate Node program: it shares only src/api with the extension;
+// nothing in src/ imports the sandbox or test/. LAYERS below is the table.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import boundaries from 'eslint-plugin-boundaries';
 
-// Each layer is a list of restrictions: a regular expression over the module path as written (case-insensitive, as
-// file systems may be) and the sentence shown. One list feeds two rules, so that every way to load a module is checked:
-//   @typescript-eslint/no-restricted-imports  `import … from`, `import type`, `export … from`, `import x = require(…)`
-//   no-restricted-syntax                       `require('…')`, `import('…')` (both with a literal or a template without
-//                                              `${}`) and the type `import('…').T` / `typeof import('…')`
-// The layers' file sets below are disjoint: in flat config a later block's options for a rule replace an earlier one's.
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+// The layers are checked on the RESOLVED import graph (eslint-plugin-boundaries, files resolved by
+// eslint-import-resolver-typescript as tsc and esbuild do): every import form (import, import type, export … from,
+// import x = require, require('…'), import('…'), the types import('…').T and typeof import('…')) is resolved to a file,
+// every file of src/ and of the sandbox is on a layer (no-unknown-files), and an arrow is allowed only as the policies
+// below draw it. A path written with `..` detours, a shim or a re-export changes nothing: the file it lands on counts,
+// and the shim or re-exporting file is itself on a layer. What resolution cannot see (module.require, createRequire,
+// a computed require/import()) is refused outright in src/ (UNRESOLVABLE_LOADS).
 const SRC = '{ts,tsx,mts,cts,js,mjs,cjs}';
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const segment = (names) => `(?:^|/)(?:${names.map(escapeRe).join('|')})(?:/|$)`;
+const NODE_BUILTIN = `^(?:node:)?(?:${builtinModules.map((m) => m.replace(/^node:/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:/|$)`;
 
-const above = (layers, why) => ({ regex: segment(layers), message: why });
-const noVscode = (message) => ({ regex: '^vscode(?:/|$)', message });
-const noNode = {
-  regex: `^(?:node:)?(?:${builtinModules.map((m) => escapeRe(m.replace(/^node:/, ''))).join('|')})(?:/|$)`,
-  message: 'Webview code runs in the page: no Node modules.',
-};
-// `../api/../core/log`, `./../core/log`, `.././x`: a `.` or `..` after a folder name would walk around the rules below,
-// which read the path as written.
-const crooked = {
-  regex: '(?:^|/)(?!\\.\\.(?:/|$))[^/]+/\\.\\.(?:/|$)|/\\.(?:/|$)',
-  message: 'Write the module path without a `.` or `..` after a folder name: the layer rules read the path as written.',
-};
-// From a file `depth` folders below src/features (src/features/<a>/x.ts: 1), `../`×depth is src/features itself.
-const up = (depth) => (depth ? `(?:\\.\\./){${depth}}` : '\\./');
-const viaIndex = (depth) => `'${depth ? '../'.repeat(depth) : './'}<feature>'`;
-const notDotDot = '(?!\\.\\.?(?:/|$))';
-// src/features/<b>/<anything>: from a feature's file at that depth (`../<b>/x`, `../../<b>/x`, from context.ts `./<b>/x`)
-const otherFeatureFile = (depth) => ({
-  regex: `^${up(depth)}${notDotDot}[^/]+/.`,
-  message: `Another feature's internals: import that feature's index.ts (${viaIndex(depth)}) instead.`,
-});
-// … or through a `features` folder from anywhere (`../../features/<b>/x` from a feature, `./features/<b>/x` from
-// src/extension.ts)
-const viaFeaturesFolder = {
-  regex: '(?:^|/)features/[^/]+/.',
-  message: "Another feature's internals: import that feature's index.ts ('…/features/<feature>') instead.",
-};
-
-const loadsMatching = (regex) => {
-  // esquery reads `/…/` as the regular expression's delimiters
-  const re = `/${regex.replaceAll('/', '\\x2F')}/iu`;
-  const literal = (path) => `[${path}.value=${re}]`;
-  const template = (path) => `[${path}.type='TemplateLiteral'][${path}.expressions.length=0][${path}.quasis.0.value.cooked=${re}]`;
-  return [
-    ...[literal, template].map((arg) => `CallExpression[callee.type='Identifier'][callee.name='require']${arg('arguments.0')}`),
-    ...[literal, template].map((arg) => `ImportExpression${arg('source')}`),
-    `TSImportType${literal('source')}`, // typescript-eslint 8: `source`; before: `argument.literal`
-    `TSImportType${literal('argument.literal')}`,
-  ];
-};
-const restrict = (...restrictions) => ({
-  '@typescript-eslint/no-restricted-imports': ['error', { patterns: restrictions.map(({ regex, message }) => ({ regex, message })) }],
-  'no-restricted-syntax': ['error', ...restrictions.map(({ regex, message }) => ({ selector: `:matches(${loadsMatching(regex).join(', ')})`, message }))],
-});
-const layer = (dir, ...restrictions) => ({
-  files: [`src/${dir}/**/*.${SRC}`],
-  ignores: ['src/**/webview/**'],
-  rules: restrict(crooked, ...restrictions),
-});
-
-const webviewMessage = "Webview code imports only plain-TS modules (src/api, its feature's protocol and rows).";
-const webview = [
-  noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'),
-  noNode,
-  above(['core', 'ui', 'workspace', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], webviewMessage),
+// The layers. Folders are elements (`boundaries/elements`: the folder and everything in it, first match wins; a pattern
+// is the whole path from the repository root); single files are file categories (`boundaries/files`).
+const SANDBOX = ['src/sandbox', 'sandbox/src']; // today's and the planned location
+const ELEMENTS = [
+  { type: 'webview', pattern: 'src/features/*/webview', capture: ['feature'] },
+  { type: 'webview', pattern: 'src/**/webview' },
+  { type: 'api', pattern: 'src/api' },
+  { type: 'workspace', pattern: 'src/workspace' },
+  { type: 'core', pattern: 'src/core' },
+  { type: 'ui', pattern: 'src/ui' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'shim', pattern: 'src/shims' },
+  ...SANDBOX.map((pattern) => ({ type: 'sandbox', pattern })),
+  { type: 'sandboxTest', pattern: 'sandbox/test' },
+  { type: 'test', pattern: 'test' },
+].map((e) => ({ partialMatch: false, ...e }));
+const FILES = [
+  { category: 'features', pattern: `src/features/*.${SRC}` }, // the features' shared context
+  { category: 'testSeams', pattern: 'src/testSeams.ts' },
+  { category: 'extension', pattern: 'src/extension.ts' },
+  { category: 'loader', pattern: 'src/loader.ts' },
 ];
-// features: one block per depth below src/features/<feature>/ (the relative path to another feature depends on it)
-const FEATURE_DEPTH = 6;
-const featureFiles = (depth) => `src/features/${'*/'.repeat(depth)}*.${SRC}`;
-const featureLayers = Array.from({ length: FEATURE_DEPTH }, (_, i) => i + 1).flatMap((depth) => [
+const isFile = (name) => FILES.some((f) => f.category === name);
+const layer = (name) => (isFile(name) ? { file: { categories: name } } : { element: { type: name } });
+// what a layer may import: a feature only through its index.ts (a feature's own files are internal: not checked)
+const allowTo = (names) => ({
+  to: names.map((n) => (n === 'feature' ? { element: { type: 'feature', fileInternalPath: 'index.ts' } } : layer(n))),
+});
+const ANY = { to: [{ element: { type: '*' } }, { file: { categories: '*' } }] };
+
+// [layer, what it may import besides its own files (the README's arrows, downwards only), the sentence for the rest]
+const LAYERS = [
+  ['api', [], 'src/api is the lowest layer: it imports only src/api.'],
+  ['workspace', ['api'], 'src/workspace imports only src/api.'],
+  ['core', ['api', 'workspace'], 'src/core imports only src/api and src/workspace.'],
+  ['ui', ['api', 'workspace', 'core'], 'src/ui is shared by every feature: it imports only src/api, src/workspace and src/core.'],
+  ['features', ['api', 'workspace', 'core', 'ui', 'feature'], "The features' context imports the layers below and a feature's index.ts."],
+  ['feature', ['api', 'workspace', 'core', 'ui', 'features', 'feature'], "A feature imports the layers below, the features' context and another feature's index.ts; it is registered by src/extension.ts, it does not import it."],
+  ['testSeams', ['api', 'workspace', 'core', 'ui', 'features', 'feature'], 'src/testSeams.ts names the types of the layers below it.'],
+  ['extension', ['api', 'workspace', 'core', 'ui', 'features', 'feature', 'testSeams'], 'src/extension.ts composes the layers below it (a feature through its index.ts); not the sandbox, tests, webviews or the loader.'],
+  ['loader', ['core', 'testSeams', 'extension'], 'src/loader.ts requires the extension and times it: src/core, src/testSeams.ts and src/extension.ts only.'],
+  ['shim', [], 'A shim stands in for a package: it imports no file of the tree.'],
+  ['sandbox', ['api'], 'The sandbox is a separate Node program: it shares only src/api with the extension.'],
+  ['sandboxTest', ['sandbox', 'api', 'test'], "The sandbox's tests import the sandbox, src/api and the test support."],
+];
+const layerPolicies = [
+  ...LAYERS.flatMap(([name, allowed, message]) => [
+    { from: layer(name), disallow: ANY, message },
+    ...(allowed.length ? [{ from: layer(name), allow: allowTo(allowed) }] : []),
+  ]),
+  // the last matching policy decides: this sentence for another feature's file, from a layer that may use its index
   {
-    files: [featureFiles(depth)],
-    ignores: ['src/**/webview/**'],
-    rules: restrict(
-      crooked,
-      above(['sandbox', 'extension', 'testSeams', 'loader'], 'A feature is registered by src/extension.ts; it does not import it.'),
-      otherFeatureFile(depth),
-      viaFeaturesFolder,
-    ),
+    from: ['features', 'feature', 'testSeams', 'extension'].map(layer),
+    disallow: { to: { element: { type: 'feature', fileInternalPath: '!index.ts' } } },
+    message: "Another feature's internals: import that feature's index.ts instead.",
   },
-  {
-    files: [[featureFiles(depth), 'src/**/webview/**']],
-    rules: restrict(crooked, ...webview, {
-      regex: `^${up(depth)}${notDotDot}[^/]`,
-      message: `${webviewMessage} Not another feature (its index.ts is extension code).`,
-    }),
-  },
-]);
+  // webview code runs in the page: src/api, its own webview folder and its feature's protocol.ts and rows.ts
+  { from: layer('webview'), disallow: ANY, message: "Webview code imports only plain-TS modules (src/api, its feature's protocol.ts and rows.ts)." },
+  { from: layer('webview'), allow: allowTo(['api']) },
+  { from: layer('webview'), allow: { to: { element: { type: 'webview', captured: { feature: '{{from.captured.feature}}' } } } } },
+  { from: layer('webview'), allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' }, fileInternalPath: ['protocol.ts', 'rows.ts'] } } } },
+];
+
+// Loads that resolution cannot follow: refused in src/ (the lazy entries use `require('<literal>')`, which is resolved
+// and checked like an import; the vscode shim uses `import vscode = require('vscode')`).
+const UNRESOLVABLE_LOADS = [
+  { selector: "Identifier[name='require']:not(CallExpression[arguments.length=1][arguments.0.type='Literal'] > Identifier.callee, Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)", message: "Only `require('<literal path>')`: a computed, aliased or resolved require is not checked against the layers." },
+  { selector: "ImportExpression[source.type!='Literal']", message: "Only `import('<literal path>')`: a computed path is not checked against the layers." },
+  { selector: "Identifier[name='module']:not(Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)", message: 'No `module` (module.require, module.constructor): loads through it are not checked against the layers.' },
+  { selector: "Identifier[name=/^(createRequire|mainModule)$/]", message: 'No createRequire / process.mainModule: loads through them are not checked against the layers.' },
+  { selector: ':matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration, ImportExpression)[source.value=/^(node:)?module$/], TSExternalModuleReference[expression.value=/^(node:)?module$/], CallExpression[callee.name=\'require\'][arguments.0.value=/^(node:)?module$/]', message: "No Node 'module': createRequire and Module._load are not checked against the layers." },
+];
+
+// Package names (not paths) a layer must not use: as written is what counts for them.
+const restrictPackages = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const noVscode = (message) => ({ regex: '^vscode(?:/|$)', message });
+const noNode = { regex: NODE_BUILTIN, message: 'Webview code runs in the page: no Node modules.' };
+const packageRules = [
+  { files: [`src/api/**/*.${SRC}`], rules: restrictPackages(noVscode('src/api is plain TypeScript (runs under Node): no vscode.')) },
+  { files: [`src/workspace/**/*.${SRC}`], rules: restrictPackages(noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.')) },
+  { files: [...SANDBOX.map((d) => `${d}/**/*.${SRC}`), `sandbox/test/**/*.${SRC}`], rules: restrictPackages(noVscode('The sandbox is a Node program: no vscode.')) },
+  { files: [`src/**/webview/**/*.${SRC}`], rules: restrictPackages(noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'), noNode) },
+];
 
 export default tseslint.config(
   {
@@ -124,51 +135,34 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  // ---- layers
-  layer('api',
-    noVscode('src/api is plain TypeScript (runs under Node): no vscode.'),
-    above(['workspace', 'core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/api is the lowest layer: it imports nothing above it.'),
-  ),
-  layer('workspace',
-    noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.'),
-    above(['core', 'ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/workspace imports only src/api.'),
-  ),
-  layer('core', above(['ui', 'features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/core imports only src/api and src/workspace.')),
-  layer('ui', above(['features', 'sandbox', 'extension', 'testSeams', 'loader'], 'src/ui is shared by every feature: it imports only src/api and src/core.')),
-  ...featureLayers,
+  // ---- layers, on the resolved import graph (see the top of this file)
   {
-    files: [`src/features/*/${'*/'.repeat(FEATURE_DEPTH)}**/*.${SRC}`],
-    rules: { 'no-restricted-syntax': ['error', { selector: 'Program', message: `A feature's folders nest at most ${FEATURE_DEPTH} deep (FEATURE_DEPTH in eslint.config.mjs): the layer rules are written per depth.` }] },
+    files: [`src/**/*.${SRC}`, `sandbox/**/*.${SRC}`],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: 'tsconfig.json' }, node: true },
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': FILES,
+      'boundaries/root-path': ROOT,
+      'boundaries/dependency-nodes': ['import', 'export', 'require', 'dynamic-import'],
+      'boundaries/additional-dependency-nodes': [
+        { selector: 'TSExternalModuleReference > Literal', kind: 'value', name: 'import-equals' }, // import x = require('…')
+        { selector: 'TSImportType > Literal', kind: 'type', name: 'import-type' }, // import('…').T, typeof import('…')
+      ],
+      'boundaries/legacy-templates': false,
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkUnknownLocals: true, policies: layerPolicies }],
+    },
   },
   {
-    // the features' shared context: the features' types, each through its index.ts
-    files: [`src/features/*.${SRC}`],
-    rules: restrict(
-      crooked,
-      above(['sandbox', 'extension', 'testSeams', 'loader'], 'A feature is registered by src/extension.ts; it does not import it.'),
-      otherFeatureFile(0),
-      viaFeaturesFolder,
-    ),
+    files: [`src/**/*.${SRC}`, `sandbox/**/*.${SRC}`],
+    ignores: ['test/**'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-unknown-files': 'error' },
   },
-  {
-    // webview code outside a feature: the same page rules
-    files: [`src/**/webview/**/*.${SRC}`],
-    ignores: ['src/features/**'],
-    rules: restrict(crooked, ...webview),
-  },
-  layer('sandbox',
-    noVscode('The sandbox is a Node program: no vscode.'),
-    above(['workspace', 'core', 'ui', 'features', 'extension', 'testSeams', 'loader'], 'The sandbox shares only src/api with the extension.'),
-  ),
-  {
-    // the composition root, the test seams' types, the loader: a feature only through its index.ts
-    files: [`src/*.${SRC}`],
-    rules: restrict(
-      crooked,
-      above(['sandbox'], 'The sandbox is a separate Node program: the extension does not import it.'),
-      viaFeaturesFolder,
-    ),
-  },
+  { files: [`src/**/*.${SRC}`, `sandbox/src/**/*.${SRC}`], ignores: ['src/**/*.cjs'], rules: { 'no-restricted-syntax': ['error', ...UNRESOLVABLE_LOADS] } },
+  ...packageRules,
   // ---- build scripts and test harness (CommonJS / ESM JavaScript under Node)
   {
     files: ['**/*.cjs', 'esbuild.js', 'src/shims/*.js'],

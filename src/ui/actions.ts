@@ -2,6 +2,7 @@
  * Small shared actions: copy, open a URL outside (http/https only), show raw JSON in a read-only editor.
  */
 import vscode = require('vscode');
+import { stringifyJson } from '../api/json';
 import { notificationSafe } from '../api/text';
 import { httpUrl } from '../api/url';
 
@@ -42,8 +43,6 @@ export class RawJsonProvider implements vscode.TextDocumentContentProvider, vsco
   async show(name: string, value: unknown): Promise<vscode.TextEditor> {
     const safe = name.replace(/[^\w.-]+/g, '_').slice(0, 80) || 'item';
     const uri = vscode.Uri.from({ scheme: RAW_SCHEME, path: `/${safe}.json`, query: String(++this.counter) });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js): lossless JSON, not loaded at activation
-    const { stringifyJson } = require('../api/json') as typeof import('../api/json');
     this.docs.set(uri.toString(), `${stringifyJson(value, 2)}\n`);
     if (this.docs.size > 50) this.docs.delete(this.docs.keys().next().value as string);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -17,14 +17,12 @@ import { isExcludedAbiPath } from '../../api/decode/abiFiles';
 import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
 import { evmAddressOf } from '../../api/decode/sourcifyAbi';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
-import type { BuildInfoBases, DerivationFolder } from '../../workspace/derivation';
+import { BuildInfoBases, type DerivationFolder, deploymentsFromWorkspace } from '../../workspace/derivation';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { AbiIndex, WorkspaceAbis } from './index';
 
-
-type DerivationModule = typeof import('../../workspace/derivation');
 
 const MAX_FILES = 5000;
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -77,7 +75,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   /** Build info inheritance per build info file (read again only when that file changed, or on a full rescan). */
   private basesCache: BuildInfoBases | undefined;
   private get bases(): BuildInfoBases {
-    this.basesCache ??= new (this.derivation().BuildInfoBases)();
+    this.basesCache ??= new BuildInfoBases();
     return this.basesCache;
   }
   /** Build info changed (or a build folder appeared) since the inheritance was last read. */
@@ -94,20 +92,8 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private skipped = 0;
   private bytesRead = 0;
 
-  /**
-   * The workspace readers (deployment records, build info inheritance), loaded with the first scan: a lazy entry
-   * of the build (LAZY_ENTRIES in esbuild.js), kept out of activation.
-   */
-  private derivationModule: DerivationModule | undefined;
-
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
     this.disposables.add(this.changed, this.workspaceChanged);
-  }
-
-  private derivation(): DerivationModule {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    this.derivationModule ??= require('../../workspace/derivation') as DerivationModule;
-    return this.derivationModule;
   }
 
   /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
@@ -303,7 +289,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private async readDeployments(): Promise<DeployedContract[] | undefined> {
     if (!tryDecoders()) return undefined;
     try {
-      const deployments = await this.derivation().deploymentsFromWorkspace(this.folders().map((f) => f.fs));
+      const deployments = await deploymentsFromWorkspace(this.folders().map((f) => f.fs));
       this.log.debug(`ABIs: ${deployments.length} deployment record(s)`);
       return deployments;
     } catch (e) {

@@ -13,12 +13,12 @@ import { hostOf, httpUrl } from '../../api/url';
 import { copyText, openUrl } from '../../ui/actions';
 import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
-import type { TimeOptions } from './format';
+import { type TimeOptions, worseningMessage } from './format';
 import { CMD_COPY_LINK, CMD_FOCUS_VIEW, CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
 import { indicatorView } from './indicator';
 import { clampPollMinutes, MINUTE, StatusModel } from './model';
 import type { StatusSeam, StatusSnapshot } from './seam';
-import { loadFormat, StatusBarIndicator } from './statusBar';
+import { StatusBarIndicator } from './statusBar';
 import type { StatusView } from './view';
 
 export type { StatusRowSnapshot, StatusSeam, StatusSnapshot } from './seam';
@@ -53,7 +53,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   let statusUrl: string | undefined;
   const worsened = model.onDidWorsen(({ previous, summary }) => {
     if (!config().get<boolean>('status.notify', true)) return;
-    const message = loadFormat().worseningMessage(previous, summary, vscode.l10n);
+    const message = worseningMessage(previous, summary, vscode.l10n);
     shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
     const show = vscode.l10n.t('Show Status');

@@ -8,19 +8,9 @@
 import vscode = require('vscode');
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
-import type { TimeOptions } from './format';
+import { statusTooltipMarkdown, type TimeOptions } from './format';
 import { CMD_FOCUS_VIEW, STATUS_BAR_ID } from './ids';
 import { checkingTooltipMarkdown, indicatorView, loadingView, statusAccessibleLabel, unknownView } from './indicator';
-
-let format: typeof import('./format') | undefined;
-/**
- * The full formatting (format.ts: the tooltip once the page was read or failed, the notification), loaded on first
- * use, not at activation (before the first answer the status bar needs only indicator.ts).
- */
-export function loadFormat(): typeof import('./format') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry (LAZY_ENTRIES in esbuild.js), off the activation path
-  return (format ??= require('./format') as typeof import('./format'));
-}
 
 export class StatusBarIndicator implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -44,7 +34,7 @@ export class StatusBarIndicator implements vscode.Disposable {
       ? new vscode.ThemeColor('statusBarItem.errorBackground')
       : v.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const network = this.network.profile.label;
-    const md = new vscode.MarkdownString(!failed && !s.summary ? checkingTooltipMarkdown(network, vscode.l10n) : loadFormat().statusTooltipMarkdown({
+    const md = new vscode.MarkdownString(!failed && !s.summary ? checkingTooltipMarkdown(network, vscode.l10n) : statusTooltipMarkdown({
       summary: s.summary, checkedAt: s.checkedAt, error: s.error, failedAt: s.failedAt, nextPollAt: s.nextPollAt,
       network, now: Date.now(), time: this.time(),
     }, vscode.l10n), true);
