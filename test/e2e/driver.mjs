@@ -9,9 +9,12 @@
 //   waitForViewIdle(page, view)         no progress bar and no change for 1 s (done loading)
 //   treeRows(page, view)                the rows of a view's tree: [{ label, description, ariaLabel, level, expanded, icon }]
 //   treeRow / expandRow / collapseRow   one row by its label (exact text or RegExp); open or close it by its twistie
+//   clickNow(locator)                   a click dispatched to the element as it is now (no re-render can drop it)
+//   pressInList(page, key, check)       a key pressed once the keyboard focus is in a list; waits for `check`
 //   scrollTree(page, view, 'bottom')    scrolls a view's tree with the mouse wheel (rows are virtualized)
 //   focusedRow(page, view)              label of the row with the keyboard focus
 //   until(page, fn, what)               polls fn until truthy (conditions, never fixed sleeps)
+//   noHover(page)                       no hover or tooltip shown
 //   viewAction(page, view, 'Refresh')   clicks the view's title-bar action whose aria-label starts so
 //   viewDescription(page, view)         the text next to the view's title
 //   soloView(page, view)                wide side bar, only that view expanded (readable screenshots); soloView(page) undoes
@@ -27,6 +30,7 @@
 //                                       (npm run screenshots), shots marked readme also go to <dir>
 //   sandbox(ctx, path, body, method)    calls the sandbox's control API (faults, status scenarios, requests...)
 //   rateLimitRowThenRetry(...)          a 429 on Refresh is the one error row; clicking it loads the rows again
+//   writeSettings(page, file, obj)      writes a settings file, waits until the workbench applied it
 //   extensionReady / openNftHistory     the extension's status bar item is there / "Show NFT History" answered, the panel's frame
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,14 +121,8 @@ export async function collapseRow(page, name, label) {
 async function toggleRow(page, name, label, open) {
   const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
   await row.waitFor({ timeout: T });
-  // a click that lands while the tree re-renders (the workspace's ABIs or a Sourcify ABI arriving refreshes the view
-  // in the first seconds) is lost: clicked again, at most 3 times, when the row has not changed within 5 s
   const isSo = async () => (await row.getAttribute('aria-expanded')) === String(open);
-  for (let attempt = 0; attempt < 3 && !(await isSo()); attempt++) {
-    await row.locator('.monaco-tl-twistie').click({ timeout: T });
-    const t0 = Date.now();
-    while (!(await isSo()) && Date.now() - t0 < 5000) await page.waitForTimeout(100);
-  }
+  if (!(await isSo())) await clickNow(row.locator('.monaco-tl-twistie'));
   await until(page, isSo, `row ${label} ${open ? 'expanded' : 'collapsed'}`);
   if (open) { // children come asynchronously: done when the next row is one level deeper
     // the row's place is read again each time: rows added above it (a decoded label arriving) move it down
@@ -139,15 +137,23 @@ async function toggleRow(page, name, label, open) {
 }
 
 /**
- * Presses `key` until `check` holds: a key that lands while the tree re-renders (rows decoded, ABIs arriving) is
- * lost, so it is pressed again when nothing changed within 5 s, at most 3 times; then waits as `until` does.
+ * Clicks `target` where it is now. A tree, a list or an action bar acts on the DOM click event, which the browser
+ * sends only when the mouse went down and up on the same element: a re-render between the two (rows redrawn as
+ * decoded labels or ABIs arrive, a palette list filtered again, a row's actions hidden as its hover ends) drops it.
+ * Dispatched to the element in the DOM at that moment, in one step, no re-render can split it.
  */
-export async function pressUntil(page, key, check, what) {
-  for (let attempt = 0; attempt < 3 && !(await check()); attempt++) {
-    await page.keyboard.press(key);
-    const t0 = Date.now();
-    while (!(await check()) && Date.now() - t0 < 5000) await page.waitForTimeout(100);
-  }
+export async function clickNow(target) {
+  await target.waitFor({ state: 'visible', timeout: T });
+  await target.dispatchEvent('click');
+}
+
+/**
+ * Presses `key` in the list that has the keyboard focus (waited for: a key pressed before the focus is in the list
+ * goes elsewhere), then waits until `check` holds.
+ */
+export async function pressInList(page, key, check, what) {
+  await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused'), null, { timeout: T });
+  await page.keyboard.press(key);
   await until(page, check, what);
 }
 
@@ -183,6 +189,11 @@ export async function until(page, fn, what = 'condition', timeout = T) {
     if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${what}`);
     await page.waitForTimeout(100);
   }
+}
+
+/** Waits until no hover or tooltip of the workbench is shown (screenshots without one). */
+export async function noHover(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover, .workbench-hover')].every((el) => el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden'), null, { timeout: T });
 }
 
 /** Clicks a title-bar action of a view (they only show while the view is hovered or focused). */
@@ -221,33 +232,28 @@ export async function soloView(page, name) {
     p.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === n.toLowerCase() && p.querySelector('.pane-body')?.getBoundingClientRect().height > 300), name, { timeout: T });
 }
 
-/** Right-clicks a row (label or locator) and returns the labels of its context menu. */
+/**
+ * Right-clicks a row (label or locator) and returns the labels of its context menu. The contextmenu event is
+ * dispatched to the row where it is now, at its middle (a mouse press can land on the row's hover opening at that
+ * moment, or on a row being re-rendered).
+ */
 export async function contextMenu(page, name, label) {
   const row = typeof label === 'string' || label instanceof RegExp ? treeRow(page, name, label) : label;
   const items = page.locator('.context-view .monaco-menu .action-item:not(.disabled) .action-label');
-  // a right click can get lost in a busy browser (the row's hover opening at that moment): asked again, at most 3 times
-  for (let attempt = 1; ; attempt++) {
-    await row.click({ button: 'right', timeout: T });
-    try {
-      await items.first().waitFor({ timeout: attempt < 3 ? 5000 : T });
-      break;
-    } catch (e) {
-      if (attempt >= 3) throw e;
-      await page.keyboard.press('Escape');
-    }
-  }
+  await row.waitFor({ state: 'visible', timeout: T });
+  const box = await row.boundingBox();
+  await row.dispatchEvent('contextmenu', { button: 2, buttons: 2, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 });
+  await items.first().waitFor({ timeout: T });
   return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
-/** Chooses a context menu entry: hovered until the menu marks it focused, then clicked (Enter if a click got lost). */
+/** Chooses a context menu entry: hovered until the menu marks it focused (the menu's keyboard focus), then Enter. */
 export async function pickContextMenu(page, label) {
   const menu = page.locator('.context-view .monaco-menu');
   const item = menu.locator('.action-item', { has: page.locator('.action-label', { hasText: exactly(label) }) }).first();
   await item.hover({ timeout: T });
   await until(page, async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''), `menu entry ${label} focused`);
-  await item.click({ timeout: T });
-  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(() => true, () => false);
-  if (!closed && /\bfocused\b/.test((await item.getAttribute('class').catch(() => '')) ?? '')) await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden', timeout: T });
 }
 
@@ -258,7 +264,7 @@ export async function runCommand(page, title) {
   await input.fill(`>${title}`);
   // Click the exact entry (Enter would run whatever fuzzy match is on top, e.g. a recently used command).
   const row = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
-  await row.click({ timeout: T });
+  await clickNow(row);
   // Done when the palette is gone or replaced by the command's own quick pick / input box.
   await page.waitForFunction(() => {
     const w = document.querySelector('.quick-input-widget');
@@ -395,6 +401,19 @@ export async function rateLimitRowThenRetry(page, ctx, { viewName, apiPath, okRo
   } finally {
     await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
   }
+}
+
+let settingsWrites = 0;
+
+/**
+ * Writes `settings` to a settings file and waits until the workbench applied them: the file also sets `window.title`
+ * with a marker, which the page's title shows once the workbench read the file. The extension host gets the change
+ * from the workbench with that same update, before any command or click sent afterwards.
+ */
+export async function writeSettings(page, file, settings) {
+  const marker = `[settings ${process.pid}.${++settingsWrites}]`;
+  fs.writeFileSync(file, JSON.stringify({ ...settings, 'window.title': `\${rootName} ${marker}` }, null, 2));
+  await page.waitForFunction((m) => document.title.includes(m), marker, { timeout: T });
 }
 
 /** Waits until the extension's contributions are known to the workbench (its network item in the status bar). */

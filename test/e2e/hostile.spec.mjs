@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import {
   expandRow, notifications, openContainer, openNftHistory, pickQuickPick, quickPickItems, runCommand, sandbox, screenshot, soloView, treeRow, treeRows,
-  typeInQuickInput, until, view, viewAction, viewDescription,
+  typeInQuickInput, until, view, viewAction, viewDescription, waitForViewIdle, writeSettings,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 import fs from 'node:fs';
@@ -33,8 +33,7 @@ async function openView(page, name, firstRow) {
 async function useSourcifyV2(page, ctx) {
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
-  fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' }, null, 2));
-  await page.waitForTimeout(3000); // its change reaches the extension host after a moment (longer under load)
+  await writeSettings(page, settingsFile, { ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' });
 }
 
 /** "Verify Contract" on `address`, typed in the input box, with the workspace contract Counter picked. */
@@ -122,8 +121,11 @@ test('Hostile server: a next link back to the page just loaded stops paging with
 test('Hostile server: big integers in unknown fields are shown with every digit', async ({ page, ctx }) => {
   await withHostile(ctx, ['bigint'], async () => {
     await openView(page, 'Contract Results', /^\d{4}-/);
+    await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
     await viewAction(page, 'Contract Results', 'Refresh');
-    await page.waitForTimeout(500);
+    // the rows of the refreshed page: asked for since the click, then the view done loading
+    await until(page, async () => (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).some((r) => r.url.startsWith('/api/v1/contracts/results')), 'the results asked again');
+    await waitForViewIdle(page, 'Contract Results');
     const first = view(page, 'Contract Results').locator('.pane-body .monaco-list-row[aria-level="1"]').first();
     await first.waitFor({ timeout: T });
     await expandRow(page, 'Contract Results', first);
@@ -245,9 +247,9 @@ test('Hostile server: the NFT panel stops at a next link back to the page just l
     const banner = frame.locator('#stopped');
     await banner.waitFor({ state: 'visible', timeout: T });
     assert.match(await frame.locator('#stoppedText').innerText(), /leads back to a page already loaded/);
+    // paging stopped: the banner says so and the grid is no longer busy (nothing more is asked for, so nothing appended)
+    await frame.locator('#grid[aria-busy="false"]').waitFor({ state: 'attached', timeout: T });
     const rows = Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1;
-    await page.waitForTimeout(1500); // nothing more is appended
-    assert.equal(Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1, rows);
     assert.ok(rows > 0 && rows <= 100, `one page, not the same page again and again: ${rows} rows`);
     await screenshot(page, 'hostile-nft-loop');
   });

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  closeEditors, extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
-  viewAction, viewDescription,
+  clickNow, closeEditors, extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
+  noHover, viewAction, viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -55,13 +55,15 @@ async function inspectByCommand(page, text, ref, { paste = false } = {}) {
   await input.waitFor({ timeout: T });
   if (paste) {
     await input.fill(text);
-    const box = page.locator('.quick-input-widget .quick-input-box .monaco-inputbox');
-    await page.waitForTimeout(300); // the validation answer comes from the extension host
-    await until(page, async () => !/\berror\b/.test((await box.getAttribute('class')) ?? ''), `"${text}" accepted`);
+    // Enter has the value validated before it is taken: the input box closes only when it is accepted
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T }).catch(async (e) => {
+      throw new Error(`"${text}" not accepted: ${await page.locator('.quick-input-widget .quick-input-message').innerText().catch(() => '')} (${e.message})`);
+    });
   } else {
     assert.equal(await typeInQuickInput(page, text, { expect: '' }), '');
+    await page.keyboard.press('Enter');
   }
-  await page.keyboard.press('Enter');
   return inspectorFrame(page, ref);
 }
 
@@ -111,7 +113,12 @@ async function traceRows(frame) {
 /** The mouse on the status bar's empty middle, and no tooltip left for the screenshot. */
 async function calm(page) {
   await page.mouse.move(1000, 880);
-  await page.waitForTimeout(500);
+  await noHover(page);
+}
+
+/** The Overview section shown by its navigation entry: scrolled to, its heading focused. */
+async function overviewShown(page, frame) {
+  await until(page, () => frame.locator('body').evaluate(() => !!document.activeElement?.closest('#s-overview')), 'the Overview section focused');
 }
 
 const activeRow = async (frame) => frame.locator('[role=tree]').getAttribute('aria-activedescendant');
@@ -135,17 +142,12 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
     // the newest settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
     const row = treeRow(page, VIEW, /· settle\(/);
     await row.waitFor({ timeout: T });
-    // the inline action shows only while the row is hovered: a click that lands as the hover ends opens nothing
-    // (seen once in CI: no inspector page at all), so the row is hovered and the action clicked again, at most 3
-    // times; a second click on an inspector that was only slow to open focuses that same panel
+    // the inline action shows while the row is hovered; the click is dispatched to it as it is shown (a mouse click
+    // landing as the hover ends would open nothing)
     const action = row.locator('.actions .action-label[aria-label="Inspect Transaction"]');
-    let frame;
-    for (let attempt = 1; !frame; attempt++) {
-      await row.hover();
-      await action.waitFor({ timeout: T });
-      await action.click();
-      frame = await inspectorFrame(page, s.timestamp, attempt < 3 ? 8000 : T).catch((e) => { if (attempt >= 3) throw e; return undefined; });
-    }
+    await row.hover();
+    await clickNow(action);
+    const frame = await inspectorFrame(page, s.timestamp, T);
     const sections = await settled(page, frame);
     assert.deepEqual(sections.map((x) => x.label), SECTIONS);
     assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
@@ -353,7 +355,7 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   assert.ok(before && !before.backgrounds.some((b) => /\bced-/.test(b.cls)), 'the line above is not marked');
   // the mouse on the editor's empty lower half (the status bar's middle is the cursor position here: its tooltip)
   await page.mouse.move(900, 700);
-  await page.waitForTimeout(500);
+  await noHover(page);
   const file = await screenshot(page, 'revert-to-source', { readme: true });
   assert.ok(fs.statSync(file).size > 10_000);
   await runCommand(page, 'Hedera: Clear Revert Marks');
@@ -519,7 +521,7 @@ test('Inspector: a 404 on the actions says there is no call trace, the other sec
     const rgb = bg.match(/\d+/g).slice(0, 3).map(Number);
     assert.ok(rgb.every((c) => c > 200), `a light background: ${bg}`);
     await frame.locator('nav.nav .nav-item', { hasText: 'Overview' }).click();
-    await page.waitForTimeout(300);
+    await overviewShown(page, frame);
     await screenshot(page, 'inspector-overview-light');
   } finally {
     await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
@@ -575,8 +577,7 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
     await card.scrollIntoViewIfNeeded();
     await calm(page);
     await screenshot(page, 'inspector-hostile-event');
-    await page.waitForTimeout(300);
-    assert.deepEqual(dialogs, [], 'no alert ran');
+    assert.deepEqual(dialogs, [], 'no alert ran'); // and none can come: no element was made from the text (above)
   } finally {
     await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE');
   }
@@ -592,8 +593,7 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
     const input = page.locator('.quick-input-widget .quick-input-box input');
     await input.waitFor({ timeout: T });
     await input.fill(s.transactionId);
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // the value is validated before it is taken
     const revert = lineOf(ctx, 'Accounting.sol', 'revert SettlementExceedsBalance(');
     await until(page, async () => /Accounting\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Accounting.sol opened');
     let drawn;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { extensionReady, openNftHistory, runCommand, screenshot, waitForWorkbench, webview } from './driver.mjs';
+import { extensionReady, openNftHistory, runCommand, screenshot, statusBarItem, waitForWorkbench, webview } from './driver.mjs';
 import { test } from './runner.mjs';
 
 const TOKEN = '0.0.4815162';
@@ -219,14 +219,13 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
   const original = fs.readFileSync(settingsFile, 'utf8');
   try {
     fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original), 'hederaExplorer.network': 'custom', 'hederaExplorer.custom.mirrorUrl': url }, null, 2));
-    await page.waitForTimeout(1500); // the settings file is watched
+    await statusBarItem(page, 'Custom').waitFor({ timeout: T }); // the extension is on the custom network
     const frame = await openNftHistory(page, '0.0.666', '1');
     await bodyRows(frame).nth(1).waitFor({ timeout: T });
     const text = await frame.locator('#grid').innerText();
     assert.ok(text.includes(img), 'the img markup is shown as text');
     assert.ok(text.includes(script), 'the script markup is shown as text');
-    assert.equal(await frame.locator('#grid img, #grid script, #app img').count(), 0);
-    await page.waitForTimeout(500);
+    assert.equal(await frame.locator('#grid img, #grid script, #app img').count(), 0); // nothing that could run later
     assert.equal(await frame.locator('body').evaluate(() => window.__nftPwned), undefined);
     // a click on the hostile "account" does nothing: it is not a link
     const linked = await frame.locator('.link[data-target=account]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
@@ -235,6 +234,6 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
   } finally {
     fs.writeFileSync(settingsFile, original);
     server.close();
-    await page.waitForTimeout(1000);
+    await statusBarItem(page, 'Sandbox').waitFor({ timeout: T }).catch(() => {}); // back on the sandbox (the runner puts the file back anyway)
   }
 });
