@@ -8,8 +8,8 @@
 //   src/features   one folder per feature; a feature uses another only through that feature's index.ts.
 //   src/extension.ts  the composition root.
 // Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules, nothing of src/workspace, core,
-// ui nor of another feature. The sandbox (src/sandbox) is a separate Node program: it shares only src/api with the
-// extension.
+// ui nor of another feature. The sandbox (sandbox/) is a separate Node program: it shares only src/api with the
+// extension, by relative paths ('../../src/api/…').
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
@@ -156,10 +156,17 @@ export default tseslint.config(
     ignores: ['src/features/**'],
     rules: restrict(crooked, ...webview),
   },
-  layer('sandbox',
-    noVscode('The sandbox is a Node program: no vscode.'),
-    above(['workspace', 'core', 'ui', 'features', 'extension', 'testSeams', 'loader'], 'The sandbox shares only src/api with the extension.'),
-  ),
+  // the sandbox: one block per depth below sandbox/ (a path leaving sandbox/ starts with `../`×(depth+1) and may only
+  // go on into src/api)
+  ...Array.from({ length: 5 }, (_, depth) => ({
+    files: [`sandbox/${'*/'.repeat(depth)}*.${SRC}`],
+    rules: restrict(
+      crooked,
+      noVscode('The sandbox is a Node program: no vscode.'),
+      above(['workspace', 'core', 'ui', 'features', 'extension', 'testSeams', 'loader'], 'The sandbox shares only src/api with the extension.'),
+      { regex: `^(?:\\.\\./){${depth + 1}}(?!src/api(?:/|$))`, message: 'The sandbox shares only src/api with the extension.' },
+    ),
+  })),
   {
     // the composition root, the test seams' types, the loader: a feature only through its index.ts
     files: [`src/*.${SRC}`],
@@ -188,7 +195,7 @@ export default tseslint.config(
   },
   // ---- tests: same rules, a few relaxed for fixtures and probes
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'sandbox/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,7 +1,7 @@
 // Starts the project's offline sandbox server (mirror node + status page + Sourcify emulator) for a test run.
 //
 //   startSandbox({ port, args }) -> { url, stop() } | null   (args: extra CLI flags, e.g. ['--live', '15'])
-//     builds out/sandbox/cli.js from src/sandbox/cli.ts when missing, runs it under this Node on `port`
+//     builds out/sandbox/cli.js from sandbox/src/cli.ts when missing, runs it under this Node on `port`
 //     (or a free port if taken), waits for "Sandbox listening on http://127.0.0.1:N". Returns null (with a
 //     note) when the sandbox is not part of the source tree yet, so callers can treat it as optional.
 // The process is stopped by stop() and, at the latest, by the harness cleanup on exit.
@@ -12,12 +12,12 @@ import { root, sandboxCli } from './paths.mjs';
 import { freePort, spawnGroup } from './processes.mjs';
 
 export async function startSandbox({ port = 0, build = true, args = [] } = {}) {
-  const source = path.join(root, 'src', 'sandbox', 'cli.ts');
+  const source = path.join(root, 'sandbox', 'src', 'cli.ts');
   if (build && fs.existsSync(source)) {
     execFileSync(process.execPath, [path.join(root, 'esbuild.js'), '--sandbox'], { cwd: root, stdio: 'inherit' });
   }
   if (!fs.existsSync(sandboxCli)) {
-    console.log('[harness] sandbox not available (no src/sandbox/cli.ts yet): running without it');
+    console.log('[harness] sandbox not available (no sandbox/src/cli.ts yet): running without it');
     return null;
   }
   const p = await freePort(port);

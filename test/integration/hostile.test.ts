@@ -1,4 +1,4 @@
-// The views in the real extension host against the sandbox's hostile mode (src/sandbox/README.md, "Hostile mode"):
+// The views in the real extension host against the sandbox's hostile mode (sandbox/README.md, "Hostile mode"):
 // a server that misbehaves on purpose. Paging traps stop with a notice and never repeat rows, a refused next link
 // keeps its page, a redirect to another origin is refused before any request reaches it, big integers and unknown
 // fields of any type are shown with every digit, and reordering characters in memos are shown visibly.

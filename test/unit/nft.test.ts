@@ -13,7 +13,7 @@ import { checkQueryShape, type NftQuery, parsePanelState, parseWebviewMessage } 
 import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/features/nftHistory/rows';
 import { parseNftSelection } from '../../src/features/nftHistory/selection';
 import { isEntityId, isTransactionId } from '../../src/api/validation';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { serveCanned } from './helpers';
 
 const tx = (o: Partial<Record<keyof NftTransaction, unknown>>): NftTransaction => ({

@@ -12,7 +12,7 @@ import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { notificationSafe } from '../../src/api/text';
 import { parseJobError, SourcifyV2Client } from '../../src/api/verify';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { type BuildInfo, findBuilds, matchContracts } from '../../src/workspace/buildInfo';
 import { type BuildOf, isNoMatch, noMatchHints, sameRuntimeCode, submittedText, upgradedText, upgradeNoBuildText, upgradeNotBetterText, upgradeOfferedText } from '../../src/features/verification/explain';
 import { type RecordBase, recordFromError, recordFromV2, summarize, upgradeArgs, verificationChange } from '../../src/features/verification/record';
