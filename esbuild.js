@@ -5,8 +5,9 @@
 //   node esbuild.js --production  the same, minified, no source maps: what the .vsix ships and the integration and
 //                                 end-to-end suites run
 //   node esbuild.js --watch       rebuild on change
-//   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js), used by `npm run sandbox` and tests
-//   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), sandbox
+//   node esbuild.js --sandbox     the sandbox server (out/sandbox/cli.js, from sandbox/src), used by `npm run sandbox` and tests
+//   node esbuild.js --tests       unit tests (out/test/unit), integration suites (out/test/integration), the sandbox and
+//                                 its tests (out/sandbox/test)
 //   node esbuild.js --bench       benchmarks (out/test/bench) and the sandbox
 //   --outdir=<dir>                the Node bundles (loader, main.js, lazy entries, chunks) there instead of dist/ (the bench)
 //   --metafile=<file>             the extension build's esbuild metafile (inputs and outputs) as JSON there
@@ -392,7 +393,7 @@ function copyCodicons() {
 
 const sandbox = {
   ...common,
-  entryPoints: ['src/sandbox/cli.ts'].filter((f) => fs.existsSync(path.join(root, f))),
+  entryPoints: ['sandbox/src/cli.ts'].filter((f) => fs.existsSync(path.join(root, f))),
   outfile: 'out/sandbox/cli.js',
   platform: 'node',
   format: 'cjs',
@@ -418,6 +419,19 @@ const testBuilds = () => [
     format: 'cjs',
     target: 'node20',
     external: ['mocha', 'vscode', 'esbuild', 'eslint', 'solc'],
+    sourcemap: true,
+  },
+  {
+    // the sandbox's own tests (sandbox/test/.mocharc.json): out/sandbox/test is as deep as out/test/unit, so both
+    // reach the repository's root and out/sandbox/cli.js by the same relative paths
+    ...common,
+    entryPoints: listTests('sandbox/test', '.test.ts'),
+    outdir: 'out/sandbox/test',
+    outbase: 'sandbox/test',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['mocha'],
     sourcemap: true,
   },
   {
@@ -449,7 +463,7 @@ async function main() {
     : [loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webview()])];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   // test bundles of deleted test files must not linger and run
-  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
+  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration', 'out/sandbox/test']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
   // a production build leaves no source map of an earlier development build behind (the .vsix must not ship one)
   if (production && !watch) {
     for (const dir of [distDir, path.join(distDir, 'webview')]) {

@@ -8,8 +8,8 @@
 //   src/features   one folder per feature; a feature uses another only through that feature's index.ts.
 //   src/testSeams.ts  the test seams' types;  src/extension.ts  the composition root;  src/loader.ts  requires it.
 // Webview code (src/**/webview/**) runs in a browser page: no vscode, no Node modules, only src/api and its feature's
-// protocol. A shim (src/shims: stand-ins for packages) imports no file of the tree. The sandbox (src/sandbox, moving to
-// sandbox/src with its tests in sandbox/test) is a separate Node program: it shares only src/api with the extension;
+// protocol. A shim (src/shims: stand-ins for packages) imports no file of the tree. The sandbox (sandbox/src, its tests in
+// sandbox/test) is a separate Node program: it shares only src/api with the extension;
 // nothing in src/ imports the sandbox or test/. LAYERS below is the table.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -32,7 +32,6 @@ const NODE_BUILTIN = `^(?:node:)?(?:${builtinModules.map((m) => m.replace(/^node
 
 // The layers. Folders are elements (`boundaries/elements`: the folder and everything in it, first match wins; a pattern
 // is the whole path from the repository root); single files are file categories (`boundaries/files`).
-const SANDBOX = ['src/sandbox', 'sandbox/src']; // today's and the planned location
 const ELEMENTS = [
   { type: 'webview', pattern: 'src/features/*/webview', capture: ['feature'] },
   { type: 'webview', pattern: 'src/**/webview' },
@@ -42,7 +41,7 @@ const ELEMENTS = [
   { type: 'ui', pattern: 'src/ui' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'shim', pattern: 'src/shims' },
-  ...SANDBOX.map((pattern) => ({ type: 'sandbox', pattern })),
+  { type: 'sandbox', pattern: 'sandbox/src' },
   { type: 'sandboxTest', pattern: 'sandbox/test' },
   { type: 'test', pattern: 'test' },
 ].map((e) => ({ partialMatch: false, ...e }));
@@ -110,7 +109,7 @@ const noNode = { regex: NODE_BUILTIN, message: 'Webview code runs in the page: n
 const packageRules = [
   { files: [`src/api/**/*.${SRC}`], rules: restrictPackages(noVscode('src/api is plain TypeScript (runs under Node): no vscode.')) },
   { files: [`src/workspace/**/*.${SRC}`], rules: restrictPackages(noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.')) },
-  { files: [...SANDBOX.map((d) => `${d}/**/*.${SRC}`), `sandbox/test/**/*.${SRC}`], rules: restrictPackages(noVscode('The sandbox is a Node program: no vscode.')) },
+  { files: [`sandbox/src/**/*.${SRC}`, `sandbox/test/**/*.${SRC}`], rules: restrictPackages(noVscode('The sandbox is a Node program: no vscode.')) },
   { files: [`src/**/webview/**/*.${SRC}`], rules: restrictPackages(noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'), noNode) },
 ];
 
@@ -182,7 +181,7 @@ export default tseslint.config(
   },
   // ---- tests: same rules, a few relaxed for fixtures and probes
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'sandbox/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The lint suite of `npm test`: ESLint over the repository (eslint.config.mjs: the layer rules, zero warnings) and the
-// three type checks (the extension, the webview page, the tests). Writes out/test-results/lint.json like the other
+// type checks (the extension, the webview pages, the tests, the sandbox). Writes out/test-results/lint.json like the other
 // suites: one passed check per clean file and per clean tsconfig, one failed check per file with a problem.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ for (const r of reports) {
 console.log(`[lint] ESLint: ${reports.length} files, ${result.failed} with problems`);
 
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-for (const project of ['tsconfig.json', 'test/tsconfig.json', 'src/features/nftHistory/webview/tsconfig.json', 'src/features/inspector/webview/tsconfig.json']) {
+for (const project of ['tsconfig.json', 'test/tsconfig.json', 'sandbox/tsconfig.json', 'src/features/nftHistory/webview/tsconfig.json', 'src/features/inspector/webview/tsconfig.json']) {
   const r = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) {
     result.passed++;

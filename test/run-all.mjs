@@ -2,7 +2,7 @@
 // `npm test`: everything, in order, on a fresh machine too.
 //   1. set-up: Debian packages and the offline VS Code runtime (test/harness/setup-vscode.mjs; fast when present)
 //   2. build: the extension, the sandbox and the test bundles
-//   3. suites: lint (ESLint and the three type checks), unit (mocha under Node), integration (mocha inside the real VS Code extension host),
+//   3. suites: lint (ESLint and the type checks), unit (mocha under Node), sandbox (the sandbox's own tests), integration (mocha inside the real VS Code extension host),
 //      end-to-end (the packaged extension in code-server, driven in Chromium)
 // Each suite writes out/test-results/<suite>.json; the last line printed adds them up: "N passed, N failed".
 // Env: SKIP_E2E=1 / SKIP_INTEGRATION=1 to leave a suite out (then it is reported as skipped, not passed).
@@ -40,6 +40,7 @@ suites.push({ suite: 'lint', code: run('lint: ESLint (layer rules, zero warnings
 
 const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
 suites.push({ suite: 'unit', code: run('unit tests', process.execPath, [mocha, '--config', 'test/unit/.mocharc.json'], { RESULTS_SUITE: 'unit' }) });
+suites.push({ suite: 'sandbox', code: run('sandbox tests (the sandbox program, under Node)', process.execPath, [mocha, '--config', 'sandbox/test/.mocharc.json'], { RESULTS_SUITE: 'sandbox' }) });
 
 if (exists('test/harness/run-integration.cjs') && !process.env.SKIP_INTEGRATION) {
   suites.push({ suite: 'integration', code: setupFailed ? 1 : run('integration tests (real VS Code extension host)', process.execPath, ['test/harness/run-integration.cjs']) });

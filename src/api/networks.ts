@@ -2,8 +2,8 @@
  * Network profiles: where each service of a network lives, its EVM chain id and its explorer.
  */
 
-export type NetworkName = 'mainnet' | 'testnet' | 'previewnet' | 'local' | 'sandbox' | 'custom';
-export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'previewnet', 'local', 'sandbox', 'custom'];
+export type NetworkName = 'mainnet' | 'testnet' | 'previewnet' | 'local' | 'custom';
+export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'previewnet', 'local', 'custom'];
 
 export type ChainId = 295 | 296 | 297 | 298;
 export const CHAIN_IDS: readonly ChainId[] = [295, 296, 297, 298];
@@ -17,7 +17,7 @@ export function chainName(chainId: number): string | undefined {
 
 export interface NetworkProfile {
   name: NetworkName;
-  /** Shown to people: "Testnet", "Sandbox". */
+  /** Shown to people: "Testnet", "Custom" (or the custom network's name). */
   label: string;
   /** Mirror node base, without `/api/v1`. */
   mirrorUrl: string;
@@ -32,7 +32,6 @@ export interface NetworkProfile {
 
 export const HEDERA_STATUS_URL = 'https://status.hedera.com/api/v2';
 export const SOURCIFY_URL = 'https://sourcify.dev/server';
-export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:5599';
 
 const PUBLIC: Record<'mainnet' | 'testnet' | 'previewnet', NetworkProfile> = {
   mainnet: {
@@ -50,6 +49,8 @@ const PUBLIC: Record<'mainnet' | 'testnet' | 'previewnet', NetworkProfile> = {
 };
 
 export interface CustomNetworkSettings {
+  /** The label shown for the custom network (settings text: see customLabel). */
+  name?: string;
   mirrorUrl?: string;
   statusUrl?: string;
   verifyUrl?: string;
@@ -59,7 +60,6 @@ export interface CustomNetworkSettings {
 
 export interface ProfileSettings {
   network?: string;
-  sandboxUrl?: string;
   custom?: CustomNetworkSettings;
 }
 
@@ -76,6 +76,21 @@ export function isChainId(v: unknown): v is ChainId {
   return typeof v === 'number' && (CHAIN_IDS as readonly number[]).includes(v);
 }
 
+/** The longest custom network name shown; the rest is cut. */
+export const CUSTOM_NAME_MAX = 32;
+
+/**
+ * The custom network's label: its `name` setting reduced to letters, digits, spaces and `.-_` (a settings file is
+ * untrusted text, and the label reaches the status bar, where `$(…)` is an icon, notifications, where `[…](…)` is a
+ * link, and hovers), at most CUSTOM_NAME_MAX characters; "Custom" when nothing is left or when it would pass for
+ * another network ("Mainnet").
+ */
+export function customLabel(name: string | undefined): string {
+  const kept = typeof name === 'string' ? name.normalize('NFC').replace(/[^\p{L}\p{N} ._-]+/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const label = [...kept].slice(0, CUSTOM_NAME_MAX).join('').trim();
+  return label && !NETWORK_NAMES.includes(label.toLowerCase() as NetworkName) ? label : 'Custom';
+}
+
 /** The profile for the settings. Unknown network names fall back to testnet. */
 export function resolveProfile(settings: ProfileSettings): NetworkProfile {
   const name: NetworkName = isNetworkName(settings.network) ? settings.network : 'testnet';
@@ -89,17 +104,10 @@ export function resolveProfile(settings: ProfileSettings): NetworkProfile {
         name, label: 'Local', mirrorUrl: 'http://localhost:5551', statusUrl: HEDERA_STATUS_URL, verifyUrl: SOURCIFY_URL,
         chainId: 298, hashscanUrl: 'http://localhost:8080/devnet',
       };
-    case 'sandbox': {
-      const base = trimBase(settings.sandboxUrl || DEFAULT_SANDBOX_URL);
-      return {
-        name, label: 'Sandbox', mirrorUrl: base, statusUrl: `${base}/api/v2`, verifyUrl: base, chainId: 296,
-        hashscanUrl: `${base}/hashscan/testnet`,
-      };
-    }
     case 'custom': {
       const c = settings.custom ?? {};
       return {
-        name, label: 'Custom',
+        name, label: customLabel(c.name),
         mirrorUrl: trimBase(c.mirrorUrl || PUBLIC.testnet.mirrorUrl),
         statusUrl: trimBase(c.statusUrl || HEDERA_STATUS_URL),
         verifyUrl: trimBase(c.verifyUrl || SOURCIFY_URL),

@@ -96,7 +96,7 @@ function startsWithUrl(url: string, base: string): boolean {
 
 /**
  * Parses a HashScan link (`https://hashscan.io/testnet/transaction/1700000000.123456789?tid=…`). The network is
- * the one whose explorer base the link starts with (`explorers`, e.g. the sandbox's), else HashScan's path segment.
+ * the one whose explorer base the link starts with (`explorers`, e.g. a custom network's), else HashScan's path segment.
  */
 function parseUrl(s: string, explorers: readonly Explorer[]): Check<TxRef> {
   let url: URL;

@@ -22,7 +22,7 @@ export class SelectedNetwork implements vscode.Disposable {
 
   constructor(private readonly log: ExtensionLog, private readonly userAgent: string) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.network`) || e.affectsConfiguration(`${SECTION}.custom`) || e.affectsConfiguration(`${SECTION}.sandbox`) || e.affectsConfiguration(`${SECTION}.http`)) {
+      if (e.affectsConfiguration(`${SECTION}.network`) || e.affectsConfiguration(`${SECTION}.custom`) || e.affectsConfiguration(`${SECTION}.http`)) {
         this.current = undefined;
         this.currentProfile = undefined;
         this.others.clear();

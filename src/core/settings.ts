@@ -14,13 +14,13 @@ export function currentProfile(): NetworkProfile {
   return profileOf(config().get<string>('network'));
 }
 
-/** The profile of a network by name, with the settings that shape it (sandbox URL, custom URLs). */
+/** The profile of a network by name, with the settings that shape it (the custom network's name and URLs). */
 export function profileOf(network: string | undefined): NetworkProfile {
   const c = config();
   return resolveProfile({
     network,
-    sandboxUrl: c.get<string>('sandbox.url'),
     custom: {
+      name: c.get<string>('custom.name'),
       mirrorUrl: c.get<string>('custom.mirrorUrl'),
       statusUrl: c.get<string>('custom.statusUrl'),
       verifyUrl: c.get<string>('custom.verifyUrl'),

@@ -157,6 +157,7 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
   const { makeProfile } = await harness('profile.mjs');
   const { PACKAGED_FILES, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
+  const { sandboxSettings } = await harness('sandbox.mjs');
   const { buildVariants } = await import(path.join(here, 'startup.mjs'));
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
   const os = await import('node:os');
@@ -167,7 +168,7 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
     const displayName = pkg.displayName.startsWith('%') ? nls[pkg.displayName.slice(1, -1)] : pkg.displayName;
     const servers = [];
     for (const v of variants) {
-      const profile = makeProfile('hedera-bench', { 'hederaExplorer.network': 'sandbox' });
+      const profile = makeProfile('hedera-bench', sandboxSettings());
       installDist(profile, v.dist, PACKAGED_FILES, root);
       // the same events as ours: the view we click (before startup has finished) and onStartupFinished
       installBaseline(profile, [...pkg.activationEvents, `onView:${pkg.contributes.views.hederaExplorer[0].id}`]);

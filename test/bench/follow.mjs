@@ -32,14 +32,14 @@ export async function measureFollow() {
   const { makeProfile } = await harness('profile.mjs');
   const { installExtension, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
-  const { startSandbox } = await harness('sandbox.mjs');
+  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });
     const ctx = { sandboxUrl: sandbox.url };
     const profile = makeProfile('hedera-bench-follow', {
-      'hederaExplorer.network': 'sandbox', 'hederaExplorer.sandbox.url': sandbox.url, 'hederaExplorer.contractResults.followSeconds': TARGETS.followSeconds,
+      ...sandboxSettings(sandbox.url), 'hederaExplorer.contractResults.followSeconds': TARGETS.followSeconds,
     });
     installExtension(profile);
     const server = await startCodeServer(profile);

@@ -142,13 +142,13 @@ export async function measureInspectorWebview() {
   const { makeProfile } = await harness('profile.mjs');
   const { installExtension, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
-  const { startSandbox } = await harness('sandbox.mjs');
+  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });
     const scenarios = (await (await fetch(`${sandbox.url}/__sandbox/health`)).json()).notable.inspector;
-    const profile = makeProfile('hedera-bench-inspector', { 'hederaExplorer.network': 'sandbox', 'hederaExplorer.sandbox.url': sandbox.url });
+    const profile = makeProfile('hedera-bench-inspector', sandboxSettings(sandbox.url));
     installExtension(profile);
     const workspace = tempDir('hedera-bench-inspector-ws');
     fs.cpSync(workspaceDir, workspace, { recursive: true });

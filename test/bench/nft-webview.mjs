@@ -32,12 +32,12 @@ export async function measureNftWebview() {
   const { makeProfile } = await harness('profile.mjs');
   const { installExtension, startCodeServer } = await harness('code-server.mjs');
   const { launchBrowser } = await harness('browser.mjs');
-  const { startSandbox } = await harness('sandbox.mjs');
+  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
   const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });
-    const profile = makeProfile('hedera-bench-nft', { 'hederaExplorer.network': 'sandbox', 'hederaExplorer.sandbox.url': sandbox.url });
+    const profile = makeProfile('hedera-bench-nft', sandboxSettings(sandbox.url));
     installExtension(profile);
     const server = await startCodeServer(profile);
     const browser = await launchBrowser();

@@ -6,7 +6,7 @@
 //   import { measureRevertMap } from './revert-map.mjs'  -> the same object
 //
 // The traces come from real executions, not hand-written arrays: the inspector's contracts
-// (src/sandbox/compiled/inspector.json) deployed in the sandbox's EVM (src/sandbox/evm, @ethereumjs/evm), logged as
+// (sandbox/src/compiled/inspector.json) deployed in the sandbox's EVM (sandbox/src/evm, @ethereumjs/evm), logged as
 // the mirror node's /opcodes answer shapes it.
 //   loop:   Vault.spin run out of gas in its loop, with the smallest gas limit (in steps of 1,000) whose log has at
 //           least 20,000 entries: one frame.
@@ -30,7 +30,7 @@ const WARMUP = 5;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'package.json'));
 
-/** src/api/source and src/sandbox/evm bundled into one CommonJS file in a temporary folder, then required. */
+/** src/api/source and sandbox/src/evm bundled into one CommonJS file in a temporary folder, then required. */
 async function loadModules() {
   const esbuild = require('esbuild');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-revert-map-'));
@@ -41,7 +41,7 @@ async function loadModules() {
         contents: [
           "export { callStackOf } from './src/api/source/callStack';",
           "export { locateCallStack } from './src/api/source/locate';",
-          "export { createInspectorChain } from './src/sandbox/evm';",
+          "export { createInspectorChain } from './sandbox/src/evm';",
         ].join('\n'),
         resolveDir: root,
         loader: 'ts',
@@ -102,7 +102,7 @@ function callBlock(ops, at) {
 
 export async function measureRevertMap() {
   const { callStackOf, locateCallStack, createInspectorChain } = await loadModules();
-  const compiled = JSON.parse(fs.readFileSync(path.join(root, 'src/sandbox/compiled/inspector.json'), 'utf8'));
+  const compiled = JSON.parse(fs.readFileSync(path.join(root, 'sandbox/src/compiled/inspector.json'), 'utf8'));
   const build = JSON.parse(fs.readFileSync(path.join(root, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'));
   const { chain, deployer, contracts } = await createInspectorChain(compiled);
   const vault = contracts.Vault.address;

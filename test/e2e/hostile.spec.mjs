@@ -1,5 +1,5 @@
 // The extension in the browser workbench against a server that misbehaves on purpose (the sandbox's hostile mode,
-// src/sandbox/README.md): what a person sees. Server text in a notification is never a live link (clicking it
+// sandbox/README.md): what a person sees. Server text in a notification is never a live link (clicking it
 // opens no terminal), tooltips show server URLs and Markdown as plain text, reordering and invisible characters are
 // shown escaped (memos, contract names in the Verification view), a paging loop stops with a notice and no repeated
 // rows, a next link to another host keeps the rows and says why paging stopped, an empty first page says more may

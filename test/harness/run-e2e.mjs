@@ -16,7 +16,7 @@ import { packageVsix } from './package-vsix.mjs';
 import { resultsDir, root, screenshotsDir, workspaceDir } from './paths.mjs';
 import { cleanup, exitWhenOrphaned, tempDir } from './processes.mjs';
 import { makeProfile } from './profile.mjs';
-import { startSandbox } from './sandbox.mjs';
+import { sandboxSettings, startSandbox } from './sandbox.mjs';
 
 exitWhenOrphaned();
 const t0 = Date.now();
@@ -35,10 +35,7 @@ try {
   const vsix = process.env.E2E_VSIX ? path.resolve(process.env.E2E_VSIX) : packageVsix({ quiet: true });
   console.log(`[e2e] ${path.relative(root, vsix)} ready after ${secs()}`);
   const sandbox = await startSandbox();
-  const profile = makeProfile('hedera-e2e', {
-    'hederaExplorer.network': 'sandbox',
-    ...(sandbox ? { 'hederaExplorer.sandbox.url': sandbox.url } : {}),
-  });
+  const profile = makeProfile('hedera-e2e', sandboxSettings(sandbox?.url));
   installExtension(profile, { vsix });
   const workspace = tempDir('hedera-e2e-ws');
   fs.cpSync(workspaceDir, workspace, { recursive: true });

@@ -13,7 +13,7 @@ import { installExtension, startCodeServer } from './code-server.mjs';
 import { root, workspaceDir } from './paths.mjs';
 import { cleanup, exitWhenOrphaned, setSignalExitCode, tempDir } from './processes.mjs';
 import { makeProfile } from './profile.mjs';
-import { startSandbox } from './sandbox.mjs';
+import { sandboxSettings, startSandbox } from './sandbox.mjs';
 
 setSignalExitCode(0);
 exitWhenOrphaned();
@@ -21,16 +21,13 @@ try {
   execFileSync(process.execPath, ['esbuild.js'], { cwd: root, stdio: 'inherit' });
   // --live: a new contract result every 15 s, so that Follow mode has something to show in the demo
   const sandbox = await startSandbox({ port: 5599, args: ['--live', '15'] });
-  const profile = makeProfile('hedera-start', {
-    'hederaExplorer.network': 'sandbox',
-    ...(sandbox ? { 'hederaExplorer.sandbox.url': sandbox.url } : {}),
-  });
+  const profile = makeProfile('hedera-start', sandboxSettings(sandbox?.url));
   installExtension(profile);
   const workspace = tempDir('hedera-start-ws');
   fs.cpSync(workspaceDir, path.join(workspace, 'workspace'), { recursive: true });
   const server = await startCodeServer(profile, { port: Number(process.env.PORT || 8080), folder: path.join(workspace, 'workspace') });
   console.log(`
-  Hedera Explorer in VS Code (code-server), network: ${sandbox ? `sandbox at ${sandbox.url}` : 'sandbox (not built: views will show errors)'}
+  Hedera Explorer in VS Code (code-server), network: ${sandbox ? `the sandbox at ${sandbox.url} (the custom network)` : 'the sandbox (not built: views will show errors)'}
 
     Open: ${server.url}
 

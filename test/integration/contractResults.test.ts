@@ -2,7 +2,7 @@
 // details with decoded reverts and every digit of big integers, follow mode, error rows.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Result { timestamp: string; contract_id: string; from: string; block_number: number | bigint; transaction_index: number; result: string; error_message: string | null; amount: number | bigint | null }
@@ -22,7 +22,7 @@ describe('Contract Results view', function () {
     // a failing test must not leave its filters to the next one
     if (this.currentTest?.state === 'failed') { api.contractResults.setFollow(false); api.contractResults.clearFilters(); await settled(api.contractResults); }
   });
-  after(async () => { api.contractResults.setFollow(false); api.contractResults.clearFilters(); await resetSettings(['network', 'sandbox.url']); });
+  after(async () => { api.contractResults.setFollow(false); api.contractResults.clearFilters(); await resetSettings(SANDBOX_KEYS); });
 
   it('shows the newest results first with contract, result, gas and sender', async () => {
     await api.contractResults.refresh();

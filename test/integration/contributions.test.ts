@@ -8,7 +8,7 @@ const VIEWS = ['hederaExplorer.status', 'hederaExplorer.schedules', 'hederaExplo
 const COMMANDS = ['hederaExplorer.selectNetwork', 'hederaExplorer.showLog', 'hederaExplorer.setApiKey', 'hederaExplorer.clearApiKey'];
 const SETTINGS: Record<string, unknown> = {
   'hederaExplorer.network': 'testnet',
-  'hederaExplorer.sandbox.url': 'http://127.0.0.1:5599',
+  'hederaExplorer.custom.name': '',
   'hederaExplorer.custom.mirrorUrl': '',
   'hederaExplorer.custom.statusUrl': 'https://status.hedera.com/api/v2',
   'hederaExplorer.custom.verifyUrl': 'https://sourcify.dev/server',
@@ -54,6 +54,8 @@ describe('contributions', () => {
       const inspected = vscode.workspace.getConfiguration(section).inspect(rest.join('.'));
       assert.deepStrictEqual(inspected?.defaultValue, def, `VS Code knows the default of ${key}`);
     }
-    assert.deepStrictEqual(props['hederaExplorer.network'].enum, ['mainnet', 'testnet', 'previewnet', 'local', 'sandbox', 'custom']);
+    assert.deepStrictEqual(props['hederaExplorer.network'].enum, ['mainnet', 'testnet', 'previewnet', 'local', 'custom']);
+    // the sandbox is a developer tool: the extension has no network and no setting of it
+    assert.deepStrictEqual(Object.keys(props).filter((k) => /sandbox/i.test(k)), []);
   });
 });

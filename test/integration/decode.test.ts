@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as http from 'http';
 import * as vscode from 'vscode';
 import type { ContractResult, Schedule } from '../../src/api/mirrorTypes';
-import { resetSettings, sandboxUrl, waitUntil } from './helpers';
+import { resetSettings, sandboxUrl, waitUntil, SANDBOX_KEYS, selectSandbox } from './helpers';
 import { clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 type Result = ContractResult;
@@ -39,7 +39,7 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
   });
   after(async () => {
     api.contractResults.clearFilters();
-    await resetSettings(['network', 'sandbox.url', 'custom.mirrorUrl', 'custom.verifyUrl', 'custom.chainId']);
+    await resetSettings(SANDBOX_KEYS);
   });
 
   it('indexes the workspace\'s Hardhat artifacts and plain .abi files, not build info or .dbg.json', () => {
@@ -130,10 +130,8 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
     try {
       await waitUntil('the DAO artifact leaves the index', () => !api.abis.sources.some((s) => s.includes('TreasuryDAO')), 15000);
       const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-      await cfg.update('custom.mirrorUrl', sandboxUrl, vscode.ConfigurationTarget.Global);
+      // the sandbox's mirror node with this Sourcify server
       await cfg.update('custom.verifyUrl', url, vscode.ConfigurationTarget.Global);
-      await cfg.update('custom.chainId', 296, vscode.ConfigurationTarget.Global);
-      await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
       await waitUntil('custom profile', () => api.profile().name === 'custom' && api.profile().verifyUrl.startsWith(url));
       await api.contractResults.refresh();
       await settled(api.contractResults);
@@ -163,8 +161,7 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
       }
     } finally {
       await vscode.workspace.fs.writeFile(dao, artifact);
-      await resetSettings(['custom.mirrorUrl', 'custom.verifyUrl', 'custom.chainId']);
-      await vscode.workspace.getConfiguration('hederaExplorer').update('network', 'sandbox', vscode.ConfigurationTarget.Global);
+      await selectSandbox(sandboxUrl!);
       await new Promise<void>((r) => server.close(() => r()));
     }
     await waitUntil('the DAO artifact is back', () => api.abis.sources.join() === ARTIFACTS.join(), 15000);

@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
 const COUNT = 10_000;
@@ -35,7 +35,7 @@ describe('Deployments view with many records', function () {
   after(async () => {
     fs.rmSync(dir(), { recursive: true, force: true });
     await waitUntil('the records gone', async () => (await api.deployments.entries()).length === 5, 15000);
-    await resetSettings(['network', 'sandbox.url']);
+    await resetSettings(SANDBOX_KEYS);
   });
 
   it('lists 100 contracts and Show More; only the listed contracts are looked up', async () => {

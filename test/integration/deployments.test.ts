@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { benchFigure, extension, resetSettings, settlesWithin, waitUntil } from './helpers';
+import { benchFigure, extension, resetSettings, settlesWithin, waitUntil, SANDBOX_KEYS, selectSandbox } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario { timestamp: string; contractId: string; result: string }
@@ -69,7 +69,7 @@ describe('Deployments view and CodeLens', function () {
     api.deployments.setAllNetworks(false);
     api.contractResults.clearFilters();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetSettings(['network', 'sandbox.url', 'codeLens.enabled', 'codeLens.showUndeployed']);
+    await resetSettings([...SANDBOX_KEYS, 'codeLens.enabled', 'codeLens.showUndeployed']);
   });
 
   it('lists the contracts of the records on chain 296 with entity ids, latest results (failures marked) and verification', async () => {
@@ -189,31 +189,28 @@ describe('Deployments view and CodeLens', function () {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     const vaultOf = async () => (await api.deployments.rows()).find((r) => r.label === 'Vault')!;
     try {
-      // the same sandbox as a custom network: another network to the view, whose answers come at once. Setting it
-      // up changes settings while the sandbox stays selected: that cancels nothing
-      await cfg.update('custom.mirrorUrl', sandbox, vscode.ConfigurationTarget.Global);
-      await cfg.update('custom.verifyUrl', sandbox, vscode.ConfigurationTarget.Global);
-      await cfg.update('custom.chainId', 296, vscode.ConfigurationTarget.Global);
       await api.deployments.refresh();
       void api.deployments.rows(); // asks again (not awaited: it would wait for the answers)
       await waitUntil('Vault\'s results asked', async () => (await requests('/api/v1/contracts/0.0.7001/results')).length === 1);
       const switched = Date.now();
-      await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
-      await waitUntil('custom profile', () => api.profile().name === 'custom');
-      const onCustom = await settlesWithin('Vault\'s row on the custom network while the sandbox\'s answer hangs (10 minutes)', vaultOf(), 10_000);
-      benchFigure('networkSwitchMs', Date.now() - switched, 'from selecting the custom network to its Vault row, the previous answer hanging');
+      // another network, whose answers come at once: the same sandbox under another host name (another mirror node
+      // to the view: its answers are kept by network name and servers) and another name
+      const other = sandbox.replace('127.0.0.1', 'localhost');
+      await cfg.update('custom.mirrorUrl', other, vscode.ConfigurationTarget.Global);
+      await cfg.update('custom.name', 'Other', vscode.ConfigurationTarget.Global);
+      await waitUntil('the other network', () => api.profile().label === 'Other' && api.profile().mirrorUrl === other);
+      const onCustom = await settlesWithin('Vault\'s row on the other network while the sandbox\'s answer hangs (10 minutes)', vaultOf(), 10_000);
+      benchFigure('networkSwitchMs', Date.now() - switched, 'from selecting another network to its Vault row, the previous answer hanging');
       assert.match(onCustom.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
-      assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 2, 'asked on the custom network');
+      assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 2, 'asked on the other network');
     } finally {
-      await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
-      await resetSettings(['custom.mirrorUrl', 'custom.verifyUrl', 'custom.chainId']);
+      await selectSandbox(sandbox);
     }
-    await waitUntil('sandbox profile', () => api.profile().name === 'sandbox');
     // back on the sandbox: the cancelled answer was not kept as a failure; it is asked again
     const vault = await vaultOf();
     assert.match(vault.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
     const asked = await requests('/api/v1/contracts/0.0.7001/results');
-    assert.strictEqual(asked.length, 3, `asked on the sandbox, on the custom network, and again on the sandbox: ${asked.join(' ')}`);
+    assert.strictEqual(asked.length, 3, `asked on the sandbox, on the other network, and again on the sandbox: ${asked.join(' ')}`);
   });
 
   it('Show All Networks groups by chain; a new record file is read at once, on another chain without lookups', async () => {
@@ -274,7 +271,7 @@ describe('Deployments view and CodeLens', function () {
     assert.deepStrictEqual([main.command!.command, main.command!.arguments], ['hederaExplorer.contractResults.showContract', ['0.0.7001']]);
     const newestFailure = vaultResults.find((r) => r.error_message)!.timestamp; // the page is newest first
     assert.ok(Object.values(scenarios).some((s) => s.timestamp === newestFailure), 'one of the sandbox\'s scenarios');
-    assert.deepStrictEqual([failed.command!.title, failed.command!.command, failed.command!.arguments], [`${failures} failed`, 'hederaExplorer.inspectTransaction', [{ timestamp: newestFailure, network: 'sandbox' }]]);
+    assert.deepStrictEqual([failed.command!.title, failed.command!.command, failed.command!.arguments], [`${failures} failed`, 'hederaExplorer.inspectTransaction', [{ timestamp: newestFailure, network: 'custom' }]]);
     assert.deepStrictEqual([verify.command!.title, verify.command!.command, verify.command!.arguments], ['Verify', 'hederaExplorer.deployments.verify', [{ address: VAULT, chainId: 296, contractName: 'Vault' }]]);
     // a library is deployed too; an abstract contract and an interface get nothing
     let accounting: vscode.CodeLens[] = [];
@@ -302,7 +299,7 @@ describe('Deployments view and CodeLens', function () {
     await waitUntil('an inspector panel on the latest failure', () => api.inspector.list().some((p) => p.key.includes(newestFailure)), 20000);
     assert.ok(api.inspector.list().length >= before);
     const panel = api.inspector.list().find((p) => p.key.includes(newestFailure))!;
-    assert.strictEqual(panel.network, 'sandbox');
+    assert.strictEqual(panel.network, 'custom');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -63,3 +63,34 @@ export async function resetSettings(keys: string[]): Promise<void> {
 
 /** The sandbox URL the runner started (run-integration.cjs), or undefined when the sandbox is not built. */
 export const sandboxUrl = process.env.HEDERA_SANDBOX_URL || undefined;
+
+/**
+ * The `hederaExplorer.*` settings (keys without the section) that make the sandbox at `url` the custom network, named
+ * "Sandbox": the extension knows no sandbox. The same as sandboxSettings in test/harness/sandbox.mjs (npm start, e2e).
+ */
+export function sandboxSettings(url: string): Record<string, string | number> {
+  const base = url.replace(/\/+$/, '');
+  return {
+    network: 'custom',
+    'custom.name': 'Sandbox',
+    'custom.mirrorUrl': base,
+    'custom.statusUrl': `${base}/api/v2`,
+    'custom.verifyUrl': base,
+    'custom.chainId': 296,
+    'custom.hashscanUrl': `${base}/hashscan/testnet`,
+  };
+}
+
+/** Every setting sandboxSettings writes (`network` included): what a suite that selected the sandbox resets. */
+export const SANDBOX_KEYS = Object.keys(sandboxSettings(''));
+
+/** Writes sandboxSettings(url) at user level (custom URLs first, the network last) and waits until the extension uses them. */
+export async function selectSandbox(url: string): Promise<void> {
+  const api = await activateApi();
+  const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+  const { network, ...custom } = sandboxSettings(url);
+  for (const [k, v] of Object.entries(custom)) await cfg.update(k, v, vscode.ConfigurationTarget.Global);
+  await cfg.update('network', network, vscode.ConfigurationTarget.Global);
+  const base = url.replace(/\/+$/, '');
+  await waitUntil('the sandbox (custom network)', () => api.profile().name === 'custom' && api.profile().mirrorUrl === base && api.profile().label === 'Sandbox');
+}

@@ -1,10 +1,10 @@
-// The views in the real extension host against the sandbox's hostile mode (src/sandbox/README.md, "Hostile mode"):
+// The views in the real extension host against the sandbox's hostile mode (sandbox/README.md, "Hostile mode"):
 // a server that misbehaves on purpose. Paging traps stop with a notice and never repeat rows, a refused next link
 // keeps its page, a redirect to another origin is refused before any request reaches it, big integers and unknown
 // fields of any type are shown with every digit, and reordering characters in memos are shown visibly.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { resetSettings } from './helpers';
+import { resetSettings, SANDBOX_KEYS } from './helpers';
 import { clearRequests, sandboxPost, settled, useSandbox, type ViewsApi } from './views.helpers';
 import { sandboxUrl } from './helpers';
 
@@ -34,7 +34,7 @@ describe('Against a hostile server', function () {
     await calm();
     await api.schedules.refresh();
     await api.contractResults.refresh();
-    await resetSettings(['network', 'sandbox.url']);
+    await resetSettings(SANDBOX_KEYS);
   });
 
   it('a next link to the page just loaded stops paging with a notice; Load more adds no row twice', async () => {

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import type { InspectorPanel } from '../../src/features/inspector/panel';
-import { resetSettings } from './helpers';
+import { resetSettings, SANDBOX_KEYS } from './helpers';
 import { useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario { transactionId: string }
@@ -58,7 +58,7 @@ describe('Revert to source with the deployed build held as input only', function
     for (const [from, to] of moved) if (fs.existsSync(to)) fs.renameSync(to, from);
     api.inspector.forgetBuilds();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetSettings(['network', 'sandbox.url']);
+    await resetSettings(SANDBOX_KEYS);
   });
 
   it('compiles the input with the workspace\'s solc of that version, caches the output and places the deep revert exactly', async () => {

@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../src/features/inspector';
 import type { InspectorPanel } from '../../src/features/inspector/panel';
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario { timestamp: string; transactionId: string; hash: string; contractId: string | null; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
@@ -66,7 +66,7 @@ describe('Transaction inspector', function () {
   after(async () => {
     api.inspector.openExternal = undefined;
     await closeAll();
-    await resetSettings(['network', 'sandbox.url']);
+    await resetSettings(SANDBOX_KEYS);
   });
 
   it('refuses what is not a transaction, with a sentence, and requests nothing', async () => {
@@ -260,17 +260,17 @@ describe('Transaction inspector', function () {
     const s = scenarios.inspectorSuccess;
     await closeAll();
     const panel = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'restoring', vscode.ViewColumn.Active, { enableScripts: true });
-    await api.inspector.revive(panel, { v: 1, ref: s.transactionId, nonce: 0, network: 'sandbox', collapsed: [1, 2], scrollTop: 40 });
+    await api.inspector.revive(panel, { v: 1, ref: s.transactionId, nonce: 0, network: 'custom', collapsed: [1, 2], scrollTop: 40 });
     const p = api.inspector.list().find((x) => x.panel === panel);
     assert.ok(p, 'revived');
     await api.inspector.settled(p);
-    assert.strictEqual(p.network, 'sandbox');
+    assert.strictEqual(p.network, 'custom');
     assert.strictEqual(snap(p).sections.overview.state, 'ready');
     // a saved state that is not valid closes the panel instead of guessing
     const bad = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'bad', vscode.ViewColumn.Active, { enableScripts: true });
     let closed = false;
     bad.onDidDispose(() => { closed = true; });
-    await api.inspector.revive(bad, { v: 1, ref: '<img src=x>', nonce: 0, network: 'sandbox' });
+    await api.inspector.revive(bad, { v: 1, ref: '<img src=x>', nonce: 0, network: 'custom' });
     assert.ok(closed);
   });
 
@@ -278,7 +278,7 @@ describe('Transaction inspector', function () {
     const s = scenarios.inspectorDeepRevert;
     await closeAll();
     await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
-    const editor = await api.inspector.goToRevert({ transactionId: s.transactionId, network: 'sandbox' });
+    const editor = await api.inspector.goToRevert({ transactionId: s.transactionId, network: 'custom' });
     assert.ok(editor, 'an editor');
     const doc = editor.document;
     // the sandbox traces opcodes: the exact place, the Ledger's require three frames down

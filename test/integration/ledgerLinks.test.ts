@@ -8,7 +8,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { LedgerLinksSeam } from '../../src/features/ledgerLinks';
 import { renderMarkdown } from '../unit/markdown';
-import { benchFigure, resetSettings, waitUntil } from './helpers';
+import { benchFigure, resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
 const OURS = ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy', 'hederaExplorer.ledger.openLink', 'hederaExplorer.inspectTransaction', 'hederaExplorer.showNftHistory', 'hederaExplorer.contractResults.showContract'];
@@ -83,7 +83,7 @@ describe('Ledger hovers and links', function () {
   after(async () => {
     seam.openExternal = undefined;
     api.contractResults.clearFilters();
-    await resetSettings(['hovers.enabled', 'hovers.languages', 'network', 'sandbox.url']);
+    await resetSettings(['hovers.enabled', 'hovers.languages', ...SANDBOX_KEYS]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

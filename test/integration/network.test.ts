@@ -1,9 +1,9 @@
 // Switching `hederaExplorer.network` (user settings) reaches the API layer: profile() follows.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { type HederaTestApi, activateApi, resetSettings, sandboxUrl, waitUntil } from './helpers';
+import { type HederaTestApi, activateApi, resetSettings, sandboxUrl, selectSandbox, waitUntil } from './helpers';
 
-const KEYS = ['network', 'sandbox.url', 'custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'custom.chainId', 'custom.hashscanUrl'];
+const KEYS = ['network', 'custom.name', 'custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'custom.chainId', 'custom.hashscanUrl'];
 const Global = vscode.ConfigurationTarget.Global;
 
 describe('network setting', () => {
@@ -16,16 +16,22 @@ describe('network setting', () => {
     assert.strictEqual(api.profile().chainId, 296);
   });
 
-  it('sandbox uses hederaExplorer.sandbox.url', async () => {
+  it('the sandbox is reached as the custom network, named by hederaExplorer.custom.name', async () => {
     const url = sandboxUrl ?? 'http://127.0.0.1:5599';
+    await selectSandbox(`${url}/`);
+    assert.deepStrictEqual(api.profile(), {
+      name: 'custom', label: 'Sandbox', mirrorUrl: url, statusUrl: `${url}/api/v2`, verifyUrl: url, chainId: 296, hashscanUrl: `${url}/hashscan/testnet`,
+    });
+  });
+
+  it('a custom name is shown as plain words: no icon, link or control character survives, at most 32 characters', async () => {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-    await cfg.update('sandbox.url', `${url}/`, Global);
-    await cfg.update('network', 'sandbox', Global);
-    await waitUntil('profile sandbox', () => api.profile().name === 'sandbox' && api.profile().mirrorUrl === url);
-    const p = api.profile();
-    assert.strictEqual(p.label, 'Sandbox');
-    assert.strictEqual(p.statusUrl, `${url}/api/v2`);
-    assert.strictEqual(p.verifyUrl, url);
+    await cfg.update('network', 'custom', Global);
+    await cfg.update('custom.name', '$(alert) [Open](command:workbench.action.quit) \u202Eevil\u0007', Global);
+    await waitUntil('the name read', () => api.profile().label !== 'Custom');
+    assert.strictEqual(api.profile().label, 'alert Open command workbench.act');
+    await cfg.update('custom.name', '  $()[]  ', Global);
+    await waitUntil('nothing left of the name', () => api.profile().label === 'Custom');
   });
 
   it('custom uses the hederaExplorer.custom.* URLs', async () => {

@@ -10,7 +10,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { NftPanelSnapshot } from '../../src/features/nftHistory';
 import type { NftHistoryPanel } from '../../src/features/nftHistory/panel';
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, waitUntil, SANDBOX_KEYS, selectSandbox } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
 const TOKEN = '0.0.4815162';
@@ -50,7 +50,7 @@ describe('NFT history panel', function () {
     api.nftHistory.saveTarget = undefined;
     api.nftHistory.openExternal = undefined;
     await closeAll();
-    await resetSettings(['network', 'sandbox.url', 'custom.mirrorUrl', 'custom.hashscanUrl']);
+    await resetSettings(SANDBOX_KEYS);
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -144,7 +144,7 @@ describe('NFT history panel', function () {
     assert.strictEqual(s.total, 0);
     assert.strictEqual(s.status, 'idle');
     assert.strictEqual(s.error, undefined);
-    assert.deepStrictEqual(s.network, { name: 'sandbox', label: 'Sandbox' });
+    assert.deepStrictEqual(s.network, { name: 'custom', label: 'Sandbox' });
     await rendered(p, 0);
     const t = api.nftHistory.show(TOKEN, '21');
     await idle(t);
@@ -197,7 +197,7 @@ describe('NFT history panel', function () {
     assert.strictEqual(json.count, n);
     assert.strictEqual(json.transactions.length, n);
     assert.strictEqual(json.token_id, TOKEN);
-    assert.strictEqual(json.network, 'sandbox');
+    assert.strictEqual(json.network, 'custom');
     assert.strictEqual(snap(p).exported.length, 2);
   });
 
@@ -253,14 +253,14 @@ describe('NFT history panel', function () {
   it('a network change reloads the panel from the new network with a note', async () => {
     const p = api.nftHistory.get(TOKEN, '7')!;
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-    await cfg.update('custom.mirrorUrl', sandbox, vscode.ConfigurationTarget.Global);
-    await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
+    // another network: the same sandbox, unnamed
+    await cfg.update('custom.name', undefined, vscode.ConfigurationTarget.Global);
     await waitUntil('note', () => /Network changed to Custom/.test(snap(p).state.note ?? ''));
     await idle(p);
     assert.deepStrictEqual(snap(p).state.network, { name: 'custom', label: 'Custom' });
     assert.strictEqual(p.history.items.length, 100, 'reloaded from the first page');
-    await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
-    await waitUntil('back on the sandbox', () => snap(p).state.network.name === 'sandbox');
+    await cfg.update('custom.name', 'Sandbox', vscode.ConfigurationTarget.Global);
+    await waitUntil('back on the sandbox', () => snap(p).state.network.label === 'Sandbox');
     await idle(p);
   });
 
@@ -296,7 +296,7 @@ describe('NFT history panel', function () {
       await p.receive({ type: 'open', target: 'account', id: evil });
       assert.ok(!snap(p).opened.some((u) => u.includes('img')));
     } finally {
-      await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
+      await selectSandbox(sandbox);
       server.close();
     }
   });

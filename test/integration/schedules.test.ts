@@ -2,7 +2,7 @@
 // open by id, error rows for a 429 and a malformed answer, and no request while the view is hidden.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
 describe('Schedules view', function () {
@@ -15,7 +15,7 @@ describe('Schedules view', function () {
     await vscode.commands.executeCommand('hederaExplorer.schedules.focus');
   });
   afterEach(() => clearFaults());
-  after(async () => { api.schedules.clearFilters(); await resetSettings(['network', 'sandbox.url']); });
+  after(async () => { api.schedules.clearFilters(); await resetSettings(SANDBOX_KEYS); });
 
   it('shows a page of schedules with state, memo and creator, and a Load more row', async () => {
     await api.schedules.refresh();

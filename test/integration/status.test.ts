@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { StatusRowSnapshot as Row, StatusSnapshot as Snapshot } from '../../src/features/status';
 import { renderMarkdown } from '../unit/markdown';
 
-import { resetSettings, waitUntil } from './helpers';
+import { resetSettings, SANDBOX_KEYS, selectSandbox, waitUntil } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
 /** What the Markdown tooltip shows (rendered as VS Code renders it): the text a user reads. */
@@ -45,7 +45,7 @@ describe('Network status', function () {
   afterEach(() => clearFaults());
   after(async () => {
     await scenario('operational');
-    await resetSettings(['network', 'sandbox.url', 'custom.statusUrl', 'status.notify']);
+    await resetSettings([...SANDBOX_KEYS, 'status.notify']);
   });
 
   it('contributes its settings, commands and the refresh action', () => {
@@ -247,23 +247,23 @@ describe('Network status', function () {
 
   it('a network change polls at once; a different page is not compared with the old one (no notification)', async () => {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-    // the same sandbox under another host name: another status page URL (a custom.* change re-reads the sandbox page)
-    await cfg.update('custom.statusUrl', `${url.replace('127.0.0.1', 'localhost')}/api/v2`, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand(REFRESH);
     const before = await api.statusSnapshot();
     assert.strictEqual(before.state.indicator, 'none');
     const notes = before.notifications.length;
     await scenario('major');
-    await cfg.update('network', 'custom', vscode.ConfigurationTarget.Global);
+    // another network: the same sandbox under another host name (another status page URL), unnamed
+    await cfg.update('custom.statusUrl', `${url.replace('127.0.0.1', 'localhost')}/api/v2`, vscode.ConfigurationTarget.Global);
+    await cfg.update('custom.name', undefined, vscode.ConfigurationTarget.Global);
     await waitUntil('re-polled after the network change', async () => {
       const s = await api.statusSnapshot();
-      return s.state.generation > before.state.generation && s.state.indicator === 'major' && !s.state.loading;
+      return s.state.generation > before.state.generation && s.state.indicator === 'major' && !s.state.loading && readTip(s.statusBar.tooltip).includes('Network: Custom');
     }, 8000);
     const s = await api.statusSnapshot();
     assert.strictEqual(s.statusBar.text, '$(error) Major outage');
     assert.strictEqual(s.notifications.length, notes, 'no "worse" notification across status pages');
     assert.match(readTip(s.statusBar.tooltip), /Network: Custom/);
-    await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
+    await selectSandbox(url);
     await scenario('operational');
     await waitUntil('back on the sandbox', async () => readTip((await api.statusSnapshot()).statusBar.tooltip).includes('Network: Sandbox'), 8000);
   });

@@ -29,7 +29,7 @@ class InMemoryMemento implements vscode.Memento {
 }
 
 const record = (n: number, finished = n): VerificationRecord => ({
-  version: 1, key: `sandbox|296|0x${String(n).padStart(40, '0')}`, api: 'session', network: 'sandbox', networkLabel: 'Sandbox', chainId: 296,
+  version: 1, key: `custom|296|0x${String(n).padStart(40, '0')}`, api: 'session', network: 'custom', networkLabel: 'Sandbox', chainId: 296,
   address: `0x${String(n).padStart(40, '0')}`, source: 'typed in', server: 'http://127.0.0.1', startedAt: new Date(finished * 1000).toISOString(),
   finishedAt: new Date(finished * 1000).toISOString(), contracts: [], unused: [],
 } as unknown as VerificationRecord);

@@ -5,7 +5,7 @@
 // Sourcify API v2 (check first, job polling, match kinds, job errors, local source check).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { benchFigure, resetSettings, settlesWithin, waitUntil } from './helpers';
+import { benchFigure, resetSettings, settlesWithin, waitUntil, SANDBOX_KEYS } from './helpers';
 import { addFault, clearFaults, clearRequests, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Recorded { method: string; url: string; headers: Record<string, unknown>; body?: string }
@@ -44,7 +44,7 @@ describe('Verify Contract', function () {
   });
   after(async () => {
     await vscode.commands.executeCommand('hederaExplorer.clearApiKey');
-    await resetSettings(['network', 'sandbox.url', 'verify.api', 'contractAddress']);
+    await resetSettings([...SANDBOX_KEYS, 'verify.api', 'contractAddress']);
   });
 
   it('finds the workspace\'s candidates in the documented order, with where each came from', async () => {
@@ -193,7 +193,7 @@ describe('Verify Contract', function () {
 
   it('results are kept per address and network in workspaceState until cleared', async () => {
     const keys = v().kept().map((k) => k.key).sort();
-    assert.deepStrictEqual(keys, [A('02'), A('04'), A('06'), A('07')].map((a) => `sandbox|296|${a}`));
+    assert.deepStrictEqual(keys, [A('02'), A('04'), A('06'), A('07')].map((a) => `custom|296|${a}`));
     v().reload();
     assert.deepStrictEqual(v().kept().map((k) => k.key).sort(), keys, 'read back from workspaceState');
     await v().run({ address: A('02') });

@@ -1,7 +1,6 @@
 // Helpers for the view suites: point the extension at the sandbox, drive the sandbox's faults, read requests.
-import * as vscode from 'vscode';
 import type { ListSeam, ListSnapshot } from '../../src/ui/listRegistration';
-import { activateApi, type HederaTestApi, sandboxUrl, waitUntil } from './helpers';
+import { activateApi, type HederaTestApi, sandboxUrl, selectSandbox, waitUntil } from './helpers';
 
 /** What a list view shows (src/ui/listRegistration.ts). */
 export type ViewSnapshot = ListSnapshot;
@@ -15,10 +14,7 @@ export type ViewsApi = HederaTestApi;
 export async function useSandbox(): Promise<{ api: ViewsApi; url: string }> {
   if (!sandboxUrl) throw new Error('HEDERA_SANDBOX_URL is not set: the runner starts the sandbox');
   const api = await activateApi();
-  const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-  await cfg.update('sandbox.url', sandboxUrl, vscode.ConfigurationTarget.Global);
-  await cfg.update('network', 'sandbox', vscode.ConfigurationTarget.Global);
-  await waitUntil('sandbox profile', () => api.profile().name === 'sandbox' && api.profile().mirrorUrl === sandboxUrl);
+  await selectSandbox(sandboxUrl);
   return { api, url: sandboxUrl };
 }
 

@@ -28,7 +28,7 @@ import { callStackOf } from '../../src/api/source/callStack';
 import type { FrameBuild } from '../../src/api/source/locate';
 import { placeFailure } from '../../src/api/source/place';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
-import { EvmChain } from '../../src/sandbox/evm';
+import { EvmChain } from '../../sandbox/src/evm';
 import { type CompiledBuild, type DeployedRecord, LAYOUTS, type Layout, type LayoutWorkspace, type ProjectLayout, type SolcVersion, type WrittenLayout, canonicalSource, missingRecords, openLayout, removeLayout, resolveFrameBuild, sourceRoot, writeLayout } from './layouts';
 
 export { LAYOUTS, type Layout } from './layouts';

@@ -1,7 +1,6 @@
 // The extension's build fails when a module of the sandbox or of test/ reaches an output (esbuild.js, notShipped):
 // checked here on a small build of the same kind, through a shim the way a one-line import once slipped it in.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as path from 'path';
 import type * as esbuildType from 'esbuild';
 
@@ -10,7 +9,7 @@ const root = path.resolve(__dirname, '..', '..', '..');
 const { notShipped } = require(path.join(root, 'esbuild.js')) as { notShipped: (metafile: esbuildType.Metafile) => string[] };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- left to the runner (external in the unit bundles)
 const esbuild = require('esbuild') as typeof esbuildType;
-const SANDBOX_DIR = fs.existsSync(path.join(root, 'sandbox', 'src', 'prng.ts')) ? 'sandbox/src' : 'src/sandbox';
+const SANDBOX_DIR = 'sandbox/src';
 
 /** Builds `entry` (a module of src/features/status) with virtual files `files` (path from the root → source). */
 async function build(entry: string, files: Record<string, string> = {}): Promise<esbuildType.Metafile> {

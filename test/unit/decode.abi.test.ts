@@ -6,7 +6,7 @@ import type { AbiFile } from '../../src/api/decode/abiFiles';
 import * as fs from 'fs';
 import * as path from 'path';
 import { normalizeAbi, parseAbiFile } from '../../src/api/decode/abiFiles';
-import { startSandbox } from '../../src/sandbox/server';
+import { startSandbox } from '../../sandbox/src/server';
 
 /** The sample workspace's ABI files, read as the index reads them. */
 function workspaceAbiFiles(): AbiFile[] {

@@ -6,7 +6,7 @@ import { encodeFunctionData } from 'viem';
 import type { Abi } from 'viem';
 import { AbiRegistry, decodeCall, decodeSchedulableBody, withDecimals } from '../../src/api/decode';
 import { normalizeAbi } from '../../src/api/decode/abiFiles';
-import { startSandbox } from '../../src/sandbox/server';
+import { startSandbox } from '../../sandbox/src/server';
 
 /** Real encoders: the full protobufjs reading the same .proto files of @hashgraph/proto that the descriptor comes from. */
 const PROTO_DIR = path.join(__dirname, '../../../node_modules/@hashgraph/proto/src/proto');

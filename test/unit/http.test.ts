@@ -9,7 +9,7 @@ import * as zlib from 'zlib';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient, proxyFreeEnv } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 
 const fast = (extra: ConstructorParameters<typeof HttpClient>[0] = {}) => new HttpClient({ backoffBaseMs: 5, backoffMaxMs: 20, random: () => 0.5, timeoutMs: 3000, ...extra });
 

@@ -8,7 +8,7 @@ import { buildEvents, buildOverview, buildStateChanges, buildTrace } from '../..
 import { MirrorClient } from '../../src/api/mirror';
 import { parseTxRef, type TxRef } from '../../src/api/txRef';
 import { InspectionLoader, type SourceId } from '../../src/features/inspector/inspection';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 
 interface Scenario { timestamp: string; transactionId: string; hash: string; transactionHash: string; contractId: string; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
 

@@ -10,7 +10,7 @@ import { ledgerHover } from '../../src/api/ledger/hover';
 import { LedgerLookup, type LedgerInfo, type LookupSource, MAX_IN_FLIGHT, memoFromBase64 } from '../../src/api/ledger/lookup';
 import { parseRef, type LedgerRef } from '../../src/api/ledger/recognize';
 import { MirrorClient } from '../../src/api/mirror';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { renderMarkdown } from './markdown';
 
 const ref = (text: string): LedgerRef => {

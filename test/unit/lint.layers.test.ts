@@ -3,7 +3,6 @@
 // The rules read the RESOLVED import graph: every module path below names a real file, and the path as written
 // (a `..` detour, a shim, a re-export) does not matter, the file it lands on does.
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as path from 'path';
 import type { ESLint as ESLintType } from 'eslint';
 
@@ -42,7 +41,7 @@ const LOADS: Record<string, (spec: string) => string> = {
 const ALL = Object.keys(LOADS);
 
 // the sandbox: today's folder or the one it is moving to (the rules cover both)
-const SANDBOX_DIR = fs.existsSync(path.join(root, 'sandbox', 'src', 'json.ts')) ? 'sandbox/src' : 'src/sandbox';
+const SANDBOX_DIR = 'sandbox/src';
 const fromRoot = (file: string, target: string) => path.posix.relative(path.posix.dirname(file), target).replace(/^(?!\.)/, './');
 
 // one forbidden arrow per layer: [file, target file (from the root, without .ts), the sentence expected]

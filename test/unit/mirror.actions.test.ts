@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { serveCanned } from './helpers';
 
 interface Scenario { transactionId: string; actions: number }

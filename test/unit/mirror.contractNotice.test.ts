@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient, type HttpResponse } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server';
+import { startSandbox, type Sandbox } from '../../sandbox/src/server';
 
 /**
  * `/contracts/{EVM address}/results` for an address no contract has is 200 with an empty list on the real server

@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { chainName, hashscanUrl, resolveProfile } from '../../src/api/networks';
+import { chainName, customLabel, hashscanUrl, NETWORK_NAMES, resolveProfile } from '../../src/api/networks';
 import { hostOf, httpUrl } from '../../src/api/url';
 
 describe('networks: profiles', () => {
@@ -19,11 +19,23 @@ describe('networks: profiles', () => {
     assert.strictEqual(l.chainId, 298);
   });
 
-  it('sandbox serves all three services from one base', () => {
-    const s = resolveProfile({ network: 'sandbox', sandboxUrl: 'http://127.0.0.1:7777/' });
-    assert.strictEqual(s.mirrorUrl, 'http://127.0.0.1:7777');
-    assert.strictEqual(s.statusUrl, 'http://127.0.0.1:7777/api/v2');
-    assert.strictEqual(s.verifyUrl, 'http://127.0.0.1:7777');
+  it('has no sandbox network: the sandbox is a custom network, "sandbox" falls back to testnet like any unknown name', () => {
+    assert.deepStrictEqual(NETWORK_NAMES, ['mainnet', 'testnet', 'previewnet', 'local', 'custom']);
+    assert.strictEqual(resolveProfile({ network: 'sandbox' }).name, 'testnet');
+  });
+
+  it('the custom network is labelled by its name, reduced to letters, digits, spaces and .-_, at most 32 characters', () => {
+    assert.strictEqual(resolveProfile({ network: 'custom' }).label, 'Custom');
+    assert.strictEqual(resolveProfile({ network: 'custom', custom: { name: ' Sandbox ' } }).label, 'Sandbox');
+    assert.strictEqual(customLabel('Réseau 2 — staging_b.1'), 'Réseau 2 staging_b.1');
+    // an icon, a command link, bidi and control characters, Markdown and HTML: none survives
+    assert.strictEqual(customLabel('$(alert) [Open](command:workbench.action.quit) \u202Eevil\u0007'), 'alert Open command workbench.act');
+    assert.strictEqual(customLabel('<img src=x>*b*`c`'), 'img src x b c');
+    assert.strictEqual(customLabel('x'.repeat(40)), 'x'.repeat(32));
+    for (const empty of [undefined, '', '   ', '$()[]', 42 as unknown as string]) assert.strictEqual(customLabel(empty), 'Custom');
+    // nor does it pass for another network
+    for (const other of ['Mainnet', ' testnet ', 'LOCAL', 'previewnet']) assert.strictEqual(customLabel(other), 'Custom');
+    assert.strictEqual(customLabel('Mainnet fork'), 'Mainnet fork');
   });
 
   it('custom takes every URL and the chain id from settings, unknown names fall back to testnet', () => {

@@ -13,7 +13,7 @@ import { checkQueryShape, type NftQuery, parsePanelState, parseWebviewMessage } 
 import { localTime, rowLabel, summarize, toRow, typeIcon, utcTime } from '../../src/features/nftHistory/rows';
 import { parseNftSelection } from '../../src/features/nftHistory/selection';
 import { isEntityId, isTransactionId } from '../../src/api/validation';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { serveCanned } from './helpers';
 
 const tx = (o: Partial<Record<keyof NftTransaction, unknown>>): NftTransaction => ({
@@ -100,7 +100,7 @@ describe('NFT history: export', () => {
 
   it('JSON keeps the entries as sent, big integers with every digit, and where they came from', () => {
     const text = toJson([tx({ nonce: 9007199254740997n })], {
-      tokenId: '0.0.4815162', serial: '9223372036854775807', network: 'sandbox', mirrorUrl: 'http://127.0.0.1:1', query: { order: 'desc', limit: 100 },
+      tokenId: '0.0.4815162', serial: '9223372036854775807', network: 'custom', mirrorUrl: 'http://127.0.0.1:1', query: { order: 'desc', limit: 100 },
       partial: true, complete: false, exportedAt: '2026-11-01T00:00:00.000Z',
     });
     assert.match(text, /"serial_number": 9223372036854775807,/);

@@ -1,6 +1,6 @@
 /**
  * Does a build's runtime bytecode match the code on chain (src/api/source/bytecodeMatch)? The committed build of the
- * inspector's contracts against their code as deployed (src/sandbox/compiled/inspector.json, byte for byte what the
+ * inspector's contracts against their code as deployed (sandbox/src/compiled/inspector.json, byte for byte what the
  * sandbox's EVM deploys): immutables, library links and a library's own address masked; and the Ledger recompiled
  * here (solc 0.8.28) with a comment changed (same code, another metadata hash) and with a constant changed (another
  * instruction).
@@ -9,7 +9,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createRequire } from 'module';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../../sandbox/src/compiled/inspector.json';
 import { metadataTailLength } from '../../src/api/decode/solcOutput';
 import { matchBytecode } from '../../src/api/source/bytecodeMatch';
 import type { LinkRef } from '../../src/api/source/sourceMap';

@@ -8,10 +8,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createRequire } from 'module';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../../sandbox/src/compiled/inspector.json';
 import { failingAction, likelyLocations, type LikelyResult } from '../../src/api/source/likely';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
-import { createInspectorChain, type EvmChain } from '../../src/sandbox/evm';
+import { createInspectorChain, type EvmChain } from '../../sandbox/src/evm';
 
 const ROOT = path.join(__dirname, '../../..');
 const VAULT = 'contracts/inspector/Vault.sol:Vault';

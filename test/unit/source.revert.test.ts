@@ -1,7 +1,7 @@
 /**
  * Revert to source, end to end on real compiler output and real executions: the inspector's contracts
  * (test/workspace/contracts/inspector, compiled by solc 0.8.28 into the committed Hardhat build info) deployed and
- * called in @ethereumjs/evm by the sandbox's executor (src/sandbox/evm), each failure's opcode log and actions read
+ * called in @ethereumjs/evm by the sandbox's executor (sandbox/src/evm), each failure's opcode log and actions read
  * into a call stack (src/api/source/callStack) and located through the source maps (src/api/source/locate). Every
  * expected line is found by searching the source text for the statement, never written as a number.
  */
@@ -9,13 +9,13 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { toFunctionSelector } from 'viem';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../../sandbox/src/compiled/inspector.json';
 import { type CallStack, type OpcodeEntry, callStackOf, pcModeOf } from '../../src/api/source/callStack';
 import { type FrameBuild, type LocatedFrame, locateCallStack } from '../../src/api/source/locate';
 import { type SolcBuildLike, codeBytes } from '../../src/api/source/sourceMap';
 import { decodeRevert } from '../../src/api/revert';
 import type { Opcode } from '../../src/api/mirrorTypes';
-import { type EvmChain, type Execution, HTS_ADDRESS, PRNG_ADDRESS, RESPONSE, createInspectorChain } from '../../src/sandbox/evm';
+import { type EvmChain, type Execution, HTS_ADDRESS, PRNG_ADDRESS, RESPONSE, createInspectorChain } from '../../sandbox/src/evm';
 
 const ROOT = path.join(__dirname, '../../..');
 const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`);

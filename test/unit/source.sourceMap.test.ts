@@ -9,12 +9,12 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { createRequire } from 'module';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../../sandbox/src/compiled/inspector.json';
 import { stripMetadata } from '../../src/api/decode/solcOutput';
 import { callStackOf } from '../../src/api/source/callStack';
 import { ContractLocator, locateCallStack } from '../../src/api/source/locate';
 import { type SolcBuildLike, SourceText, codeBytes, decodeSourceMap, instructionIndexes, sourceUnits } from '../../src/api/source/sourceMap';
-import { EvmChain } from '../../src/sandbox/evm';
+import { EvmChain } from '../../sandbox/src/evm';
 
 const ROOT = path.join(__dirname, '../../..');
 const VAULT = 'contracts/inspector/Vault.sol:Vault';

@@ -68,8 +68,8 @@ describe('Inspect Transaction: what the input box accepts', () => {
     accepts('https://hashscan.io/testnet/transaction/x?tid=0.0.5-1700000000-000000007', { kind: 'transactionId', id: '0.0.5-1700000000-000000007', network: 'testnet' });
     // an explorer base given by the networks (the sandbox's stand-in) wins over the path segment
     accepts('http://127.0.0.1:5599/hashscan/testnet/transaction/1700000000.000000001',
-      { kind: 'timestamp', timestamp: '1700000000.000000001', network: 'sandbox' },
-      [{ name: 'testnet', hashscanUrl: 'https://hashscan.io/testnet' }, { name: 'sandbox', hashscanUrl: 'http://127.0.0.1:5599/hashscan/testnet' }]);
+      { kind: 'timestamp', timestamp: '1700000000.000000001', network: 'custom' },
+      [{ name: 'testnet', hashscanUrl: 'https://hashscan.io/testnet' }, { name: 'custom', hashscanUrl: 'http://127.0.0.1:5599/hashscan/testnet' }]);
     // an unknown network segment: no network, the selected one is used
     accepts('https://example.com/foo/transaction/1700000000.1', { kind: 'timestamp', timestamp: '1700000000.100000000' });
     rejects('https://hashscan.io/testnet/account/0.0.5', /not a transaction link/);

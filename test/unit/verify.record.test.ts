@@ -12,7 +12,7 @@ import { FIXTURES } from './helpers';
 
 const fs = nodeWorkspaceFs(path.join(FIXTURES, 'workspaces', 'hardhat-ignition'));
 const base = (api: 'session' | 'sourcify-v2'): RecordBase => ({
-  api, network: 'sandbox', networkLabel: 'Sandbox', chainId: 296, address: '0x1000000000000000000000000000000000000002', server: 'http://127.0.0.1:5599',
+  api, network: 'custom', networkLabel: 'Sandbox', chainId: 296, address: '0x1000000000000000000000000000000000000002', server: 'http://127.0.0.1:5599',
   explorer: api === 'session' ? 'etherscan' : undefined, startedAt: '2026-11-01T00:00:00.000Z', source: 'Hardhat Ignition · x',
 });
 
@@ -26,7 +26,7 @@ describe('verify: kept results', () => {
       unused: ['contracts/Unused.sol', 'README.md'],
     });
     const r = await recordFromSession(base('session'), result, (files) => locateFiles(fs, files), new Date('2026-11-01T00:00:01Z'));
-    assert.strictEqual(r.key, recordKey('sandbox', 296, '0x1000000000000000000000000000000000000002'));
+    assert.strictEqual(r.key, recordKey('custom', 296, '0x1000000000000000000000000000000000000002'));
     const c = r.contracts[0];
     assert.deepStrictEqual(c.found, [{ path: 'contracts/Token.sol', workspacePath: 'contracts/Token.sol' }, { path: '@openzeppelin/contracts/token/ERC20/ERC20.sol' }]);
     assert.deepStrictEqual(c.missing, [{ path: '@openzeppelin/contracts/access/Ownable.sol', elsewhere: ['contracts/access/Ownable.sol'] }]);

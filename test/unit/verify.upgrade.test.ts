@@ -12,7 +12,7 @@ import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { notificationSafe } from '../../src/api/text';
 import { parseJobError, SourcifyV2Client } from '../../src/api/verify';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { type BuildInfo, findBuilds, matchContracts } from '../../src/workspace/buildInfo';
 import { type BuildOf, isNoMatch, noMatchHints, sameRuntimeCode, submittedText, upgradedText, upgradeNoBuildText, upgradeNotBetterText, upgradeOfferedText } from '../../src/features/verification/explain';
 import { type RecordBase, recordFromError, recordFromV2, summarize, upgradeArgs, verificationChange } from '../../src/features/verification/record';
@@ -135,7 +135,7 @@ describe('verify: a partial match upgraded, and what a no-match tells (sandbox o
         'The runtime bytecode Sourcify compiled from it is 53 bytes long; the deployed code is 73 bytes: the contract at this address was not compiled from this build.',
       ]);
       // the kept result has the lengths, not the code
-      const base: RecordBase = { api: 'sourcify-v2', network: 'sandbox', networkLabel: 'Sandbox', chainId: 296, address: VAULT, server: s.url, startedAt: '2026-11-01T00:00:00.000Z' };
+      const base: RecordBase = { api: 'sourcify-v2', network: 'custom', networkLabel: 'Sandbox', chainId: 296, address: VAULT, server: s.url, startedAt: '2026-11-01T00:00:00.000Z' };
       const r = recordFromV2(base, { contractName: 'Counter', contractIdentifier: counter.identifier, buildFile: counter.file, match: job.contract, job, alreadyVerified: false, hints: ['a hint'] });
       assert.deepStrictEqual(r.contracts[0].error?.codeLengths, e.codeLengths);
       assert.strictEqual('onchainRuntimeCode' in (r.contracts[0].error ?? {}), false);
@@ -163,10 +163,10 @@ describe('verify: a partial match upgraded, and what a no-match tells (sandbox o
   });
 
   it('the change a result announces: what Sourcify v2 holds now, or nothing known', () => {
-    const base: RecordBase = { api: 'sourcify-v2', network: 'sandbox', networkLabel: 'Sandbox', chainId: 296, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', server: 'http://127.0.0.1:5599', startedAt: '2026-11-01T00:00:00.000Z' };
+    const base: RecordBase = { api: 'sourcify-v2', network: 'custom', networkLabel: 'Sandbox', chainId: 296, address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', server: 'http://127.0.0.1:5599', startedAt: '2026-11-01T00:00:00.000Z' };
     const m = (match: string | null) => ({ match, creationMatch: match, runtimeMatch: match, chainId: '296', address: VAULT });
     const exact = recordFromV2(base, { contractName: 'Vault', match: m('exact_match'), alreadyVerified: false });
-    assert.deepStrictEqual(verificationChange(exact), { network: 'sandbox', chainId: 296, address: VAULT, api: 'sourcify-v2', server: 'http://127.0.0.1:5599', match: 'exact_match' });
+    assert.deepStrictEqual(verificationChange(exact), { network: 'custom', chainId: 296, address: VAULT, api: 'sourcify-v2', server: 'http://127.0.0.1:5599', match: 'exact_match' });
     assert.strictEqual(verificationChange(recordFromV2(base, { contractName: 'C', match: m(null), alreadyVerified: false })).match, null);
     const offered = recordFromV2(base, { contractName: 'Counter', contractIdentifier: 'contracts/Counter.sol:Counter', match: m('match'), alreadyVerified: true, upgrade: 'offered', statusMessage: 'offered' });
     assert.deepStrictEqual([verificationChange(offered).match, offered.upgrade, offered.contracts[0].statusMessage], ['match', 'offered', 'offered']);

@@ -6,7 +6,7 @@ import * as path from 'path';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { parseJob, parseJobError, SourcifyV2Client, type VerificationJob, VerifyClient } from '../../src/api/verify';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { findBuilds, matchContracts } from '../../src/workspace/buildInfo';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 import { FIXTURES } from './helpers';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { parseContractMatch, parseJob, sourcifyCode, SourcifyV2Client } from '../../src/api/verify';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 
 const A = (n: string) => `0x10000000000000000000000000000000000000${n}`;
 const body = { stdJsonInput: { language: 'Solidity', sources: { 'c.sol': { content: 'contract C {}' } } }, compilerVersion: '0.8.28+commit.7893614a', contractIdentifier: 'c.sol:C' };

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
 import { lookUpContract } from '../../src/workspace/address';
-import { startSandbox } from '../../src/sandbox/server';
+import { startSandbox } from '../../sandbox/src/server';
 
 describe('workspace: entity id to EVM address through the mirror node', () => {
   let sb: Awaited<ReturnType<typeof startSandbox>>;

@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as path from 'path';
 import { buildFromHint, findBuilds, identifiers, matchContracts } from '../../src/workspace/buildInfo';
 import { chooseBuild } from '../../src/workspace/deployedBuild';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../../sandbox/src/compiled/inspector.json';
 import { discoverAddresses } from '../../src/workspace/discovery';
 import { keccak256 } from '../../src/api/keccak';
 import { checkSources, locateFiles, pathCandidates, readRemappings } from '../../src/features/verification/localCheck';

@@ -30,9 +30,9 @@ describe('workspace: the build deployed (one resolver)', () => {
     }
     return nodeWorkspaceFs(dir);
   };
-  /** The Vault's code as deployed (library linked, immutables set: src/sandbox/compiled/inspector.json, the compile script's copy). */
+  /** The Vault's code as deployed (library linked, immutables set: sandbox/src/compiled/inspector.json, the compile script's copy). */
   const runtime = () => {
-    const compiled = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/sandbox/compiled/inspector.json'), 'utf8')) as { contracts: Array<{ name: string; deployedBytecode: string }> };
+    const compiled = JSON.parse(fs.readFileSync(path.join(ROOT, 'sandbox/src/compiled/inspector.json'), 'utf8')) as { contracts: Array<{ name: string; deployedBytecode: string }> };
     return compiled.contracts.find((c) => c.name === 'Vault')!.deployedBytecode;
   };
   const firstRevertPc = (code: string) => {
@@ -171,7 +171,7 @@ describe('workspace: the build deployed (one resolver)', () => {
   });
 
   it('a failed deployment: the contract whose creation code starts its init code (constructor arguments after it)', async () => {
-    const compiled = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/sandbox/compiled/inspector.json'), 'utf8')) as { contracts: Array<{ name: string; bytecode: string; constructorArguments: string }> };
+    const compiled = JSON.parse(fs.readFileSync(path.join(ROOT, 'sandbox/src/compiled/inspector.json'), 'utf8')) as { contracts: Array<{ name: string; bytecode: string; constructorArguments: string }> };
     const v = compiled.contracts.find((c) => c.name === 'Vault')!;
     const builds = await DeployedBuilds.read([folder('creation', { [`artifacts/build-info/${info.id}.json`]: info })]);
     assert.strictEqual(builds.findCreation(`${v.bytecode}${v.constructorArguments.replace(/^0x/, '')}`)?.identifier, VAULT);

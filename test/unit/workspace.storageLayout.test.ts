@@ -79,7 +79,7 @@ describe('workspace: storage layouts', function () {
       assert.deepStrictEqual(fresh.files.map((f) => f.path).sort(), [
         `test/workspace/artifacts/build-info/${fresh.buildInfo.id}.json`,
         ...['Accounting', 'Ledger', 'Vault'].flatMap((n) => [`test/workspace/artifacts/contracts/inspector/${n}.sol/${n}.dbg.json`, `test/workspace/artifacts/contracts/inspector/${n}.sol/${n}.json`]),
-        'src/sandbox/compiled/inspector.json',
+        'sandbox/src/compiled/inspector.json',
       ].sort());
       for (const f of fresh.files) {
         const p = path.join(ROOT, f.path);
@@ -117,8 +117,8 @@ describe('workspace: storage layouts', function () {
       ]);
     });
 
-    it('the sandbox\'s copy (src/sandbox/compiled/inspector.json) is the same code, linked and with its immutable set', () => {
-      const copy = JSON.parse(fs.readFileSync(path.join(ROOT, 'src/sandbox/compiled/inspector.json'), 'utf8')) as {
+    it('the sandbox\'s copy (sandbox/src/compiled/inspector.json) is the same code, linked and with its immutable set', () => {
+      const copy = JSON.parse(fs.readFileSync(path.join(ROOT, 'sandbox/src/compiled/inspector.json'), 'utf8')) as {
         _format: string; buildInfoId: string; libraries: Record<string, string>;
         contracts: Array<{ name: string; sourceName: string; address: string; entityId: string; abi: unknown; storageLayout: unknown; deployedBytecode: string; deployedSourceMap: string; immutableReferences: Record<string, Array<{ start: number; length: number }>>; immutableValues: Record<string, string> }>;
       };

@@ -18,8 +18,8 @@
 // The compiler input: source names `contracts/inspector/<File>.sol` (sorted), optimizer on (200 runs), evmVersion
 // cancun, and the output selection below (source maps, link and immutable references, storage layouts, ASTs).
 //
-// And, for the sandbox (src/sandbox may not read test/): src/sandbox/compiled/inspector.json, the same contracts
-// as deployed on the sandbox's chain (format also in src/sandbox/compiled/README.md):
+// And, for the sandbox (the sandbox may not read test/): sandbox/src/compiled/inspector.json, the same contracts
+// as deployed on the sandbox's chain (format also in sandbox/src/compiled/README.md):
 //   {
 //     "_format": "hedera-explorer-compiled-1",
 //     "solcLongVersion": "0.8.28+commit.7893614a",
@@ -251,7 +251,7 @@ export function compileInspector() {
   }
   const sourceIds = Object.fromEntries(Object.entries(output.sources).map(([k, v]) => [k, v.id]));
   files.push({
-    path: 'src/sandbox/compiled/inspector.json',
+    path: 'sandbox/src/compiled/inspector.json',
     content: prettyJson({ _format: 'hedera-explorer-compiled-1', solcLongVersion, buildInfoId: id, sourceIds, libraries, contracts }),
   });
   return { files, buildInfo };

@@ -15,7 +15,7 @@ import { RevertLocator } from './revertSource';
 
 /** The explorer base of every network, to tell which network a pasted HashScan link is on. */
 function explorers(selected: NetworkName): Explorer[] {
-  // the selected network first: the sandbox's stand-in shares HashScan's path shape
+  // the selected network first: a custom network's explorer may share HashScan's path shape
   const names = [selected, ...NETWORK_NAMES.filter((n) => n !== selected)];
   return names.map((name) => ({ name, hashscanUrl: profileOf(name).hashscanUrl }));
 }

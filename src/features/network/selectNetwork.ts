@@ -2,8 +2,8 @@
  * "Hedera: Select Network": a quick pick of the networks, the current one marked.
  */
 import vscode = require('vscode');
-import { CHAIN_NAMES, type ChainId, NETWORK_NAMES, type NetworkName, resolveProfile } from '../../api/networks';
-import { config, setNetwork } from '../../core/settings';
+import { CHAIN_NAMES, type ChainId, NETWORK_NAMES, type NetworkName } from '../../api/networks';
+import { profileOf, setNetwork } from '../../core/settings';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 
 /** "Hedera mainnet · chain 295": the chain's name (src/api/networks.ts) and its id. */
@@ -14,7 +14,6 @@ const DESCRIPTIONS: Record<NetworkName, () => string> = {
   testnet: () => chain(296),
   previewnet: () => chain(297),
   local: () => vscode.l10n.t('hedera-local or solo on this machine · chain {0}', 298),
-  sandbox: () => vscode.l10n.t('Offline emulator of the three network'),
   custom: () => vscode.l10n.t('Your own URLs (hederaExplorer.custom.*)'),
 };
 
@@ -23,7 +22,6 @@ interface NetworkItem extends vscode.QuickPickItem {
 }
 
 export async function selectNetwork(network: SelectedNetwork, preset?: string): Promise<NetworkName | undefined> {
-  const c = config();
   let picked: NetworkName | undefined;
   if (preset !== undefined) {
     if (!(NETWORK_NAMES as readonly string[]).includes(preset)) {
@@ -34,7 +32,7 @@ export async function selectNetwork(network: SelectedNetwork, preset?: string): 
   } else {
     const current = network.profile.name;
     const items: NetworkItem[] = NETWORK_NAMES.map((n) => {
-      const p = resolveProfile({ network: n, sandboxUrl: c.get<string>('sandbox.url'), custom: { mirrorUrl: c.get<string>('custom.mirrorUrl') } });
+      const p = profileOf(n);
       return {
         network: n,
         label: `${n === current ? '$(check)' : '$(blank)'} ${p.label}`,

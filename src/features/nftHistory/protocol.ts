@@ -76,7 +76,7 @@ export interface ViewState {
   stopped?: string;
   /** The last page came back empty with a next link: "the server returned an empty page; more may follow". */
   emptyPage?: string;
-  /** A line above the table (e.g. "Network changed to Sandbox"). */
+  /** A line above the table (e.g. "Network changed to Testnet"). */
   note?: string;
   /** A problem with the query the user typed (the previous query stays). */
   queryError?: string;

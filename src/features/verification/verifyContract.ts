@@ -52,10 +52,10 @@ export interface VerifyArgs {
   upgrade?: boolean;
 }
 
-/** The API a network uses: the setting, or with `auto`, the session endpoint for the sandbox and custom servers and Sourcify v2 elsewhere. */
+/** The API a network uses: the setting, or with `auto`, the session endpoint for a custom server and Sourcify v2 elsewhere. */
 function resolveApi(setting: string | undefined, profile: NetworkProfile): VerifyApi {
   if (setting === 'session' || setting === 'sourcify-v2') return setting;
-  return profile.name === 'sandbox' || profile.name === 'custom' ? 'session' : 'sourcify-v2';
+  return profile.name === 'custom' ? 'session' : 'sourcify-v2';
 }
 
 /** Runs "Verify Contract" (one run at a time; `rerun` repeats the last one, `cancel` stops the one in progress). */

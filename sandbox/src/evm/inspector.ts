@@ -1,5 +1,5 @@
 /**
- * The inspector's contracts (src/sandbox/compiled/inspector.json: Vault, Ledger, the library Accounting, compiled by
+ * The inspector's contracts (sandbox/src/compiled/inspector.json: Vault, Ledger, the library Accounting, compiled by
  * solc from test/workspace/contracts/inspector) deployed on a fresh chain exactly as on the sandbox's: each by running
  * its creation code with its constructor arguments from the deployer (Hardhat's first account, the Vault's owner), at
  * the nonce whose CREATE address is the recorded one, so the runtime code is byte for byte `deployedBytecode` (checked:
@@ -8,7 +8,7 @@
 import { createAddressFromString, generateAddress } from '@ethereumjs/util';
 import { EvmChain } from './chain';
 
-/** The part of inspector.json read here (its format: src/sandbox/compiled/README.md). */
+/** The part of inspector.json read here (its format: sandbox/src/compiled/README.md). */
 export interface CompiledInspector {
   contracts: Array<{
     name: string;

@@ -13,7 +13,7 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { contractResultsParams } from '../../src/api/mirror';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 interface Res {

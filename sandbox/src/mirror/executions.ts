@@ -11,7 +11,7 @@
  * @ethereumjs is loaded on that first use.
  */
 import compiled from '../compiled/inspector.json';
-import type { OpcodesResponse } from '../../api/mirrorTypes';
+import type { OpcodesResponse } from '../../../src/api/mirrorTypes';
 import type { EvmChain, Execution, TraceOptions } from '../evm';
 import { addrWord, uintWord } from '../abi';
 import { longZero } from './ids';

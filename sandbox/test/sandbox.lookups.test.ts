@@ -15,7 +15,7 @@ import * as protobuf from 'protobufjs';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { keccak256 } from 'viem';
 import { getJson, type JsonAnswer } from './helpers';
-import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 type Res = JsonAnswer;

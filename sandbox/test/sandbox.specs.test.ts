@@ -18,7 +18,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../src/server';
 
 const SPECS = path.join(__dirname, '../../../test/fixtures/mirror/specs');
 /**

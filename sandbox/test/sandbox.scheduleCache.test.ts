@@ -1,5 +1,5 @@
 import * as assert from 'assert';
-import { scheduleIsFinal } from '../../src/sandbox/mirror/api';
+import { scheduleIsFinal } from '../src/mirror/api';
 
 /** rest/schedules.js getScheduleCacheControlHeader: when a single schedule gets the long cache. */
 describe('sandbox: when a single schedule is final (as the real server)', () => {

@@ -2,7 +2,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { type Sandbox, type StatusScenario, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, type StatusScenario, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 const FIXTURES = path.join(__dirname, '../../../test/fixtures');
@@ -289,7 +289,7 @@ describe('sandbox: status page, Sourcify, HashScan', function () {
     });
 
     it('a job nobody polls ends on its own after JOB_RUN_MS (no duplicate refusal after that, its match counts)', async () => {
-      const { SourcifyV2, JOB_RUN_MS } = await import('../../src/sandbox/sourcify');
+      const { SourcifyV2, JOB_RUN_MS } = await import('../src/sourcify');
       const s = new SourcifyV2();
       const id = (JSON.parse(s.submit('std', '295', A('01'), input, 1_000).body) as Obj).verificationId as string;
       assert.strictEqual(s.submit('std', '295', A('01'), input, 1_000 + JOB_RUN_MS - 1).status, 429);
@@ -331,7 +331,7 @@ describe('sandbox: status page, Sourcify, HashScan', function () {
       const failed = (await run('295', A('05'))).at(-1) as Obj;
       assert.deepStrictEqual([typeof (failed.contract as Obj).chainId, typeof failed.compilationTime], ['string', 'string']);
       // `fields=deployment` (the method; the route passes no query yet)
-      const { SourcifyV2 } = await import('../../src/sandbox/sourcify');
+      const { SourcifyV2 } = await import('../src/sourcify');
       const d = (JSON.parse(new SourcifyV2().contract('296', A('01'), undefined, Date.now(), [['fields', 'deployment']]).body) as Obj).deployment as Obj;
       assert.deepStrictEqual([typeof d.blockNumber, typeof d.transactionIndex], ['string', 'string']);
       assert.ok(!('deployment' in (await getJson(`/v2/contract/296/${A('01')}`)).json), 'only when asked for');

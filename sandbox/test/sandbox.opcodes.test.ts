@@ -1,7 +1,7 @@
 /**
  * The sandbox's `GET /api/v1/contracts/results/{transactionIdOrHash}/opcodes` over real HTTP, and the inspector's
  * scenarios it traces: every trace comes from executing the scenario's call on the compiled Vault, Ledger and
- * Accounting in a real EVM (src/sandbox/mirror/executions.ts), so the opcode log, the actions, the revert data, the
+ * Accounting in a real EVM (sandbox/src/mirror/executions.ts), so the opcode log, the actions, the revert data, the
  * gas and the state changes agree with each other and the failing REVERT sits where the compiler's source map puts
  * the revert statement (located with src/api/source on the workspace's committed build info). Then the web3
  * module's answers: the shape of openapi.yml's OpcodesResponse, the `stack`/`memory`/`storage` flags as Spring reads
@@ -13,7 +13,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { decodeErrorResult, decodeFunctionData, type Abi } from 'viem';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../src/compiled/inspector.json';
 import { getJson, type JsonAnswer } from './helpers';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
@@ -22,7 +22,7 @@ import { callStackOf } from '../../src/api/source/callStack';
 import { type FrameBuild, locateCallStack } from '../../src/api/source/locate';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import { decodeRevert } from '../../src/api/revert';
-import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { HOSTILE_TEXTS, type Sandbox, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 type Res = JsonAnswer;

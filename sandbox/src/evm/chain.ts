@@ -14,7 +14,7 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import { createHash } from 'node:crypto';
-import type { ContractAction, OpcodesResponse } from '../../api/mirrorTypes';
+import type { ContractAction, OpcodesResponse } from '../../../src/api/mirrorTypes';
 import { HTS_ADDRESS, HederaSystemContracts, PRNG_ADDRESS, type SystemCallResult } from './hedera';
 import { ExecutionRecorder, type MessageLike, type ResultLike, type StepLike, type TraceOptions, haltName, int } from './recorder';
 

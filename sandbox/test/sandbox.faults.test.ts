@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as net from 'net';
 import * as path from 'path';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 let sb: Sandbox;

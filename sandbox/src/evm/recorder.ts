@@ -19,7 +19,7 @@
  * Step events carry the state before an operation; what Besu shows after it is filled in from the frame's next step
  * (or from the message's end). Deterministic: nothing here depends on time or randomness.
  */
-import type { ContractAction, Opcode } from '../../api/mirrorTypes';
+import type { ContractAction, Opcode } from '../../../src/api/mirrorTypes';
 
 /** An @ethereumjs/evm step event (the fields read). */
 export interface StepLike {

@@ -7,8 +7,8 @@
 import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
-import { HOSTILE_FAMILIES, HOSTILE_TEXTS, type HostileFamily, MIX_TEXT, type Sandbox, startSandbox } from '../../src/sandbox/server';
-import { BIDI_NAME, COMMAND_LINK, replaceBodyMemo } from '../../src/sandbox/hostile';
+import { HOSTILE_FAMILIES, HOSTILE_TEXTS, type HostileFamily, MIX_TEXT, type Sandbox, startSandbox } from '../src/server';
+import { BIDI_NAME, COMMAND_LINK, replaceBodyMemo } from '../src/hostile';
 
 type Obj = Record<string, unknown>;
 let sb: Sandbox;

@@ -3,16 +3,16 @@
  * (with logs and state changes), its `/actions`, `/api/v1/transactions/{transactionIdOrHash}` and
  * `/api/v1/transactions`, as hiero-mirror-node 0.160 shapes them (key order of its view models, validation
  * messages, paging), consistent with the contract result lists, and the notable scenarios on the compiled
- * Vault/Ledger/Accounting (src/sandbox/compiled/inspector.json). Bodies are read losslessly (src/api/json.ts):
+ * Vault/Ledger/Accounting (sandbox/src/compiled/inspector.json). Bodies are read losslessly (src/api/json.ts):
  * values past 2^53 keep every digit.
  */
 import * as assert from 'assert';
 import { decodeErrorResult, decodeFunctionData, encodeAbiParameters, keccak256, parseAbi, toEventSelector, toFunctionSelector, type Abi } from 'viem';
-import compiled from '../../src/sandbox/compiled/inspector.json';
+import compiled from '../src/compiled/inspector.json';
 import { buildOverview } from '../../src/api/inspect/build';
 import type { ContractAction, ContractResultDetails, TransactionDetail } from '../../src/api/mirrorTypes';
 import { getJson, type JsonAnswer } from './helpers';
-import { type Sandbox, startSandbox } from '../../src/sandbox/server';
+import { type Sandbox, startSandbox } from '../src/server';
 
 type Obj = Record<string, unknown>;
 type Res = JsonAnswer;
