@@ -44,7 +44,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
   );
   const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
-  const ctx: FeatureContext = { extension: context, network, log, abis, apiKeys, raw, verifications, testMode };
+  const ctx: FeatureContext = { extension: context, network, log, abis, builds: abis.builds, apiKeys, raw, verifications, testMode };
   registerNetwork(ctx);
   registerApiKeyCommands(ctx);
   const schedules = registerSchedules(ctx);

@@ -8,7 +8,7 @@ import type { ExtensionLog } from '../core/log';
 import type { ApiKeyStore } from '../core/secrets';
 import type { SelectedNetwork } from '../core/selectedNetwork';
 import type { RawJsonProvider } from '../ui/actions';
-import type { AbiIndex } from './decoding';
+import type { AbiIndex, WorkspaceBuilds } from './decoding';
 import type { VerificationEvents } from './verification';
 
 export interface FeatureContext {
@@ -17,6 +17,8 @@ export interface FeatureContext {
   readonly log: ExtensionLog;
   /** The workspace's ABIs and the Sourcify ABI cache (decoding). */
   readonly abis: AbiIndex;
+  /** The workspace's builds, one read per window shared by every feature (owned by the decoding feature's watchers). */
+  readonly builds: WorkspaceBuilds;
   readonly apiKeys: ApiKeyStore;
   readonly raw: RawJsonProvider;
   /** Every finished verification run (fired by the verification feature; the Deployments view and CodeLens follow it). */

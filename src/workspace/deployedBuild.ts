@@ -251,3 +251,57 @@ function solcBuildOf(b: BuildInfo): SolcBuildLike {
   }
   return s;
 }
+
+/* ------------------------------------------------------------ "Decoded with", checked */
+
+/** What the resolver found for the contract deployed at a called address ("Decoded with": src/features/decoding). */
+export interface AddressBuildCheck {
+  /** The contract the records put at the address. */
+  contractName: string;
+  /** `confirmed`: the build resolved is the code on chain; `unchecked`: not compared; `mismatch`: it is not; `none`: no build holds it. */
+  kind: 'confirmed' | 'unchecked' | 'mismatch' | 'none';
+  /** The resolver's sentence (`explainBuild`), or why nothing was resolved. */
+  sentence: string;
+  /** The signatures (`name(types)`) of the resolved build's ABI, when the workspace holds its output. */
+  signatures?: readonly string[];
+}
+
+/** The check of an address from what `DeployedBuilds.resolve` found for the contract the records put there. */
+export function addressBuildCheck(found: DeployedBuild | undefined, contractName: string, address: string, t: Translate): AddressBuildCheck {
+  if (!found) return { contractName, kind: 'none', sentence: t('No build of the workspace holds {0}, and none has the code deployed at {1}.', contractName, address) };
+  const abi = found.built?.contract.abi;
+  const signatures = Array.isArray(abi) ? abi.flatMap((i) => (isNamedItem(i) ? [`${i.name}(${i.inputs.map(typeOf).join(',')})`] : [])) : undefined;
+  return {
+    contractName: found.match.contract.name,
+    kind: !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch',
+    sentence: explainBuild(found, t),
+    ...(signatures ? { signatures } : {}),
+  };
+}
+
+interface NamedItem { name: string; inputs: Array<{ type: string; components?: unknown }> }
+const isNamedItem = (i: unknown): i is NamedItem => !!i && typeof i === 'object' && typeof (i as NamedItem).name === 'string' && Array.isArray((i as NamedItem).inputs)
+  && (i as NamedItem).inputs.every((p) => !!p && typeof p.type === 'string');
+/** A parameter's canonical type (tuples spelled out), as a signature holds it. */
+function typeOf(p: { type: string; components?: unknown }): string {
+  if (!p.type.startsWith('tuple')) return p.type;
+  const parts = Array.isArray(p.components) ? p.components.filter((c): c is { type: string } => !!c && typeof (c as { type?: unknown }).type === 'string') : [];
+  return `(${parts.map(typeOf).join(',')})${p.type.slice(5)}`;
+}
+
+/**
+ * What "Decoded with <artifact>" adds for an item (a call, an error) decoded with the workspace's ABI of
+ * `contractName`: `the code on chain` only when the resolver confirmed that the build of that very contract is the
+ * code at the address and (when its ABI is known) holds the item; otherwise `likely (why)`. Undefined when nothing
+ * was asked (no record of the address, or the answer is not there yet).
+ */
+export function decodedWith(check: AddressBuildCheck | undefined, item: { contractName?: string; signature?: string }, t: Translate): { confirmed: boolean; note: string; tooltip: string } | undefined {
+  if (!check) return undefined;
+  const likely = (why: string) => ({ confirmed: false, note: t('likely ({0})', why), tooltip: check.sentence });
+  if (item.contractName && item.contractName !== check.contractName) return likely(t('{0} is deployed there', check.contractName));
+  if (check.kind === 'none') return likely(t('no build of {0} in the workspace', check.contractName));
+  if (check.kind === 'unchecked') return likely(t('not compared with the code on chain'));
+  if (check.kind === 'mismatch') return likely(t('the code on chain is another build'));
+  if (item.signature && check.signatures && !check.signatures.includes(item.signature)) return likely(t('not in the ABI of the build deployed'));
+  return { confirmed: true, note: t('the code on chain'), tooltip: check.sentence };
+}

@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { locatePc } from '../../src/api/source/locate';
 import { codeBytes, instructionSize } from '../../src/api/source/sourceMap';
-import { DeployedBuilds, explainBuild, inEnglish } from '../../src/workspace/deployedBuild';
+import { addressBuildCheck, DeployedBuilds, decodedWith, explainBuild, inEnglish } from '../../src/workspace/deployedBuild';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 
 const ROOT = path.join(__dirname, '../../..');
@@ -176,5 +176,27 @@ describe('workspace: the build deployed (one resolver)', () => {
     const builds = await DeployedBuilds.read([folder('creation', { [`artifacts/build-info/${info.id}.json`]: info })]);
     assert.strictEqual(builds.findCreation(`${v.bytecode}${v.constructorArguments.replace(/^0x/, '')}`)?.identifier, VAULT);
     assert.strictEqual(builds.findCreation('0x6080604052deadbeef'), undefined);
+  });
+
+  it('"Decoded with": the code on chain only for a confirmed build of that contract holding the item; otherwise likely, and why', async () => {
+    const builds = await DeployedBuilds.read([folder('decoded-with', { [`artifacts/build-info/${info.id}.json`]: info })]);
+    const record = { address: VAULT_ADDRESS, contractName: 'Vault', chainId: 296 };
+    const check = async (runtimeBytecode: string | undefined, contractName = 'Vault') => addressBuildCheck(await builds.resolve([VAULT_ADDRESS], { chainId: 296, deployments: [{ ...record, contractName }], runtimeBytecode }), contractName, VAULT_ADDRESS, inEnglish);
+    const confirmed = await check(runtime());
+    assert.strictEqual(confirmed.kind, 'confirmed');
+    assert.ok(confirmed.signatures?.includes('withdraw(uint256)'), confirmed.signatures?.join(' '));
+    const vault = { contractName: 'Vault', signature: 'withdraw(uint256)' };
+    assert.deepStrictEqual(decodedWith(confirmed, vault, inEnglish), { confirmed: true, note: 'the code on chain', tooltip: confirmed.sentence });
+    assert.strictEqual(decodedWith(confirmed, { contractName: 'Vault', signature: 'nope()' }, inEnglish)?.note, 'likely (not in the ABI of the build deployed)');
+    assert.strictEqual(decodedWith(confirmed, { contractName: 'Ledger', signature: 'withdraw(uint256)' }, inEnglish)?.note, 'likely (Vault is deployed there)');
+    const unchecked = await check(undefined);
+    assert.strictEqual(decodedWith(unchecked, vault, inEnglish)?.note, 'likely (not compared with the code on chain)');
+    assert.match(decodedWith(unchecked, vault, inEnglish)?.tooltip ?? '', /not compared with the code on chain \(the mirror node did not give it\)/);
+    const other = await check('0x6080604052600080fdfea2646970667358221220' + '5e'.repeat(32) + '64736f6c634300081c0033');
+    assert.strictEqual(other.kind, 'mismatch');
+    assert.strictEqual(decodedWith(other, vault, inEnglish)?.note, 'likely (the code on chain is another build)');
+    const none = await check(undefined, 'Nowhere');
+    assert.deepStrictEqual([none.kind, decodedWith(none, { contractName: 'Nowhere' }, inEnglish)?.note], ['none', 'likely (no build of Nowhere in the workspace)']);
+    assert.strictEqual(decodedWith(undefined, vault, inEnglish), undefined, 'nothing asked: nothing said');
   });
 });

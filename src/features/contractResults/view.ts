@@ -14,6 +14,8 @@ import { formatInt } from '../../api/json';
 import { type ContractResultsQuery, contractResultsParams, type Page } from '../../api/mirror';
 import type { ContractResult } from '../../api/mirrorTypes';
 import type { DecodedResult, DecodedValue } from '../../api/decode';
+import type { AbiOrigin } from '../../api/decode/abi';
+import { type AddressBuildCheck, decodedWith } from '../../workspace/deployedBuild';
 import { decodeRevert } from '../../api/revert';
 import {
   checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, type Filter, filterToParam, unwrap,
@@ -58,8 +60,24 @@ function valueNode(v: DecodedValue): DetailNode {
   return new DetailNode(`${v.name} (${v.type})`, v.value, { tooltip: v.value, icon: new vscode.ThemeIcon('symbol-parameter'), children: v.children?.map(valueNode) });
 }
 
+/**
+ * "Decoded with": the ABI's file and, for a workspace ABI of a contract the records put at the called address, what
+ * the resolver checked (`check`, asked when the details were opened): `· the code on chain` when it confirmed that
+ * build, `· likely (why)` when not; the file alone until it answers.
+ */
+function decodedWithRow(origin: AbiOrigin, signature: string | undefined, check: AddressBuildCheck | undefined): DetailNode {
+  if (origin.kind === 'sourcify') {
+    return new DetailNode(vscode.l10n.t('Decoded with'), 'Sourcify', { tooltip: vscode.l10n.t('The ABI of the verified contract {0}, from Sourcify', origin.address ?? ''), icon: new vscode.ThemeIcon('file-code') });
+  }
+  const said = decodedWith(check, { contractName: origin.contractName, signature }, (m, ...a) => vscode.l10n.t(m, ...a));
+  return new DetailNode(vscode.l10n.t('Decoded with'), said ? `${origin.label} · ${said.note}` : origin.label, {
+    tooltip: said ? `${origin.label}\n${said.tooltip}` : origin.label,
+    icon: new vscode.ThemeIcon(said?.confirmed ? 'pass' : 'file-code'),
+  });
+}
+
 /** The decoded function, its return values and where the ABI came from (rows of the Transaction group). */
-function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined): TreeNode[] {
+function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined, check: AddressBuildCheck | undefined): TreeNode[] {
   const rows: TreeNode[] = [];
   const call = decoded?.call;
   const creation = decoded?.creation ?? (isContractCreation(r) ? {} : undefined);
@@ -84,10 +102,7 @@ function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined):
     if (decoded?.returned) {
       rows.push(new DetailNode(vscode.l10n.t('Returned'), decoded.returned.text, { icon: new vscode.ThemeIcon('reply'), children: decoded.returned.values.map(valueNode) }));
     }
-    rows.push(new DetailNode(vscode.l10n.t('Decoded with'), call.origin.kind === 'sourcify' ? 'Sourcify' : call.origin.label, {
-      tooltip: call.origin.kind === 'sourcify' ? vscode.l10n.t('The ABI of the verified contract {0}, from Sourcify', call.origin.address ?? '') : call.origin.label,
-      icon: new vscode.ThemeIcon('file-code'),
-    }));
+    rows.push(decodedWithRow(call.origin, call.signature, check));
   } else if (r.function_parameters && /^0x[0-9a-fA-F]{8}/.test(r.function_parameters)) {
     rows.push(new DetailNode(vscode.l10n.t('Function'), vscode.l10n.t('selector {0} (no ABI knows it)', r.function_parameters.slice(0, 10).toLowerCase()), { icon: new vscode.ThemeIcon('symbol-method') }));
   }
@@ -119,10 +134,12 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
     opt('result', vscode.l10n.t('Result'), r.result ?? ''),
     opt('status', vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
   ];
-  tx.push(...decodedCallRows(r, decoded));
+  // what the resolver said of the called contract's build, once asked (getChildren) and answered
+  const check = abis.buildCheck(r.address ?? r.to);
+  tx.push(...decodedCallRows(r, decoded, check));
   if (revert) {
     const errorArgs = decoded?.error?.args?.map(valueNode) ?? [];
-    const errorOrigin = decoded?.error?.origin ? [row(vscode.l10n.t('Decoded with'), decoded.error.origin.kind === 'sourcify' ? 'Sourcify' : decoded.error.origin.label)] : [];
+    const errorOrigin = decoded?.error?.origin ? [decodedWithRow(decoded.error.origin, decoded.error.signature, check)] : [];
     tx.push(new DetailNode(vscode.l10n.t('Revert reason'), revert.message, {
       tooltip: `${decoded?.error?.signature ? `${decoded.error.signature}\n` : ''}${revert.message}\n\n${revert.raw}`,
       icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
@@ -228,6 +245,8 @@ export class ContractResultNode implements TreeNode {
     // expanding a result whose call or custom error no workspace ABI knows asks Sourcify for this contract's ABI
     // (once per contract); the view refreshes when it arrives
     this.abis.lookUpContract(this.result, outcome(this.result) === 'failure');
+    // and whether the workspace's build of the called contract is the code on chain (once per contract; no wait)
+    this.abis.checkBuild(this.result);
     return contractResultDetails(this.result, this.abis);
   }
 }

@@ -18,6 +18,8 @@ import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
 import { evmAddressOf } from '../../api/decode/sourcifyAbi';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import { BuildInfoBases, type DerivationFolder, deploymentsFromWorkspace } from '../../workspace/derivation';
+import { type AddressBuildCheck, addressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
+import { lookUpContract } from '../../workspace/address';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -39,6 +41,8 @@ const IGNORED_PATH = /(^|\/)(node_modules|\.git)(\/|$)/i;
 const BUILD_INFO_PATH = /\/build-info\/[^/]+\.json$/i;
 /** Deployment records (Ignition's deployed_addresses.json and artifacts, hardhat-deploy, Foundry's run-latest.json). */
 const RECORD_PATH = /\/deployed_addresses\.json$|\/deployments\/|\/broadcast\/.*\/run-latest\.json$/;
+/** Where the builds are read from (build output, Ignition's copies, hardhat-deploy's inputs, Foundry's broadcasts). */
+const BUILDS_PATH = /\/(artifacts|out|ignition|deployments|broadcast)(\/|$)/;
 /** A path in (or being) a build output or ABI folder, where new folders are looked into. */
 const BUILD_FOLDER = /\/(artifacts|out|abi|abis|deployments)(\/|$)/;
 
@@ -88,12 +92,103 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly lookups = new Set<Promise<unknown>>();
   private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
   private sourcifyCache: SourcifyAbiCache | undefined;
+  /**
+   * The workspace's builds (src/workspace/deployedBuild.ts), read on the first ask of any feature (revert to source,
+   * the Deployments view and CodeLens, verification, "Decoded with") and forgotten only when a workspace file changed.
+   */
+  private deployedBuilds: Promise<DeployedBuilds> | undefined;
+  /** A file changed since the builds were read (set as events arrive; the builds are forgotten once they stop). */
+  private buildsDirty = false;
+  private readonly buildsChanged = new vscode.EventEmitter<void>();
+  /** Fires when the builds read were forgotten: what was resolved with them may differ now. */
+  readonly onDidChangeBuilds = this.buildsChanged.event;
+  /** How many times the builds were read (the tests' seam: one read per window until a file changes). */
+  buildReads = 0;
+  /**
+   * The resolver's answer for the contract at a called address, per mirror node, chain and address (undefined while
+   * asked): asked for a result whose details are opened, forgotten with the builds.
+   */
+  private readonly buildChecks = new Map<string, AddressBuildCheck | undefined>();
   /** Files skipped because they were too big, or left out past MAX_FILES (shown in the log). */
   private skipped = 0;
   private bytesRead = 0;
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
-    this.disposables.add(this.changed, this.workspaceChanged);
+    this.disposables.add(this.changed, this.workspaceChanged, this.buildsChanged);
+  }
+
+  /** The workspace's builds, read once (on the first ask) and again after a workspace file changed. Starts the watchers. */
+  builds(): Promise<DeployedBuilds> {
+    this.ensureStarted();
+    if (!this.deployedBuilds) {
+      this.buildReads++;
+      const started = performance.now();
+      const read = DeployedBuilds.read((vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
+        this.log.debug(`Builds: ${b.builds.length} build(s) of the workspace read in ${(performance.now() - started).toFixed(0)} ms${b.problems.length ? `; ${b.problems.slice(0, 5).join('; ')}` : ''}`);
+        return b;
+      });
+      // a failed read is not kept: the next ask reads again
+      read.catch(() => { if (this.deployedBuilds === read) this.deployedBuilds = undefined; });
+      this.deployedBuilds = read;
+    }
+    return this.deployedBuilds;
+  }
+
+  /** Forgets the builds read (the next ask reads them again) and says so when some were read. */
+  forgetBuilds(): void {
+    this.buildsDirty = false;
+    const checked = this.buildChecks.size > 0;
+    this.buildChecks.clear();
+    if (this.deployedBuilds) {
+      this.deployedBuilds = undefined;
+      this.buildsChanged.fire();
+    }
+    if (checked) this.bump(false);
+  }
+
+  private buildCheckKey(address: string): string {
+    return `${this.network.profile.mirrorUrl}|${this.network.profile.chainId}|${address}`;
+  }
+
+  /** What the resolver said of the contract at a called address on the selected network; undefined when not asked or not answered yet. */
+  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined {
+    const a = evmAddressOf(address);
+    return a ? this.buildChecks.get(this.buildCheckKey(a)) : undefined;
+  }
+
+  /**
+   * For a result whose details are opened: when the records put a contract at the called address, asks the resolver
+   * (once per address and network) whether the workspace's build of it is the code on chain: the builds (the
+   * window's one read) and the contract's code (one mirror node request). onDidChange fires with the answer.
+   */
+  checkBuild(r: ContractResult): void {
+    const address = evmAddressOf(r.address ?? r.to);
+    if (!address) return;
+    const chainId = this.network.profile.chainId;
+    const records = (this.context.deployments ?? []).filter((d) => d.address === address && (d.chainId === undefined || d.chainId === chainId));
+    const key = this.buildCheckKey(address);
+    if (!records.length || this.buildChecks.has(key)) return;
+    this.buildChecks.set(key, undefined);
+    const p = (async () => {
+      let check: AddressBuildCheck;
+      try {
+        const [builds, code] = await Promise.all([this.builds(), lookUpContract(this.network.clients.mirror, address)]);
+        if (!code.ok) this.log.debug(`Builds: the code at ${address} was not looked up: ${code.message}`);
+        const found = await builds.resolve([address], { chainId, deployments: records, runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined });
+        check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        this.log.warn(`Builds: the build at ${address} was not resolved: ${message}`);
+        check = { contractName: records[0].contractName, kind: 'unchecked', sentence: vscode.l10n.t('The build deployed at {0} was not resolved: {1}', address, message) };
+      }
+      // an answer for a network no longer selected, or for builds forgotten meanwhile, is dropped
+      if (!this.buildChecks.has(key) || this.buildChecks.get(key) !== undefined) return;
+      this.buildChecks.set(key, check);
+      this.log.debug(`Builds: ${address} (${check.contractName}): ${check.kind}`);
+      this.bump(false);
+    })();
+    this.lookups.add(p);
+    void p.finally(() => this.lookups.delete(p));
   }
 
   /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
@@ -117,7 +212,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       watcher.onDidDelete((u) => this.queue(u, undefined)),
       // a compiler creating a new folder with its artifacts at once: the files' events can be missed
       ...this.folderWatcher(),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.rescan()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => { this.forgetBuilds(); this.rescan(); }),
       vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('files.exclude')) this.rescan(); }),
     );
     this.rescan();
@@ -203,6 +298,8 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
 
   private queue(uri: vscode.Uri, present: vscode.Uri | undefined, file = true): void {
     if (IGNORED_PATH.test(uri.path)) return;
+    // build info, artifacts, records, solc inputs (the builds read any of them): forgotten once the changes stop
+    if (BUILDS_PATH.test(uri.path)) this.buildsDirty = true;
     if (BUILD_INFO_PATH.test(uri.path)) {
       // not an ABI: its inheritance is read again (that file only) after the files of the batch
       const folder = vscode.workspace.getWorkspaceFolder(uri);
@@ -216,6 +313,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      if (this.buildsDirty) this.forgetBuilds();
       this.flushing = this.flushing.then(() => this.flush());
     }, DEBOUNCE_MS);
   }

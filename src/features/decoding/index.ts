@@ -11,6 +11,7 @@ import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
+import type { AddressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
 import type { WorkspaceAbiIndex } from './abiIndex';
 
 /**
@@ -22,6 +23,22 @@ export interface AbiIndexSeam {
   readonly sources: string[];
   /** Resolves when the scan, queued file changes, build info reading and Sourcify lookups in flight are done. */
   ready(): Promise<void>;
+  /** How many times the workspace's builds were read in this window (`WorkspaceBuilds`). */
+  readonly buildReads: number;
+}
+
+/**
+ * The workspace's builds (src/workspace/deployedBuild.ts), one read per window for every feature that asks which
+ * build was deployed (revert to source, the Deployments view and CodeLens, verification, "Decoded with"): read on
+ * the first ask, forgotten when a file of the workspace's build output, records or Ignition folders changes (the
+ * ABI index's watchers; asking starts them). Handed to the features as `ctx.builds`.
+ */
+export interface WorkspaceBuilds {
+  get(): Promise<DeployedBuilds>;
+  /** Reads them again on the next `get` (a build written where no watcher sees it). */
+  forget(): void;
+  /** Fires when the builds read were forgotten: what was resolved with them may differ now. */
+  readonly onDidChange: vscode.Event<void>;
 }
 
 /** The workspace's ABIs and the Sourcify ABI cache of the selected network, as the views use them. */
@@ -41,6 +58,13 @@ export interface AbiIndex {
    * for the contract's ABI (once per contract and network); onDidChange fires when it brings one.
    */
   lookUpContract(r: ContractResult, failed: boolean): void;
+  /**
+   * For a result whose details are opened: when the records put a contract at the called address, asks the resolver
+   * (once per address and network) whether the workspace's build is the code on chain; onDidChange fires with it.
+   */
+  checkBuild(r: ContractResult): void;
+  /** The resolver's answer for a called address (`checkBuild`), undefined when not asked or not answered yet. */
+  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined;
   /**
    * For decoding beyond a result's own call (the transaction inspector): the workspace's selector index and
    * deployment records as they are now (empty before the first scan). Starts the scan (once).
@@ -63,10 +87,16 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly workspaceChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeWorkspace = this.workspaceChanged.event;
+  private readonly buildsChanged = new vscode.EventEmitter<void>();
   private readonly subscriptions = new DisposableStore();
+  readonly builds: WorkspaceBuilds = {
+    get: () => this.loaded.builds(),
+    forget: () => this.index?.forgetBuilds(),
+    onDidChange: this.buildsChanged.event,
+  };
 
   constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
-    this.subscriptions.add(this.changed, this.workspaceChanged, network.onDidChange(() => this.index?.networkChanged()));
+    this.subscriptions.add(this.changed, this.workspaceChanged, this.buildsChanged, network.onDidChange(() => this.index?.networkChanged()));
   }
 
   private get loaded(): WorkspaceAbiIndex {
@@ -74,7 +104,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
       const index = new WorkspaceAbiIndex(this.network, this.log);
-      this.subscriptions.add(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()));
+      this.subscriptions.add(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()), index.onDidChangeBuilds(() => this.buildsChanged.fire()));
       this.index = index;
     }
     return this.index;
@@ -96,6 +126,14 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     this.loaded.lookUpContract(r, failed);
   }
 
+  checkBuild(r: ContractResult): void {
+    this.loaded.checkBuild(r);
+  }
+
+  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined {
+    return this.index?.buildCheck(address);
+  }
+
   workspace(): WorkspaceAbis {
     return this.loaded.workspace();
   }
@@ -112,6 +150,10 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     return this.index?.ready() ?? Promise.resolve();
   }
 
+  get buildReads(): number {
+    return this.index?.buildReads ?? 0;
+  }
+
   dispose(): void {
     this.subscriptions.dispose();
     this.index = undefined;
@@ -119,7 +161,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
 }
 
 /** Creates the handle (nothing is loaded or scanned until a view needs it). One line in extension.ts. */
-export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex & AbiIndexSeam {
+export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex & AbiIndexSeam & { readonly builds: WorkspaceBuilds } {
   const index = new LazyAbiIndex(network, log);
   context.subscriptions.push(index);
   return index;

@@ -2,6 +2,7 @@
  * CodeLens above each `contract X` / `library X` of a Solidity file that the workspace's deployment records deploy
  * on the selected network's chain:
  *   `0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)`  → Contract Results filtered to it
+ *   (`… · not the build deployed` when the workspace's build of it is not the code on chain: src/workspace/deployedBuild.ts)
  *   `2 failed`                                                       → the latest failure in the transaction inspector
  *   `Verify`                                                         → Verify Contract for that address
  * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
@@ -15,7 +16,7 @@ import { oneLine } from '../../api/text';
 import { config } from '../../core/settings';
 import type { FeatureContext } from '../context';
 import { COMMANDS, OTHER_COMMANDS } from './ids';
-import type { DeploymentsModel, EntryState } from './model';
+import type { BuildState, DeploymentsModel, EntryState } from './model';
 import { type DeploymentEntry, deploymentsOf } from './records';
 import { findDeclarations } from './solidity';
 import { canVerify, failedText, lensTitle, type VerificationState } from './summary';
@@ -77,14 +78,18 @@ export class DeploymentLenses {
   async resolve(lens: DeploymentLens, token: vscode.CancellationToken): Promise<DeploymentLens> {
     if (lens.command || !lens.entry) return lens;
     const e = this.model.entries.find((x) => x.key === lens.entry?.key) ?? lens.entry;
-    const s = await this.model.load(e, LENS_MAX_AGE_MS);
+    // the build deployed is resolved with the answers (the window's one read of the builds; no request of its own)
+    const [s, build] = await Promise.all([this.model.load(e, LENS_MAX_AGE_MS), this.model.build(e)]);
     if (token.isCancellationRequested) return lens;
-    lens.command = this.mainCommand(e, s);
+    lens.command = this.mainCommand(e, s, build);
     return lens;
   }
 
-  /** The main lens's title and what a click does. */
-  mainCommand(e: DeploymentEntry, s: EntryState): vscode.Command {
+  /**
+   * The main lens's title and what a click does. A build that is not the code on chain is said (the file above the
+   * lens is not what runs there); a confirmed one, or one that could not be compared, adds nothing.
+   */
+  mainCommand(e: DeploymentEntry, s: EntryState, build?: BuildState): vscode.Command {
     const profile = this.ctx.network.profile;
     const retry = (what: string, error: unknown): vscode.Command => ({
       title: `${shortAddress(e.address)} · ${what}`,
@@ -103,10 +108,14 @@ export class DeploymentLenses {
     if (!id) return { title: `${shortAddress(e.address)} · ${vscode.l10n.t('loading…')}`, command: '' };
     if (s.results?.error !== undefined) return retry(vscode.l10n.t('{0}: results failed to load', id), s.results.error);
     const summary = s.results?.value?.summary;
+    const differs = build?.kind === 'mismatch';
+    const title = lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n);
+    const tooltip = vscode.l10n.t('{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.', e.name, e.address, profile.label, e.where);
     return {
-      title: lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n),
+      title: differs ? `${title} · ${vscode.l10n.t('not the build deployed')}` : title,
       command: OTHER_COMMANDS.showContractResults, arguments: [id],
-      tooltip: vscode.l10n.t('{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.', e.name, e.address, profile.label, e.where),
+      // the build's sentence is the workspace's and the resolver's text: a plain tooltip, never Markdown
+      tooltip: differs ? `${vscode.l10n.t('The workspace\'s build of {0} is not the code deployed at {1}: {2}', e.name, e.address, oneLine(build.sentence, 600))}\n${tooltip}` : tooltip,
     };
   }
 

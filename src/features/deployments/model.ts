@@ -14,12 +14,12 @@ import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
 import { trimBase } from '../../api/networks';
 import { SourcifyV2Client } from '../../api/verify';
-import { DeployedBuilds, explainBuild } from '../../workspace/deployedBuild';
+import { explainBuild } from '../../workspace/deployedBuild';
 import { discoverAddresses } from '../../workspace/discovery';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
-import type { AbiIndex } from '../decoding';
+import type { AbiIndex, WorkspaceBuilds } from '../decoding';
 import type { VerificationChange } from '../verification';
 import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_DIRS_GLOB, RECORD_GLOB } from './records';
 import { summarize, type ResultsSummary, type VerificationState } from './summary';
@@ -97,8 +97,6 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly results = new Map<string, Slot<ContractResults>>();
   private readonly verifications = new Map<string, Slot<VerificationState>>();
   private readonly builds = new Map<string, Slot<BuildState>>();
-  /** The workspace's builds, read on the first details opened; read again after the build output changed. */
-  private deployedBuilds: Promise<DeployedBuilds> | undefined;
   private readonly limiter = new Limiter(CONCURRENCY);
   /**
    * Cancels the answers being asked (and waiting for their turn) for the network that is selected: when another
@@ -114,7 +112,8 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly watchers = new DisposableStore();
   private readonly subscriptions = new DisposableStore();
 
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex, onDidVerify?: vscode.Event<VerificationChange>) {
+  /** `workspaceBuilds`: the window's one read of the workspace's builds (ctx.builds), asked when a build is resolved. */
+  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex, private readonly workspaceBuilds: WorkspaceBuilds, onDidVerify?: vscode.Event<VerificationChange>) {
     this.askedOn = this.networkKey();
     this.subscriptions.add(
       this.changed,
@@ -127,7 +126,7 @@ export class DeploymentsModel implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
       ...(onDidVerify ? [onDidVerify((c) => this.followVerification(c))] : []),
-      abis.onDidChangeWorkspace(() => this.forgetBuilds()),
+      workspaceBuilds.onDidChange(() => this.forgetBuilds()),
     );
     this.watch();
   }
@@ -167,7 +166,6 @@ export class DeploymentsModel implements vscode.Disposable {
         if (generation !== this.generation) return; // a newer read started meanwhile: its answer counts
         this.entriesValue = deploymentEntries(found);
         this.scanError = undefined;
-        this.deployedBuilds = undefined;
         this.builds.clear();
         this.log.debug(`Deployments: ${this.entriesValue.length} deployed contract(s) in the records of ${folders.length} folder(s)`);
       } catch (e) {
@@ -305,16 +303,13 @@ export class DeploymentsModel implements vscode.Disposable {
   }
 
   private forgetBuilds(): void {
-    this.deployedBuilds = undefined;
     if (!this.builds.size) return;
     this.builds.clear();
     this.changed.fire();
   }
 
   private async resolveBuild(entry: DeploymentEntry, runtimeBytecode: string | undefined): Promise<BuildState> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    this.deployedBuilds ??= DeployedBuilds.read(folders.map((f) => vscodeWorkspaceFs(f.uri, f.name)));
-    const builds = await this.deployedBuilds;
+    const builds = await this.workspaceBuilds.get();
     const record = { address: entry.address, contractName: entry.name, chainId: entry.chainId, ...(entry.sourcePath ? { sourceName: entry.sourcePath } : {}), ...(entry.deploymentArtifact ? { deploymentArtifact: entry.deploymentArtifact } : {}), ...(entry.folderName ? { folder: entry.folderName } : {}) };
     const found = await builds.resolve([entry.address], { chainId: entry.chainId, deployments: entry.name ? [record] : [], runtimeBytecode });
     if (!found) return { kind: 'none', sentence: vscode.l10n.t('No build of the workspace holds {0}, and none has the code deployed at {1}.', entry.name || entry.address, entry.address) };
@@ -389,7 +384,7 @@ export class DeploymentsModel implements vscode.Disposable {
   async settled(): Promise<void> {
     for (let i = 0; i < 50; i++) {
       await this.ensureScanned();
-      const pending = [this.contracts, this.results, this.verifications].flatMap((m) => [...(m as Map<string, Slot<unknown>>).values()].map((s) => s.pending).filter((p) => p !== undefined));
+      const pending = [this.contracts, this.results, this.verifications, this.builds].flatMap((m) => [...(m as Map<string, Slot<unknown>>).values()].map((s) => s.pending).filter((p) => p !== undefined));
       if (!pending.length && !this.scanning && !this.rescanTimer) return;
       await Promise.allSettled([...pending, this.scanning]);
       if (this.rescanTimer) await new Promise((r) => setTimeout(r, RESCAN_DELAY_MS));

@@ -29,8 +29,7 @@ import { type PlacedFrame, placeFailure } from '../../api/source/place';
 import type { LikelyCandidate } from '../../api/source/likely';
 import { oneLine } from '../../api/text';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
-import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
-import { type BuiltContract, DeployedBuilds, explainBuild, inEnglish } from '../../workspace/deployedBuild';
+import { type BuiltContract, type DeployedBuilds, explainBuild, inEnglish } from '../../workspace/deployedBuild';
 import { MissingOutputs } from './missingOutput';
 import { verifiedBuildOf } from '../../api/source/sourcify';
 import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
@@ -63,34 +62,25 @@ export interface RevertInput {
   transactionId?: string;
 }
 
-/** The workspace's builds, read once for every panel and read again after the build output changed. */
+/** The workspace's builds (the window's one read, `ctx.builds`) and the outputs produced for those held as input only. */
 export class WorkspaceBuildsCache implements vscode.Disposable {
-  private builds: Promise<DeployedBuilds> | undefined;
-  private readonly subscription: vscode.Disposable;
   /** Outputs of deployed builds the workspace holds the input of only, produced with the user's compiler. */
   readonly outputs: MissingOutputs;
 
   constructor(private readonly ctx: FeatureContext) {
     this.outputs = new MissingOutputs(ctx);
-    this.subscription = ctx.abis.onDidChangeWorkspace(() => { this.builds = undefined; });
   }
 
   get(): Promise<DeployedBuilds> {
-    this.builds ??= DeployedBuilds.read(folders().map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
-      if (b.problems.length) this.ctx.log.debug(`Revert to source: builds: ${b.problems.slice(0, 5).join('; ')}`);
-      return b;
-    });
-    return this.builds;
+    return this.ctx.builds.get();
   }
 
   /** Reads the builds again on the next `get`. */
   forget(): void {
-    this.builds = undefined;
+    this.ctx.builds.forget();
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-  }
+  dispose(): void {}
 }
 
 const folders = (): readonly vscode.WorkspaceFolder[] => vscode.workspace.workspaceFolders ?? [];

@@ -103,7 +103,7 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the run's code, with the first run
       const { VerificationRunner } = require('./verifyContract') as typeof import('./verifyContract');
       const reveal = () => void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
-      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal, (change) => ctx.verifications.fire(change));
+      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal, (change) => ctx.verifications.fire(change), ctx.builds);
       context.subscriptions.push(created);
     }
     return created;

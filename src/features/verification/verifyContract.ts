@@ -22,7 +22,7 @@ import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
-import { type BuildInfo, type BuildMatch, buildFromHint, findBuilds, identifiers, matchContracts } from '../../workspace/buildInfo';
+import { type BuildInfo, type BuildMatch, buildFromHint, identifiers, matchContracts } from '../../workspace/buildInfo';
 import { chooseBuild, explainBuild, inEnglish } from '../../workspace/deployedBuild';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../api/keccak';
@@ -33,6 +33,7 @@ import type { WorkspaceFs } from '../../workspace/workspaceFs';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { VerificationResults } from './results';
 import type { VerificationPrompts } from './prompts';
+import type { WorkspaceBuilds } from '../decoding';
 import { notificationSafe } from '../../api/text';
 
 /** Arguments for automation (tests, re-run, other extensions): skip the prompts they answer. */
@@ -73,8 +74,20 @@ export class VerificationRunner implements vscode.Disposable {
     /** Makes the Verification view visible. */
     private readonly revealView: () => void,
     /** Told every result kept (the Deployments view and the CodeLens follow it). */
-    private readonly announce: (change: VerificationChange) => void = () => undefined,
+    private readonly announce: (change: VerificationChange) => void,
+    /** The window's one read of the workspace's builds (ctx.builds). */
+    private readonly workspaceBuilds: WorkspaceBuilds,
   ) {}
+
+  /** The builds of one workspace folder, from the window's one read; problems as that folder's reader said them. */
+  private async buildsOf(fs: WorkspaceFs): Promise<{ builds: BuildInfo[]; problems: string[] }> {
+    const all = await this.workspaceBuilds.get();
+    const folder = this.folders().findIndex((f) => f.fs.name === fs.name);
+    return {
+      builds: all.builds.filter((b) => b.folder === folder),
+      problems: all.problems.filter((p) => p.startsWith(`${fs.name}/`) || p.startsWith(`${fs.name}:`)).map((p) => p.slice(fs.name.length + 1).trim()),
+    };
+  }
 
   /** Cancels the run in progress (the notification's Cancel does the same). */
   cancel(): void {
@@ -287,7 +300,7 @@ export class VerificationRunner implements vscode.Disposable {
       }
       const others: BuildOf[] = [];
       if (deployed.runtimeBytecode && fs) {
-        for (const b of (await findBuilds(fs)).builds) {
+        for (const b of (await this.buildsOf(fs)).builds) {
           for (const c of b.contracts) if (c.deployedBytecode) others.push({ identifier: c.identifier, file: b.file, compilerVersion: b.compilerVersion, runtimeBytecode: c.deployedBytecode });
         }
       }
@@ -300,7 +313,7 @@ export class VerificationRunner implements vscode.Disposable {
 
   /** The build info and contract to submit: by identifier, by the record's name, or picked. */
   private async findBuild(fs: WorkspaceFs, candidate: AddressCandidate, chainId: number, args: VerifyArgs, mayAsk: boolean): Promise<BuildMatch | undefined> {
-    const scan = await findBuilds(fs);
+    const scan = await this.buildsOf(fs);
     for (const p of scan.problems) this.log.warn(`Verify: ${p}`);
     // a build that does not say its compiler version cannot be submitted
     for (const b of scan.builds) if (!b.compilerVersion) this.log.warn(`Verify: ${b.file}: no compiler version in it`);
