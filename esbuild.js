@@ -46,22 +46,50 @@ const root = __dirname;
  * is built to dist/<name>.js, and every `require()` that resolves to that file loads it from there. `note`: when.
  */
 const LAZY_ENTRIES = [
-  { name: 'decoders', file: 'src/api/decode/index.ts', note: 'first decode: ABI (viem) and schedule bodies (protobufjs)' },
-  { name: 'clients', file: 'src/api/clients.ts', note: 'first request: the mirror node, status page and Sourcify clients, HTTP, lossless JSON' },
+  {
+    name: 'decoders',
+    file: 'src/api/decode/index.ts',
+    note: 'first decode: ABI (viem) and schedule bodies (protobufjs)',
+  },
+  {
+    name: 'clients',
+    file: 'src/api/clients.ts',
+    note: 'first request: the mirror node, status page and Sourcify clients, HTTP, lossless JSON',
+  },
   { name: 'axios', file: 'axios', note: 'first request (src/api/http.ts): axios, follow-redirects, proxy-from-env' },
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
-  { name: 'inspector', file: 'src/features/inspector/lazy.ts', note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel' },
-  { name: 'ledgerLinks', file: 'src/features/ledgerLinks/lazy.ts', note: 'first hover or document links (the providers of src/features/ledgerLinks): recognizing references, look-ups, hover text' },
+  {
+    name: 'inspector',
+    file: 'src/features/inspector/lazy.ts',
+    note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel',
+  },
+  {
+    name: 'ledgerLinks',
+    file: 'src/features/ledgerLinks/lazy.ts',
+    note: 'first hover or document links (the providers of src/features/ledgerLinks): recognizing references, look-ups, hover text',
+  },
   { name: 'verify', file: 'src/features/verification/verifyContract.ts', note: 'first "Verify Contract"' },
   { name: 'verificationView', file: 'src/features/verification/view.ts', note: 'first rows of the Verification view' },
   { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },
-  { name: 'contractResults', file: 'src/features/contractResults/view.ts', note: 'first rows of the Contract Results view' },
+  {
+    name: 'contractResults',
+    file: 'src/features/contractResults/view.ts',
+    note: 'first rows of the Contract Results view',
+  },
   { name: 'statusView', file: 'src/features/status/view.ts', note: 'first rows of the Status view' },
-  { name: 'deployments', file: 'src/features/deployments/lazy.ts', note: 'first rows of the Deployments view or first Solidity file shown (CodeLens): deployment records, lookups, rows, lenses' },
+  {
+    name: 'deployments',
+    file: 'src/features/deployments/lazy.ts',
+    note: 'first rows of the Deployments view or first Solidity file shown (CodeLens): deployment records, lookups, rows, lenses',
+  },
 ];
 /** The extension itself: dist/main.js, required (and timed) by the loader dist/extension.js (src/loader.ts). */
-const MAIN_ENTRY = { name: 'main', file: 'src/extension.ts', note: 'the extension, required by the loader at activation' };
+const MAIN_ENTRY = {
+  name: 'main',
+  file: 'src/extension.ts',
+  note: 'the extension, required by the loader at activation',
+};
 /**
  * A lazy entry in the activation closure (imported statically somewhere, by mistake) or required by nothing: an error
  * when true (the build fails), a warning when false (while files are being converted to lazy requires).
@@ -70,7 +98,9 @@ const STRICT_LAZY = true;
 
 /** The absolute path of an entry's file. */
 function entryPath(entry) {
-  return /^(src|test)\//.test(entry.file) ? path.join(root, entry.file) : require.resolve(entry.file, { paths: [root] });
+  return /^(src|test)\//.test(entry.file)
+    ? path.join(root, entry.file)
+    : require.resolve(entry.file, { paths: [root] });
 }
 
 /**
@@ -87,7 +117,8 @@ function outputClosure(metafile, file, { dynamic = false } = {}) {
     if (seen.has(f) || !outputs.has(f)) continue;
     seen.add(f);
     for (const i of outputs.get(f).imports) {
-      if (!i.external && (i.kind === 'import-statement' || (dynamic && i.kind === 'dynamic-import'))) todo.push(abs(i.path));
+      if (!i.external && (i.kind === 'import-statement' || (dynamic && i.kind === 'dynamic-import')))
+        todo.push(abs(i.path));
     }
   }
   return [...seen];
@@ -95,7 +126,11 @@ function outputClosure(metafile, file, { dynamic = false } = {}) {
 
 /** The modules (absolute paths) in the given output files, from the metafile. */
 function inputsOf(metafile, files) {
-  return new Set(Object.entries(metafile.outputs).filter(([f]) => files.includes(path.resolve(root, f))).flatMap(([, o]) => Object.keys(o.inputs).map((i) => path.resolve(root, i))));
+  return new Set(
+    Object.entries(metafile.outputs)
+      .filter(([f]) => files.includes(path.resolve(root, f)))
+      .flatMap(([, o]) => Object.keys(o.inputs).map((i) => path.resolve(root, i))),
+  );
 }
 
 /** Modules that never ship: the sandbox (a separate Node program, today's folder and the planned one) and the tests. */
@@ -106,9 +141,18 @@ const NOT_SHIPPED = /^(?:src\/sandbox|sandbox|test)\//;
  * the root), naming the output and what imported it. The extension, loader and webview builds fail on any.
  */
 function notShipped(metafile) {
-  const importers = (input) => Object.entries(metafile.inputs).filter(([, i]) => i.imports.some((x) => x.path === input)).map(([f]) => f);
-  return Object.entries(metafile.outputs).flatMap(([out, o]) => Object.keys(o.inputs).filter((i) => NOT_SHIPPED.test(i))
-    .map((i) => `${i} is in ${out} (imported by ${importers(i).join(', ') || 'an entry point'}): the sandbox and test/ never ship`));
+  const importers = (input) =>
+    Object.entries(metafile.inputs)
+      .filter(([, i]) => i.imports.some((x) => x.path === input))
+      .map(([f]) => f);
+  return Object.entries(metafile.outputs).flatMap(([out, o]) =>
+    Object.keys(o.inputs)
+      .filter((i) => NOT_SHIPPED.test(i))
+      .map(
+        (i) =>
+          `${i} is in ${out} (imported by ${importers(i).join(', ') || 'an entry point'}): the sandbox and test/ never ship`,
+      ),
+  );
 }
 
 module.exports = { LAZY_ENTRIES, MAIN_ENTRY, STRICT_LAZY, entryPath, outputClosure, inputsOf, notShipped };
@@ -118,7 +162,10 @@ const watch = process.argv.includes('--watch');
 const onlySandbox = process.argv.includes('--sandbox');
 const tests = process.argv.includes('--tests');
 const bench = process.argv.includes('--bench');
-const distDir = path.resolve(root, (process.argv.find((a) => a.startsWith('--outdir=')) || '--outdir=dist').slice('--outdir='.length));
+const distDir = path.resolve(
+  root,
+  (process.argv.find((a) => a.startsWith('--outdir=')) || '--outdir=dist').slice('--outdir='.length),
+);
 const metafileOut = (process.argv.find((a) => a.startsWith('--metafile=')) || '').slice('--metafile='.length);
 const nodeOnly = distDir !== path.join(root, 'dist'); // --outdir: the Node bundles only, no webviews or codicons
 const rel = (f) => path.relative(root, f) || '.';
@@ -128,7 +175,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const problemMatcher = {
   name: 'esbuild-problem-matcher',
   setup(build) {
-    build.onStart(() => { if (watch) console.log('[watch] build started'); });
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
@@ -149,7 +198,9 @@ const VSCODE_SHIM = path.join(root, 'src', 'shims', 'vscode.ts');
 const oneVscodeRequire = {
   name: 'one-vscode-require',
   setup(build) {
-    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM }));
+    build.onResolve({ filter: /^vscode$/ }, (args) =>
+      args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM },
+    );
   },
 };
 /** Settings of every bundle the extension host loads: Node, `vscode` provided by the host. */
@@ -173,8 +224,14 @@ const lazyRequires = (entries) => ({
     const byFile = new Map(entries.map((e) => [entryPath(e), e]));
     const again = {}; // pluginData of our own build.resolve below
     build.onResolve({ filter: /.*/ }, async (args) => {
-      if ((args.kind !== 'require-call' && args.kind !== 'require-resolve') || args.pluginData === again) return undefined;
-      const r = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
+      if ((args.kind !== 'require-call' && args.kind !== 'require-resolve') || args.pluginData === again)
+        return undefined;
+      const r = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: again,
+      });
       const entry = r.errors.length || r.external ? undefined : byFile.get(r.path);
       return entry ? { path: `./${entry.name}.js`, external: true } : undefined;
     });
@@ -211,12 +268,24 @@ const toCommonJs = {
       // a chunk nothing loads is not written: esbuild emits the target of an import() as an entry of its own even
       // when the code making it was dropped as unused (viem's WebSocket transport with `ws`, @noble/curves' secp256k1)
       const outputs = new Map(Object.entries(metafile.outputs).map(([f, o]) => [path.resolve(root, f), [f, o]]));
-      const referenced = new Set([...outputs.values()].flatMap(([, o]) => o.imports.filter((i) => !i.external).map((i) => path.resolve(root, i.path))));
+      const referenced = new Set(
+        [...outputs.values()].flatMap(([, o]) =>
+          o.imports.filter((i) => !i.external).map((i) => path.resolve(root, i.path)),
+        ),
+      );
       const entryFiles = [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => path.join(distDir, `${e.name}.js`));
-      const unused = result.outputFiles.filter((out) => outputs.has(out.path) && !entryFiles.includes(out.path) && !referenced.has(out.path)
-        && !result.outputFiles.some((other) => other !== out && other.text.includes(path.basename(out.path))));
+      const unused = result.outputFiles.filter(
+        (out) =>
+          outputs.has(out.path) &&
+          !entryFiles.includes(out.path) &&
+          !referenced.has(out.path) &&
+          !result.outputFiles.some((other) => other !== out && other.text.includes(path.basename(out.path))),
+      );
       for (const out of unused) {
-        if (!watch) console.log(`${rel(out.path)} not written: nothing loads it (${Object.keys(outputs.get(out.path)[1].inputs).length} modules of an unused import(), first ${Object.keys(outputs.get(out.path)[1].inputs)[0]})`);
+        if (!watch)
+          console.log(
+            `${rel(out.path)} not written: nothing loads it (${Object.keys(outputs.get(out.path)[1].inputs).length} modules of an unused import(), first ${Object.keys(outputs.get(out.path)[1].inputs)[0]})`,
+          );
         delete metafile.outputs[outputs.get(out.path)[0]];
       }
       const sizes = new Map();
@@ -225,8 +294,14 @@ const toCommonJs = {
       for (const out of result.outputFiles.filter((o) => !unused.includes(o))) {
         const name = path.basename(out.path);
         const cjs = await esbuild.transform(out.text, {
-          format: 'cjs', platform: 'node', target: 'node20', supported: { 'dynamic-import': false },
-          minify: production, sourcefile: name, sourcemap: production ? false : 'external', sourcesContent: false,
+          format: 'cjs',
+          platform: 'node',
+          target: 'node20',
+          supported: { 'dynamic-import': false },
+          minify: production,
+          sourcefile: name,
+          sourcemap: production ? false : 'external',
+          sourcesContent: false,
         });
         codes.set(out.path, cjs.map ? `${cjs.code}//# sourceMappingURL=${name}.map\n` : cjs.code);
         if (cjs.map) fs.writeFileSync(`${out.path}.map`, cjs.map);
@@ -236,9 +311,12 @@ const toCommonJs = {
         fs.writeFileSync(file, code);
         sizes.set(file, Buffer.byteLength(code));
       }
-      const written = new Set([...sizes.keys()].flatMap((f) => [path.basename(f), ...(production ? [] : [`${path.basename(f)}.map`])]));
+      const written = new Set(
+        [...sizes.keys()].flatMap((f) => [path.basename(f), ...(production ? [] : [`${path.basename(f)}.map`])]),
+      );
       for (const f of fs.readdirSync(distDir)) {
-        if (/\.js(\.map)?$/.test(f) && !written.has(f) && !LOADER_FILES.includes(f)) fs.rmSync(path.join(distDir, f), { force: true });
+        if (/\.js(\.map)?$/.test(f) && !written.has(f) && !LOADER_FILES.includes(f))
+          fs.rmSync(path.join(distDir, f), { force: true });
       }
       if (metafileOut) fs.writeFileSync(metafileOut, JSON.stringify(metafile));
       lazyErrors = checkOutputs(metafile, sizes);
@@ -260,10 +338,14 @@ function packActivation(metafile, codes) {
   const eager = outputClosure(metafile, mainFile).filter((f) => f !== mainFile);
   if (!eager.length) return;
   const names = new Set(eager.map((f) => path.basename(f)));
-  const packed = (code) => code.replace(/require\("\.\/([\w.-]+\.js)"\)/g, (m, n) => (names.has(n) ? `__packed(${JSON.stringify(n)})` : m));
-  const defs = eager.map((f) => `${JSON.stringify(path.basename(f))}:function(module,exports){${packed(codes.get(f))}\n}`).join(',\n');
-  const prelude = `var __packedDefs={${defs}},__packedModules={};`
-    + 'function __packed(n){var m=__packedModules[n];if(!m){m=__packedModules[n]={exports:{}};__packedDefs[n](m,m.exports)}return m.exports}\n';
+  const packed = (code) =>
+    code.replace(/require\("\.\/([\w.-]+\.js)"\)/g, (m, n) => (names.has(n) ? `__packed(${JSON.stringify(n)})` : m));
+  const defs = eager
+    .map((f) => `${JSON.stringify(path.basename(f))}:function(module,exports){${packed(codes.get(f))}\n}`)
+    .join(',\n');
+  const prelude =
+    `var __packedDefs={${defs}},__packedModules={};` +
+    'function __packed(n){var m=__packedModules[n];if(!m){m=__packedModules[n]={exports:{}};__packedDefs[n](m,m.exports)}return m.exports}\n';
   codes.set(mainFile, `${prelude}${packed(codes.get(mainFile))}\nmodule.exports.__packed=__packed;\n`);
   const mainKey = rel(mainFile);
   const main = metafile.outputs[mainKey];
@@ -272,11 +354,16 @@ function packActivation(metafile, codes) {
     const chunk = metafile.outputs[key];
     Object.assign(main.inputs, chunk.inputs);
     main.imports.push(...chunk.imports);
-    codes.set(f, `module.exports=require("./${path.basename(mainFile)}").__packed(${JSON.stringify(path.basename(f))});\n`);
+    codes.set(
+      f,
+      `module.exports=require("./${path.basename(mainFile)}").__packed(${JSON.stringify(path.basename(f))});\n`,
+    );
     metafile.outputs[key] = { ...chunk, imports: [], inputs: {}, bytes: Buffer.byteLength(codes.get(f)) };
   }
   const eagerKeys = new Set(eager.map(rel));
-  main.imports = main.imports.filter((i, k, all) => !eagerKeys.has(i.path) && all.findIndex((j) => j.path === i.path && j.kind === i.kind) === k);
+  main.imports = main.imports.filter(
+    (i, k, all) => !eagerKeys.has(i.path) && all.findIndex((j) => j.path === i.path && j.kind === i.kind) === k,
+  );
   main.bytes = Buffer.byteLength(codes.get(mainFile));
 }
 
@@ -303,25 +390,44 @@ const extensionBuild = {
  */
 function checkOutputs(metafile, sizes) {
   const abs = (f) => path.resolve(root, f);
-  const outputs = new Map(Object.entries(metafile.outputs).filter(([f]) => !f.endsWith('.map')).map(([f, o]) => [abs(f), o]));
+  const outputs = new Map(
+    Object.entries(metafile.outputs)
+      .filter(([f]) => !f.endsWith('.map'))
+      .map(([f, o]) => [abs(f), o]),
+  );
   const closure = (start, options) => outputClosure(metafile, start, options);
   const mainFile = path.join(distDir, `${MAIN_ENTRY.name}.js`);
   const activation = closure(mainFile);
   const activationInputs = inputsOf(metafile, activation);
-  const required = new Set([...outputs.values()].flatMap((o) => o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path)));
+  const required = new Set(
+    [...outputs.values()].flatMap((o) =>
+      o.imports.filter((i) => i.external && i.kind === 'require-call').map((i) => i.path),
+    ),
+  );
   const problems = [];
   const errors = [];
   // every module exists once at run time: in exactly one output file (esbuild's splitting does that; this guards it)
   const copies = new Map();
-  for (const [f, o] of outputs) for (const input of Object.keys(o.inputs)) copies.set(input, [...(copies.get(input) || []), rel(f)]);
-  for (const [input, files] of copies) if (files.length > 1) errors.push(`${input} is in ${files.length} output files (${files.join(', ')}): it would exist ${files.length} times at run time`);
+  for (const [f, o] of outputs)
+    for (const input of Object.keys(o.inputs)) copies.set(input, [...(copies.get(input) || []), rel(f)]);
+  for (const [input, files] of copies)
+    if (files.length > 1)
+      errors.push(
+        `${input} is in ${files.length} output files (${files.join(', ')}): it would exist ${files.length} times at run time`,
+      );
   for (const e of LAZY_ENTRIES) {
     const file = entryPath(e);
     if (activationInputs.has(file)) {
       const importers = Object.entries(metafile.inputs)
-        .filter(([f, input]) => activationInputs.has(abs(f)) && input.imports.some((i) => i.kind !== 'require-call' && abs(i.path) === file))
+        .filter(
+          ([f, input]) =>
+            activationInputs.has(abs(f)) &&
+            input.imports.some((i) => i.kind !== 'require-call' && abs(i.path) === file),
+        )
         .map(([f]) => f);
-      problems.push(`lazy entry ${e.name} (${rel(file)}) is loaded at activation: imported statically by ${importers.join(', ') || 'a module of the activation closure'}`);
+      problems.push(
+        `lazy entry ${e.name} (${rel(file)}) is loaded at activation: imported statically by ${importers.join(', ') || 'a module of the activation closure'}`,
+      );
     } else if (!required.has(`./${e.name}.js`)) {
       problems.push(`lazy entry ${e.name} (${rel(file)}) is required by nothing: no require() resolves to it`);
     }
@@ -333,19 +439,28 @@ function checkOutputs(metafile, sizes) {
     const min = production ? ' (minified)' : '';
     const total = activation.reduce((n, f) => n + sizes.get(f), 0);
     console.log(`${rel(mainFile)} ${kb(sizes.get(mainFile))}${min}: ${MAIN_ENTRY.note}`);
-    console.log(`  what activation loads (main.js and the chunks it requires): ${activation.length} files, ${kb(total)}${min}`);
+    console.log(
+      `  what activation loads (main.js and the chunks it requires): ${activation.length} files, ${kb(total)}${min}`,
+    );
     for (const e of LAZY_ENTRIES) {
       const f = path.join(distDir, `${e.name}.js`);
       if (sizes.has(f)) console.log(`${rel(f)} ${kb(sizes.get(f))}${min}: ${e.note}`);
     }
     const entryFiles = [MAIN_ENTRY, ...LAZY_ENTRIES].map((e) => path.join(distDir, `${e.name}.js`));
-    const closures = entryFiles.map((f) => [path.basename(f, '.js'), new Set(closure(f)), new Set(closure(f, { dynamic: true }))]);
-    const chunks = [...outputs.keys()].filter((f) => !entryFiles.includes(f))
+    const closures = entryFiles.map((f) => [
+      path.basename(f, '.js'),
+      new Set(closure(f)),
+      new Set(closure(f, { dynamic: true })),
+    ]);
+    const chunks = [...outputs.keys()]
+      .filter((f) => !entryFiles.includes(f))
       .sort((a, b) => Number(activation.includes(b)) - Number(activation.includes(a)) || sizes.get(b) - sizes.get(a));
     for (const f of chunks) {
       const users = closures.filter(([, c]) => c.has(f)).map(([n]) => n);
       const later = closures.filter(([, c, d]) => !c.has(f) && d.has(f)).map(([n]) => n);
-      console.log(`${rel(f)} ${kb(sizes.get(f))}${min}: ${users.length ? `required by ${users.join(', ')}` : ''}${users.length && later.length ? '; ' : ''}${later.length ? `import() of ${later.join(', ')}` : ''}${activation.includes(f) ? ' (loaded at activation)' : ''}`);
+      console.log(
+        `${rel(f)} ${kb(sizes.get(f))}${min}: ${users.length ? `required by ${users.join(', ')}` : ''}${users.length && later.length ? '; ' : ''}${later.length ? `import() of ${later.join(', ')}` : ''}${activation.includes(f) ? ' (loaded at activation)' : ''}`,
+      );
     }
   }
   return errors;
@@ -357,11 +472,15 @@ function checkOutputs(metafile, sizes) {
  */
 function decoderDescriptor() {
   const r = require(path.join(root, 'src/api/decode/descriptor.build.cjs')).generateDescriptor(root);
-  if (r.regenerated) console.log(`${path.relative(root, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
+  if (r.regenerated)
+    console.log(`${path.relative(root, r.path)} ${(r.bytes / 1024).toFixed(1)} KB, ${r.types} protobuf types`);
 }
 
 /** Browser bundles for webviews: dist/webview/<name>.js. */
-const WEBVIEW_ENTRIES = ['src/features/nftHistory/webview/nftHistory.main.ts', 'src/features/inspector/webview/inspector.main.ts'];
+const WEBVIEW_ENTRIES = [
+  'src/features/nftHistory/webview/nftHistory.main.ts',
+  'src/features/inspector/webview/inspector.main.ts',
+];
 function webviewEntries() {
   return WEBVIEW_ENTRIES;
 }
@@ -385,7 +504,10 @@ function copyCodicons() {
   const to = path.join(__dirname, 'dist', 'webview');
   // a production build starts from an empty folder: no source maps of an earlier dev build may ship
   if (production) fs.rmSync(to, { recursive: true, force: true });
-  if (!fs.existsSync(from)) { console.warn('@vscode/codicons is not installed: webviews show no icons (npm install)'); return; }
+  if (!fs.existsSync(from)) {
+    console.warn('@vscode/codicons is not installed: webviews show no icons (npm install)');
+    return;
+  }
   fs.mkdirSync(to, { recursive: true });
   for (const f of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(from, f), path.join(to, f));
 }
@@ -403,7 +525,8 @@ const sandbox = {
 
 function listTests(dir, suffix) {
   if (!fs.existsSync(path.join(root, dir))) return [];
-  return fs.readdirSync(path.join(root, dir), { recursive: true })
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true })
     .filter((f) => f.endsWith(suffix))
     .map((f) => path.join(dir, f));
 }
@@ -459,15 +582,23 @@ const benchBuild = {
 };
 
 async function main() {
-  const builds = onlySandbox ? [sandbox] : tests ? [sandbox, ...testBuilds()] : bench ? [sandbox, benchBuild]
-    : [loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webview()])];
+  const builds = onlySandbox
+    ? [sandbox]
+    : tests
+      ? [sandbox, ...testBuilds()]
+      : bench
+        ? [sandbox, benchBuild]
+        : [loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webview()])];
   const active = builds.filter((b) => b.entryPoints.length > 0);
   // test bundles of deleted test files must not linger and run
-  if (tests && !watch) for (const d of ['out/test/unit', 'out/test/integration', 'out/sandbox/test']) fs.rmSync(path.join(root, d), { recursive: true, force: true });
+  if (tests && !watch)
+    for (const d of ['out/test/unit', 'out/test/integration', 'out/sandbox/test'])
+      fs.rmSync(path.join(root, d), { recursive: true, force: true });
   // a production build leaves no source map of an earlier development build behind (the .vsix must not ship one)
   if (production && !watch) {
     for (const dir of [distDir, path.join(distDir, 'webview')]) {
-      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) if (f.endsWith('.map')) fs.rmSync(path.join(dir, f), { force: true });
+      for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+        if (f.endsWith('.map')) fs.rmSync(path.join(dir, f), { force: true });
     }
   }
   if (!onlySandbox) decoderDescriptor(); // decoders bundle: the protobuf descriptor the decoders (and their tests) import
@@ -477,14 +608,21 @@ async function main() {
     return;
   }
   const results = await Promise.all(active.map((b) => esbuild.build(b)));
-  const shipped = onlySandbox || tests || bench ? [] : results.flatMap((r) => (r.metafile ? notShipped(r.metafile) : []));
+  const shipped =
+    onlySandbox || tests || bench ? [] : results.flatMap((r) => (r.metafile ? notShipped(r.metafile) : []));
   for (const p of shipped) console.error(`✘ [ERROR] ${p}`);
   if (results.some((r) => r.errors.length) || lazyErrors.length || shipped.length) process.exit(1);
   if (!onlySandbox && !tests && !bench) {
     const loader = path.join(distDir, 'extension.js');
-    console.log(`${rel(loader)} ${kb(fs.statSync(loader).size)}${production ? ' (minified)' : ''}: the loader VS Code starts`);
+    console.log(
+      `${rel(loader)} ${kb(fs.statSync(loader).size)}${production ? ' (minified)' : ''}: the loader VS Code starts`,
+    );
   }
 }
 
 // a failed build has printed its errors (problemMatcher)
-if (require.main === module) main().catch((e) => { if (!e.errors) console.error(e); process.exit(1); });
+if (require.main === module)
+  main().catch((e) => {
+    if (!e.errors) console.error(e);
+    process.exit(1);
+  });

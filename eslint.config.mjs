@@ -64,12 +64,36 @@ const LAYERS = [
   ['api', [], 'src/api is the lowest layer: it imports only src/api.'],
   ['workspace', ['api'], 'src/workspace imports only src/api.'],
   ['core', ['api', 'workspace'], 'src/core imports only src/api and src/workspace.'],
-  ['ui', ['api', 'workspace', 'core'], 'src/ui is shared by every feature: it imports only src/api, src/workspace and src/core.'],
-  ['features', ['api', 'workspace', 'core', 'ui', 'feature'], "The features' context imports the layers below and a feature's index.ts."],
-  ['feature', ['api', 'workspace', 'core', 'ui', 'features', 'feature'], "A feature imports the layers below, the features' context and another feature's index.ts; it is registered by src/extension.ts, it does not import it."],
-  ['testSeams', ['api', 'workspace', 'core', 'ui', 'features', 'feature'], 'src/testSeams.ts names the types of the layers below it.'],
-  ['extension', ['api', 'workspace', 'core', 'ui', 'features', 'feature', 'testSeams'], 'src/extension.ts composes the layers below it (a feature through its index.ts); not the sandbox, tests, webviews or the loader.'],
-  ['loader', ['core', 'testSeams', 'extension'], 'src/loader.ts requires the extension and times it: src/core, src/testSeams.ts and src/extension.ts only.'],
+  [
+    'ui',
+    ['api', 'workspace', 'core'],
+    'src/ui is shared by every feature: it imports only src/api, src/workspace and src/core.',
+  ],
+  [
+    'features',
+    ['api', 'workspace', 'core', 'ui', 'feature'],
+    "The features' context imports the layers below and a feature's index.ts.",
+  ],
+  [
+    'feature',
+    ['api', 'workspace', 'core', 'ui', 'features', 'feature'],
+    "A feature imports the layers below, the features' context and another feature's index.ts; it is registered by src/extension.ts, it does not import it.",
+  ],
+  [
+    'testSeams',
+    ['api', 'workspace', 'core', 'ui', 'features', 'feature'],
+    'src/testSeams.ts names the types of the layers below it.',
+  ],
+  [
+    'extension',
+    ['api', 'workspace', 'core', 'ui', 'features', 'feature', 'testSeams'],
+    'src/extension.ts composes the layers below it (a feature through its index.ts); not the sandbox, tests, webviews or the loader.',
+  ],
+  [
+    'loader',
+    ['core', 'testSeams', 'extension'],
+    'src/loader.ts requires the extension and times it: src/core, src/testSeams.ts and src/extension.ts only.',
+  ],
   ['shim', [], 'A shim stands in for a package: it imports no file of the tree.'],
   ['sandbox', ['api'], 'The sandbox is a separate Node program: it shares only src/api with the extension.'],
   ['sandboxTest', ['sandbox', 'api', 'test'], "The sandbox's tests import the sandbox, src/api and the test support."],
@@ -86,20 +110,57 @@ const layerPolicies = [
     message: "Another feature's internals: import that feature's index.ts instead.",
   },
   // webview code runs in the page: src/api, its own webview folder and its feature's protocol.ts and rows.ts
-  { from: layer('webview'), disallow: ANY, message: "Webview code imports only plain-TS modules (src/api, its feature's protocol.ts and rows.ts)." },
+  {
+    from: layer('webview'),
+    disallow: ANY,
+    message: "Webview code imports only plain-TS modules (src/api, its feature's protocol.ts and rows.ts).",
+  },
   { from: layer('webview'), allow: allowTo(['api']) },
-  { from: layer('webview'), allow: { to: { element: { type: 'webview', captured: { feature: '{{from.captured.feature}}' } } } } },
-  { from: layer('webview'), allow: { to: { element: { type: 'feature', captured: { feature: '{{from.captured.feature}}' }, fileInternalPath: ['protocol.ts', 'rows.ts'] } } } },
+  {
+    from: layer('webview'),
+    allow: { to: { element: { type: 'webview', captured: { feature: '{{from.captured.feature}}' } } } },
+  },
+  {
+    from: layer('webview'),
+    allow: {
+      to: {
+        element: {
+          type: 'feature',
+          captured: { feature: '{{from.captured.feature}}' },
+          fileInternalPath: ['protocol.ts', 'rows.ts'],
+        },
+      },
+    },
+  },
 ];
 
 // Loads that resolution cannot follow: refused in src/ (the lazy entries use `require('<literal>')`, which is resolved
 // and checked like an import; the vscode shim uses `import vscode = require('vscode')`).
 const UNRESOLVABLE_LOADS = [
-  { selector: "Identifier[name='require']:not(CallExpression[arguments.length=1][arguments.0.type='Literal'] > Identifier.callee, Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)", message: "Only `require('<literal path>')`: a computed, aliased or resolved require is not checked against the layers." },
-  { selector: "ImportExpression[source.type!='Literal']", message: "Only `import('<literal path>')`: a computed path is not checked against the layers." },
-  { selector: "Identifier[name='module']:not(Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)", message: 'No `module` (module.require, module.constructor): loads through it are not checked against the layers.' },
-  { selector: "Identifier[name=/^(createRequire|mainModule)$/]", message: 'No createRequire / process.mainModule: loads through them are not checked against the layers.' },
-  { selector: ':matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration, ImportExpression)[source.value=/^(node:)?module$/], TSExternalModuleReference[expression.value=/^(node:)?module$/], CallExpression[callee.name=\'require\'][arguments.0.value=/^(node:)?module$/]', message: "No Node 'module': createRequire and Module._load are not checked against the layers." },
+  {
+    selector:
+      "Identifier[name='require']:not(CallExpression[arguments.length=1][arguments.0.type='Literal'] > Identifier.callee, Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)",
+    message:
+      "Only `require('<literal path>')`: a computed, aliased or resolved require is not checked against the layers.",
+  },
+  {
+    selector: "ImportExpression[source.type!='Literal']",
+    message: "Only `import('<literal path>')`: a computed path is not checked against the layers.",
+  },
+  {
+    selector:
+      "Identifier[name='module']:not(Property > Identifier.key, MemberExpression[computed=false] > Identifier.property)",
+    message: 'No `module` (module.require, module.constructor): loads through it are not checked against the layers.',
+  },
+  {
+    selector: 'Identifier[name=/^(createRequire|mainModule)$/]',
+    message: 'No createRequire / process.mainModule: loads through them are not checked against the layers.',
+  },
+  {
+    selector:
+      ":matches(ImportDeclaration, ExportAllDeclaration, ExportNamedDeclaration, ImportExpression)[source.value=/^(node:)?module$/], TSExternalModuleReference[expression.value=/^(node:)?module$/], CallExpression[callee.name='require'][arguments.0.value=/^(node:)?module$/]",
+    message: "No Node 'module': createRequire and Module._load are not checked against the layers.",
+  },
 ];
 
 // Package names (not paths) a layer must not use: as written is what counts for them.
@@ -107,15 +168,43 @@ const restrictPackages = (...patterns) => ({ '@typescript-eslint/no-restricted-i
 const noVscode = (message) => ({ regex: '^vscode(?:/|$)', message });
 const noNode = { regex: NODE_BUILTIN, message: 'Webview code runs in the page: no Node modules.' };
 const packageRules = [
-  { files: [`src/api/**/*.${SRC}`], rules: restrictPackages(noVscode('src/api is plain TypeScript (runs under Node): no vscode.')) },
-  { files: [`src/workspace/**/*.${SRC}`], rules: restrictPackages(noVscode('src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.')) },
-  { files: [`sandbox/src/**/*.${SRC}`, `sandbox/test/**/*.${SRC}`], rules: restrictPackages(noVscode('The sandbox is a Node program: no vscode.')) },
-  { files: [`src/**/webview/**/*.${SRC}`], rules: restrictPackages(noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'), noNode) },
+  {
+    files: [`src/api/**/*.${SRC}`],
+    rules: restrictPackages(noVscode('src/api is plain TypeScript (runs under Node): no vscode.')),
+  },
+  {
+    files: [`src/workspace/**/*.${SRC}`],
+    rules: restrictPackages(
+      noVscode(
+        'src/workspace is plain TypeScript (runs under Node): no vscode; the vscode file system comes in through the WorkspaceFs interface.',
+      ),
+    ),
+  },
+  {
+    files: [`sandbox/src/**/*.${SRC}`, `sandbox/test/**/*.${SRC}`],
+    rules: restrictPackages(noVscode('The sandbox is a Node program: no vscode.')),
+  },
+  {
+    files: [`src/**/webview/**/*.${SRC}`],
+    rules: restrictPackages(
+      noVscode('Webview code runs in the page: no vscode (talk to the extension with postMessage).'),
+      noNode,
+    ),
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test-results/**', 'test/fixtures/**', 'test/workspace/**', '**/*.d.ts'],
+    ignores: [
+      'dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test-results/**',
+      'test/fixtures/**',
+      'test/workspace/**',
+      '**/*.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -123,8 +212,14 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2022, sourceType: 'module' },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       // sanitizers match control characters on purpose (src/api/text.ts, the sandbox's hostile text)
       'no-control-regex': 'off',
@@ -160,22 +255,54 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: { 'boundaries/no-unknown-files': 'error' },
   },
-  { files: [`src/**/*.${SRC}`, `sandbox/src/**/*.${SRC}`], ignores: ['src/**/*.cjs'], rules: { 'no-restricted-syntax': ['error', ...UNRESOLVABLE_LOADS] } },
+  {
+    files: [`src/**/*.${SRC}`, `sandbox/src/**/*.${SRC}`],
+    ignores: ['src/**/*.cjs'],
+    rules: { 'no-restricted-syntax': ['error', ...UNRESOLVABLE_LOADS] },
+  },
   ...packageRules,
   // ---- build scripts and test harness (CommonJS / ESM JavaScript under Node)
   {
     files: ['**/*.cjs', 'esbuild.js', 'src/shims/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['**/*.mjs', '**/*.cjs', 'esbuild.js'],
     languageOptions: {
       globals: {
-        process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly',
-        URL: 'readonly', fetch: 'readonly', Buffer: 'readonly', performance: 'readonly', AbortController: 'readonly', structuredClone: 'readonly',
-        TextDecoder: 'readonly', TextEncoder: 'readonly', document: 'readonly', window: 'readonly', getComputedStyle: 'readonly',
-        requestAnimationFrame: 'readonly', MutationObserver: 'readonly', navigator: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        URL: 'readonly',
+        fetch: 'readonly',
+        Buffer: 'readonly',
+        performance: 'readonly',
+        AbortController: 'readonly',
+        structuredClone: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
+        document: 'readonly',
+        window: 'readonly',
+        getComputedStyle: 'readonly',
+        requestAnimationFrame: 'readonly',
+        MutationObserver: 'readonly',
+        navigator: 'readonly',
+        module: 'writable',
+        require: 'readonly',
+        __dirname: 'readonly',
       },
     },
   },

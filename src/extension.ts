@@ -37,14 +37,23 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
 
   context.subscriptions.push(log, network);
   registerCommand(context.subscriptions, Command.showLog, () => log.show());
-  registerCommand(context.subscriptions, Command.copyValue, (n) => { const d = detailOf(n); if (d) void copyText(d.value, d.label); });
-  context.subscriptions.push(
+  registerCommand(context.subscriptions, Command.copyValue, (n) => {
+    const d = detailOf(n);
+    if (d) void copyText(d.value, d.label);
+  });
+  context.subscriptions.push(raw, verifications, vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw));
+  const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
+  const ctx: FeatureContext = {
+    extension: context,
+    network,
+    log,
+    abis,
+    builds: abis.builds,
+    apiKeys,
     raw,
     verifications,
-    vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw),
-  );
-  const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
-  const ctx: FeatureContext = { extension: context, network, log, abis, builds: abis.builds, apiKeys, raw, verifications, testMode };
+    testMode,
+  };
   registerNetwork(ctx);
   registerApiKeyCommands(ctx);
   const schedules = registerSchedules(ctx);
@@ -59,8 +68,13 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const activationMs = performance.now() - started;
   const cpuEnded = threadCpuMs();
   const activateCpu = cpuStarted === undefined || cpuEnded === undefined ? undefined : cpuEnded - cpuStarted;
-  const cpu = load?.cpuMs !== undefined && activateCpu !== undefined ? `; main-thread CPU ${load.cpuMs.toFixed(1)} + ${activateCpu.toFixed(1)} ms` : '';
-  log.info(`Activated in ${activationMs.toFixed(1)} ms${load ? ` (code loaded in ${load.wallMs.toFixed(1)} ms${cpu})` : ''}`);
+  const cpu =
+    load?.cpuMs !== undefined && activateCpu !== undefined
+      ? `; main-thread CPU ${load.cpuMs.toFixed(1)} + ${activateCpu.toFixed(1)} ms`
+      : '';
+  log.info(
+    `Activated in ${activationMs.toFixed(1)} ms${load ? ` (code loaded in ${load.wallMs.toFixed(1)} ms${cpu})` : ''}`,
+  );
   const testing: TestSeams | undefined = ctx.testMode
     ? {
         activationMs,
@@ -80,8 +94,11 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
       }
     : undefined;
   return {
-    get network() { return network.profile; },
-    onDidChangeNetwork: (listener, thisArg, disposables) => network.onDidChange((c) => listener.call(thisArg, c.profile), undefined, disposables),
+    get network() {
+      return network.profile;
+    },
+    onDidChangeNetwork: (listener, thisArg, disposables) =>
+      network.onDidChange((c) => listener.call(thisArg, c.profile), undefined, disposables),
     ...(testing ? { testing } : {}),
   };
 }

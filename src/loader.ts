@@ -22,7 +22,10 @@ export function activate(context: vscode.ExtensionContext): HederaExplorerApi {
   main = require('./extension') as typeof Main;
   const wall = performance.now() - started;
   const after = threadCpuMs();
-  return main.activate(context, { wallMs: wall, cpuMs: cpu === undefined || after === undefined ? undefined : after - cpu });
+  return main.activate(context, {
+    wallMs: wall,
+    cpuMs: cpu === undefined || after === undefined ? undefined : after - cpu,
+  });
 }
 
 export function deactivate(): void {

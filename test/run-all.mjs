@@ -29,24 +29,52 @@ const suites = [];
 let setupFailed = false;
 
 if (exists('test/harness/setup-vscode.mjs') && !(process.env.SKIP_E2E && process.env.SKIP_INTEGRATION)) {
-  if (run('set-up: Debian packages and VS Code runtime', process.execPath, ['test/harness/setup-vscode.mjs']) !== 0) setupFailed = true;
+  if (run('set-up: Debian packages and VS Code runtime', process.execPath, ['test/harness/setup-vscode.mjs']) !== 0)
+    setupFailed = true;
 }
-if (run('build', process.execPath, ['esbuild.js']) !== 0 || run('build tests', process.execPath, ['esbuild.js', '--tests']) !== 0) {
+if (
+  run('build', process.execPath, ['esbuild.js']) !== 0 ||
+  run('build tests', process.execPath, ['esbuild.js', '--tests']) !== 0
+) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
 
-suites.push({ suite: 'lint', code: run('lint: ESLint (layer rules, zero warnings) and the type checks', process.execPath, ['test/lint.mjs']) });
+suites.push({
+  suite: 'lint',
+  code: run('lint: ESLint (layer rules, zero warnings) and the type checks', process.execPath, ['test/lint.mjs']),
+});
 
 const mocha = path.join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
-suites.push({ suite: 'unit', code: run('unit tests', process.execPath, [mocha, '--config', 'test/unit/.mocharc.json'], { RESULTS_SUITE: 'unit' }) });
-suites.push({ suite: 'sandbox', code: run('sandbox tests (the sandbox program, under Node)', process.execPath, [mocha, '--config', 'sandbox/test/.mocharc.json'], { RESULTS_SUITE: 'sandbox' }) });
+suites.push({
+  suite: 'unit',
+  code: run('unit tests', process.execPath, [mocha, '--config', 'test/unit/.mocharc.json'], { RESULTS_SUITE: 'unit' }),
+});
+suites.push({
+  suite: 'sandbox',
+  code: run(
+    'sandbox tests (the sandbox program, under Node)',
+    process.execPath,
+    [mocha, '--config', 'sandbox/test/.mocharc.json'],
+    { RESULTS_SUITE: 'sandbox' },
+  ),
+});
 
 if (exists('test/harness/run-integration.cjs') && !process.env.SKIP_INTEGRATION) {
-  suites.push({ suite: 'integration', code: setupFailed ? 1 : run('integration tests (real VS Code extension host)', process.execPath, ['test/harness/run-integration.cjs']) });
+  suites.push({
+    suite: 'integration',
+    code: setupFailed
+      ? 1
+      : run('integration tests (real VS Code extension host)', process.execPath, ['test/harness/run-integration.cjs']),
+  });
 }
 if (exists('test/harness/run-e2e.mjs') && !process.env.SKIP_E2E) {
-  suites.push({ suite: 'e2e', code: setupFailed ? 1 : run('end-to-end tests (code-server + Chromium)', process.execPath, ['test/harness/run-e2e.mjs']) });
+  suites.push({
+    suite: 'e2e',
+    code: setupFailed
+      ? 1
+      : run('end-to-end tests (code-server + Chromium)', process.execPath, ['test/harness/run-e2e.mjs']),
+  });
 }
 
 let passed = 0;
@@ -56,7 +84,11 @@ console.log(`\n=== summary (${secs()}) ===`);
 for (const s of suites) {
   const file = path.join(results, `${s.suite}.json`);
   let r;
-  try { r = JSON.parse(fs.readFileSync(file, 'utf8')); } catch { r = undefined; }
+  try {
+    r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    r = undefined;
+  }
   if (!r) {
     // the runner died before reporting: count the whole suite as one failure
     console.log(`${s.suite}: no results (exit code ${s.code}) - counted as 1 failed`);
@@ -64,8 +96,12 @@ for (const s of suites) {
     continue;
   }
   const extra = s.code !== 0 && r.failed === 0 ? 1 : 0; // a non-zero exit with no failed test is still a failure
-  passed += r.passed; failed += r.failed + extra; skipped += r.skipped || 0;
-  console.log(`${s.suite}: ${r.passed} passed, ${r.failed + extra} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${extra ? ` (runner exit code ${s.code})` : ''}`);
+  passed += r.passed;
+  failed += r.failed + extra;
+  skipped += r.skipped || 0;
+  console.log(
+    `${s.suite}: ${r.passed} passed, ${r.failed + extra} failed${r.skipped ? `, ${r.skipped} skipped` : ''}${extra ? ` (runner exit code ${s.code})` : ''}`,
+  );
   for (const f of r.failures || []) console.log(`  ✘ ${f}`);
 }
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

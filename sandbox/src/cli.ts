@@ -9,11 +9,21 @@ import { startSandbox } from './server';
 import { HOSTILE_FAMILIES, type HostileFamily, parseHostileHeader } from './hostile';
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--quiet]\n`);
+  process.stderr.write(
+    `${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--quiet]\n`,
+  );
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { port: number; host: string; status: StatusScenario; quiet: boolean; live?: number; hostile: HostileFamily[]; opcodes: boolean } {
+function parseArgs(argv: string[]): {
+  port: number;
+  host: string;
+  status: StatusScenario;
+  quiet: boolean;
+  live?: number;
+  hostile: HostileFamily[];
+  opcodes: boolean;
+} {
   let port = 5599;
   let opcodes = true;
   let hostile: HostileFamily[] = [];

@@ -25,7 +25,13 @@ export type HostileSet = ReadonlySet<HostileFamily>;
 /** `true`: every family; `false`: none; a list of families; or `{family: true}`. */
 export type HostileOption = boolean | readonly HostileFamily[] | Partial<Record<HostileFamily, boolean>>;
 
-export const PAGING_FAMILIES: readonly HostileFamily[] = ['paging-self', 'paging-cycle', 'paging-foreign', 'paging-remote', 'paging-empty'];
+export const PAGING_FAMILIES: readonly HostileFamily[] = [
+  'paging-self',
+  'paging-cycle',
+  'paging-foreign',
+  'paging-remote',
+  'paging-empty',
+];
 const ANSWER_FAMILIES: readonly HostileFamily[] = HOSTILE_FAMILIES.filter((f) => f !== 'redirect');
 
 const isFamily = (s: string): s is HostileFamily => (HOSTILE_FAMILIES as readonly string[]).includes(s);
@@ -37,7 +43,8 @@ export function parseHostileOption(v: unknown): { families: Set<HostileFamily> }
   if (Array.isArray(v)) {
     const out = new Set<HostileFamily>();
     for (const x of v) {
-      if (typeof x !== 'string' || !isFamily(x)) return { error: `unknown hostile family ${JSON.stringify(x)} (expected ${HOSTILE_FAMILIES.join(', ')})` };
+      if (typeof x !== 'string' || !isFamily(x))
+        return { error: `unknown hostile family ${JSON.stringify(x)} (expected ${HOSTILE_FAMILIES.join(', ')})` };
       out.add(x);
     }
     return { families: out };
@@ -45,7 +52,8 @@ export function parseHostileOption(v: unknown): { families: Set<HostileFamily> }
   if (typeof v === 'object') {
     const out = new Set<HostileFamily>();
     for (const [k, on] of Object.entries(v as Record<string, unknown>)) {
-      if (!isFamily(k)) return { error: `unknown hostile family ${JSON.stringify(k)} (expected ${HOSTILE_FAMILIES.join(', ')})` };
+      if (!isFamily(k))
+        return { error: `unknown hostile family ${JSON.stringify(k)} (expected ${HOSTILE_FAMILIES.join(', ')})` };
       if (typeof on !== 'boolean') return { error: `hostile.${k} must be a boolean` };
       if (on) out.add(k);
     }
@@ -76,11 +84,17 @@ export const HOSTILE_TEXTS: readonly { id: string; text: string }[] = [
   { id: 'md-command', text: `${COMMAND_LINK} to fix this` },
   { id: 'md-https', text: '[Verify your wallet](https://evil.example/phish?session=1 "Hedera support") now' },
   { id: 'icon', text: '$(terminal) $(alert) Click $(link-external) to continue $(sync~spin)' },
-  { id: 'html', text: '<script>alert(1)</script><img src=x onerror=alert(2)><a href="command:workbench.action.terminal.new">open</a>' },
+  {
+    id: 'html',
+    text: '<script>alert(1)</script><img src=x onerror=alert(2)><a href="command:workbench.action.terminal.new">open</a>',
+  },
   { id: 'markdown', text: '**URGENT** _please_ `rm -rf ~` ~~safe~~\n# Heading\n> quoted\n\n| a | b |\n|---|---|' },
   { id: 'bare-url', text: `Details at ${BEACON_URL} or https://evil.example/__beacon?x=2 or www.evil.example` },
   { id: 'bidi', text: BIDI_NAME },
-  { id: 'bidi-isolate', text: 'Pay \u2066\u2067lairotcejbo\u2069\u2069 \u202Bembedded\u202C \u202Doverride\u202C \u200Fmark\u200E \u2068first\u2069' },
+  {
+    id: 'bidi-isolate',
+    text: 'Pay \u2066\u2067lairotcejbo\u2069\u2069 \u202Bembedded\u202C \u202Doverride\u202C \u200Fmark\u200E \u2068first\u2069',
+  },
   { id: 'zero-width', text: 'pay\u200Bment\u200C to\u200D 0.0.\uFEFF1234' },
   { id: 'control', text: 'bell\u0007 nul\u0000 esc\u001b[31mred\u001b[0m del\u007f c1\u0085\u009b\u0090 cr\rlf\nend' },
   { id: 'long', text: `Long text start ${'0123456789ABCDEF'.repeat(312)} long text end` },
@@ -92,7 +106,8 @@ export const MIX_TEXT = `${COMMAND_LINK} $(alert) <img src=x onerror=alert(1)> \
 
 export const payloadCount = HOSTILE_TEXTS.length;
 export const payload = (i: number | bigint): string => HOSTILE_TEXTS[Number(BigInt(i) % BigInt(payloadCount))].text;
-export const payloadIndex = (i: number | bigint): number => Number(((BigInt(i) % BigInt(payloadCount)) + BigInt(payloadCount)) % BigInt(payloadCount));
+export const payloadIndex = (i: number | bigint): number =>
+  Number(((BigInt(i) % BigInt(payloadCount)) + BigInt(payloadCount)) % BigInt(payloadCount));
 
 /** Source paths for Sourcify answers (`text`): traversal, markdown, bidi, html, zero-width, control. */
 export const HOSTILE_PATHS: readonly string[] = [
@@ -142,8 +157,13 @@ export function redirectApplies(h: HostileCtx, method: string, path: string): bo
 /** A 302 to the same path on another origin that reaches this sandbox (nginx-like body). */
 export function redirectReply(h: HostileCtx): Reply {
   const location = otherOrigin(h.host, h.port) + h.rawUrl;
-  const body = '<html>\r\n<head><title>302 Found</title></head>\r\n<body>\r\n<center><h1>302 Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
-  return { status: 302, headers: { 'Content-Type': 'text/html; charset=utf-8', Location: location, 'cache-control': 'no-store' }, body };
+  const body =
+    '<html>\r\n<head><title>302 Found</title></head>\r\n<body>\r\n<center><h1>302 Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+  return {
+    status: 302,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', Location: location, 'cache-control': 'no-store' },
+    body,
+  };
 }
 
 /* ------------------------------------------------------------------ error bodies (text) */
@@ -161,7 +181,9 @@ export function hostileErrorReply(path: string, reply: Reply): Reply {
   const o = v as Record<string, unknown>;
   const st = o._status as { messages?: unknown } | undefined;
   if (path.startsWith('/api/v1') && st && Array.isArray(st.messages)) {
-    st.messages = st.messages.map((m) => (typeof m === 'object' && m !== null ? { ...(m as object), detail: MIX_TEXT } : m));
+    st.messages = st.messages.map((m) =>
+      typeof m === 'object' && m !== null ? { ...(m as object), detail: MIX_TEXT } : m,
+    );
   } else {
     if (typeof o.message === 'string') o.message = `${o.message} ${MIX_TEXT}`;
     if (typeof o.error === 'string') o.error = `${o.error} ${MIX_TEXT}`;
@@ -198,7 +220,9 @@ export const UNKNOWN_ENUMS = {
 } as const;
 
 function deep(depth: number, leafArray: boolean): string {
-  return leafArray ? '['.repeat(depth) + '"bottom"' + ']'.repeat(depth) : '{"a":'.repeat(depth) + '"bottom"' + '}'.repeat(depth);
+  return leafArray
+    ? '['.repeat(depth) + '"bottom"' + ']'.repeat(depth)
+    : '{"a":'.repeat(depth) + '"bottom"' + '}'.repeat(depth);
 }
 
 /**
@@ -263,7 +287,14 @@ export type TextIndexOf = (tsNs: bigint) => number | undefined;
  * (amount, the nonces of an authorization_list where there is one, a future field, one rotating known field),
  * `unknown-fields`.
  */
-export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown>, tsNs: bigint, textIndex: number | undefined, byId: boolean, weibar = false): string {
+export function hostileContractResult(
+  h: HostileCtx,
+  obj: Record<string, unknown>,
+  tsNs: bigint,
+  textIndex: number | undefined,
+  byId: boolean,
+  weibar = false,
+): string {
   const o: Record<string, unknown> = { ...obj };
   if (h.families.has('text') && textIndex !== undefined) {
     const t = payload(textIndex);
@@ -283,8 +314,22 @@ export function hostileContractResult(h: HostileCtx, obj: Record<string, unknown
     if (Array.isArray(o.authorization_list)) {
       o.authorization_list = [
         ...(o.authorization_list as unknown[]),
-        { chain_id: '0x128', address: '0x' + hex(tsNs, 20), nonce: U64_MAX, y_parity: '0x1', r: '0x' + hex(tsNs + 1n, 32), s: '0x' + hex(tsNs + 2n, 32) },
-        { chain_id: '0x' + U64_MAX.toString(16), address: '0x' + hex(tsNs + 3n, 20), nonce: U128_MAX, y_parity: '0x0', r: '0x' + hex(tsNs + 4n, 32), s: '0x' + hex(tsNs + 5n, 32) },
+        {
+          chain_id: '0x128',
+          address: '0x' + hex(tsNs, 20),
+          nonce: U64_MAX,
+          y_parity: '0x1',
+          r: '0x' + hex(tsNs + 1n, 32),
+          s: '0x' + hex(tsNs + 2n, 32),
+        },
+        {
+          chain_id: '0x' + U64_MAX.toString(16),
+          address: '0x' + hex(tsNs + 3n, 20),
+          nonce: U128_MAX,
+          y_parity: '0x0',
+          r: '0x' + hex(tsNs + 4n, 32),
+          s: '0x' + hex(tsNs + 5n, 32),
+        },
       ];
     }
     const [field, value] = BIG_ROTATION[Number(tsNs % BigInt(BIG_ROTATION.length))];
@@ -309,15 +354,21 @@ export function hostileSchedule(h: HostileCtx, obj: Record<string, unknown>, pos
   const o: Record<string, unknown> = { ...obj };
   if (h.families.has('text')) {
     o.memo = payload(position);
-    if (typeof o.transaction_body === 'string') o.transaction_body = replaceBodyMemo(o.transaction_body, payload(position + 1));
+    if (typeof o.transaction_body === 'string')
+      o.transaction_body = replaceBodyMemo(o.transaction_body, payload(position + 1));
   }
   if (h.families.has('bigint')) {
     o.max_transaction_fee = U64_MAX;
     o.gas_limit_total = I64_MAX;
   }
   if (h.families.has('unknown-fields') && num % 4 === 0) {
-    if (o.admin_key && typeof o.admin_key === 'object') o.admin_key = { ...(o.admin_key as object), _type: UNKNOWN_ENUMS.keyType };
-    if (Array.isArray(o.signatures)) o.signatures = (o.signatures as Record<string, unknown>[]).map((s) => ({ ...s, type: UNKNOWN_ENUMS.signatureType }));
+    if (o.admin_key && typeof o.admin_key === 'object')
+      o.admin_key = { ...(o.admin_key as object), _type: UNKNOWN_ENUMS.keyType };
+    if (Array.isArray(o.signatures))
+      o.signatures = (o.signatures as Record<string, unknown>[]).map((s) => ({
+        ...s,
+        type: UNKNOWN_ENUMS.signatureType,
+      }));
   }
   const json = toJson(o);
   return h.families.has('unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json;
@@ -385,13 +436,17 @@ export function replaceBodyMemo(base64: string, memo: string): string {
   const memoField = [...varint(BigInt((2 << 3) | 2)), ...varint(BigInt(text.length)), ...text];
   const kept = fields.filter((f) => f.field !== 2);
   const at = kept.findIndex((f) => f.field > 2);
-  const out = at < 0 ? [...kept.flatMap((f) => f.bytes), ...memoField] : [...kept.slice(0, at).flatMap((f) => f.bytes), ...memoField, ...kept.slice(at).flatMap((f) => f.bytes)];
+  const out =
+    at < 0
+      ? [...kept.flatMap((f) => f.bytes), ...memoField]
+      : [...kept.slice(0, at).flatMap((f) => f.bytes), ...memoField, ...kept.slice(at).flatMap((f) => f.bytes)];
   return Buffer.from(out).toString('base64');
 }
 
 /* ------------------------------------------------------------------ paging */
 
-export type ListEndpoint = 'contractResults' | 'contractResultsById' | 'schedules' | 'nftHistory' | 'contractActions' | 'transactions';
+export type ListEndpoint =
+  'contractResults' | 'contractResultsById' | 'schedules' | 'nftHistory' | 'contractActions' | 'transactions';
 
 /** Which paging family answers when several are on: the endpoint's own first, then the general order. */
 const PAGING_PREFERENCE: Record<ListEndpoint, { first: HostileFamily[]; later: HostileFamily[] }> = {
@@ -405,7 +460,11 @@ const PAGING_PREFERENCE: Record<ListEndpoint, { first: HostileFamily[]; later: H
 /** Lists whose cursor has no outer boundary a valid link can name (`index=gt:` below 0): no `paging-empty`. */
 const NO_EMPTY_TRAP: ReadonlySet<ListEndpoint> = new Set(['contractActions']);
 
-export function pagingTrap(h: HostileCtx | undefined, endpoint: ListEndpoint, firstPage: boolean): HostileFamily | undefined {
+export function pagingTrap(
+  h: HostileCtx | undefined,
+  endpoint: ListEndpoint,
+  firstPage: boolean,
+): HostileFamily | undefined {
   if (!h) return undefined;
   const pref = PAGING_PREFERENCE[endpoint][firstPage ? 'first' : 'later'];
   for (const f of [...pref, ...PAGING_FAMILIES]) {

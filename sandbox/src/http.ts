@@ -26,7 +26,10 @@ export function jsonTextReply(status: number, body: string, headers: Record<stri
 }
 
 export function htmlEscape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 /** Parses a query string into ordered [name, value] pairs (decoded; names lowercased like the mirror node). */

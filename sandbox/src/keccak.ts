@@ -16,7 +16,8 @@ export function keccak256(data: Uint8Array): string {
 export const keccakText = (s: string): string => keccak256(utf8ToBytes(s));
 
 /** Keccak-256 of hex bytes (0x optional). */
-export const keccakHex = (hex: string): string => keccak256(Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex')));
+export const keccakHex = (hex: string): string =>
+  keccak256(Uint8Array.from(Buffer.from(hex.replace(/^0x/, ''), 'hex')));
 
 const selectors = new Map<string, string>();
 /** The 4-byte selector of a canonical signature such as `transfer(address,uint256)` (8 hex, no 0x), cached. */

@@ -33,7 +33,7 @@ export class ProtoWriter {
   sint(field: number, value: number | bigint): this {
     const v = BigInt(value);
     if (v === 0n) return this;
-    const zz = v >= 0n ? v << 1n : ((-v) << 1n) - 1n;
+    const zz = v >= 0n ? v << 1n : (-v << 1n) - 1n;
     this.tag(field, 0);
     this.pushVarint(zz);
     return this;

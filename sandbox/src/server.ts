@@ -12,8 +12,17 @@ import { type AddContractResultsOptions, type AddedContractResult, addContractRe
 import { SCENARIOS, type StatusScenario, handleStatusPage } from './statuspage';
 import { SourcifyV2, VERIFY_ADDRESSES, handleSessionVerify } from './sourcify';
 import {
-  HOSTILE_FAMILIES, HOSTILE_TEXTS, type HostileCtx, type HostileFamily, type HostileOption, MIX_TEXT, hostileErrorReply, parseHostileHeader,
-  parseHostileOption, redirectApplies, redirectReply,
+  HOSTILE_FAMILIES,
+  HOSTILE_TEXTS,
+  type HostileCtx,
+  type HostileFamily,
+  type HostileOption,
+  MIX_TEXT,
+  hostileErrorReply,
+  parseHostileHeader,
+  parseHostileOption,
+  redirectApplies,
+  redirectReply,
 } from './hostile';
 import { hostileNotable } from './mirror/api';
 import { inspectorNotable } from './mirror/scenarios';
@@ -100,10 +109,16 @@ const CORS = {
 export function checkFault(f: unknown): string | null {
   if (typeof f !== 'object' || f === null || Array.isArray(f)) return 'fault must be an object';
   const x = f as Record<string, unknown>;
-  if (x.delayMs !== undefined && (typeof x.delayMs !== 'number' || !(x.delayMs >= 0) || x.delayMs > 600_000)) return 'fault.delayMs must be a number 0..600000';
-  if (x.status !== undefined && (typeof x.status !== 'number' || !Number.isInteger(x.status) || x.status < 200 || x.status > 599)) return 'fault.status must be an integer 200..599';
+  if (x.delayMs !== undefined && (typeof x.delayMs !== 'number' || !(x.delayMs >= 0) || x.delayMs > 600_000))
+    return 'fault.delayMs must be a number 0..600000';
+  if (
+    x.status !== undefined &&
+    (typeof x.status !== 'number' || !Number.isInteger(x.status) || x.status < 200 || x.status > 599)
+  )
+    return 'fault.status must be an integer 200..599';
   if (x.retryAfter !== undefined && typeof x.retryAfter !== 'string') return 'fault.retryAfter must be a string';
-  if (x.body !== undefined && !['malformed', 'truncated', 'html', 'empty'].includes(x.body as string)) return "fault.body must be 'malformed', 'truncated', 'html' or 'empty'";
+  if (x.body !== undefined && !['malformed', 'truncated', 'html', 'empty'].includes(x.body as string))
+    return "fault.body must be 'malformed', 'truncated', 'html' or 'empty'";
   if (x.reset !== undefined && typeof x.reset !== 'boolean') return 'fault.reset must be a boolean';
   return null;
 }
@@ -113,7 +128,8 @@ export function checkFaultRule(r: unknown): string | null {
   const x = r as Record<string, unknown>;
   if (typeof x.path !== 'string' || !x.path.startsWith('/')) return "rule.path must be a path starting with '/'";
   if (x.method !== undefined && typeof x.method !== 'string') return 'rule.method must be a string';
-  if (x.times !== undefined && (typeof x.times !== 'number' || !Number.isInteger(x.times) || x.times < 1)) return 'rule.times must be a positive integer';
+  if (x.times !== undefined && (typeof x.times !== 'number' || !Number.isInteger(x.times) || x.times < 1))
+    return 'rule.times must be a positive integer';
   return checkFault(x.fault);
 }
 
@@ -136,7 +152,12 @@ function faultErrorReply(path: string, status: number): Reply {
   if (status < 400) return jsonReply(status, {});
   if (path.startsWith('/api/v1')) return jsonReply(status, { _status: { messages: [{ message }] } });
   if (path.startsWith('/api/v2')) return jsonReply(status, { error: message });
-  if (/^(\/server)?\/v2\//.test(path)) return jsonReply(status, { customCode: status === 429 ? 'too_many_requests' : 'internal_error', message, errorId: '1ac6b91a-0605-4459-93dc-18f210a70192' });
+  if (/^(\/server)?\/v2\//.test(path))
+    return jsonReply(status, {
+      customCode: status === 429 ? 'too_many_requests' : 'internal_error',
+      message,
+      errorId: '1ac6b91a-0605-4459-93dc-18f210a70192',
+    });
   return jsonReply(status, { error: message, message });
 }
 
@@ -166,7 +187,11 @@ function applyFault(path: string, normal: Reply, fault: Fault): { reply: Reply; 
   switch (fault.body) {
     case 'malformed': {
       const cut = Math.max(12, Math.floor(reply.body.length / 3));
-      reply = { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: reply.body.slice(0, cut) + GARBAGE };
+      reply = {
+        status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: reply.body.slice(0, cut) + GARBAGE,
+      };
       break;
     }
     case 'truncated':
@@ -181,7 +206,8 @@ function applyFault(path: string, normal: Reply, fault: Fault): { reply: Reply; 
     default:
       break;
   }
-  if (fault.retryAfter !== undefined) reply = { ...reply, headers: { ...reply.headers, 'Retry-After': fault.retryAfter } };
+  if (fault.retryAfter !== undefined)
+    reply = { ...reply, headers: { ...reply.headers, 'Retry-After': fault.retryAfter } };
   return { reply, truncate };
 }
 
@@ -191,7 +217,10 @@ function describeBody(body: string): string {
     const v = JSON.parse(body) as unknown;
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return '[body]';
     return Object.entries(v as Record<string, unknown>)
-      .map(([k, val]) => `${k}: ${/key|secret|token|password/i.test(k) ? '[hidden]' : typeof val === 'object' && val !== null ? '{…}' : String(val).slice(0, 80)}`)
+      .map(
+        ([k, val]) =>
+          `${k}: ${/key|secret|token|password/i.test(k) ? '[hidden]' : typeof val === 'object' && val !== null ? '{…}' : String(val).slice(0, 80)}`,
+      )
       .join(', ');
   } catch {
     return `[${Buffer.byteLength(body)} bytes]`;
@@ -213,7 +242,11 @@ export function notable(data: MirrorData): Record<string, unknown> {
   const aliasSender = c.senders.find((s) => s.alias);
   const nativeSender = c.senders.find((s) => !s.alias);
   return {
-    contractResults: { ...c.notable, aliasSender: aliasSender && { id: `0.0.${aliasSender.num}`, evm: '0x' + aliasSender.evm }, nativeSender: nativeSender && `0.0.${nativeSender.num}` },
+    contractResults: {
+      ...c.notable,
+      aliasSender: aliasSender && { id: `0.0.${aliasSender.num}`, evm: '0x' + aliasSender.evm },
+      nativeSender: nativeSender && `0.0.${nativeSender.num}`,
+    },
     schedules: data.schedules.notable,
     nfts: data.nfts.notable,
     inspector: inspectorNotable(data.contracts),
@@ -224,15 +257,21 @@ export function notable(data: MirrorData): Record<string, unknown> {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const host = opts.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host)) throw new Error(`The sandbox only listens on loopback (127.0.0.1, ::1, localhost), not ${host}`);
-  if (opts.statusScenario !== undefined && !SCENARIOS.includes(opts.statusScenario)) throw new Error(`Unknown status scenario: ${opts.statusScenario}`);
-  if (opts.liveSeconds !== undefined && !(typeof opts.liveSeconds === 'number' && opts.liveSeconds > 0 && opts.liveSeconds <= 86400))
+  if (!LOOPBACK.has(host))
+    throw new Error(`The sandbox only listens on loopback (127.0.0.1, ::1, localhost), not ${host}`);
+  if (opts.statusScenario !== undefined && !SCENARIOS.includes(opts.statusScenario))
+    throw new Error(`Unknown status scenario: ${opts.statusScenario}`);
+  if (
+    opts.liveSeconds !== undefined &&
+    !(typeof opts.liveSeconds === 'number' && opts.liveSeconds > 0 && opts.liveSeconds <= 86400)
+  )
     throw new Error(`liveSeconds must be a number of seconds in (0, 86400], not ${String(opts.liveSeconds)}`);
   const log = opts.log ?? ((): void => undefined);
   const initialHostile = parseHostileOption(opts.hostile);
   if ('error' in initialHostile) throw new Error(initialHostile.error);
   let hostileRun: Set<HostileFamily> = initialHostile.families;
-  if (opts.opcodes !== undefined && typeof opts.opcodes !== 'boolean') throw new Error(`opcodes must be a boolean, not ${String(opts.opcodes)}`);
+  if (opts.opcodes !== undefined && typeof opts.opcodes !== 'boolean')
+    throw new Error(`opcodes must be a boolean, not ${String(opts.opcodes)}`);
   let opcodesOn = opts.opcodes ?? true;
   /** Targets of redirects sent (`host/path?query`): a client that follows one is served normally there. */
   const redirected = new Set<string>();
@@ -275,7 +314,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     log(`hostile: ${hostileRun.size ? [...hostileRun].join(', ') : 'off'}`);
     return [...hostileRun];
   };
-  const hostileState = (): Record<string, unknown> => ({ on: hostileRun.size > 0, families: [...hostileRun], available: HOSTILE_FAMILIES });
+  const hostileState = (): Record<string, unknown> => ({
+    on: hostileRun.size > 0,
+    families: [...hostileRun],
+    available: HOSTILE_FAMILIES,
+  });
 
   const control = (method: string, path: string, body: string): Reply => {
     const parsed = parseJsonBody(body);
@@ -285,20 +328,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           ...hostileState(),
           payloads: HOSTILE_TEXTS.map((p, i) => ({ index: i, id: p.id, text: p.text })),
           mix: MIX_TEXT,
-          notable: { ...hostileNotable(data), verify: { alreadyVerifiedButMatch: [VERIFY_ADDRESSES.alreadyVerified, VERIFY_ADDRESSES.partial], commandLinkError: VERIFY_ADDRESSES.notVerified } },
+          notable: {
+            ...hostileNotable(data),
+            verify: {
+              alreadyVerifiedButMatch: [VERIFY_ADDRESSES.alreadyVerified, VERIFY_ADDRESSES.partial],
+              commandLinkError: VERIFY_ADDRESSES.notVerified,
+            },
+          },
         });
       case 'POST /__sandbox/hostile': {
         if (!parsed.ok) return jsonReply(400, { error: `Invalid JSON: ${parsed.message}` });
         const v = parsed.value as Record<string, unknown>;
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
+        if (typeof v !== 'object' || v === null || Array.isArray(v))
+          return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
         const extra = Object.keys(v).filter((k) => k !== 'on' && k !== 'families');
         if (extra.length) return jsonReply(400, { error: `unknown field ${extra[0]} (expected on, families)` });
         if (v.on !== undefined && typeof v.on !== 'boolean') return jsonReply(400, { error: 'on must be a boolean' });
-        if (v.on === undefined && v.families === undefined) return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
+        if (v.on === undefined && v.families === undefined)
+          return jsonReply(400, { error: 'body must be {"on": boolean} or {"families": [...]}' });
         try {
           if (v.on === false) setHostile(false);
           else if (v.families !== undefined) {
-            if (!Array.isArray(v.families) && (typeof v.families !== 'object' || v.families === null)) return jsonReply(400, { error: 'families must be a list of family names' });
+            if (!Array.isArray(v.families) && (typeof v.families !== 'object' || v.families === null))
+              return jsonReply(400, { error: 'families must be a list of family names' });
             setHostile(v.families as HostileOption);
           } else setHostile(true);
         } catch (e) {
@@ -314,7 +366,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       case 'POST /__sandbox/opcodes': {
         if (!parsed.ok) return jsonReply(400, { error: `Invalid JSON: ${parsed.message}` });
         const v = parsed.value as Record<string, unknown>;
-        if (typeof v !== 'object' || v === null || Array.isArray(v) || typeof v.enabled !== 'boolean' || Object.keys(v).length !== 1) return jsonReply(400, { error: 'body must be {"enabled": boolean}' });
+        if (
+          typeof v !== 'object' ||
+          v === null ||
+          Array.isArray(v) ||
+          typeof v.enabled !== 'boolean' ||
+          Object.keys(v).length !== 1
+        )
+          return jsonReply(400, { error: 'body must be {"enabled": boolean}' });
         opcodesOn = v.enabled;
         log(`opcodes endpoint: ${opcodesOn ? 'on' : 'off'}`);
         return jsonReply(200, { enabled: opcodesOn });
@@ -329,7 +388,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           recorded: recorded.length,
           live: { intervalSeconds: opts.liveSeconds ?? null, added: liveAdded },
           hostile: [...hostileRun],
-          data: { contractResults: data.contracts.top.length, internalResults: data.contracts.all.length - data.contracts.top.length, schedules: data.schedules.rows.length, nftHistories: data.nfts.histories.size },
+          data: {
+            contractResults: data.contracts.top.length,
+            internalResults: data.contracts.all.length - data.contracts.top.length,
+            schedules: data.schedules.rows.length,
+            nftHistories: data.nfts.histories.size,
+          },
           notable: notable(data),
         });
       case 'POST /__sandbox/faults': {
@@ -340,13 +404,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         return jsonReply(201, { ok: true, faults: rules.length });
       }
       case 'GET /__sandbox/faults':
-        return jsonReply(200, rules.map(({ left, ...r }) => ({ ...r, times: left })));
+        return jsonReply(
+          200,
+          rules.map(({ left, ...r }) => ({ ...r, times: left })),
+        );
       case 'DELETE /__sandbox/faults':
         rules = [];
         return jsonReply(200, { ok: true });
       case 'POST /__sandbox/status': {
         const s = parsed.ok ? (parsed.value as { scenario?: unknown }).scenario : undefined;
-        if (typeof s !== 'string' || !SCENARIOS.includes(s as StatusScenario)) return jsonReply(400, { error: `scenario must be one of ${SCENARIOS.join(', ')}` });
+        if (typeof s !== 'string' || !SCENARIOS.includes(s as StatusScenario))
+          return jsonReply(400, { error: `scenario must be one of ${SCENARIOS.join(', ')}` });
         scenario = s as StatusScenario;
         log(`status scenario: ${scenario}`);
         return jsonReply(200, { scenario });
@@ -356,9 +424,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       case 'POST /__sandbox/contracts/results': {
         if (!parsed.ok) return jsonReply(400, { error: `Invalid JSON: ${parsed.message}` });
         const v = parsed.value;
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return jsonReply(400, { error: 'body must be a JSON object {count?, contract?, revert?}' });
+        if (typeof v !== 'object' || v === null || Array.isArray(v))
+          return jsonReply(400, { error: 'body must be a JSON object {count?, contract?, revert?}' });
         const extra = Object.keys(v).filter((k) => !['count', 'contract', 'revert'].includes(k));
-        if (extra.length) return jsonReply(400, { error: `unknown field ${extra[0]} (expected count, contract, revert)` });
+        if (extra.length)
+          return jsonReply(400, { error: `unknown field ${extra[0]} (expected count, contract, revert)` });
         try {
           return jsonReply(201, addResults(v as AddContractResultsOptions));
         } catch (e) {
@@ -375,9 +445,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
   };
 
-  const route = (method: string, path: string, search: string, body: string, nowMs: number, h: HostileCtx | undefined, acceptEncoding: string | undefined): Reply | Promise<Reply> => {
+  const route = (
+    method: string,
+    path: string,
+    search: string,
+    body: string,
+    nowMs: number,
+    h: HostileCtx | undefined,
+    acceptEncoding: string | undefined,
+  ): Reply | Promise<Reply> => {
     const pairs = parseQuery(search);
-    if (path === '/api/v1' || path.startsWith('/api/v1/')) return handleMirror(data, method, path, pairs, nowMs, h, { acceptEncoding, opcodes: opcodesOn });
+    if (path === '/api/v1' || path.startsWith('/api/v1/'))
+      return handleMirror(data, method, path, pairs, nowMs, h, { acceptEncoding, opcodes: opcodesOn });
     if (path.startsWith('/api/v2/')) return handleStatusPage(scenario, method, path, nowMs, h);
     const p = path.replace(/^\/server(?=\/(session|v2)\/)/, '');
     let m = /^\/session\/verify\/([^/]+)\/?$/.exec(p);
@@ -389,7 +468,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     m = /^\/v2\/verify\/(?:(metadata|etherscan)\/)?([^/]+)\/([^/]+)\/?$/.exec(p);
     if (m && method === 'POST') {
       const parsed = parseJsonBody(body);
-      if (!parsed.ok) return jsonReply(400, { customCode: 'invalid_json', message: parsed.message, errorId: '1ac6b91a-0605-4459-93dc-18f210a70192' });
+      if (!parsed.ok)
+        return jsonReply(400, {
+          customCode: 'invalid_json',
+          message: parsed.message,
+          errorId: '1ac6b91a-0605-4459-93dc-18f210a70192',
+        });
       const kind = m[1] === 'metadata' ? 'metadata' : m[1] === 'etherscan' ? 'etherscan' : 'std';
       return sourcify.submit(kind, m[2], m[3], parsed.value, nowMs, h);
     }
@@ -412,7 +496,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       };
     }
     if (path === '/' && (method === 'GET' || method === 'HEAD')) {
-      return jsonReply(200, { name: 'Hedera Explorer sandbox', mirror: '/api/v1', status: '/api/v2', verify: '/session/verify/etherscan, /v2/verify', explorer: '/hashscan', control: '/__sandbox' });
+      return jsonReply(200, {
+        name: 'Hedera Explorer sandbox',
+        mirror: '/api/v1',
+        status: '/api/v2',
+        verify: '/session/verify/etherscan, /v2/verify',
+        explorer: '/hashscan',
+        control: '/__sandbox',
+      });
     }
     return jsonReply(404, { error: 'Not found', message: `No sandbox route for ${method} ${path}` });
   };
@@ -422,8 +513,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const headers: Record<string, string | number> = { ...CORS, ...reply.headers };
     const bytes = Buffer.from(reply.body, 'utf8');
     const etagValue = reply.headers.ETag;
-    if (!truncate && req.method === 'GET' && reply.status === 200 && etagValue && req.headers['if-none-match'] === etagValue) {
-      res.writeHead(304, { ...CORS, ETag: etagValue, ...(reply.headers['cache-control'] ? { 'cache-control': reply.headers['cache-control'] } : {}) });
+    if (
+      !truncate &&
+      req.method === 'GET' &&
+      reply.status === 200 &&
+      etagValue &&
+      req.headers['if-none-match'] === etagValue
+    ) {
+      res.writeHead(304, {
+        ...CORS,
+        ETag: etagValue,
+        ...(reply.headers['cache-control'] ? { 'cache-control': reply.headers['cache-control'] } : {}),
+      });
       res.end();
       return;
     }
@@ -474,7 +575,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       }
       families = r.families;
     }
-    const h: HostileCtx | undefined = families.size ? { families, rawUrl, host: host ?? undefined, port: (server.address() as AddressInfo).port } : undefined;
+    const h: HostileCtx | undefined = families.size
+      ? { families, rawUrl, host: host ?? undefined, port: (server.address() as AddressInfo).port }
+      : undefined;
     if (h) entry.hostile = [...families];
 
     let fault: Fault | undefined;
@@ -531,18 +634,31 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     try {
       const acceptEncoding = req.headers['accept-encoding'];
-      reply = await route(method, path, search, body, nowMs, h, typeof acceptEncoding === 'string' ? acceptEncoding : undefined);
+      reply = await route(
+        method,
+        path,
+        search,
+        body,
+        nowMs,
+        h,
+        typeof acceptEncoding === 'string' ? acceptEncoding : undefined,
+      );
     } catch (e) {
       log(`${method} ${rawUrl} -> 500 ${(e as Error).stack ?? e}`);
-      reply = path.startsWith('/api/v1') ? jsonReply(500, { _status: { messages: [{ message: 'Internal error' }] } }) : jsonReply(500, { error: 'Internal error' });
+      reply = path.startsWith('/api/v1')
+        ? jsonReply(500, { _status: { messages: [{ message: 'Internal error' }] } })
+        : jsonReply(500, { error: 'Internal error' });
     }
     let truncate = false;
-    if (fault && (fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined)) ({ reply, truncate } = applyFault(path, reply, fault));
+    if (fault && (fault.status !== undefined || fault.body !== undefined || fault.retryAfter !== undefined))
+      ({ reply, truncate } = applyFault(path, reply, fault));
     if (h?.families.has('text') && !path.startsWith('/hashscan')) reply = hostileErrorReply(path, reply);
     write(req, res, reply, truncate);
     const note = fault ? ` (fault ${toJson(fault)})` : '';
     const bodyNote = body !== '' ? ` {${describeBody(body)}}` : '';
-    log(`${method} ${rawUrl}${bodyNote} -> ${reply.status}${truncate ? ' truncated' : ''} ${Math.round(performance.now() - started)}ms${note}`);
+    log(
+      `${method} ${rawUrl}${bodyNote} -> ${reply.status}${truncate ? ' truncated' : ''} ${Math.round(performance.now() - started)}ms${note}`,
+    );
   };
 
   const server = http.createServer((req, res) => {
@@ -592,7 +708,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     timers.add(t);
     log(`live contract results: one every ${every} s`);
   }
-  log(`sandbox data generated in ${startupMs} ms: ${data.contracts.top.length} contract results, ${data.schedules.rows.length} schedules, ${data.nfts.histories.size} NFT histories`);
+  log(
+    `sandbox data generated in ${startupMs} ms: ${data.contracts.top.length} contract results, ${data.schedules.rows.length} schedules, ${data.nfts.histories.size} NFT histories`,
+  );
 
   let closing: Promise<void> | undefined;
   return {

@@ -40,7 +40,15 @@ function verificationIdFor(address: string, chainId: string, name: string): stri
   return '0x' + createHash('sha256').update(`${chainId}:${address.toLowerCase()}:${name}`).digest('hex');
 }
 
-function sessionContract(address: string, chainId: string, name: string, path: string, status: 'perfect' | 'partial', missing: unknown, invalid: Record<string, string>): Record<string, unknown> {
+function sessionContract(
+  address: string,
+  chainId: string,
+  name: string,
+  path: string,
+  status: 'perfect' | 'partial',
+  missing: unknown,
+  invalid: Record<string, string>,
+): Record<string, unknown> {
   return {
     verificationId: verificationIdFor(address, chainId, name),
     constructorArgumentsArray: [],
@@ -48,7 +56,11 @@ function sessionContract(address: string, chainId: string, name: string, path: s
     name,
     address,
     chainId,
-    files: { found: [path, ...(name === 'Token' ? ['@openzeppelin/contracts/token/ERC20/ERC20.sol'] : [])], missing, invalid },
+    files: {
+      found: [path, ...(name === 'Token' ? ['@openzeppelin/contracts/token/ERC20/ERC20.sol'] : [])],
+      missing,
+      invalid,
+    },
     status,
     statusMessage: '',
     ...(status === 'perfect' ? { storageTimestamp: '2026-10-30T11:02:45.311Z' } : {}),
@@ -65,7 +77,8 @@ function sessionContract(address: string, chainId: string, name: string, path: s
 function hostileSession(reply: Reply): Reply {
   if (reply.status !== 200) return reply;
   const o = JSON.parse(reply.body) as Record<string, unknown>;
-  const paths = (i: number, n: number): string[] => Array.from({ length: n }, (_, k) => HOSTILE_PATHS[(i + k) % HOSTILE_PATHS.length]);
+  const paths = (i: number, n: number): string[] =>
+    Array.from({ length: n }, (_, k) => HOSTILE_PATHS[(i + k) % HOSTILE_PATHS.length]);
   o.contracts = (o.contracts as Record<string, unknown>[]).map((c, i) => {
     const files = c.files as Record<string, unknown>;
     const missing = files.missing;
@@ -79,12 +92,20 @@ function hostileSession(reply: Reply): Reply {
         found: paths(i, (files.found as string[]).length),
         missing: Array.isArray(missing)
           ? paths(i + 1, missing.length)
-          : Object.fromEntries(Object.values(missing as Record<string, unknown>).map((m, k) => [HOSTILE_PATHS[(i + 1 + k) % HOSTILE_PATHS.length], m])),
-        invalid: Object.fromEntries(Object.keys(invalid).map((_, k) => [HOSTILE_PATHS[(i + 2 + k) % HOSTILE_PATHS.length], `${MIX_TEXT}`])),
+          : Object.fromEntries(
+              Object.values(missing as Record<string, unknown>).map((m, k) => [
+                HOSTILE_PATHS[(i + 1 + k) % HOSTILE_PATHS.length],
+                m,
+              ]),
+            ),
+        invalid: Object.fromEntries(
+          Object.keys(invalid).map((_, k) => [HOSTILE_PATHS[(i + 2 + k) % HOSTILE_PATHS.length], `${MIX_TEXT}`]),
+        ),
       },
     };
   });
-  if (Array.isArray(o.unused)) o.unused = (o.unused as string[]).map((_, k) => HOSTILE_PATHS[(k + 3) % HOSTILE_PATHS.length]);
+  if (Array.isArray(o.unused))
+    o.unused = (o.unused as string[]).map((_, k) => HOSTILE_PATHS[(k + 3) % HOSTILE_PATHS.length]);
   if (Array.isArray(o.files)) o.files = (o.files as string[]).map((_, k) => HOSTILE_PATHS[k % HOSTILE_PATHS.length]);
   return jsonReply(200, o, {});
 }
@@ -99,33 +120,54 @@ function sessionVerify(explorer: string, body: unknown): Reply {
   if (b.address === undefined || b.address === null || b.address === '') {
     return jsonReply(400, {
       message: "request/body must have required property 'address'",
-      errors: [{ path: '/body/address', message: "must have required property 'address'", errorCode: 'required.openapi.validation' }],
+      errors: [
+        {
+          path: '/body/address',
+          message: "must have required property 'address'",
+          errorCode: 'required.openapi.validation',
+        },
+      ],
     });
   }
   const chainRaw = b.chainId ?? b.chain;
   if (chainRaw === undefined || chainRaw === null || chainRaw === '') {
     return jsonReply(400, {
       message: "request/body must have required property 'chain'",
-      errors: [{ path: '/body/chain', message: "must have required property 'chain'", errorCode: 'required.openapi.validation' }],
+      errors: [
+        {
+          path: '/body/chain',
+          message: "must have required property 'chain'",
+          errorCode: 'required.openapi.validation',
+        },
+      ],
     });
   }
   const address = String(b.address);
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) {
     return jsonReply(400, {
       message: `Invalid address: ${address}`,
-      errors: [{ path: '/body/address', message: `Invalid address: ${address}`, errorCode: 'format.openapi.validation' }],
+      errors: [
+        { path: '/body/address', message: `Invalid address: ${address}`, errorCode: 'format.openapi.validation' },
+      ],
     });
   }
   const chainId = String(chainRaw);
   if (!SUPPORTED_CHAINS.includes(chainId)) {
     return jsonReply(400, {
       message: `Chain ${chainId} not supported for verification!`,
-      errors: [{ path: '/body/chain', message: `Chain ${chainId} not supported for verification!`, errorCode: 'format.openapi.validation' }],
+      errors: [
+        {
+          path: '/body/chain',
+          message: `Chain ${chainId} not supported for verification!`,
+          errorCode: 'format.openapi.validation',
+        },
+      ],
     });
   }
   if (explorer.toLowerCase() !== 'etherscan') return err(400, `Unsupported explorer: ${explorer}`);
   const outcome = outcomeOf(address);
-  if (b.apiKey === '' || b.apiKey === 'bad-key' || outcome === 'badApiKey') return err(502, 'Error in Etherscan API response. Result message: Invalid API Key');
+  if (b.apiKey === '' || b.apiKey === 'bad-key' || outcome === 'badApiKey')
+    return err(502, 'Error in Etherscan API response. Result message: Invalid API Key');
   switch (outcome) {
     case 'rateLimited':
       return err(429, 'Etherscan API rate limit reached, try later.');
@@ -159,23 +201,54 @@ function sessionVerify(explorer: string, body: unknown): Reply {
                 urls: ['bzz-raw://' + 'c4'.repeat(32), 'dweb:/ipfs/QmSandboxOwnable'],
               },
             },
-            { 'contracts/Token.sol': 'The keccak256 hash of the file does not match the one in metadata (recompiled with other settings).' },
+            {
+              'contracts/Token.sol':
+                'The keccak256 hash of the file does not match the one in metadata (recompiled with other settings).',
+            },
           ),
         ],
         unused: ['README.md', 'scripts/deploy.ts'],
-        files: ['contracts/Token.sol', '@openzeppelin/contracts/token/ERC20/ERC20.sol', 'metadata.json', 'README.md', 'scripts/deploy.ts'],
+        files: [
+          'contracts/Token.sol',
+          '@openzeppelin/contracts/token/ERC20/ERC20.sol',
+          'metadata.json',
+          'README.md',
+          'scripts/deploy.ts',
+        ],
       });
     case 'partialMissingArray':
       return jsonReply(200, {
-        contracts: [sessionContract(address, chainId, 'Vault', 'contracts/Vault.sol', 'partial', ['contracts/interfaces/IVault.sol', 'contracts/libraries/Math.sol'], {})],
+        contracts: [
+          sessionContract(
+            address,
+            chainId,
+            'Vault',
+            'contracts/Vault.sol',
+            'partial',
+            ['contracts/interfaces/IVault.sol', 'contracts/libraries/Math.sol'],
+            {},
+          ),
+        ],
         unused: [],
       });
     case 'multiple':
       return jsonReply(200, {
         contracts: [
           sessionContract(address, chainId, 'Router', 'contracts/Router.sol', 'perfect', {}, {}),
-          sessionContract(address, chainId, 'RouterLib', 'contracts/RouterLib.sol', 'partial', { 'contracts/IRouter.sol': { keccak256: '0x' + 'b7'.repeat(32), urls: [] } }, {}),
-          { ...sessionContract(address, chainId, 'Helper', 'contracts/Helper.sol', 'partial', {}, {}), status: 'error', statusMessage: 'Helper was not deployed at this address' },
+          sessionContract(
+            address,
+            chainId,
+            'RouterLib',
+            'contracts/RouterLib.sol',
+            'partial',
+            { 'contracts/IRouter.sol': { keccak256: '0x' + 'b7'.repeat(32), urls: [] } },
+            {},
+          ),
+          {
+            ...sessionContract(address, chainId, 'Helper', 'contracts/Helper.sol', 'partial', {}, {}),
+            status: 'error',
+            statusMessage: 'Helper was not deployed at this address',
+          },
         ],
         unused: ['hardhat.config.ts'],
       });
@@ -221,7 +294,8 @@ interface Job {
 export const JOB_RUN_MS = 15_000;
 
 const ERROR_ID = '1ac6b91a-0605-4459-93dc-18f210a70192';
-const v2Error = (status: number, customCode: string, message: string): Reply => jsonReply(status, { customCode, message, errorId: ERROR_ID });
+const v2Error = (status: number, customCode: string, message: string): Reply =>
+  jsonReply(status, { customCode, message, errorId: ERROR_ID });
 const RANK: Record<string, number> = { match: 1, exact_match: 2 };
 /** Checksummed in the real server's messages; the sandbox keeps the address as it came. */
 const key = (chainId: string, address: string) => `${chainId}:${address.toLowerCase()}`;
@@ -232,7 +306,8 @@ export class SourcifyV2 {
   private counter = 0;
 
   constructor() {
-    const hold = (chainId: string, address: string, match: string, at: string) => this.verified.set(key(chainId, address), { match, creation: match, runtime: match, at, matchId: '3266227' });
+    const hold = (chainId: string, address: string, match: string, at: string) =>
+      this.verified.set(key(chainId, address), { match, creation: match, runtime: match, at, matchId: '3266227' });
     hold('296', VERIFY_ADDRESSES.perfect, 'exact_match', '2026-10-30T11:02:45Z');
     hold('296', VERIFY_ADDRESSES.partial, 'match', '2026-10-12T08:15:00Z');
     for (const c of SUPPORTED_CHAINS) hold(c, VERIFY_ADDRESSES.alreadyVerified, 'exact_match', '2026-09-01T00:00:00Z');
@@ -241,8 +316,10 @@ export class SourcifyV2 {
 
   /** As the real server validates the path: chainId `^\d+$` (OpenAPI), a known chain (400 since 2026-01), the address. */
   private checkTarget(chainId: string, address: string): Reply | null {
-    if (!/^\d+$/.test(chainId)) return v2Error(400, 'invalid_parameter', 'request/params/chainId must match pattern "^\\d+$"');
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return v2Error(400, 'invalid_parameter', `request/params/address must match pattern "(\\b0x[a-fA-F0-9]{40}\\b)"`);
+    if (!/^\d+$/.test(chainId))
+      return v2Error(400, 'invalid_parameter', 'request/params/chainId must match pattern "^\\d+$"');
+    if (!/^0x[0-9a-fA-F]{40}$/.test(address))
+      return v2Error(400, 'invalid_parameter', `request/params/address must match pattern "(\\b0x[a-fA-F0-9]{40}\\b)"`);
     if (!SUPPORTED_CHAINS.includes(chainId)) return v2Error(400, 'unsupported_chain', `Chain ${chainId} not found`);
     return null;
   }
@@ -261,32 +338,76 @@ export class SourcifyV2 {
    * `sourcify`: 409 `already_verified` ("both being exact matches") also for a contract the server holds as `match`
    * only (0x...02 on 296, 0x...0c on every chain, any address a job verified as `match`).
    */
-  submit(kind: 'std' | 'metadata' | 'etherscan', chainId: string, address: string, body: unknown, nowMs: number, h?: HostileCtx): Reply {
+  submit(
+    kind: 'std' | 'metadata' | 'etherscan',
+    chainId: string,
+    address: string,
+    body: unknown,
+    nowMs: number,
+    h?: HostileCtx,
+  ): Reply {
     const bad = this.checkTarget(chainId, address);
     if (bad) return bad;
     const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const required = kind === 'std' ? ['stdJsonInput', 'compilerVersion', 'contractIdentifier'] : kind === 'metadata' ? ['sources', 'metadata'] : [];
+    const required =
+      kind === 'std'
+        ? ['stdJsonInput', 'compilerVersion', 'contractIdentifier']
+        : kind === 'metadata'
+          ? ['sources', 'metadata']
+          : [];
     for (const r of required) {
-      if (b[r] === undefined || b[r] === null) return v2Error(400, 'invalid_parameter', `request/body must have required property '${r}'`);
+      if (b[r] === undefined || b[r] === null)
+        return v2Error(400, 'invalid_parameter', `request/body must have required property '${r}'`);
     }
     if (kind === 'std') {
-      if (typeof b.stdJsonInput !== 'object') return v2Error(400, 'invalid_parameter', 'request/body/stdJsonInput must be object');
+      if (typeof b.stdJsonInput !== 'object')
+        return v2Error(400, 'invalid_parameter', 'request/body/stdJsonInput must be object');
       if (typeof b.compilerVersion !== 'string' || !/^v?\d+\.\d+\.\d+.*$/.test(b.compilerVersion))
-        return v2Error(400, 'invalid_parameter', 'request/body/compilerVersion must match pattern "^v?\\d+\\.\\d+\\.\\d+.*$"');
+        return v2Error(
+          400,
+          'invalid_parameter',
+          'request/body/compilerVersion must match pattern "^v?\\d+\\.\\d+\\.\\d+.*$"',
+        );
       if (typeof b.contractIdentifier !== 'string' || !b.contractIdentifier.includes(':'))
-        return v2Error(400, 'invalid_parameter', `The contractIdentifier must be in the format 'path/to/file:ContractName'`);
+        return v2Error(
+          400,
+          'invalid_parameter',
+          `The contractIdentifier must be in the format 'path/to/file:ContractName'`,
+        );
     }
     const outcome = outcomeOf(address);
-    if (kind === 'etherscan' && (b.apiKey === '' || b.apiKey === 'bad-key')) return v2Error(400, 'etherscan_request_failed', 'Error in Etherscan API response. Result message: Invalid API Key');
-    if (outcome === 'rateLimited') return v2Error(429, kind === 'etherscan' ? 'etherscan_limit' : 'too_many_requests', kind === 'etherscan' ? 'Etherscan API key limit reached' : 'You are sending too many requests');
+    if (kind === 'etherscan' && (b.apiKey === '' || b.apiKey === 'bad-key'))
+      return v2Error(
+        400,
+        'etherscan_request_failed',
+        'Error in Etherscan API response. Result message: Invalid API Key',
+      );
+    if (outcome === 'rateLimited')
+      return v2Error(
+        429,
+        kind === 'etherscan' ? 'etherscan_limit' : 'too_many_requests',
+        kind === 'etherscan' ? 'Etherscan API key limit reached' : 'You are sending too many requests',
+      );
     this.settle(nowMs);
     const existing = this.held(chainId, address, h);
-    if (existing && ((existing.creation === 'exact_match' && existing.runtime === 'exact_match') || (has(h, 'sourcify') && existing.match === 'match'))) {
-      return v2Error(409, 'already_verified', `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`);
+    if (
+      existing &&
+      ((existing.creation === 'exact_match' && existing.runtime === 'exact_match') ||
+        (has(h, 'sourcify') && existing.match === 'match'))
+    ) {
+      return v2Error(
+        409,
+        'already_verified',
+        `Contract ${address} on chain ${chainId} is already verified with runtimeMatch and creationMatch both being exact matches.`,
+      );
     }
     for (const j of this.jobs.values()) {
       if (!j.done && j.chainId === chainId && j.address.toLowerCase() === address.toLowerCase()) {
-        return v2Error(429, 'duplicate_verification_request', `Contract ${address} on chain ${chainId} is already being verified`);
+        return v2Error(
+          429,
+          'duplicate_verification_request',
+          `Contract ${address} on chain ${chainId} is already being verified`,
+        );
       }
     }
     const n = ++this.counter;
@@ -299,7 +420,8 @@ export class SourcifyV2 {
   /** What the server holds; with `sourcify`, 0x...0c is held as `match` (runtime only), not `exact_match`. */
   private held(chainId: string, address: string, h?: HostileCtx): Held | undefined {
     const v = this.verified.get(key(chainId, address));
-    if (v && has(h, 'sourcify') && address.toLowerCase() === VERIFY_ADDRESSES.alreadyVerified) return { ...v, match: 'match', runtime: 'match', creation: null };
+    if (v && has(h, 'sourcify') && address.toLowerCase() === VERIFY_ADDRESSES.alreadyVerified)
+      return { ...v, match: 'match', runtime: 'match', creation: null };
     return v;
   }
 
@@ -314,27 +436,63 @@ export class SourcifyV2 {
     const err = (customCode: string, message: string, errorData?: JobError['errorData']): void => {
       job.done = { finishedMs, error: { customCode, message, errorId: ERROR_ID, ...(errorData ? { errorData } : {}) } };
     };
-    if (outcome === 'perfect' || outcome === 'upgradable' || outcome === 'partial' || outcome === 'partialMissingArray' || outcome === 'multiple') {
+    if (
+      outcome === 'perfect' ||
+      outcome === 'upgradable' ||
+      outcome === 'partial' ||
+      outcome === 'partialMissingArray' ||
+      outcome === 'multiple'
+    ) {
       const match = outcome === 'perfect' || outcome === 'upgradable' ? 'exact_match' : 'match';
       const held = this.verified.get(key(job.chainId, job.address));
-      if (held && (RANK[match] ?? 0) <= (RANK[held.match] ?? 0)) return err('already_verified', "The contract is already verified and the job didn't yield a better match.");
+      if (held && (RANK[match] ?? 0) <= (RANK[held.match] ?? 0))
+        return err('already_verified', "The contract is already verified and the job didn't yield a better match.");
       const at = new Date(finishedMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
       const matchId = String(4_000_000 + job.n);
       this.verified.set(key(job.chainId, job.address), { match, creation: match, runtime: match, at, matchId });
-      job.done = { finishedMs, contract: { match, creationMatch: match, runtimeMatch: match, chainId: job.chainId, address: job.address, verifiedAt: at, matchId } };
+      job.done = {
+        finishedMs,
+        contract: {
+          match,
+          creationMatch: match,
+          runtimeMatch: match,
+          chainId: job.chainId,
+          address: job.address,
+          verifiedAt: at,
+          matchId,
+        },
+      };
       return;
     }
     switch (outcome) {
       case 'compileError':
-        return err('compiler_error', 'Compile error. ParserError: Expected \';\' but got \'{\' --> contracts/Storage.sol:9:17', {
-          compilerErrors: [{ component: 'general', errorCode: '2314', message: "Expected ';' but got '{'", severity: 'error', type: 'ParserError' }],
-        });
+        return err(
+          'compiler_error',
+          "Compile error. ParserError: Expected ';' but got '{' --> contracts/Storage.sol:9:17",
+          {
+            compilerErrors: [
+              {
+                component: 'general',
+                errorCode: '2314',
+                message: "Expected ';' but got '{'",
+                severity: 'error',
+                type: 'ParserError',
+              },
+            ],
+          },
+        );
       case 'notDeployed':
-        return err('contract_not_deployed', `Chain #${job.chainId} does not have a contract deployed at ${job.address}.`);
+        return err(
+          'contract_not_deployed',
+          `Chain #${job.chainId} does not have a contract deployed at ${job.address}.`,
+        );
       case 'notInOutput':
         return err('contract_not_found_in_compiler_output', 'Contract not found in compiler output.');
       case 'lengthMismatch':
-        return err('bytecode_length_mismatch', "The recompiled bytecode length doesn't match the onchain bytecode length.");
+        return err(
+          'bytecode_length_mismatch',
+          "The recompiled bytecode length doesn't match the onchain bytecode length.",
+        );
       default:
         return err('no_match', "The onchain and recompiled bytecodes don't match.");
     }
@@ -352,9 +510,20 @@ export class SourcifyV2 {
     this.settle(nowMs);
     if (!job.done && job.polls > 2) this.finish(job, nowMs);
     const base = { verificationId: job.id, jobStartTime: new Date(job.startedMs).toISOString() };
-    const contract = { match: null, creationMatch: null, runtimeMatch: null, chainId: job.chainId, address: job.address };
+    const contract = {
+      match: null,
+      creationMatch: null,
+      runtimeMatch: null,
+      chainId: job.chainId,
+      address: job.address,
+    };
     if (!job.done) return jsonReply(200, { isJobCompleted: false, ...base, contract });
-    const finished = { isJobCompleted: true, ...base, jobFinishTime: new Date(job.done.finishedMs).toISOString(), compilationTime: '1333' };
+    const finished = {
+      isJobCompleted: true,
+      ...base,
+      jobFinishTime: new Date(job.done.finishedMs).toISOString(),
+      compilationTime: '1333',
+    };
     if (job.done.contract) return jsonReply(200, { ...finished, contract: job.done.contract });
     const error: JobError = JSON.parse(JSON.stringify(job.done.error)) as JobError;
     if (has(h, 'sourcify')) error.message = `${error.message} ${COMMAND_LINK}`;
@@ -364,7 +533,14 @@ export class SourcifyV2 {
         error.errorData = {
           compilerErrors: [
             ...error.errorData.compilerErrors,
-            { component: 'general', errorCode: '7858', message: payload(0), severity: 'error', type: 'ParserError', formattedMessage: `ParserError: ${payload(3)}\n --> ${HOSTILE_PATHS[0]}:1:1:` },
+            {
+              component: 'general',
+              errorCode: '7858',
+              message: payload(0),
+              severity: 'error',
+              type: 'ParserError',
+              formattedMessage: `ParserError: ${payload(3)}\n --> ${HOSTILE_PATHS[0]}:1:1:`,
+            },
           ],
         };
       }
@@ -377,16 +553,43 @@ export class SourcifyV2 {
    * verified. `query` (the request's pairs): `fields=deployment` or `fields=all` adds `deployment` with the real
    * server's string numbers (`blockNumber`, `transactionIndex`).
    */
-  contract(chainId: string, address: string, h?: HostileCtx, nowMs = Date.now(), query: ReadonlyArray<readonly [string, string]> = []): Reply {
+  contract(
+    chainId: string,
+    address: string,
+    h?: HostileCtx,
+    nowMs = Date.now(),
+    query: ReadonlyArray<readonly [string, string]> = [],
+  ): Reply {
     const bad = this.checkTarget(chainId, address);
     if (bad) return bad;
     this.settle(nowMs);
     const v = this.held(chainId, address, h);
     if (!v) return jsonReply(404, { match: null, creationMatch: null, runtimeMatch: null, chainId, address });
     const fields = query.filter(([k]) => k === 'fields').flatMap(([, f]) => f.split(','));
-    const deployment = fields.includes('deployment') || fields.includes('all')
-      ? { deployment: { transactionHash: '0x' + createHash('sha256').update(`deploy:${key(chainId, address)}`).digest('hex'), blockNumber: '21721660', transactionIndex: '3', deployer: '0x00000000000000000000000000000000000004d2' } }
-      : {};
-    return jsonReply(200, { match: v.match, creationMatch: v.creation, runtimeMatch: v.runtime, chainId, address, verifiedAt: v.at, matchId: v.matchId, ...deployment });
+    const deployment =
+      fields.includes('deployment') || fields.includes('all')
+        ? {
+            deployment: {
+              transactionHash:
+                '0x' +
+                createHash('sha256')
+                  .update(`deploy:${key(chainId, address)}`)
+                  .digest('hex'),
+              blockNumber: '21721660',
+              transactionIndex: '3',
+              deployer: '0x00000000000000000000000000000000000004d2',
+            },
+          }
+        : {};
+    return jsonReply(200, {
+      match: v.match,
+      creationMatch: v.creation,
+      runtimeMatch: v.runtime,
+      chainId,
+      address,
+      verifiedAt: v.at,
+      matchId: v.matchId,
+      ...deployment,
+    });
   }
 }

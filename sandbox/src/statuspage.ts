@@ -33,53 +33,61 @@ interface ComponentDef {
   showcase?: boolean;
 }
 
-const GROUPS: { id: string; name: string; description: string | null; children: [string, string, string | null][] }[] = [
-  {
-    id: 'grp0mainnet1',
-    name: 'Hedera Mainnet (v0.68.2)',
-    description: 'Hedera mainnet consensus nodes',
-    children: [
-      ['cmpmain0up01', 'Hedera Mainnet (v0.68.2) | Network Uptime', 'Consensus network availability'],
-      ['cmpmain0hcs2', 'Hedera Mainnet (v0.68.2) | Consensus Service (HCS)', null],
-      ['cmpmain0hts3', 'Hedera Mainnet (v0.68.2) | Token Service (HTS)', null],
-      ['cmpmain0scs4', 'Hedera Mainnet (v0.68.2) | Smart Contract Service', 'EVM execution'],
-      ['cmpmain0cry5', 'Hedera Mainnet (v0.68.2) | Cryptocurrency Service', null],
-    ],
-  },
-  {
-    id: 'grp0testnet2',
-    name: 'Hedera Testnet (v0.69.0)',
-    description: null,
-    children: [
-      ['cmptest0up01', 'Hedera Testnet (v0.69.0) | Network Uptime', null],
-      ['cmptest0scs2', 'Hedera Testnet (v0.69.0) | Smart Contract Service', null],
-      ['cmptest0fau3', 'Hedera Testnet (v0.69.0) | Faucet', null],
-    ],
-  },
-  {
-    id: 'grp0mirror03',
-    name: 'Mirror Node REST API Public Mainnet',
-    description: 'mainnet-public.mirrornode.hedera.com',
-    children: [
-      ['cmpmirr0acc1', 'Mirror Node REST API Public Mainnet | Accounts', null],
-      ['cmpmirr0con2', 'Mirror Node REST API Public Mainnet | Contracts', 'contracts/results, contracts/call'],
-      ['cmpmirr0sch3', 'Mirror Node REST API Public Mainnet | Schedules', null],
-      ['cmpmirr0tok4', 'Mirror Node REST API Public Mainnet | Tokens and NFTs', null],
-    ],
-  },
-  {
-    id: 'grp0relay004',
-    name: 'JSON-RPC Relay (Hashio)',
-    description: null,
-    children: [
-      ['cmprely0mai1', 'JSON-RPC Relay Mainnet', 'mainnet.hashio.io'],
-      ['cmprely0tes2', 'JSON-RPC Relay Testnet', 'testnet.hashio.io'],
-    ],
-  },
-];
+const GROUPS: { id: string; name: string; description: string | null; children: [string, string, string | null][] }[] =
+  [
+    {
+      id: 'grp0mainnet1',
+      name: 'Hedera Mainnet (v0.68.2)',
+      description: 'Hedera mainnet consensus nodes',
+      children: [
+        ['cmpmain0up01', 'Hedera Mainnet (v0.68.2) | Network Uptime', 'Consensus network availability'],
+        ['cmpmain0hcs2', 'Hedera Mainnet (v0.68.2) | Consensus Service (HCS)', null],
+        ['cmpmain0hts3', 'Hedera Mainnet (v0.68.2) | Token Service (HTS)', null],
+        ['cmpmain0scs4', 'Hedera Mainnet (v0.68.2) | Smart Contract Service', 'EVM execution'],
+        ['cmpmain0cry5', 'Hedera Mainnet (v0.68.2) | Cryptocurrency Service', null],
+      ],
+    },
+    {
+      id: 'grp0testnet2',
+      name: 'Hedera Testnet (v0.69.0)',
+      description: null,
+      children: [
+        ['cmptest0up01', 'Hedera Testnet (v0.69.0) | Network Uptime', null],
+        ['cmptest0scs2', 'Hedera Testnet (v0.69.0) | Smart Contract Service', null],
+        ['cmptest0fau3', 'Hedera Testnet (v0.69.0) | Faucet', null],
+      ],
+    },
+    {
+      id: 'grp0mirror03',
+      name: 'Mirror Node REST API Public Mainnet',
+      description: 'mainnet-public.mirrornode.hedera.com',
+      children: [
+        ['cmpmirr0acc1', 'Mirror Node REST API Public Mainnet | Accounts', null],
+        ['cmpmirr0con2', 'Mirror Node REST API Public Mainnet | Contracts', 'contracts/results, contracts/call'],
+        ['cmpmirr0sch3', 'Mirror Node REST API Public Mainnet | Schedules', null],
+        ['cmpmirr0tok4', 'Mirror Node REST API Public Mainnet | Tokens and NFTs', null],
+      ],
+    },
+    {
+      id: 'grp0relay004',
+      name: 'JSON-RPC Relay (Hashio)',
+      description: null,
+      children: [
+        ['cmprely0mai1', 'JSON-RPC Relay Mainnet', 'mainnet.hashio.io'],
+        ['cmprely0tes2', 'JSON-RPC Relay Testnet', 'testnet.hashio.io'],
+      ],
+    },
+  ];
 
 const STANDALONE: ComponentDef[] = [
-  { id: 'cmpprev0up01', name: 'Hedera Previewnet | Network Uptime', description: 'Shown only while degraded', groupId: null, onlyShowIfDegraded: true, showcase: false },
+  {
+    id: 'cmpprev0up01',
+    name: 'Hedera Previewnet | Network Uptime',
+    description: 'Shown only while degraded',
+    groupId: null,
+    onlyShowIfDegraded: true,
+    showcase: false,
+  },
   { id: 'cmphashscan1', name: 'HashScan Explorer', description: null, groupId: null },
 ];
 
@@ -100,12 +108,19 @@ function componentStatuses(s: StatusScenario): Map<string, ComponentStatus> {
   return m;
 }
 
-const SEVERITY: ComponentStatus[] = ['operational', 'under_maintenance', 'degraded_performance', 'partial_outage', 'major_outage'];
+const SEVERITY: ComponentStatus[] = [
+  'operational',
+  'under_maintenance',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+];
 
 function components(s: StatusScenario, now: number): Record<string, unknown>[] {
   const statuses = componentStatuses(s);
   const created = Date.UTC(2019, 8, 16, 17, 42, 11, 350);
-  const updated = (id: string): string => (statuses.has(id) ? isoAt(Math.floor(now / MIN) * MIN - 38 * MIN) : isoAt(Date.UTC(2026, 9, 28, 9, 14, 2, 118)));
+  const updated = (id: string): string =>
+    statuses.has(id) ? isoAt(Math.floor(now / MIN) * MIN - 38 * MIN) : isoAt(Date.UTC(2026, 9, 28, 9, 14, 2, 118));
   const out: Record<string, unknown>[] = [];
   let position = 1;
   for (const g of GROUPS) {
@@ -233,7 +248,13 @@ function upcomingMaintenance(now: number, all: Record<string, unknown>[]): Recor
     'scheduled',
     'maintenance',
     created,
-    [{ status: 'scheduled', body: 'Mainnet will be upgraded to v0.69.0. Transactions submitted during the upgrade window may fail with PLATFORM_NOT_ACTIVE; please retry.', atMs: created }],
+    [
+      {
+        status: 'scheduled',
+        body: 'Mainnet will be upgraded to v0.69.0. Transactions submitted during the upgrade window may fail with PLATFORM_NOT_ACTIVE; please retry.',
+        atMs: created,
+      },
+    ],
     pickComponents(all, ['cmpmain0up01', 'cmpmain0scs4']),
     -300,
     { scheduled_for: isoAt(start, -300), scheduled_until: isoAt(start + 90 * MIN, -300) },
@@ -250,14 +271,28 @@ function activeMaintenance(now: number, all: Record<string, unknown>[]): Record<
     'maintenance',
     created,
     [
-      { status: 'scheduled', body: 'We will migrate the mirror node database to new storage. Schedules and NFT endpoints may be slow.', atMs: created },
+      {
+        status: 'scheduled',
+        body: 'We will migrate the mirror node database to new storage. Schedules and NFT endpoints may be slow.',
+        atMs: created,
+      },
       {
         status: 'in_progress',
         body: 'Scheduled maintenance is currently in progress. We will provide updates as necessary.',
         atMs: start,
         affected: [
-          { code: 'cmpmirr0sch3', name: 'Mirror Node REST API Public Mainnet | Schedules', old_status: 'operational', new_status: 'under_maintenance' },
-          { code: 'cmpmirr0tok4', name: 'Mirror Node REST API Public Mainnet | Tokens and NFTs', old_status: 'operational', new_status: 'under_maintenance' },
+          {
+            code: 'cmpmirr0sch3',
+            name: 'Mirror Node REST API Public Mainnet | Schedules',
+            old_status: 'operational',
+            new_status: 'under_maintenance',
+          },
+          {
+            code: 'cmpmirr0tok4',
+            name: 'Mirror Node REST API Public Mainnet | Tokens and NFTs',
+            old_status: 'operational',
+            new_status: 'under_maintenance',
+          },
         ],
       },
     ],
@@ -278,8 +313,17 @@ function incidents(s: StatusScenario, now: number, all: Record<string, unknown>[
         'minor',
         t - 52 * MIN,
         [
-          { status: 'investigating', body: 'We are investigating elevated response times on /api/v1/contracts/results.', atMs: t - 52 * MIN },
-          { status: 'investigating', body: 'Latency remains elevated (p95 around 4 s). Requests still succeed; some clients may time out.', atMs: t - 20 * MIN, offset: 120 },
+          {
+            status: 'investigating',
+            body: 'We are investigating elevated response times on /api/v1/contracts/results.',
+            atMs: t - 52 * MIN,
+          },
+          {
+            status: 'investigating',
+            body: 'Latency remains elevated (p95 around 4 s). Requests still succeed; some clients may time out.',
+            atMs: t - 20 * MIN,
+            offset: 120,
+          },
         ],
         pickComponents(all, ['cmpmirr0con2']),
         0,
@@ -295,13 +339,22 @@ function incidents(s: StatusScenario, now: number, all: Record<string, unknown>[
         'major',
         t - 95 * MIN,
         [
-          { status: 'investigating', body: 'Contract calls are failing with <b>CONTRACT_EXECUTION_EXCEPTION</b>.', atMs: t - 95 * MIN },
+          {
+            status: 'investigating',
+            body: 'Contract calls are failing with <b>CONTRACT_EXECUTION_EXCEPTION</b>.',
+            atMs: t - 95 * MIN,
+          },
           {
             status: 'identified',
             body: 'Root cause identified in the EVM module. <script>alert("status")</script> Do not <img src=x onerror=alert(1)> retry large batches.',
             atMs: t - 61 * MIN,
           },
-          { status: 'escalated', body: 'Escalated to the node operators & council. Next update in 30 minutes.', atMs: t - 12 * MIN, offset: -360 },
+          {
+            status: 'escalated',
+            body: 'Escalated to the node operators & council. Next update in 30 minutes.',
+            atMs: t - 12 * MIN,
+            offset: -360,
+          },
         ],
         pickComponents(all, ['cmpmain0scs4', 'cmpmain0hts3', 'cmprely0mai1']),
         -360,
@@ -349,12 +402,22 @@ function hostileIncidents(list: Record<string, unknown>[]): void {
     inc.name = `${String(inc.name)} ${payload(3 * o)}`;
     (inc.incident_updates as Record<string, unknown>[]).forEach((u, k) => {
       u.body = `${String(u.body)}\n${payload(3 * o + 1 + k)}`;
-      if (Array.isArray(u.affected_components)) u.affected_components = (u.affected_components as Record<string, unknown>[]).map((a) => ({ ...a, name: `${String(a.name)} ${payload(3 * o)}` }));
+      if (Array.isArray(u.affected_components))
+        u.affected_components = (u.affected_components as Record<string, unknown>[]).map((a) => ({
+          ...a,
+          name: `${String(a.name)} ${payload(3 * o)}`,
+        }));
     });
   }
 }
 
-export function handleStatusPage(scenario: StatusScenario, method: string, path: string, nowMs: number, h?: HostileCtx): Reply {
+export function handleStatusPage(
+  scenario: StatusScenario,
+  method: string,
+  path: string,
+  nowMs: number,
+  h?: HostileCtx,
+): Reply {
   if (method !== 'GET' && method !== 'HEAD') return jsonReply(405, { error: 'Method not allowed' });
   const text = has(h, 'text');
   const all = components(scenario, nowMs);
@@ -378,7 +441,11 @@ export function handleStatusPage(scenario: StatusScenario, method: string, path:
   const p = path.replace(/\/+$/, '');
   switch (p) {
     case '/api/v2/summary.json':
-      return jsonReply(200, { page, components: all, incidents: open, scheduled_maintenances: [...active, ...upcoming], status }, headers);
+      return jsonReply(
+        200,
+        { page, components: all, incidents: open, scheduled_maintenances: [...active, ...upcoming], status },
+        headers,
+      );
     case '/api/v2/status.json':
       return jsonReply(200, { page, status }, headers);
     case '/api/v2/components.json':

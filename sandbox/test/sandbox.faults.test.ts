@@ -24,7 +24,11 @@ function rawGet(port: number, path: string): Promise<{ head: string; body: Buffe
     socket.on('close', () => {
       const all = Buffer.concat(chunks);
       const i = all.indexOf('\r\n\r\n');
-      resolve({ head: i < 0 ? all.toString() : all.subarray(0, i).toString(), body: i < 0 ? Buffer.alloc(0) : all.subarray(i + 4), error });
+      resolve({
+        head: i < 0 ? all.toString() : all.subarray(0, i).toString(),
+        body: i < 0 ? Buffer.alloc(0) : all.subarray(i + 4),
+        error,
+      });
     });
   });
 }
@@ -49,14 +53,19 @@ describe('sandbox: faults and control', function () {
       assert.deepStrictEqual(await r.json(), { _status: { messages: [{ message: 'Too many requests' }] } });
     }
     assert.strictEqual((await fetch(`${sb.url}/api/v1/schedules?limit=1`)).status, 200);
-    for (const [status, message] of [[503, 'Service unavailable'], [500, 'Internal error']] as const) {
+    for (const [status, message] of [
+      [503, 'Service unavailable'],
+      [500, 'Internal error'],
+    ] as const) {
       sb.addFault({ path: '/api/v1/contracts', fault: { status } });
       const r = await fetch(`${sb.url}/api/v1/contracts/results`);
       assert.strictEqual(r.status, status);
       assert.deepStrictEqual(await r.json(), { _status: { messages: [{ message }] } });
     }
     sb.addFault({ path: '/api/v2', fault: { status: 503 } });
-    assert.deepStrictEqual(await (await fetch(`${sb.url}/api/v2/summary.json`)).json(), { error: 'Service unavailable' });
+    assert.deepStrictEqual(await (await fetch(`${sb.url}/api/v2/summary.json`)).json(), {
+      error: 'Service unavailable',
+    });
   });
 
   it('html bodies: an nginx page for 502/504, a portal page for 200', async () => {
@@ -129,7 +138,9 @@ describe('sandbox: faults and control', function () {
   });
 
   it('the per-request x-sandbox-fault header applies to that request only', async () => {
-    const r = await fetch(`${sb.url}/api/v1/schedules`, { headers: { 'x-sandbox-fault': JSON.stringify({ status: 429, retryAfter: '7' }) } });
+    const r = await fetch(`${sb.url}/api/v1/schedules`, {
+      headers: { 'x-sandbox-fault': JSON.stringify({ status: 429, retryAfter: '7' }) },
+    });
     assert.strictEqual(r.status, 429);
     assert.strictEqual(r.headers.get('retry-after'), '7');
     assert.strictEqual((await fetch(`${sb.url}/api/v1/schedules`)).status, 200);
@@ -138,27 +149,53 @@ describe('sandbox: faults and control', function () {
   });
 
   it('HTTP control routes: faults, status scenario, requests, health; never recorded', async () => {
-    const add = await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ path: '/api/v1/schedules', times: 1, fault: { status: 503 } }) });
+    const add = await fetch(`${sb.url}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/api/v1/schedules', times: 1, fault: { status: 503 } }),
+    });
     assert.strictEqual(add.status, 201);
     assert.strictEqual((await fetch(`${sb.url}/api/v1/schedules`)).status, 503);
-    await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ path: '/api/v1/schedules', times: 5, fault: { status: 503 } }) });
+    await fetch(`${sb.url}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/api/v1/schedules', times: 5, fault: { status: 503 } }),
+    });
     assert.strictEqual((await fetch(`${sb.url}/__sandbox/faults`, { method: 'DELETE' })).status, 200);
     assert.strictEqual((await fetch(`${sb.url}/api/v1/schedules`)).status, 200);
-    assert.strictEqual((await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', body: '{"path":"x"}' })).status, 400);
+    assert.strictEqual(
+      (await fetch(`${sb.url}/__sandbox/faults`, { method: 'POST', body: '{"path":"x"}' })).status,
+      400,
+    );
 
-    const st = await fetch(`${sb.url}/__sandbox/status`, { method: 'POST', body: JSON.stringify({ scenario: 'major' }) });
+    const st = await fetch(`${sb.url}/__sandbox/status`, {
+      method: 'POST',
+      body: JSON.stringify({ scenario: 'major' }),
+    });
     assert.deepStrictEqual(await st.json(), { scenario: 'major' });
     const summary = (await (await fetch(`${sb.url}/api/v2/summary.json`)).json()) as { status: Obj };
     assert.strictEqual(summary.status.indicator, 'major');
-    assert.strictEqual((await fetch(`${sb.url}/__sandbox/status`, { method: 'POST', body: '{"scenario":"on-fire"}' })).status, 400);
+    assert.strictEqual(
+      (await fetch(`${sb.url}/__sandbox/status`, { method: 'POST', body: '{"scenario":"on-fire"}' })).status,
+      400,
+    );
     await fetch(`${sb.url}/__sandbox/status`, { method: 'POST', body: JSON.stringify({ scenario: 'operational' }) });
 
     assert.strictEqual(sb.requests().length, 3, 'control routes are not recorded, the others are');
     assert.strictEqual((await fetch(`${sb.url}/__sandbox/requests`, { method: 'DELETE' })).status, 200);
     await fetch(`${sb.url}/api/v1/schedules?limit=2`, { headers: { 'user-agent': 'sandbox-test/1' } });
-    await fetch(`${sb.url}/session/verify/etherscan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: '0x1000000000000000000000000000000000000005', chainId: '296', apiKey: 'secret-123' }) });
+    await fetch(`${sb.url}/session/verify/etherscan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        address: '0x1000000000000000000000000000000000000005',
+        chainId: '296',
+        apiKey: 'secret-123',
+      }),
+    });
     const list = (await (await fetch(`${sb.url}/__sandbox/requests`)).json()) as Obj[];
-    assert.deepStrictEqual(list.map((r) => r.url), ['/api/v1/schedules?limit=2', '/session/verify/etherscan']);
+    assert.deepStrictEqual(
+      list.map((r) => r.url),
+      ['/api/v1/schedules?limit=2', '/session/verify/etherscan'],
+    );
     assert.strictEqual((list[0].headers as Obj)['user-agent'], 'sandbox-test/1');
     assert.strictEqual(JSON.parse(list[1].body as string).apiKey, 'secret-123', 'bodies are recorded for tests');
     assert.strictEqual(sb.requests().length, 2);
@@ -192,7 +229,9 @@ describe('sandbox: faults and control', function () {
 
   it('the command line serves and closes cleanly on SIGTERM', async () => {
     const cli = path.join(__dirname, '../../sandbox/cli.js');
-    const child = spawn(process.execPath, [cli, '--port', '0', '--status', 'maintenance', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, '--port', '0', '--status', 'maintenance', '--quiet'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (c: Buffer) => {

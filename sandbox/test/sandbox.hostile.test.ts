@@ -7,7 +7,14 @@
 import * as assert from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
-import { HOSTILE_FAMILIES, HOSTILE_TEXTS, type HostileFamily, MIX_TEXT, type Sandbox, startSandbox } from '../src/server';
+import {
+  HOSTILE_FAMILIES,
+  HOSTILE_TEXTS,
+  type HostileFamily,
+  MIX_TEXT,
+  type Sandbox,
+  startSandbox,
+} from '../src/server';
 import { BIDI_NAME, COMMAND_LINK, replaceBodyMemo } from '../src/hostile';
 
 type Obj = Record<string, unknown>;
@@ -87,17 +94,26 @@ function bodyMemo(base64: string): Buffer | undefined {
 const PROBES: Record<HostileFamily, (h?: string) => Promise<boolean>> = {
   text: async (h) => list(await get('/api/v1/schedules?limit=1', h), 'schedules')[0].memo === HOSTILE_TEXTS[0].text,
   'paging-self': async (h) => nextOf(await get('/api/v1/schedules?limit=2', h)) === '/api/v1/schedules?limit=2',
-  'paging-cycle': async (h) => nextOf(await get('/api/v1/contracts/results?limit=2&timestamp=lt:1793489671.461162378', h)) === '/api/v1/contracts/results?limit=2',
-  'paging-foreign': async (h) => (nextOf(await get('/api/v1/schedules?limit=2', h)) ?? '').startsWith(`http://localhost:${sb.port}/api/v1/schedules?`),
-  'paging-remote': async (h) => (nextOf(await get('/api/v1/schedules?limit=2', h)) ?? '').startsWith('https://evil.example/api/v1/schedules?'),
+  'paging-cycle': async (h) =>
+    nextOf(await get('/api/v1/contracts/results?limit=2&timestamp=lt:1793489671.461162378', h)) ===
+    '/api/v1/contracts/results?limit=2',
+  'paging-foreign': async (h) =>
+    (nextOf(await get('/api/v1/schedules?limit=2', h)) ?? '').startsWith(
+      `http://localhost:${sb.port}/api/v1/schedules?`,
+    ),
+  'paging-remote': async (h) =>
+    (nextOf(await get('/api/v1/schedules?limit=2', h)) ?? '').startsWith('https://evil.example/api/v1/schedules?'),
   'paging-empty': async (h) => {
     const g = await get(`${NFT}?limit=3`, h);
     return list(g, 'transactions').length === 0 && nextOf(g) !== null;
   },
   redirect: async (h) => (await get('/api/v1/schedules?limit=1', h)).status === 302,
-  bigint: async (h) => (await get('/api/v1/contracts/results?limit=1', h)).text.includes('"amount":9223372036854775807,'),
-  'unknown-fields': async (h) => Object.prototype.hasOwnProperty.call(list(await get('/api/v1/schedules?limit=1', h), 'schedules')[0], '__proto__'),
-  sourcify: async (h) => (await get('/v2/contract/296/0x100000000000000000000000000000000000000c', h)).json.creationMatch === null,
+  bigint: async (h) =>
+    (await get('/api/v1/contracts/results?limit=1', h)).text.includes('"amount":9223372036854775807,'),
+  'unknown-fields': async (h) =>
+    Object.prototype.hasOwnProperty.call(list(await get('/api/v1/schedules?limit=1', h), 'schedules')[0], '__proto__'),
+  sourcify: async (h) =>
+    (await get('/v2/contract/296/0x100000000000000000000000000000000000000c', h)).json.creationMatch === null,
 };
 
 describe('sandbox: hostile mode', function () {
@@ -119,7 +135,8 @@ describe('sandbox: hostile mode', function () {
         assert.strictEqual(await probe(family), true, 'per request');
         for (const other of HOSTILE_FAMILIES.filter((f) => f !== family && f !== 'redirect' && f !== 'paging-empty')) {
           // another family alone does not show this one's trap (families are independent)
-          if (!family.startsWith('paging') || !other.startsWith('paging')) assert.strictEqual(await probe(other), false, `not with ${other}`);
+          if (!family.startsWith('paging') || !other.startsWith('paging'))
+            assert.strictEqual(await probe(other), false, `not with ${other}`);
         }
         sb.setHostile([family]);
         assert.strictEqual(await probe(), true, 'per run');
@@ -130,7 +147,13 @@ describe('sandbox: hostile mode', function () {
     }
 
     it('nothing changes when off: answers equal those with x-sandbox-hostile: 0, and carry no hostile record', async () => {
-      for (const p of ['/api/v1/contracts/results?limit=5', '/api/v1/schedules?limit=5', `${NFT}?limit=5`, '/api/v1/schedules/0.0.5104897', '/v2/contract/296/0x1000000000000000000000000000000000000002']) {
+      for (const p of [
+        '/api/v1/contracts/results?limit=5',
+        '/api/v1/schedules?limit=5',
+        `${NFT}?limit=5`,
+        '/api/v1/schedules/0.0.5104897',
+        '/v2/contract/296/0x1000000000000000000000000000000000000002',
+      ]) {
         const a = await get(p);
         const b = await get(p, '0');
         assert.strictEqual(a.text, b.text, p);
@@ -196,8 +219,13 @@ describe('sandbox: hostile mode', function () {
 
     it('the command line takes --hostile and --hostile=<families>', async () => {
       const cli = path.join(__dirname, '../../sandbox/cli.js');
-      for (const [arg, want] of [['--hostile', [...HOSTILE_FAMILIES]], ['--hostile=text,paging-cycle', ['text', 'paging-cycle']]] as const) {
-        const child = spawn(process.execPath, [cli, '--port', '0', arg, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      for (const [arg, want] of [
+        ['--hostile', [...HOSTILE_FAMILIES]],
+        ['--hostile=text,paging-cycle', ['text', 'paging-cycle']],
+      ] as const) {
+        const child = spawn(process.execPath, [cli, '--port', '0', arg, '--quiet'], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         try {
           const url = await new Promise<string>((resolve, reject) => {
             let out = '';
@@ -223,12 +251,18 @@ describe('sandbox: hostile mode', function () {
       const plain = list(await get('/api/v1/schedules?limit=25'), 'schedules');
       list(g, 'schedules').forEach((s, i) => {
         assert.strictEqual(s.memo, HOSTILE_TEXTS[i % HOSTILE_TEXTS.length].text);
-        assert.strictEqual(bodyMemo(s.transaction_body as string)?.toString('utf8'), Buffer.from(HOSTILE_TEXTS[(i + 1) % HOSTILE_TEXTS.length].text, 'utf8').toString('utf8'));
+        assert.strictEqual(
+          bodyMemo(s.transaction_body as string)?.toString('utf8'),
+          Buffer.from(HOSTILE_TEXTS[(i + 1) % HOSTILE_TEXTS.length].text, 'utf8').toString('utf8'),
+        );
         assert.match(s.schedule_id as string, ENTITY);
         assert.strictEqual(s.schedule_id, plain[i].schedule_id);
         assert.deepStrictEqual(s.signatures, plain[i].signatures);
         // everything but the memo is the same body
-        assert.strictEqual(replaceBodyMemo(s.transaction_body as string, ''), replaceBodyMemo(plain[i].transaction_body as string, ''));
+        assert.strictEqual(
+          replaceBodyMemo(s.transaction_body as string, ''),
+          replaceBodyMemo(plain[i].transaction_body as string, ''),
+        );
       });
       const one = await get(`/api/v1/schedules/${String(list(g, 'schedules')[6].schedule_id)}`, 'text');
       assert.strictEqual(one.json.memo, BIDI_NAME);
@@ -252,7 +286,10 @@ describe('sandbox: hostile mode', function () {
         const want = HOSTILE_TEXTS[k % HOSTILE_TEXTS.length].text;
         if (typeof em === 'string' && em.startsWith('0x08c379a0')) {
           // ABI strings are utf-8: a lone surrogate arrives as U+FFFD
-          assert.strictEqual(decodeErrorString(r.error_message as string), new TextDecoder().decode(new TextEncoder().encode(want)));
+          assert.strictEqual(
+            decodeErrorString(r.error_message as string),
+            new TextDecoder().decode(new TextEncoder().encode(want)),
+          );
           k++;
         } else if (typeof em === 'string' && em !== '' && !em.startsWith('0x')) {
           assert.strictEqual(r.error_message, want);
@@ -264,7 +301,10 @@ describe('sandbox: hostile mode', function () {
       });
       assert.ok(k >= 10, `${k} results with text on the first page`);
       // the same payload on /contracts/{id}/results
-      const byId = list(await get(`/api/v1/contracts/${String(results[0].contract_id)}/results?limit=1`, 'text'), 'results');
+      const byId = list(
+        await get(`/api/v1/contracts/${String(results[0].contract_id)}/results?limit=1`, 'text'),
+        'results',
+      );
       assert.strictEqual(byId[0].error_message, results[0].error_message);
     });
 
@@ -295,10 +335,17 @@ describe('sandbox: hostile mode', function () {
     });
 
     it('Sourcify: contract names, paths and messages; addresses, chain ids and statuses stay valid', async () => {
-      const s = await post('/session/verify/etherscan', { address: '0x1000000000000000000000000000000000000004', chainId: '296' }, 'text');
+      const s = await post(
+        '/session/verify/etherscan',
+        { address: '0x1000000000000000000000000000000000000004', chainId: '296' },
+        'text',
+      );
       assert.strictEqual(s.status, 200);
       const contracts = s.json.contracts as Obj[];
-      assert.deepStrictEqual(contracts.map((c) => c.status), ['perfect', 'partial', 'error']);
+      assert.deepStrictEqual(
+        contracts.map((c) => c.status),
+        ['perfect', 'partial', 'error'],
+      );
       assert.strictEqual(contracts[0].name, BIDI_NAME);
       assert.strictEqual(contracts[0].name, 'Other\u202Elos.exe\u202C');
       for (const c of contracts) {
@@ -308,11 +355,21 @@ describe('sandbox: hostile mode', function () {
       }
       assert.ok(String(contracts[2].statusMessage).includes(COMMAND_LINK));
       // errors: the mix text after the real message
-      const e = await post('/session/verify/etherscan', { address: '0x1000000000000000000000000000000000000006', chainId: '296' }, 'text');
+      const e = await post(
+        '/session/verify/etherscan',
+        { address: '0x1000000000000000000000000000000000000006', chainId: '296' },
+        'text',
+      );
       assert.strictEqual(e.status, 429);
       assert.strictEqual(e.json.message, `Etherscan API rate limit reached, try later. ${MIX_TEXT}`);
       // v2 job errors
-      const id = (await post('/v2/verify/296/0x100000000000000000000000000000000000000d', { stdJsonInput: {}, compilerVersion: '0.8.28', contractIdentifier: 'a.sol:A' })).json.verificationId as string;
+      const id = (
+        await post('/v2/verify/296/0x100000000000000000000000000000000000000d', {
+          stdJsonInput: {},
+          compilerVersion: '0.8.28',
+          contractIdentifier: 'a.sol:A',
+        })
+      ).json.verificationId as string;
       let job: Obj = {};
       for (let i = 0; i < 3; i++) job = (await get(`/v2/verify/${id}`, 'text')).json;
       assert.strictEqual(job.isJobCompleted, true);
@@ -325,7 +382,9 @@ describe('sandbox: hostile mode', function () {
     it('error answers of every service carry the mix text where the service puts text', async () => {
       const m = await get('/api/v1/schedules?limit=0', 'text');
       assert.strictEqual(m.status, 400);
-      assert.deepStrictEqual(m.json, { _status: { messages: [{ message: 'Invalid parameter: limit', detail: MIX_TEXT }] } });
+      assert.deepStrictEqual(m.json, {
+        _status: { messages: [{ message: 'Invalid parameter: limit', detail: MIX_TEXT }] },
+      });
       const s = await get('/api/v2/nothing.json', 'text');
       assert.strictEqual(s.json.error, `Not found ${MIX_TEXT}`);
       const v = await get('/v2/verify/no-such-job', 'text');
@@ -338,11 +397,18 @@ describe('sandbox: hostile mode', function () {
 
   describe('paging', () => {
     it('paging-self: links.next and Link are the page just fetched', async () => {
-      for (const p of ['/api/v1/contracts/results?limit=3&order=asc', '/api/v1/schedules?limit=2&schedule.id=gt:0.0.5104897', `${NFT}?limit=2`, '/api/v1/contracts/0.0.6122781/results?limit=4']) {
+      for (const p of [
+        '/api/v1/contracts/results?limit=3&order=asc',
+        '/api/v1/schedules?limit=2&schedule.id=gt:0.0.5104897',
+        `${NFT}?limit=2`,
+        '/api/v1/contracts/0.0.6122781/results?limit=4',
+      ]) {
         const g = await get(p, 'paging-self');
         assert.strictEqual(nextOf(g), p);
         assert.strictEqual(g.headers.get('link'), `<${p}>; rel="next"`);
-        assert.ok(list(g, p.includes('schedules') ? 'schedules' : p.includes('nfts') ? 'transactions' : 'results').length > 0);
+        assert.ok(
+          list(g, p.includes('schedules') ? 'schedules' : p.includes('nfts') ? 'transactions' : 'results').length > 0,
+        );
       }
     });
 
@@ -371,7 +437,10 @@ describe('sandbox: hostile mode', function () {
       sb.clearRequests();
       const followed = await get(nextOf(g) as string);
       assert.strictEqual(followed.status, 200);
-      assert.deepStrictEqual(sb.requests().map((r) => r.host), [`localhost:${sb.port}`]);
+      assert.deepStrictEqual(
+        sb.requests().map((r) => r.host),
+        [`localhost:${sb.port}`],
+      );
       // reached as localhost, the foreign origin is 127.0.0.1
       const back = await get(`http://localhost:${sb.port}${p}`, 'paging-foreign');
       assert.strictEqual(nextOf(back), `http://127.0.0.1:${sb.port}${real}`);
@@ -403,7 +472,11 @@ describe('sandbox: hostile mode', function () {
       const r = await get('/api/v1/contracts/results?limit=2', '1');
       const b = await get(nextOf(r) as string, '1');
       assert.strictEqual(nextOf(b), '/api/v1/contracts/results?limit=2');
-      assert.ok((nextOf(await get('/api/v1/contracts/0.0.6122781/results?limit=2', '1')) ?? '').startsWith(`http://localhost:${sb.port}/`));
+      assert.ok(
+        (nextOf(await get('/api/v1/contracts/0.0.6122781/results?limit=2', '1')) ?? '').startsWith(
+          `http://localhost:${sb.port}/`,
+        ),
+      );
       assert.strictEqual(nextOf(await get('/api/v1/schedules?limit=2', '1')), '/api/v1/schedules?limit=2');
       const n = await get(`${NFT}?limit=2`, '1');
       assert.deepStrictEqual(list(n, 'transactions'), []);
@@ -423,9 +496,21 @@ describe('sandbox: hostile mode', function () {
       const followed = await get(location, 'redirect');
       assert.strictEqual(followed.status, 200);
       assert.deepStrictEqual(followed.json, (await get(p)).json);
-      assert.deepStrictEqual(sb.requests().map((r) => r.host), [`127.0.0.1:${sb.port}`, `localhost:${sb.port}`, `127.0.0.1:${sb.port}`]);
-      for (const q of ['/api/v2/summary.json', '/v2/contract/296/0x1000000000000000000000000000000000000001', '/v2/verify/x']) assert.strictEqual((await get(q, 'redirect')).status, 302, q);
-      const posted = await post('/session/verify/etherscan', { address: '0x1000000000000000000000000000000000000001', chainId: '296' }, 'redirect');
+      assert.deepStrictEqual(
+        sb.requests().map((r) => r.host),
+        [`127.0.0.1:${sb.port}`, `localhost:${sb.port}`, `127.0.0.1:${sb.port}`],
+      );
+      for (const q of [
+        '/api/v2/summary.json',
+        '/v2/contract/296/0x1000000000000000000000000000000000000001',
+        '/v2/verify/x',
+      ])
+        assert.strictEqual((await get(q, 'redirect')).status, 302, q);
+      const posted = await post(
+        '/session/verify/etherscan',
+        { address: '0x1000000000000000000000000000000000000001', chainId: '296' },
+        'redirect',
+      );
       assert.strictEqual(posted.status, 200, 'POST is never redirected');
     });
 
@@ -446,9 +531,17 @@ describe('sandbox: hostile mode', function () {
       const withList = list(g, 'results').filter((r) => 'authorization_list' in r);
       assert.ok(withList.length > 0 && withList.every((r) => r.type === 4), `${withList.length} results with a list`);
       assert.strictEqual(count('"nonce":18446744073709551615,"y_parity"'), withList.length, 'authorization_list nonce');
-      assert.strictEqual(count('"nonce":340282366920938463463374607431768211455,'), withList.length, 'authorization_list nonce 2^128-1');
+      assert.strictEqual(
+        count('"nonce":340282366920938463463374607431768211455,'),
+        withList.length,
+        'authorization_list nonce 2^128-1',
+      );
       assert.strictEqual(count('"blob_gas_used":9223372036854775807'), 100, 'future field');
-      assert.ok(/"gas_used":18446744073709551615|"block_gas_used":1000000000000000000000000000000|"transaction_index":4294967296/.test(g.text));
+      assert.ok(
+        /"gas_used":18446744073709551615|"block_gas_used":1000000000000000000000000000000|"transaction_index":4294967296/.test(
+          g.text,
+        ),
+      );
       for (const r of list(g, 'results')) assert.match(r.timestamp as string, TIMESTAMP);
       const byId = await get('/api/v1/contracts/0.0.6122781/results?limit=25', 'bigint');
       assert.ok(byId.text.includes('"nonce":18446744073709551615'));
@@ -473,7 +566,18 @@ describe('sandbox: hostile mode', function () {
         assert.strictEqual(g.status, 200);
         for (const item of list(g, key)) {
           const own = (k: string): boolean => Object.prototype.hasOwnProperty.call(item, k);
-          for (const k of ['__proto__', 'constructor', 'toString', '', '0', 'zz_future_deep_array', 'zz_future_object', 'zz_future_null', '\u202Eeman idib\u202C']) assert.ok(own(k), `${key} has ${JSON.stringify(k)}`);
+          for (const k of [
+            '__proto__',
+            'constructor',
+            'toString',
+            '',
+            '0',
+            'zz_future_deep_array',
+            'zz_future_object',
+            'zz_future_null',
+            '\u202Eeman idib\u202C',
+          ])
+            assert.ok(own(k), `${key} has ${JSON.stringify(k)}`);
           assert.strictEqual(item.zz_future_overflow, Infinity);
           let depth = 0;
           for (let x: unknown = item.zz_future_deep_array; Array.isArray(x); x = x[0]) depth++;
@@ -494,7 +598,11 @@ describe('sandbox: hostile mode', function () {
   });
 
   describe('sourcify', () => {
-    const std = { stdJsonInput: { language: 'Solidity', sources: {} }, compilerVersion: '0.8.28+commit.7893614a', contractIdentifier: 'contracts/Token.sol:Token' };
+    const std = {
+      stdJsonInput: { language: 'Solidity', sources: {} },
+      compilerVersion: '0.8.28+commit.7893614a',
+      contractIdentifier: 'contracts/Token.sol:Token',
+    };
 
     it('409 already_verified ("exact matches") while GET /v2/contract says match, creation not exact', async () => {
       for (const [address, chain] of [
@@ -512,11 +620,15 @@ describe('sandbox: hostile mode', function () {
       }
       // off: the partial address is a normal job, 0x...0c is exact
       assert.strictEqual((await post('/v2/verify/296/0x1000000000000000000000000000000000000002', std)).status, 202);
-      assert.strictEqual((await get('/v2/contract/295/0x100000000000000000000000000000000000000c')).json.match, 'exact_match');
+      assert.strictEqual(
+        (await get('/v2/contract/295/0x100000000000000000000000000000000000000c')).json.match,
+        'exact_match',
+      );
     });
 
     it('job errors end with a markdown command link', async () => {
-      const id = (await post('/v2/verify/296/0x1000000000000000000000000000000000000005', std)).json.verificationId as string;
+      const id = (await post('/v2/verify/296/0x1000000000000000000000000000000000000005', std)).json
+        .verificationId as string;
       assert.match(id, /^[0-9a-f-]{36}$/);
       let job: Obj = {};
       for (let i = 0; i < 3; i++) job = (await get(`/v2/verify/${id}`, 'sourcify')).json;
@@ -524,7 +636,8 @@ describe('sandbox: hostile mode', function () {
       assert.strictEqual(job.verificationId, id);
       assert.deepStrictEqual(job.error, {
         customCode: 'no_match',
-        message: "The onchain and recompiled bytecodes don't match. [Open a terminal](command:workbench.action.terminal.new)",
+        message:
+          "The onchain and recompiled bytecodes don't match. [Open a terminal](command:workbench.action.terminal.new)",
         errorId: '1ac6b91a-0605-4459-93dc-18f210a70192',
       });
     });
@@ -533,7 +646,12 @@ describe('sandbox: hostile mode', function () {
   it('deterministic: two sandboxes give the same hostile answers', async () => {
     const other = await startSandbox({ port: 0 });
     try {
-      for (const p of ['/api/v1/contracts/results?limit=25', '/api/v1/schedules?limit=25', `${NFT}?limit=25`, '/api/v1/contracts/0.0.6122781/results?limit=25']) {
+      for (const p of [
+        '/api/v1/contracts/results?limit=25',
+        '/api/v1/schedules?limit=25',
+        `${NFT}?limit=25`,
+        '/api/v1/contracts/0.0.6122781/results?limit=25',
+      ]) {
         const a = await get(p, 'text,bigint,unknown-fields');
         const b = await fetch(other.url + p, { headers: { 'x-sandbox-hostile': 'text,bigint,unknown-fields' } });
         assert.strictEqual(a.text, await b.text(), p);

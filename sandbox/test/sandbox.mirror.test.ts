@@ -32,7 +32,8 @@ async function get(url: string): Promise<{ status: number; text: string; json: O
   return { status: res.status, text, json, headers: res.headers };
 }
 
-const listKey = (o: Obj): string | undefined => ('links' in o ? Object.keys(o).find((k) => k !== 'links' && Array.isArray(o[k])) : undefined);
+const listKey = (o: Obj): string | undefined =>
+  'links' in o ? Object.keys(o).find((k) => k !== 'links' && Array.isArray(o[k])) : undefined;
 const effectiveLimit = (url: string): number => {
   const values = new URL('http://x' + url).searchParams.getAll('limit');
   return values.length ? Math.min(Number(values[values.length - 1]), 100) : 25;
@@ -68,7 +69,8 @@ const sameKind = (real: unknown, ours: Obj[]): Obj | undefined => {
 /** A URL of the same endpoint that the sandbox holds data for (fixture ids refer to the spec's seed data). */
 function sandboxEquivalent(url: string): string {
   const u = new URL('http://x' + url);
-  if (u.pathname.startsWith('/api/v1/tokens/')) return `/api/v1/tokens/${notable.nfts.approvalsAndBurn.replace('/', '/nfts/')}/transactions`;
+  if (u.pathname.startsWith('/api/v1/tokens/'))
+    return `/api/v1/tokens/${notable.nfts.approvalsAndBurn.replace('/', '/nfts/')}/transactions`;
   if (u.pathname.startsWith('/api/v1/schedules/')) return `/api/v1/schedules/${notable.schedules.executed}`;
   if (u.pathname.startsWith('/api/v1/schedules')) return '/api/v1/schedules';
   return '/api/v1/contracts/results?internal=true&limit=100';
@@ -87,7 +89,9 @@ async function checkReplay(t: Triple): Promise<void> {
     // only where the fixture's id is not sandbox data: an unknown EVM address in `from`, or a schedule id
     assert.deepStrictEqual(r.json, { _status: { messages: [{ message: 'Not found' }] } }, what);
     const u = new URL('http://x' + t.url);
-    const unknownFrom = u.searchParams.getAll('from').some((f) => /^(0x)?[0-9a-f]{40}$/i.test(f) && !/^(0x)?0{24}/i.test(f));
+    const unknownFrom = u.searchParams
+      .getAll('from')
+      .some((f) => /^(0x)?[0-9a-f]{40}$/i.test(f) && !/^(0x)?0{24}/i.test(f));
     assert.ok(unknownFrom || /^\/api\/v1\/schedules\/[^/]+$/.test(u.pathname), `unexpected 404 for ${what}`);
   } else {
     assert.ok(r.status === 200 || r.status === 206, `${what}: status ${r.status}`);
@@ -177,8 +181,15 @@ describe('sandbox: mirror node', function () {
   it('is deterministic: a second sandbox serves the same data', async () => {
     const other = await startSandbox({ port: 0 });
     try {
-      for (const p of ['/api/v1/contracts/results?limit=100&internal=true', '/api/v1/schedules?limit=100&order=desc', `/api/v1/tokens/0.0.4815162/nfts/2/transactions`]) {
-        const [a, b] = await Promise.all([fetch(sb.url + p).then((r) => r.text()), fetch(other.url + p).then((r) => r.text())]);
+      for (const p of [
+        '/api/v1/contracts/results?limit=100&internal=true',
+        '/api/v1/schedules?limit=100&order=desc',
+        `/api/v1/tokens/0.0.4815162/nfts/2/transactions`,
+      ]) {
+        const [a, b] = await Promise.all([
+          fetch(sb.url + p).then((r) => r.text()),
+          fetch(other.url + p).then((r) => r.text()),
+        ]);
         assert.strictEqual(a, b, p);
       }
     } finally {
@@ -208,9 +219,13 @@ describe('sandbox: mirror node', function () {
         assert.strictEqual(r.headers.get('content-type'), 'application/json; charset=utf-8');
         assert.strictEqual(r.headers.get('access-control-allow-origin'), '*');
         assert.match(r.headers.get('etag') ?? '', /^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
-        const realHeaders = fs.readFileSync(path.join(FIXTURES, 'mirror/captured', c.file.replace(/\.json$/, '.headers')), 'utf8');
+        const realHeaders = fs.readFileSync(
+          path.join(FIXTURES, 'mirror/captured', c.file.replace(/\.json$/, '.headers')),
+          'utf8',
+        );
         const realCache = /^cache-control: (.*)$/im.exec(realHeaders)?.[1]?.trim() ?? null;
-        if (c.status === 200 && !/\/schedules\/[^/?]+$/.test(c.url)) assert.strictEqual(r.headers.get('cache-control'), realCache, c.url);
+        if (c.status === 200 && !/\/schedules\/[^/?]+$/.test(c.url))
+          assert.strictEqual(r.headers.get('cache-control'), realCache, c.url);
         if (c.status >= 400) assert.strictEqual(r.headers.get('cache-control'), null, c.url);
       }
     });
@@ -241,7 +256,8 @@ describe('sandbox: mirror node', function () {
     it('contract results ascending, and with internal=true (children included)', async () => {
       const asc = await pageAll('/api/v1/contracts/results?limit=100&order=ASC', 'results');
       assert.strictEqual(asc.items.length, counts.contractResults);
-      for (let i = 1; i < asc.items.length; i++) assert.ok(cmpTs(asc.items[i - 1].timestamp as string, asc.items[i].timestamp as string) < 0);
+      for (let i = 1; i < asc.items.length; i++)
+        assert.ok(cmpTs(asc.items[i - 1].timestamp as string, asc.items[i].timestamp as string) < 0);
       const all = await pageAll('/api/v1/contracts/results?limit=100&internal=true', 'results');
       assert.strictEqual(all.items.length, counts.contractResults + counts.internalResults);
       assert.ok(counts.internalResults > 0);
@@ -255,14 +271,22 @@ describe('sandbox: mirror node', function () {
       const nums = items.map((s) => Number((s.schedule_id as string).split('.')[2]));
       for (let i = 1; i < nums.length; i++) assert.ok(nums[i] > nums[i - 1]);
       const desc = await pageAll('/api/v1/schedules?limit=100&order=desc', 'schedules');
-      assert.deepStrictEqual(desc.items.map((s) => s.schedule_id), items.map((s) => s.schedule_id).reverse());
+      assert.deepStrictEqual(
+        desc.items.map((s) => s.schedule_id),
+        items.map((s) => s.schedule_id).reverse(),
+      );
     });
 
     it('the long NFT history (>10,000 entries) pages completely', async () => {
       const [token, serial] = notable.nfts.longHistory.split('/');
       const t0 = performance.now();
-      const { items, requests } = await pageAll(`/api/v1/tokens/${token}/nfts/${serial}/transactions?limit=100`, 'transactions');
-      console.log(`      paged ${items.length} NFT history entries in ${requests} requests, ${(performance.now() - t0).toFixed(0)} ms`);
+      const { items, requests } = await pageAll(
+        `/api/v1/tokens/${token}/nfts/${serial}/transactions?limit=100`,
+        'transactions',
+      );
+      console.log(
+        `      paged ${items.length} NFT history entries in ${requests} requests, ${(performance.now() - t0).toFixed(0)} ms`,
+      );
       assert.ok(items.length > 10_000);
       assert.strictEqual(requests, Math.ceil(items.length / 100));
       const ts = items.map((e) => e.consensus_timestamp as string);
@@ -270,19 +294,29 @@ describe('sandbox: mirror node', function () {
       assert.strictEqual(items[items.length - 1].type, 'TOKENMINT');
       // ownership chain: each transfer's sender is the previous transfer's receiver
       const transfers = items.filter((e) => e.type === 'CRYPTOTRANSFER' || e.type === 'TOKENMINT').reverse();
-      for (let i = 1; i < transfers.length; i++) assert.strictEqual(transfers[i].sender_account_id, transfers[i - 1].receiver_account_id);
+      for (let i = 1; i < transfers.length; i++)
+        assert.strictEqual(transfers[i].sender_account_id, transfers[i - 1].receiver_account_id);
     });
 
     it('next links keep the query and replace the cursor like the real server', async () => {
       const r = await get('/api/v1/contracts/results?limit=2&timestamp=lt:1793000000&internal=false');
       // a single lt: value is removed and the new cursor appended at the end (updateReqQuery of the real server)
-      assert.match((r.json.links as Obj).next as string, /^\/api\/v1\/contracts\/results\?limit=2&internal=false&timestamp=lt:\d+\.\d{9}$/);
+      assert.match(
+        (r.json.links as Obj).next as string,
+        /^\/api\/v1\/contracts\/results\?limit=2&internal=false&timestamp=lt:\d+\.\d{9}$/,
+      );
       const eq = await get(`/api/v1/contracts/results?timestamp=lt:1793000000&timestamp=gt:1700000000&limit=1`);
       assert.match((eq.json.links as Obj).next as string, /\?timestamp=gt:1700000000&timestamp=lt:\d+\.\d{9}&limit=1$/);
       const s = await get('/api/v1/schedules?schedule.id=gte:0.0.1&limit=2&account.id=gte:1');
-      assert.match((s.json.links as Obj).next as string, /^\/api\/v1\/schedules\?limit=2&account\.id=gte:1&schedule\.id=gt:0\.0\.\d+$/);
+      assert.match(
+        (s.json.links as Obj).next as string,
+        /^\/api\/v1\/schedules\?limit=2&account\.id=gte:1&schedule\.id=gt:0\.0\.\d+$/,
+      );
       const d = await get('/api/v1/schedules?order=desc&limit=2');
-      assert.match((d.json.links as Obj).next as string, /^\/api\/v1\/schedules\?order=desc&limit=2&schedule\.id=lt:0\.0\.\d+$/);
+      assert.match(
+        (d.json.links as Obj).next as string,
+        /^\/api\/v1\/schedules\?order=desc&limit=2&schedule\.id=lt:0\.0\.\d+$/,
+      );
       // a range that the cursor empties gives no link
       const newest = ((await get('/api/v1/contracts/results?limit=1')).json.results as Obj[])[0].timestamp as string;
       const e = await get(`/api/v1/contracts/results?limit=1&timestamp=gte:${newest}`);
@@ -298,19 +332,28 @@ describe('sandbox: mirror node', function () {
       assert.ok(r.text.includes('"gas_limit":9223372036854775807'));
       assert.ok(r.text.includes('"nonce":9007199254740997'));
       assert.ok(r.text.includes('"block_number":9007199254740999'));
-      assert.notStrictEqual(String(JSON.parse('9007199254740993')), '9007199254740993', 'JSON.parse would lose the digit');
+      assert.notStrictEqual(
+        String(JSON.parse('9007199254740993')),
+        '9007199254740993',
+        'JSON.parse would lose the digit',
+      );
       const byNumber = await get('/api/v1/contracts/results?block.number=9007199254740999');
       assert.strictEqual((byNumber.json.results as Obj[]).length, 1);
-      const hex = await get(`/api/v1/contracts/results?block.number=0x${(9007199254740999n).toString(16)}`);
+      const hex = await get(`/api/v1/contracts/results?block.number=0x${9007199254740999n.toString(16)}`);
       assert.strictEqual(hex.text.replace(/"links".*/, ''), byNumber.text.replace(/"links".*/, ''));
-      const weibar = await get(`/api/v1/contracts/results?timestamp=${String(notable.contractResults.bigAmount)}&hbar=false`);
+      const weibar = await get(
+        `/api/v1/contracts/results?timestamp=${String(notable.contractResults.bigAmount)}&hbar=false`,
+      );
       assert.ok(weibar.text.includes('"amount":90071992547409930000000000'));
     });
 
     it('has every field of the real result object, native calls as the real view model (type 0, access_list [], no authorization_list)', async () => {
       const r = await get('/api/v1/contracts/results?limit=100');
       const items = r.json.results as Obj[];
-      const fields = 'address amount block_gas_used block_hash block_number bloom call_result chain_id contract_id created_contract_ids error_message failed_initcode from function_parameters gas_consumed gas_limit gas_price gas_used hash max_fee_per_gas max_priority_fee_per_gas nonce r s result status timestamp to transaction_index type v access_list'.split(' ');
+      const fields =
+        'address amount block_gas_used block_hash block_number bloom call_result chain_id contract_id created_contract_ids error_message failed_initcode from function_parameters gas_consumed gas_limit gas_price gas_used hash max_fee_per_gas max_priority_fee_per_gas nonce r s result status timestamp to transaction_index type v access_list'.split(
+          ' ',
+        );
       for (const it of items) for (const f of fields) assert.ok(f in it, f);
       // native: no Ethereum transaction (r null); only results whose Ethereum transaction carries an EIP-7702 list have
       // authorization_list, after amount (ContractResultViewModel `!isEmpty(contractResult.authorizationList)`, spec
@@ -326,14 +369,18 @@ describe('sandbox: mirror node', function () {
       assert.ok(!('authorization_list' in native) && !('authorization_list' in eth));
       assert.ok(Array.isArray(eip7702.authorization_list) && (eip7702.authorization_list as unknown[]).length > 0);
       assert.deepStrictEqual(Object.keys(eip7702).slice(0, 3), ['address', 'amount', 'authorization_list']);
-      assert.ok(items.every((i) => ('authorization_list' in i) === (i.type === 4)));
+      assert.ok(items.every((i) => 'authorization_list' in i === (i.type === 4)));
       assert.match(eth.r as string, /^0x[0-9a-f]{64}$/);
       assert.ok(items.every((i) => i.status === '0x1' || i.status === '0x0'));
       assert.ok(items.every((i) => /^\d{10}\.\d{9}$/.test(i.timestamp as string)));
       assert.ok(items.every((i) => /^0x[0-9a-f]{96}$/.test(i.block_hash as string)));
       // blocks hold several transactions
       const perBlock = new Map<string, Set<number>>();
-      for (const i of items) perBlock.set(i.block_hash as string, (perBlock.get(i.block_hash as string) ?? new Set()).add(i.transaction_index as number));
+      for (const i of items)
+        perBlock.set(
+          i.block_hash as string,
+          (perBlock.get(i.block_hash as string) ?? new Set()).add(i.transaction_index as number),
+        );
       assert.ok([...perBlock.values()].some((s) => s.size >= 3));
     });
 
@@ -346,11 +393,18 @@ describe('sandbox: mirror node', function () {
       assert.strictEqual(data.readBigUInt64BE(24), 32n, 'offset 32');
       const len = Number(data.readBigUInt64BE(56));
       assert.ok(data.subarray(64, 64 + len).toString('utf8').length > 3);
-      assert.ok(errors.some((e) => /^0x4e487b710{62}(01|11|12|21|32|41|51)$/.test(e)), 'Panic');
-      assert.ok(errors.some((e) => /^0x(118cdaa7|e450d38c|7e273289|3ee5aeb5)/.test(e)), 'custom error');
+      assert.ok(
+        errors.some((e) => /^0x4e487b710{62}(01|11|12|21|32|41|51)$/.test(e)),
+        'Panic',
+      );
+      assert.ok(
+        errors.some((e) => /^0x(118cdaa7|e450d38c|7e273289|3ee5aeb5)/.test(e)),
+        'custom error',
+      );
       assert.ok(errors.includes('INSUFFICIENT_GAS'));
       const results = new Set(items.map((i) => i.result));
-      for (const r of ['SUCCESS', 'CONTRACT_REVERT_EXECUTED', 'INSUFFICIENT_GAS', 'MAX_GAS_LIMIT_EXCEEDED']) assert.ok(results.has(r), r);
+      for (const r of ['SUCCESS', 'CONTRACT_REVERT_EXECUTED', 'INSUFFICIENT_GAS', 'MAX_GAS_LIMIT_EXCEEDED'])
+        assert.ok(results.has(r), r);
       const selectors = new Set(items.map((i) => (i.function_parameters as string).slice(2, 10)));
       for (const s of ['a9059cbb', '095ea7b3', '40c10f19']) assert.ok(selectors.has(s), s);
       assert.ok(items.every((i) => (i.status === '0x1') === (i.result === 'SUCCESS')));
@@ -390,29 +444,56 @@ describe('sandbox: mirror node', function () {
       const [hash] = [...counts.entries()].sort((x, y) => y[1] - x[1])[0];
       const inBlock = items.filter((i) => i.block_hash === hash);
       const full = await get(`/api/v1/contracts/results?block.hash=${hash}`);
-      assert.deepStrictEqual((full.json.results as Obj[]).map((i) => i.timestamp), inBlock.map((i) => i.timestamp));
-      for (const form of [hash.slice(2), `eq:${hash}`, hash.slice(0, 66), hash.slice(2, 66).toUpperCase(), `${'0x' + 'ab'.repeat(32)}&block.hash=${hash}`]) {
+      assert.deepStrictEqual(
+        (full.json.results as Obj[]).map((i) => i.timestamp),
+        inBlock.map((i) => i.timestamp),
+      );
+      for (const form of [
+        hash.slice(2),
+        `eq:${hash}`,
+        hash.slice(0, 66),
+        hash.slice(2, 66).toUpperCase(),
+        `${'0x' + 'ab'.repeat(32)}&block.hash=${hash}`,
+      ]) {
         const x = await get(`/api/v1/contracts/results?block.hash=${form}`);
         assert.deepStrictEqual(x.json.results, full.json.results, form);
       }
       const number = inBlock[0].block_number as number;
       const byNumber = await get(`/api/v1/contracts/results?block.number=${number}`);
       assert.deepStrictEqual(byNumber.json.results, full.json.results);
-      assert.deepStrictEqual((await get(`/api/v1/contracts/results?block.number=0x${number.toString(16)}`)).json.results, full.json.results);
-      assert.deepStrictEqual((await get(`/api/v1/contracts/results?block.number=1&block.number=eq:${number}`)).json.results, full.json.results);
+      assert.deepStrictEqual(
+        (await get(`/api/v1/contracts/results?block.number=0x${number.toString(16)}`)).json.results,
+        full.json.results,
+      );
+      assert.deepStrictEqual(
+        (await get(`/api/v1/contracts/results?block.number=1&block.number=eq:${number}`)).json.results,
+        full.json.results,
+      );
       const idx = inBlock[1].transaction_index as number;
       const one = await get(`/api/v1/contracts/results?block.number=${number}&transaction.index=${idx}`);
-      assert.deepStrictEqual((one.json.results as Obj[]).map((i) => i.transaction_index), [idx]);
+      assert.deepStrictEqual(
+        (one.json.results as Obj[]).map((i) => i.transaction_index),
+        [idx],
+      );
     });
 
     it('timestamp operators, repeated', async () => {
       const items = (await get('/api/v1/contracts/results?limit=10')).json.results as Obj[];
       const [t0, t1, t5] = [items[0].timestamp, items[1].timestamp, items[5].timestamp] as string[];
       const eq = await get(`/api/v1/contracts/results?timestamp=${t1}`);
-      assert.deepStrictEqual((eq.json.results as Obj[]).map((i) => i.timestamp), [t1]);
+      assert.deepStrictEqual(
+        (eq.json.results as Obj[]).map((i) => i.timestamp),
+        [t1],
+      );
       assert.deepStrictEqual((await get(`/api/v1/contracts/results?timestamp=eq:${t1}`)).json.results, eq.json.results);
       const range = await get(`/api/v1/contracts/results?timestamp=gt:${t5}&timestamp=lte:${t0}&timestamp=ne:${t1}`);
-      assert.deepStrictEqual((range.json.results as Obj[]).map((i) => i.timestamp), items.slice(0, 5).map((i) => i.timestamp).filter((t) => t !== t1));
+      assert.deepStrictEqual(
+        (range.json.results as Obj[]).map((i) => i.timestamp),
+        items
+          .slice(0, 5)
+          .map((i) => i.timestamp)
+          .filter((t) => t !== t1),
+      );
     });
 
     it('validates like the real server, several messages at once in parameter order', async () => {
@@ -420,10 +501,21 @@ describe('sandbox: mirror node', function () {
         ['limit=0', ['Invalid parameter: limit']],
         ['limit=-3', ['Invalid parameter: limit']],
         ['limit=abc&x=1', ['Invalid parameter: limit', 'Unknown query parameter: x']],
-        ['order=up&timestamp=yesterday&internal=maybe', ['Invalid parameter: order', 'Invalid parameter: timestamp', 'Invalid parameter: internal']],
+        [
+          'order=up&timestamp=yesterday&internal=maybe',
+          ['Invalid parameter: order', 'Invalid parameter: timestamp', 'Invalid parameter: internal'],
+        ],
         ['from=0.0.1.2&from=0x123', ['Invalid parameter: from']],
-        ['block.number=12&block.hash=' + 'a'.repeat(64), ['Invalid parameter usage: block.hash - cannot combine block.number and block.hash']],
-        ['transaction.index=1', ['Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified']],
+        [
+          'block.number=12&block.hash=' + 'a'.repeat(64),
+          ['Invalid parameter usage: block.hash - cannot combine block.number and block.hash'],
+        ],
+        [
+          'transaction.index=1',
+          [
+            'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified',
+          ],
+        ],
         ['block.hash=' + 'a'.repeat(63), ['Invalid parameter: block.hash']],
         ['block.number=0xzz', ['Invalid parameter: block.number']],
         ['timestamp=1234567890.1234567890', ['Invalid parameter: timestamp']],
@@ -437,7 +529,9 @@ describe('sandbox: mirror node', function () {
       assert.strictEqual((capped.json.results as Obj[]).length, 100);
       assert.match((capped.json.links as Obj).next as string, /limit=1000&timestamp=lt:/);
       assert.strictEqual((await get('/api/v1/nope')).status, 404);
-      assert.deepStrictEqual((await get('/api/v1/contracts/results/x/y/z')).json, { _status: { messages: [{ message: 'Not found' }] } });
+      assert.deepStrictEqual((await get('/api/v1/contracts/results/x/y/z')).json, {
+        _status: { messages: [{ message: 'Not found' }] },
+      });
     });
   });
 
@@ -446,19 +540,31 @@ describe('sandbox: mirror node', function () {
       const { items } = await pageAll('/api/v1/schedules?limit=100', 'schedules');
       const now = Date.now() / 1000;
       const state = (s: Obj): string =>
-        s.executed_timestamp ? 'executed' : s.deleted ? 'deleted' : s.expiration_time !== null && Number(s.expiration_time) < now ? 'expired' : 'pending';
+        s.executed_timestamp
+          ? 'executed'
+          : s.deleted
+            ? 'deleted'
+            : s.expiration_time !== null && Number(s.expiration_time) < now
+              ? 'expired'
+              : 'pending';
       const states = new Set(items.map(state));
       for (const s of ['executed', 'deleted', 'expired', 'pending']) assert.ok(states.has(s), s);
       const sigTypes = new Set(items.flatMap((s) => (s.signatures as Obj[]).map((g) => g.type)));
-      for (const t of ['CONTRACT', 'ED25519', 'RSA_3072', 'ECDSA_384', 'ECDSA_SECP256K1', 'UNKNOWN']) assert.ok(sigTypes.has(t), t);
+      for (const t of ['CONTRACT', 'ED25519', 'RSA_3072', 'ECDSA_384', 'ECDSA_SECP256K1', 'UNKNOWN'])
+        assert.ok(sigTypes.has(t), t);
       const keyTypes = new Set(items.map((s) => (s.admin_key === null ? null : (s.admin_key as Obj)._type)));
       for (const t of [null, 'ECDSA_SECP256K1', 'ED25519', 'ProtobufEncoded']) assert.ok(keyTypes.has(t), String(t));
       const memos = items.map((s) => s.memo as string);
       for (const m of ['<img src=x onerror=alert(1)>', '<script>alert(1)</script>']) assert.ok(memos.includes(m), m);
-      assert.ok(memos.some((m) => /\p{Extended_Pictographic}/u.test(m)) && memos.some((m) => /[\u4e00-\u9fff\u3040-\u30ff]/.test(m)) && memos.some((m) => /[\u0590-\u06ff]/.test(m)));
+      assert.ok(
+        memos.some((m) => /\p{Extended_Pictographic}/u.test(m)) &&
+          memos.some((m) => /[\u4e00-\u9fff\u3040-\u30ff]/.test(m)) &&
+          memos.some((m) => /[\u0590-\u06ff]/.test(m)),
+      );
       assert.ok(new Set(items.map((s) => s.wait_for_expiry)).size === 2);
       assert.ok(new Set(items.map((s) => s.creator_account_id)).size >= 3);
-      for (const s of items) for (const g of s.signatures as Obj[]) assert.match(g.public_key_prefix as string, /^[A-Za-z0-9+/]*=*$/);
+      for (const s of items)
+        for (const g of s.signatures as Obj[]) assert.match(g.public_key_prefix as string, /^[A-Za-z0-9+/]*=*$/);
     });
 
     it('transaction_body is a real SchedulableTransactionBody protobuf', async () => {
@@ -474,8 +580,13 @@ describe('sandbox: mirror node', function () {
         const inner = readMessage(data[0].value as Buffer);
         if (data[0].no === 9 && inner[0].no === 1) {
           // TransferList: AccountAmount amounts (sint64, zigzag) sum to zero
-          const amounts = readMessage(inner[0].value as Buffer).map((aa) => unzigzag(readMessage(aa.value as Buffer).find((f) => f.no === 2)?.value as bigint));
-          assert.strictEqual(amounts.reduce((a, b) => a + b, 0n), 0n);
+          const amounts = readMessage(inner[0].value as Buffer).map((aa) =>
+            unzigzag(readMessage(aa.value as Buffer).find((f) => f.no === 2)?.value as bigint),
+          );
+          assert.strictEqual(
+            amounts.reduce((a, b) => a + b, 0n),
+            0n,
+          );
         }
         if (data[0].no === 3) {
           const params = inner.find((f) => f.no === 4)?.value as Buffer;
@@ -486,7 +597,12 @@ describe('sandbox: mirror node', function () {
     });
 
     it('single schedule: 200 with cache by state, 404 for unknown or account ids, 400 for bad ids or any query', async () => {
-      for (const [state, maxAge] of [['executed', 3600], ['deleted', 3600], ['expired', 3600], ['pending', 1]] as const) {
+      for (const [state, maxAge] of [
+        ['executed', 3600],
+        ['deleted', 3600],
+        ['expired', 3600],
+        ['pending', 1],
+      ] as const) {
         const r = await get(`/api/v1/schedules/${notable.schedules[state]}`);
         assert.strictEqual(r.status, 200);
         assert.strictEqual(r.json.schedule_id, notable.schedules[state]);
@@ -499,22 +615,40 @@ describe('sandbox: mirror node', function () {
       const creator = list[0].creator_account_id as string;
       assert.strictEqual((await get(`/api/v1/schedules/${creator}`)).status, 404);
       assert.strictEqual((await get('/api/v1/schedules/0.0.1')).status, 404);
-      assert.deepStrictEqual((await get('/api/v1/schedules/abc')).json, { _status: { messages: [{ message: 'Invalid parameter: scheduleid' }] } });
-      assert.deepStrictEqual((await get(`/api/v1/schedules/${id}?limit=1`)).json, { _status: { messages: [{ message: 'Unknown query parameter: limit' }] } });
+      assert.deepStrictEqual((await get('/api/v1/schedules/abc')).json, {
+        _status: { messages: [{ message: 'Invalid parameter: scheduleid' }] },
+      });
+      assert.deepStrictEqual((await get(`/api/v1/schedules/${id}?limit=1`)).json, {
+        _status: { messages: [{ message: 'Unknown query parameter: limit' }] },
+      });
     });
 
     it('filters by account.id and schedule.id with operators', async () => {
       const all = (await pageAll('/api/v1/schedules?limit=100', 'schedules')).items;
       const creator = all[0].creator_account_id as string;
       const mine = await pageAll(`/api/v1/schedules?account.id=${creator}&limit=100`, 'schedules');
-      assert.deepStrictEqual(mine.items.map((s) => s.schedule_id), all.filter((s) => s.creator_account_id === creator).map((s) => s.schedule_id));
+      assert.deepStrictEqual(
+        mine.items.map((s) => s.schedule_id),
+        all.filter((s) => s.creator_account_id === creator).map((s) => s.schedule_id),
+      );
       const a = all[10].schedule_id as string;
       const b = all[20].schedule_id as string;
       const range = await get(`/api/v1/schedules?schedule.id=gt:${a}&schedule.id=lte:${b.split('.')[2]}&limit=100`);
-      assert.deepStrictEqual((range.json.schedules as Obj[]).map((s) => s.schedule_id), all.slice(11, 21).map((s) => s.schedule_id));
+      assert.deepStrictEqual(
+        (range.json.schedules as Obj[]).map((s) => s.schedule_id),
+        all.slice(11, 21).map((s) => s.schedule_id),
+      );
       const bad = await get('/api/v1/schedules?account.id=abc&schedule.id=1.2.3.4&limit=0&order=sideways&foo=1');
       assert.deepStrictEqual(bad.json, {
-        _status: { messages: ['Invalid parameter: account.id', 'Invalid parameter: schedule.id', 'Invalid parameter: limit', 'Invalid parameter: order', 'Unknown query parameter: foo'].map((message) => ({ message })) },
+        _status: {
+          messages: [
+            'Invalid parameter: account.id',
+            'Invalid parameter: schedule.id',
+            'Invalid parameter: limit',
+            'Invalid parameter: order',
+            'Unknown query parameter: foo',
+          ].map((message) => ({ message })),
+        },
       });
     });
   });
@@ -535,7 +669,16 @@ describe('sandbox: mirror node', function () {
         if (items.length) lastTypes.add(items[0].type as string);
       }
       const types = new Set(entries.map((e) => e.type));
-      for (const t of ['TOKENMINT', 'CRYPTOTRANSFER', 'CRYPTOAPPROVEALLOWANCE', 'CRYPTODELETEALLOWANCE', 'TOKENBURN', 'TOKENWIPE', 'TOKENTELEPORT']) assert.ok(types.has(t), t);
+      for (const t of [
+        'TOKENMINT',
+        'CRYPTOTRANSFER',
+        'CRYPTOAPPROVEALLOWANCE',
+        'CRYPTODELETEALLOWANCE',
+        'TOKENBURN',
+        'TOKENWIPE',
+        'TOKENTELEPORT',
+      ])
+        assert.ok(types.has(t), t);
       assert.ok(lastTypes.has('TOKENBURN') || lastTypes.has('TOKENWIPE'));
       assert.ok(entries.some((e) => e.is_approval === true));
       assert.ok(entries.every((e) => /^0\.0\.\d+-\d{10}-\d{9}$/.test(e.transaction_id as string)));
@@ -565,7 +708,9 @@ describe('sandbox: mirror node', function () {
         assert.strictEqual(r.status, 400, bad);
         assert.deepStrictEqual(r.json, { _status: { messages: [{ message: 'Invalid parameter: serialnumber' }] } });
       }
-      assert.deepStrictEqual((await get('/api/v1/tokens/x/nfts/1/transactions')).json, { _status: { messages: [{ message: 'Invalid parameter: tokenid' }] } });
+      assert.deepStrictEqual((await get('/api/v1/tokens/x/nfts/1/transactions')).json, {
+        _status: { messages: [{ message: 'Invalid parameter: tokenid' }] },
+      });
     });
 
     it('orders desc by default, asc on request, with timestamp cursors', async () => {

@@ -37,26 +37,45 @@ interface Scenario {
   failingAction: number | null;
   opcodes: boolean;
 }
-type Inspector = Record<string, Scenario> & { accounts: Record<string, { id: string; evm: string }>; contracts: Record<string, { id: string; evm: string }> };
+type Inspector = Record<string, Scenario> & {
+  accounts: Record<string, { id: string; evm: string }>;
+  contracts: Record<string, { id: string; evm: string }>;
+};
 
 const ROOT = path.join(__dirname, '../../..');
 const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`);
 const OPENAPI = path.join(__dirname, '../../../../shared/fixtures/mirror/openapi.yml');
-const SOURCES = { vault: 'contracts/inspector/Vault.sol', ledger: 'contracts/inspector/Ledger.sol', accounting: 'contracts/inspector/Accounting.sol' };
+const SOURCES = {
+  vault: 'contracts/inspector/Vault.sol',
+  ledger: 'contracts/inspector/Ledger.sol',
+  accounting: 'contracts/inspector/Accounting.sol',
+};
 const GZIP = { 'Accept-Encoding': 'gzip' };
-const REAL = ['inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorLibraryRevert', 'inspectorPrecompile', 'inspectorPartial'];
+const REAL = [
+  'inspectorNoActions',
+  'inspectorSuccess',
+  'inspectorEthereum',
+  'inspectorLedgerRevert',
+  'inspectorDeepRevert',
+  'inspectorLibraryRevert',
+  'inspectorPrecompile',
+  'inspectorPartial',
+];
 const PRNG = '0x0000000000000000000000000000000000000169';
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
 const WORD = /^0x[0-9a-f]{64}$/;
 
-const web3Error = (message: string, detail: string): Obj => ({ _status: { messages: [{ message, detail, data: '' }] } });
+const web3Error = (message: string, detail: string): Obj => ({
+  _status: { messages: [{ message, detail, data: '' }] },
+});
 const abiOf = (name: string): Abi => (compiled.contracts.find((c) => c.name === name) as { abi: Abi }).abi;
 
 let sb: Sandbox;
 let ins: Inspector;
 let build: SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
 
-const getFrom = (base: string, url: string, headers: Record<string, string> = GZIP): Promise<Res> => getJson(base, url, headers);
+const getFrom = (base: string, url: string, headers: Record<string, string> = GZIP): Promise<Res> =>
+  getJson(base, url, headers);
 const get = (url: string, headers: Record<string, string> = GZIP): Promise<Res> => getFrom(sb.url, url, headers);
 
 async function opcodes(s: Scenario, query = ''): Promise<OpcodesResponse> {
@@ -75,7 +94,9 @@ function lineOf(sourceName: string, needle: string): number {
 
 /** The compiled contract whose code ran in a frame (the workspace build's `path:Name`), by its entity id or its address. */
 function resolve(f: { address?: string; entity?: string }): FrameBuild | undefined {
-  const c = compiled.contracts.find((x) => x.entityId === f.entity || x.address.toLowerCase() === f.address?.toLowerCase());
+  const c = compiled.contracts.find(
+    (x) => x.entityId === f.entity || x.address.toLowerCase() === f.address?.toLowerCase(),
+  );
   return c ? { build, contract: `${c.sourceName}:${c.name}` } : undefined;
 }
 
@@ -88,7 +109,15 @@ function schema(name: string): { required: string[]; properties: string[] } {
   const block = rest.slice(0, rest.search(/\n {4}\S/));
   const req = /\n {6}required:\n((?: {8}- \w+\n)+)/.exec(block);
   const props = block.slice(block.indexOf('\n      properties:\n'));
-  return { required: req ? req[1].trim().split('\n').map((l) => l.replace(/^\s*- /, '')) : [], properties: [...props.matchAll(/\n {8}(\w+):/g)].map((m) => m[1]) };
+  return {
+    required: req
+      ? req[1]
+          .trim()
+          .split('\n')
+          .map((l) => l.replace(/^\s*- /, ''))
+      : [],
+    properties: [...props.matchAll(/\n {8}(\w+):/g)].map((m) => m[1]),
+  };
 }
 
 describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real executions', function () {
@@ -97,7 +126,7 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
   before(async () => {
     build = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8'));
     sb = await startSandbox({ port: 0 });
-    ins = (((await get('/__sandbox/health')).json.notable as Obj).inspector) as Inspector;
+    ins = ((await get('/__sandbox/health')).json.notable as Obj).inspector as Inspector;
   });
   after(() => sb.close());
   afterEach(() => sb.clearFaults());
@@ -107,7 +136,8 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       for (const k of REAL) assert.strictEqual(ins[k].opcodes, true, k);
       assert.strictEqual(ins.inspectorBigTrace.opcodes, false);
       const keys = [...REAL, 'inspectorBigTrace'];
-      for (const f of ['timestamp', 'transactionId', 'hash'] as const) assert.strictEqual(new Set(keys.map((k) => ins[k][f])).size, keys.length, `a ${f} each`);
+      for (const f of ['timestamp', 'transactionId', 'hash'] as const)
+        assert.strictEqual(new Set(keys.map((k) => ins[k][f])).size, keys.length, `a ${f} each`);
     });
 
     it('the trace, the actions and the result agree: gas, failure, revert data, frames entered in order, storage touched', async () => {
@@ -127,48 +157,88 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
           // an incomplete record: the result keeps only the result's name, the re-execution has it all
           assert.strictEqual(d.gas_consumed, null);
           assert.strictEqual(last.op, 'REVERT');
-          assert.strictEqual(decodeRevert(trace.return_value)?.selector, '0xcf479181', 'InsufficientBalance(uint256,uint256)');
+          assert.strictEqual(
+            decodeRevert(trace.return_value)?.selector,
+            '0xcf479181',
+            'InsufficientBalance(uint256,uint256)',
+          );
           continue;
         }
         assert.strictEqual(trace.gas, d.gas_consumed, `${k}: the gas the execution used is the result's gas_consumed`);
-        assert.strictEqual(trace.return_value, s.result === 'SUCCESS' ? (d.call_result === '0x' ? '0x' : d.call_result) : d.error_message, `${k}: return value`);
+        assert.strictEqual(
+          trace.return_value,
+          s.result === 'SUCCESS' ? (d.call_result === '0x' ? '0x' : d.call_result) : d.error_message,
+          `${k}: return value`,
+        );
         assert.strictEqual(last.depth, 0, `${k}: ends in the top frame`);
-        assert.strictEqual(last.op, s.result === 'SUCCESS' ? (d.call_result === '0x' ? 'STOP' : 'RETURN') : 'REVERT', `${k}: last op ${String(last.op)}`);
+        assert.strictEqual(
+          last.op,
+          s.result === 'SUCCESS' ? (d.call_result === '0x' ? 'STOP' : 'RETURN') : 'REVERT',
+          `${k}: last op ${String(last.op)}`,
+        );
         if (s.result !== 'SUCCESS') {
           assert.strictEqual(last.reason, d.error_message, `${k}: the REVERT's reason is the result's error_message`);
-          for (const o of ops.filter((x) => x.op === 'REVERT')) assert.strictEqual(o.reason, d.error_message, `${k}: every REVERT carries it up`);
+          for (const o of ops.filter((x) => x.op === 'REVERT'))
+            assert.strictEqual(o.reason, d.error_message, `${k}: every REVERT carries it up`);
         }
         for (const o of ops) assert.strictEqual(o.reason !== null, o.op === 'REVERT', `${k}: reason only on a REVERT`);
         // every frame entered (a deeper entry after a call operation, or a system contract's empty-op entry) is an action, in order
-        const actions = (await get(`/api/v1/contracts/results/${s.transactionId}/actions?limit=100`)).json.actions as unknown as ContractAction[];
+        const actions = (await get(`/api/v1/contracts/results/${s.transactionId}/actions?limit=100`)).json
+          .actions as unknown as ContractAction[];
         const entered: { op: string; depth: number }[] = [];
-        for (let i = 1; i < ops.length; i++) if ((ops[i].depth as number) > (ops[i - 1].depth as number)) entered.push({ op: ops[i - 1].op as string, depth: ops[i].depth as number });
+        for (let i = 1; i < ops.length; i++)
+          if ((ops[i].depth as number) > (ops[i - 1].depth as number))
+            entered.push({ op: ops[i - 1].op as string, depth: ops[i].depth as number });
         for (const e of entered) assert.ok(CALLS.has(e.op), `${k}: a frame entered by ${e.op}`);
         if (k === 'inspectorNoActions') assert.strictEqual(actions.length, 0, 'recorded without actions');
         else {
           assert.strictEqual(actions.length, s.actions);
           // an account's frame runs no code: no entry for it
-          const running = actions.slice(1).filter((a) => a.recipient_type === 'CONTRACT' || a.call_type === 'PRECOMPILE');
-          assert.deepStrictEqual(entered.map((e) => [e.op, e.depth]), running.map((a) => [a.call_operation_type, a.call_depth]), `${k}: frames and actions`);
-          assert.strictEqual(actions[0].result_data, s.result === 'SUCCESS' ? d.call_result : d.error_message, `${k}: the top action's result`);
+          const running = actions
+            .slice(1)
+            .filter((a) => a.recipient_type === 'CONTRACT' || a.call_type === 'PRECOMPILE');
+          assert.deepStrictEqual(
+            entered.map((e) => [e.op, e.depth]),
+            running.map((a) => [a.call_operation_type, a.call_depth]),
+            `${k}: frames and actions`,
+          );
+          assert.strictEqual(
+            actions[0].result_data,
+            s.result === 'SUCCESS' ? d.call_result : d.error_message,
+            `${k}: the top action's result`,
+          );
         }
         // the slots the result lists as read or written are the ones the trace touched
         const touched = new Set(Object.keys(last.storage ?? {}));
-        for (const c of d.state_changes as Obj[]) assert.ok(touched.has(c.slot as string), `${k}: ${String(c.slot)} in the trace's storage`);
+        for (const c of d.state_changes as Obj[])
+          assert.ok(touched.has(c.slot as string), `${k}: ${String(c.slot)} in the trace's storage`);
       }
     });
 
-    it('the revert in a second contract (inspectorLedgerRevert): the REVERT in Ledger at its require, the Vault\'s call site above it', async () => {
+    it("the revert in a second contract (inspectorLedgerRevert): the REVERT in Ledger at its require, the Vault's call site above it", async () => {
       const s = ins.inspectorLedgerRevert;
       const trace = await opcodes(s, '?stack=false');
-      const actions = (await get(`/api/v1/contracts/results/${s.transactionId}/actions`)).json.actions as unknown as ContractAction[];
+      const actions = (await get(`/api/v1/contracts/results/${s.transactionId}/actions`)).json
+        .actions as unknown as ContractAction[];
       const d = (await get(`/api/v1/contracts/results/${s.transactionId}`)).json;
       assert.strictEqual(d.amount, 1_500_000_000_000_000_000_000_000n, 'the deposit, every digit');
-      assert.deepStrictEqual(decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` }).functionName, 'deposit');
+      assert.deepStrictEqual(
+        decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` }).functionName,
+        'deposit',
+      );
       assert.strictEqual(decodeRevert(d.error_message as string)?.message, 'Ledger: amount too large');
-      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.recipient, a.result_data_type]), [[0, 'CALL', ins.contracts.vault.id, 'REVERT_REASON'], [1, 'CALL', ins.contracts.ledger.id, 'REVERT_REASON']]);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.call_depth, a.call_operation_type, a.recipient, a.result_data_type]),
+        [
+          [0, 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
+          [1, 'CALL', ins.contracts.ledger.id, 'REVERT_REASON'],
+        ],
+      );
       assert.strictEqual(s.failingAction, 1);
-      assert.strictEqual(decodeFunctionData({ abi: abiOf('Ledger'), data: actions[1].input as `0x${string}` }).functionName, 'record');
+      assert.strictEqual(
+        decodeFunctionData({ abi: abiOf('Ledger'), data: actions[1].input as `0x${string}` }).functionName,
+        'record',
+      );
       // the deepest REVERT: in the Ledger (depth 1), at the pc of its require (source map of the committed build)
       const stack = callStackOf(trace, actions);
       assert.strictEqual(stack.failed, true);
@@ -176,7 +246,10 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       assert.strictEqual(located.length, 2);
       const [inner, site] = located;
       assert.strictEqual(inner.problem, undefined, JSON.stringify(inner.frame));
-      assert.deepStrictEqual([inner.frame.kind, inner.frame.op, inner.frame.depth, inner.frame.entity], ['revert', 'REVERT', 1, ins.contracts.ledger.id]);
+      assert.deepStrictEqual(
+        [inner.frame.kind, inner.frame.op, inner.frame.depth, inner.frame.entity],
+        ['revert', 'REVERT', 1, ins.contracts.ledger.id],
+      );
       assert.strictEqual(trace.opcodes[inner.frame.opcodeIndex].op, 'REVERT');
       assert.strictEqual(inner.location?.sourceName, SOURCES.ledger);
       assert.strictEqual(inner.location?.line, lineOf(SOURCES.ledger, '"Ledger: amount too large"'));
@@ -188,53 +261,85 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
     it('the revert in a library (inspectorLibraryRevert): DELEGATECALL into Accounting, its custom error at its line', async () => {
       const s = ins.inspectorLibraryRevert;
       const trace = await opcodes(s, '?stack=false');
-      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json.actions as unknown as ContractAction[];
+      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json
+        .actions as unknown as ContractAction[];
       const d = (await get(`/api/v1/contracts/results/${s.hash}`)).json;
       assert.strictEqual(s.from, ins.accounts.aliasSender.id);
       const call = decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` });
       assert.strictEqual(call.functionName, 'settle');
-      assert.deepStrictEqual((call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)), ['0x' + '0'.repeat(24) + (7006).toString(16).padStart(16, '0'), 1_500_000_000_000_000_000_000_000n]);
+      assert.deepStrictEqual(
+        (call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)),
+        ['0x' + '0'.repeat(24) + (7006).toString(16).padStart(16, '0'), 1_500_000_000_000_000_000_000_000n],
+      );
       // settle's STATICCALL of Ledger.entries and its PRNG call, then the library, which refuses before it calls the Ledger
-      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]), [
-        [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
-        [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
-        [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
-        [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
-      ]);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]),
+        [
+          [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
+          [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
+          [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
+          [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
+        ],
+      );
       assert.strictEqual(s.failingAction, 3);
       const err = decodeErrorResult({ abi: abiOf('Accounting'), data: d.error_message as `0x${string}` });
       assert.strictEqual(err.errorName, 'SettlementExceedsBalance');
       // what the alias sender holds in the Vault then: 50 ℏ deposited before, 10 ℏ withdrawn (inspectorEthereum)
-      assert.deepStrictEqual((err.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)), [ins.accounts.aliasSender.evm, 4_000_000_000n, 1_500_000_000_000_000_000_000_000n]);
+      assert.deepStrictEqual(
+        (err.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)),
+        [ins.accounts.aliasSender.evm, 4_000_000_000n, 1_500_000_000_000_000_000_000_000n],
+      );
       const located = locateCallStack(callStackOf(trace, actions), trace.opcodes, resolve);
       assert.strictEqual(located.length, 2);
-      assert.deepStrictEqual([located[0].frame.depth, located[0].frame.entity, located[0].location?.sourceName], [1, ins.contracts.accounting.id, SOURCES.accounting]);
+      assert.deepStrictEqual(
+        [located[0].frame.depth, located[0].frame.entity, located[0].location?.sourceName],
+        [1, ins.contracts.accounting.id, SOURCES.accounting],
+      );
       assert.strictEqual(located[0].location?.line, lineOf(SOURCES.accounting, 'revert SettlementExceedsBalance('));
-      assert.strictEqual(located[1].location?.line, lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'));
+      assert.strictEqual(
+        located[1].location?.line,
+        lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+      );
       assert.deepStrictEqual(d.logs, [], 'a failed call keeps no logs');
-      assert.ok((d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null), 'only reads');
+      assert.ok(
+        (d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null),
+        'only reads',
+      );
     });
 
     it('the revert deep in the trace (inspectorDeepRevert): STATICCALL, PRNG, DELEGATECALL into Accounting, its CALL of Ledger.record reverting at depth 2', async () => {
       const s = ins.inspectorDeepRevert;
       const trace = await opcodes(s, '?stack=false');
-      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json.actions as unknown as ContractAction[];
+      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json
+        .actions as unknown as ContractAction[];
       const d = (await get(`/api/v1/contracts/results/${s.hash}`)).json;
       assert.strictEqual(s.from, ins.accounts.owner.id);
       const call = decodeFunctionData({ abi: abiOf('Vault'), data: d.function_parameters as `0x${string}` });
       assert.strictEqual(call.functionName, 'settle');
-      assert.deepStrictEqual((call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)), [ins.accounts.depositor.evm, 1_500_000_000_000_000_000_000_000n]);
-      assert.deepStrictEqual(actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]), [
-        [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
-        [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
-        [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
-        [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
-        [2, 'CALL', 'CALL', ins.contracts.ledger.id, 'REVERT_REASON'],
-      ]);
+      assert.deepStrictEqual(
+        (call.args as unknown[]).map((a) => (typeof a === 'string' ? a.toLowerCase() : a)),
+        [ins.accounts.depositor.evm, 1_500_000_000_000_000_000_000_000n],
+      );
+      assert.deepStrictEqual(
+        actions.map((a) => [a.call_depth, a.call_operation_type, a.call_type, a.recipient, a.result_data_type]),
+        [
+          [0, 'CALL', 'CALL', ins.contracts.vault.id, 'REVERT_REASON'],
+          [1, 'STATICCALL', 'CALL', ins.contracts.ledger.id, 'OUTPUT'],
+          [1, 'CALL', 'PRECOMPILE', '0.0.361', 'OUTPUT'],
+          [1, 'DELEGATECALL', 'CALL', ins.contracts.accounting.id, 'REVERT_REASON'],
+          [2, 'CALL', 'CALL', ins.contracts.ledger.id, 'REVERT_REASON'],
+        ],
+      );
       assert.strictEqual(s.failingAction, 4);
       assert.strictEqual(actions[2].to, PRNG);
-      assert.strictEqual(decodeFunctionData({ abi: abiOf('Ledger'), data: actions[1].input as `0x${string}` }).functionName, 'entries');
-      assert.strictEqual(decodeFunctionData({ abi: abiOf('Ledger'), data: actions[4].input as `0x${string}` }).functionName, 'record');
+      assert.strictEqual(
+        decodeFunctionData({ abi: abiOf('Ledger'), data: actions[1].input as `0x${string}` }).functionName,
+        'entries',
+      );
+      assert.strictEqual(
+        decodeFunctionData({ abi: abiOf('Ledger'), data: actions[4].input as `0x${string}` }).functionName,
+        'record',
+      );
       // the Ledger is called from the library's code, in the Vault's context: its caller is the Vault
       assert.strictEqual(actions[4].caller, ins.contracts.vault.id);
       // the deepest frame's revert data, bubbled up unchanged through the library and the Vault
@@ -242,22 +347,39 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       for (const i of [3, 0]) assert.strictEqual(actions[i].result_data, actions[4].result_data, `action ${i}`);
       assert.strictEqual(d.error_message, actions[4].result_data);
       const reverts = trace.opcodes.filter((o) => o.op === 'REVERT');
-      assert.deepStrictEqual(reverts.map((o) => o.depth), [2, 1, 0], 'a REVERT in each failing frame, deepest first');
-      assert.strictEqual(trace.opcodes.filter((o) => o.op === '').length, 1, 'the PRNG: one entry without an operation');
+      assert.deepStrictEqual(
+        reverts.map((o) => o.depth),
+        [2, 1, 0],
+        'a REVERT in each failing frame, deepest first',
+      );
+      assert.strictEqual(
+        trace.opcodes.filter((o) => o.op === '').length,
+        1,
+        'the PRNG: one entry without an operation',
+      );
       // the call stack: the Ledger's require, the library's call of the Ledger, the Vault's call of the library
       const located = locateCallStack(callStackOf(trace, actions), trace.opcodes, resolve);
-      assert.deepStrictEqual(located.map((l) => [l.frame.kind, l.frame.op, l.frame.depth, l.frame.entity, l.location?.sourceName]), [
-        ['revert', 'REVERT', 2, ins.contracts.ledger.id, SOURCES.ledger],
-        ['callSite', 'CALL', 1, ins.contracts.accounting.id, SOURCES.accounting],
-        ['callSite', 'DELEGATECALL', 0, ins.contracts.vault.id, SOURCES.vault],
-      ]);
-      assert.deepStrictEqual(located.map((l) => l.location?.line), [
-        lineOf(SOURCES.ledger, '"Ledger: amount too large"'),
-        lineOf(SOURCES.accounting, 'ledger.record(to, amount);'),
-        lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
-      ]);
+      assert.deepStrictEqual(
+        located.map((l) => [l.frame.kind, l.frame.op, l.frame.depth, l.frame.entity, l.location?.sourceName]),
+        [
+          ['revert', 'REVERT', 2, ins.contracts.ledger.id, SOURCES.ledger],
+          ['callSite', 'CALL', 1, ins.contracts.accounting.id, SOURCES.accounting],
+          ['callSite', 'DELEGATECALL', 0, ins.contracts.vault.id, SOURCES.vault],
+        ],
+      );
+      assert.deepStrictEqual(
+        located.map((l) => l.location?.line),
+        [
+          lineOf(SOURCES.ledger, '"Ledger: amount too large"'),
+          lineOf(SOURCES.accounting, 'ledger.record(to, amount);'),
+          lineOf(SOURCES.vault, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+        ],
+      );
       assert.deepStrictEqual(d.logs, [], 'a failed call keeps no logs');
-      assert.ok((d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null), 'only reads');
+      assert.ok(
+        (d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null),
+        'only reads',
+      );
     });
 
     it('the partial record (inspectorPartial): its re-execution reverts in withdraw, at `revert InsufficientBalance(...)`', async () => {
@@ -269,21 +391,37 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       assert.strictEqual(located[0].location?.line, lineOf(SOURCES.vault, 'revert InsufficientBalance('));
     });
 
-    it('successes: deposit\'s events and state, withdraw\'s value call to the alias, payout\'s token service call with an empty-op entry', async () => {
+    it("successes: deposit's events and state, withdraw's value call to the alias, payout's token service call with an empty-op entry", async () => {
       const success = ins.inspectorSuccess;
       const d = (await get(`/api/v1/contracts/results/${success.transactionId}`)).json;
       const changes = new Map((d.state_changes as Obj[]).map((c) => [c.slot, c]));
       const total = changes.get('0x' + (2).toString(16).padStart(64, '0')) as Obj;
-      assert.strictEqual(BigInt(total.value_written as string) - BigInt(total.value_read as string), 25_000_000_000n, 'totalDeposits grew by the deposit');
+      assert.strictEqual(
+        BigInt(total.value_written as string) - BigInt(total.value_read as string),
+        25_000_000_000n,
+        'totalDeposits grew by the deposit',
+      );
       const trace = await opcodes(success);
-      assert.strictEqual(trace.opcodes.filter((o) => o.op?.startsWith('LOG')).length, (d.logs as Obj[]).length, 'one LOG operation per event');
+      assert.strictEqual(
+        trace.opcodes.filter((o) => o.op?.startsWith('LOG')).length,
+        (d.logs as Obj[]).length,
+        'one LOG operation per event',
+      );
       const eth = ins.inspectorEthereum;
       const ethTrace = await opcodes(eth, '?stack=false');
       const value = ethTrace.opcodes.findIndex((o) => o.op === 'CALL');
       assert.ok(value > 0, 'the value call');
-      assert.strictEqual(ethTrace.opcodes[value + 1].depth, 0, 'an account has no code: no operation runs in the frame it enters');
-      const ethActions = (await get(`/api/v1/contracts/results/${eth.hash}/actions`)).json.actions as unknown as ContractAction[];
-      assert.deepStrictEqual([ethActions[1].call_operation_type, ethActions[1].recipient, ethActions[1].recipient_type, ethActions[1].value], ['CALL', ins.accounts.aliasSender.id, 'ACCOUNT', 1_000_000_000]);
+      assert.strictEqual(
+        ethTrace.opcodes[value + 1].depth,
+        0,
+        'an account has no code: no operation runs in the frame it enters',
+      );
+      const ethActions = (await get(`/api/v1/contracts/results/${eth.hash}/actions`)).json
+        .actions as unknown as ContractAction[];
+      assert.deepStrictEqual(
+        [ethActions[1].call_operation_type, ethActions[1].recipient, ethActions[1].recipient_type, ethActions[1].value],
+        ['CALL', ins.accounts.aliasSender.id, 'ACCOUNT', 1_000_000_000],
+      );
       const pre = ins.inspectorPrecompile;
       const preTrace = await opcodes(pre, '?stack=false');
       const empty = preTrace.opcodes.filter((o) => o.op === '');
@@ -294,8 +432,8 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
     });
   });
 
-  describe('the web3 module\'s answer', () => {
-    it('openapi.yml\'s OpcodesResponse and Opcode: keys in order, types; stack by default, memory and storage when asked', async () => {
+  describe("the web3 module's answer", () => {
+    it("openapi.yml's OpcodesResponse and Opcode: keys in order, types; stack by default, memory and storage when asked", async () => {
       const resp = schema('OpcodesResponse');
       const op = schema('Opcode');
       const s = ins.inspectorSuccess;
@@ -309,31 +447,88 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
         assert.ok((o.stack as string[]).every((x) => WORD.test(x)));
         assert.deepStrictEqual([o.memory, o.storage], [[], {}], 'memory and storage not asked: empty');
       }
-      assert.ok(dflt.opcodes.some((o) => (o.stack as string[]).length > 0), 'stack: true by default (openapi: default true)');
+      assert.ok(
+        dflt.opcodes.some((o) => (o.stack as string[]).length > 0),
+        'stack: true by default (openapi: default true)',
+      );
       const bare = await opcodes(s, '?stack=false&memory=false&storage=false');
-      assert.ok(bare.opcodes.every((o) => Array.isArray(o.stack) && (o.stack as string[]).length === 0 && (o.memory as string[]).length === 0 && Object.keys(o.storage as Obj).length === 0));
-      assert.deepStrictEqual(bare.opcodes.map((o) => [o.op, o.pc, o.gas, o.depth]), dflt.opcodes.map((o) => [o.op, o.pc, o.gas, o.depth]), 'the same execution whatever is shown');
+      assert.ok(
+        bare.opcodes.every(
+          (o) =>
+            Array.isArray(o.stack) &&
+            (o.stack as string[]).length === 0 &&
+            (o.memory as string[]).length === 0 &&
+            Object.keys(o.storage as Obj).length === 0,
+        ),
+      );
+      assert.deepStrictEqual(
+        bare.opcodes.map((o) => [o.op, o.pc, o.gas, o.depth]),
+        dflt.opcodes.map((o) => [o.op, o.pc, o.gas, o.depth]),
+        'the same execution whatever is shown',
+      );
       const full = await opcodes(s, '?stack=0&memory=yes&storage=ON');
-      assert.ok(full.opcodes.every((o) => (o.stack as string[]).length === 0), 'stack=0: Spring reads it as false');
-      assert.ok(full.opcodes.some((o) => (o.memory as string[]).length >= 3) && full.opcodes.every((o) => (o.memory as string[]).every((x) => WORD.test(x))));
+      assert.ok(
+        full.opcodes.every((o) => (o.stack as string[]).length === 0),
+        'stack=0: Spring reads it as false',
+      );
+      assert.ok(
+        full.opcodes.some((o) => (o.memory as string[]).length >= 3) &&
+          full.opcodes.every((o) => (o.memory as string[]).every((x) => WORD.test(x))),
+      );
       const sstore = full.opcodes.find((o) => o.op === 'SSTORE') as Opcode;
-      assert.ok(Object.entries(sstore.storage as Obj).every(([k, v]) => WORD.test(k) && WORD.test(v as string)) && Object.keys(sstore.storage as Obj).length > 0);
-      assert.deepStrictEqual((await opcodes(s, '?stack=&memory=')).opcodes.map((o) => (o.stack as string[]).length > 0 || (o.memory as string[]).length > 0), dflt.opcodes.map((o) => (o.stack as string[]).length > 0), 'empty values: the defaults');
+      assert.ok(
+        Object.entries(sstore.storage as Obj).every(([k, v]) => WORD.test(k) && WORD.test(v as string)) &&
+          Object.keys(sstore.storage as Obj).length > 0,
+      );
+      assert.deepStrictEqual(
+        (await opcodes(s, '?stack=&memory=')).opcodes.map(
+          (o) => (o.stack as string[]).length > 0 || (o.memory as string[]).length > 0,
+        ),
+        dflt.opcodes.map((o) => (o.stack as string[]).length > 0),
+        'empty values: the defaults',
+      );
     });
 
     it('400 for what is no transaction id or hash, a boolean Spring cannot read, no Accept-Encoding; 406 without gzip; the path first', async () => {
-      for (const bad of ['x', '0x', '0xghij', `0x${'ab'.repeat(31)}`, '0.0.1234-1234567890', '0.0.1234-1-123456789-', '0.0.1@1700000000.1', `0x${'ab'.repeat(48)}`]) {
+      for (const bad of [
+        'x',
+        '0x',
+        '0xghij',
+        `0x${'ab'.repeat(31)}`,
+        '0.0.1234-1234567890',
+        '0.0.1234-1-123456789-',
+        '0.0.1@1700000000.1',
+        `0x${'ab'.repeat(48)}`,
+      ]) {
         const r = await get(`/api/v1/contracts/results/${encodeURIComponent(bad)}/opcodes`);
-        assert.deepStrictEqual([r.status, r.json], [400, web3Error('Bad Request', `Unsupported ID format: '${bad}'`)], bad);
+        assert.deepStrictEqual(
+          [r.status, r.json],
+          [400, web3Error('Bad Request', `Unsupported ID format: '${bad}'`)],
+          bad,
+        );
       }
       const id = ins.inspectorSuccess.transactionId;
-      assert.deepStrictEqual((await get(`/api/v1/contracts/results/${id}/opcodes?memory=maybe`)).json, web3Error('Bad Request', "Invalid boolean value 'maybe'"));
-      assert.deepStrictEqual((await get(`/api/v1/contracts/results/x/opcodes?memory=maybe`)).json, web3Error('Bad Request', "Unsupported ID format: 'x'"), 'the path before the parameters');
+      assert.deepStrictEqual(
+        (await get(`/api/v1/contracts/results/${id}/opcodes?memory=maybe`)).json,
+        web3Error('Bad Request', "Invalid boolean value 'maybe'"),
+      );
+      assert.deepStrictEqual(
+        (await get(`/api/v1/contracts/results/x/opcodes?memory=maybe`)).json,
+        web3Error('Bad Request', "Unsupported ID format: 'x'"),
+        'the path before the parameters',
+      );
       for (const enc of ['deflate', 'identity', 'br']) {
         const r = await get(`/api/v1/contracts/results/${id}/opcodes`, { 'Accept-Encoding': enc });
-        assert.deepStrictEqual([r.status, r.json], [406, web3Error('Not Acceptable', 'Accept-Encoding: gzip header is required')], enc);
+        assert.deepStrictEqual(
+          [r.status, r.json],
+          [406, web3Error('Not Acceptable', 'Accept-Encoding: gzip header is required')],
+          enc,
+        );
       }
-      assert.strictEqual((await get(`/api/v1/contracts/results/${id}/opcodes`, { 'Accept-Encoding': 'br, GZIP;q=0.5' })).status, 200);
+      assert.strictEqual(
+        (await get(`/api/v1/contracts/results/${id}/opcodes`, { 'Accept-Encoding': 'br, GZIP;q=0.5' })).status,
+        200,
+      );
       // no header at all: Node's fetch always sends one, so raw HTTP
       const raw = await new Promise<{ status: number; body: string }>((done, fail) => {
         const url = new URL(`${sb.url}/api/v1/contracts/results/${id}/opcodes`);
@@ -347,16 +542,40 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
           req.end();
         });
       });
-      assert.deepStrictEqual([raw.status, JSON.parse(raw.body)], [400, web3Error('Bad Request', "Required request header 'Accept-Encoding' for method parameter type String is not present")]);
+      assert.deepStrictEqual(
+        [raw.status, JSON.parse(raw.body)],
+        [
+          400,
+          web3Error(
+            'Bad Request',
+            "Required request header 'Accept-Encoding' for method parameter type String is not present",
+          ),
+        ],
+      );
     });
 
     it('404: a transaction or hash the mirror node does not have (its own words), a result it cannot re-execute', async () => {
       const cases: [string, string][] = [
-        ['0.0.1-1-1', 'Transaction not found: TransactionIdParameter[payerAccountId=0.0.1, validStart=1970-01-01T00:00:01.000000001Z]'],
-        ['0.0.98765-1700000000-000000000', 'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20Z]'],
-        ['0.0.98765-1700000000-5000000', 'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20.005Z]'],
-        ['0.0.98765-1700000000-5000', 'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20.000005Z]'],
-        [`0x${'AB'.repeat(32)}`, `Contract transaction hash not found: TransactionHashParameter[hash=0x${'ab'.repeat(32)}]`],
+        [
+          '0.0.1-1-1',
+          'Transaction not found: TransactionIdParameter[payerAccountId=0.0.1, validStart=1970-01-01T00:00:01.000000001Z]',
+        ],
+        [
+          '0.0.98765-1700000000-000000000',
+          'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20Z]',
+        ],
+        [
+          '0.0.98765-1700000000-5000000',
+          'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20.005Z]',
+        ],
+        [
+          '0.0.98765-1700000000-5000',
+          'Transaction not found: TransactionIdParameter[payerAccountId=0.0.98765, validStart=2023-11-14T22:13:20.000005Z]',
+        ],
+        [
+          `0x${'AB'.repeat(32)}`,
+          `Contract transaction hash not found: TransactionHashParameter[hash=0x${'ab'.repeat(32)}]`,
+        ],
         ['cd'.repeat(32), `Contract transaction hash not found: TransactionHashParameter[hash=0x${'cd'.repeat(32)}]`],
       ];
       for (const [id, detail] of cases) {
@@ -367,19 +586,30 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       const big = ins.inspectorBigTrace;
       const ns = (t: string): string => (BigInt(t.split('.')[0]) * 1_000_000_000n + BigInt(t.split('.')[1])).toString();
       for (const ref of [big.transactionId, big.hash]) {
-        assert.deepStrictEqual((await get(`/api/v1/contracts/results/${ref}/opcodes`)).json, web3Error('Not Found', `Contract result not found: ${ns(big.timestamp)}`));
+        assert.deepStrictEqual(
+          (await get(`/api/v1/contracts/results/${ref}/opcodes`)).json,
+          web3Error('Not Found', `Contract result not found: ${ns(big.timestamp)}`),
+        );
       }
-      const some = ((await get('/api/v1/contracts/results?limit=5')).json.results as Obj[]).filter((r) => !Object.values(ins).some((x) => (x as Scenario).timestamp === r.timestamp));
+      const some = ((await get('/api/v1/contracts/results?limit=5')).json.results as Obj[]).filter(
+        (r) => !Object.values(ins).some((x) => (x as Scenario).timestamp === r.timestamp),
+      );
       for (const r of some) {
         const res = await get(`/api/v1/contracts/results/${r.hash as string}/opcodes`);
-        assert.deepStrictEqual([res.status, res.json], [404, web3Error('Not Found', `Contract result not found: ${ns(r.timestamp as string)}`)]);
+        assert.deepStrictEqual(
+          [res.status, res.json],
+          [404, web3Error('Not Found', `Contract result not found: ${ns(r.timestamp as string)}`)],
+        );
       }
       // by id, the transaction submitted (a child's id is its parent's)
       const pre = ins.inspectorPrecompile;
-      assert.strictEqual((await get(`/api/v1/contracts/results/${pre.transactionId}/opcodes?stack=false`)).text, (await get(`/api/v1/contracts/results/${pre.hash}/opcodes?stack=false`)).text);
+      assert.strictEqual(
+        (await get(`/api/v1/contracts/results/${pre.transactionId}/opcodes?stack=false`)).text,
+        (await get(`/api/v1/contracts/results/${pre.hash}/opcodes?stack=false`)).text,
+      );
     });
 
-    it('the extension\'s own client reads it: a trace, and the endpoint off as unavailable with the server\'s words', async () => {
+    it("the extension's own client reads it: a trace, and the endpoint off as unavailable with the server's words", async () => {
       const client = new MirrorClient(sb.url, new HttpClient({ tries: 1 }));
       const s = ins.inspectorLedgerRevert;
       const a = await client.contractOpcodes(s.transactionId);
@@ -397,9 +627,10 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
   });
 
   describe('the endpoint off, faults, hostile text, determinism', () => {
-    const offBody = (id: string): Obj => web3Error('Not Found', `No static resource api/v1/contracts/results/${id}/opcodes.`);
+    const offBody = (id: string): Obj =>
+      web3Error('Not Found', `No static resource api/v1/contracts/results/${id}/opcodes.`);
 
-    it('off as an option, through the control route and in-process: Spring\'s 404 for a path nothing serves (hiero.mirror.web3.opcode.tracer.enabled: false)', async () => {
+    it("off as an option, through the control route and in-process: Spring's 404 for a path nothing serves (hiero.mirror.web3.opcode.tracer.enabled: false)", async () => {
       const id = ins.inspectorSuccess.transactionId;
       const off = await startSandbox({ port: 0, opcodes: false });
       try {
@@ -408,26 +639,42 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
           const r = await getFrom(off.url, `/api/v1/contracts/results/${ref}/opcodes?stack=maybe`, {});
           assert.deepStrictEqual([r.status, r.json], [404, offBody(ref)], ref);
         }
-        assert.strictEqual((await getFrom(off.url, `/api/v1/contracts/results/${id}`)).status, 200, 'the rest is served');
+        assert.strictEqual(
+          (await getFrom(off.url, `/api/v1/contracts/results/${id}`)).status,
+          200,
+          'the rest is served',
+        );
         assert.deepStrictEqual((await getFrom(off.url, '/__sandbox/opcodes')).json, { enabled: false });
-        assert.strictEqual(((await getFrom(off.url, '/__sandbox/health')).json).opcodes, false);
-        const on = await fetch(`${off.url}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled: true }) });
+        assert.strictEqual((await getFrom(off.url, '/__sandbox/health')).json.opcodes, false);
+        const on = await fetch(`${off.url}/__sandbox/opcodes`, {
+          method: 'POST',
+          body: JSON.stringify({ enabled: true }),
+        });
         assert.deepStrictEqual(await on.json(), { enabled: true });
         assert.strictEqual((await getFrom(off.url, `/api/v1/contracts/results/${id}/opcodes`)).status, 200);
         for (const bad of ['{"enabled":"no"}', '{}', '{"enabled":true,"x":1}', 'nope']) {
-          assert.strictEqual((await fetch(`${off.url}/__sandbox/opcodes`, { method: 'POST', body: bad })).status, 400, bad);
+          assert.strictEqual(
+            (await fetch(`${off.url}/__sandbox/opcodes`, { method: 'POST', body: bad })).status,
+            400,
+            bad,
+          );
         }
         assert.strictEqual(off.setOpcodes(false), false);
         assert.strictEqual((await getFrom(off.url, `/api/v1/contracts/results/${id}/opcodes`)).status, 404);
       } finally {
         await off.close();
       }
-      await assert.rejects(startSandbox({ port: 0, opcodes: 'off' as unknown as boolean }), /opcodes must be a boolean/);
+      await assert.rejects(
+        startSandbox({ port: 0, opcodes: 'off' as unknown as boolean }),
+        /opcodes must be a boolean/,
+      );
     });
 
     it('the command line takes --opcodes=off', async () => {
       const cli = path.join(__dirname, '../../sandbox/cli.js');
-      const child = spawn(process.execPath, [cli, '--port', '0', '--opcodes=off', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [cli, '--port', '0', '--opcodes=off', '--quiet'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let out = '';
@@ -450,20 +697,35 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       const s = ins.inspectorLedgerRevert;
       sb.addFault({ path: `/api/v1/contracts/results/${s.transactionId}`, fault: { status: 429 } });
       const limited = await get(`/api/v1/contracts/results/${s.transactionId}/opcodes`);
-      assert.deepStrictEqual([limited.status, limited.json], [429, { _status: { messages: [{ message: 'Too many requests' }] } }]);
+      assert.deepStrictEqual(
+        [limited.status, limited.json],
+        [429, { _status: { messages: [{ message: 'Too many requests' }] } }],
+      );
       sb.addFault({ path: `/api/v1/contracts/results/${s.transactionId}/opcodes`, fault: { status: 503 } });
-      assert.strictEqual((await get(`/api/v1/contracts/results/${s.transactionId}`)).status, 200, 'a rule on /opcodes leaves the result alone');
+      assert.strictEqual(
+        (await get(`/api/v1/contracts/results/${s.transactionId}`)).status,
+        200,
+        'a rule on /opcodes leaves the result alone',
+      );
       assert.strictEqual((await get(`/api/v1/contracts/results/${s.transactionId}/opcodes`)).status, 503);
       const h = { ...GZIP, 'x-sandbox-hostile': 'text,unknown-fields' };
       const d = (await get(`/api/v1/contracts/results/${s.transactionId}`, h)).json;
       const reason = decodeErrorResult({ abi: [], data: d.error_message as `0x${string}` }).args?.[0] as string;
-      assert.ok(HOSTILE_TEXTS.some((p) => Buffer.from(p.text, 'utf8').toString('utf8') === reason), `a hostile payload: ${reason}`);
-      const trace = (await get(`/api/v1/contracts/results/${s.transactionId}/opcodes?stack=false`, h)).json as unknown as OpcodesResponse & Obj;
+      assert.ok(
+        HOSTILE_TEXTS.some((p) => Buffer.from(p.text, 'utf8').toString('utf8') === reason),
+        `a hostile payload: ${reason}`,
+      );
+      const trace = (await get(`/api/v1/contracts/results/${s.transactionId}/opcodes?stack=false`, h))
+        .json as unknown as OpcodesResponse & Obj;
       const reverts = trace.opcodes.filter((o) => o.op === 'REVERT');
-      assert.ok(reverts.length === 2 && reverts.every((o) => o.reason === d.error_message), 'the REVERTs carry the same hostile reason');
+      assert.ok(
+        reverts.length === 2 && reverts.every((o) => o.reason === d.error_message),
+        'the REVERTs carry the same hostile reason',
+      );
       assert.strictEqual(trace.return_value, d.error_message);
       assert.ok('zz_future_string' in trace, 'unknown fields');
-      const plain = (await get(`/api/v1/contracts/results/${s.transactionId}/opcodes?stack=false`)).json as unknown as OpcodesResponse;
+      const plain = (await get(`/api/v1/contracts/results/${s.transactionId}/opcodes?stack=false`))
+        .json as unknown as OpcodesResponse;
       assert.strictEqual(decodeRevert(plain.return_value as string)?.message, 'Ledger: amount too large');
     });
 
@@ -475,7 +737,11 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
             const u = `/api/v1/contracts/results/${ins[k].transactionId}/opcodes${q}`;
             assert.strictEqual((await getFrom(other.url, u)).text, (await get(u)).text, u);
           }
-          for (const u of [`/api/v1/contracts/results/${ins[k].transactionId}`, `/api/v1/contracts/results/${ins[k].transactionId}/actions`]) assert.strictEqual((await getFrom(other.url, u)).text, (await get(u)).text, u);
+          for (const u of [
+            `/api/v1/contracts/results/${ins[k].transactionId}`,
+            `/api/v1/contracts/results/${ins[k].transactionId}/actions`,
+          ])
+            assert.strictEqual((await getFrom(other.url, u)).text, (await get(u)).text, u);
         }
       } finally {
         await other.close();

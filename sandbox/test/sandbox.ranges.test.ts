@@ -82,7 +82,10 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       await expect400('/api/v1/schedules?account.id=0.70000.1&x=1', 'Unknown query parameter: x');
       await expect400('/api/v1/schedules?schedule.id=0.70000.2&account.id=0.70000.1', 'Invalid entity ID "0.70000.2"');
       // the query object groups a name's values: schedule.id (both values) before account.id
-      await expect400('/api/v1/schedules?schedule.id=1&account.id=0.70000.1&schedule.id=0.70001.1', 'Invalid entity ID "0.70001.1"');
+      await expect400(
+        '/api/v1/schedules?schedule.id=1&account.id=0.70000.1&schedule.id=0.70001.1',
+        'Invalid entity ID "0.70001.1"',
+      );
     });
 
     it('nums of 11 and 12 digits below 2^38 are valid ids', async () => {
@@ -136,10 +139,20 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
     it('contracts/results: from=gte:0.0.x (and gt, lt, lte, an EVM address too) is 503 Service unavailable, as the real server answers', async () => {
       const h = (await get('/__sandbox/health')).json.notable as Obj;
       const cr = h.contractResults as { nativeSender: string; aliasSender: { id: string; evm: string } };
-      for (const v of [`gte:${cr.nativeSender}`, 'gte:0.0.1', 'gt:0.0.2', 'lt:0.0.9999999', 'lte:274877906943', `gte:${cr.aliasSender.evm}`, `lt:${cr.aliasSender.evm.slice(2)}`]) {
+      for (const v of [
+        `gte:${cr.nativeSender}`,
+        'gte:0.0.1',
+        'gt:0.0.2',
+        'lt:0.0.9999999',
+        'lte:274877906943',
+        `gte:${cr.aliasSender.evm}`,
+        `lt:${cr.aliasSender.evm.slice(2)}`,
+      ]) {
         await expect503(`/api/v1/contracts/results?from=${v}`);
       }
-      await expect503(`/api/v1/contracts/results?from=${cr.nativeSender}&from=gte:0.0.1&limit=5&order=asc&internal=true`);
+      await expect503(
+        `/api/v1/contracts/results?from=${cr.nativeSender}&from=gte:0.0.1&limit=5&order=asc&internal=true`,
+      );
       await expect503(`/api/v1/contracts/results?from=gte:0.0.1&timestamp=lt:1900000000`);
     });
 
@@ -147,7 +160,10 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       await expect400('/api/v1/contracts/results?from=gte:0.0.1&limit=0', 'Invalid parameter: limit');
       await expect400('/api/v1/contracts/results?from=gte:0.70000.1', 'Invalid parameter: from');
       await expect400('/api/v1/contracts/results?from=foo:0.0.1', 'Invalid parameter: from');
-      await expect400('/api/v1/contracts/results?from=gte:0.0.1&transaction.index=1', 'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified');
+      await expect400(
+        '/api/v1/contracts/results?from=gte:0.0.1&transaction.index=1',
+        'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified',
+      );
       const unknown = await get(`/api/v1/contracts/results?from=gte:0x${'ab'.repeat(20)}`);
       assert.deepStrictEqual([unknown.status, messages(unknown)], [404, ['Not found']]);
       for (const q of ['block.number=1', 'timestamp=gt:1800000000&timestamp=lt:1700000000']) {
@@ -170,14 +186,23 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       assert.strictEqual(gte.status, 200);
       const expected = all.filter((i) => num(i.from) >= senderNum).map((i) => i.timestamp);
       assert.ok(expected.length > 0 && expected.length < all.length);
-      assert.deepStrictEqual(list(gte, 'results').map((i) => i.timestamp).slice(0, expected.length), expected);
+      assert.deepStrictEqual(
+        list(gte, 'results')
+          .map((i) => i.timestamp)
+          .slice(0, expected.length),
+        expected,
+      );
       const lt = await get(`/api/v1/contracts/${BUSIEST}/results?from=lt:${sender}&from=gt:0.0.1&limit=100`);
       assert.ok(list(lt, 'results').length > 0 && list(lt, 'results').every((i) => num(i.from) < senderNum));
     });
 
     it("the extension's client never sends a range on from: the sender filter takes ids and EVM addresses only", () => {
       for (const v of ['gte:0.0.1234', 'lt:0.0.1234', 'ne:0.0.1234', 'eq:0.0.1234']) {
-        assert.throws(() => contractResultsParams({ from: [v] }), (e: unknown) => e instanceof ApiError && e.kind === 'invalidInput', v);
+        assert.throws(
+          () => contractResultsParams({ from: [v] }),
+          (e: unknown) => e instanceof ApiError && e.kind === 'invalidInput',
+          v,
+        );
       }
       assert.strictEqual(contractResultsParams({ from: ['0.0.1234'] }), 'from=0.0.1234');
     });
@@ -199,7 +224,12 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       assert.deepStrictEqual(list(lt, 'results'), list(plain, 'results'));
       const gte = await get(`/api/v1/contracts/results?timestamp=gte:${MAX}`);
       assert.strictEqual(gte.status, 200);
-      for (const q of [`timestamp=gt:${OVER}&timestamp=lt:1`, `timestamp=gt:${OVER}&timestamp=lte:${OVER}`, `timestamp=gt:${OVER}&block.number=1`, `timestamp=gt:${OVER}&block.number=${BIG_BLOCK}`]) {
+      for (const q of [
+        `timestamp=gt:${OVER}&timestamp=lt:1`,
+        `timestamp=gt:${OVER}&timestamp=lte:${OVER}`,
+        `timestamp=gt:${OVER}&block.number=1`,
+        `timestamp=gt:${OVER}&block.number=${BIG_BLOCK}`,
+      ]) {
         const r = await get(`/api/v1/contracts/results?${q}`);
         assert.strictEqual(r.status, 200, q);
         assert.deepStrictEqual(list(r, 'results'), [], q);
@@ -220,7 +250,9 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       const ok = await get(`/api/v1/contracts/${BUSIEST}/results?timestamp=lt:${MAX}&limit=2`);
       assert.strictEqual(ok.status, 200);
       assert.strictEqual(list(ok, 'results').length, 2);
-      const evm = await get(`/api/v1/contracts/0x${'ab'.repeat(20)}/results?timestamp=gt:${OVER}&from=0x${'cd'.repeat(20)}`);
+      const evm = await get(
+        `/api/v1/contracts/0x${'ab'.repeat(20)}/results?timestamp=gt:${OVER}&from=0x${'cd'.repeat(20)}`,
+      );
       assert.strictEqual(evm.status, 200);
       assert.deepStrictEqual(evm.json, { results: [], links: { next: null } });
       const noBlock = await get(`/api/v1/contracts/${BUSIEST}/results?timestamp=gt:${OVER}&block.number=1`);
@@ -232,7 +264,10 @@ describe('sandbox: entity id ranges and int64 timestamps', function () {
       await expect503(`${NFT}?timestamp=gt:${JUST_OVER}&order=asc`);
       await expect503(`/api/v1/tokens/0.0.9999/nfts/1/transactions?timestamp=${OVER}`);
       await expect400(`${NFT}?timestamp=lt:${OVER}&limit=0`, 'Invalid parameter: limit');
-      await expect400(`/api/v1/tokens/0.70000.1/nfts/1/transactions?timestamp=lt:${OVER}`, 'Invalid parameter: tokenid');
+      await expect400(
+        `/api/v1/tokens/0.70000.1/nfts/1/transactions?timestamp=lt:${OVER}`,
+        'Invalid parameter: tokenid',
+      );
       const ok = await get(`${NFT}?timestamp=lt:${MAX}&limit=2`);
       assert.strictEqual(ok.status, 200);
       assert.strictEqual(list(ok, 'transactions').length, 2);

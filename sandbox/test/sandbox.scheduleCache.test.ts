@@ -4,7 +4,14 @@ import { scheduleIsFinal } from '../src/mirror/api';
 /** rest/schedules.js getScheduleCacheControlHeader: when a single schedule gets the long cache. */
 describe('sandbox: when a single schedule is final (as the real server)', () => {
   const row = (o: { executed?: boolean; deleted?: boolean; expirationNs?: bigint | null; created?: string }) =>
-    ({ num: 1, creatorNum: 2, executed: !!o.executed, deleted: !!o.deleted, expirationNs: o.expirationNs ?? null, obj: { consensus_timestamp: o.created ?? '1700000000.000000001' } }) as never;
+    ({
+      num: 1,
+      creatorNum: 2,
+      executed: !!o.executed,
+      deleted: !!o.deleted,
+      expirationNs: o.expirationNs ?? null,
+      obj: { consensus_timestamp: o.created ?? '1700000000.000000001' },
+    }) as never;
   const ms = (sec: number) => sec * 1000;
   it('without expiration_time: 31 minutes after its creation', () => {
     assert.strictEqual(scheduleIsFinal(row({}), ms(1700000000 + 30 * 60)), false);

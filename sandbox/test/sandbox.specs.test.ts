@@ -55,7 +55,9 @@ function readSpecs(): SpecRequest[] {
         for (const t of tests) {
           if (t.responseJson === undefined || typeof t.responseStatus !== 'number') continue;
           const urls = (Array.isArray(t.urls) ? t.urls : [t.url]) as string[];
-          for (const url of urls) if (typeof url === 'string') out.push({ file: path.relative(base, p), url, status: t.responseStatus, json: t.responseJson });
+          for (const url of urls)
+            if (typeof url === 'string')
+              out.push({ file: path.relative(base, p), url, status: t.responseStatus, json: t.responseJson });
         }
       }
     }
@@ -71,28 +73,43 @@ function readSpecs(): SpecRequest[] {
       for (const t of tests) {
         if (t.responseJson === undefined || typeof t.responseStatus !== 'number') continue;
         const urls = (Array.isArray(t.urls) ? t.urls : [t.url]) as string[];
-        for (const url of urls) if (typeof url === 'string') out.push({ file: `${sub}/${e.name}`, url, status: t.responseStatus, json: t.responseJson });
+        for (const url of urls)
+          if (typeof url === 'string')
+            out.push({ file: `${sub}/${e.name}`, url, status: t.responseStatus, json: t.responseJson });
       }
     }
   }
   for (const sub of FROM_SHARED) {
-    if (!fs.existsSync(path.join(SPECS, sub)) && fs.existsSync(path.join(SHARED_SPECS, sub))) walk(path.join(SHARED_SPECS, sub), SHARED_SPECS);
+    if (!fs.existsSync(path.join(SPECS, sub)) && fs.existsSync(path.join(SHARED_SPECS, sub)))
+      walk(path.join(SHARED_SPECS, sub), SHARED_SPECS);
   }
   return out;
 }
 
 type Endpoint =
-  | 'contractResults' | 'contractResultsById' | 'schedules' | 'schedule' | 'nftHistory' | 'contractResultDetails' | 'contractActions' | 'transactionsById' | 'transactions'
-  | 'account' | 'token' | 'contract';
+  | 'contractResults'
+  | 'contractResultsById'
+  | 'schedules'
+  | 'schedule'
+  | 'nftHistory'
+  | 'contractResultDetails'
+  | 'contractActions'
+  | 'transactionsById'
+  | 'transactions'
+  | 'account'
+  | 'token'
+  | 'contract';
 
 /** The sandbox endpoint a spec URL is on, or null when the sandbox does not serve it. */
 function endpointOf(pathname: string): Endpoint | null {
   if (pathname === '/api/v1/contracts/results') return 'contractResults';
   if (/^\/api\/v1\/contracts\/results\/[^/]+\/actions$/.test(pathname)) return 'contractActions';
-  if (/^\/api\/v1\/contracts\/results\/[^/]+$/.test(pathname) && pathname !== '/api/v1/contracts/results/logs') return 'contractResultDetails';
+  if (/^\/api\/v1\/contracts\/results\/[^/]+$/.test(pathname) && pathname !== '/api/v1/contracts/results/logs')
+    return 'contractResultDetails';
   if (pathname === '/api/v1/transactions') return 'transactions';
   if (/^\/api\/v1\/transactions\/[^/]+$/.test(pathname)) return 'transactionsById';
-  if (/^\/api\/v1\/contracts\/[^/]+\/results$/.test(pathname) && !pathname.startsWith('/api/v1/contracts/results/')) return 'contractResultsById';
+  if (/^\/api\/v1\/contracts\/[^/]+\/results$/.test(pathname) && !pathname.startsWith('/api/v1/contracts/results/'))
+    return 'contractResultsById';
   if (pathname === '/api/v1/schedules') return 'schedules';
   if (/^\/api\/v1\/schedules\/[^/]+$/.test(pathname)) return 'schedule';
   if (/^\/api\/v1\/tokens\/[^/]+\/nfts\/[^/]+\/transactions$/.test(pathname)) return 'nftHistory';
@@ -140,7 +157,8 @@ function collectTypes(v: unknown, at: string, into: Map<string, Set<string>>): v
     (into.get(at) as Set<string>).add(typeOf(v));
   }
   if (Array.isArray(v)) for (const x of v) collectTypes(x, `${at}[]`, into);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v as Obj)) collectTypes(x, at ? `${at}.${k}` : k, into);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v as Obj)) collectTypes(x, at ? `${at}.${k}` : k, into);
 }
 
 /** Key sets (sorted, joined) of an object and of every object nested in it, by path. */
@@ -148,7 +166,11 @@ function collectKeySets(v: unknown, at: string, into: Map<string, Set<string>>):
   if (Array.isArray(v)) for (const x of v) collectKeySets(x, `${at}[]`, into);
   else if (v !== null && typeof v === 'object') {
     if (!into.has(at)) into.set(at, new Set());
-    (into.get(at) as Set<string>).add(Object.keys(v as Obj).sort().join(','));
+    (into.get(at) as Set<string>).add(
+      Object.keys(v as Obj)
+        .sort()
+        .join(','),
+    );
     for (const [k, x] of Object.entries(v as Obj)) collectKeySets(x, at ? `${at}.${k}` : k, into);
   }
 }
@@ -164,7 +186,8 @@ const itemsOf = (endpoint: Endpoint, json: unknown): Obj[] => {
 /** Sort key of an item along its endpoint's cursor (timestamps as ns, entity ids by num). */
 function cursorKey(endpoint: Endpoint, item: Obj): bigint {
   const v = String(item[CURSOR[endpoint]]);
-  if (['schedules', 'schedule', 'account', 'token', 'contract'].includes(endpoint)) return BigInt(v.split('.').pop() as string);
+  if (['schedules', 'schedule', 'account', 'token', 'contract'].includes(endpoint))
+    return BigInt(v.split('.').pop() as string);
   if (endpoint === 'contractActions') return BigInt(v);
   const [s, n = '0'] = v.split('.');
   return BigInt(s) * 1_000_000_000n + BigInt(n.padEnd(9, '0'));
@@ -266,7 +289,11 @@ async function get(url: string): Promise<{ status: number; json: Obj; text: stri
   return { status: res.status, json, text };
 }
 
-const longZero = (id: string | number | bigint): string => '0x' + BigInt(String(id).split('.').pop() as string).toString(16).padStart(40, '0');
+const longZero = (id: string | number | bigint): string =>
+  '0x' +
+  BigInt(String(id).split('.').pop() as string)
+    .toString(16)
+    .padStart(40, '0');
 const b64Pg = (s: string): string => {
   const flat = Buffer.from(s.replace(/\n/g, ''), 'base64').toString('base64');
   return flat.replace(/.{76}(?=.)/g, '$&\n');
@@ -286,7 +313,13 @@ describe('sandbox: the real mirror node spec tests', function () {
   const specItems = (file: RegExp, endpoint: Endpoint | 'single'): Obj[] =>
     specs
       .filter((s) => file.test(s.file) && s.status === 200)
-      .flatMap((s) => (endpoint === 'single' ? (s.json && typeof s.json === 'object' && 'contract_id' in (s.json as Obj) ? [s.json as Obj] : []) : itemsOf(endpoint, s.json)));
+      .flatMap((s) =>
+        endpoint === 'single'
+          ? s.json && typeof s.json === 'object' && 'contract_id' in (s.json as Obj)
+            ? [s.json as Obj]
+            : []
+          : itemsOf(endpoint, s.json),
+      );
 
   async function sandboxResults(pages = 3): Promise<Obj[]> {
     const out: Obj[] = [];
@@ -300,12 +333,29 @@ describe('sandbox: the real mirror node spec tests', function () {
   }
 
   describe('view model shapes', () => {
-    const ETH_KEYS = ['access_list', 'chain_id', 'gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'r', 's', 'type', 'v', 'nonce'];
+    const ETH_KEYS = [
+      'access_list',
+      'chain_id',
+      'gas_price',
+      'max_fee_per_gas',
+      'max_priority_fee_per_gas',
+      'r',
+      's',
+      'type',
+      'v',
+      'nonce',
+    ];
 
     it('native results: the Ethereum fields and the key set of the real ContractResultDetailsViewModel', async () => {
       const listNative = specItems(/^contracts\/results\/[^/]+$/, 'contractResults').filter((i) => i.r === null);
-      const allNative = [...listNative, ...specItems(/^contracts\/results\/\{id\}\//, 'single').filter((i) => i.r === null)];
-      assert.ok(listNative.length >= 3 && allNative.length > listNative.length, `${listNative.length} native spec items`);
+      const allNative = [
+        ...listNative,
+        ...specItems(/^contracts\/results\/\{id\}\//, 'single').filter((i) => i.r === null),
+      ];
+      assert.ok(
+        listNative.length >= 3 && allNative.length > listNative.length,
+        `${listNative.length} native spec items`,
+      );
       const expected: Obj = {};
       for (const k of ETH_KEYS) {
         const values = new Set(allNative.map((i) => JSON.stringify(i[k])));
@@ -329,37 +379,60 @@ describe('sandbox: the real mirror node spec tests', function () {
       // as seen on a real Hiero mirror node (issue 22): the key set is the spec's, with authorization_list only then
       const listEth = specItems(/^contracts\/results\/[^/]+$/, 'contractResults').filter((i) => i.r !== null);
       assert.ok(listEth.length > 5 && listEth.every((i) => Array.isArray(i.authorization_list)));
-      const ethKeys = new Set(listEth.map((i) => Object.keys(i).filter((k) => k !== 'authorization_list').sort().join(',')));
+      const ethKeys = new Set(
+        listEth.map((i) =>
+          Object.keys(i)
+            .filter((k) => k !== 'authorization_list')
+            .sort()
+            .join(','),
+        ),
+      );
       assert.strictEqual(ethKeys.size, 1);
       const ours = await sandboxResults();
       const eth = ours.filter((i) => i.r !== null);
       assert.ok(eth.length > 20 && new Set(eth.map((i) => i.type)).size >= 3);
       assert.ok(eth.some((i) => i.type === 4) && eth.some((i) => i.type !== 4));
       for (const i of eth) {
-        assert.strictEqual(Object.keys(i).filter((k) => k !== 'authorization_list').sort().join(','), [...ethKeys][0], `keys of Ethereum ${String(i.timestamp)}`);
+        assert.strictEqual(
+          Object.keys(i)
+            .filter((k) => k !== 'authorization_list')
+            .sort()
+            .join(','),
+          [...ethKeys][0],
+          `keys of Ethereum ${String(i.timestamp)}`,
+        );
         assert.strictEqual('authorization_list' in i, i.type === 4, `authorization_list of type ${String(i.type)}`);
         if (i.type === 4) assert.ok((i.authorization_list as unknown[]).length > 0);
         // fees a transaction does not carry are '0x', never null (the view model's hex of empty bytes)
-        for (const k of ['gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas']) assert.match(i[k] as string, /^0x[0-9a-f]*$/, `${k} of type ${String(i.type)}`);
+        for (const k of ['gas_price', 'max_fee_per_gas', 'max_priority_fee_per_gas'])
+          assert.match(i[k] as string, /^0x[0-9a-f]*$/, `${k} of type ${String(i.type)}`);
         if (i.type === 0) assert.deepStrictEqual(i.access_list, []);
       }
       const byIdSpec = specItems(/^contracts\/\{id\}\/results\/[^/]+$/, 'contractResultsById');
       const byIdKeys = new Set(byIdSpec.map((i) => Object.keys(i).sort().join(',')));
       assert.strictEqual(byIdKeys.size, 1);
-      const byId = await get(`/api/v1/contracts/${String(notable.busiestContract ?? (notable.contractResults as Obj).busiestContract)}/results?limit=100&internal=true`);
+      const byId = await get(
+        `/api/v1/contracts/${String(notable.busiestContract ?? (notable.contractResults as Obj).busiestContract)}/results?limit=100&internal=true`,
+      );
       const items = byId.json.results as Obj[];
       assert.ok(items.length === 100);
       const typeAt = new Map(ours.map((i) => [i.timestamp, i.type]));
       let withList = 0;
       for (const i of items) {
-        assert.strictEqual(Object.keys(i).filter((k) => k !== 'authorization_list').sort().join(','), [...byIdKeys][0]);
+        assert.strictEqual(
+          Object.keys(i)
+            .filter((k) => k !== 'authorization_list')
+            .sort()
+            .join(','),
+          [...byIdKeys][0],
+        );
         if ('authorization_list' in i) withList++;
         if (typeAt.has(i.timestamp)) assert.strictEqual('authorization_list' in i, typeAt.get(i.timestamp) === 4);
       }
       assert.ok(withList > 0 && withList < items.length);
     });
 
-    it('`to` on a create is the contract\'s long-zero address (ContractResultViewModel: contractId.toEvmAddress())', async () => {
+    it("`to` on a create is the contract's long-zero address (ContractResultViewModel: contractId.toEvmAddress())", async () => {
       const ours = [];
       let url: string | null = '/api/v1/contracts/results?limit=100';
       while (url) {
@@ -367,21 +440,33 @@ describe('sandbox: the real mirror node spec tests', function () {
         ours.push(...(r.json.results as Obj[]));
         url = (r.json.links as Obj).next as string | null;
       }
-      const creates = ours.filter((i) => typeof i.contract_id === 'string' && (i.created_contract_ids as string[]).includes(i.contract_id));
+      const creates = ours.filter(
+        (i) => typeof i.contract_id === 'string' && (i.created_contract_ids as string[]).includes(i.contract_id),
+      );
       assert.ok(creates.length > 10, `${creates.length} creates`);
       for (const i of creates) assert.strictEqual(i.to, longZero(i.contract_id as string), String(i.timestamp));
       // a failed create too (known difference: the real server has contract_id, address and to null there, spec
       // contracts/results/{id}/failed-contractcreate.json; the sandbox's generated ones keep the contract they tried to
       // create) (told by its init code: failed_initcode is also the call data of any failed Ethereum call, a reverted
       // call too)
-      const failed = ours.filter((i) => i.failed_initcode !== null && String(i.function_parameters).startsWith('0x6080604052'));
+      const failed = ours.filter(
+        (i) => i.failed_initcode !== null && String(i.function_parameters).startsWith('0x6080604052'),
+      );
       assert.ok(failed.length > 0);
-      for (const i of failed.filter((x) => x.contract_id !== null)) assert.strictEqual(i.to, longZero(i.contract_id as string));
+      for (const i of failed.filter((x) => x.contract_id !== null))
+        assert.strictEqual(i.to, longZero(i.contract_id as string));
       // the inspector's failed deployment (inspectorCreateRevert) as the real server has it: no contract at all
       const created = failed.filter((x) => x.contract_id === null);
-      assert.deepStrictEqual(created.map((i) => [i.timestamp, i.address, i.to, i.created_contract_ids, i.failed_initcode === i.function_parameters]), [
-        [(notable.inspector as Record<string, Obj>).inspectorCreateRevert.timestamp, null, null, [], true],
-      ]);
+      assert.deepStrictEqual(
+        created.map((i) => [
+          i.timestamp,
+          i.address,
+          i.to,
+          i.created_contract_ids,
+          i.failed_initcode === i.function_parameters,
+        ]),
+        [[(notable.inspector as Record<string, Obj>).inspectorCreateRevert.timestamp, null, null, [], true]],
+      );
       // failed_initcode as ContractResultDetailsViewModel writes it: the call data of every failed Ethereum transaction
       // (spec contracts/results/{id}/failed-ethereum-transaction-with-contract-result-with-nullable-to.json, a call)
       const failedEth = ours.filter((i) => i.status === '0x0' && i.r !== null);
@@ -389,10 +474,12 @@ describe('sandbox: the real mirror node spec tests', function () {
       assert.ok(ours.filter((i) => i.status === '0x1').every((i) => i.failed_initcode === null));
       assert.ok(ours.filter((i) => i.r === null).every((i) => i.to === longZero(i.contract_id as string)));
       // an Ethereum call: the address the sender used (to_address), the contract's own one
-      assert.ok(ours.filter((i) => i.r !== null).every((i) => i.to === i.address || i.to === longZero(i.contract_id as string)));
+      assert.ok(
+        ours.filter((i) => i.r !== null).every((i) => i.to === i.address || i.to === longZero(i.contract_id as string)),
+      );
     });
 
-    it('`from` is the sender\'s long-zero address, also for Ethereum transactions from an account with an alias', async () => {
+    it("`from` is the sender's long-zero address, also for Ethereum transactions from an account with an alias", async () => {
       const specList = specItems(/^contracts\/(results|\{id\}\/results)\/[^/]+$/, 'contractResults');
       // Ethereum results in the specs: long-zero whenever the row has a sender_id (failed-ethereum-transaction.json
       // has one without: its alias comes from the function result, a case the sandbox does not generate)
@@ -405,7 +492,10 @@ describe('sandbox: the real mirror node spec tests', function () {
         for (const i of items) assert.strictEqual(i.from, longZero(alias.id));
       }
       const all = await sandboxResults();
-      assert.ok(all.every((i) => /^0x0{24}[0-9a-f]{16}$/.test(i.from as string)), 'every from long-zero (internal ones too)');
+      assert.ok(
+        all.every((i) => /^0x0{24}[0-9a-f]{16}$/.test(i.from as string)),
+        'every from long-zero (internal ones too)',
+      );
     });
 
     it('schedule signatures: base64 wrapped at 76 characters with \\n, as PostgreSQL encode() writes them', async () => {
@@ -415,10 +505,14 @@ describe('sandbox: the real mirror node spec tests', function () {
         const r = await get(url);
         for (const s of r.json.schedules as Obj[]) {
           for (const g of s.signatures as Obj[]) {
-            for (const k of ['public_key_prefix', 'signature']) assert.strictEqual(g[k], b64Pg(g[k] as string), `${String(s.schedule_id)} ${k}`);
+            for (const k of ['public_key_prefix', 'signature'])
+              assert.strictEqual(g[k], b64Pg(g[k] as string), `${String(s.schedule_id)} ${k}`);
             if ((g.signature as string).includes('\n')) wrapped++;
           }
-          assert.ok(!(s.transaction_body as string).includes('\n'), 'transaction_body is one line (encoded in JavaScript)');
+          assert.ok(
+            !(s.transaction_body as string).includes('\n'),
+            'transaction_body is one line (encoded in JavaScript)',
+          );
         }
         url = (r.json.links as Obj).next as string | null;
       }
@@ -434,9 +528,16 @@ describe('sandbox: the real mirror node spec tests', function () {
       const cr = notable.contractResults as Obj;
       const nft = String((notable.nfts as Obj).approvalsAndBurn).split('/');
       const sameForm = (raw: string, id: string, evm: string): string =>
-        /^(0x)?[0-9a-f]{40}$/i.test(raw) ? (raw.startsWith('0x') ? evm : evm.slice(2)) : raw.includes('.') ? id : id.split('.')[2];
+        /^(0x)?[0-9a-f]{40}$/i.test(raw)
+          ? raw.startsWith('0x')
+            ? evm
+            : evm.slice(2)
+          : raw.includes('.')
+            ? id
+            : id.split('.')[2];
       const parts = pathname.split('/');
-      if (endpoint === 'contractResultsById') parts[4] = sameForm(parts[4], String(cr.busiestContract), longZero(String(cr.busiestContract)));
+      if (endpoint === 'contractResultsById')
+        parts[4] = sameForm(parts[4], String(cr.busiestContract), longZero(String(cr.busiestContract)));
       if (endpoint === 'schedule') parts[4] = sameForm(parts[4], String((notable.schedules as Obj).executed), '');
       if (endpoint === 'nftHistory') {
         parts[4] = sameForm(parts[4], nft[0], '');
@@ -448,11 +549,14 @@ describe('sandbox: the real mirror node spec tests', function () {
       const ins = notable.inspector as Record<string, { transactionId: string; hash: string; transactionHash: string }>;
       const sameTx = (raw: string, t: { transactionId: string; hash: string; transactionHash: string }): string => {
         if (/^(0x)?[0-9a-f]{64}$/i.test(raw)) return raw.startsWith('0x') ? t.hash : t.hash.slice(2);
-        if (/^(0x)?[0-9a-f]{96}$/i.test(raw)) return raw.startsWith('0x') ? t.transactionHash : t.transactionHash.slice(2);
-        if (/^[A-Za-z0-9_-]{64}$/.test(raw)) return Buffer.from(t.transactionHash.slice(2), 'hex').toString('base64url');
+        if (/^(0x)?[0-9a-f]{96}$/i.test(raw))
+          return raw.startsWith('0x') ? t.transactionHash : t.transactionHash.slice(2);
+        if (/^[A-Za-z0-9_-]{64}$/.test(raw))
+          return Buffer.from(t.transactionHash.slice(2), 'hex').toString('base64url');
         return t.transactionId;
       };
-      if (endpoint === 'contractResultDetails' || endpoint === 'contractActions') parts[5] = sameTx(parts[5], ins.inspectorSuccess);
+      if (endpoint === 'contractResultDetails' || endpoint === 'contractActions')
+        parts[5] = sameTx(parts[5], ins.inspectorSuccess);
       if (endpoint === 'transactionsById') parts[4] = sameTx(parts[4], ins.inspectorPrecompile);
       // one account, token or contract, in the same form: the owner of the inspector's Vault (an alias account:
       // base32 alias, EVM address, long-zero, num), its reward token (or an NFT collection for an NFT spec), the Vault
@@ -463,7 +567,8 @@ describe('sandbox: the real mirror node spec tests', function () {
         const prefix = /^(\d+\.){1,2}/.exec(raw)?.[0] ?? '';
         const tail = raw.slice(prefix.length);
         const n = id.split('.')[2];
-        if (/^(0x)?0{24}[0-9a-f]{16}$/i.test(tail)) return prefix + (tail.startsWith('0x') ? longZero(id) : longZero(id).slice(2));
+        if (/^(0x)?0{24}[0-9a-f]{16}$/i.test(tail))
+          return prefix + (tail.startsWith('0x') ? longZero(id) : longZero(id).slice(2));
         if (/^(0x)?[0-9a-f]{40}$/i.test(tail)) return prefix + (tail.startsWith('0x') ? evm : evm.slice(2));
         if (/^[A-Z2-7]+$/.test(tail) && !/^\d+$/.test(tail)) return prefix + alias;
         return raw.includes('.') ? (raw.split('.').length === 2 ? `0.${n}` : id) : n;
@@ -511,14 +616,18 @@ describe('sandbox: the real mirror node spec tests', function () {
         const r = await get(s.url);
         if (s.status >= 400) {
           if (r.status !== s.status) report(s, `status ${r.status} (spec ${s.status})`);
-          else if (JSON.stringify(r.json) !== JSON.stringify(s.json)) report(s, `error body ${r.text} (spec ${JSON.stringify(s.json)})`);
+          else if (JSON.stringify(r.json) !== JSON.stringify(s.json))
+            report(s, `error body ${r.text} (spec ${JSON.stringify(s.json)})`);
           continue;
         }
-        if (r.status !== s.status && !(r.status === 200 && s.status === 206)) report(s, `status ${r.status} (spec ${s.status})`);
+        if (r.status !== s.status && !(r.status === 200 && s.status === 206))
+          report(s, `status ${r.status} (spec ${s.status})`);
         else if (r.status !== s.status) report(s, `status ${r.status} (spec ${s.status})`);
         // the same query on sandbox data: path ids mapped, data filters dropped
         const query = [...u.searchParams.entries()].filter(([k]) => NEUTRAL.has(k.toLowerCase()));
-        const mapped = mapPath(endpoint, u.pathname, s.json) + (query.length ? '?' + query.map(([k, v]) => `${k}=${v}`).join('&') : '');
+        const mapped =
+          mapPath(endpoint, u.pathname, s.json) +
+          (query.length ? '?' + query.map(([k, v]) => `${k}=${v}`).join('&') : '');
         if (seenShape.has(`${s.file} ${mapped}`)) continue;
         seenShape.add(`${s.file} ${mapped}`);
         const m = await get(mapped);
@@ -528,8 +637,24 @@ describe('sandbox: the real mirror node spec tests', function () {
         }
         const spec = s.json as Obj;
         // a single contract result is its own item: its keys are compared with every spec item's (native or Ethereum) below
-        if (endpoint !== 'contractResultDetails' && Object.keys(m.json).sort().join() !== Object.keys(spec).sort().join()) report(s, `mapped ${mapped}: top-level keys ${Object.keys(m.json).sort().join()} (spec ${Object.keys(spec).sort().join()})`);
-        if (spec.links && Object.keys(m.json.links as Obj).sort().join() !== Object.keys(spec.links as Obj).sort().join()) report(s, `mapped ${mapped}: links keys`);
+        if (
+          endpoint !== 'contractResultDetails' &&
+          Object.keys(m.json).sort().join() !== Object.keys(spec).sort().join()
+        )
+          report(
+            s,
+            `mapped ${mapped}: top-level keys ${Object.keys(m.json).sort().join()} (spec ${Object.keys(spec).sort().join()})`,
+          );
+        if (
+          spec.links &&
+          Object.keys(m.json.links as Obj)
+            .sort()
+            .join() !==
+            Object.keys(spec.links as Obj)
+              .sort()
+              .join()
+        )
+          report(s, `mapped ${mapped}: links keys`);
         const ours = itemsOf(endpoint, m.json);
         const ourSets = new Map<string, Set<string>>();
         const ourTypes = new Map<string, Set<string>>();
@@ -541,13 +666,18 @@ describe('sandbox: the real mirror node spec tests', function () {
           for (const set of sets) {
             const allowed = keySets.get(endpoint)?.get(at);
             // an object the specs only ever show empty or never show (e.g. a key's protobuf) is not compared
-            if (allowed && !allowed.has(set) && ![...allowed].every((a) => a === '')) report(s, `mapped ${mapped}: keys of ${at || 'item'} {${set}} not among the spec's: ${[...allowed].map((a) => `{${a}}`).join(' ')}`);
+            if (allowed && !allowed.has(set) && ![...allowed].every((a) => a === ''))
+              report(
+                s,
+                `mapped ${mapped}: keys of ${at || 'item'} {${set}} not among the spec's: ${[...allowed].map((a) => `{${a}}`).join(' ')}`,
+              );
           }
         }
         for (const [at, ts] of ourTypes) {
           const allowed = types.get(endpoint)?.get(at);
           if (!allowed) continue; // a path the specs never show: the key-set check says so
-          for (const t of ts) if (!allowed.has(t)) report(s, `mapped ${mapped}: ${at} is ${t} (spec: ${[...allowed].join('/')})`);
+          for (const t of ts)
+            if (!allowed.has(t)) report(s, `mapped ${mapped}: ${at} is ${t} (spec: ${[...allowed].join('/')})`);
         }
         // order: the direction of the spec's items, on the same order parameter
         const specDir = direction(itemsOf(endpoint, spec).map((i) => cursorKey(endpoint, i)));
@@ -558,11 +688,17 @@ describe('sandbox: the real mirror node spec tests', function () {
         const ourNext = (m.json.links as Obj | undefined)?.next as string | null | undefined;
         if (typeof specNext === 'string' && query.length === [...u.searchParams.keys()].length) {
           if (typeof ourNext !== 'string') report(s, `mapped ${mapped}: no next (spec ${specNext})`);
-          else if (nextForm(ourNext, mapPath(endpoint, u.pathname, s.json)) !== nextForm(specNext, u.pathname)) report(s, `mapped ${mapped}: next ${nextForm(ourNext, mapPath(endpoint, u.pathname, s.json))} (spec ${nextForm(specNext, u.pathname)})`);
+          else if (nextForm(ourNext, mapPath(endpoint, u.pathname, s.json)) !== nextForm(specNext, u.pathname))
+            report(
+              s,
+              `mapped ${mapped}: next ${nextForm(ourNext, mapPath(endpoint, u.pathname, s.json))} (spec ${nextForm(specNext, u.pathname)})`,
+            );
         }
       }
       // for the record (the test output): what is not replayable, and known differences
-      console.log(`      spec replay: ${served.length} requests on served URLs, ${notServed.length} on URLs the sandbox does not serve; ${known.length} known differences:\n        ${known.join('\n        ')}`);
+      console.log(
+        `      spec replay: ${served.length} requests on served URLs, ${notServed.length} on URLs the sandbox does not serve; ${known.length} known differences:\n        ${known.join('\n        ')}`,
+      );
       assert.deepStrictEqual(found, [], `differences from the real spec responses:\n${found.join('\n')}`);
     });
   });

@@ -82,20 +82,33 @@ export type CommandId = (typeof Command)[keyof typeof Command];
 /** The commands every list view has (src/ui/listRegistration.ts), by the view's id. */
 export const ListCommand = {
   'hederaExplorer.schedules': {
-    refresh: Command.schedulesRefresh, retry: Command.schedulesRetry, loadMore: Command.schedulesLoadMore, filter: Command.schedulesFilter, clearFilters: Command.schedulesClearFilters,
+    refresh: Command.schedulesRefresh,
+    retry: Command.schedulesRetry,
+    loadMore: Command.schedulesLoadMore,
+    filter: Command.schedulesFilter,
+    clearFilters: Command.schedulesClearFilters,
   },
   'hederaExplorer.contractResults': {
-    refresh: Command.contractResultsRefresh, retry: Command.contractResultsRetry, loadMore: Command.contractResultsLoadMore, filter: Command.contractResultsFilter, clearFilters: Command.contractResultsClearFilters,
+    refresh: Command.contractResultsRefresh,
+    retry: Command.contractResultsRetry,
+    loadMore: Command.contractResultsLoadMore,
+    filter: Command.contractResultsFilter,
+    clearFilters: Command.contractResultsClearFilters,
   },
 } as const;
 
 export type ListViewId = keyof typeof ListCommand;
 
 /** A transaction as the inspector's commands take it: its text (id, hash, timestamp, HashScan link) or parts. */
-export type TransactionArgument = string | { timestamp?: string; transactionId?: string; hash?: string; network?: string };
+export type TransactionArgument =
+  string | { timestamp?: string; transactionId?: string; hash?: string; network?: string };
 
 /** An explorer target as "Open in HashScan" of a hover takes it (checked again by `checkTarget`). */
-export interface ExplorerTargetArgument { kind: string; id: string; serial?: string }
+export interface ExplorerTargetArgument {
+  kind: string;
+  id: string;
+  serial?: string;
+}
 
 /** What Verify Contract takes from code (src/features/verification/verifyContract.ts `VerifyArgs` checks it). */
 export type VerifyArgument = Readonly<Record<string, unknown>>;

@@ -17,7 +17,13 @@ export function outcome(r: Partial<Pick<ContractResult, 'result' | 'status' | 'e
   if (r.status === '0x0') return 'failure';
   if (r.error_message) return 'failure';
   // the one-contract endpoint: `error_message` is sent, null (or empty) on success
-  if (has(r, 'error_message') && (r.error_message === null || r.error_message === '') && !has(r, 'result') && !has(r, 'status')) return 'success';
+  if (
+    has(r, 'error_message') &&
+    (r.error_message === null || r.error_message === '') &&
+    !has(r, 'result') &&
+    !has(r, 'status')
+  )
+    return 'success';
   return 'unknown';
 }
 
@@ -39,7 +45,9 @@ const ids = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is str
  * (`created_contract_ids` holding `contract_id`, as a ContractCreate shows), or call data that is creation code
  * (an EVM transaction's init code, sent with `to` null or the created contract's address).
  */
-export function isContractCreation(r: Partial<Pick<ContractResult, 'contract_id' | 'created_contract_ids' | 'to' | 'function_parameters'>>): boolean {
+export function isContractCreation(
+  r: Partial<Pick<ContractResult, 'contract_id' | 'created_contract_ids' | 'to' | 'function_parameters'>>,
+): boolean {
   if (r.contract_id && ids(r.created_contract_ids).includes(r.contract_id)) return true;
   return looksLikeCreationCode(r.function_parameters);
 }

@@ -93,7 +93,9 @@ export function redactUrl(url: string): string {
     u.password = '';
     const entries = [...u.searchParams.entries()];
     if (entries.some(([name]) => SECRET_PARAM.test(name))) {
-      u.search = entries.map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '[hidden]' : encodeURIComponent(v)}`).join('&');
+      u.search = entries
+        .map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? '[hidden]' : encodeURIComponent(v)}`)
+        .join('&');
     }
     return u.toString().replace(/%5Bhidden%5D/gi, '[hidden]');
   } catch {
@@ -121,7 +123,9 @@ function textOf(v: unknown): string | undefined {
  */
 export function serverMessagesOf(body: unknown, rawText?: string): string[] {
   const out: string[] = [];
-  const push = (s: string | undefined) => { if (s && !out.includes(s)) out.push(s); };
+  const push = (s: string | undefined) => {
+    if (s && !out.includes(s)) out.push(s);
+  };
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     const b = body as Record<string, unknown>;
     const status = b._status as { messages?: unknown } | undefined;
@@ -131,7 +135,7 @@ export function serverMessagesOf(body: unknown, rawText?: string): string[] {
           const item = m as Record<string, unknown>;
           const msg = textOf(item.message);
           const detail = textOf(item.detail);
-          push(msg && detail ? `${msg} (${detail})` : msg ?? detail);
+          push(msg && detail ? `${msg} (${detail})` : (msg ?? detail));
         } else push(textOf(m));
       }
     }
@@ -153,8 +157,15 @@ export function serverMessagesOf(body: unknown, rawText?: string): string[] {
   }
   if (!out.length && rawText) push(textFromNonJson(rawText));
   // a body often says the same thing twice ({error, message}, a message and its detail): each sentence once
-  const words = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return out.filter((m, i) => !out.some((other, j) => j !== i && words(other).includes(words(m)) && (words(other) !== words(m) || j < i)));
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return out.filter(
+    (m, i) =>
+      !out.some((other, j) => j !== i && words(other).includes(words(m)) && (words(other) !== words(m) || j < i)),
+  );
 }
 
 /** A short plain-text summary of a non-JSON body (an HTML error page's title, or its first words). */
@@ -191,20 +202,40 @@ function serverOf(url: string | undefined): string {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 501: 'Not Implemented',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The sentence for an error status, with what the server said. */
-export function httpErrorSentence(status: number, url: string | undefined, serverMessages: string[], retryAfterMs?: number): string {
+export function httpErrorSentence(
+  status: number,
+  url: string | undefined,
+  serverMessages: string[],
+  retryAfterMs?: number,
+): string {
   const host = serverOf(url);
   const label = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
   // the server's words, without a doubled full stop before ours
   const said = serverMessages.length ? `: ${serverMessages.join('; ').replace(/[.!?。]+\s*$/, '')}` : '';
   if (status === 429) {
-    const wait = retryAfterMs !== undefined ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.` : ' Try again in a moment.';
+    const wait =
+      retryAfterMs !== undefined
+        ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
+        : ' Try again in a moment.';
     return `${host} is limiting requests (${label})${said}.${wait}`.replace('..', '.');
   }
   if (status === 404) return `${host} has no such resource (${label})${said}.`;
@@ -226,12 +257,18 @@ export function hostPort(url: URL, max = 120): string {
  * was not followed (no "check the URL": the configured URL is fine, the server sent the request elsewhere).
  */
 export function foreignRedirectSentence(from: URL, to: URL): string {
-  const what = from.hostname !== to.hostname ? 'another host' : from.protocol !== to.protocol ? 'another scheme' : 'another port';
+  const what =
+    from.hostname !== to.hostname ? 'another host' : from.protocol !== to.protocol ? 'another scheme' : 'another port';
   return `${hostPort(from)} redirected the request to ${hostPort(to)}, ${what}; requests go only to the selected network's URLs, so it was not followed.`;
 }
 
 /** The sentence for a transport failure (no HTTP status). */
-export function transportSentence(kind: ApiErrorKind, url: string | undefined, detail?: string, timeoutMs?: number): string {
+export function transportSentence(
+  kind: ApiErrorKind,
+  url: string | undefined,
+  detail?: string,
+  timeoutMs?: number,
+): string {
   const host = serverOf(url);
   switch (kind) {
     case 'timeout':

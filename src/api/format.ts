@@ -118,12 +118,21 @@ export function formatValue(v: unknown): string {
   if (v === null) return 'null';
   if (v === undefined) return '';
   switch (typeof v) {
-    case 'string': return v;
-    case 'bigint': return v.toString();
-    case 'number': case 'boolean': return String(v);
+    case 'string':
+      return v;
+    case 'bigint':
+      return v.toString();
+    case 'number':
+    case 'boolean':
+      return String(v);
     case 'object':
-      try { return stringifyJson(v); } catch { return Object.prototype.toString.call(v); }
-    default: return String(v);
+      try {
+        return stringifyJson(v);
+      } catch {
+        return Object.prototype.toString.call(v);
+      }
+    default:
+      return String(v);
   }
 }
 

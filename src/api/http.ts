@@ -14,7 +14,16 @@
  * tenth of the listing's time). See proxyFreeEnv.
  */
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
-import { ApiError, type ApiErrorKind, foreignRedirectSentence, httpErrorSentence, parseRetryAfter, redactUrl, serverMessagesOf, transportSentence } from './errors';
+import {
+  ApiError,
+  type ApiErrorKind,
+  foreignRedirectSentence,
+  httpErrorSentence,
+  parseRetryAfter,
+  redactUrl,
+  serverMessagesOf,
+  transportSentence,
+} from './errors';
 import { parseJson } from './json';
 import { oneLine } from './text';
 import { hostOf, httpUrl } from './url';
@@ -75,8 +84,11 @@ export interface HttpResponse<T = unknown> {
  */
 let axiosModule: AxiosStatic | undefined;
 function loadAxios(): AxiosStatic {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  axiosModule ??= (require('axios') as { default?: AxiosStatic } & AxiosStatic).default ?? (require('axios') as AxiosStatic);
+  if (!axiosModule) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require('axios') as { default?: AxiosStatic } & AxiosStatic;
+    axiosModule = mod.default ?? mod;
+  }
   return axiosModule;
 }
 
@@ -88,8 +100,14 @@ const TIMEOUT = Symbol('timeout');
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); reject(cancelled()); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(cancelled());
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -102,10 +120,21 @@ function classify(code: string | undefined, message: string): ApiErrorKind {
   const c = code ?? '';
   if (c === 'ECONNREFUSED') return 'refused';
   if (c === 'ENOTFOUND') return 'dns';
-  if (c === 'EAI_AGAIN' || c === 'ENETUNREACH' || c === 'ENETDOWN' || c === 'EHOSTUNREACH' || c === 'EHOSTDOWN') return 'offline';
+  if (c === 'EAI_AGAIN' || c === 'ENETUNREACH' || c === 'ENETDOWN' || c === 'EHOSTUNREACH' || c === 'EHOSTDOWN')
+    return 'offline';
   if (c === 'ETIMEDOUT' || c === 'ESOCKETTIMEDOUT') return 'timeout';
-  if (/CERT|SSL|TLS|EPROTO|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_OSSL/i.test(c) || /certificate|ssl|tls/i.test(message)) return 'tls';
-  if (c === 'ECONNRESET' || c === 'EPIPE' || c === 'ERR_STREAM_PREMATURE_CLOSE' || /socket hang up|aborted|premature/i.test(message)) return 'reset';
+  if (
+    /CERT|SSL|TLS|EPROTO|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_OSSL/i.test(c) ||
+    /certificate|ssl|tls/i.test(message)
+  )
+    return 'tls';
+  if (
+    c === 'ECONNRESET' ||
+    c === 'EPIPE' ||
+    c === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /socket hang up|aborted|premature/i.test(message)
+  )
+    return 'reset';
   if (/maxContentLength|content length exceeded/i.test(message)) return 'tooLarge';
   return 'network';
 }
@@ -244,7 +273,12 @@ export class HttpClient {
     }).defaults;
     const adapter = axios.getAdapter(resolved.adapter, resolved as unknown as InternalAxiosRequestConfig);
     const config = { ...resolved, headers: undefined } as unknown as InternalAxiosRequestConfig;
-    this.transportCache = { adapter, config, configNoEnvProxy: { ...config, proxy: undefined } as InternalAxiosRequestConfig, headers };
+    this.transportCache = {
+      adapter,
+      config,
+      configNoEnvProxy: { ...config, proxy: undefined } as InternalAxiosRequestConfig,
+      headers,
+    };
     return this.transportCache;
   }
 
@@ -265,16 +299,29 @@ export class HttpClient {
       if (!REDIRECTS.has(res.status) || options.acceptStatus?.includes(res.status)) return res;
       const location = res.headers.location;
       let next: URL | undefined;
-      try { next = location ? new URL(location, target) : undefined; } catch { next = undefined; }
+      try {
+        next = location ? new URL(location, target) : undefined;
+      } catch {
+        next = undefined;
+      }
       if (!next || !httpUrl(next.href) || hops >= 5) {
         throw new ApiError({
-          kind: 'http', status: res.status, url: redactUrl(target),
+          kind: 'http',
+          status: res.status,
+          url: redactUrl(target),
           message: `${hostOf(target) ?? ''} redirected the request ${hops >= 5 ? 'too many times' : `to an address that cannot be followed (${oneLine(String(location ?? 'none'), 80)})`}.`,
         });
       }
       if (next.origin !== start.origin) {
-        this.opts.log.warn(`GET ${redactUrl(target)} -> ${res.status} redirect to ${oneLine(redactUrl(next.toString()), 200)} refused (another origin)`);
-        throw new ApiError({ kind: 'foreignRedirect', status: res.status, url: redactUrl(target), message: foreignRedirectSentence(start, next) });
+        this.opts.log.warn(
+          `GET ${redactUrl(target)} -> ${res.status} redirect to ${oneLine(redactUrl(next.toString()), 200)} refused (another origin)`,
+        );
+        throw new ApiError({
+          kind: 'foreignRedirect',
+          status: res.status,
+          url: redactUrl(target),
+          message: foreignRedirectSentence(start, next),
+        });
       }
       this.debug?.(`GET ${redactUrl(target)} -> ${res.status} redirect to ${redactUrl(next.toString())}`);
       target = next.toString();
@@ -301,17 +348,29 @@ export class HttpClient {
   }
 
   /** `redirects`: a 3xx answer is handed back (to get(), which follows it) instead of being an error. */
-  private async withRetries<T>(method: string, url: string, body: unknown, options: RequestOptions, tries: number, redirects = false): Promise<HttpResponse<T>> {
+  private async withRetries<T>(
+    method: string,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+    tries: number,
+    redirects = false,
+  ): Promise<HttpResponse<T>> {
     for (let attempt = 1; ; attempt++) {
       try {
         const res = await this.once<T>(method, url, body, options, redirects);
         res.tries = attempt;
         return res;
       } catch (err) {
-        const e = err instanceof ApiError ? err : new ApiError({ kind: 'network', message: String(err), url: redactUrl(url), cause: err });
+        const e =
+          err instanceof ApiError
+            ? err
+            : new ApiError({ kind: 'network', message: String(err), url: redactUrl(url), cause: err });
         const delay = attempt < tries && this.isRetryable(e) ? this.backoffDelay(attempt, e) : undefined;
         if (delay === undefined || options.signal?.aborted) throw e;
-        this.opts.log.warn(`${method} ${redactUrl(url)} failed (${e.status ?? e.code ?? e.kind}), try ${attempt + 1} of ${tries} in ${delay} ms`);
+        this.opts.log.warn(
+          `${method} ${redactUrl(url)} failed (${e.status ?? e.code ?? e.kind}), try ${attempt + 1} of ${tries} in ${delay} ms`,
+        );
         await sleep(delay, options.signal);
       }
     }
@@ -322,7 +381,13 @@ export class HttpClient {
    * (the redacted URL, the timing), the time limit's timer needs no closure, and the adapter's config inherits
    * the shared one instead of copying it.
    */
-  private async once<T>(method: string, url: string, body: unknown, options: RequestOptions, redirects: boolean): Promise<HttpResponse<T>> {
+  private async once<T>(
+    method: string,
+    url: string,
+    body: unknown,
+    options: RequestOptions,
+    redirects: boolean,
+  ): Promise<HttpResponse<T>> {
     const signal = options.signal;
     if (signal?.aborted) throw cancelled(url);
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
@@ -335,31 +400,54 @@ export class HttpClient {
     const transport = this.transport;
     // The adapter reads each setting with an own-or-inherited lookup (axios's getSafeProp), so the request's own
     // fields on an object whose prototype is the shared config are all it needs: no copy of the shared fields.
-    const config = Object.create(proxyFreeEnv() ? transport.configNoEnvProxy : transport.config) as InternalAxiosRequestConfig;
+    const config = Object.create(
+      proxyFreeEnv() ? transport.configNoEnvProxy : transport.config,
+    ) as InternalAxiosRequestConfig;
     config.url = url;
     config.method = method;
     config.data = body === undefined ? undefined : JSON.stringify(body);
     config.headers = (body === undefined && !options.headers
       ? transport.headers
-      : { ...transport.headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...options.headers }) as unknown as InternalAxiosRequestConfig['headers'];
+      : {
+          ...transport.headers,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...options.headers,
+        }) as unknown as InternalAxiosRequestConfig['headers'];
     config.cancelToken = cancel as unknown as InternalAxiosRequestConfig['cancelToken'];
     let res: AxiosResponse<string>;
     try {
-      res = await transport.adapter(config) as AxiosResponse<string>;
+      res = (await transport.adapter(config)) as AxiosResponse<string>;
     } catch (err) {
       const ax = err as AxiosError;
       if (cancel.reason === TIMEOUT) {
-        throw new ApiError({ kind: 'timeout', message: transportSentence('timeout', url, undefined, timeoutMs), url: redactUrl(url), code: 'ETIMEDOUT', cause: err });
+        throw new ApiError({
+          kind: 'timeout',
+          message: transportSentence('timeout', url, undefined, timeoutMs),
+          url: redactUrl(url),
+          code: 'ETIMEDOUT',
+          cause: err,
+        });
       }
       // only this hook cancels the adapter (the time limit and the caller's signal both go through it)
       if (cancel.reason !== undefined || signal?.aborted) throw cancelled(url);
       const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
       const msg = String(ax.message ?? err);
       const kind = classify(code, msg);
-      const detail = kind === 'tooLarge' ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB` : kind === 'tls' || kind === 'network' ? msg : undefined;
+      const detail =
+        kind === 'tooLarge'
+          ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB`
+          : kind === 'tls' || kind === 'network'
+            ? msg
+            : undefined;
       const safeUrl = redactUrl(url);
       debug?.(`${method} ${safeUrl} -> ${code ?? ''} ${msg} (${Date.now() - started} ms)`);
-      throw new ApiError({ kind, message: transportSentence(kind, url, detail, timeoutMs), url: safeUrl, code, cause: err });
+      throw new ApiError({
+        kind,
+        message: transportSentence(kind, url, detail, timeoutMs),
+        url: safeUrl,
+        code,
+        cause: err,
+      });
     } finally {
       clearTimeout(timer);
       if (signal && onAbort) signal.removeEventListener('abort', onAbort);
@@ -397,8 +485,15 @@ export class HttpClient {
     }
     if (parseError !== undefined) {
       const type = headers['content-type'] ?? '';
-      const what = /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'not valid JSON, perhaps cut short';
-      throw new ApiError({ kind: 'malformed', message: transportSentence('malformed', url, what), url: redactUrl(url), status, cause: parseError });
+      const what =
+        /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'not valid JSON, perhaps cut short';
+      throw new ApiError({
+        kind: 'malformed',
+        message: transportSentence('malformed', url, what),
+        url: redactUrl(url),
+        status,
+        cause: parseError,
+      });
     }
     return { status, headers, data: data as T, url, tries: 1 };
   }

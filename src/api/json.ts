@@ -91,9 +91,13 @@ export function unsafeIntegerTokens(text: string): UnsafeToken[] {
       // a fraction or an exponent: not an integer; skip the rest of the token
       while (j < n) {
         const d = text.charCodeAt(j);
-        if (d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d || isDigit(d)) { integer = false; j++; } else break;
+        if (d === 0x2e || d === 0x65 || d === 0x45 || d === 0x2b || d === 0x2d || isDigit(d)) {
+          integer = false;
+          j++;
+        } else break;
       }
-      if (integer && intEnd - digitsStart >= 16 && !Number.isSafeInteger(Number(text.slice(i, intEnd)))) found.push({ start: i, end: intEnd });
+      if (integer && intEnd - digitsStart >= 16 && !Number.isSafeInteger(Number(text.slice(i, intEnd))))
+        found.push({ start: i, end: intEnd });
       i = j > i ? j : i + 1;
     } else {
       i++;
@@ -127,7 +131,13 @@ function reviveMarked(value: unknown): unknown {
     const x = o[k];
     if (typeof x === 'string') {
       // defineProperty: an own "__proto__" key must stay a plain property
-      if (x.charCodeAt(0) === 0) Object.defineProperty(o, k, { value: BigInt(x.slice(1)), writable: true, enumerable: true, configurable: true });
+      if (x.charCodeAt(0) === 0)
+        Object.defineProperty(o, k, {
+          value: BigInt(x.slice(1)),
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
     } else if (typeof x === 'object' && x !== null) reviveMarked(x);
   }
   return value;

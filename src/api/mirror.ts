@@ -10,10 +10,31 @@ import { type HttpClient, type HttpResponse, type RequestOptions } from './http'
 import { Pager } from './pager';
 import { oneLine } from './text';
 import { hostOf } from './url';
-import type { ContractAction, ContractResult, ContractResultDetails, NftTransaction, OpcodesResponse, Schedule, ScheduleState, TransactionDetail } from './mirrorTypes';
+import type {
+  ContractAction,
+  ContractResult,
+  ContractResultDetails,
+  NftTransaction,
+  OpcodesResponse,
+  Schedule,
+  ScheduleState,
+  TransactionDetail,
+} from './mirrorTypes';
 import {
-  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkLimit, checkSerial,
-  type Check, checkTimestamp, checkTransactionIndex, type Filter, filterToParam, OPERATORS, unwrap,
+  checkAccountOrAddress,
+  checkBlockHash,
+  checkBlockNumber,
+  checkEntityId,
+  checkEntityIdFilter,
+  checkLimit,
+  checkSerial,
+  type Check,
+  checkTimestamp,
+  checkTransactionIndex,
+  type Filter,
+  filterToParam,
+  OPERATORS,
+  unwrap,
 } from './validation';
 
 export type Order = 'asc' | 'desc';
@@ -84,13 +105,15 @@ export function buildQuery(pairs: Array<[string, string]>): string {
 }
 
 function checkFilterOp(f: Filter, what: string): void {
-  if (f.op !== undefined && !OPERATORS.includes(f.op)) throw invalidInput(`"${String(f.op)}" is not an operator for ${what}: use eq, ne, lt, lte, gt or gte.`);
+  if (f.op !== undefined && !OPERATORS.includes(f.op))
+    throw invalidInput(`"${String(f.op)}" is not an operator for ${what}: use eq, ne, lt, lte, gt or gte.`);
 }
 
 function limitAndOrder(pairs: Array<[string, string]>, q: { limit?: number; order?: Order }): void {
   if (q.limit !== undefined) pairs.push(['limit', String(unwrap(checkLimit(q.limit)))]);
   if (q.order !== undefined) {
-    if (q.order !== 'asc' && q.order !== 'desc') throw invalidInput(`"${String(q.order)}" is not an order: use asc or desc.`);
+    if (q.order !== 'asc' && q.order !== 'desc')
+      throw invalidInput(`"${String(q.order)}" is not an order: use asc or desc.`);
     pairs.push(['order', q.order]);
   }
 }
@@ -180,7 +203,10 @@ export class MirrorClient {
   private readonly prefix: string;
 
   /** `baseUrl`: the mirror node without `/api/v1`, e.g. https://testnet.mirrornode.hedera.com */
-  constructor(baseUrl: string, private readonly http: HttpClient) {
+  constructor(
+    baseUrl: string,
+    private readonly http: HttpClient,
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.base = new URL(`${this.baseUrl}/`);
     this.prefix = this.base.pathname.replace(/\/+$/, '');
@@ -206,7 +232,10 @@ export class MirrorClient {
         target = new URL(link, this.base);
       }
     } catch {
-      throw new ApiError({ kind: 'foreignLink', message: `The mirror node sent a next-page link that is not a URL: "${oneLine(link, 100)}".` });
+      throw new ApiError({
+        kind: 'foreignLink',
+        message: `The mirror node sent a next-page link that is not a URL: "${oneLine(link, 100)}".`,
+      });
     }
     if (target.origin !== this.base.origin || !target.pathname.startsWith(`${this.prefix}/api/v1/`)) {
       throw new ApiError({
@@ -223,19 +252,32 @@ export class MirrorClient {
    * address (the real server answers 200 with an empty list either way). Follow polls, which are mostly empty,
    * turn it off.
    */
-  async contractResults(q: ContractResultsQuery = {}, options?: RequestOptions, { explainEmpty = true }: { explainEmpty?: boolean } = {}): Promise<Page<ContractResult>> {
+  async contractResults(
+    q: ContractResultsQuery = {},
+    options?: RequestOptions,
+    { explainEmpty = true }: { explainEmpty?: boolean } = {},
+  ): Promise<Page<ContractResult>> {
     const contract = q.contract !== undefined ? unwrap(checkAccountOrAddress(q.contract)) : undefined;
     const path = contract !== undefined ? `/contracts/${encodeURIComponent(contract)}/results` : '/contracts/results';
     const url = this.apiUrl(path, contractResultsParams(q));
     // Older servers answer 404 for an EVM address (in `from`, or as the contract) they cannot resolve:
     // that is an empty result with a reason, not a failure.
     const hasAddress = (q.from ?? []).some((f) => /^(0x)?[0-9a-fA-F]{40}$/.test(f.trim()));
-    const unknownContract = q.contract !== undefined ? `The mirror node knows no contract ${q.contract.trim()}.` : undefined;
-    const notice = unknownContract ?? (hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined);
+    const unknownContract =
+      q.contract !== undefined ? `The mirror node knows no contract ${q.contract.trim()}.` : undefined;
+    const notice =
+      unknownContract ?? (hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined);
     const page = await this.fetchPage<ContractResult>(url, 'results', options, notice);
     // The real server (0.160) answers 200 with an empty list for an EVM address no contract has: one look-up of
     // the contract tells that apart from a contract without (matching) results.
-    if (explainEmpty && contract !== undefined && unknownContract && page.notice === undefined && page.items.length === 0 && /^0x[0-9a-f]{40}$/.test(contract)) {
+    if (
+      explainEmpty &&
+      contract !== undefined &&
+      unknownContract &&
+      page.notice === undefined &&
+      page.items.length === 0 &&
+      /^0x[0-9a-f]{40}$/.test(contract)
+    ) {
       if (await this.contractMissing(contract, options)) page.notice = unknownContract;
     }
     return page;
@@ -257,9 +299,13 @@ export class MirrorClient {
   /** One contract (`GET /contracts/{entity id or EVM address}`), or null when the mirror node has none (404). */
   async contract(idOrAddress: string, options?: RequestOptions): Promise<Record<string, unknown> | null> {
     const id = unwrap(checkAccountOrAddress(idOrAddress));
-    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/${encodeURIComponent(id)}`), { ...options, acceptStatus: [404] });
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/${encodeURIComponent(id)}`), {
+      ...options,
+      acceptStatus: [404],
+    });
     if (res.status === 404) return null;
-    if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data)) throw malformed(res.url, 'a contract object');
+    if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data))
+      throw malformed(res.url, 'a contract object');
     return res.data as Record<string, unknown>;
   }
 
@@ -269,7 +315,10 @@ export class MirrorClient {
    */
   async account(idOrAddress: string, options?: RequestOptions): Promise<Record<string, unknown> | null> {
     const id = unwrap(checkAccountOrAddress(idOrAddress));
-    const res = await this.http.get<unknown>(this.apiUrl(`/accounts/${encodeURIComponent(id)}`, 'limit=1'), { ...options, acceptStatus: [404] });
+    const res = await this.http.get<unknown>(this.apiUrl(`/accounts/${encodeURIComponent(id)}`, 'limit=1'), {
+      ...options,
+      acceptStatus: [404],
+    });
     if (res.status === 404) return null;
     if (!isObject(res.data)) throw malformed(res.url, 'an account object');
     return res.data;
@@ -284,17 +333,31 @@ export class MirrorClient {
     const sid = unwrap(checkEntityId(id, 'a schedule id'));
     const res = await this.http.get<unknown>(this.apiUrl(`/schedules/${sid}`), { ...options, acceptStatus: [404] });
     if (res.status === 404) return null;
-    if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data) || typeof (res.data as Schedule).schedule_id !== 'string') {
+    if (
+      !res.data ||
+      typeof res.data !== 'object' ||
+      Array.isArray(res.data) ||
+      typeof (res.data as Schedule).schedule_id !== 'string'
+    ) {
       throw malformed(res.url, 'a schedule object');
     }
     return res.data as Schedule;
   }
 
   /** The transaction history of one NFT. A 206 answer is returned with `partial: true`. */
-  async nftHistory(tokenId: string, serial: string | bigint, q: NftHistoryQuery = {}, options?: RequestOptions): Promise<Page<NftTransaction>> {
+  async nftHistory(
+    tokenId: string,
+    serial: string | bigint,
+    q: NftHistoryQuery = {},
+    options?: RequestOptions,
+  ): Promise<Page<NftTransaction>> {
     const token = unwrap(checkEntityId(tokenId, 'a token id'));
     const sn = unwrap(checkSerial(serial));
-    return this.fetchPage<NftTransaction>(this.apiUrl(`/tokens/${token}/nfts/${sn}/transactions`, nftHistoryParams(q)), 'transactions', options);
+    return this.fetchPage<NftTransaction>(
+      this.apiUrl(`/tokens/${token}/nfts/${sn}/transactions`, nftHistoryParams(q)),
+      'transactions',
+      options,
+    );
   }
 
   /**
@@ -302,10 +365,18 @@ export class MirrorClient {
    * transaction id (`nonce` picks a child) or 32-byte hash; null when the mirror node has none (404). A 206 answer
    * (the record is incomplete) is returned with `partial: true`.
    */
-  async contractResultDetails(ref: string, q: { nonce?: number } = {}, options?: RequestOptions, notFound?: NotFoundInfo): Promise<Answer<ContractResultDetails> | null> {
+  async contractResultDetails(
+    ref: string,
+    q: { nonce?: number } = {},
+    options?: RequestOptions,
+    notFound?: NotFoundInfo,
+  ): Promise<Answer<ContractResultDetails> | null> {
     const id = unwrap(checkTransactionRef(ref));
     const query = q.nonce !== undefined ? `nonce=${unwrap(checkNonce(q.nonce))}` : '';
-    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}`, query), { ...options, acceptStatus: [404] });
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}`, query), {
+      ...options,
+      acceptStatus: [404],
+    });
     if (res.status === 404) return notFoundAnswer(res.data, notFound);
     if (!isObject(res.data) || typeof res.data.timestamp !== 'string') throw malformed(res.url, 'a contract result');
     return { value: res.data as ContractResultDetails, partial: res.status === 206, url: res.url, tries: res.tries };
@@ -319,45 +390,67 @@ export class MirrorClient {
    * paging, as does a page beyond those `max` needs (`stopped` says why); what was read is kept. `limit`: frames
    * per page (1 to 100).
    */
-  async contractActions(ref: string, options?: RequestOptions, { max = 20_000, limit = 100 }: { max?: number; limit?: number } = {}, notFound?: NotFoundInfo): Promise<ActionsAnswer | null> {
+  async contractActions(
+    ref: string,
+    options?: RequestOptions,
+    { max = 20_000, limit = 100 }: { max?: number; limit?: number } = {},
+    notFound?: NotFoundInfo,
+  ): Promise<ActionsAnswer | null> {
     const id = unwrap(checkTransactionRef(ref));
     const size = unwrap(checkLimit(limit));
-    const first = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/actions`, `limit=${size}&order=asc`), { ...options, acceptStatus: [404] });
+    const first = await this.http.get<unknown>(
+      this.apiUrl(`/contracts/results/${id}/actions`, `limit=${size}&order=asc`),
+      { ...options, acceptStatus: [404] },
+    );
     if (first.status === 404) return notFoundAnswer(first.data, notFound);
     const firstPage = this.pageOf<ContractAction>(first, first.url, 'actions');
     let pages = 0;
     // the caller's cancellation: the pager takes a cancelled fetch as "stopped", this call throws it
     let cancelled: unknown;
-    const pager = new Pager<ContractAction>({
-      first: () => { pages++; return Promise.resolve(firstPage); },
-      next: async (page) => {
-        try {
-          const p = await this.next(page, options);
-          if (p) pages++;
-          return p;
-        } catch (e) {
-          if (e instanceof ApiError && e.kind === 'cancelled') cancelled = e;
-          throw e;
-        }
+    const pager = new Pager<ContractAction>(
+      {
+        first: () => {
+          pages++;
+          return Promise.resolve(firstPage);
+        },
+        next: async (page) => {
+          try {
+            const p = await this.next(page, options);
+            if (p) pages++;
+            return p;
+          } catch (e) {
+            if (e instanceof ApiError && e.kind === 'cancelled') cancelled = e;
+            throw e;
+          }
+        },
       },
-    }, undefined, { maxEntries: max, maxEmptyPages: 1 });
+      undefined,
+      { maxEntries: max, maxEmptyPages: 1 },
+    );
     await pager.reload();
     // a server that keeps sending links must not keep us paging: as many pages as `max` needs, and one more
     const maxPages = Math.ceil(max / size) + 1;
     let tooMany = false;
     while (pager.hasMore && pager.status === 'idle' && cancelled === undefined) {
-      if (pages >= maxPages) { tooMany = true; break; }
+      if (pages >= maxPages) {
+        tooMany = true;
+        break;
+      }
       await pager.loadMore();
     }
     if (cancelled !== undefined) throw cancelled;
     if (pager.status === 'error') throw pager.error;
     const stop = pager.stopped;
-    const stopped = stop?.kind === 'refused' ? stop.message
-      : stop?.kind === 'emptyRun' ? 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.'
-        : stop?.kind === 'repeat' ? 'The mirror node sent a page of call frames already read; the call trace may be incomplete.'
-          : stop?.kind === 'loop' || tooMany
-            ? `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(stop?.url ?? pager.page?.next ?? '', 120)}); the call trace may be incomplete.`
-            : undefined;
+    const stopped =
+      stop?.kind === 'refused'
+        ? stop.message
+        : stop?.kind === 'emptyRun'
+          ? 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.'
+          : stop?.kind === 'repeat'
+            ? 'The mirror node sent a page of call frames already read; the call trace may be incomplete.'
+            : stop?.kind === 'loop' || tooMany
+              ? `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(stop?.url ?? pager.page?.next ?? '', 120)}); the call trace may be incomplete.`
+              : undefined;
     return { actions: pager.items, pages, truncated: pager.capped, partial: pager.partial, stopped };
   }
 
@@ -367,10 +460,17 @@ export class MirrorClient {
    * answer is returned as `unavailable` with the server's words (never retried here; the caller says so once and
    * falls back; accepted statuses are not retried), as is a 400 for a transaction the node cannot re-execute.
    */
-  async contractOpcodes(ref: string, q: { stack?: boolean; memory?: boolean; storage?: boolean } = {}, options?: RequestOptions): Promise<OpcodesAnswer> {
+  async contractOpcodes(
+    ref: string,
+    q: { stack?: boolean; memory?: boolean; storage?: boolean } = {},
+    options?: RequestOptions,
+  ): Promise<OpcodesAnswer> {
     const id = unwrap(checkTransactionRef(ref));
     const query = `stack=${q.stack === true}&memory=${q.memory === true}&storage=${q.storage === true}`;
-    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/opcodes`, query), { ...options, acceptStatus: [400, 404, 429, 501, 503] });
+    const res = await this.http.get<unknown>(this.apiUrl(`/contracts/results/${id}/opcodes`, query), {
+      ...options,
+      acceptStatus: [400, 404, 429, 501, 503],
+    });
     if (res.status !== 200) {
       return { kind: 'unavailable', status: res.status, serverMessages: serverMessagesOf(res.data), url: res.url };
     }
@@ -382,13 +482,24 @@ export class MirrorClient {
    * Every transaction with an id (`GET /transactions/{transactionId}`): the one submitted (nonce 0) and its
    * children (nonce > 0), or only the one of `nonce`; null when the mirror node has none (404).
    */
-  async transactionsById(transactionId: string, q: { nonce?: number; scheduled?: boolean } = {}, options?: RequestOptions, notFound?: NotFoundInfo): Promise<TransactionDetail[] | null> {
+  async transactionsById(
+    transactionId: string,
+    q: { nonce?: number; scheduled?: boolean } = {},
+    options?: RequestOptions,
+    notFound?: NotFoundInfo,
+  ): Promise<TransactionDetail[] | null> {
     const id = unwrap(checkTransactionRef(transactionId));
-    if (!/-/.test(id)) throw invalidInput(`"${oneLine(transactionId, 80)}" is not a transaction id such as 0.0.1234-1700000000-000000000.`);
+    if (!/-/.test(id))
+      throw invalidInput(
+        `"${oneLine(transactionId, 80)}" is not a transaction id such as 0.0.1234-1700000000-000000000.`,
+      );
     const pairs: Array<[string, string]> = [];
     if (q.nonce !== undefined) pairs.push(['nonce', String(unwrap(checkNonce(q.nonce)))]);
     if (q.scheduled !== undefined) pairs.push(['scheduled', String(q.scheduled)]);
-    const res = await this.http.get<unknown>(this.apiUrl(`/transactions/${id}`, buildQuery(pairs)), { ...options, acceptStatus: [404] });
+    const res = await this.http.get<unknown>(this.apiUrl(`/transactions/${id}`, buildQuery(pairs)), {
+      ...options,
+      acceptStatus: [404],
+    });
     if (res.status === 404) return notFoundAnswer(res.data, notFound);
     return transactionList(res.data, res.url);
   }
@@ -409,7 +520,10 @@ export class MirrorClient {
 
   /** Fetches a page from any URL of the API (used for `next` links and restored views). */
   async fetchPage<T>(url: string, key: PageKey, options?: RequestOptions, notFoundNotice?: string): Promise<Page<T>> {
-    const res = await this.http.get<unknown>(url, notFoundNotice !== undefined ? { ...options, acceptStatus: [404] } : options);
+    const res = await this.http.get<unknown>(
+      url,
+      notFoundNotice !== undefined ? { ...options, acceptStatus: [404] } : options,
+    );
     if (res.status === 404) {
       return { items: [], next: null, partial: false, url, key, tries: res.tries, notice: notFoundNotice };
     }
@@ -481,19 +595,31 @@ function checkTransactionRef(ref: string): Check<string> {
   const m = /^(\d{1,10}\.\d{1,10}\.\d{1,10})-(\d{1,19})-(\d{1,9})$/.exec(s);
   if (m) return { ok: true, value: s };
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.replace(/^0x/i, '').toLowerCase()}` };
-  return { ok: false, message: `"${oneLine(s, 80)}" is neither a transaction id (0.0.1234-1700000000-000000000) nor a 32-byte transaction hash.` };
+  return {
+    ok: false,
+    message: `"${oneLine(s, 80)}" is neither a transaction id (0.0.1234-1700000000-000000000) nor a 32-byte transaction hash.`,
+  };
 }
 
 function checkNonce(n: number): Check<number> {
-  return Number.isInteger(n) && n >= 0 && n <= 2147483647 ? { ok: true, value: n } : { ok: false, message: `${oneLine(String(n), 40)} is not a nonce: use a whole number from 0 to 2147483647.` };
+  return Number.isInteger(n) && n >= 0 && n <= 2147483647
+    ? { ok: true, value: n }
+    : { ok: false, message: `${oneLine(String(n), 40)} is not a nonce: use a whole number from 0 to 2147483647.` };
 }
 
 function transactionList(data: unknown, url: string): TransactionDetail[] {
   if (!isObject(data) || !Array.isArray(data.transactions)) throw malformed(url, 'a "transactions" list');
-  return data.transactions.filter((t): t is TransactionDetail => isObject(t) && typeof t.transaction_id === 'string' && typeof t.consensus_timestamp === 'string');
+  return data.transactions.filter(
+    (t): t is TransactionDetail =>
+      isObject(t) && typeof t.transaction_id === 'string' && typeof t.consensus_timestamp === 'string',
+  );
 }
 
 function malformed(url: string, what: string): ApiError {
   const host = hostOf(url) ?? 'The mirror node';
-  return new ApiError({ kind: 'malformed', message: `${host} sent an answer without ${what}; it may not be a mirror node.`, url });
+  return new ApiError({
+    kind: 'malformed',
+    message: `${host} sent an answer without ${what}; it may not be a mirror node.`,
+    url,
+  });
 }

@@ -93,7 +93,13 @@ export interface Schedule {
 export type ScheduleState = 'executed' | 'deleted' | 'expired' | 'pending';
 
 export type NftTransactionType = Open<
-  'TOKENMINT' | 'CRYPTOTRANSFER' | 'TOKENBURN' | 'TOKENWIPE' | 'CRYPTOAPPROVEALLOWANCE' | 'CRYPTODELETEALLOWANCE' | 'TOKENDELETION'
+  | 'TOKENMINT'
+  | 'CRYPTOTRANSFER'
+  | 'TOKENBURN'
+  | 'TOKENWIPE'
+  | 'CRYPTOAPPROVEALLOWANCE'
+  | 'CRYPTODELETEALLOWANCE'
+  | 'TOKENDELETION'
 >;
 
 export interface NftTransaction {
@@ -137,7 +143,9 @@ export interface ContractResultDetails extends ContractResult {
 /** One entry of `GET /contracts/results/{transactionIdOrHash}/actions` (one call frame). */
 export interface ContractAction {
   call_depth: Int | null;
-  call_operation_type: Open<'CALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'DELEGATECALL' | 'STATICCALL' | 'UNKNOWN'> | null;
+  call_operation_type: Open<
+    'CALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'DELEGATECALL' | 'STATICCALL' | 'UNKNOWN'
+  > | null;
   call_type: Open<'NO_ACTION' | 'CALL' | 'CREATE' | 'PRECOMPILE' | 'SYSTEM'> | null;
   caller: string | null;
   caller_type: Open<'ACCOUNT' | 'CONTRACT'> | null;

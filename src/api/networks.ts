@@ -8,7 +8,12 @@ export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'pre
 export type ChainId = 295 | 296 | 297 | 298;
 export const CHAIN_IDS: readonly ChainId[] = [295, 296, 297, 298];
 /** The networks behind Hedera's EVM chain ids. */
-export const CHAIN_NAMES: Readonly<Record<ChainId, string>> = { 295: 'Hedera mainnet', 296: 'Hedera testnet', 297: 'Hedera previewnet', 298: 'Hedera local' };
+export const CHAIN_NAMES: Readonly<Record<ChainId, string>> = {
+  295: 'Hedera mainnet',
+  296: 'Hedera testnet',
+  297: 'Hedera previewnet',
+  298: 'Hedera local',
+};
 
 /** "Hedera testnet" for 296; undefined for a chain that is not Hedera's. */
 export function chainName(chainId: number): string | undefined {
@@ -35,16 +40,31 @@ export const SOURCIFY_URL = 'https://sourcify.dev/server';
 
 const PUBLIC: Record<'mainnet' | 'testnet' | 'previewnet', NetworkProfile> = {
   mainnet: {
-    name: 'mainnet', label: 'Mainnet', mirrorUrl: 'https://mainnet-public.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
-    verifyUrl: SOURCIFY_URL, chainId: 295, hashscanUrl: 'https://hashscan.io/mainnet',
+    name: 'mainnet',
+    label: 'Mainnet',
+    mirrorUrl: 'https://mainnet-public.mirrornode.hedera.com',
+    statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL,
+    chainId: 295,
+    hashscanUrl: 'https://hashscan.io/mainnet',
   },
   testnet: {
-    name: 'testnet', label: 'Testnet', mirrorUrl: 'https://testnet.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
-    verifyUrl: SOURCIFY_URL, chainId: 296, hashscanUrl: 'https://hashscan.io/testnet',
+    name: 'testnet',
+    label: 'Testnet',
+    mirrorUrl: 'https://testnet.mirrornode.hedera.com',
+    statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL,
+    chainId: 296,
+    hashscanUrl: 'https://hashscan.io/testnet',
   },
   previewnet: {
-    name: 'previewnet', label: 'Previewnet', mirrorUrl: 'https://previewnet.mirrornode.hedera.com', statusUrl: HEDERA_STATUS_URL,
-    verifyUrl: SOURCIFY_URL, chainId: 297, hashscanUrl: 'https://hashscan.io/previewnet',
+    name: 'previewnet',
+    label: 'Previewnet',
+    mirrorUrl: 'https://previewnet.mirrornode.hedera.com',
+    statusUrl: HEDERA_STATUS_URL,
+    verifyUrl: SOURCIFY_URL,
+    chainId: 297,
+    hashscanUrl: 'https://hashscan.io/previewnet',
   },
 };
 
@@ -86,7 +106,14 @@ export const CUSTOM_NAME_MAX = 32;
  * another network ("Mainnet").
  */
 export function customLabel(name: string | undefined): string {
-  const kept = typeof name === 'string' ? name.normalize('NFC').replace(/[^\p{L}\p{N} ._-]+/gu, ' ').replace(/\s+/g, ' ').trim() : '';
+  const kept =
+    typeof name === 'string'
+      ? name
+          .normalize('NFC')
+          .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
   const label = [...kept].slice(0, CUSTOM_NAME_MAX).join('').trim();
   return label && !NETWORK_NAMES.includes(label.toLowerCase() as NetworkName) ? label : 'Custom';
 }
@@ -101,13 +128,19 @@ export function resolveProfile(settings: ProfileSettings): NetworkProfile {
       return { ...PUBLIC[name] };
     case 'local':
       return {
-        name, label: 'Local', mirrorUrl: 'http://localhost:5551', statusUrl: HEDERA_STATUS_URL, verifyUrl: SOURCIFY_URL,
-        chainId: 298, hashscanUrl: 'http://localhost:8080/devnet',
+        name,
+        label: 'Local',
+        mirrorUrl: 'http://localhost:5551',
+        statusUrl: HEDERA_STATUS_URL,
+        verifyUrl: SOURCIFY_URL,
+        chainId: 298,
+        hashscanUrl: 'http://localhost:8080/devnet',
       };
     case 'custom': {
       const c = settings.custom ?? {};
       return {
-        name, label: customLabel(c.name),
+        name,
+        label: customLabel(c.name),
         mirrorUrl: trimBase(c.mirrorUrl || PUBLIC.testnet.mirrorUrl),
         statusUrl: trimBase(c.statusUrl || HEDERA_STATUS_URL),
         verifyUrl: trimBase(c.verifyUrl || SOURCIFY_URL),

@@ -61,12 +61,14 @@ export interface PagerOptions<T> {
   maxEmptyPages?: number;
 }
 
-
 /** The sentence for why paging stopped, in the language of `l10n` (`vscode.l10n` in the views). */
 export function stopSentence(stop: PagerStop, l10n: L10n = plainL10n): string {
   switch (stop.kind) {
     case 'loop':
-      return l10n.t('The server\'s next-page link leads back to a page already loaded ({0}); paging stopped here.', oneLine(stop.url ?? '', 120));
+      return l10n.t(
+        "The server's next-page link leads back to a page already loaded ({0}); paging stopped here.",
+        oneLine(stop.url ?? '', 120),
+      );
     case 'repeat':
       return l10n.t('The server sent a page of rows that are already shown; paging stopped here.');
     case 'emptyRun':
@@ -92,10 +94,16 @@ export function normalizeUrl(url: string, base?: string): string {
   } catch {
     return url.trim();
   }
-  const params = [...u.searchParams.entries()].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const params = [...u.searchParams.entries()].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
   const search = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
   let path = u.pathname;
-  try { path = decodeURI(path); } catch { /* keep it encoded */ }
+  try {
+    path = decodeURI(path);
+  } catch {
+    /* keep it encoded */
+  }
   path = path.replace(/\/+$/, '') || '/';
   return `${u.protocol}//${u.host}${path}${search ? `?${search}` : ''}`;
 }
@@ -112,11 +120,16 @@ export function itemKey(kind: PageKey, item: unknown): string | undefined {
   if (!item || typeof item !== 'object') return undefined;
   const o = item as Record<string, unknown>;
   switch (kind) {
-    case 'results': return text(o.timestamp) ? `${text(o.timestamp)}|${text(o.nonce)}|${text(o.hash)}` : undefined;
-    case 'schedules': return text(o.schedule_id) || undefined;
-    case 'transactions': return text(o.consensus_timestamp) ? `${text(o.consensus_timestamp)}|${text(o.transaction_id)}` : undefined;
-    case 'actions': return text(o.index) || undefined;
-    default: return undefined;
+    case 'results':
+      return text(o.timestamp) ? `${text(o.timestamp)}|${text(o.nonce)}|${text(o.hash)}` : undefined;
+    case 'schedules':
+      return text(o.schedule_id) || undefined;
+    case 'transactions':
+      return text(o.consensus_timestamp) ? `${text(o.consensus_timestamp)}|${text(o.transaction_id)}` : undefined;
+    case 'actions':
+      return text(o.index) || undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -361,7 +374,10 @@ export class Pager<T> {
     const after = this.lastPage;
     if (!after || !this.hasMore || this.items.length >= this.maxEntries) return;
     const abort = new AbortController();
-    const result = this.source.next(after, abort.signal).then((page) => ({ page }), (error: unknown) => ({ error }));
+    const result = this.source.next(after, abort.signal).then(
+      (page) => ({ page }),
+      (error: unknown) => ({ error }),
+    );
     this.ahead = { after, result, abort };
   }
 }

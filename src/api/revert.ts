@@ -84,7 +84,14 @@ export function decodeRevert(errorMessage: string | null | undefined): DecodedRe
     }
     if (selector === PANIC_SELECTOR) {
       const code = word(args, 0);
-      if (code !== undefined) return { kind: 'panic', message: `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicMeaning(code)}`, selector, code, raw };
+      if (code !== undefined)
+        return {
+          kind: 'panic',
+          message: `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicMeaning(code)}`,
+          selector,
+          code,
+          raw,
+        };
     }
   }
   // Hedera often stores the response code as hex-encoded ASCII ("0x494e53554646494349454e545f474153" = INSUFFICIENT_GAS).

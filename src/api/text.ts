@@ -28,7 +28,8 @@ export interface L10n {
 
 /** A plain `{0}` formatter, for tests and anything running outside VS Code. */
 export const plainL10n: L10n = {
-  t: (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
+  t: (message, ...args) =>
+    message.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
 };
 
 export type InertTarget = 'label' | 'text' | 'markdown' | 'notification';
@@ -39,8 +40,10 @@ export interface InertOptions {
 }
 
 /** Characters shown as escapes: C0/C1 controls (tab and line breaks are handled per target), invisible and bidi. */
-// eslint-disable-next-line no-misleading-character-class -- combining marks and variation selectors are listed on purpose: each one is shown as an escape
-const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+// Combining marks and variation selectors are listed on purpose: each one is shown as an escape.
+const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 
 function codePointEscape(ch: string): string {
@@ -57,7 +60,8 @@ export function visibleChars(text: string): string {
     // a zero-width joiner between two emoji (👩‍💻) is part of the emoji
     if (cp === 0x200d && isEmojiJoin(whole, offset)) return ch;
     // the tag characters of a flag sequence (🏴 + tags) are part of the emoji
-    if (cp >= 0xe0020 && cp <= 0xe007f && /(?:\u{1f3f4}|[\u{e0020}-\u{e007f}])$/u.test(whole.slice(0, offset))) return ch;
+    if (cp >= 0xe0020 && cp <= 0xe007f && /(?:\u{1f3f4}|[\u{e0020}-\u{e007f}])$/u.test(whole.slice(0, offset)))
+      return ch;
     return codePointEscape(ch);
   });
 }
@@ -88,7 +92,14 @@ export function inert(value: unknown, target: InertTarget, options: InertOptions
   switch (target) {
     case 'label':
     case 'notification':
-      text = cap(text.replace(LINE_BREAKS, ' ').replace(/\t/g, ' ').replace(/ {2,}/g, ' ').replace(/^ +| +$/g, ''), options.max);
+      text = cap(
+        text
+          .replace(LINE_BREAKS, ' ')
+          .replace(/\t/g, ' ')
+          .replace(/ {2,}/g, ' ')
+          .replace(/^ +| +$/g, ''),
+        options.max,
+      );
       text = visibleChars(text);
       // `[a](command:x)` and `$(icon)` are syntax in notifications: a space makes them plain text
       return target === 'notification' ? text.replace(/\]\(/g, '] (').replace(/\$\(/g, '$ (') : text;
@@ -96,10 +107,14 @@ export function inert(value: unknown, target: InertTarget, options: InertOptions
       return visibleChars(cap(text.replace(/\r\n?/g, '\n'), options.max));
     case 'markdown': {
       const shown = visibleChars(cap(text.replace(/\r\n?/g, '\n'), options.max));
-      return shown
-        .replace(ASCII_PUNCTUATION, (c) => `&#${c.charCodeAt(0)};`)
-        // leading spaces would start a code block; a line break inside the text stays a line break
-        .split('\n').map((line) => line.replace(/^ +/, (s) => '&#32;'.repeat(s.length))).join('  \n');
+      return (
+        shown
+          .replace(ASCII_PUNCTUATION, (c) => `&#${c.charCodeAt(0)};`)
+          // leading spaces would start a code block; a line break inside the text stays a line break
+          .split('\n')
+          .map((line) => line.replace(/^ +/, (s) => '&#32;'.repeat(s.length)))
+          .join('  \n')
+      );
     }
   }
 }

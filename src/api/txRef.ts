@@ -9,17 +9,28 @@ import { type NetworkName } from './networks';
 import { type Check, checkEntityId, INT64_MAX, MAX_TIMESTAMP } from './validation';
 
 export type TxRef =
-  | { kind: 'transactionId'; /** `shard.realm.num-seconds-nanos`, nanos 9 digits */ id: string; nonce?: number; scheduled?: boolean; network?: NetworkName }
+  | {
+      kind: 'transactionId';
+      /** `shard.realm.num-seconds-nanos`, nanos 9 digits */ id: string;
+      nonce?: number;
+      scheduled?: boolean;
+      network?: NetworkName;
+    }
   | { kind: 'hash'; /** 0x + 64 lowercase hex */ hash: string; network?: NetworkName }
   | { kind: 'timestamp'; /** `seconds.nanos`, nanos 9 digits */ timestamp: string; network?: NetworkName };
 
 const ok = <T>(value: T): Check<T> => ({ ok: true, value });
 const fail = <T>(message: string): Check<T> => ({ ok: false, message });
 
-const EXAMPLES = 'a transaction id (0.0.1234-1700000000-123456789 or 0.0.1234@1700000000.123456789), a transaction hash (0x and 64 hexadecimal digits), a consensus timestamp (1700000000.123456789) or a HashScan transaction link';
+const EXAMPLES =
+  'a transaction id (0.0.1234-1700000000-123456789 or 0.0.1234@1700000000.123456789), a transaction hash (0x and 64 hexadecimal digits), a consensus timestamp (1700000000.123456789) or a HashScan transaction link';
 const INT32_MAX = 2147483647;
 /** Network names HashScan uses in its paths. */
-const HASHSCAN_NETWORKS: Readonly<Record<string, NetworkName>> = { mainnet: 'mainnet', testnet: 'testnet', previewnet: 'previewnet' };
+const HASHSCAN_NETWORKS: Readonly<Record<string, NetworkName>> = {
+  mainnet: 'mainnet',
+  testnet: 'testnet',
+  previewnet: 'previewnet',
+};
 
 function clip(s: string): string {
   const one = s.replace(/\s+/g, ' ');
@@ -37,17 +48,24 @@ function validStart(seconds: string, nanos: string, padNanos: 'left' | 'right'):
 
 function transactionId(account: string, seconds: string, nanos: string, what: string): Check<string> {
   const id = checkEntityId(account, 'an account id');
-  if (!id.ok || !/^\d{1,19}\.\d{1,19}\.\d{1,19}$|^\d{1,19}$/.test(account)) return fail(`"${clip(what)}" is not a transaction id: its account ${clip(account)} is not an account id such as 0.0.1234.`);
+  if (!id.ok || !/^\d{1,19}\.\d{1,19}\.\d{1,19}$|^\d{1,19}$/.test(account))
+    return fail(
+      `"${clip(what)}" is not a transaction id: its account ${clip(account)} is not an account id such as 0.0.1234.`,
+    );
   // a transaction id's nanos are an integer (the SDK writes 0.0.1@1.5 for 5 ns): padded on the left
   const start = validStart(seconds, nanos, 'left');
-  if (!start) return fail(`"${clip(what)}" is not a transaction id: its valid start ${clip(`${seconds}.${nanos}`)} is not seconds and up to 9 digits of nanoseconds before ${MAX_TIMESTAMP}.`);
+  if (!start)
+    return fail(
+      `"${clip(what)}" is not a transaction id: its valid start ${clip(`${seconds}.${nanos}`)} is not seconds and up to 9 digits of nanoseconds before ${MAX_TIMESTAMP}.`,
+    );
   const [s, n] = start.split('.');
   return ok(`${id.value}-${s}-${n}`);
 }
 
 function parseNonce(v: string | undefined, what: string): Check<number | undefined> {
   if (v === undefined) return ok(undefined);
-  if (!/^\d{1,10}$/.test(v) || Number(v) > INT32_MAX) return fail(`"${clip(what)}" has a nonce ${clip(v)} that is not a whole number from 0 to ${INT32_MAX}.`);
+  if (!/^\d{1,10}$/.test(v) || Number(v) > INT32_MAX)
+    return fail(`"${clip(what)}" has a nonce ${clip(v)} that is not a whole number from 0 to ${INT32_MAX}.`);
   return ok(Number(v));
 }
 
@@ -76,13 +94,18 @@ function parsePlain(s: string, original: string): Check<TxRef> {
   if (m) return ok({ kind: 'hash', hash: `0x${m[1].slice(0, 64).toLowerCase()}` });
   if (/^(?:0x)?[0-9a-fA-F]+$/.test(s) && s.replace(/^0x/i, '').length >= 40) {
     const digits = s.replace(/^0x/i, '').length;
-    return fail(`"${clip(original)}" is not a transaction hash: it has ${digits} hexadecimal digits, a hash has 64 (or 96 for a Hedera transaction hash).`);
+    return fail(
+      `"${clip(original)}" is not a transaction hash: it has ${digits} hexadecimal digits, a hash has 64 (or 96 for a Hedera transaction hash).`,
+    );
   }
   // a consensus timestamp: seconds.nanos (a decimal fraction of a second: .5 is 500 ms)
   m = /^(\d{1,19})(?:\.(\d{1,9}))?$/.exec(s);
   if (m && m[1].length <= 10) {
     const ts = validStart(m[1], m[2] ?? '0', 'right');
-    if (!ts) return fail(`"${clip(original)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP}.`);
+    if (!ts)
+      return fail(
+        `"${clip(original)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP}.`,
+      );
     return ok({ kind: 'timestamp', timestamp: ts });
   }
   return fail(`"${clip(original)}" is not a transaction: enter ${EXAMPLES}.`);
@@ -107,16 +130,25 @@ function parseUrl(s: string, explorers: readonly Explorer[]): Check<TxRef> {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(`"${clip(s)}" is not an http(s) link.`);
   // HashScan's older links route in the fragment: https://hashscan.io/#/testnet/transaction/…
-  const route = url.pathname.replace(/\/+$/, '') === '' && url.hash.startsWith('#/') ? url.hash.slice(1).replace(/\?.*$/, '') : url.pathname;
-  const parts = route.split('/').filter(Boolean).map((p) => {
-    try {
-      return decodeURIComponent(p);
-    } catch {
-      return p;
-    }
-  });
+  const route =
+    url.pathname.replace(/\/+$/, '') === '' && url.hash.startsWith('#/')
+      ? url.hash.slice(1).replace(/\?.*$/, '')
+      : url.pathname;
+  const parts = route
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
   const at = parts.findIndex((p) => p === 'transaction' || p === 'tx');
-  if (at < 0 || at + 1 >= parts.length) return fail(`"${clip(s)}" is not a transaction link: HashScan's are like https://hashscan.io/testnet/transaction/1700000000.123456789.`);
+  if (at < 0 || at + 1 >= parts.length)
+    return fail(
+      `"${clip(s)}" is not a transaction link: HashScan's are like https://hashscan.io/testnet/transaction/1700000000.123456789.`,
+    );
   const network = at > 0 ? HASHSCAN_NETWORKS[parts[at - 1].toLowerCase()] : undefined;
   // the path names the transaction exactly (a timestamp names a child too); HashScan's `tid` query is the fallback
   let ref = parsePlain(parts[at + 1].trim(), s);
@@ -167,8 +199,11 @@ function trimWrapping(input: string): string {
 /** The reference as the panel's title and the mirror node's path show it. */
 export function txRefText(ref: TxRef): string {
   switch (ref.kind) {
-    case 'transactionId': return ref.id;
-    case 'hash': return ref.hash;
-    case 'timestamp': return ref.timestamp;
+    case 'transactionId':
+      return ref.id;
+    case 'hash':
+      return ref.hash;
+    case 'timestamp':
+      return ref.timestamp;
   }
 }

@@ -85,7 +85,8 @@ export function checkEntityIdFilter(input: string, what = 'an entity id'): Check
 export function checkEvmAddress(input: string): Check<string> {
   const s = input.trim();
   if (!s) return fail('Enter an EVM address such as 0x00000000000000000000000000000000000004d2.');
-  if (!EVM_ADDRESS.test(s)) return fail(`"${clip(s)}" is not an EVM address: it needs 40 hexadecimal digits, optionally after 0x.`);
+  if (!EVM_ADDRESS.test(s))
+    return fail(`"${clip(s)}" is not an EVM address: it needs 40 hexadecimal digits, optionally after 0x.`);
   return ok(`0x${s.replace(/^0x/i, '').toLowerCase()}`);
 }
 
@@ -93,7 +94,8 @@ export function checkEvmAddress(input: string): Check<string> {
 export function checkAccountOrAddress(input: string): Check<string> {
   const s = input.trim();
   if (/^(0x)?[0-9a-fA-F]{40}$/.test(s)) return checkEvmAddress(s);
-  if (/^0x/i.test(s) || /[a-fA-F]/.test(s)) return fail(`"${clip(s)}" is neither an account id (0.0.1234) nor an EVM address (0x and 40 hexadecimal digits).`);
+  if (/^0x/i.test(s) || /[a-fA-F]/.test(s))
+    return fail(`"${clip(s)}" is neither an account id (0.0.1234) nor an EVM address (0x and 40 hexadecimal digits).`);
   const id = checkEntityId(s, 'an account id or EVM address');
   return id;
 }
@@ -103,8 +105,10 @@ export function entityIdToEvmAddress(id: string): Check<string> {
   const c = checkEntityId(id);
   if (!c.ok) return c;
   const [shard, realm, num] = c.value.split('.').map((p) => BigInt(p));
-  if (shard > 0xffffffffn || realm > 0xffffffffffffffffn || num > 0xffffffffffffffffn) return fail(`${c.value} is too large for an EVM address.`);
-  const hex = shard.toString(16).padStart(8, '0') + realm.toString(16).padStart(16, '0') + num.toString(16).padStart(16, '0');
+  if (shard > 0xffffffffn || realm > 0xffffffffffffffffn || num > 0xffffffffffffffffn)
+    return fail(`${c.value} is too large for an EVM address.`);
+  const hex =
+    shard.toString(16).padStart(8, '0') + realm.toString(16).padStart(16, '0') + num.toString(16).padStart(16, '0');
   return ok(`0x${hex}`);
 }
 
@@ -127,8 +131,14 @@ export function evmAddressToEntityId(address: string): string | undefined {
  */
 export function checkTimestamp(input: string): Check<string> {
   const s = input.trim();
-  if (!s) return fail('Enter a timestamp: seconds.nanoseconds such as 1700000000.000000000, or a date such as 2026-11-20T10:00:00Z.');
-  const tooLate = (): Check<string> => fail(`"${clip(s)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP} (2262-04-11T23:47:16Z).`);
+  if (!s)
+    return fail(
+      'Enter a timestamp: seconds.nanoseconds such as 1700000000.000000000, or a date such as 2026-11-20T10:00:00Z.',
+    );
+  const tooLate = (): Check<string> =>
+    fail(
+      `"${clip(s)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP} (2262-04-11T23:47:16Z).`,
+    );
   if (TIMESTAMP.test(s)) return timestampNanos(s) > INT64_MAX ? tooLate() : ok(s);
   if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(s)) {
     const fraction = /\.(\d{1,9})/.exec(s)?.[1];
@@ -140,7 +150,9 @@ export function checkTimestamp(input: string): Check<string> {
       return timestampNanos(value) > INT64_MAX ? tooLate() : ok(value);
     }
   }
-  return fail(`"${clip(s)}" is not a timestamp: use seconds.nanoseconds (1700000000.123456789) or an ISO date (2026-11-20T10:00:00Z).`);
+  return fail(
+    `"${clip(s)}" is not a timestamp: use seconds.nanoseconds (1700000000.123456789) or an ISO date (2026-11-20T10:00:00Z).`,
+  );
 }
 
 /** `seconds[.nanos]` as nanoseconds. */
@@ -179,7 +191,8 @@ export function checkBlockHash(input: string): Check<string> {
   const { op, value } = splitOperator(input);
   if (op && op !== 'eq') return fail('A block hash can only be matched exactly (no operator other than eq).');
   if (!value) return fail('Enter a block hash: 64 or 96 hexadecimal digits, optionally after 0x.');
-  if (!BLOCK_HASH.test(value)) return fail(`"${clip(value)}" is not a block hash: it needs 64 or 96 hexadecimal digits, optionally after 0x.`);
+  if (!BLOCK_HASH.test(value))
+    return fail(`"${clip(value)}" is not a block hash: it needs 64 or 96 hexadecimal digits, optionally after 0x.`);
   return ok(`0x${value.replace(/^0x/i, '').toLowerCase()}`);
 }
 
@@ -191,7 +204,8 @@ export function checkBlockNumber(input: string): Check<string> {
   let n: bigint | undefined;
   if (/^\d{1,19}$/.test(value)) n = BigInt(value);
   else if (/^0x[0-9a-fA-F]{1,16}$/.test(value)) n = BigInt(value);
-  if (n === undefined || n > INT64_MAX) return fail(`"${clip(value)}" is not a block number: use a whole number from 0 to ${INT64_MAX} or 0x hex.`);
+  if (n === undefined || n > INT64_MAX)
+    return fail(`"${clip(value)}" is not a block number: use a whole number from 0 to ${INT64_MAX} or 0x hex.`);
   return ok(n.toString());
 }
 
@@ -199,21 +213,24 @@ export function checkBlockNumber(input: string): Check<string> {
 export function checkTransactionIndex(input: string): Check<number> {
   const { op, value } = splitOperator(input);
   if (op && op !== 'eq') return fail('A transaction index can only be matched exactly (no operator other than eq).');
-  if (!/^\d{1,10}$/.test(value) || Number(value) > INT32_MAX) return fail(`"${clip(value)}" is not a transaction index: use a whole number from 0 to ${INT32_MAX}.`);
+  if (!/^\d{1,10}$/.test(value) || Number(value) > INT32_MAX)
+    return fail(`"${clip(value)}" is not a transaction index: use a whole number from 0 to ${INT32_MAX}.`);
   return ok(Number(value));
 }
 
 /** Page size: 1..100. */
 export function checkLimit(input: string | number): Check<number> {
   const s = String(input).trim();
-  if (!/^\d{1,3}$/.test(s) || Number(s) < 1 || Number(s) > 100) return fail(`"${clip(s)}" is not a page size: use a whole number from 1 to 100.`);
+  if (!/^\d{1,3}$/.test(s) || Number(s) < 1 || Number(s) > 100)
+    return fail(`"${clip(s)}" is not a page size: use a whole number from 1 to 100.`);
   return ok(Number(s));
 }
 
 /** NFT serial number: 1..9223372036854775807, compared as BigInt. */
 export function checkSerial(input: string | number | bigint): Check<string> {
   const s = String(input).trim().replace(/^#/, '');
-  if (!/^\d{1,19}$/.test(s)) return fail(`"${clip(s)}" is not a serial number: use a whole number from 1 to ${INT64_MAX}.`);
+  if (!/^\d{1,19}$/.test(s))
+    return fail(`"${clip(s)}" is not a serial number: use a whole number from 1 to ${INT64_MAX}.`);
   const n = BigInt(s);
   if (n < 1n || n > INT64_MAX) return fail(`${clip(s)} is out of range: a serial number is from 1 to ${INT64_MAX}.`);
   return ok(n.toString());

@@ -56,9 +56,11 @@ export interface SessionVerifyRequest {
   explorer?: string;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const optStr = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined);
+const optStr = (v: unknown): string | undefined =>
+  typeof v === 'string' && v ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
 
 /** `missing` as an array of paths (original description) or an object keyed by path (real server). */
 export function parseMissing(v: unknown): MissingFile[] {
@@ -66,7 +68,11 @@ export function parseMissing(v: unknown): MissingFile[] {
     return v.map((m) => {
       if (typeof m === 'string') return { path: m };
       const o = obj(m);
-      return { path: optStr(o.path) ?? optStr(o.name) ?? '(unnamed file)', keccak256: optStr(o.keccak256), urls: strings(o.urls) };
+      return {
+        path: optStr(o.path) ?? optStr(o.name) ?? '(unnamed file)',
+        keccak256: optStr(o.keccak256),
+        urls: strings(o.urls),
+      };
     });
   }
   return Object.entries(obj(v)).map(([path, m]) => {
@@ -80,12 +86,18 @@ function reasonOf(v: unknown): string {
   const o = obj(v);
   const msg = optStr(o.msg) ?? optStr(o.message) ?? optStr(o.reason);
   if (msg) return msg;
-  if (o.expectedHash || o.calculatedHash) return `expected hash ${optStr(o.expectedHash) ?? '?'}, got ${optStr(o.calculatedHash) ?? '?'}`;
+  if (o.expectedHash || o.calculatedHash)
+    return `expected hash ${optStr(o.expectedHash) ?? '?'}, got ${optStr(o.calculatedHash) ?? '?'}`;
   return 'invalid';
 }
 
 export function parseInvalid(v: unknown): InvalidFile[] {
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? { path: x, reason: 'invalid' } : { path: optStr(obj(x).path) ?? '(unnamed file)', reason: reasonOf(x) }));
+  if (Array.isArray(v))
+    return v.map((x) =>
+      typeof x === 'string'
+        ? { path: x, reason: 'invalid' }
+        : { path: optStr(obj(x).path) ?? '(unnamed file)', reason: reasonOf(x) },
+    );
   return Object.entries(obj(v)).map(([path, r]) => ({ path, reason: reasonOf(r) }));
 }
 
@@ -93,7 +105,11 @@ export function parseInvalid(v: unknown): InvalidFile[] {
 export function parseSessionResult(body: unknown, url = ''): SessionVerifyResult {
   const b = obj(body);
   if (!Array.isArray(b.contracts)) {
-    throw new ApiError({ kind: 'malformed', message: 'The verification server answered without a list of contracts.', url });
+    throw new ApiError({
+      kind: 'malformed',
+      message: 'The verification server answered without a list of contracts.',
+      url,
+    });
   }
   const contracts = b.contracts.map((c): VerifiedContract => {
     const o = obj(c);
@@ -120,7 +136,10 @@ export class VerifyClient {
   readonly baseUrl: string;
 
   /** `baseUrl`: the Sourcify server, e.g. https://sourcify.dev/server */
-  constructor(baseUrl: string, private readonly http: HttpClient) {
+  constructor(
+    baseUrl: string,
+    private readonly http: HttpClient,
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
@@ -130,7 +149,8 @@ export class VerifyClient {
     const chainId = String(req.chainId).trim();
     if (!/^\d{1,10}$/.test(chainId)) throw invalidInput(`"${chainId.slice(0, 40)}" is not a chain id.`);
     const explorer = (req.explorer ?? 'etherscan').trim();
-    if (!/^[a-z0-9][a-z0-9-]{0,40}$/i.test(explorer)) throw invalidInput(`"${explorer.slice(0, 40)}" is not an explorer name (letters, digits and dashes).`);
+    if (!/^[a-z0-9][a-z0-9-]{0,40}$/i.test(explorer))
+      throw invalidInput(`"${explorer.slice(0, 40)}" is not an explorer name (letters, digits and dashes).`);
     const body: Record<string, string> = { address, chainId };
     if (req.apiKey) body.apiKey = req.apiKey;
     const url = `${this.baseUrl}/session/verify/${encodeURIComponent(explorer)}`;
@@ -233,20 +253,29 @@ export function parseJobError(v: unknown): JobError | undefined {
   const data = obj(o.errorData);
   for (const ce of Array.isArray(data.compilerErrors) ? data.compilerErrors : []) {
     const e = obj(ce);
-    const text = optStr(e.formattedMessage)?.split('\n')[0] ?? [optStr(e.type), optStr(e.message)].filter(Boolean).join(': ');
+    const text =
+      optStr(e.formattedMessage)?.split('\n')[0] ?? [optStr(e.type), optStr(e.message)].filter(Boolean).join(': ');
     if (text) details.push(text);
   }
   if (typeof o.creationTransactionHash === 'string') details.push(`creation transaction ${o.creationTransactionHash}`);
   // the codes: next to customCode (the real server), or inside errorData
   const code = (name: string): string | undefined => hexCode(o[name]) ?? hexCode(data[name]);
   const lengths: CodeLengths = {};
-  for (const [key, name] of [['onchainRuntime', 'onchainRuntimeCode'], ['recompiledRuntime', 'recompiledRuntimeCode'], ['onchainCreation', 'onchainCreationCode'], ['recompiledCreation', 'recompiledCreationCode']] as const) {
+  for (const [key, name] of [
+    ['onchainRuntime', 'onchainRuntimeCode'],
+    ['recompiledRuntime', 'recompiledRuntimeCode'],
+    ['onchainCreation', 'onchainCreationCode'],
+    ['recompiledCreation', 'recompiledCreationCode'],
+  ] as const) {
     const c = code(name);
     if (c !== undefined) lengths[key] = (c.length - 2) / 2;
   }
   const onchainRuntimeCode = code('onchainRuntimeCode');
   return {
-    customCode: optStr(o.customCode), message: optStr(o.message) ?? optStr(o.customCode) ?? 'The verification failed.', errorId: optStr(o.errorId), details,
+    customCode: optStr(o.customCode),
+    message: optStr(o.message) ?? optStr(o.customCode) ?? 'The verification failed.',
+    errorId: optStr(o.errorId),
+    details,
     ...(Object.keys(lengths).length ? { codeLengths: lengths } : {}),
     ...(onchainRuntimeCode ? { onchainRuntimeCode } : {}),
   };
@@ -269,7 +298,11 @@ export function parseJob(body: unknown, url = ''): VerificationJob {
   const error = parseJobError(o.error);
   // the real server's completed job has contract.match (verified) or error (failed); neither is no answer at all
   if (o.isJobCompleted && contract.match === null && !error) {
-    throw new ApiError({ kind: 'malformed', message: `The verification server says job ${id.slice(0, 100)} is completed but gives neither a match nor an error.`, url });
+    throw new ApiError({
+      kind: 'malformed',
+      message: `The verification server says job ${id.slice(0, 100)} is completed but gives neither a match nor an error.`,
+      url,
+    });
   }
   return {
     verificationId: id,
@@ -300,8 +333,14 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const stop = () => reject(new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' }));
     if (signal?.aborted) return stop();
-    const t = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(t); stop(); };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      stop();
+    };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -309,7 +348,10 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class SourcifyV2Client {
   readonly baseUrl: string;
 
-  constructor(baseUrl: string, private readonly http: HttpClient) {
+  constructor(
+    baseUrl: string,
+    private readonly http: HttpClient,
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
   }
 
@@ -322,7 +364,8 @@ export class SourcifyV2Client {
       return parseContractMatch(res.data, { chainId: c, address: a });
     } catch (e) {
       // 404 {match: null, ...} (no customCode) is "not verified"; a 404 naming an error code is an error
-      if (isApiError(e) && e.status === 404 && !LOOKUP_404_ERRORS.has(e.serverCode ?? '')) return parseContractMatch({ match: null }, { chainId: c, address: a });
+      if (isApiError(e) && e.status === 404 && !LOOKUP_404_ERRORS.has(e.serverCode ?? ''))
+        return parseContractMatch({ match: null }, { chainId: c, address: a });
       throw e;
     }
   }
@@ -340,9 +383,19 @@ export class SourcifyV2Client {
   async submit(req: StdJsonVerifyRequest, options: RequestOptions = {}): Promise<string> {
     const a = unwrap(checkEvmAddress(req.address));
     const c = checkChain(req.chainId);
-    if (!/^v?\d+\.\d+\.\d+/.test(req.compilerVersion)) throw invalidInput(`"${req.compilerVersion.slice(0, 40)}" is not a compiler version such as 0.8.28+commit.7893614a.`);
-    if (!/^.+:[A-Za-z_$][\w$]*$/.test(req.contractIdentifier)) throw invalidInput(`"${req.contractIdentifier.slice(0, 80)}" is not a contract identifier of the form path/to/File.sol:Name.`);
-    const body: Record<string, unknown> = { stdJsonInput: req.stdJsonInput, compilerVersion: req.compilerVersion, contractIdentifier: req.contractIdentifier };
+    if (!/^v?\d+\.\d+\.\d+/.test(req.compilerVersion))
+      throw invalidInput(
+        `"${req.compilerVersion.slice(0, 40)}" is not a compiler version such as 0.8.28+commit.7893614a.`,
+      );
+    if (!/^.+:[A-Za-z_$][\w$]*$/.test(req.contractIdentifier))
+      throw invalidInput(
+        `"${req.contractIdentifier.slice(0, 80)}" is not a contract identifier of the form path/to/File.sol:Name.`,
+      );
+    const body: Record<string, unknown> = {
+      stdJsonInput: req.stdJsonInput,
+      compilerVersion: req.compilerVersion,
+      contractIdentifier: req.contractIdentifier,
+    };
     if (req.creationTransactionHash) body.creationTransactionHash = req.creationTransactionHash;
     const url = `${this.baseUrl}/v2/verify/${c}/${a}`;
     let res: HttpResponse<unknown>;
@@ -351,21 +404,35 @@ export class SourcifyV2Client {
     } catch (e) {
       if (isApiError(e) && e.status === 429 && e.serverCode === 'duplicate_verification_request') {
         throw new ApiError({
-          kind: 'http', status: e.status, url: e.url, serverMessages: e.serverMessages, serverCode: e.serverCode, retryAfterMs: e.retryAfterMs,
+          kind: 'http',
+          status: e.status,
+          url: e.url,
+          serverMessages: e.serverMessages,
+          serverCode: e.serverCode,
+          retryAfterMs: e.retryAfterMs,
           message: `Sourcify is already running a verification job for ${a} on chain ${c} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.`,
         });
       }
       throw e;
     }
     const id = optStr(obj(res.data).verificationId);
-    if (!id) throw new ApiError({ kind: 'malformed', message: 'The verification server accepted the job but sent no verificationId.', url: res.url });
+    if (!id)
+      throw new ApiError({
+        kind: 'malformed',
+        message: 'The verification server accepted the job but sent no verificationId.',
+        url: res.url,
+      });
     return id;
   }
 
   /** `GET /v2/verify/{verificationId}` once. */
   async job(verificationId: string, options: RequestOptions = {}): Promise<VerificationJob> {
-    if (!/^[\w-]{1,100}$/.test(verificationId)) throw invalidInput(`"${verificationId.slice(0, 40)}" is not a verification id.`);
-    const res = await this.http.get<unknown>(`${this.baseUrl}/v2/verify/${encodeURIComponent(verificationId)}`, options);
+    if (!/^[\w-]{1,100}$/.test(verificationId))
+      throw invalidInput(`"${verificationId.slice(0, 40)}" is not a verification id.`);
+    const res = await this.http.get<unknown>(
+      `${this.baseUrl}/v2/verify/${encodeURIComponent(verificationId)}`,
+      options,
+    );
     return parseJob(res.data, res.url);
   }
 
@@ -380,7 +447,10 @@ export class SourcifyV2Client {
       opts.onPoll?.(job, polls);
       if (job.isJobCompleted) return job;
       if (Date.now() + wait > deadline) {
-        throw new ApiError({ kind: 'timeout', message: `The verification job ${verificationId} did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s. Its result may still appear later.` });
+        throw new ApiError({
+          kind: 'timeout',
+          message: `The verification job ${verificationId} did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s. Its result may still appear later.`,
+        });
       }
       await abortableSleep(wait, opts.signal);
       wait = Math.min(maxPoll, Math.round(wait * factor));

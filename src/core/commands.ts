@@ -13,7 +13,11 @@ export { Command, type CommandArgs, type CommandId } from '../api/commands';
 export type Unchecked<T extends unknown[]> = { [I in keyof T]: unknown };
 
 /** Registers the handler of one of our commands; the registration is disposed with `store`. */
-export function registerCommand<K extends CommandId>(store: DisposableStore | vscode.Disposable[], id: K, handler: (...args: Unchecked<CommandArgs[K]>) => unknown): vscode.Disposable {
+export function registerCommand<K extends CommandId>(
+  store: DisposableStore | vscode.Disposable[],
+  id: K,
+  handler: (...args: Unchecked<CommandArgs[K]>) => unknown,
+): vscode.Disposable {
   const d = vscode.commands.registerCommand(id, handler as (...args: unknown[]) => unknown);
   if (Array.isArray(store)) store.push(d);
   else store.add(d);

@@ -49,15 +49,29 @@ export class ExtensionLog implements Logger, vscode.Disposable {
     return line;
   }
 
-  debug(message: string): void { this.channel.debug(this.keep('debug', message)); }
-  info(message: string): void { this.channel.info(this.keep('info', message)); }
-  warn(message: string): void { this.channel.warn(this.keep('warn', message)); }
-  error(message: string): void { this.channel.error(this.keep('error', message)); }
+  debug(message: string): void {
+    this.channel.debug(this.keep('debug', message));
+  }
+  info(message: string): void {
+    this.channel.info(this.keep('info', message));
+  }
+  warn(message: string): void {
+    this.channel.warn(this.keep('warn', message));
+  }
+  error(message: string): void {
+    this.channel.error(this.keep('error', message));
+  }
 
-  show(): void { this.channel.show(true); }
+  show(): void {
+    this.channel.show(true);
+  }
 
   /** The last lines kept (`keepLines`), oldest first; empty when lines are not kept. */
-  lines(): string[] { return this.recent ? [...this.recent] : []; }
+  lines(): string[] {
+    return this.recent ? [...this.recent] : [];
+  }
 
-  dispose(): void { this.channel.dispose(); }
+  dispose(): void {
+    this.channel.dispose();
+  }
 }

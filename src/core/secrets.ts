@@ -7,7 +7,10 @@ import type { ExtensionLog } from './log';
 export const API_KEY_SECRET = 'hederaExplorer.explorerApiKey';
 
 export class ApiKeyStore {
-  constructor(private readonly storage: vscode.SecretStorage, private readonly log: ExtensionLog) {}
+  constructor(
+    private readonly storage: vscode.SecretStorage,
+    private readonly log: ExtensionLog,
+  ) {}
 
   async get(): Promise<string | undefined> {
     const key = await this.storage.get(API_KEY_SECRET);
@@ -34,7 +37,7 @@ export class ApiKeyStore {
 /** Why a typed key is not acceptable, or undefined when it is. */
 export function checkApiKey(value: string): string | undefined {
   const v = value.trim();
-  if (!v) return vscode.l10n.t('Enter the API key of the explorer (it is stored in VS Code\'s secret storage).');
+  if (!v) return vscode.l10n.t("Enter the API key of the explorer (it is stored in VS Code's secret storage).");
   if (/\s/.test(v)) return vscode.l10n.t('An API key has no spaces.');
   if (v.length > 256) return vscode.l10n.t('That is too long for an API key.');
   return undefined;

@@ -20,14 +20,23 @@ export class SelectedNetwork implements vscode.Disposable {
   /** Clients of networks other than the selected one (a panel opened on another network), by name. */
   private readonly others = new Map<NetworkName, Clients>();
 
-  constructor(private readonly log: ExtensionLog, private readonly userAgent: string) {
+  constructor(
+    private readonly log: ExtensionLog,
+    private readonly userAgent: string,
+  ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.network`) || e.affectsConfiguration(`${SECTION}.custom`) || e.affectsConfiguration(`${SECTION}.http`)) {
+      if (
+        e.affectsConfiguration(`${SECTION}.network`) ||
+        e.affectsConfiguration(`${SECTION}.custom`) ||
+        e.affectsConfiguration(`${SECTION}.http`)
+      ) {
         this.current = undefined;
         this.currentProfile = undefined;
         this.others.clear();
         const next = this.clients;
-        this.log.info(`Network: ${next.profile.label} (mirror ${next.profile.mirrorUrl}, chain ${next.profile.chainId})`);
+        this.log.info(
+          `Network: ${next.profile.label} (mirror ${next.profile.mirrorUrl}, chain ${next.profile.chainId})`,
+        );
         this.changed.fire(next);
       }
     });

@@ -39,8 +39,11 @@ export function timeoutMs(): number {
 export async function setNetwork(name: NetworkName): Promise<void> {
   const c = config();
   const inspect = c.inspect<string>('network');
-  const target = inspect?.workspaceFolderValue !== undefined
-    ? vscode.ConfigurationTarget.WorkspaceFolder
-    : inspect?.workspaceValue !== undefined ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  const target =
+    inspect?.workspaceFolderValue !== undefined
+      ? vscode.ConfigurationTarget.WorkspaceFolder
+      : inspect?.workspaceValue !== undefined
+        ? vscode.ConfigurationTarget.Workspace
+        : vscode.ConfigurationTarget.Global;
   await c.update('network', name, target);
 }

@@ -30,6 +30,9 @@ export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs
       }
     },
     // a local folder's file in pieces, through Node (vscode.workspace.fs reads whole files only)
-    readPieces: folder.scheme === 'file' ? (relPath: string) => pieces(uri(relPath).fsPath, (p) => nodeFs.open(p, 'r')) : undefined,
+    readPieces:
+      folder.scheme === 'file'
+        ? (relPath: string) => pieces(uri(relPath).fsPath, (p) => nodeFs.open(p, 'r'))
+        : undefined,
   };
 }

@@ -18,9 +18,11 @@ export async function copyText(text: string, what: string): Promise<void> {
 export async function openUrl(url: string | undefined): Promise<boolean> {
   const web = httpUrl(url);
   if (!web) {
-    void vscode.window.showWarningMessage(url?.trim()
-      ? vscode.l10n.t('Not opened: {0} is not a web address.', notificationSafe(url, 100))
-      : vscode.l10n.t('Not opened: there is no web address.'));
+    void vscode.window.showWarningMessage(
+      url?.trim()
+        ? vscode.l10n.t('Not opened: {0} is not a web address.', notificationSafe(url, 100))
+        : vscode.l10n.t('Not opened: there is no web address.'),
+    );
     return false;
   }
   return vscode.env.openExternal(vscode.Uri.parse(web, true));

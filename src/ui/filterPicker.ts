@@ -69,8 +69,14 @@ export async function editFilters(title: string, fields: FilterField[], target: 
         detail: reason,
       };
     });
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(clear-all) ${vscode.l10n.t('Clear all filters')}`, clear: true });
-    const pick = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Pick a filter to change; Escape when done') });
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: `$(clear-all) ${vscode.l10n.t('Clear all filters')}`, clear: true },
+    );
+    const pick = await vscode.window.showQuickPick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Pick a filter to change; Escape when done'),
+    });
     if (!pick) return;
     if (pick.clear) {
       target.clearAll();
@@ -81,7 +87,10 @@ export async function editFilters(title: string, fields: FilterField[], target: 
     if (!f) continue; // disabled: show the list again
     if (f.kind === 'choice') {
       const c = await vscode.window.showQuickPick(
-        f.choices.map((x) => ({ ...x, label: `${String(x.value) === f.value() ? '$(check)' : '$(blank)'} ${x.label}` })),
+        f.choices.map((x) => ({
+          ...x,
+          label: `${String(x.value) === f.value() ? '$(check)' : '$(blank)'} ${x.label}`,
+        })),
         { title: `${title}: ${f.label}` },
       );
       if (c) apply(f, c.value);

@@ -19,8 +19,15 @@ export class LazyTreeView<T, I extends LoadedTree<T>> implements vscode.TreeData
   readonly treeView: vscode.TreeView<T>;
   private readonly subscriptions = new DisposableStore();
 
-  constructor(viewId: string, private readonly create: (treeView: vscode.TreeView<T>) => I, options: { showCollapseAll?: boolean } = {}) {
-    this.treeView = vscode.window.createTreeView(viewId, { treeDataProvider: this, showCollapseAll: options.showCollapseAll ?? true });
+  constructor(
+    viewId: string,
+    private readonly create: (treeView: vscode.TreeView<T>) => I,
+    options: { showCollapseAll?: boolean } = {},
+  ) {
+    this.treeView = vscode.window.createTreeView(viewId, {
+      treeDataProvider: this,
+      showCollapseAll: options.showCollapseAll ?? true,
+    });
   }
 
   /** The loaded part, created now if it was not (loads its code). Throws when the code cannot be loaded. */
@@ -56,7 +63,11 @@ export class LazyTreeView<T, I extends LoadedTree<T>> implements vscode.TreeData
     return this.implementation().getParent?.(element);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, element: T, token: vscode.CancellationToken): vscode.ProviderResult<vscode.TreeItem> {
+  resolveTreeItem(
+    item: vscode.TreeItem,
+    element: T,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<vscode.TreeItem> {
     const impl = this.implementation();
     return impl.resolveTreeItem ? impl.resolveTreeItem(item, element, token) : item;
   }

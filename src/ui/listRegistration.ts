@@ -13,7 +13,10 @@ import type { ListView } from './listView';
 import type { TreeNode } from './nodes';
 
 /** What the loaded part does for the commands every list has. */
-export type ListCommands = Pick<ListView<unknown, object, object>, 'refresh' | 'retry' | 'loadMore' | 'editFilters' | 'clearFilters'>;
+export type ListCommands = Pick<
+  ListView<unknown, object, object>,
+  'refresh' | 'retry' | 'loadMore' | 'editFilters' | 'clearFilters'
+>;
 
 export interface ListViewHandle<V> {
   readonly treeView: vscode.TreeView<TreeNode>;
@@ -76,20 +79,37 @@ export interface ListSeam<T> {
  * The seam of a list view with the view's own methods (`extras`, getters kept as getters); the view's code is
  * loaded by the first use.
  */
-export function listSeam<T, X extends object>(handle: ListViewHandle<ListView<T, object, object>>, extras: X): ListSeam<T> & X {
+export function listSeam<T, X extends object>(
+  handle: ListViewHandle<ListView<T, object, object>>,
+  extras: X,
+): ListSeam<T> & X {
   const v = () => handle.view();
   const seam: ListSeam<T> = {
     snapshot: () => {
-      const rows = v().rows().map((n) => {
-        const it = n.getTreeItem();
-        return { label: typeof it.label === 'string' ? it.label : it.label?.label ?? '', description: typeof it.description === 'string' ? it.description : undefined, contextValue: it.contextValue };
-      });
+      const rows = v()
+        .rows()
+        .map((n) => {
+          const it = n.getTreeItem();
+          return {
+            label: typeof it.label === 'string' ? it.label : (it.label?.label ?? ''),
+            description: typeof it.description === 'string' ? it.description : undefined,
+            contextValue: it.contextValue,
+          };
+        });
       return { description: handle.treeView.description, rows };
     },
-    get loaded() { return v().loaded; },
-    get loading() { return v().loading; },
-    get started() { return v().started; },
-    get visible() { return handle.treeView.visible; },
+    get loaded() {
+      return v().loaded;
+    },
+    get loading() {
+      return v().loading;
+    },
+    get started() {
+      return v().started;
+    },
+    get visible() {
+      return handle.treeView.visible;
+    },
     refresh: () => v().refresh(),
     retry: () => v().retry(),
     loadMore: () => v().loadMore(),

@@ -125,7 +125,9 @@ export abstract class ListView<T, F extends object, I extends object> implements
   }
 
   protected updateDescription(): void {
-    this.treeView.description = [this.network.profile.label, this.describeFilters(), ...this.extraDescription()].filter(Boolean).join(' · ');
+    this.treeView.description = [this.network.profile.label, this.describeFilters(), ...this.extraDescription()]
+      .filter(Boolean)
+      .join(' · ');
     void vscode.commands.executeCommand('setContext', `${this.options.viewId}.filtered`, this.isFiltered());
   }
 
@@ -151,8 +153,12 @@ export abstract class ListView<T, F extends object, I extends object> implements
   /** The filter picker (the view's title bar). */
   editFilters(): Promise<void> {
     return editFilters(this.options.filterTitle, this.filterFields(), {
-      apply: (patch) => { this.filters = this.parseFilters(patch as Partial<I>, this.filters); },
-      clearAll: () => { this.filters = this.options.defaults(); },
+      apply: (patch) => {
+        this.filters = this.parseFilters(patch as Partial<I>, this.filters);
+      },
+      clearAll: () => {
+        this.filters = this.options.defaults();
+      },
       changed: () => this.filtersChanged(),
     });
   }

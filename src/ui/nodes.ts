@@ -62,13 +62,17 @@ export class MessageNode implements TreeNode {
   getTreeItem(): vscode.TreeItem {
     const state = !this.opts.children?.length
       ? vscode.TreeItemCollapsibleState.None
-      : this.opts.expanded === false ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+      : this.opts.expanded === false
+        ? vscode.TreeItemCollapsibleState.Collapsed
+        : vscode.TreeItemCollapsibleState.Expanded;
     const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), state);
     item.iconPath = this.opts.icon;
     item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
     item.tooltip = plainTooltip(this.opts.tooltip);
     const link = this.opts.link;
-    item.command = this.opts.command ?? (link ? { command: link.command, title: vscode.l10n.t('Open in Browser'), arguments: [link.url] } : undefined);
+    item.command =
+      this.opts.command ??
+      (link ? { command: link.command, title: vscode.l10n.t('Open in Browser'), arguments: [link.url] } : undefined);
     item.contextValue = this.opts.contextValue ?? 'message';
     if (this.opts.id) item.id = this.opts.id;
     return item;
@@ -97,12 +101,19 @@ export function errorNode(error: unknown, retry: vscode.Command, id?: string): M
   const sentence = oneLine(e ? e.message : error instanceof Error ? error.message : String(error), 300);
   const details: string[] = [];
   // the server's messages the sentence does not already hold (shown once, in the tooltip and as child rows)
-  if (e?.serverMessages.length) details.push(...e.serverMessages.map((m) => oneLine(m, 300)).filter((d) => !sentence.includes(d)));
+  if (e?.serverMessages.length)
+    details.push(...e.serverMessages.map((m) => oneLine(m, 300)).filter((d) => !sentence.includes(d)));
   const tooltip = new vscode.MarkdownString(
-    [mdEscape(sentence), ...details.map((d) => `- ${mdEscape(d)}`), e?.url ? `\n${mdEscape(e.url)}` : '', `\n${mdEscape(vscode.l10n.t('Click to try again.'))}`].join('\n'),
+    [
+      mdEscape(sentence),
+      ...details.map((d) => `- ${mdEscape(d)}`),
+      e?.url ? `\n${mdEscape(e.url)}` : '',
+      `\n${mdEscape(vscode.l10n.t('Click to try again.'))}`,
+    ].join('\n'),
   );
-  const children = details
-    .map((d) => new MessageNode(d, { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }));
+  const children = details.map(
+    (d) => new MessageNode(d, { icon: new vscode.ThemeIcon('comment'), contextValue: 'errorDetail' }),
+  );
   return new MessageNode(sentence, {
     icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
     tooltip,
@@ -127,11 +138,20 @@ export class DetailNode implements TreeNode {
   constructor(
     readonly label: string,
     readonly value: string,
-    private readonly opts: { tooltip?: string; icon?: vscode.ThemeIcon; children?: TreeNode[]; contextValue?: string; command?: vscode.Command } = {},
+    private readonly opts: {
+      tooltip?: string;
+      icon?: vscode.ThemeIcon;
+      children?: TreeNode[];
+      contextValue?: string;
+      command?: vscode.Command;
+    } = {},
   ) {}
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      oneLine(this.label, LABEL_MAX),
+      this.opts.children?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.description = oneLine(this.value, 120) || '—';
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`${mdEscape(this.label)}\n\n${mdCodeBlock(this.opts.tooltip ?? this.value)}`);
@@ -159,10 +179,16 @@ export function anyValueNode(label: string, value: unknown, depth = 0): DetailNo
   if (value === null || typeof value !== 'object' || depth >= VALUE_DEPTH) {
     return new DetailNode(label, formatValue(value), { icon: new vscode.ThemeIcon('symbol-field') });
   }
-  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [`#${i}`, v]) : Object.entries(value as Record<string, unknown>);
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [`#${i}`, v])
+    : Object.entries(value as Record<string, unknown>);
   const children: TreeNode[] = entries.slice(0, VALUE_CHILDREN).map(([k, v]) => anyValueNode(k, v, depth + 1));
   if (entries.length > VALUE_CHILDREN) {
-    children.push(new MessageNode(vscode.l10n.t('{0} more (see the raw JSON)', entries.length - VALUE_CHILDREN), { icon: new vscode.ThemeIcon('ellipsis') }));
+    children.push(
+      new MessageNode(vscode.l10n.t('{0} more (see the raw JSON)', entries.length - VALUE_CHILDREN), {
+        icon: new vscode.ThemeIcon('ellipsis'),
+      }),
+    );
   }
   return new DetailNode(label, formatValue(value), {
     icon: new vscode.ThemeIcon(Array.isArray(value) ? 'symbol-array' : 'symbol-object'),
@@ -174,7 +200,14 @@ export class GroupNode implements TreeNode {
   constructor(
     readonly label: string,
     private readonly children: TreeNode[],
-    private readonly opts: { icon?: vscode.ThemeIcon; description?: string; expanded?: boolean; contextValue?: string; tooltip?: string | vscode.MarkdownString; id?: string } = {},
+    private readonly opts: {
+      icon?: vscode.ThemeIcon;
+      description?: string;
+      expanded?: boolean;
+      contextValue?: string;
+      tooltip?: string | vscode.MarkdownString;
+      id?: string;
+    } = {},
   ) {}
 
   get id(): string | undefined {
@@ -182,7 +215,10 @@ export class GroupNode implements TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(oneLine(this.label, LABEL_MAX), this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      oneLine(this.label, LABEL_MAX),
+      this.opts.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.iconPath = this.opts.icon;
     item.description = this.opts.description === undefined ? undefined : oneLine(this.opts.description, LABEL_MAX);
     item.contextValue = this.opts.contextValue ?? 'group';
@@ -202,7 +238,7 @@ export function flattenDetails(nodes: TreeNode[]): string[] {
   const walk = (list: TreeNode[], path: string) => {
     for (const n of list) {
       const it = n.getTreeItem();
-      const label = typeof it.label === 'string' ? it.label : it.label?.label ?? '';
+      const label = typeof it.label === 'string' ? it.label : (it.label?.label ?? '');
       if (n instanceof DetailNode) out.push(`${path}${label}: ${n.value}`);
       const kids = n.getChildren?.();
       if (Array.isArray(kids) && kids.length) walk(kids, `${path}${label} / `);

@@ -46,7 +46,13 @@ export class PagedList<T> implements vscode.Disposable {
       const text = stopSentence(m.stopped, vscode.l10n);
       rows.push(new MessageNode(text, { icon: warning(), tooltip: text, contextValue: 'pagingStopped' }));
     } else if (m.hasMore) {
-      if (m.emptyPage) rows.push(new MessageNode(emptyPageSentence(vscode.l10n), { icon: new vscode.ThemeIcon('info'), contextValue: 'emptyPage' }));
+      if (m.emptyPage)
+        rows.push(
+          new MessageNode(emptyPageSentence(vscode.l10n), {
+            icon: new vscode.ThemeIcon('info'),
+            contextValue: 'emptyPage',
+          }),
+        );
       rows.push(loadMoreNode(texts.more, m.items.length));
     } else if (m.started && m.items.length === 0) rows.push(empty());
     return rows;

@@ -11,7 +11,11 @@ export interface RevivingHost extends vscode.Disposable {
 }
 
 /** Registers the serializer of `viewType`; returns the host, created on first use and disposed with the extension. */
-export function registerPanels<H extends RevivingHost>(subscriptions: vscode.Disposable[], viewType: string, create: () => H): () => H {
+export function registerPanels<H extends RevivingHost>(
+  subscriptions: vscode.Disposable[],
+  viewType: string,
+  create: () => H,
+): () => H {
   let host: H | undefined;
   const get = (): H => {
     if (!host) {
@@ -20,8 +24,12 @@ export function registerPanels<H extends RevivingHost>(subscriptions: vscode.Dis
     }
     return host;
   };
-  subscriptions.push(vscode.window.registerWebviewPanelSerializer(viewType, {
-    deserializeWebviewPanel: async (panel, state) => { await get().revive(panel, state); },
-  }));
+  subscriptions.push(
+    vscode.window.registerWebviewPanelSerializer(viewType, {
+      deserializeWebviewPanel: async (panel, state) => {
+        await get().revive(panel, state);
+      },
+    }),
+  );
   return get;
 }

@@ -121,9 +121,13 @@ export class PanelChannel<In extends { type: string }, Out> implements vscode.Di
     panel.webview.html = pageHtml(panel.webview, this.host.assetsUri, shell);
     this.disposables.add(
       panel.onDidDispose(() => owner.dispose()),
-      panel.webview.onDidReceiveMessage((m: unknown) => { void this.receive(m); }),
+      panel.webview.onDidReceiveMessage((m: unknown) => {
+        void this.receive(m);
+      }),
       // a hidden page loses its context (retainContextWhenHidden is off): it says `ready` again when shown
-      panel.onDidChangeViewState((e) => { if (!e.webviewPanel.visible) this.isReady = false; }),
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) this.isReady = false;
+      }),
     );
   }
 
@@ -142,7 +146,10 @@ export class PanelChannel<In extends { type: string }, Out> implements vscode.Di
   async receive(raw: unknown): Promise<void> {
     const parsed = this.parse(raw);
     if (!parsed.ok) {
-      const what = typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string' ? String((raw as { type: string }).type).slice(0, 40) : typeof raw;
+      const what =
+        typeof raw === 'object' && raw !== null && typeof (raw as { type?: unknown }).type === 'string'
+          ? String((raw as { type: string }).type).slice(0, 40)
+          : typeof raw;
       this.handlers.refused?.(parsed.reason, what);
       this.host.log.warn(`${this.logName}: ignored a message from the webview (${what}): ${parsed.reason}`);
       return;
@@ -178,7 +185,11 @@ export class PanelHost<P extends HostedPanel> implements PageHost, vscode.Dispos
   private readonly aliases = new Map<string, P>();
   readonly assetsUri: vscode.Uri;
 
-  constructor(readonly extensionUri: vscode.Uri, readonly log: ExtensionLog, readonly kind: PanelKind) {
+  constructor(
+    readonly extensionUri: vscode.Uri,
+    readonly log: ExtensionLog,
+    readonly kind: PanelKind,
+  ) {
     this.assetsUri = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
   }
 
@@ -187,7 +198,12 @@ export class PanelHost<P extends HostedPanel> implements PageHost, vscode.Dispos
   }
 
   /** A channel for a panel of this host (the panel's constructor opens it). */
-  channel<In extends { type: string }, Out>(panel: vscode.WebviewPanel, logName: string, parse: (raw: unknown) => Parsed<In>, handlers: ChannelHandlers<In>): PanelChannel<In, Out> {
+  channel<In extends { type: string }, Out>(
+    panel: vscode.WebviewPanel,
+    logName: string,
+    parse: (raw: unknown) => Parsed<In>,
+    handlers: ChannelHandlers<In>,
+  ): PanelChannel<In, Out> {
     return new PanelChannel<In, Out>(panel, this, logName, parse, handlers);
   }
 
@@ -197,16 +213,26 @@ export class PanelHost<P extends HostedPanel> implements PageHost, vscode.Dispos
   }
 
   /** Focuses the open panel of `key`, or creates a webview panel and the feature's panel on it. */
-  show(key: string, title: string, create: (panel: vscode.WebviewPanel) => P, detail = ''): { panel: P; created: boolean } {
+  show(
+    key: string,
+    title: string,
+    create: (panel: vscode.WebviewPanel) => P,
+    detail = '',
+  ): { panel: P; created: boolean } {
     const existing = this.get(key);
     if (existing) {
       existing.reveal();
       return { panel: existing, created: false };
     }
-    const panel = vscode.window.createWebviewPanel(this.kind.viewType, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      ...this.webviewOptions(),
-      retainContextWhenHidden: false,
-    });
+    const panel = vscode.window.createWebviewPanel(
+      this.kind.viewType,
+      title,
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      {
+        ...this.webviewOptions(),
+        retainContextWhenHidden: false,
+      },
+    );
     return { panel: this.add(create(panel), 'opened', detail), created: true };
   }
 
@@ -214,7 +240,13 @@ export class PanelHost<P extends HostedPanel> implements PageHost, vscode.Dispos
    * The serializer's half: a panel VS Code restored after a reload. `state` is the saved state as the feature
    * validated it; a refused state, or one of a panel already open, closes the restored panel.
    */
-  revive<S>(panel: vscode.WebviewPanel, state: Parsed<S>, keyOf: (s: S) => string, create: (panel: vscode.WebviewPanel, s: S) => P, detail = ''): P | undefined {
+  revive<S>(
+    panel: vscode.WebviewPanel,
+    state: Parsed<S>,
+    keyOf: (s: S) => string,
+    create: (panel: vscode.WebviewPanel, s: S) => P,
+    detail = '',
+  ): P | undefined {
     const refuse = (reason: string) => {
       this.log.warn(`${this.kind.label}: a restored panel was closed (${reason})`);
       panel.dispose();

@@ -23,26 +23,45 @@ function unquote(s: string): string {
 /** Parses one value: an EVM address or an entity id. */
 export function parseContractAddress(input: string): Check<ParsedAddress> {
   const s = unquote(input);
-  if (!s) return { ok: false, message: 'Enter the contract\'s EVM address (0x and 40 hexadecimal digits) or its entity id (0.0.1234).' };
+  if (!s)
+    return {
+      ok: false,
+      message: "Enter the contract's EVM address (0x and 40 hexadecimal digits) or its entity id (0.0.1234).",
+    };
   if (/^(0x)?[0-9a-fA-F]{40}$/.test(s)) {
     const c = checkEvmAddress(s);
     if (!c.ok) return c;
-    if (/^0x0{40}$/.test(c.value)) return { ok: false, message: 'The zero address is not a contract: enter the address the contract was deployed at.' };
+    if (/^0x0{40}$/.test(c.value))
+      return {
+        ok: false,
+        message: 'The zero address is not a contract: enter the address the contract was deployed at.',
+      };
     return { ok: true, value: { address: c.value } };
   }
   const id = /^(\d{1,10})\.(\d{1,10})\.(\d{1,10})(?:-[a-z]{5})?$/.exec(s);
   if (id) {
     const entityId = `${BigInt(id[1])}.${BigInt(id[2])}.${BigInt(id[3])}`;
-    if (BigInt(id[3]) === 0n) return { ok: false, message: `${entityId} is not a contract: the entity number must be above 0.` };
+    if (BigInt(id[3]) === 0n)
+      return { ok: false, message: `${entityId} is not a contract: the entity number must be above 0.` };
     const c = entityIdToEvmAddress(entityId);
     if (!c.ok) return c;
     return { ok: true, value: { address: c.value, entityId } };
   }
   if (/^0x[0-9a-fA-F]*$/i.test(s)) {
-    return { ok: false, message: `"${clip(s)}" is not an EVM address: it has ${s.length - 2} hexadecimal digits after 0x, an address has 40.` };
+    return {
+      ok: false,
+      message: `"${clip(s)}" is not an EVM address: it has ${s.length - 2} hexadecimal digits after 0x, an address has 40.`,
+    };
   }
-  if (/^\d+$/.test(s)) return { ok: false, message: `"${clip(s)}" is not a contract address: write an entity id in full, for example 0.0.${clip(s, 12)}, or an EVM address.` };
-  return { ok: false, message: `"${clip(s)}" is neither an EVM address (0x and 40 hexadecimal digits) nor a Hedera entity id (0.0.1234).` };
+  if (/^\d+$/.test(s))
+    return {
+      ok: false,
+      message: `"${clip(s)}" is not a contract address: write an entity id in full, for example 0.0.${clip(s, 12)}, or an EVM address.`,
+    };
+  return {
+    ok: false,
+    message: `"${clip(s)}" is neither an EVM address (0x and 40 hexadecimal digits) nor a Hedera entity id (0.0.1234).`,
+  };
 }
 
 /**
@@ -52,9 +71,15 @@ export function parseContractAddress(input: string): Check<ParsedAddress> {
 export function addressFromSelection(text: string): Check<ParsedAddress> {
   const whole = parseContractAddress(text);
   if (whole.ok) return whole;
-  const found = [...new Set([...text.matchAll(/(?<![0-9a-zA-Z])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])/g)].map((m) => m[0].toLowerCase()))];
+  const found = [
+    ...new Set([...text.matchAll(/(?<![0-9a-zA-Z])0x[0-9a-fA-F]{40}(?![0-9a-zA-Z])/g)].map((m) => m[0].toLowerCase())),
+  ];
   if (found.length === 1) return parseContractAddress(found[0]);
-  if (found.length > 1) return { ok: false, message: `The selection holds ${found.length} different addresses: select just the one to verify.` };
+  if (found.length > 1)
+    return {
+      ok: false,
+      message: `The selection holds ${found.length} different addresses: select just the one to verify.`,
+    };
   return { ok: false, message: `The selection is not a contract address: ${whole.message}` };
 }
 
@@ -82,11 +107,32 @@ export async function lookUpContract(mirror: ContractSource, idOrAddress: string
   try {
     body = await mirror.contract(idOrAddress);
   } catch (e) {
-    return { ok: false, message: `Could not look up contract ${idOrAddress} on the mirror node (${e instanceof Error ? e.message : String(e)}), so its EVM address is unknown: try again, or enter the EVM address.` };
+    return {
+      ok: false,
+      message: `Could not look up contract ${idOrAddress} on the mirror node (${e instanceof Error ? e.message : String(e)}), so its EVM address is unknown: try again, or enter the EVM address.`,
+    };
   }
-  if (body === null) return { ok: false, message: `The mirror node knows no contract ${idOrAddress} on this network: check the id and the selected network.` };
+  if (body === null)
+    return {
+      ok: false,
+      message: `The mirror node knows no contract ${idOrAddress} on this network: check the id and the selected network.`,
+    };
   const evm = typeof body.evm_address === 'string' ? body.evm_address.trim().toLowerCase() : '';
-  if (!/^0x[0-9a-f]{40}$/.test(evm)) return { ok: false, message: `The mirror node's answer for contract ${idOrAddress} has no EVM address: enter the EVM address.` };
-  const runtime = typeof body.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(body.runtime_bytecode) ? body.runtime_bytecode.toLowerCase() : undefined;
-  return { ok: true, value: { address: evm, entityId: typeof body.contract_id === 'string' ? body.contract_id : undefined, ...(runtime ? { runtimeBytecode: runtime } : {}) } };
+  if (!/^0x[0-9a-f]{40}$/.test(evm))
+    return {
+      ok: false,
+      message: `The mirror node's answer for contract ${idOrAddress} has no EVM address: enter the EVM address.`,
+    };
+  const runtime =
+    typeof body.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(body.runtime_bytecode)
+      ? body.runtime_bytecode.toLowerCase()
+      : undefined;
+  return {
+    ok: true,
+    value: {
+      address: evm,
+      entityId: typeof body.contract_id === 'string' ? body.contract_id : undefined,
+      ...(runtime ? { runtimeBytecode: runtime } : {}),
+    },
+  };
 }

@@ -62,7 +62,8 @@ export interface BuildScan {
   problems: string[];
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
 function parseMetadata(v: unknown): Record<string, unknown> | undefined {
@@ -81,7 +82,11 @@ function metadataSources(meta: Record<string, unknown> | undefined): Record<stri
   const out: Record<string, MetadataSource> = {};
   for (const [path, s] of Object.entries(obj(meta.sources))) {
     const o = obj(s);
-    out[path] = { keccak256: str(o.keccak256), urls: Array.isArray(o.urls) ? o.urls.filter((u): u is string => typeof u === 'string') : undefined, license: str(o.license) };
+    out[path] = {
+      keccak256: str(o.keccak256),
+      urls: Array.isArray(o.urls) ? o.urls.filter((u): u is string => typeof u === 'string') : undefined,
+      license: str(o.license),
+    };
   }
   return out;
 }
@@ -97,13 +102,19 @@ function contractsOfOutput(output: unknown): CompiledContract[] {
       const runtime = str(deployed.object);
       const meta = parseMetadata(o.metadata);
       out.push({
-        sourcePath, name, identifier: `${sourcePath}:${name}`,
+        sourcePath,
+        name,
+        identifier: `${sourcePath}:${name}`,
         // no evm output selected: assume deployable; an empty object means interface/abstract
         deployable: o.evm === undefined ? true : !!bytecode && bytecode !== '0x',
         sources: metadataSources(meta),
         ...(runtime && runtime !== '0x' ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}),
-        ...(Object.keys(obj(deployed.immutableReferences)).length ? { immutableReferences: deployed.immutableReferences as Record<string, LinkRef[]> } : {}),
-        ...(Object.keys(obj(deployed.linkReferences)).length ? { linkReferences: deployed.linkReferences as Record<string, Record<string, LinkRef[]>> } : {}),
+        ...(Object.keys(obj(deployed.immutableReferences)).length
+          ? { immutableReferences: deployed.immutableReferences as Record<string, LinkRef[]> }
+          : {}),
+        ...(Object.keys(obj(deployed.linkReferences)).length
+          ? { linkReferences: deployed.linkReferences as Record<string, Record<string, LinkRef[]>> }
+          : {}),
       });
     }
   }
@@ -141,15 +152,27 @@ export interface BuildInfoEntry extends BuildInfoFile {
  * `<id>.json`, not a build of its own. Paths in name order.
  */
 export async function listBuildInfo(fs: WorkspaceFs): Promise<BuildInfoEntry[]> {
-  const dirs: Array<[string, BuildFormat]> = [['artifacts/build-info', 'hardhat'], ['out/build-info', 'foundry']];
-  for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir).map((e) => e.name).sort()) dirs.push([joinPath('ignition/deployments', d, 'build-info'), 'hardhat']);
+  const dirs: Array<[string, BuildFormat]> = [
+    ['artifacts/build-info', 'hardhat'],
+    ['out/build-info', 'foundry'],
+  ];
+  for (const d of (await fs.list('ignition/deployments'))
+    .filter((e) => e.dir)
+    .map((e) => e.name)
+    .sort())
+    dirs.push([joinPath('ignition/deployments', d, 'build-info'), 'hardhat']);
   const out: BuildInfoEntry[] = [];
   for (const [dir, format] of dirs) {
     const names = new Set((await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json')).map((e) => e.name));
     for (const name of [...names].filter((n) => !n.endsWith('.output.json')).sort()) {
       const id = name.replace(/\.json$/, '');
       const output = `${id}.output.json`;
-      const f: BuildInfoFile = { file: joinPath(dir, name), ...(names.has(output) ? { outputFile: joinPath(dir, output) } : {}), id, format };
+      const f: BuildInfoFile = {
+        file: joinPath(dir, name),
+        ...(names.has(output) ? { outputFile: joinPath(dir, output) } : {}),
+        id,
+        format,
+      };
       const same = dir.startsWith('ignition/') ? out.find((b) => b.id === id) : undefined;
       if (same) same.copies.push(f);
       else out.push({ ...f, copies: [] });
@@ -174,10 +197,22 @@ async function readBuild(fs: WorkspaceFs, f: BuildInfoFile): Promise<BuildInfo |
   if (String(b._format ?? '').startsWith('hh3')) fmt = 'hardhat3';
   // without a compiler version the build still places failures, but cannot be submitted (verification says so)
   const version = versionOf(b) ?? '';
-  const stdInput: Record<string, unknown> = { language: str(input.language) ?? str(b.language) ?? 'Solidity', sources: input.sources, settings: input.settings ?? {} };
+  const stdInput: Record<string, unknown> = {
+    language: str(input.language) ?? str(b.language) ?? 'Solidity',
+    sources: input.sources,
+    settings: input.settings ?? {},
+  };
   const id = str(b.id) ?? f.id;
   const contracts = contractsOfOutput(output);
-  return { file, format: fmt, id, compilerVersion: version, input: stdInput, ...(contracts.length ? { output: obj(output) } : {}), contracts };
+  return {
+    file,
+    format: fmt,
+    id,
+    compilerVersion: version,
+    input: stdInput,
+    ...(contracts.length ? { output: obj(output) } : {}),
+    contracts,
+  };
 }
 
 /**
@@ -230,7 +265,9 @@ async function contractsOfInputOnly(fs: WorkspaceFs, builds: BuildInfo[]): Promi
   if (!wanting.size) return;
   for (const d of (await fs.list('ignition/deployments')).filter((e) => e.dir)) {
     const dir = joinPath('ignition/deployments', d.name, 'artifacts');
-    for (const e of (await fs.list(dir)).filter((x) => !x.dir && x.name.endsWith('.json') && !x.name.endsWith('.dbg.json'))) {
+    for (const e of (await fs.list(dir)).filter(
+      (x) => !x.dir && x.name.endsWith('.json') && !x.name.endsWith('.dbg.json'),
+    )) {
       const file = joinPath(dir, e.name);
       const id = await buildIdOfArtifact(fs, file);
       const b = id ? wanting.get(id) : undefined;
@@ -238,7 +275,9 @@ async function contractsOfInputOnly(fs: WorkspaceFs, builds: BuildInfo[]): Promi
       const a = obj(await readJson(fs, file));
       const name = str(a.contractName);
       const source = str(a.sourceName);
-      const key = source ? Object.keys(obj(b.input.sources)).find((k) => userSourceName(k) === userSourceName(source)) : undefined;
+      const key = source
+        ? Object.keys(obj(b.input.sources)).find((k) => userSourceName(k) === userSourceName(source))
+        : undefined;
       if (!name || !key || b.contracts.some((c) => c.identifier === `${key}:${name}`)) continue;
       b.contracts.push({ sourcePath: key, name, identifier: `${key}:${name}`, deployable: true });
     }
@@ -254,11 +293,19 @@ async function contractsOfInputOnly(fs: WorkspaceFs, builds: BuildInfo[]): Promi
 export function compareCode(c: CompiledContract, onChain: string): BytecodeMatch | undefined {
   if (!c.deployedBytecode || !stripMetadata(onChain).length) return undefined;
   // library placeholders (`__$<hash>$__`) are where links go even when the build's link references were not kept
-  const placeholders = (hex: string): LinkRef[] => [...hex.replace(/^0x/i, '').matchAll(/__\$[0-9a-fA-F]{34}\$__/g)].filter((m) => (m.index ?? 1) % 2 === 0).map((m) => ({ start: (m.index ?? 0) / 2, length: 20 }));
+  const placeholders = (hex: string): LinkRef[] =>
+    [...hex.replace(/^0x/i, '').matchAll(/__\$[0-9a-fA-F]{34}\$__/g)]
+      .filter((m) => (m.index ?? 1) % 2 === 0)
+      .map((m) => ({ start: (m.index ?? 0) / 2, length: 20 }));
   const zeroed = (hex: string): string => hex.replace(/__\$[0-9a-fA-F]{34}\$__/g, '0'.repeat(40));
   const found = placeholders(c.deployedBytecode);
   const linkReferences = c.linkReferences ?? (found.length ? { '': { placeholders: found } } : undefined);
-  const m = matchBytecode({ onChain: zeroed(onChain), compiled: zeroed(c.deployedBytecode), immutableReferences: c.immutableReferences, linkReferences });
+  const m = matchBytecode({
+    onChain: zeroed(onChain),
+    compiled: zeroed(c.deployedBytecode),
+    immutableReferences: c.immutableReferences,
+    linkReferences,
+  });
   if (m.match || c.immutableReferences) return m;
   const x = stripMetadata(zeroed(c.deployedBytecode));
   const y = stripMetadata(zeroed(onChain));
@@ -267,7 +314,12 @@ export function compareCode(c: CompiledContract, onChain: string): BytecodeMatch
     const cx = x.slice(i, i + 64);
     if (cx !== y.slice(i, i + 64) && !/^0+$/.test(cx)) return m;
   }
-  return { ...m, match: true, kind: 'partial', reason: 'the same code, words of zeros in the build (immutables whose places the build did not keep) aside' };
+  return {
+    ...m,
+    match: true,
+    kind: 'partial',
+    reason: 'the same code, words of zeros in the build (immutables whose places the build did not keep) aside',
+  };
 }
 
 /** The build id an artifact names: Hardhat 3 `buildInfoId`, Hardhat 2 `<Name>.dbg.json` `buildInfo` path. */
@@ -293,7 +345,14 @@ export async function buildFromHint(fs: WorkspaceFs, hint: BuildHint | undefined
     format: 'hardhat-deploy',
     compilerVersion: hint.compilerVersion.replace(/^v/, ''),
     input: { language: str(input.language) ?? 'Solidity', sources: input.sources, settings: input.settings ?? {} },
-    contracts: [{ sourcePath: hint.sourcePath, name: hint.contractName, identifier: `${hint.sourcePath}:${hint.contractName}`, deployable: true }],
+    contracts: [
+      {
+        sourcePath: hint.sourcePath,
+        name: hint.contractName,
+        identifier: `${hint.sourcePath}:${hint.contractName}`,
+        deployable: true,
+      },
+    ],
   };
 }
 
@@ -308,11 +367,14 @@ export interface BuildMatch {
  */
 export function matchContracts(builds: BuildInfo[], want: { name?: string; sourcePath?: string }): BuildMatch[] {
   const all: BuildMatch[] = [];
-  for (const build of builds) for (const contract of build.contracts) if (contract.deployable) all.push({ build, contract });
+  for (const build of builds)
+    for (const contract of build.contracts) if (contract.deployable) all.push({ build, contract });
   const norm = (p: string) => userSourceName(p);
   if (want.name) {
     const byName = all.filter((m) => m.contract.name === want.name);
-    const byPath = want.sourcePath ? byName.filter((m) => norm(m.contract.sourcePath) === norm(want.sourcePath ?? '')) : [];
+    const byPath = want.sourcePath
+      ? byName.filter((m) => norm(m.contract.sourcePath) === norm(want.sourcePath ?? ''))
+      : [];
     return byPath.length ? byPath : byName;
   }
   return all.filter((m) => !/^(npm\/|@|node_modules\/|lib\/)/.test(m.contract.sourcePath));

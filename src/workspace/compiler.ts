@@ -80,10 +80,13 @@ function parseVersion(v: string): Wanted | undefined {
 function sameVersion(wanted: Wanted, long: string): boolean {
   const have = parseVersion(long);
   if (!have || have.version !== wanted.version) return false;
-  return !wanted.commit || !have.commit || wanted.commit.startsWith(have.commit) || have.commit.startsWith(wanted.commit);
+  return (
+    !wanted.commit || !have.commit || wanted.commit.startsWith(have.commit) || have.commit.startsWith(wanted.commit)
+  );
 }
 
-const obj = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined);
+const obj = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 async function readJsonFile(file: string): Promise<unknown> {
   try {
@@ -106,7 +109,8 @@ async function isFile(file: string, executable = false): Promise<boolean> {
 /** `env-paths('hardhat').cache`, which Hardhat 2 and 3 both use (hardhat-utils global-dir.ts, hardhat-core global-dir.ts). */
 function hardhatCacheDir(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string {
   if (platform === 'darwin') return path.join(home, 'Library', 'Caches', 'hardhat-nodejs');
-  if (platform === 'win32') return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'hardhat-nodejs', 'Cache');
+  if (platform === 'win32')
+    return path.join(env.LOCALAPPDATA || path.join(home, 'AppData', 'Local'), 'hardhat-nodejs', 'Cache');
   return path.join(env.XDG_CACHE_HOME || path.join(home, '.cache'), 'hardhat-nodejs');
 }
 
@@ -121,9 +125,12 @@ function hardhatPlatform(platform: NodeJS.Platform, arch: string): string | unde
 /** svm-rs `data_dir()` candidates: `~/.svm` (used when it exists), else `dirs::data_dir()/svm`. */
 function svmDirs(home: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string[] {
   const xdg = env.XDG_DATA_HOME && path.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : undefined;
-  const data = platform === 'darwin' ? path.join(home, 'Library', 'Application Support')
-    : platform === 'win32' ? env.APPDATA || path.join(home, 'AppData', 'Roaming')
-      : xdg ?? path.join(home, '.local', 'share');
+  const data =
+    platform === 'darwin'
+      ? path.join(home, 'Library', 'Application Support')
+      : platform === 'win32'
+        ? env.APPDATA || path.join(home, 'AppData', 'Roaming')
+        : (xdg ?? path.join(home, '.local', 'share'));
   return [path.join(home, '.svm'), path.join(data, 'svm')];
 }
 
@@ -164,18 +171,35 @@ export async function findCompiler(version: string, options: FindCompilerOptions
       const dir = path.join(cache, generation, plat);
       const builds = (obj(await readJsonFile(path.join(dir, 'list.json')))?.builds ?? []) as unknown[];
       if (!Array.isArray(builds)) continue;
-      const build = builds.map(obj).find((b) => b && b.version === wanted.version && b.prerelease === undefined
-        && typeof b.path === 'string' && /^[\w.+-]+$/.test(b.path) && versionInName.test(b.path)
-        && (typeof b.longVersion !== 'string' || sameVersion(wanted, b.longVersion)));
+      const build = builds
+        .map(obj)
+        .find(
+          (b) =>
+            b &&
+            b.version === wanted.version &&
+            b.prerelease === undefined &&
+            typeof b.path === 'string' &&
+            /^[\w.+-]+$/.test(b.path) &&
+            versionInName.test(b.path) &&
+            (typeof b.longVersion !== 'string' || sameVersion(wanted, b.longVersion)),
+        );
       if (!build) continue;
       const name = build.path as string;
       // Windows builds up to 0.7.1 are zips, unpacked to <compilers>/<version>/solc.exe
-      const file = plat === 'windows-amd64' && name.endsWith('.zip') ? path.join(cache, generation, wanted.version, 'solc.exe') : path.join(dir, name);
+      const file =
+        plat === 'windows-amd64' && name.endsWith('.zip')
+          ? path.join(cache, generation, wanted.version, 'solc.exe')
+          : path.join(dir, name);
       if (!(await isFile(file, plat !== 'wasm')) || (await isFile(`${file}.does.not.work`))) continue;
-      const long = typeof build.longVersion === 'string' && build.longVersion.includes('+commit.') ? build.longVersion : undefined;
+      const long =
+        typeof build.longVersion === 'string' && build.longVersion.includes('+commit.') ? build.longVersion : undefined;
       const found = await accept({
-        kind: plat === 'wasm' ? 'soljson' : 'native', path: file, version: wanted.version, longVersion: long,
-        where: `Hardhat's compiler cache (${short(dir)})`, fromWorkspace: false,
+        kind: plat === 'wasm' ? 'soljson' : 'native',
+        path: file,
+        version: wanted.version,
+        longVersion: long,
+        where: `Hardhat's compiler cache (${short(dir)})`,
+        fromWorkspace: false,
       });
       if (found) return found;
     }
@@ -185,7 +209,13 @@ export async function findCompiler(version: string, options: FindCompilerOptions
   for (const dir of svmDirs(home, env, platform)) {
     const file = path.join(dir, wanted.version, `solc-${wanted.version}`);
     if (!(await isFile(file, true))) continue;
-    const found = await accept({ kind: 'native', path: file, version: wanted.version, where: `Foundry's svm (${short(path.dirname(file))})`, fromWorkspace: false });
+    const found = await accept({
+      kind: 'native',
+      path: file,
+      version: wanted.version,
+      where: `Foundry's svm (${short(path.dirname(file))})`,
+      fromWorkspace: false,
+    });
     if (found) return found;
   }
 
@@ -195,16 +225,28 @@ export async function findCompiler(version: string, options: FindCompilerOptions
     const pkg = obj(await readJsonFile(path.join(dir, 'package.json')));
     const file = path.join(dir, 'soljson.js');
     if (pkg?.name === 'solc' && pkg.version === wanted.version && (await isFile(file))) {
-      return { kind: 'soljson', path: file, version: wanted.version, where: `the npm package solc in ${short(dir)}`, fromWorkspace: true };
+      return {
+        kind: 'soljson',
+        path: file,
+        version: wanted.version,
+        where: `the npm package solc in ${short(dir)}`,
+        fromWorkspace: true,
+      };
     }
   }
   return undefined;
 }
 
 const SOURCE_OUTPUTS = [
-  'evm.bytecode.object', 'evm.bytecode.sourceMap', 'evm.bytecode.linkReferences', 'evm.bytecode.generatedSources',
-  'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences',
-  'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.generatedSources',
+  'evm.bytecode.object',
+  'evm.bytecode.sourceMap',
+  'evm.bytecode.linkReferences',
+  'evm.bytecode.generatedSources',
+  'evm.deployedBytecode.object',
+  'evm.deployedBytecode.sourceMap',
+  'evm.deployedBytecode.linkReferences',
+  'evm.deployedBytecode.immutableReferences',
+  'evm.deployedBytecode.generatedSources',
 ];
 
 /** A copy of `input` whose output selection also asks, for every file, what placing code needs (CompileOptions). */
@@ -215,7 +257,8 @@ export function withSourceOutputs<T extends object>(input: T): T {
   const everyFile = (selection['*'] = obj(selection['*']) ?? {});
   const add = (have: unknown, items: string[]): unknown[] => {
     const list = Array.isArray(have) ? [...(have as unknown[])] : [];
-    const covered = (item: string) => list.some((h) => typeof h === 'string' && (h === '*' || h === item || item.startsWith(`${h}.`)));
+    const covered = (item: string) =>
+      list.some((h) => typeof h === 'string' && (h === '*' || h === item || item.startsWith(`${h}.`)));
     return [...list, ...items.filter((item) => !covered(item))];
   };
   everyFile['*'] = add(everyFile['*'], SOURCE_OUTPUTS);
@@ -264,7 +307,13 @@ function abortError(signal: AbortSignal | undefined): Error {
   return e;
 }
 
-const firstLines = (s: string, n = 5): string => s.split(/\r?\n/).map((l) => l.trimEnd()).filter(Boolean).slice(0, n).join('\n');
+const firstLines = (s: string, n = 5): string =>
+  s
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .filter(Boolean)
+    .slice(0, n)
+    .join('\n');
 
 interface ChildResult {
   code: number | null;
@@ -274,7 +323,14 @@ interface ChildResult {
 }
 
 /** Runs one child, `stdin` piped in, stdout collected; settles only after the child is gone. */
-function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: string, stdin: string, options: CompileOptions): Promise<ChildResult> {
+function runChild(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  stdin: string,
+  options: CompileOptions,
+): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     const out: Buffer[] = [];
@@ -288,9 +344,13 @@ function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: 
       child.kill('SIGKILL');
     };
     const onAbort = () => stop(abortError(options.signal));
-    const timer = options.timeoutMs !== undefined
-      ? setTimeout(() => stop(new Error(`solc did not finish within ${Math.round(options.timeoutMs! / 1000)} s.`)), options.timeoutMs)
-      : undefined;
+    const timer =
+      options.timeoutMs !== undefined
+        ? setTimeout(
+            () => stop(new Error(`solc did not finish within ${Math.round(options.timeoutMs! / 1000)} s.`)),
+            options.timeoutMs,
+          )
+        : undefined;
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -306,8 +366,13 @@ function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: 
     });
     child.stdin.on('error', () => undefined); // a child that exits before reading everything: its exit says why
     child.on('error', (e) => settle(() => reject(stopped ?? new Error(`Could not run ${command}: ${e.message}`))));
-    child.on('close', (code, signal) => settle(() => (stopped ? reject(stopped)
-      : resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }))));
+    child.on('close', (code, signal) =>
+      settle(() =>
+        stopped
+          ? reject(stopped)
+          : resolve({ code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') }),
+      ),
+    );
     if (child.pid !== undefined) options.onSpawn?.(child.pid);
     if (options.signal?.aborted) onAbort();
     child.stdin.end(stdin);
@@ -320,7 +385,11 @@ function runChild(command: string, args: string[], env: NodeJS.ProcessEnv, cwd: 
  * named AbortError when `signal` aborts (the child is killed first), and with one sentence and the first lines of
  * the compiler's stderr when it fails or does not answer with JSON.
  */
-export async function compileStandardJson(compiler: LocalCompiler, input: object, options: CompileOptions = {}): Promise<Record<string, unknown>> {
+export async function compileStandardJson(
+  compiler: LocalCompiler,
+  input: object,
+  options: CompileOptions = {},
+): Promise<Record<string, unknown>> {
   if (options.signal?.aborted) throw abortError(options.signal);
   const stdin = JSON.stringify(options.addSourceOutputs ? withSourceOutputs(input) : input);
   const emptyDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'hedera-explorer-solc-'));
@@ -328,12 +397,23 @@ export async function compileStandardJson(compiler: LocalCompiler, input: object
     if (options.signal?.aborted) throw abortError(options.signal);
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // the child is plain Node: no debugger bootloader or loaders of the extension host's
-    const r = compiler.kind === 'native'
-      ? await runChild(compiler.path, nativeArgs(compiler.version, emptyDir), env, emptyDir, stdin, options)
-      : await runChild(process.execPath, ['-e', SOLJSON_RUNNER], { ...env, ELECTRON_RUN_AS_NODE: '1', HEDERA_EXPLORER_SOLJSON: compiler.path }, emptyDir, stdin, options);
+    const r =
+      compiler.kind === 'native'
+        ? await runChild(compiler.path, nativeArgs(compiler.version, emptyDir), env, emptyDir, stdin, options)
+        : await runChild(
+            process.execPath,
+            ['-e', SOLJSON_RUNNER],
+            { ...env, ELECTRON_RUN_AS_NODE: '1', HEDERA_EXPLORER_SOLJSON: compiler.path },
+            emptyDir,
+            stdin,
+            options,
+          );
     const name = `solc ${compiler.longVersion ?? compiler.version} (${compiler.path})`;
     const stderr = firstLines(r.stderr);
-    if (r.code !== 0) throw new Error(`${name} failed (${r.signal ? `signal ${r.signal}` : `exit code ${r.code}`})${stderr ? `:\n${stderr}` : '.'}`);
+    if (r.code !== 0)
+      throw new Error(
+        `${name} failed (${r.signal ? `signal ${r.signal}` : `exit code ${r.code}`})${stderr ? `:\n${stderr}` : '.'}`,
+      );
     let output: unknown;
     try {
       output = JSON.parse(r.stdout.toString('utf8'));
@@ -354,7 +434,12 @@ export async function compileStandardJson(compiler: LocalCompiler, input: object
 function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonicalJson(x))).join(',')}]`;
   const o = obj(v);
-  if (o) return `{${Object.keys(o).sort().filter((k) => o[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+  if (o)
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
@@ -413,16 +498,33 @@ export type Produced =
  * extension shows progress and Cancel there). Compile errors (severity `error`) give `errors`, not an output.
  * Rejects only as compileStandardJson does (AbortError, a compiler that fails to run).
  */
-export async function produceOutput(version: string, input: object, options: { workspaceRoots: string[]; cache?: CompileCache; signal?: AbortSignal; run?: (compiler: LocalCompiler, compile: (signal?: AbortSignal) => Promise<Record<string, unknown>>) => PromiseLike<Record<string, unknown>> }): Promise<Produced> {
+export async function produceOutput(
+  version: string,
+  input: object,
+  options: {
+    workspaceRoots: string[];
+    cache?: CompileCache;
+    signal?: AbortSignal;
+    run?: (
+      compiler: LocalCompiler,
+      compile: (signal?: AbortSignal) => Promise<Record<string, unknown>>,
+    ) => PromiseLike<Record<string, unknown>>;
+  },
+): Promise<Produced> {
   const key = CompileCache.key(version, input, { addSourceOutputs: true });
   const cached = options.cache ? await options.cache.get(key) : undefined;
   if (cached) return { output: cached, cached: true };
   const compiler = await findCompiler(version, { workspaceRoots: options.workspaceRoots });
   if (!compiler) return { missing: 'compiler' };
-  const compile = (signal?: AbortSignal) => compileStandardJson(compiler, input, { signal: signal ?? options.signal, addSourceOutputs: true });
+  const compile = (signal?: AbortSignal) =>
+    compileStandardJson(compiler, input, { signal: signal ?? options.signal, addSourceOutputs: true });
   const output = options.run ? await options.run(compiler, compile) : await compile();
-  const errors = (Array.isArray(output.errors) ? output.errors : []).map((e) => obj(e) ?? {}).filter((e) => e.severity === 'error')
-    .map((e) => (typeof e.formattedMessage === 'string' ? e.formattedMessage : typeof e.message === 'string' ? e.message : 'error'));
+  const errors = (Array.isArray(output.errors) ? output.errors : [])
+    .map((e) => obj(e) ?? {})
+    .filter((e) => e.severity === 'error')
+    .map((e) =>
+      typeof e.formattedMessage === 'string' ? e.formattedMessage : typeof e.message === 'string' ? e.message : 'error',
+    );
   if (errors.length) return { errors, compiler };
   await options.cache?.put(key, output);
   return { output, compiler, cached: false };

@@ -19,7 +19,14 @@ import type { DeployedContract } from '../api/decode/derivation';
 import { userSourceName } from '../api/decode/solcOutput';
 import { type BytecodeMatch, isCreationOf } from '../api/source/bytecodeMatch';
 import type { SolcBuildLike, SolcContractLike } from '../api/source/sourceMap';
-import { type BuildInfo, type BuildMatch, buildIdOfArtifact, compareCode, findBuilds, matchContracts } from './buildInfo';
+import {
+  type BuildInfo,
+  type BuildMatch,
+  buildIdOfArtifact,
+  compareCode,
+  findBuilds,
+  matchContracts,
+} from './buildInfo';
 import { joinPath, type WorkspaceFs } from './workspaceFs';
 
 /** Why a build was taken. */
@@ -47,10 +54,14 @@ export interface ChooseOptions {
 }
 
 // hex (a compiled code's library placeholders `__$…$__` allowed)
-const hasCode = (hex: string | undefined): hex is string => !!hex && /^(0x)?[0-9a-fA-F_$]+$/.test(hex) && hex.replace(/^0x/, '').length > 0;
+const hasCode = (hex: string | undefined): hex is string =>
+  !!hex && /^(0x)?[0-9a-fA-F_$]+$/.test(hex) && hex.replace(/^0x/, '').length > 0;
 
 /** Of the builds holding a contract, the one that was deployed (see the module comment). Undefined for none. */
-export async function chooseBuild(matches: readonly BuildMatch[], opts: ChooseOptions): Promise<BuildChoice | undefined> {
+export async function chooseBuild(
+  matches: readonly BuildMatch[],
+  opts: ChooseOptions,
+): Promise<BuildChoice | undefined> {
   if (!matches.length) return undefined;
   const ranked: Array<{ m: BuildMatch; by: BuildReason }> = [];
   const take = (list: BuildMatch[], by: BuildReason) => {
@@ -62,7 +73,8 @@ export async function chooseBuild(matches: readonly BuildMatch[], opts: ChooseOp
   };
   if (opts.deploymentArtifact) take(await named(opts.deploymentArtifact.fs, opts.deploymentArtifact.path), 'ignition');
   for (const name of new Set(matches.map((m) => `${userSourceName(m.contract.sourcePath)}/${m.contract.name}`))) {
-    for (const fs of new Set(matches.map((m) => opts.fsOf(m)))) take(await named(fs, joinPath('artifacts', `${name}.json`)), 'artifact');
+    for (const fs of new Set(matches.map((m) => opts.fsOf(m))))
+      take(await named(fs, joinPath('artifacts', `${name}.json`)), 'artifact');
   }
   take([...matches], matches.length === 1 ? 'only' : 'record');
 
@@ -87,21 +99,23 @@ export async function chooseBuild(matches: readonly BuildMatch[], opts: ChooseOp
 export type Translate = (message: string, ...args: string[]) => string;
 
 /** The message with its `{0}`, `{1}`… filled in, untranslated (for the log). */
-export const inEnglish: Translate = (message, ...args) => message.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
+export const inEnglish: Translate = (message, ...args) =>
+  message.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
 
 /** One sentence: which build, why, and what was checked. */
 export function explainBuild(c: BuildChoice, t: Translate): string {
   const file = c.match.build.file;
   const name = c.match.contract.name;
-  const which = c.by === 'ignition'
-    ? t('the build Hardhat Ignition recorded for the deployment ({0})', file)
-    : c.by === 'artifact'
-      ? t('the build the workspace\'s artifact of {0} names ({1})', name, file)
-      : c.by === 'bytecode'
-        ? t('the build whose runtime code is the code on chain ({0})', file)
-        : c.by === 'sources'
-          ? t('the build whose sources match the workspace best ({0})', file)
-          : t('the workspace\'s only build of {0} ({1})', name, file);
+  const which =
+    c.by === 'ignition'
+      ? t('the build Hardhat Ignition recorded for the deployment ({0})', file)
+      : c.by === 'artifact'
+        ? t("the build the workspace's artifact of {0} names ({1})", name, file)
+        : c.by === 'bytecode'
+          ? t('the build whose runtime code is the code on chain ({0})', file)
+          : c.by === 'sources'
+            ? t('the build whose sources match the workspace best ({0})', file)
+            : t("the workspace's only build of {0} ({1})", name, file);
   const checked = !c.code
     ? c.match.contract.deployedBytecode
       ? t('not compared with the code on chain (the mirror node did not give it)')
@@ -186,15 +200,29 @@ export class DeployedBuilds {
    * of that address on `chainId` name the contract (and Ignition's artifact its build); without a record, the
    * contract whose runtime code is `runtimeBytecode`. Undefined when nothing fits.
    */
-  async resolve(addresses: readonly string[], opts: { chainId?: number; deployments?: readonly DeploymentRecord[]; runtimeBytecode?: string } = {}): Promise<DeployedBuild | undefined> {
+  async resolve(
+    addresses: readonly string[],
+    opts: { chainId?: number; deployments?: readonly DeploymentRecord[]; runtimeBytecode?: string } = {},
+  ): Promise<DeployedBuild | undefined> {
     const forms = new Set(addresses.map((a) => a.toLowerCase()));
-    const records = (opts.deployments ?? []).filter((d) => forms.has(d.address) && (opts.chainId === undefined || d.chainId === undefined || d.chainId === opts.chainId));
+    const records = (opts.deployments ?? []).filter(
+      (d) =>
+        forms.has(d.address) && (opts.chainId === undefined || d.chainId === undefined || d.chainId === opts.chainId),
+    );
     const fsOf = (m: BuildMatch) => this.folders[this.folderOf(m)];
     for (const r of records) {
-      const matches = matchContracts([...this.builds], { name: r.contractName, sourcePath: r.sourceName }).filter((m) => m.contract.name === r.contractName && (!r.sourceName || sameSource(m.contract.sourcePath, r.sourceName)));
+      const matches = matchContracts([...this.builds], { name: r.contractName, sourcePath: r.sourceName }).filter(
+        (m) => m.contract.name === r.contractName && (!r.sourceName || sameSource(m.contract.sourcePath, r.sourceName)),
+      );
       if (!matches.length) continue;
       const folderFs = r.folder !== undefined ? this.folders.find((f) => f.name === r.folder) : undefined;
-      const choice = await chooseBuild(matches, { fsOf, runtimeBytecode: opts.runtimeBytecode, ...(r.deploymentArtifact && folderFs ? { deploymentArtifact: { fs: folderFs, path: r.deploymentArtifact } } : {}) });
+      const choice = await chooseBuild(matches, {
+        fsOf,
+        runtimeBytecode: opts.runtimeBytecode,
+        ...(r.deploymentArtifact && folderFs
+          ? { deploymentArtifact: { fs: folderFs, path: r.deploymentArtifact } }
+          : {}),
+      });
       if (choice) return this.withOutput(choice);
     }
     if (!hasCode(opts.runtimeBytecode)) return undefined;
@@ -213,10 +241,21 @@ export class DeployedBuilds {
   private withOutput(c: BuildChoice): DeployedBuild {
     const folder = this.folderOf(c.match);
     const output = c.match.build.output;
-    const contract = output ? (output.contracts as Record<string, Record<string, SolcContractLike>> | undefined)?.[c.match.contract.sourcePath]?.[c.match.contract.name] : undefined;
-    const built: BuiltContract | undefined = output && contract
-      ? { identifier: c.match.contract.identifier, sourceName: c.match.contract.sourcePath, contractName: c.match.contract.name, contract, build: { build: solcBuildOf(c.match.build), folder, file: c.match.build.file } }
+    const contract = output
+      ? (output.contracts as Record<string, Record<string, SolcContractLike>> | undefined)?.[
+          c.match.contract.sourcePath
+        ]?.[c.match.contract.name]
       : undefined;
+    const built: BuiltContract | undefined =
+      output && contract
+        ? {
+            identifier: c.match.contract.identifier,
+            sourceName: c.match.contract.sourcePath,
+            contractName: c.match.contract.name,
+            contract,
+            build: { build: solcBuildOf(c.match.build), folder, file: c.match.build.file },
+          }
+        : undefined;
     return { ...c, folder, ...(built ? { built } : {}) };
   }
 
@@ -226,9 +265,13 @@ export class DeployedBuilds {
    * wins (a contract whose code embeds another's starts with the other's only if it is that one).
    */
   findCreation(initCode: string): BuiltContract | undefined {
-    let best: { b: BuildInfo & { folder: number }; sourceName: string; name: string; c: SolcContractLike; length: number } | undefined;
+    let best:
+      | { b: BuildInfo & { folder: number }; sourceName: string; name: string; c: SolcContractLike; length: number }
+      | undefined;
     for (const b of this.builds) {
-      for (const [sourceName, byName] of Object.entries((b.output?.contracts ?? {}) as Record<string, Record<string, SolcContractLike>>)) {
+      for (const [sourceName, byName] of Object.entries(
+        (b.output?.contracts ?? {}) as Record<string, Record<string, SolcContractLike>>,
+      )) {
         for (const [name, c] of Object.entries(byName ?? {})) {
           const code = c?.evm?.bytecode?.object;
           if (!code || !isCreationOf(initCode, code)) continue;
@@ -236,7 +279,15 @@ export class DeployedBuilds {
         }
       }
     }
-    return best ? { identifier: `${best.sourceName}:${best.name}`, sourceName: best.sourceName, contractName: best.name, contract: best.c, build: { build: solcBuildOf(best.b), folder: best.b.folder, file: best.b.file } } : undefined;
+    return best
+      ? {
+          identifier: `${best.sourceName}:${best.name}`,
+          sourceName: best.sourceName,
+          contractName: best.name,
+          contract: best.c,
+          build: { build: solcBuildOf(best.b), folder: best.b.folder, file: best.b.file },
+        }
+      : undefined;
   }
 }
 
@@ -246,7 +297,10 @@ const builds = new WeakMap<BuildInfo, SolcBuildLike>();
 function solcBuildOf(b: BuildInfo): SolcBuildLike {
   let s = builds.get(b);
   if (!s) {
-    s = { input: { sources: (b.input.sources ?? {}) as NonNullable<SolcBuildLike['input']>['sources'] }, output: (b.output ?? {}) as SolcBuildLike['output'] };
+    s = {
+      input: { sources: (b.input.sources ?? {}) as NonNullable<SolcBuildLike['input']>['sources'] },
+      output: (b.output ?? {}) as SolcBuildLike['output'],
+    };
     builds.set(b, s);
   }
   return s;
@@ -267,10 +321,22 @@ export interface AddressBuildCheck {
 }
 
 /** The check of an address from what `DeployedBuilds.resolve` found for the contract the records put there. */
-export function addressBuildCheck(found: DeployedBuild | undefined, contractName: string, address: string, t: Translate): AddressBuildCheck {
-  if (!found) return { contractName, kind: 'none', sentence: t('No build of the workspace holds {0}, and none has the code deployed at {1}.', contractName, address) };
+export function addressBuildCheck(
+  found: DeployedBuild | undefined,
+  contractName: string,
+  address: string,
+  t: Translate,
+): AddressBuildCheck {
+  if (!found)
+    return {
+      contractName,
+      kind: 'none',
+      sentence: t('No build of the workspace holds {0}, and none has the code deployed at {1}.', contractName, address),
+    };
   const abi = found.built?.contract.abi;
-  const signatures = Array.isArray(abi) ? abi.flatMap((i) => (isNamedItem(i) ? [`${i.name}(${i.inputs.map(typeOf).join(',')})`] : [])) : undefined;
+  const signatures = Array.isArray(abi)
+    ? abi.flatMap((i) => (isNamedItem(i) ? [`${i.name}(${i.inputs.map(typeOf).join(',')})`] : []))
+    : undefined;
   return {
     contractName: found.match.contract.name,
     kind: !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch',
@@ -279,13 +345,22 @@ export function addressBuildCheck(found: DeployedBuild | undefined, contractName
   };
 }
 
-interface NamedItem { name: string; inputs: Array<{ type: string; components?: unknown }> }
-const isNamedItem = (i: unknown): i is NamedItem => !!i && typeof i === 'object' && typeof (i as NamedItem).name === 'string' && Array.isArray((i as NamedItem).inputs)
-  && (i as NamedItem).inputs.every((p) => !!p && typeof p.type === 'string');
+interface NamedItem {
+  name: string;
+  inputs: Array<{ type: string; components?: unknown }>;
+}
+const isNamedItem = (i: unknown): i is NamedItem =>
+  !!i &&
+  typeof i === 'object' &&
+  typeof (i as NamedItem).name === 'string' &&
+  Array.isArray((i as NamedItem).inputs) &&
+  (i as NamedItem).inputs.every((p) => !!p && typeof p.type === 'string');
 /** A parameter's canonical type (tuples spelled out), as a signature holds it. */
 function typeOf(p: { type: string; components?: unknown }): string {
   if (!p.type.startsWith('tuple')) return p.type;
-  const parts = Array.isArray(p.components) ? p.components.filter((c): c is { type: string } => !!c && typeof (c as { type?: unknown }).type === 'string') : [];
+  const parts = Array.isArray(p.components)
+    ? p.components.filter((c): c is { type: string } => !!c && typeof (c as { type?: unknown }).type === 'string')
+    : [];
   return `(${parts.map(typeOf).join(',')})${p.type.slice(5)}`;
 }
 
@@ -295,13 +370,19 @@ function typeOf(p: { type: string; components?: unknown }): string {
  * code at the address and (when its ABI is known) holds the item; otherwise `likely (why)`. Undefined when nothing
  * was asked (no record of the address, or the answer is not there yet).
  */
-export function decodedWith(check: AddressBuildCheck | undefined, item: { contractName?: string; signature?: string }, t: Translate): { confirmed: boolean; note: string; tooltip: string } | undefined {
+export function decodedWith(
+  check: AddressBuildCheck | undefined,
+  item: { contractName?: string; signature?: string },
+  t: Translate,
+): { confirmed: boolean; note: string; tooltip: string } | undefined {
   if (!check) return undefined;
   const likely = (why: string) => ({ confirmed: false, note: t('likely ({0})', why), tooltip: check.sentence });
-  if (item.contractName && item.contractName !== check.contractName) return likely(t('{0} is deployed there', check.contractName));
+  if (item.contractName && item.contractName !== check.contractName)
+    return likely(t('{0} is deployed there', check.contractName));
   if (check.kind === 'none') return likely(t('no build of {0} in the workspace', check.contractName));
   if (check.kind === 'unchecked') return likely(t('not compared with the code on chain'));
   if (check.kind === 'mismatch') return likely(t('the code on chain is another build'));
-  if (item.signature && check.signatures && !check.signatures.includes(item.signature)) return likely(t('not in the ABI of the build deployed'));
+  if (item.signature && check.signatures && !check.signatures.includes(item.signature))
+    return likely(t('not in the ABI of the build deployed'));
   return { confirmed: true, note: t('the code on chain'), tooltip: check.sentence };
 }

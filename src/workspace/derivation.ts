@@ -12,7 +12,8 @@ import { type BuildInfoEntry, listBuildInfo } from './buildInfo';
 import { discoverAddresses } from './discovery';
 import { readJson, type WorkspaceFs } from './workspaceFs';
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Which contract is at which address, from the deployment records of some folders (every chain; the ranking picks). */
 export async function deploymentsFromWorkspace(folders: WorkspaceFs[]): Promise<DeployedContract[]> {
@@ -20,7 +21,15 @@ export async function deploymentsFromWorkspace(folders: WorkspaceFs[]): Promise<
   const deployments: DeployedContract[] = [];
   for (const c of found.candidates) {
     const name = c.build?.contractName ?? c.contractName;
-    if (name) deployments.push({ address: c.address, contractName: name, sourceName: c.build?.sourcePath, chainId: c.chainId, ...(c.build?.deploymentArtifact ? { deploymentArtifact: c.build.deploymentArtifact } : {}), ...(c.folder ? { folder: c.folder } : {}) });
+    if (name)
+      deployments.push({
+        address: c.address,
+        contractName: name,
+        sourceName: c.build?.sourcePath,
+        chainId: c.chainId,
+        ...(c.build?.deploymentArtifact ? { deploymentArtifact: c.build.deploymentArtifact } : {}),
+        ...(c.folder ? { folder: c.folder } : {}),
+      });
   }
   return deployments;
 }
@@ -39,7 +48,8 @@ async function basesOfBuild(fs: WorkspaceFs, entry: BuildInfoEntry): Promise<Map
 }
 
 /** Every path a build was read from or could be (its file, output and Ignition's copies). */
-const pathsOf = (entry: BuildInfoEntry): string[] => [entry, ...entry.copies].flatMap((f) => (f.outputFile ? [f.file, f.outputFile] : [f.file]));
+const pathsOf = (entry: BuildInfoEntry): string[] =>
+  [entry, ...entry.copies].flatMap((f) => (f.outputFile ? [f.file, f.outputFile] : [f.file]));
 
 /** A workspace folder: `key` tells folders apart (its URI), `fs` reads it. */
 export interface DerivationFolder {
@@ -81,7 +91,8 @@ export class BuildInfoBases {
   /** A build info file of folder `key` was created, changed or deleted (`relPath` relative to the folder). */
   invalidate(key: string, relPath: string): void {
     this.generation++;
-    for (const [k, v] of this.byBuild) if (k.startsWith(`${key}\n`) && v.paths.includes(relPath)) this.byBuild.delete(k);
+    for (const [k, v] of this.byBuild)
+      if (k.startsWith(`${key}\n`) && v.paths.includes(relPath)) this.byBuild.delete(k);
   }
 
   /** Forgets every build (a full rescan reads them again). */

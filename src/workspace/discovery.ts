@@ -69,12 +69,22 @@ export interface Discovery {
   skipped: string[];
 }
 
-const SOURCE_ORDER: CandidateSource[] = ['setting', 'selection', 'ignition', 'hardhat-deploy', 'foundry', 'env', 'input'];
+const SOURCE_ORDER: CandidateSource[] = [
+  'setting',
+  'selection',
+  'ignition',
+  'hardhat-deploy',
+  'foundry',
+  'env',
+  'input',
+];
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
-const txHash = (v: unknown): string | undefined => (typeof v === 'string' && TX_HASH.test(v) ? v.toLowerCase() : undefined);
+const txHash = (v: unknown): string | undefined =>
+  typeof v === 'string' && TX_HASH.test(v) ? v.toLowerCase() : undefined;
 
 /** A chain id from a number or a decimal/hex string. */
 function chainOf(v: unknown): number | undefined {
@@ -110,7 +120,11 @@ class Collector {
 const READ_CONCURRENCY = 32;
 
 /** `fn` over every item, at most `limit` at a time; the results in the items' order. A failure gives undefined. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<Array<R | undefined>> {
+async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<Array<R | undefined>> {
   const out: Array<R | undefined> = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -136,10 +150,13 @@ export interface IgnitionJournal {
   contracts: Map<string, { contractName: string; sourcePath?: string }>;
 }
 
-
 const enc = new TextEncoder();
 /** The journal lines read: the deployment's chain, and the futures that put a contract at an address (deployed or `contractAt`). */
-const JOURNAL_TYPES = ['DEPLOYMENT_INITIALIZE', 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE', 'CONTRACT_AT_EXECUTION_STATE_INITIALIZE'];
+const JOURNAL_TYPES = [
+  'DEPLOYMENT_INITIALIZE',
+  'DEPLOYMENT_EXECUTION_STATE_INITIALIZE',
+  'CONTRACT_AT_EXECUTION_STATE_INITIALIZE',
+];
 const JOURNAL_MARKS = JOURNAL_TYPES.map((t) => enc.encode(`"${t}"`));
 const [Z, E, QUOTE, NL] = [0x5a, 0x45, 0x22, 0x0a];
 /** A Solidity identifier (Ignition checks a contract name's last part against the same rule). */
@@ -149,9 +166,13 @@ const SOURCE_PATH = /^[^\u0000-\u001f\u007f]{1,1024}$/;
 const MAX_JOURNAL_LINE = 16 * 1024 * 1024;
 
 /** Node's Buffer, where there is one (the extension host): its indexOf of a byte is memchr, ten times faster than a typed array's. */
-const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): Uint8Array } }).Buffer;
+const NodeBuffer = (globalThis as { Buffer?: { from(b: ArrayBufferLike, offset: number, length: number): Uint8Array } })
+  .Buffer;
 /** The same bytes, searched as fast as the platform can (no copy). */
-const searchable = (b: Uint8Array): Uint8Array => (NodeBuffer ? NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength) : new Uint8Array(b.buffer, b.byteOffset, b.byteLength));
+const searchable = (b: Uint8Array): Uint8Array =>
+  NodeBuffer
+    ? NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength)
+    : new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
 /** Whether `bytes` holds `mark` ending just before `end`. */
 function endsWith(bytes: Uint8Array, end: number, mark: Uint8Array): boolean {
@@ -166,14 +187,21 @@ function endsWith(bytes: Uint8Array, end: number, mark: Uint8Array): boolean {
  * JOURNAL_TYPES as a JSON string are decoded and parsed, found by their bytes (each type ends in `INITIALIZE"`, so
  * by its `Z`, a letter that bytecode, addresses and hashes never hold).
  */
-function scanJournal(bytes: Uint8Array, start: number, end: number, out: IgnitionJournal, decoder: { decode(b: Uint8Array): string }): void {
+function scanJournal(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  out: IgnitionJournal,
+  decoder: { decode(b: Uint8Array): string },
+): void {
   const b = searchable(bytes);
   let from = start;
   while (from < end) {
     const z = b.indexOf(Z, from);
     if (z < 0 || z >= end) break;
     from = z + 1;
-    if (z + 2 >= end || b[z + 1] !== E || b[z + 2] !== QUOTE || !JOURNAL_MARKS.some((m) => endsWith(b, z + 3, m))) continue;
+    if (z + 2 >= end || b[z + 1] !== E || b[z + 2] !== QUOTE || !JOURNAL_MARKS.some((m) => endsWith(b, z + 3, m)))
+      continue;
     const lineStart = Math.max(start, b.lastIndexOf(NL, z) + 1);
     let lineEnd = b.indexOf(NL, z);
     if (lineEnd < 0 || lineEnd > end) lineEnd = end;
@@ -188,7 +216,14 @@ function scanJournal(bytes: Uint8Array, start: number, end: number, out: Ignitio
       out.chainId ??= chainOf(msg.chainId);
       continue;
     }
-    if (typeof msg.type !== 'string' || !JOURNAL_TYPES.includes(msg.type) || typeof msg.futureId !== 'string' || !msg.futureId || typeof msg.contractName !== 'string') continue;
+    if (
+      typeof msg.type !== 'string' ||
+      !JOURNAL_TYPES.includes(msg.type) ||
+      typeof msg.futureId !== 'string' ||
+      !msg.futureId ||
+      typeof msg.contractName !== 'string'
+    )
+      continue;
     // `Token`, or fully qualified `contracts/Token.sol:Token`
     const fq = msg.contractName.trim();
     const colon = fq.lastIndexOf(':');
@@ -302,10 +337,19 @@ async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
     const journalFile = joinPath(dir, 'journal.jsonl');
     const [read, hasJournal, artifactFiles] = await Promise.all([
       readJournal(fs, journalFile),
-      fs.list(dir).then((l) => l.some((e) => !e.dir && e.name === 'journal.jsonl'), () => false),
-      fs.list(joinPath(dir, 'artifacts')).then((l) => new Set(l.filter((e) => !e.dir).map((e) => e.name)), () => new Set<string>()),
+      fs.list(dir).then(
+        (l) => l.some((e) => !e.dir && e.name === 'journal.jsonl'),
+        () => false,
+      ),
+      fs.list(joinPath(dir, 'artifacts')).then(
+        (l) => new Set(l.filter((e) => !e.dir).map((e) => e.name)),
+        () => new Set<string>(),
+      ),
     ]);
-    if (!read && hasJournal) c.skipped.push(`${journalFile}: not read (larger than ${MAX_READ_BYTES / 1024 / 1024} MB, or unreadable): contract names from the future ids.`);
+    if (!read && hasJournal)
+      c.skipped.push(
+        `${journalFile}: not read (larger than ${MAX_READ_BYTES / 1024 / 1024} MB, or unreadable): contract names from the future ids.`,
+      );
     const journal: IgnitionJournal = read ?? { contracts: new Map() };
     const folderChain = /^chain-(\d+)$/.exec(d.name);
     const chainId = folderChain ? Number(folderChain[1]) : journal.chainId;
@@ -316,12 +360,24 @@ async function ignition(fs: WorkspaceFs, c: Collector): Promise<void> {
       const name = named?.contractName ?? futureId.slice(futureId.lastIndexOf('#') + 1);
       // a listed file's name has no path separator: the path needs no joinPath
       const artifact = artifactFiles.has(`${futureId}.json`) ? `${artifactsDir}/${futureId}.json` : undefined;
-      const build: BuildHint | undefined = named || artifact ? {
-        ...(named ? { contractName: named.contractName } : {}),
-        ...(named?.sourcePath ? { sourcePath: named.sourcePath } : {}),
-        ...(artifact ? { deploymentArtifact: artifact } : {}),
-      } : undefined;
-      c.add({ value, source: 'ignition', where: `${file} › ${futureId}`, file, folder: fs.name, contractName: name || undefined, chainId, ...(build ? { build } : {}) });
+      const build: BuildHint | undefined =
+        named || artifact
+          ? {
+              ...(named ? { contractName: named.contractName } : {}),
+              ...(named?.sourcePath ? { sourcePath: named.sourcePath } : {}),
+              ...(artifact ? { deploymentArtifact: artifact } : {}),
+            }
+          : undefined;
+      c.add({
+        value,
+        source: 'ignition',
+        where: `${file} › ${futureId}`,
+        file,
+        folder: fs.name,
+        contractName: name || undefined,
+        chainId,
+        ...(build ? { build } : {}),
+      });
     }
   }
 }
@@ -333,7 +389,10 @@ async function hardhatDeploy(fs: WorkspaceFs, c: Collector): Promise<void> {
   for (const d of (await fs.list(base)).filter((e) => e.dir).sort((a, b) => a.name.localeCompare(b.name))) {
     const dir = joinPath(base, d.name);
     const chainId = chainOf((await readText(fs, joinPath(dir, '.chainId')))?.trim());
-    const files = (await fs.list(dir)).filter((e) => !e.dir && e.name.endsWith('.json') && !e.name.startsWith('.')).map((e) => e.name).sort();
+    const files = (await fs.list(dir))
+      .filter((e) => !e.dir && e.name.endsWith('.json') && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
     const records = await mapBounded(files, READ_CONCURRENCY, (name) => readJson(fs, joinPath(dir, name)));
     for (const [k, name] of files.entries()) {
       const file = joinPath(dir, name);
@@ -354,10 +413,18 @@ async function hardhatDeploy(fs: WorkspaceFs, c: Collector): Promise<void> {
         /* metadata is optional */
       }
       const inputHash = str(rec.solcInputHash);
-      if (inputHash && /^[0-9a-zA-Z]+$/.test(inputHash)) build.stdJsonInputFile = joinPath(dir, 'solcInputs', `${inputHash}.json`);
+      if (inputHash && /^[0-9a-zA-Z]+$/.test(inputHash))
+        build.stdJsonInputFile = joinPath(dir, 'solcInputs', `${inputHash}.json`);
       c.add({
-        value, source: 'hardhat-deploy', where: `${file}${d.name ? ` (${d.name})` : ''}`, file, folder: fs.name,
-        contractName: build.contractName ?? deployment, chainId, creationTxHash: txHash(rec.transactionHash), build,
+        value,
+        source: 'hardhat-deploy',
+        where: `${file}${d.name ? ` (${d.name})` : ''}`,
+        file,
+        folder: fs.name,
+        contractName: build.contractName ?? deployment,
+        chainId,
+        creationTxHash: txHash(rec.transactionHash),
+        build,
       });
     }
   }
@@ -366,7 +433,11 @@ async function hardhatDeploy(fs: WorkspaceFs, c: Collector): Promise<void> {
 /* ------------------------------------------------------------ Foundry */
 
 async function foundry(fs: WorkspaceFs, c: Collector): Promise<void> {
-  const files = await walk(fs, 'broadcast', { maxDepth: 5, maxFiles: 500, accept: (p) => /\/\d+\/run-latest\.json$/.test(p) && !/\/dry-run\//.test(p) });
+  const files = await walk(fs, 'broadcast', {
+    maxDepth: 5,
+    maxFiles: 500,
+    accept: (p) => /\/\d+\/run-latest\.json$/.test(p) && !/\/dry-run\//.test(p),
+  });
   for (const file of files) {
     const chainId = Number(/\/(\d+)\/run-latest\.json$/.exec(file)?.[1]);
     const script = file.split('/')[1] ?? '';
@@ -378,12 +449,30 @@ async function foundry(fs: WorkspaceFs, c: Collector): Promise<void> {
         const value = str(tx.contractAddress);
         if (value) {
           const name = str(tx.contractName);
-          c.add({ value, source: 'foundry', where: `${file} › ${name ?? type}${script ? ` (${script})` : ''}`, file, folder: fs.name, contractName: name, chainId, creationTxHash: txHash(tx.hash) });
+          c.add({
+            value,
+            source: 'foundry',
+            where: `${file} › ${name ?? type}${script ? ` (${script})` : ''}`,
+            file,
+            folder: fs.name,
+            contractName: name,
+            chainId,
+            creationTxHash: txHash(tx.hash),
+          });
         }
       }
       for (const extra of Array.isArray(tx.additionalContracts) ? tx.additionalContracts.map(obj) : []) {
         const value = str(extra.address);
-        if (value) c.add({ value, source: 'foundry', where: `${file} › ${str(extra.contractName) ?? 'created contract'}`, file, folder: fs.name, contractName: str(extra.contractName), chainId });
+        if (value)
+          c.add({
+            value,
+            source: 'foundry',
+            where: `${file} › ${str(extra.contractName) ?? 'created contract'}`,
+            file,
+            folder: fs.name,
+            contractName: str(extra.contractName),
+            chainId,
+          });
       }
     }
   }
@@ -413,7 +502,9 @@ export function parseDotenv(text: string): Array<{ key: string; value: string; l
 }
 
 async function dotenv(fs: WorkspaceFs, c: Collector): Promise<void> {
-  const names = (await fs.list('')).filter((e) => !e.dir && /^\.env(\..+)?$/.test(e.name) && !/\.(example|sample|template|dist)$/i.test(e.name)).map((e) => e.name);
+  const names = (await fs.list(''))
+    .filter((e) => !e.dir && /^\.env(\..+)?$/.test(e.name) && !/\.(example|sample|template|dist)$/i.test(e.name))
+    .map((e) => e.name);
   names.sort((a, b) => (a === '.env' ? -1 : b === '.env' ? 1 : a.localeCompare(b)));
   for (const name of names) {
     const text = await readText(fs, name);
@@ -458,13 +549,31 @@ export async function discoverAddresses(input: DiscoveryInput): Promise<Discover
   const setting = input.setting?.trim();
   if (setting) {
     const p = parseContractAddress(setting);
-    if (p.ok) c.drafts.push({ address: p.value.address, entityId: p.value.entityId, source: 'setting', where: 'Setting hederaExplorer.contractAddress', alsoIn: [] });
-    else rejected.push({ source: 'setting', message: `The setting hederaExplorer.contractAddress is not usable: ${p.message}` });
+    if (p.ok)
+      c.drafts.push({
+        address: p.value.address,
+        entityId: p.value.entityId,
+        source: 'setting',
+        where: 'Setting hederaExplorer.contractAddress',
+        alsoIn: [],
+      });
+    else
+      rejected.push({
+        source: 'setting',
+        message: `The setting hederaExplorer.contractAddress is not usable: ${p.message}`,
+      });
   }
   const selection = input.selection?.trim();
   if (selection) {
     const p = addressFromSelection(selection);
-    if (p.ok) c.drafts.push({ address: p.value.address, entityId: p.value.entityId, source: 'selection', where: 'Editor selection', alsoIn: [] });
+    if (p.ok)
+      c.drafts.push({
+        address: p.value.address,
+        entityId: p.value.entityId,
+        source: 'selection',
+        where: 'Editor selection',
+        alsoIn: [],
+      });
     else rejected.push({ source: 'selection', message: p.message });
   }
   for (const fs of input.folders ?? []) {
@@ -477,20 +586,32 @@ export async function discoverAddresses(input: DiscoveryInput): Promise<Discover
     }
   }
   // documented order by kind; within a kind, the selected network's chain first (stable otherwise)
-  const rank = (x: AddressCandidate) => SOURCE_ORDER.indexOf(x.source) * 10 + (input.chainId !== undefined && x.chainId !== undefined && x.chainId !== input.chainId ? 1 : 0);
-  const sorted = c.drafts.map((d, i) => ({ d, i })).sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i).map((x) => x.d);
+  const rank = (x: AddressCandidate) =>
+    SOURCE_ORDER.indexOf(x.source) * 10 +
+    (input.chainId !== undefined && x.chainId !== undefined && x.chainId !== input.chainId ? 1 : 0);
+  const sorted = c.drafts
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => rank(a.d) - rank(b.d) || a.i - b.i)
+    .map((x) => x.d);
   return { candidates: merge(sorted), rejected, skipped: c.skipped };
 }
 
 /** Short label of a source for quick picks: "Hardhat Ignition", "Foundry broadcast"... */
 export function sourceLabel(s: CandidateSource): string {
   switch (s) {
-    case 'setting': return 'Setting';
-    case 'selection': return 'Selection';
-    case 'ignition': return 'Hardhat Ignition';
-    case 'hardhat-deploy': return 'hardhat-deploy';
-    case 'foundry': return 'Foundry broadcast';
-    case 'env': return 'Environment file';
-    case 'input': return 'Typed';
+    case 'setting':
+      return 'Setting';
+    case 'selection':
+      return 'Selection';
+    case 'ignition':
+      return 'Hardhat Ignition';
+    case 'hardhat-deploy':
+      return 'hardhat-deploy';
+    case 'foundry':
+      return 'Foundry broadcast';
+    case 'env':
+      return 'Environment file';
+    case 'input':
+      return 'Typed';
   }
 }

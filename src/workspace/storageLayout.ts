@@ -87,7 +87,10 @@ export interface StorageLayoutIndex {
    */
   byName(name: string, opts?: { runtimeBytecode?: string }): Promise<ContractStorageLayout | undefined>;
   /** The layout of the contract a deployment record places at `address` (on `chainId` when the record says). */
-  byAddress(address: string, opts?: { chainId?: number; runtimeBytecode?: string }): Promise<ContractStorageLayout | undefined>;
+  byAddress(
+    address: string,
+    opts?: { chainId?: number; runtimeBytecode?: string },
+  ): Promise<ContractStorageLayout | undefined>;
 }
 
 /* ------------------------------------------------------------ validation */
@@ -129,9 +132,14 @@ function variables(v: unknown): StorageVariable[] | undefined {
 function storageType(v: unknown): StorageType | undefined {
   if (!isObj(v)) return undefined;
   const { encoding, label, numberOfBytes, key, value, base, members } = v;
-  if (typeof encoding !== 'string' || !ENCODINGS.has(encoding) || !text(label) || !decimal(numberOfBytes)) return undefined;
+  if (typeof encoding !== 'string' || !ENCODINGS.has(encoding) || !text(label) || !decimal(numberOfBytes))
+    return undefined;
   const t: StorageType = { encoding: encoding as StorageEncoding, label, numberOfBytes };
-  for (const [k, x] of [['key', key], ['value', value], ['base', base]] as const) {
+  for (const [k, x] of [
+    ['key', key],
+    ['value', value],
+    ['base', base],
+  ] as const) {
     if (x === undefined) continue;
     if (!typeId(x)) return undefined;
     t[k] = x;
@@ -185,7 +193,11 @@ export function parseStorageLayout(v: unknown): StorageLayout | undefined {
 /* ------------------------------------------------------------ reading */
 
 /** `output.contracts[source][Name].storageLayout` of a compiler output, with the contract's runtime bytecode. */
-function layoutsOfOutput(output: unknown, where: Omit<ContractStorageLayout, 'identifier' | 'sourceName' | 'contractName' | 'layout' | 'deployedBytecode'>, problems: string[]): ContractStorageLayout[] {
+function layoutsOfOutput(
+  output: unknown,
+  where: Omit<ContractStorageLayout, 'identifier' | 'sourceName' | 'contractName' | 'layout' | 'deployedBytecode'>,
+  problems: string[],
+): ContractStorageLayout[] {
   const out: ContractStorageLayout[] = [];
   for (const [sourceName, byName] of Object.entries(obj(obj(output).contracts))) {
     for (const [contractName, c] of Object.entries(obj(byName))) {
@@ -198,7 +210,14 @@ function layoutsOfOutput(output: unknown, where: Omit<ContractStorageLayout, 'id
         continue;
       }
       const runtime = str(obj(obj(o.evm).deployedBytecode).object);
-      out.push({ identifier, sourceName, contractName, layout, ...where, ...(runtime ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}) });
+      out.push({
+        identifier,
+        sourceName,
+        contractName,
+        layout,
+        ...where,
+        ...(runtime ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}),
+      });
     }
   }
   return out;
@@ -249,7 +268,11 @@ function foundryTarget(a: Record<string, unknown>, file: string): [string, strin
 /** Foundry's `out/<File>.sol/<Name>.json` artifacts that carry a `storageLayout`. */
 async function fromFoundryArtifacts(fs: WorkspaceFs, problems: string[]): Promise<ContractStorageLayout[]> {
   const out: ContractStorageLayout[] = [];
-  const files = await walk(fs, 'out', { maxDepth: 6, maxFiles: 5000, accept: (p) => /\.sol\/[^/]+\.json$/.test(p) && !p.startsWith('out/build-info/') });
+  const files = await walk(fs, 'out', {
+    maxDepth: 6,
+    maxFiles: 5000,
+    accept: (p) => /\.sol\/[^/]+\.json$/.test(p) && !p.startsWith('out/build-info/'),
+  });
   for (const file of files) {
     let t: string | undefined;
     try {
@@ -276,7 +299,13 @@ async function fromFoundryArtifacts(fs: WorkspaceFs, problems: string[]): Promis
     const [sourceName, contractName] = target;
     const runtime = str(obj(a.deployedBytecode).object);
     out.push({
-      identifier: `${userSourceName(sourceName)}:${contractName}`, sourceName, contractName, layout, folder: fs.name, file, format: 'foundry-artifact',
+      identifier: `${userSourceName(sourceName)}:${contractName}`,
+      sourceName,
+      contractName,
+      layout,
+      folder: fs.name,
+      file,
+      format: 'foundry-artifact',
       ...(runtime ? { deployedBytecode: runtime.replace(/^0x/, '').toLowerCase() } : {}),
     });
   }
@@ -292,18 +321,40 @@ const sameLayout = (a: StorageLayout, b: StorageLayout) => JSON.stringify(a) ===
  * `chooseBuild` (deployedBuild.ts) names from the artifact or the code on chain; else the one Foundry artifact (the latest compile);
  * else undefined.
  */
-async function choose(fs: WorkspaceFs, list: ContractStorageLayout[], runtimeBytecode: string | undefined): Promise<ContractStorageLayout | undefined> {
+async function choose(
+  fs: WorkspaceFs,
+  list: ContractStorageLayout[],
+  runtimeBytecode: string | undefined,
+): Promise<ContractStorageLayout | undefined> {
   if (!list.length) return undefined;
   if (list.every((l) => sameLayout(l.layout, list[0].layout))) return list[0];
   if (new Set(list.map((l) => l.identifier)).size > 1) return undefined; // same name in different files
   // chooseBuild reads the build's id and file, the contract's source path, name and runtime bytecode
   const matches: BuildMatch[] = list.map((l) => ({
-    build: { file: l.file, format: l.format === 'foundry-artifact' ? 'foundry' : l.format, id: l.buildId, compilerVersion: '', input: {}, contracts: [] },
-    contract: { sourcePath: l.sourceName, name: l.contractName, identifier: l.identifier, deployable: true, ...(l.deployedBytecode ? { deployedBytecode: l.deployedBytecode } : {}) },
+    build: {
+      file: l.file,
+      format: l.format === 'foundry-artifact' ? 'foundry' : l.format,
+      id: l.buildId,
+      compilerVersion: '',
+      input: {},
+      contracts: [],
+    },
+    contract: {
+      sourcePath: l.sourceName,
+      name: l.contractName,
+      identifier: l.identifier,
+      deployable: true,
+      ...(l.deployedBytecode ? { deployedBytecode: l.deployedBytecode } : {}),
+    },
   }));
   const pick = await chooseBuild(matches, { fsOf: () => fs, runtimeBytecode });
   // named by an artifact, or the code on chain: not the listing order alone
-  if (pick && (pick.by === 'artifact' || pick.by === 'ignition' || pick.by === 'bytecode') && pick.code?.match !== false) return list[matches.indexOf(pick.match)];
+  if (
+    pick &&
+    (pick.by === 'artifact' || pick.by === 'ignition' || pick.by === 'bytecode') &&
+    pick.code?.match !== false
+  )
+    return list[matches.indexOf(pick.match)];
   const artifacts = list.filter((l) => l.format === 'foundry-artifact');
   return artifacts.length === 1 ? artifacts[0] : undefined;
 }
@@ -311,7 +362,9 @@ async function choose(fs: WorkspaceFs, list: ContractStorageLayout[], runtimeByt
 /** `path:Name` or `Name` → what to look for. */
 function parseName(name: string): { sourceName?: string; contractName: string } {
   const i = name.lastIndexOf(':');
-  return i < 0 ? { contractName: name.trim() } : { sourceName: userSourceName(name.slice(0, i).trim()), contractName: name.slice(i + 1).trim() };
+  return i < 0
+    ? { contractName: name.trim() }
+    : { sourceName: userSourceName(name.slice(0, i).trim()), contractName: name.slice(i + 1).trim() };
 }
 
 /**
@@ -319,7 +372,10 @@ function parseName(name: string): { sourceName?: string; contractName: string } 
  * deployment records when the caller has them (the ABI index's), else each folder's are read
  * (`deploymentsFromWorkspace`). Never throws: unreadable files and malformed layouts go to `problems`.
  */
-export async function findStorageLayouts(folders: WorkspaceFs[], opts: { deployments?: DeployedContract[] } = {}): Promise<StorageLayoutIndex> {
+export async function findStorageLayouts(
+  folders: WorkspaceFs[],
+  opts: { deployments?: DeployedContract[] } = {},
+): Promise<StorageLayoutIndex> {
   const problems: string[] = [];
   const perFolder: Array<{ fs: WorkspaceFs; layouts: ContractStorageLayout[]; deployments: DeployedContract[] }> = [];
   for (const fs of folders) {
@@ -342,9 +398,17 @@ export async function findStorageLayouts(folders: WorkspaceFs[], opts: { deploym
     perFolder.push({ fs, layouts, deployments: deployments ?? [] });
   }
 
-  const lookup = async (want: { sourceName?: string; contractName: string }, runtimeBytecode: string | undefined, only?: (typeof perFolder)[number]) => {
+  const lookup = async (
+    want: { sourceName?: string; contractName: string },
+    runtimeBytecode: string | undefined,
+    only?: (typeof perFolder)[number],
+  ) => {
     for (const f of only ? [only] : perFolder) {
-      const list = f.layouts.filter((l) => l.contractName === want.contractName && (!want.sourceName || userSourceName(l.sourceName) === want.sourceName));
+      const list = f.layouts.filter(
+        (l) =>
+          l.contractName === want.contractName &&
+          (!want.sourceName || userSourceName(l.sourceName) === want.sourceName),
+      );
       if (!list.length) continue;
       try {
         return await choose(f.fs, list, runtimeBytecode);
@@ -367,8 +431,13 @@ export async function findStorageLayouts(folders: WorkspaceFs[], opts: { deploym
       const a = address.trim().toLowerCase();
       for (const f of perFolder) {
         for (const d of f.deployments) {
-          if (d.address !== a || (o.chainId !== undefined && d.chainId !== undefined && d.chainId !== o.chainId)) continue;
-          const hit = await lookup({ contractName: d.contractName, ...(d.sourceName ? { sourceName: userSourceName(d.sourceName) } : {}) }, o.runtimeBytecode, f);
+          if (d.address !== a || (o.chainId !== undefined && d.chainId !== undefined && d.chainId !== o.chainId))
+            continue;
+          const hit = await lookup(
+            { contractName: d.contractName, ...(d.sourceName ? { sourceName: userSourceName(d.sourceName) } : {}) },
+            o.runtimeBytecode,
+            f,
+          );
           if (hit) return hit;
         }
       }

@@ -24,7 +24,14 @@ export interface WorkspaceFs {
 }
 
 /** Pieces of a file read through a file handle with one reused buffer (Node; local folders). */
-export async function* pieces(file: string, open: (path: string) => Promise<{ read(b: Uint8Array, o: number, l: number, p: null): Promise<{ bytesRead: number }>; close(): Promise<void> }>, size = 1024 * 1024): AsyncIterable<Uint8Array> {
+export async function* pieces(
+  file: string,
+  open: (path: string) => Promise<{
+    read(b: Uint8Array, o: number, l: number, p: null): Promise<{ bytesRead: number }>;
+    close(): Promise<void>;
+  }>,
+  size = 1024 * 1024,
+): AsyncIterable<Uint8Array> {
   const h = await open(file);
   try {
     const buf = new Uint8Array(size);
@@ -71,13 +78,28 @@ export function joinPath(...parts: string[]): string {
 }
 
 /** Folders never walked into when looking for files. */
-const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', 'cache', 'cache_forge', 'coverage', 'typechain', 'typechain-types', '.vscode-test']);
+const SKIP_DIRS = new Set([
+  'node_modules',
+  '.git',
+  '.hg',
+  '.svn',
+  'cache',
+  'cache_forge',
+  'coverage',
+  'typechain',
+  'typechain-types',
+  '.vscode-test',
+]);
 
 /**
  * Every file under `relDir` (depth-first, sorted names), skipping SKIP_DIRS and dot-folders, up to `maxFiles`
  * and `maxDepth` so a huge workspace cannot stall the command.
  */
-export async function walk(fs: WorkspaceFs, relDir: string, opts: { maxDepth?: number; maxFiles?: number; accept?: (path: string) => boolean; skipDirs?: Set<string> } = {}): Promise<string[]> {
+export async function walk(
+  fs: WorkspaceFs,
+  relDir: string,
+  opts: { maxDepth?: number; maxFiles?: number; accept?: (path: string) => boolean; skipDirs?: Set<string> } = {},
+): Promise<string[]> {
   const maxDepth = opts.maxDepth ?? 8;
   const maxFiles = opts.maxFiles ?? 5000;
   const skip = opts.skipDirs ?? SKIP_DIRS;

@@ -33,7 +33,8 @@ export const TARGETS = {
  * The tests that measure them (mocha's grep on their full titles), and what they need before them: Verify's Cancel
  * test runs with the API key the "with the key" test sets.
  */
-const GREP = 'typing in a 10,000-line file with many ids|selecting another network cancels the answers|with the key: the session result in the view|Cancel stops the run';
+const GREP =
+  'typing in a 10,000-line file with many ids|selecting another network cancels the answers|with the key: the session result in the view|Cancel stops the run';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -42,18 +43,33 @@ export async function measureHost({ quiet = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-bench-host-'));
   const file = path.join(dir, 'figures.jsonl');
   try {
-    const run = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(path.join(root, 'test/harness/run-integration.cjs'))})
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `require(${JSON.stringify(path.join(root, 'test/harness/run-integration.cjs'))})
       .runIntegration({ suite: 'bench-host', vscodeExecutablePath: ${JSON.stringify(path.join(root, 'test/harness/launcher.mjs'))} })
-      .then((code) => process.exit(code));`], {
-      cwd: root, stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: { ...process.env, HEDERA_TEST_GREP: GREP, HEDERA_BENCH_FIGURES: file },
-    });
+      .then((code) => process.exit(code));`,
+      ],
+      {
+        cwd: root,
+        stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+        env: { ...process.env, HEDERA_TEST_GREP: GREP, HEDERA_BENCH_FIGURES: file },
+      },
+    );
     const figures = {};
     for (const line of fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []) {
       const f = JSON.parse(line);
       figures[f.name] = { value: Math.round(f.value * 10) / 10, detail: f.detail };
     }
     const missing = Object.keys(TARGETS).filter((k) => !figures[k]);
-    const r = { figures, missing, testsPassed: run.status === 0, targets: TARGETS, vscode: 'code-server 4.139.1 (VS Code 1.139.1) extension host' };
+    const r = {
+      figures,
+      missing,
+      testsPassed: run.status === 0,
+      targets: TARGETS,
+      vscode: 'code-server 4.139.1 (VS Code 1.139.1) extension host',
+    };
     r.ok = r.testsPassed && !missing.length && Object.entries(TARGETS).every(([k, t]) => figures[k].value < t);
     return r;
   } finally {
@@ -77,7 +93,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log('');
     for (const [k, t] of Object.entries(TARGETS)) {
       const f = r.figures[k];
-      console.log(f ? `${mark(f.value < t)} ${what[k]}: ${f.value} ms (target < ${t.toLocaleString('en-US')} ms)${f.detail ? `  [${f.detail}]` : ''}` : `MISS ${what[k]}: not measured (its test failed or did not run)`);
+      console.log(
+        f
+          ? `${mark(f.value < t)} ${what[k]}: ${f.value} ms (target < ${t.toLocaleString('en-US')} ms)${f.detail ? `  [${f.detail}]` : ''}`
+          : `MISS ${what[k]}: not measured (its test failed or did not run)`,
+      );
     }
     if (!r.testsPassed) console.log('MISS the integration tests that measure them failed: see above');
   }

@@ -35,12 +35,20 @@ async function viaClient(): Promise<{ requests: number; items: number; ms: numbe
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function getJson(url: string): Promise<{ results: unknown[]; links: { next: string | null } }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => { try { resolve(JSON.parse(Buffer.concat(chunks).toString('utf8'))); } catch (e) { reject(e); } });
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (e) {
+            reject(e);
+          }
+        });
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -88,7 +96,13 @@ async function main() {
     // which loop goes first alternates: neither always pays the other's garbage collection
     let r1: Awaited<ReturnType<typeof viaClient>>;
     let r2: Awaited<ReturnType<typeof bare>>;
-    if (i % 2 === 0) { r1 = await runClient(); r2 = await runBare(); } else { r2 = await runBare(); r1 = await runClient(); }
+    if (i % 2 === 0) {
+      r1 = await runClient();
+      r2 = await runBare();
+    } else {
+      r2 = await runBare();
+      r1 = await runClient();
+    }
     c.push(r1.ms);
     b.push(r2.ms);
     shape = r1;
@@ -117,11 +131,22 @@ async function main() {
     const requestsOk = out.requests === out.expectedRequests;
     const ratioOk = out.ratio <= 1.2;
     console.log(`contract results: ${out.items} items`);
-    console.log(`requests made: ${out.requests} (target ceil(N/100) = ${out.expectedRequests}; bare loop ${out.bareRequests}) ${requestsOk ? 'OK' : 'MISSED'}`);
-    console.log(`wall time, best of ${ROUNDS} alternating rounds: client (axios + lossless JSON) ${out.clientMs} ms, bare node:http + JSON.parse ${out.bareMs} ms (medians ${out.clientMedianMs} / ${out.bareMedianMs} ms)`);
-    console.log(`ratio client/bare ${out.ratio} (median of the ${ROUNDS} rounds' ratios; target <= 1.2) ${ratioOk ? 'OK' : 'MISSED'}; ratio of the best times ${out.bestRatio}`);
-    console.log(`CPU per round: client ${out.clientCpuMs} ms, bare ${out.bareCpuMs} ms (ratio ${Math.round((out.clientCpuMs / out.bareCpuMs) * 100) / 100})`);
+    console.log(
+      `requests made: ${out.requests} (target ceil(N/100) = ${out.expectedRequests}; bare loop ${out.bareRequests}) ${requestsOk ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `wall time, best of ${ROUNDS} alternating rounds: client (axios + lossless JSON) ${out.clientMs} ms, bare node:http + JSON.parse ${out.bareMs} ms (medians ${out.clientMedianMs} / ${out.bareMedianMs} ms)`,
+    );
+    console.log(
+      `ratio client/bare ${out.ratio} (median of the ${ROUNDS} rounds' ratios; target <= 1.2) ${ratioOk ? 'OK' : 'MISSED'}; ratio of the best times ${out.bestRatio}`,
+    );
+    console.log(
+      `CPU per round: client ${out.clientCpuMs} ms, bare ${out.bareCpuMs} ms (ratio ${Math.round((out.clientCpuMs / out.bareCpuMs) * 100) / 100})`,
+    );
   }
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

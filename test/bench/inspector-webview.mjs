@@ -57,7 +57,9 @@ function watchMilestones(_body, quietMs) {
     const observe = () => {
       const main = document.querySelector('main.sections');
       if (!main || observed) return;
-      observed = new MutationObserver(() => { changed = Date.now(); });
+      observed = new MutationObserver(() => {
+        changed = Date.now();
+      });
       observed.observe(main, { subtree: true, childList: true, characterData: true, attributes: true });
       changed = Date.now();
     };
@@ -65,8 +67,11 @@ function watchMilestones(_body, quietMs) {
       const now = Date.now();
       const title = document.querySelector('h1.title')?.textContent ?? '';
       const sections = [...document.querySelectorAll('main.sections > section.section')];
-      const states = [...document.querySelectorAll('nav.nav .nav-icon')].map((i) => ['loading', 'error', 'missing', 'notice', 'ready'].find((c) => i.classList.contains(c)) ?? '');
-      if (!t.firstContent && title && sections.length === 6 && states.length === 6 && states.every(Boolean)) t.firstContent = now;
+      const states = [...document.querySelectorAll('nav.nav .nav-icon')].map(
+        (i) => ['loading', 'error', 'missing', 'notice', 'ready'].find((c) => i.classList.contains(c)) ?? '',
+      );
+      if (!t.firstContent && title && sections.length === 6 && states.length === 6 && states.every(Boolean))
+        t.firstContent = now;
       if (!t.firstSection && states.some((s) => s === 'ready' || s === 'notice')) t.firstSection = now;
       const done = sections.length === 6 && sections.every((s) => s.getAttribute('aria-busy') === 'false');
       if (!t.allSections && done && states.every((s) => s === 'ready' || s === 'notice')) t.allSections = now;
@@ -76,7 +81,11 @@ function watchMilestones(_body, quietMs) {
         resolve({ ...t, settled: changed, states });
         return;
       }
-      if (now > deadline) { observed?.disconnect(); resolve({ ...t, settled: changed, states, timedOut: true }); return; }
+      if (now > deadline) {
+        observed?.disconnect();
+        resolve({ ...t, settled: changed, states, timedOut: true });
+        return;
+      }
       requestAnimationFrame(tick);
     };
     tick();
@@ -94,12 +103,13 @@ async function scrollTrace(_body, step) {
   // cause (forced right after), measured by wrapping requestAnimationFrame; paint and raster are not in it
   const raf = window.requestAnimationFrame.bind(window);
   const work = [];
-  window.requestAnimationFrame = (cb) => raf((ts) => {
-    const t = performance.now();
-    cb(ts);
-    void document.body.offsetHeight;
-    work.push(performance.now() - t);
-  });
+  window.requestAnimationFrame = (cb) =>
+    raf((ts) => {
+      const t = performance.now();
+      cb(ts);
+      void document.body.offsetHeight;
+      work.push(performance.now() - t);
+    });
   const frames = [];
   let maxDom = rows();
   let last = performance.now();
@@ -121,8 +131,15 @@ async function scrollTrace(_body, step) {
   frames.sort((a, b) => a - b);
   const p = (q) => frames[Math.min(frames.length - 1, Math.floor(frames.length * q))];
   return {
-    frames: frames.length, p50: p(0.5), p95: p(0.95), max: frames.at(-1), maxDom,
-    pageWork, lastRow: Math.max(...last2), rowCount: Number(vp.getAttribute('aria-rowcount')), viewportPx: vp.clientHeight,
+    frames: frames.length,
+    p50: p(0.5),
+    p95: p(0.95),
+    max: frames.at(-1),
+    maxDom,
+    pageWork,
+    lastRow: Math.max(...last2),
+    rowCount: Number(vp.getAttribute('aria-rowcount')),
+    viewportPx: vp.clientHeight,
   };
 }
 
@@ -133,7 +150,11 @@ async function toggle(_body, label) {
   const t0 = performance.now();
   b.click();
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return { ms: performance.now() - t0, visible: Number(vp.getAttribute('aria-rowcount')), dom: vp.querySelectorAll('[role=treeitem]').length };
+  return {
+    ms: performance.now() - t0,
+    visible: Number(vp.getAttribute('aria-rowcount')),
+    dom: vp.querySelectorAll('[role=treeitem]').length,
+  };
 }
 
 export async function measureInspectorWebview() {
@@ -168,22 +189,39 @@ export async function measureInspectorWebview() {
       await input.fill(ref);
       const box = page.locator('.quick-input-widget .quick-input-box .monaco-inputbox');
       await page.waitForTimeout(300);
-      await driver.until(page, async () => !/\berror\b/.test((await box.getAttribute('class')) ?? ''), `${ref} accepted`);
+      await driver.until(
+        page,
+        async () => !/\berror\b/.test((await box.getAttribute('class')) ?? ''),
+        `${ref} accepted`,
+      );
       const before = await page.locator('iframe.webview.ready').count();
       const t0 = Date.now();
       await input.press('Enter');
       // the new panel's frame: the one whose page names this reference (an earlier panel's may still be there)
-      const frame = await driver.until(page, async () => {
-        const frames = page.locator('iframe.webview.ready');
-        for (let i = (await frames.count()) - 1; i >= 0; i--) {
-          const f = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
-          if (await f.locator('#app[data-ready="true"]').count().catch(() => 0)) {
-            const title = await f.locator('h1.title').textContent({ timeout: 100 }).catch(() => '');
-            if (!title || title.includes(ref)) return f;
+      const frame = await driver.until(
+        page,
+        async () => {
+          const frames = page.locator('iframe.webview.ready');
+          for (let i = (await frames.count()) - 1; i >= 0; i--) {
+            const f = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
+            if (
+              await f
+                .locator('#app[data-ready="true"]')
+                .count()
+                .catch(() => 0)
+            ) {
+              const title = await f
+                .locator('h1.title')
+                .textContent({ timeout: 100 })
+                .catch(() => '');
+              if (!title || title.includes(ref)) return f;
+            }
           }
-        }
-        return undefined;
-      }, `the page of ${ref} (${before} webviews before)`, 30000);
+          return undefined;
+        },
+        `the page of ${ref} (${before} webviews before)`,
+        30000,
+      );
       const pageReady = Date.now() - t0;
       const m = await frame.locator('body').evaluate(watchMilestones, 1500);
       const rel = (x) => (x === undefined ? null : Math.max(0, x - t0));
@@ -210,23 +248,47 @@ export async function measureInspectorWebview() {
     const again = await frame.locator('body').evaluate(scrollTrace, 400);
     const collapse = await frame.locator('body').evaluate(toggle, 'Collapse all');
     const expand = await frame.locator('body').evaluate(toggle, 'Expand all');
-    const heapMB = await frame.locator('body').evaluate(() => (performance.memory ? Math.round(performance.memory.usedJSHeapSize / 1048576 * 10) / 10 : null));
+    const heapMB = await frame
+      .locator('body')
+      .evaluate(() =>
+        performance.memory ? Math.round((performance.memory.usedJSHeapSize / 1048576) * 10) / 10 : null,
+      );
     const { r: warm } = await inspect(scenarios.inspectorDeepRevert.transactionId);
     await context.close();
     const round = (n) => Math.round(n * 10) / 10;
     const r = {
       transaction: `${big.transactionId} (${big.actions.toLocaleString('en-US')} actions)`,
       ...cold,
-      allSectionsAfterReadyMs: cold.timeToAllSectionsMs === null ? null : cold.timeToAllSectionsMs - cold.timeToPageReadyMs,
+      allSectionsAfterReadyMs:
+        cold.timeToAllSectionsMs === null ? null : cold.timeToAllSectionsMs - cold.timeToPageReadyMs,
       trace: {
         rows: scroll.rowCount,
         lastRowDrawn: scroll.lastRow,
         viewportPx: scroll.viewportPx,
-        scroll: { frames: scroll.frames, pxPerFrame: 400, p50FrameMs: round(scroll.p50), p95FrameMs: round(scroll.p95), maxFrameMs: round(scroll.max) },
+        scroll: {
+          frames: scroll.frames,
+          pxPerFrame: 400,
+          p50FrameMs: round(scroll.p50),
+          p95FrameMs: round(scroll.p95),
+          maxFrameMs: round(scroll.max),
+        },
         /** The page's work per frame while scrolling: its render with the style and layout it causes (no paint). */
-        pageWorkMs: { p50: round(scroll.pageWork.p50), p95: round(scroll.pageWork.p95), max: round(scroll.pageWork.max) },
+        pageWorkMs: {
+          p50: round(scroll.pageWork.p50),
+          p95: round(scroll.pageWork.p95),
+          max: round(scroll.pageWork.max),
+        },
         /** The same scroll again, right after (warm). */
-        scrollAgain: { p50FrameMs: round(again.p50), p95FrameMs: round(again.p95), maxFrameMs: round(again.max), pageWorkMs: { p50: round(again.pageWork.p50), p95: round(again.pageWork.p95), max: round(again.pageWork.max) } },
+        scrollAgain: {
+          p50FrameMs: round(again.p50),
+          p95FrameMs: round(again.p95),
+          maxFrameMs: round(again.max),
+          pageWorkMs: {
+            p50: round(again.pageWork.p50),
+            p95: round(again.pageWork.p95),
+            max: round(again.pageWork.max),
+          },
+        },
         collapseAll: { ms: round(collapse.ms), visibleRows: collapse.visible, domRows: collapse.dom },
         expandAll: { ms: round(expand.ms), visibleRows: expand.visible, domRows: expand.dom },
       },
@@ -236,12 +298,19 @@ export async function measureInspectorWebview() {
       targets: TARGETS,
       vscode: 'code-server 4.139.1 (VS Code 1.139.1), headless Chromium',
     };
-    r.ok = scroll.rowCount === big.actions && scroll.lastRow === big.actions - 1 && cold.sections.every((s) => s === 'ready')
-      && r.timeToFirstContentMs <= TARGETS.firstContentMs
-      && r.allSectionsAfterReadyMs !== null && r.allSectionsAfterReadyMs <= TARGETS.allSectionsAfterReadyMs
-      && r.trace.scroll.p95FrameMs <= TARGETS.p95FrameMs && r.maxDomRows <= TARGETS.maxDomRows
-      && collapse.visible === 1 && expand.visible === big.actions
-      && r.trace.collapseAll.ms <= TARGETS.toggleAllMs && r.trace.expandAll.ms <= TARGETS.toggleAllMs;
+    r.ok =
+      scroll.rowCount === big.actions &&
+      scroll.lastRow === big.actions - 1 &&
+      cold.sections.every((s) => s === 'ready') &&
+      r.timeToFirstContentMs <= TARGETS.firstContentMs &&
+      r.allSectionsAfterReadyMs !== null &&
+      r.allSectionsAfterReadyMs <= TARGETS.allSectionsAfterReadyMs &&
+      r.trace.scroll.p95FrameMs <= TARGETS.p95FrameMs &&
+      r.maxDomRows <= TARGETS.maxDomRows &&
+      collapse.visible === 1 &&
+      expand.visible === big.actions &&
+      r.trace.collapseAll.ms <= TARGETS.toggleAllMs &&
+      r.trace.expandAll.ms <= TARGETS.toggleAllMs;
     return r;
   } finally {
     await cleanup();
@@ -255,13 +324,27 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     const mark = (ok) => (ok ? 'OK  ' : 'MISS');
     const t = r.trace;
-    console.log(`${mark(r.timeToFirstContentMs <= TARGETS.firstContentMs)} ${r.transaction}: first content in the webview after ${r.timeToFirstContentMs} ms (target <= ${TARGETS.firstContentMs} ms); VS Code had the webview's script running after ${r.timeToPageReadyMs} ms`);
-    console.log(`${mark(r.allSectionsAfterReadyMs !== null && r.allSectionsAfterReadyMs <= TARGETS.allSectionsAfterReadyMs && r.sections.every((s) => s === 'ready'))} all six sections with their data after ${r.timeToAllSectionsMs} ms, ${r.allSectionsAfterReadyMs} ms after the page was ready (target <= ${TARGETS.allSectionsAfterReadyMs} ms); first section ${r.timeToFirstSectionMs} ms; last redraw ${r.timeToSettledMs} ms [${r.sections.join(', ')}]${r.timeToAllSectionsMs === r.firstLookMs ? ` (all already drawn when the page was first looked at, ${r.firstLookMs} ms: upper bounds)` : ''}`);
-    console.log(`     warm (${r.warm.transaction}): page ready ${r.warm.timeToPageReadyMs} ms, first content ${r.warm.timeToFirstContentMs} ms, all sections ${r.warm.timeToAllSectionsMs} ms, last redraw ${r.warm.timeToSettledMs} ms`);
-    console.log(`${mark(t.scroll.p95FrameMs <= TARGETS.p95FrameMs && t.lastRowDrawn === t.rows - 1)} scrolling the ${t.rows.toLocaleString('en-US')}-frame trace (viewport ${t.viewportPx} px): ${t.scroll.frames} frames, p50 ${t.scroll.p50FrameMs} ms, p95 ${t.scroll.p95FrameMs} ms, max ${t.scroll.maxFrameMs} ms (target p95 <= ${TARGETS.p95FrameMs} ms)`);
-    console.log(`     the page's own work per frame (render + style + layout, no paint): p50 ${t.pageWorkMs.p50} ms, p95 ${t.pageWorkMs.p95} ms, max ${t.pageWorkMs.max} ms; the same scroll again: frames p50 ${t.scrollAgain.p50FrameMs} ms, p95 ${t.scrollAgain.p95FrameMs} ms, max ${t.scrollAgain.maxFrameMs} ms (page work p95 ${t.scrollAgain.pageWorkMs.p95} ms)`);
-    console.log(`${mark(r.maxDomRows <= TARGETS.maxDomRows)} tree rows in the DOM at most: ${r.maxDomRows} of ${t.rows} (target <= ${TARGETS.maxDomRows}); webview JS heap ${r.webviewHeapMB} MB`);
-    console.log(`${mark(t.collapseAll.ms <= TARGETS.toggleAllMs && t.expandAll.ms <= TARGETS.toggleAllMs && t.collapseAll.visibleRows === 1 && t.expandAll.visibleRows === t.rows)} Collapse all ${t.collapseAll.ms} ms (${t.collapseAll.visibleRows} visible), Expand all ${t.expandAll.ms} ms (${t.expandAll.visibleRows} visible, ${t.expandAll.domRows} in the DOM) (target <= ${TARGETS.toggleAllMs} ms)`);
+    console.log(
+      `${mark(r.timeToFirstContentMs <= TARGETS.firstContentMs)} ${r.transaction}: first content in the webview after ${r.timeToFirstContentMs} ms (target <= ${TARGETS.firstContentMs} ms); VS Code had the webview's script running after ${r.timeToPageReadyMs} ms`,
+    );
+    console.log(
+      `${mark(r.allSectionsAfterReadyMs !== null && r.allSectionsAfterReadyMs <= TARGETS.allSectionsAfterReadyMs && r.sections.every((s) => s === 'ready'))} all six sections with their data after ${r.timeToAllSectionsMs} ms, ${r.allSectionsAfterReadyMs} ms after the page was ready (target <= ${TARGETS.allSectionsAfterReadyMs} ms); first section ${r.timeToFirstSectionMs} ms; last redraw ${r.timeToSettledMs} ms [${r.sections.join(', ')}]${r.timeToAllSectionsMs === r.firstLookMs ? ` (all already drawn when the page was first looked at, ${r.firstLookMs} ms: upper bounds)` : ''}`,
+    );
+    console.log(
+      `     warm (${r.warm.transaction}): page ready ${r.warm.timeToPageReadyMs} ms, first content ${r.warm.timeToFirstContentMs} ms, all sections ${r.warm.timeToAllSectionsMs} ms, last redraw ${r.warm.timeToSettledMs} ms`,
+    );
+    console.log(
+      `${mark(t.scroll.p95FrameMs <= TARGETS.p95FrameMs && t.lastRowDrawn === t.rows - 1)} scrolling the ${t.rows.toLocaleString('en-US')}-frame trace (viewport ${t.viewportPx} px): ${t.scroll.frames} frames, p50 ${t.scroll.p50FrameMs} ms, p95 ${t.scroll.p95FrameMs} ms, max ${t.scroll.maxFrameMs} ms (target p95 <= ${TARGETS.p95FrameMs} ms)`,
+    );
+    console.log(
+      `     the page's own work per frame (render + style + layout, no paint): p50 ${t.pageWorkMs.p50} ms, p95 ${t.pageWorkMs.p95} ms, max ${t.pageWorkMs.max} ms; the same scroll again: frames p50 ${t.scrollAgain.p50FrameMs} ms, p95 ${t.scrollAgain.p95FrameMs} ms, max ${t.scrollAgain.maxFrameMs} ms (page work p95 ${t.scrollAgain.pageWorkMs.p95} ms)`,
+    );
+    console.log(
+      `${mark(r.maxDomRows <= TARGETS.maxDomRows)} tree rows in the DOM at most: ${r.maxDomRows} of ${t.rows} (target <= ${TARGETS.maxDomRows}); webview JS heap ${r.webviewHeapMB} MB`,
+    );
+    console.log(
+      `${mark(t.collapseAll.ms <= TARGETS.toggleAllMs && t.expandAll.ms <= TARGETS.toggleAllMs && t.collapseAll.visibleRows === 1 && t.expandAll.visibleRows === t.rows)} Collapse all ${t.collapseAll.ms} ms (${t.collapseAll.visibleRows} visible), Expand all ${t.expandAll.ms} ms (${t.expandAll.visibleRows} visible, ${t.expandAll.domRows} in the DOM) (target <= ${TARGETS.toggleAllMs} ms)`,
+    );
   }
   process.exit(r.ok || process.argv.includes('--json') ? 0 : 1); // --json: the caller judges `ok`
 }

@@ -23,8 +23,14 @@ async function load() {
   // inside the repository, so that the bundle finds `solc` in node_modules
   const outfile = path.join(root, 'out/bench/placement-matrix.cjs');
   await esbuild.build({
-    entryPoints: [path.join(root, 'test/placement/matrix.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20',
-    outfile, logLevel: 'silent', external: ['solc'],
+    entryPoints: [path.join(root, 'test/placement/matrix.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+    external: ['solc'],
     // matrix.ts finds the repository from its own folder: out/test/placement in the test build
     define: { __dirname: JSON.stringify(path.join(root, 'out/test/placement')) },
   });
@@ -41,11 +47,27 @@ export async function measurePlacement() {
   const layouts = layoutRows(all, LAYOUTS);
   // the targets count the matrix's cases; the review's adversarial cases are reported beside them (0 wrong exact)
   const adversarial = results.filter((x) => x.adversarial);
-  const adv = { cases: adversarial.length, exact: adversarial.filter((x) => x.outcome === 'exact').length, likely: adversarial.filter((x) => x.outcome === 'likely').length, likelyFirst: adversarial.filter((x) => x.likelyFirst).length, unplaced: adversarial.filter((x) => x.outcome === 'unplaced').length, wrongExact: adversarial.filter((x) => x.outcome === 'wrongExact').length };
+  const adv = {
+    cases: adversarial.length,
+    exact: adversarial.filter((x) => x.outcome === 'exact').length,
+    likely: adversarial.filter((x) => x.outcome === 'likely').length,
+    likelyFirst: adversarial.filter((x) => x.likelyFirst).length,
+    unplaced: adversarial.filter((x) => x.outcome === 'unplaced').length,
+    wrongExact: adversarial.filter((x) => x.outcome === 'wrongExact').length,
+  };
   const rows = SETTINGS.map((s) => {
     const r = results.filter((x) => x.setting === s.name && !x.adversarial);
     const count = (o) => r.filter((x) => x.outcome === o).length;
-    return { setting: s.name, viaIR: s.viaIR, cases: r.length, exact: count('exact'), likely: count('likely'), likelyFirst: r.filter((x) => x.likelyFirst).length, unplaced: count('unplaced'), wrongExact: count('wrongExact') };
+    return {
+      setting: s.name,
+      viaIR: s.viaIR,
+      cases: r.length,
+      exact: count('exact'),
+      likely: count('likely'),
+      likelyFirst: r.filter((x) => x.likelyFirst).length,
+      unplaced: count('unplaced'),
+      wrongExact: count('wrongExact'),
+    };
   });
   const sum = (xs, k) => xs.reduce((a, x) => a + x[k], 0);
   const legacy = rows.filter((r) => !r.viaIR);
@@ -54,11 +76,32 @@ export async function measurePlacement() {
   const wrongExact = sum(rows, 'wrongExact') + adv.wrongExact;
   const layoutWrongExact = sum(layouts, 'wrongExact') + sum(layouts, 'adversarialWrongExact');
   return {
-    rows, adversarial: adv, exactWithoutViaIR, rightLine, wrongExact, layouts, layoutWrongExact, ms: Math.round(ms),
+    rows,
+    adversarial: adv,
+    exactWithoutViaIR,
+    rightLine,
+    wrongExact,
+    layouts,
+    layoutWrongExact,
+    ms: Math.round(ms),
     misses: results.filter((x) => x.outcome !== 'exact' && (!x.adversarial || x.outcome === 'wrongExact')),
     // in a project layout: a wrong exact line, a frame given another build, or a case exact when handed its build only
-    layoutMisses: all.filter((x) => x.layout !== 'direct' && (x.outcome === 'wrongExact' || x.wrongBuild || x.missingRecords || (x.lostExact = results.some((d) => d.setting === x.setting && d.case === x.case && d.outcome === 'exact') && x.outcome !== 'exact' && !x.layout.includes('without output')))),
-    ok: wrongExact <= TARGETS.wrongExact && layoutWrongExact <= TARGETS.wrongExact && exactWithoutViaIR >= TARGETS.exactWithoutViaIR && rightLine >= TARGETS.rightLine,
+    layoutMisses: all.filter(
+      (x) =>
+        x.layout !== 'direct' &&
+        (x.outcome === 'wrongExact' ||
+          x.wrongBuild ||
+          x.missingRecords ||
+          (x.lostExact =
+            results.some((d) => d.setting === x.setting && d.case === x.case && d.outcome === 'exact') &&
+            x.outcome !== 'exact' &&
+            !x.layout.includes('without output'))),
+    ),
+    ok:
+      wrongExact <= TARGETS.wrongExact &&
+      layoutWrongExact <= TARGETS.wrongExact &&
+      exactWithoutViaIR >= TARGETS.exactWithoutViaIR &&
+      rightLine >= TARGETS.rightLine,
   };
 }
 
@@ -74,12 +117,22 @@ function layoutRows(all, layouts) {
     const r = mine.filter((x) => !x.adversarial);
     const count = (o) => r.filter((x) => x.outcome === o).length;
     return {
-      layout, cases: r.length, exact: count('exact'), likely: count('likely'), likelyFirst: r.filter((x) => x.likelyFirst).length, unplaced: count('unplaced'), wrongExact: count('wrongExact'),
-      adversarial: mine.length - r.length, adversarialWrongExact: mine.filter((x) => x.adversarial && x.outcome === 'wrongExact').length,
-      wrongBuild: mine.filter((x) => x.wrongBuild).length, missingRecords: new Set(mine.flatMap((x) => x.missingRecords ?? [])).size,
+      layout,
+      cases: r.length,
+      exact: count('exact'),
+      likely: count('likely'),
+      likelyFirst: r.filter((x) => x.likelyFirst).length,
+      unplaced: count('unplaced'),
+      wrongExact: count('wrongExact'),
+      adversarial: mine.length - r.length,
+      adversarialWrongExact: mine.filter((x) => x.adversarial && x.outcome === 'wrongExact').length,
+      wrongBuild: mine.filter((x) => x.wrongBuild).length,
+      missingRecords: new Set(mine.flatMap((x) => x.missingRecords ?? [])).size,
       noBuild: mine.filter((x) => x.buildProblems).length,
-      lostExact: mine.filter((x) => direct.get(`${x.setting}|${x.case}`)?.outcome === 'exact' && x.outcome !== 'exact').length,
-      unplacedAll: mine.filter((x) => x.outcome === 'unplaced').length, all: mine.length,
+      lostExact: mine.filter((x) => direct.get(`${x.setting}|${x.case}`)?.outcome === 'exact' && x.outcome !== 'exact')
+        .length,
+      unplacedAll: mine.filter((x) => x.outcome === 'unplaced').length,
+      all: mine.length,
     };
   });
 }
@@ -91,20 +144,44 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   } else {
     const pct = (x) => `${(x * 100).toFixed(1)}%`;
     console.log('setting                                    cases  exact  likely (first)  unplaced  WRONG EXACT');
-    for (const r of m.rows) console.log(`${r.setting.padEnd(42)} ${String(r.cases).padStart(5)} ${String(r.exact).padStart(6)} ${String(r.likely).padStart(7)} (${r.likelyFirst})${' '.repeat(Math.max(1, 6 - String(r.likelyFirst).length))}${String(r.unplaced).padStart(8)} ${String(r.wrongExact).padStart(12)}`);
+    for (const r of m.rows)
+      console.log(
+        `${r.setting.padEnd(42)} ${String(r.cases).padStart(5)} ${String(r.exact).padStart(6)} ${String(r.likely).padStart(7)} (${r.likelyFirst})${' '.repeat(Math.max(1, 6 - String(r.likelyFirst).length))}${String(r.unplaced).padStart(8)} ${String(r.wrongExact).padStart(12)}`,
+      );
     const a = m.adversarial;
-    console.log(`the review's adversarial cases (${a.cases / m.rows.length} × ${m.rows.length} settings): exact ${a.exact}, likely ${a.likely} (first ${a.likelyFirst}), unplaced ${a.unplaced}, WRONG EXACT ${a.wrongExact}`);
-    console.log(`wrong exact: ${m.wrongExact} (target ${TARGETS.wrongExact}); exact without viaIR: ${pct(m.exactWithoutViaIR)} (target >= ${pct(TARGETS.exactWithoutViaIR)}); right line (exact or first likely): ${pct(m.rightLine)} (target >= ${pct(TARGETS.rightLine)}); ${m.ms} ms`);
-    for (const x of m.misses) console.log(`  ${x.setting} · ${x.case}: ${x.outcome}${x.likelyFirst ? ' (first)' : ''}, expected ${x.expected}, shown ${x.shown.join(', ') || 'nothing'}${x.why ? ` — ${x.why}` : ''}`);
+    console.log(
+      `the review's adversarial cases (${a.cases / m.rows.length} × ${m.rows.length} settings): exact ${a.exact}, likely ${a.likely} (first ${a.likelyFirst}), unplaced ${a.unplaced}, WRONG EXACT ${a.wrongExact}`,
+    );
+    console.log(
+      `wrong exact: ${m.wrongExact} (target ${TARGETS.wrongExact}); exact without viaIR: ${pct(m.exactWithoutViaIR)} (target >= ${pct(TARGETS.exactWithoutViaIR)}); right line (exact or first likely): ${pct(m.rightLine)} (target >= ${pct(TARGETS.rightLine)}); ${m.ms} ms`,
+    );
+    for (const x of m.misses)
+      console.log(
+        `  ${x.setting} · ${x.case}: ${x.outcome}${x.likelyFirst ? ' (first)' : ''}, expected ${x.expected}, shown ${x.shown.join(', ') || 'nothing'}${x.why ? ` — ${x.why}` : ''}`,
+      );
     console.log('');
-    console.log(`per layout, ${m.rows.length} settings: the matrix's cases, then the review's adversarial ones (all cases: frames without a build found, frames given another build, exact with the build handed over but not here)`);
-    console.log('layout                                      cases  exact  likely (first)  unplaced  WRONG EXACT | adversarial  WRONG EXACT | no build  wrong build  lost exact');
-    for (const r of m.layouts) console.log(`${r.layout.padEnd(42)} ${String(r.cases).padStart(6)} ${String(r.exact).padStart(6)} ${String(r.likely).padStart(7)} (${r.likelyFirst})${' '.repeat(Math.max(1, 6 - String(r.likelyFirst).length))}${String(r.unplaced).padStart(8)} ${String(r.wrongExact).padStart(12)} | ${String(r.adversarial).padStart(11)} ${String(r.adversarialWrongExact).padStart(12)} | ${String(r.noBuild).padStart(8)} ${String(r.wrongBuild).padStart(12)} ${String(r.lostExact).padStart(11)}`);
-    for (const r of m.layouts.filter((x) => x.missingRecords)) console.log(`  ${r.layout}: ${r.missingRecords} deployed contract(s) without their deployment record`);
+    console.log(
+      `per layout, ${m.rows.length} settings: the matrix's cases, then the review's adversarial ones (all cases: frames without a build found, frames given another build, exact with the build handed over but not here)`,
+    );
+    console.log(
+      'layout                                      cases  exact  likely (first)  unplaced  WRONG EXACT | adversarial  WRONG EXACT | no build  wrong build  lost exact',
+    );
+    for (const r of m.layouts)
+      console.log(
+        `${r.layout.padEnd(42)} ${String(r.cases).padStart(6)} ${String(r.exact).padStart(6)} ${String(r.likely).padStart(7)} (${r.likelyFirst})${' '.repeat(Math.max(1, 6 - String(r.likelyFirst).length))}${String(r.unplaced).padStart(8)} ${String(r.wrongExact).padStart(12)} | ${String(r.adversarial).padStart(11)} ${String(r.adversarialWrongExact).padStart(12)} | ${String(r.noBuild).padStart(8)} ${String(r.wrongBuild).padStart(12)} ${String(r.lostExact).padStart(11)}`,
+      );
+    for (const r of m.layouts.filter((x) => x.missingRecords))
+      console.log(`  ${r.layout}: ${r.missingRecords} deployed contract(s) without their deployment record`);
     const noOutput = m.layouts.find((r) => r.layout.includes('without output'));
-    if (noOutput) console.log(`  ${noOutput.layout}: ${noOutput.unplacedAll} of ${noOutput.all} cases unplaced (${noOutput.noBuild} with no build found for a frame), ${noOutput.wrongExact + noOutput.adversarialWrongExact} wrong exact`);
+    if (noOutput)
+      console.log(
+        `  ${noOutput.layout}: ${noOutput.unplacedAll} of ${noOutput.all} cases unplaced (${noOutput.noBuild} with no build found for a frame), ${noOutput.wrongExact + noOutput.adversarialWrongExact} wrong exact`,
+      );
     console.log(`wrong exact in the project layouts: ${m.layoutWrongExact} (target ${TARGETS.wrongExact})`);
-    for (const x of m.layoutMisses) console.log(`  ${x.layout} · ${x.setting} · ${x.case}: ${x.outcome}, expected ${x.expected}, shown ${x.shown.join(', ') || 'nothing'}${x.lostExact ? ' (exact with the build handed over)' : ''}${x.wrongBuild ? ` — WRONG BUILD ${x.wrongBuild.join('; ')}` : ''}${x.missingRecords ? ` — no record of ${x.missingRecords.join(', ')}` : ''}${x.why ? ` — ${x.why}` : ''}`);
+    for (const x of m.layoutMisses)
+      console.log(
+        `  ${x.layout} · ${x.setting} · ${x.case}: ${x.outcome}, expected ${x.expected}, shown ${x.shown.join(', ') || 'nothing'}${x.lostExact ? ' (exact with the build handed over)' : ''}${x.wrongBuild ? ` — WRONG BUILD ${x.wrongBuild.join('; ')}` : ''}${x.missingRecords ? ` — no record of ${x.missingRecords.join(', ')}` : ''}${x.why ? ` — ${x.why}` : ''}`,
+      );
     console.log(m.ok ? 'OK' : 'MISSED');
     process.exit(m.ok ? 0 : 1);
   }

@@ -46,7 +46,12 @@ async function loadModules() {
         resolveDir: root,
         loader: 'ts',
       },
-      bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'silent',
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
     });
     return require(outfile);
   } finally {
@@ -88,7 +93,10 @@ function time(callStackOf, locateCallStack, response, actions, resolve) {
     callStackMaxMs: round(Math.max(...callStackTimes)),
     locateMs: round(median(locateTimes)),
     locateMaxMs: round(Math.max(...locateTimes)),
-    stack: located.map((l) => `${l.frame.kind} ${l.location ? `${l.location.sourceName}:${l.location.line} ${l.location.text}` : l.problem}`),
+    stack: located.map(
+      (l) =>
+        `${l.frame.kind} ${l.location ? `${l.location.sourceName}:${l.location.line} ${l.location.text}` : l.problem}`,
+    ),
   };
 }
 
@@ -103,10 +111,15 @@ function callBlock(ops, at) {
 export async function measureRevertMap() {
   const { callStackOf, locateCallStack, createInspectorChain } = await loadModules();
   const compiled = JSON.parse(fs.readFileSync(path.join(root, 'sandbox/src/compiled/inspector.json'), 'utf8'));
-  const build = JSON.parse(fs.readFileSync(path.join(root, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'));
+  const build = JSON.parse(
+    fs.readFileSync(path.join(root, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'),
+  );
   const { chain, deployer, contracts } = await createInspectorChain(compiled);
   const vault = contracts.Vault.address;
-  const ids = { [vault]: 'contracts/inspector/Vault.sol:Vault', [contracts.Ledger.address]: 'contracts/inspector/Ledger.sol:Ledger' };
+  const ids = {
+    [vault]: 'contracts/inspector/Vault.sol:Vault',
+    [contracts.Ledger.address]: 'contracts/inspector/Ledger.sol:Ledger',
+  };
   const resolve = (f) => (ids[f.address] ? { build, contract: ids[f.address] } : undefined);
   // as the client has them: parsed from the JSON the server sends
   const wire = (v) => JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)));
@@ -123,7 +136,11 @@ export async function measureRevertMap() {
   }
   const executionMs = performance.now() - t0;
   if (ex.result !== 'INSUFFICIENT_GAS') throw new Error(`spin ended with ${ex.result}, not out of gas`);
-  const loop = { gasLimit: gas, executionMs: Math.round(executionMs), ...time(callStackOf, locateCallStack, wire(ex.opcodes), wire(ex.actions), resolve) };
+  const loop = {
+    gasLimit: gas,
+    executionMs: Math.round(executionMs),
+    ...time(callStackOf, locateCallStack, wire(ex.opcodes), wire(ex.actions), resolve),
+  };
 
   // nested: a successful deposit's CALL of Ledger.record repeated, then a failed one's
   const ok = await chain.call({ from: deployer.address, to: vault, data: '0xd0e30db0', value: 10n, gas: 3_000_000 });
@@ -147,7 +164,10 @@ export async function measureRevertMap() {
     { ...badLedger, index: repeat + 1 },
   ];
   void topAction;
-  const nested = { repeatedFrames: repeat, ...time(callStackOf, locateCallStack, { ...wire(bad.opcodes), opcodes }, actions, resolve) };
+  const nested = {
+    repeatedFrames: repeat,
+    ...time(callStackOf, locateCallStack, { ...wire(bad.opcodes), opcodes }, actions, resolve),
+  };
 
   const worst = Math.max(loop.locateMs, nested.locateMs);
   return {
@@ -155,8 +175,12 @@ export async function measureRevertMap() {
     nested,
     runs: RUNS,
     targetMs: TARGETS.mapMs,
-    ok: loop.opcodes >= TARGETS.opcodes && nested.opcodes >= TARGETS.opcodes && worst < TARGETS.mapMs
-      && loop.stack[0].startsWith('outOfGas contracts/inspector/Vault.sol') && nested.stack[0].startsWith('revert contracts/inspector/Ledger.sol'),
+    ok:
+      loop.opcodes >= TARGETS.opcodes &&
+      nested.opcodes >= TARGETS.opcodes &&
+      worst < TARGETS.mapMs &&
+      loop.stack[0].startsWith('outOfGas contracts/inspector/Vault.sol') &&
+      nested.stack[0].startsWith('revert contracts/inspector/Ledger.sol'),
   };
 }
 
@@ -166,11 +190,23 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.log(JSON.stringify(r));
   } else {
     const mark = (ok) => (ok ? 'OK' : 'MISSED');
-    for (const [name, t] of [['loop', r.loop], ['nested', r.nested]]) {
-      const what = name === 'loop' ? `a real out-of-gas run of Vault.spin (gas limit ${t.gasLimit}, found in ${t.executionMs} ms)` : `a deposit's real frames, Ledger.record's repeated ${t.repeatedFrames} times`;
-      console.log(`${name}: ${t.opcodes} opcodes (target >= ${TARGETS.opcodes}) ${mark(t.opcodes >= TARGETS.opcodes)}, ${t.frames} frames: ${what}`);
-      console.log(`  call stack: median ${t.callStackMs} ms (max ${t.callStackMaxMs} ms, first run ${t.firstCallStackMs} ms) of ${r.runs} runs`);
-      console.log(`  call stack + Solidity lines: median ${t.locateMs} ms (max ${t.locateMaxMs} ms, first run ${t.firstLocateMs} ms) (target < ${TARGETS.mapMs} ms) ${mark(t.locateMs < TARGETS.mapMs)}`);
+    for (const [name, t] of [
+      ['loop', r.loop],
+      ['nested', r.nested],
+    ]) {
+      const what =
+        name === 'loop'
+          ? `a real out-of-gas run of Vault.spin (gas limit ${t.gasLimit}, found in ${t.executionMs} ms)`
+          : `a deposit's real frames, Ledger.record's repeated ${t.repeatedFrames} times`;
+      console.log(
+        `${name}: ${t.opcodes} opcodes (target >= ${TARGETS.opcodes}) ${mark(t.opcodes >= TARGETS.opcodes)}, ${t.frames} frames: ${what}`,
+      );
+      console.log(
+        `  call stack: median ${t.callStackMs} ms (max ${t.callStackMaxMs} ms, first run ${t.firstCallStackMs} ms) of ${r.runs} runs`,
+      );
+      console.log(
+        `  call stack + Solidity lines: median ${t.locateMs} ms (max ${t.locateMaxMs} ms, first run ${t.firstLocateMs} ms) (target < ${TARGETS.mapMs} ms) ${mark(t.locateMs < TARGETS.mapMs)}`,
+      );
       for (const f of t.stack) console.log(`    ${f}`);
     }
     if (!r.ok) process.exit(1);

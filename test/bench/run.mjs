@@ -20,27 +20,49 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const step = (cmd, args) => { const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' }); if (r.status !== 0) process.exit(r.status ?? 1); };
+const step = (cmd, args) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
 
 step(process.execPath, ['esbuild.js', '--bench']);
 
 // the sandbox in its own process, so that server work does not share the client's event loop
-const sandbox = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+const sandbox = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet'], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve, reject) => {
   let out = '';
-  sandbox.stdout.on('data', (d) => { out += d; const m = /listening on (http:\/\/\S+)/i.exec(out); if (m) resolve(m[1]); });
+  sandbox.stdout.on('data', (d) => {
+    out += d;
+    const m = /listening on (http:\/\/\S+)/i.exec(out);
+    if (m) resolve(m[1]);
+  });
   sandbox.on('exit', (c) => reject(new Error(`sandbox exited ${c}`)));
 });
 let failed = false;
 try {
   const health = await (await fetch(`${url}/__sandbox/health`)).json();
-  console.log(`\n== Sandbox ==\nstartup ${health.startupMs} ms (target well under 1 s) ${health.startupMs < 1000 ? 'OK' : 'MISSED'}; ${health.data.contractResults} contract results, ${health.data.schedules} schedules, ${health.data.nftHistories} NFT histories`);
+  console.log(
+    `\n== Sandbox ==\nstartup ${health.startupMs} ms (target well under 1 s) ${health.startupMs < 1000 ? 'OK' : 'MISSED'}; ${health.data.contractResults} contract results, ${health.data.schedules} schedules, ${health.data.nftHistories} NFT histories`,
+  );
   console.log('\n== HTTP: 5,000+ contract results, all pages ==');
-  const r = spawnSync(process.execPath, ['out/test/bench/http-bench.js', url, '--json'], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) { console.error(r.stderr); failed = true; } else {
+  const r = spawnSync(process.execPath, ['out/test/bench/http-bench.js', url, '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) {
+    console.error(r.stderr);
+    failed = true;
+  } else {
     const b = JSON.parse(r.stdout.trim().split('\n').pop());
-    console.log(`items ${b.items}; requests ${b.requests} (target ceil(N/100) = ${b.expectedRequests}) ${b.requests === b.expectedRequests ? 'OK' : 'MISSED'}`);
-    console.log(`client ${b.clientMs} ms, bare node:http ${b.bareMs} ms, ratio ${b.ratio} (target <= 1.2) ${b.ratio <= 1.2 ? 'OK' : 'MISSED'}  [median of 25 paired rounds' ratios; best times ${b.clientMs} / ${b.bareMs} ms give ${b.bestRatio}; medians ${b.clientMedianMs} / ${b.bareMedianMs} ms]`);
+    console.log(
+      `items ${b.items}; requests ${b.requests} (target ceil(N/100) = ${b.expectedRequests}) ${b.requests === b.expectedRequests ? 'OK' : 'MISSED'}`,
+    );
+    console.log(
+      `client ${b.clientMs} ms, bare node:http ${b.bareMs} ms, ratio ${b.ratio} (target <= 1.2) ${b.ratio <= 1.2 ? 'OK' : 'MISSED'}  [median of 25 paired rounds' ratios; best times ${b.clientMs} / ${b.bareMs} ms give ${b.bestRatio}; medians ${b.clientMedianMs} / ${b.bareMedianMs} ms]`,
+    );
     console.log(`CPU per round: client ${b.clientCpuMs} ms, bare ${b.bareCpuMs} ms`);
   }
 } finally {
@@ -51,7 +73,9 @@ if (fs.existsSync(path.join(root, 'test/bench/activation.mjs')) && !process.argv
   console.log('\n== The extension in the real VS Code ==');
   const r = spawnSync(process.execPath, ['test/bench/activation.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
-  console.log('\n== Startup designs under plain Node: require(main.js) of each, what each lazy entry keeps out of one bundle ==');
+  console.log(
+    '\n== Startup designs under plain Node: require(main.js) of each, what each lazy entry keeps out of one bundle ==',
+  );
   const s = spawnSync(process.execPath, ['test/bench/startup.mjs'], { cwd: root, stdio: 'inherit' });
   if (s.status !== 0) failed = true;
 }
@@ -86,7 +110,9 @@ if (fs.existsSync(path.join(root, 'test/bench/hover.mjs')) && !process.argv.incl
 // ---- thousands of deployment records (test/bench/records.mjs): 10,000 Ignition records read by the discovery, and the
 // requests the Deployments view sends for them in the real extension host (test/integration/deployments.many.test.ts)
 if (fs.existsSync(path.join(root, 'test/bench/records.mjs')) && !process.argv.includes('--http-only')) {
-  console.log('\n== Deployment records: a Hardhat Ignition deployment of 10,000 contracts read, and the requests sent for them ==');
+  console.log(
+    '\n== Deployment records: a Hardhat Ignition deployment of 10,000 contracts read, and the requests sent for them ==',
+  );
   const r = spawnSync(process.execPath, ['test/bench/records.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
@@ -94,7 +120,9 @@ if (fs.existsSync(path.join(root, 'test/bench/records.mjs')) && !process.argv.in
 // ---- big and hostile inputs (test/bench/scale.mjs, in-process): a 2,000-call trace, 5,000 frames collapsed, hostile
 // pastes, a 20,000-contract Solidity source
 if (fs.existsSync(path.join(root, 'test/bench/scale.mjs')) && !process.argv.includes('--http-only')) {
-  console.log('\n== Big and hostile inputs: a 2,000-call trace, 5,000 frames collapsed, hostile pastes, 20,000 Solidity contracts ==');
+  console.log(
+    '\n== Big and hostile inputs: a 2,000-call trace, 5,000 frames collapsed, hostile pastes, 20,000 Solidity contracts ==',
+  );
   const r = spawnSync(process.execPath, ['test/bench/scale.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
@@ -102,7 +130,9 @@ if (fs.existsSync(path.join(root, 'test/bench/scale.mjs')) && !process.argv.incl
 // ---- how soon waits stop (test/bench/stops.mjs, in-process): cancelled backoff waits and answers, time limits, the
 // hover look-up's first match, a cancelled Sourcify job wait
 if (fs.existsSync(path.join(root, 'test/bench/stops.mjs')) && !process.argv.includes('--http-only')) {
-  console.log('\n== How soon waits stop: cancellations and time limits of the HTTP client, the hover look-up, Sourcify jobs ==');
+  console.log(
+    '\n== How soon waits stop: cancellations and time limits of the HTTP client, the hover look-up, Sourcify jobs ==',
+  );
   const r = spawnSync(process.execPath, ['test/bench/stops.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
@@ -139,12 +169,19 @@ if (!process.argv.includes('--http-only')) {
   const os = await import('node:os');
   const { createRequire } = await import('node:module');
   const { TARGETS } = await import('./activation.mjs');
-  const { LAZY_ENTRIES, entryPath, inputsOf, outputClosure } = createRequire(import.meta.url)(path.join(root, 'esbuild.js'));
+  const { LAZY_ENTRIES, entryPath, inputsOf, outputClosure } = createRequire(import.meta.url)(
+    path.join(root, 'esbuild.js'),
+  );
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-bundles-'));
   try {
     const dist = path.join(tmp, 'dist');
-    const r = spawnSync(process.execPath, ['esbuild.js', '--production', `--outdir=${dist}`, `--metafile=${path.join(tmp, 'meta.json')}`], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    if (r.status !== 0) failed = true; else {
+    const r = spawnSync(
+      process.execPath,
+      ['esbuild.js', '--production', `--outdir=${dist}`, `--metafile=${path.join(tmp, 'meta.json')}`],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    if (r.status !== 0) failed = true;
+    else {
       const kb = (bytes) => (bytes / 1024).toFixed(1);
       const mark = (ok) => (ok ? 'OK' : 'MISSED');
       const sum = (files) => files.reduce((n, f) => n + fs.statSync(f).size, 0);
@@ -153,27 +190,42 @@ if (!process.argv.includes('--http-only')) {
       const mainBytes = fs.statSync(path.join(dist, 'main.js')).size;
       const limit = TARGETS.bundleKB * 1024;
       console.log(`dist/main.js ${kb(mainBytes)} KB (target <= ${TARGETS.bundleKB} KB) ${mark(mainBytes <= limit)}`);
-      console.log(`what activation loads, main.js + the chunks it requires: ${kb(sum(activation))} KB in ${activation.length} files (target <= ${TARGETS.bundleKB} KB) ${mark(sum(activation) <= limit)}  [+ the loader dist/extension.js ${kb(fs.statSync(path.join(dist, 'extension.js')).size)} KB]`);
+      console.log(
+        `what activation loads, main.js + the chunks it requires: ${kb(sum(activation))} KB in ${activation.length} files (target <= ${TARGETS.bundleKB} KB) ${mark(sum(activation) <= limit)}  [+ the loader dist/extension.js ${kb(fs.statSync(path.join(dist, 'extension.js')).size)} KB]`,
+      );
       // a lazy entry whose module is in those files was imported statically somewhere (the build warns too)
       const activationInputs = inputsOf(meta, activation);
       const eager = LAZY_ENTRIES.filter((e) => activationInputs.has(entryPath(e))).map((e) => e.name);
-      console.log(`lazy entries kept out of it: ${mark(!eager.length)}${eager.length ? ` (loaded at activation: ${eager.join(', ')})` : ''}`);
+      console.log(
+        `lazy entries kept out of it: ${mark(!eager.length)}${eager.length ? ` (loaded at activation: ${eager.join(', ')})` : ''}`,
+      );
       for (const e of LAZY_ENTRIES) {
         const adds = outputClosure(meta, path.join(dist, `${e.name}.js`)).filter((f) => !activation.includes(f));
-        console.log(`  dist/${e.name}.js ${kb(fs.statSync(path.join(dist, `${e.name}.js`)).size)} KB; its first use loads ${kb(sum(adds))} KB in ${adds.length} file${adds.length === 1 ? "" : "s"} (${e.note})`);
+        console.log(
+          `  dist/${e.name}.js ${kb(fs.statSync(path.join(dist, `${e.name}.js`)).size)} KB; its first use loads ${kb(sum(adds))} KB in ${adds.length} file${adds.length === 1 ? '' : 's'} (${e.note})`,
+        );
       }
       // the shared chunks activation needs are packed into main.js, which the host has loaded (with the vscode
       // module) before the first decode: loaded first here too, with a stand-in for vscode, and not timed
-      const load = spawnSync(process.execPath, ['-e', `const M = require('module'); const r0 = M._resolveFilename; M._resolveFilename = function (r, ...a) { return r === 'vscode' ? 'vscode-stand-in' : r0.call(this, r, ...a); };
+      const load = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `const M = require('module'); const r0 = M._resolveFilename; M._resolveFilename = function (r, ...a) { return r === 'vscode' ? 'vscode-stand-in' : r0.call(this, r, ...a); };
         require.cache['vscode-stand-in'] = { id: 'vscode-stand-in', filename: 'vscode-stand-in', loaded: true, exports: new Proxy({}, { get: () => function () {} }) };
         require(${JSON.stringify(path.join(dist, 'main.js'))});
         const t = performance.now(); const d = require(${JSON.stringify(path.join(dist, 'decoders.js'))}); const l = performance.now() - t;
         const b = 'CIDKte4BSiMKIQoOCgQYzel9EP+7ndyprwIKDwoFGMDW+wEQgLyd3KmvAg=='; const t2 = performance.now(); for (let i = 0; i < 1000; i++) d.decodeSchedulableBody(b);
         const reg = d.createRegistry([{ source: 'a', contractName: 'a', format: 'abi', abi: [{ type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] }] }]);
         const data = '0xa9059cbb' + '0'.repeat(24) + '8a71dd444b077c45f2ca828082aa6c726a879555' + (10n ** 30n).toString(16).padStart(64, '0'); const t3 = performance.now(); for (let i = 0; i < 1000; i++) d.decodeCall(data, reg);
-        console.log(JSON.stringify({ loadMs: l.toFixed(1), bodyUs: ((t3 - t2)).toFixed(0), callUs: ((performance.now() - t3)).toFixed(0) }));`], { encoding: 'utf8' });
+        console.log(JSON.stringify({ loadMs: l.toFixed(1), bodyUs: ((t3 - t2)).toFixed(0), callUs: ((performance.now() - t3)).toFixed(0) }));`,
+        ],
+        { encoding: 'utf8' },
+      );
       const m = load.status === 0 ? JSON.parse(load.stdout.trim().split('\n').pop()) : undefined;
-      console.log(`dist/decoders.js, required on first decode${m ? `: load ${m.loadMs} ms, a schedule body ${m.bodyUs} µs, a call ${m.callUs} µs (mean of 1,000)` : ' (load failed)'}`);
+      console.log(
+        `dist/decoders.js, required on first decode${m ? `: load ${m.loadMs} ms, a schedule body ${m.bodyUs} µs, a call ${m.callUs} µs (mean of 1,000)` : ' (load failed)'}`,
+      );
       if (mainBytes > limit || sum(activation) > limit || eager.length || !m) failed = true;
     }
   } finally {

@@ -53,10 +53,17 @@ export async function buildSingle(dist, lazy = SINGLE_LAZY, { lazyBundles = true
   const plugin = {
     name: 'single-bundle',
     setup(build) {
-      build.onResolve({ filter: /^vscode$/ }, (a) => (a.importer === shim ? { path: 'vscode', external: true } : { path: shim }));
+      build.onResolve({ filter: /^vscode$/ }, (a) =>
+        a.importer === shim ? { path: 'vscode', external: true } : { path: shim },
+      );
       build.onResolve({ filter: /.*/ }, async (a) => {
         if (a.kind !== 'require-call' || a.pluginData === again) return undefined;
-        const r = await build.resolve(a.path, { kind: a.kind, importer: a.importer, resolveDir: a.resolveDir, pluginData: again });
+        const r = await build.resolve(a.path, {
+          kind: a.kind,
+          importer: a.importer,
+          resolveDir: a.resolveDir,
+          pluginData: again,
+        });
         const e = r.errors.length || r.external ? undefined : byFile.get(r.path);
         return e ? { path: `./${e.name}.js`, external: true } : undefined;
       });
@@ -64,10 +71,23 @@ export async function buildSingle(dist, lazy = SINGLE_LAZY, { lazyBundles = true
   };
   fs.mkdirSync(dist, { recursive: true });
   const r = await esbuild.build({
-    absWorkingDir: root, bundle: true, logLevel: 'error', platform: 'node', target: 'node20', format: 'cjs', minify: true,
-    external: ['vscode'], alias: { 'form-data': './src/shims/form-data.ts' }, plugins: [plugin],
-    entryPoints: [{ in: path.join(root, 'src/extension.ts'), out: 'main' }, ...(lazyBundles ? entries.map((e) => ({ in: entryPath(e), out: e.name })) : [])],
-    outdir: dist, entryNames: '[name]', metafile: true,
+    absWorkingDir: root,
+    bundle: true,
+    logLevel: 'error',
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    external: ['vscode'],
+    alias: { 'form-data': './src/shims/form-data.ts' },
+    plugins: [plugin],
+    entryPoints: [
+      { in: path.join(root, 'src/extension.ts'), out: 'main' },
+      ...(lazyBundles ? entries.map((e) => ({ in: entryPath(e), out: e.name })) : []),
+    ],
+    outdir: dist,
+    entryNames: '[name]',
+    metafile: true,
   });
   fs.writeFileSync(path.join(dist, 'extension.js'), TIMING_LOADER);
   fs.writeFileSync(path.join(dist, '..', `${path.basename(dist)}.meta.json`), JSON.stringify(r.metafile));
@@ -77,20 +97,46 @@ export async function buildSingle(dist, lazy = SINGLE_LAZY, { lazyBundles = true
 /** The variants, built under `dir`: [{ name, note, dist, files (what activation loads), bytes }]. */
 export async function buildVariants(dir) {
   const run = (args) => {
-    const r = spawnSync(process.execPath, ['esbuild.js', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(process.execPath, ['esbuild.js', ...args], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`node esbuild.js ${args.join(' ')} failed`);
   };
   const variants = [];
   const today = path.join(dir, 'today');
   run(['--production', `--outdir=${path.join(today, 'dist')}`, `--metafile=${path.join(today, 'meta.json')}`]);
-  const closure = (v) => [path.join(v, 'dist', 'extension.js'), ...outputClosure(JSON.parse(fs.readFileSync(path.join(v, 'meta.json'), 'utf8')), path.join(v, 'dist', 'main.js'))];
-  variants.push({ name: 'today', note: 'the production build (esbuild.js --production)', dist: path.join(today, 'dist'), files: closure(today) });
+  const closure = (v) => [
+    path.join(v, 'dist', 'extension.js'),
+    ...outputClosure(JSON.parse(fs.readFileSync(path.join(v, 'meta.json'), 'utf8')), path.join(v, 'dist', 'main.js')),
+  ];
+  variants.push({
+    name: 'today',
+    note: 'the production build (esbuild.js --production)',
+    dist: path.join(today, 'dist'),
+    files: closure(today),
+  });
   const unpacked = path.join(dir, 'unpacked');
-  run(['--production', '--unpacked', `--outdir=${path.join(unpacked, 'dist')}`, `--metafile=${path.join(unpacked, 'meta.json')}`]);
-  variants.push({ name: 'unpacked', note: 'main.js requires its activation chunks as files (no packing into main.js)', dist: path.join(unpacked, 'dist'), files: closure(unpacked) });
+  run([
+    '--production',
+    '--unpacked',
+    `--outdir=${path.join(unpacked, 'dist')}`,
+    `--metafile=${path.join(unpacked, 'meta.json')}`,
+  ]);
+  variants.push({
+    name: 'unpacked',
+    note: 'main.js requires its activation chunks as files (no packing into main.js)',
+    dist: path.join(unpacked, 'dist'),
+    files: closure(unpacked),
+  });
   const single = path.join(dir, 'single');
   await buildSingle(path.join(single, 'dist'));
-  variants.push({ name: 'single bundle', note: `one main.js, lazy only: ${SINGLE_LAZY.join(', ')}; no splitting`, dist: path.join(single, 'dist'), files: ['extension.js', 'main.js'].map((f) => path.join(single, 'dist', f)) });
+  variants.push({
+    name: 'single bundle',
+    note: `one main.js, lazy only: ${SINGLE_LAZY.join(', ')}; no splitting`,
+    dist: path.join(single, 'dist'),
+    files: ['extension.js', 'main.js'].map((f) => path.join(single, 'dist', f)),
+  });
   for (const v of variants) v.bytes = v.files.reduce((n, f) => n + size(f), 0);
   return variants;
 }
@@ -121,7 +167,9 @@ export function probeRequire(files, { rounds = 21, node = process.execPath } = {
       samples.get(f).cpu.push(m.cpu);
     }
   }
-  return Object.fromEntries([...samples].map(([f, s]) => [f, { wallMs: round(median(s.wall), 2), cpuMs: round(median(s.cpu), 2) }]));
+  return Object.fromEntries(
+    [...samples].map(([f, s]) => [f, { wallMs: round(median(s.wall), 2), cpuMs: round(median(s.cpu), 2) }]),
+  );
 }
 
 /**
@@ -137,19 +185,32 @@ export async function lazyEntryGains(dir, { rounds = 15, node } = {}) {
   const rows = [];
   for (const name of names) {
     const d = path.join(dir, `gain-${name}`);
-    rows.push({ name, dist: d, bytes: await buildSingle(d, names.filter((n) => n !== name), { lazyBundles: false }) });
+    rows.push({
+      name,
+      dist: d,
+      bytes: await buildSingle(
+        d,
+        names.filter((n) => n !== name),
+        { lazyBundles: false },
+      ),
+    });
   }
   const changed = rows.filter((r) => r.bytes !== allBytes);
-  const times = probeRequire([all, ...changed.map((r) => r.dist)].map((d) => path.join(d, 'main.js')), { rounds, node });
+  const times = probeRequire(
+    [all, ...changed.map((r) => r.dist)].map((d) => path.join(d, 'main.js')),
+    { rounds, node },
+  );
   const t = (d) => times[path.join(d, 'main.js')];
   return {
     all: { bytes: allBytes, ...t(all) },
-    entries: rows.map((r) => ({
-      name: r.name,
-      savedKB: round((r.bytes - allBytes) / 1024),
-      savedMs: r.bytes === allBytes ? 0 : round(t(r.dist).wallMs - t(all).wallMs, 2),
-      savedCpuMs: r.bytes === allBytes ? 0 : round(t(r.dist).cpuMs - t(all).cpuMs, 2),
-    })).sort((a, b) => b.savedKB - a.savedKB),
+    entries: rows
+      .map((r) => ({
+        name: r.name,
+        savedKB: round((r.bytes - allBytes) / 1024),
+        savedMs: r.bytes === allBytes ? 0 : round(t(r.dist).wallMs - t(all).wallMs, 2),
+        savedCpuMs: r.bytes === allBytes ? 0 : round(t(r.dist).cpuMs - t(all).cpuMs, 2),
+      }))
+      .sort((a, b) => b.savedKB - a.savedKB),
   };
 }
 
@@ -160,15 +221,30 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-startup-'));
   try {
     const variants = await buildVariants(dir);
-    const times = probeRequire(variants.map((v) => path.join(v.dist, 'main.js')), { node });
-    console.log(`require(main.js) in a fresh Node ${spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim()} (median of 21; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}):`);
+    const times = probeRequire(
+      variants.map((v) => path.join(v.dist, 'main.js')),
+      { node },
+    );
+    console.log(
+      `require(main.js) in a fresh Node ${spawnSync(node, ['-v'], { encoding: 'utf8' }).stdout.trim()} (median of 21; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}):`,
+    );
     for (const v of variants) {
       const m = times[path.join(v.dist, 'main.js')];
-      console.log(`  ${v.name.padEnd(18)} ${(v.bytes / 1024).toFixed(1)} KB in ${v.files.length} files at activation; require ${m.wallMs} ms wall, ${m.cpuMs} ms CPU  (${v.note})`);
+      console.log(
+        `  ${v.name.padEnd(18)} ${(v.bytes / 1024).toFixed(1)} KB in ${v.files.length} files at activation; require ${m.wallMs} ms wall, ${m.cpuMs} ms CPU  (${v.note})`,
+      );
     }
     const g = await lazyEntryGains(dir, { node });
-    console.log(`What each lazy entry keeps out of activation (main.js with all ${LAZY_ENTRIES.length} lazy, no splitting: ${(g.all.bytes / 1024).toFixed(1)} KB, require ${g.all.wallMs} ms), against main.js with it inlined:`);
-    for (const e of g.entries) console.log(`  ${e.name.padEnd(17)} ${String(e.savedKB).padStart(6)} KB  ${String(e.savedMs).padStart(6)} ms wall  ${String(e.savedCpuMs).padStart(6)} ms CPU  ${e.savedKB >= 20 || e.savedMs >= 1 ? 'pays (>= 20 KB or >= 1 ms wall)' : 'below 20 KB and 1 ms at activation'}`);
+    console.log(
+      `What each lazy entry keeps out of activation (main.js with all ${LAZY_ENTRIES.length} lazy, no splitting: ${(g.all.bytes / 1024).toFixed(1)} KB, require ${g.all.wallMs} ms), against main.js with it inlined:`,
+    );
+    for (const e of g.entries)
+      console.log(
+        `  ${e.name.padEnd(17)} ${String(e.savedKB).padStart(6)} KB  ${String(e.savedMs).padStart(6)} ms wall  ${String(e.savedCpuMs).padStart(6)} ms CPU  ${e.savedKB >= 20 || e.savedMs >= 1 ? 'pays (>= 20 KB or >= 1 ms wall)' : 'below 20 KB and 1 ms at activation'}`,
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

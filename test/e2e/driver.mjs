@@ -48,7 +48,10 @@ export async function openContainer(page, title) {
   const item = page.locator(`.activitybar .action-item [aria-label^="${title}"]`).first();
   await item.waitFor({ timeout: T });
   // Clicking an already open container closes the side bar: only click when it is not the active one.
-  if (!(await sidebarTitle.isVisible()) || !(await sidebarTitle.innerText()).toLowerCase().includes(title.toLowerCase())) {
+  if (
+    !(await sidebarTitle.isVisible()) ||
+    !(await sidebarTitle.innerText()).toLowerCase().includes(title.toLowerCase())
+  ) {
     await item.click();
     await page.mouse.move(900, 700); // off the activity bar: no "Hedera" hover in screenshots
   }
@@ -56,9 +59,12 @@ export async function openContainer(page, title) {
 }
 
 export function view(page, name) {
-  return page.locator('.part.sidebar .pane, .part.panel .pane, .part.auxiliarybar .pane').filter({
-    has: page.locator('.pane-header h3.title', { hasText: exactly(name, 'i') }),
-  }).first();
+  return page
+    .locator('.part.sidebar .pane, .part.panel .pane, .part.auxiliarybar .pane')
+    .filter({
+      has: page.locator('.pane-header h3.title', { hasText: exactly(name, 'i') }),
+    })
+    .first();
 }
 
 export async function waitForView(page, name) {
@@ -78,7 +84,10 @@ export async function waitForViewIdle(page, name, quietMs = 1000) {
   for (;;) {
     const busy = await pane.locator('.monaco-progress-container.active').count();
     const text = await pane.innerText();
-    if (busy || text !== last) { last = text; since = Date.now(); }
+    if (busy || text !== last) {
+      last = text;
+      since = Date.now();
+    }
     if (!busy && Date.now() - since >= quietMs) return pane;
     if (Date.now() > end) throw new Error(`view ${name} still loading after ${T} ms`);
     await page.waitForTimeout(100);
@@ -93,20 +102,29 @@ export async function welcomeText(page, name) {
 
 export async function treeRows(page, name) {
   const rows = (await waitForView(page, name)).locator('.pane-body .monaco-list-row');
-  return rows.evaluateAll((els) => [...els].sort((a, b) => Number(a.dataset.index ?? 0) - Number(b.dataset.index ?? 0)).map((el) => ({
-    label: el.querySelector('.label-name')?.textContent?.trim() ?? '',
-    description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
-    ariaLabel: el.getAttribute('aria-label') ?? '',
-    level: Number(el.getAttribute('aria-level') ?? 0),
-    expanded: el.getAttribute('aria-expanded') === null ? undefined : el.getAttribute('aria-expanded') === 'true',
-    icon: [...(el.querySelector('.custom-view-tree-node-item-icon')?.classList ?? [])].find((c) => c.startsWith('codicon-')) ?? '',
-  })));  // in list order: rows are positioned, their DOM order is not guaranteed
+  return rows.evaluateAll((els) =>
+    [...els]
+      .sort((a, b) => Number(a.dataset.index ?? 0) - Number(b.dataset.index ?? 0))
+      .map((el) => ({
+        label: el.querySelector('.label-name')?.textContent?.trim() ?? '',
+        description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
+        ariaLabel: el.getAttribute('aria-label') ?? '',
+        level: Number(el.getAttribute('aria-level') ?? 0),
+        expanded: el.getAttribute('aria-expanded') === null ? undefined : el.getAttribute('aria-expanded') === 'true',
+        icon:
+          [...(el.querySelector('.custom-view-tree-node-item-icon')?.classList ?? [])].find((c) =>
+            c.startsWith('codicon-'),
+          ) ?? '',
+      })),
+  ); // in list order: rows are positioned, their DOM order is not guaranteed
 }
 
 /** Locator of the first row of a view whose label is `label` (exact text) or matches it (RegExp). */
 export function treeRow(page, name, label) {
   const text = label instanceof RegExp ? label : exactly(label);
-  return view(page, name).locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: text }) }).first();
+  return view(page, name)
+    .locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: text }) })
+    .first();
 }
 
 /** Expands a row by its twistie (a click on the label would run the row's command, if it has one). */
@@ -124,7 +142,8 @@ async function toggleRow(page, name, label, open) {
   const isSo = async () => (await row.getAttribute('aria-expanded')) === String(open);
   if (!(await isSo())) await clickNow(row.locator('.monaco-tl-twistie'));
   await until(page, isSo, `row ${label} ${open ? 'expanded' : 'collapsed'}`);
-  if (open) { // children come asynchronously: done when the next row is one level deeper
+  if (open) {
+    // children come asynchronously: done when the next row is one level deeper
     // the row's place is read again each time: rows added above it (a decoded label arriving) move it down
     const childrenShown = async () => {
       const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
@@ -152,7 +171,11 @@ export async function clickNow(target) {
  * goes elsewhere), then waits until `check` holds.
  */
 export async function pressInList(page, key, check, what) {
-  await page.waitForFunction(() => !!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused'), null, { timeout: T });
+  await page.waitForFunction(
+    () => !!document.activeElement?.closest('.monaco-list')?.querySelector('.monaco-list-row.focused'),
+    null,
+    { timeout: T },
+  );
   await page.keyboard.press(key);
   await until(page, check, what);
 }
@@ -166,11 +189,15 @@ export async function scrollTree(page, name, to = 'bottom', untilVisible) {
   await body.hover();
   await page.mouse.wheel(0, to === 'bottom' ? 100000 : -100000);
   if (untilVisible) {
-    await until(page, async () => {
-      if (await untilVisible.isVisible()) return true;
-      await page.mouse.wheel(0, to === 'bottom' ? 100000 : -100000);
-      return false;
-    }, `${untilVisible} after scrolling ${name}`);
+    await until(
+      page,
+      async () => {
+        if (await untilVisible.isVisible()) return true;
+        await page.mouse.wheel(0, to === 'bottom' ? 100000 : -100000);
+        return false;
+      },
+      `${untilVisible} after scrolling ${name}`,
+    );
   }
 }
 
@@ -193,7 +220,14 @@ export async function until(page, fn, what = 'condition', timeout = T) {
 
 /** Waits until no hover or tooltip of the workbench is shown (screenshots without one). */
 export async function noHover(page) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.monaco-hover, .workbench-hover')].every((el) => el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden'), null, { timeout: T });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.monaco-hover, .workbench-hover')].every(
+        (el) => el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden',
+      ),
+    null,
+    { timeout: T },
+  );
 }
 
 /** Clicks a title-bar action of a view (they only show while the view is hovered or focused). */
@@ -228,8 +262,17 @@ export async function soloView(page, name) {
     const open = !name || title.toLowerCase() === name.toLowerCase();
     if ((await header.getAttribute('aria-expanded')) === String(!open)) await header.click();
   }
-  if (name) await page.waitForFunction((n) => [...document.querySelectorAll('.part.sidebar .pane')].some((p) =>
-    p.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === n.toLowerCase() && p.querySelector('.pane-body')?.getBoundingClientRect().height > 300), name, { timeout: T });
+  if (name)
+    await page.waitForFunction(
+      (n) =>
+        [...document.querySelectorAll('.part.sidebar .pane')].some(
+          (p) =>
+            p.querySelector('.pane-header h3.title')?.textContent?.trim().toLowerCase() === n.toLowerCase() &&
+            p.querySelector('.pane-body')?.getBoundingClientRect().height > 300,
+        ),
+      name,
+      { timeout: T },
+    );
 }
 
 /**
@@ -242,7 +285,12 @@ export async function contextMenu(page, name, label) {
   const items = page.locator('.context-view .monaco-menu .action-item:not(.disabled) .action-label');
   await row.waitFor({ state: 'visible', timeout: T });
   const box = await row.boundingBox();
-  await row.dispatchEvent('contextmenu', { button: 2, buttons: 2, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 });
+  await row.dispatchEvent('contextmenu', {
+    button: 2,
+    buttons: 2,
+    clientX: box.x + box.width / 2,
+    clientY: box.y + box.height / 2,
+  });
   await items.first().waitFor({ timeout: T });
   return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
@@ -250,9 +298,15 @@ export async function contextMenu(page, name, label) {
 /** Chooses a context menu entry: hovered until the menu marks it focused (the menu's keyboard focus), then Enter. */
 export async function pickContextMenu(page, label) {
   const menu = page.locator('.context-view .monaco-menu');
-  const item = menu.locator('.action-item', { has: page.locator('.action-label', { hasText: exactly(label) }) }).first();
+  const item = menu
+    .locator('.action-item', { has: page.locator('.action-label', { hasText: exactly(label) }) })
+    .first();
   await item.hover({ timeout: T });
-  await until(page, async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''), `menu entry ${label} focused`);
+  await until(
+    page,
+    async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''),
+    `menu entry ${label} focused`,
+  );
   await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden', timeout: T });
 }
@@ -263,30 +317,40 @@ export async function runCommand(page, title) {
   await input.waitFor({ timeout: T });
   await input.fill(`>${title}`);
   // Click the exact entry (Enter would run whatever fuzzy match is on top, e.g. a recently used command).
-  const row = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(title) }) }).first();
+  const row = page
+    .locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exactly(title) }) })
+    .first();
   await clickNow(row);
   // Done when the palette is gone or replaced by the command's own quick pick / input box.
-  await page.waitForFunction(() => {
-    const w = document.querySelector('.quick-input-widget');
-    const i = w?.querySelector('input');
-    return !w || getComputedStyle(w).display === 'none' || !i || !i.value.startsWith('>');
-  }, null, { timeout: T });
+  await page.waitForFunction(
+    () => {
+      const w = document.querySelector('.quick-input-widget');
+      const i = w?.querySelector('input');
+      return !w || getComputedStyle(w).display === 'none' || !i || !i.value.startsWith('>');
+    },
+    null,
+    { timeout: T },
+  );
 }
 
 const quickRows = (page) => page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
 
 export async function quickPickItems(page) {
   await quickRows(page).first().waitFor({ timeout: T });
-  return quickRows(page).evaluateAll((els) => els.map((el) => ({
-    label: el.querySelector('.label-name')?.textContent?.trim() ?? '',
-    description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
-    detail: el.querySelector('.quick-input-list-label-meta')?.textContent?.trim() ?? '',
-  })));
+  return quickRows(page).evaluateAll((els) =>
+    els.map((el) => ({
+      label: el.querySelector('.label-name')?.textContent?.trim() ?? '',
+      description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
+      detail: el.querySelector('.quick-input-list-label-meta')?.textContent?.trim() ?? '',
+    })),
+  );
 }
 
 /** Chooses an entry; waits until the quick input closes or, with `{ replaced: true }`, until another one took its place. */
 export async function pickQuickPick(page, label, { replaced = false } = {}) {
-  const row = quickRows(page).filter({ has: page.locator('.label-name', { hasText: exactly(label) }) }).first();
+  const row = quickRows(page)
+    .filter({ has: page.locator('.label-name', { hasText: exactly(label) }) })
+    .first();
   await row.click({ timeout: T });
   await (replaced ? row : page.locator('.quick-input-widget')).waitFor({ state: 'hidden', timeout: T });
 }
@@ -303,16 +367,24 @@ export async function typeInQuickInput(page, text, { expect } = {}) {
   await input.fill('');
   await input.pressSequentially(text, { delay: 20 });
   const box = page.locator('.quick-input-widget .quick-input-box .monaco-inputbox');
-  const message = async () => (/\berror\b/.test((await box.getAttribute('class')) ?? '') ? quickInputMessage(page) : '');
+  const message = async () =>
+    /\berror\b/.test((await box.getAttribute('class')) ?? '') ? quickInputMessage(page) : '';
   let last = null;
   let since = Date.now();
-  await until(page, async () => {
-    const m = await message();
-    if (m !== last) { last = m; since = Date.now(); }
-    if (expect instanceof RegExp) return expect.test(m);
-    if (expect === '') return m === '';
-    return Date.now() - since >= 500;
-  }, `the quick input's answer to "${text}" (${expect === undefined ? 'settled' : `expected ${expect || 'accepted'}`}; last seen: "${last}")`);
+  await until(
+    page,
+    async () => {
+      const m = await message();
+      if (m !== last) {
+        last = m;
+        since = Date.now();
+      }
+      if (expect instanceof RegExp) return expect.test(m);
+      if (expect === '') return m === '';
+      return Date.now() - since >= 500;
+    },
+    `the quick input's answer to "${text}" (${expect === undefined ? 'settled' : `expected ${expect || 'accepted'}`}; last seen: "${last}")`,
+  );
   return message();
 }
 
@@ -323,7 +395,9 @@ async function quickInputMessage(page) {
 
 export async function statusBarTexts(page) {
   await page.locator('.part.statusbar').waitFor({ timeout: T });
-  return page.locator('.part.statusbar .statusbar-item').evaluateAll((els) => els.map((e) => e.textContent.trim()).filter(Boolean));
+  return page
+    .locator('.part.statusbar .statusbar-item')
+    .evaluateAll((els) => els.map((e) => e.textContent.trim()).filter(Boolean));
 }
 
 export function statusBarItem(page, text) {
@@ -331,7 +405,9 @@ export function statusBarItem(page, text) {
 }
 
 export async function notifications(page) {
-  return page.locator('.notifications-toasts .notification-toast').evaluateAll((els) => els.map((e) => e.textContent.trim()));
+  return page
+    .locator('.notifications-toasts .notification-toast')
+    .evaluateAll((els) => els.map((e) => e.textContent.trim()));
 }
 
 /** The channel shown in the Output panel and its visible text. */
@@ -375,7 +451,11 @@ function exactly(text, flags = '') {
 /** Calls the sandbox's control API (`/__sandbox/...`): POST with a JSON body by default; the JSON answer, if any. */
 export async function sandbox(ctx, p, body, method = body === undefined ? 'GET' : 'POST') {
   if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
-  const res = await fetch(`${ctx.sandboxUrl}${p}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${ctx.sandboxUrl}${p}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${p}: ${res.status}`);
   return res.status === 204 ? undefined : res.json().catch(() => undefined);
 }
@@ -392,12 +472,18 @@ export async function rateLimitRowThenRetry(page, ctx, { viewName, apiPath, okRo
     await error.waitFor({ timeout: T });
     const rows = await treeRows(page, viewName);
     if (rows.length !== 1) throw new Error(`only the error row expected: ${rows.map((r) => r.label).join(' | ')}`);
-    if (!/^127\.0\.0\.1:\d+ is limiting requests \(HTTP 429 Too Many Requests\): Too many requests\. Try again in 1 s\.$/.test(rows[0].label)) throw new Error(`error row: ${rows[0].label}`);
+    if (
+      !/^127\.0\.0\.1:\d+ is limiting requests \(HTTP 429 Too Many Requests\): Too many requests\. Try again in 1 s\.$/.test(
+        rows[0].label,
+      )
+    )
+      throw new Error(`error row: ${rows[0].label}`);
     if (rows[0].icon !== 'codicon-error') throw new Error(`error row icon: ${rows[0].icon}`);
     await screenshot(page, shot);
     await error.locator('.label-name').click();
     await treeRow(page, viewName, okRow).waitFor({ timeout: T });
-    if (await view(page, viewName).locator('.monaco-list-row', { hasText: 'limiting requests' }).count()) throw new Error('the error row is still there after the retry');
+    if (await view(page, viewName).locator('.monaco-list-row', { hasText: 'limiting requests' }).count())
+      throw new Error('the error row is still there after the retry');
   } finally {
     await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
   }
@@ -437,15 +523,18 @@ export async function openNftHistory(page, token, serial) {
   return frame;
 }
 
-
 /** Closes every editor (an editor another spec left modified is closed without saving), until no tab is left. */
 export async function closeEditors(page) {
   await runCommand(page, 'View: Close All Editors');
   const dontSave = page.locator('.monaco-dialog-box .dialog-buttons a.monaco-button', { hasText: /Don't Save/ });
-  await until(page, async () => {
-    if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
-    return (await page.locator('.tabs-container .tab').count()) === 0;
-  }, 'no editor open');
+  await until(
+    page,
+    async () => {
+      if (await dontSave.isVisible().catch(() => false)) await dontSave.click();
+      return (await page.locator('.tabs-container .tab').count()) === 0;
+    },
+    'no editor open',
+  );
 }
 
 /** Opens a workspace file with Go to File (Ctrl+P), by its exact name. */
@@ -454,7 +543,11 @@ export async function openFile(page, name) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ timeout: T });
   await input.fill(name);
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }) }).first();
+  const row = page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row', {
+      has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${name.replace(/\./g, '\\.')}\\s*$`) }),
+    })
+    .first();
   await row.click({ timeout: T });
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
 }

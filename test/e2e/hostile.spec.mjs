@@ -7,8 +7,25 @@
 // server's lookup says, and big integers in unknown fields are shown with every digit.
 import assert from 'node:assert/strict';
 import {
-  expandRow, notifications, openContainer, openNftHistory, pickQuickPick, quickPickItems, runCommand, sandbox, screenshot, soloView, treeRow, treeRows,
-  typeInQuickInput, until, view, viewAction, viewDescription, waitForViewIdle, writeSettings,
+  expandRow,
+  notifications,
+  openContainer,
+  openNftHistory,
+  pickQuickPick,
+  quickPickItems,
+  runCommand,
+  sandbox,
+  screenshot,
+  soloView,
+  treeRow,
+  treeRows,
+  typeInQuickInput,
+  until,
+  view,
+  viewAction,
+  viewDescription,
+  waitForViewIdle,
+  writeSettings,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 import fs from 'node:fs';
@@ -18,7 +35,11 @@ const T = 20000;
 
 async function withHostile(ctx, families, fn) {
   await sandbox(ctx, '/__sandbox/hostile', { families });
-  try { return await fn(); } finally { await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE'); }
+  try {
+    return await fn();
+  } finally {
+    await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE');
+  }
 }
 
 async function openView(page, name, firstRow) {
@@ -33,7 +54,10 @@ async function openView(page, name, firstRow) {
 async function useSourcifyV2(page, ctx) {
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
-  await writeSettings(page, settingsFile, { ...JSON.parse(original || '{}'), 'hederaExplorer.verify.api': 'sourcify-v2' });
+  await writeSettings(page, settingsFile, {
+    ...JSON.parse(original || '{}'),
+    'hederaExplorer.verify.api': 'sourcify-v2',
+  });
 }
 
 /** "Verify Contract" on `address`, typed in the input box, with the workspace contract Counter picked. */
@@ -41,19 +65,29 @@ async function verifyCounterAt(page, address) {
   await openContainer(page, 'Hedera');
   await runCommand(page, 'Hedera: Verify Contract');
   await quickPickItems(page);
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' }).first().click();
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' }).waitFor();
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Enter an address or entity id…' })
+    .first()
+    .click();
+  await page
+    .locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' })
+    .waitFor();
   assert.equal(await typeInQuickInput(page, address), '');
   await page.keyboard.press('Enter');
   await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
   await pickQuickPick(page, 'Counter');
 }
 
-test('Hostile server: a Sourcify job error with a command link is plain text in the notification; nothing runs', async ({ page, ctx }) => {
+test('Hostile server: a Sourcify job error with a command link is plain text in the notification; nothing runs', async ({
+  page,
+  ctx,
+}) => {
   await useSourcifyV2(page, ctx);
   await withHostile(ctx, ['sourcify'], async () => {
     await verifyCounterAt(page, '0x1000000000000000000000000000000000000005');
-    const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Sourcify could not verify' }).first();
+    const toast = page
+      .locator('.notifications-toasts .notification-toast', { hasText: 'Sourcify could not verify' })
+      .first();
     await toast.waitFor({ timeout: 40000 });
     const text = await toast.locator('.notification-list-item-message').innerText();
     assert.match(text, /\[Open a terminal\] \(command:workbench\.action\.terminal\.new\)/, text);
@@ -67,29 +101,52 @@ test('Hostile server: a Sourcify job error with a command link is plain text in 
   });
 });
 
-test('Hostile server: memos in rows and tooltips read as sent: escaped reordering characters, URLs and Markdown links as plain text', async ({ page, ctx }) => {
+test('Hostile server: memos in rows and tooltips read as sent: escaped reordering characters, URLs and Markdown links as plain text', async ({
+  page,
+  ctx,
+}) => {
   await withHostile(ctx, ['text'], async () => {
     await openView(page, 'Schedules', /^0\.0\.\d+/);
     await viewAction(page, 'Schedules', 'Refresh');
-    await until(page, async () => /Other<U\+202E>los\.exe<U\+202C>/.test((await treeRows(page, 'Schedules')).find((r) => r.label.startsWith('0.0.5117998'))?.description ?? ''), 'the spoofing memo shown escaped');
+    await until(
+      page,
+      async () =>
+        /Other<U\+202E>los\.exe<U\+202C>/.test(
+          (await treeRows(page, 'Schedules')).find((r) => r.label.startsWith('0.0.5117998'))?.description ?? '',
+        ),
+      'the spoofing memo shown escaped',
+    );
     const rows = await treeRows(page, 'Schedules');
-    for (const r of rows) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/.test(`${r.label}${r.description}`), `raw invisible character in ${r.label}`);
+    for (const r of rows)
+      assert.ok(
+        !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/.test(`${r.label}${r.description}`),
+        `raw invisible character in ${r.label}`,
+      );
     await screenshot(page, 'hostile-memos');
     // the row tooltips: server URLs read as sent (no backslashes) and are not links; reordering characters escaped
     const tooltip = async (id) => {
       await page.mouse.move(1100, 600);
       await page.waitForTimeout(400);
-      await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`)).locator('.label-name').hover();
+      await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`))
+        .locator('.label-name')
+        .hover();
       const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: `0.0.${id}` }).first();
       await hover.waitFor({ timeout: T });
       return hover;
     };
     const urls = await tooltip('5117059');
-    assert.ok((await urls.innerText()).includes('Details at http://127.0.0.1/__beacon?x=1 or https://evil.example/__beacon?x=2 or www.evil.example'), await urls.innerText());
+    assert.ok(
+      (await urls.innerText()).includes(
+        'Details at http://127.0.0.1/__beacon?x=1 or https://evil.example/__beacon?x=2 or www.evil.example',
+      ),
+      await urls.innerText(),
+    );
     assert.equal(await urls.locator('a').count(), 0, 'no link in the tooltip');
     await screenshot(page, 'hostile-tooltip');
     const link = await tooltip('5104897');
-    assert.ok((await link.innerText()).includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'));
+    assert.ok(
+      (await link.innerText()).includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'),
+    );
     assert.equal(await link.locator('a').count(), 0);
     const bidi = await tooltip('5117998');
     assert.ok((await bidi.innerText()).includes('Other<U+202E>los.exe<U+202C>'));
@@ -98,7 +155,10 @@ test('Hostile server: memos in rows and tooltips read as sent: escaped reorderin
   await viewAction(page, 'Schedules', 'Refresh');
 });
 
-test('Hostile server: a next link back to the page just loaded stops paging with a notice, no row twice', async ({ page, ctx }) => {
+test('Hostile server: a next link back to the page just loaded stops paging with a notice, no row twice', async ({
+  page,
+  ctx,
+}) => {
   await withHostile(ctx, ['paging-self'], async () => {
     await openView(page, 'Contract Results', /^\d{4}-/);
     await viewAction(page, 'Contract Results', 'Refresh');
@@ -107,11 +167,20 @@ test('Hostile server: a next link back to the page just loaded stops paging with
     await stop.waitFor({ timeout: T });
     // the first page's rows (the list may still be drawing them when the notice shows): 25, never more
     let rows = [];
-    await until(page, async () => {
-      rows = (await treeRows(page, 'Contract Results')).filter((r) => r.level === 1 && /^\d{4}-/.test(r.label));
-      return rows.length >= 25;
-    }, 'the first page\'s 25 rows', 5000).catch(() => {});
-    assert.equal(rows.length, 25, `the first page only, nothing appended twice: ${rows.length} rows (${rows.map((r) => r.label.slice(0, 24)).join(' | ')})`);
+    await until(
+      page,
+      async () => {
+        rows = (await treeRows(page, 'Contract Results')).filter((r) => r.level === 1 && /^\d{4}-/.test(r.label));
+        return rows.length >= 25;
+      },
+      "the first page's 25 rows",
+      5000,
+    ).catch(() => {});
+    assert.equal(
+      rows.length,
+      25,
+      `the first page only, nothing appended twice: ${rows.length} rows (${rows.map((r) => r.label.slice(0, 24)).join(' | ')})`,
+    );
     assert.equal(await view(page, 'Contract Results').locator('.monaco-list-row', { hasText: 'Load more' }).count(), 0);
     await screenshot(page, 'hostile-paging-loop');
   });
@@ -124,7 +193,14 @@ test('Hostile server: big integers in unknown fields are shown with every digit'
     await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
     await viewAction(page, 'Contract Results', 'Refresh');
     // the rows of the refreshed page: asked for since the click, then the view done loading
-    await until(page, async () => (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).some((r) => r.url.startsWith('/api/v1/contracts/results')), 'the results asked again');
+    await until(
+      page,
+      async () =>
+        (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).some((r) =>
+          r.url.startsWith('/api/v1/contracts/results'),
+        ),
+      'the results asked again',
+    );
     await waitForViewIdle(page, 'Contract Results');
     const first = view(page, 'Contract Results').locator('.pane-body .monaco-list-row[aria-level="1"]').first();
     await first.waitFor({ timeout: T });
@@ -135,16 +211,25 @@ test('Hostile server: big integers in unknown fields are shown with every digit'
     await treeRow(page, 'Contract Results', 'blob_gas_used').waitFor({ timeout: T });
     const rows = await treeRows(page, 'Contract Results');
     assert.equal(rows.find((r) => r.label === 'blob_gas_used')?.description, '9223372036854775807');
-    assert.ok(!(await notifications(page)).some((n) => /BigInt/i.test(n)), 'no "Do not know how to serialize a BigInt"');
+    assert.ok(
+      !(await notifications(page)).some((n) => /BigInt/i.test(n)),
+      'no "Do not know how to serialize a BigInt"',
+    );
     await screenshot(page, 'hostile-bigint');
   });
   await viewAction(page, 'Contract Results', 'Refresh');
 });
 
 /** Hosts of the mirror requests the sandbox received under `prefix`. */
-const hostsOf = async (ctx, prefix) => (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET')).filter((r) => r.url.startsWith(prefix)).map((r) => r.host);
+const hostsOf = async (ctx, prefix) =>
+  (await sandbox(ctx, '/__sandbox/requests', undefined, 'GET'))
+    .filter((r) => r.url.startsWith(prefix))
+    .map((r) => r.host);
 
-test('Hostile server: a next link to another host keeps the rows and says why paging stopped; nothing is sent there', async ({ page, ctx }) => {
+test('Hostile server: a next link to another host keeps the rows and says why paging stopped; nothing is sent there', async ({
+  page,
+  ctx,
+}) => {
   await withHostile(ctx, ['paging-foreign'], async () => {
     await openView(page, 'Contract Results', /^\d{4}-/);
     await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
@@ -158,7 +243,11 @@ test('Hostile server: a next link to another host keeps the rows and says why pa
     assert.equal(rows.at(-1).icon, 'codicon-warning');
     const host = new URL(ctx.sandboxUrl).host;
     // the Refresh's request (the view may show the rows of the previous load meanwhile)
-    await until(page, async () => (await hostsOf(ctx, '/api/v1/contracts/results')).length >= 1, 'the refresh reached the sandbox');
+    await until(
+      page,
+      async () => (await hostsOf(ctx, '/api/v1/contracts/results')).length >= 1,
+      'the refresh reached the sandbox',
+    );
     await stop.waitFor({ timeout: T });
     const hosts = await hostsOf(ctx, '/api/v1/contracts/results');
     assert.ok(hosts.length >= 1 && hosts.every((h) => h === host), hosts.join(', '));
@@ -167,25 +256,45 @@ test('Hostile server: a next link to another host keeps the rows and says why pa
   await viewAction(page, 'Contract Results', 'Refresh');
 });
 
-test('Hostile server: an empty first page with a next link says more may follow; Load more brings the rows', async ({ page, ctx }) => {
+test('Hostile server: an empty first page with a next link says more may follow; Load more brings the rows', async ({
+  page,
+  ctx,
+}) => {
   await openView(page, 'Schedules', /^0\.0\.\d+/); // with its rows, before the server turns hostile
   await withHostile(ctx, ['paging-empty'], async () => {
     await viewAction(page, 'Schedules', 'Refresh');
     await treeRow(page, 'Schedules', 'The server returned an empty page; more may follow.').waitFor({ timeout: T });
     const rows = await treeRows(page, 'Schedules');
-    assert.deepEqual(rows.map((r) => r.label), ['The server returned an empty page; more may follow.', 'Load more…']);
+    assert.deepEqual(
+      rows.map((r) => r.label),
+      ['The server returned an empty page; more may follow.', 'Load more…'],
+    );
     await treeRow(page, 'Schedules', 'Load more…').locator('.label-name').click();
-    await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)), 'the rows of the next page');
+    await until(
+      page,
+      async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)),
+      'the rows of the next page',
+    );
   });
   await viewAction(page, 'Schedules', 'Refresh');
 });
 
-test('Hostile server: a redirect to another host is an error row naming it, and nothing reaches that host', async ({ page, ctx }) => {
+test('Hostile server: a redirect to another host is an error row naming it, and nothing reaches that host', async ({
+  page,
+  ctx,
+}) => {
   await openView(page, 'Schedules', /^0\.0\.\d+/); // with its rows, before the server turns hostile
   await withHostile(ctx, ['redirect'], async () => {
     await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
     await viewAction(page, 'Schedules', 'Refresh');
-    await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /redirected the request to localhost:\d+, another host/.test(r.label)), 'the redirect error row');
+    await until(
+      page,
+      async () =>
+        (await treeRows(page, 'Schedules')).some((r) =>
+          /redirected the request to localhost:\d+, another host/.test(r.label),
+        ),
+      'the redirect error row',
+    );
     const rows = await treeRows(page, 'Schedules');
     assert.equal(rows[0].icon, 'codicon-error');
     assert.doesNotMatch(rows[0].label, /check the URL/i);
@@ -195,30 +304,56 @@ test('Hostile server: a redirect to another host is an error row naming it, and 
     await screenshot(page, 'hostile-redirect');
   });
   await viewAction(page, 'Schedules', 'Refresh');
-  await until(page, async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)), 'the rows again once the server behaves');
+  await until(
+    page,
+    async () => (await treeRows(page, 'Schedules')).some((r) => /^0\.0\.\d+/.test(r.label)),
+    'the rows again once the server behaves',
+  );
 });
 
-test('Hostile server: contract names and paths in the Verification view show their reordering characters escaped', async ({ page, ctx }) => {
+test('Hostile server: contract names and paths in the Verification view show their reordering characters escaped', async ({
+  page,
+  ctx,
+}) => {
   await withHostile(ctx, ['text'], async () => {
     await openContainer(page, 'Hedera');
     await runCommand(page, 'Hedera: Verify Contract');
     await quickPickItems(page);
-    await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /^\s*Counter\s*$/ }) }).first().click();
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: 'Explorer API Key' }).waitFor({ timeout: T });
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', {
+        has: page.locator('.label-name', { hasText: /^\s*Counter\s*$/ }),
+      })
+      .first()
+      .click();
+    await page
+      .locator('.quick-input-widget .quick-input-title', { hasText: 'Explorer API Key' })
+      .waitFor({ timeout: T });
     await page.locator('.quick-input-widget .quick-input-box input').fill('e2e-explorer-key');
     await page.keyboard.press('Enter');
     await soloView(page, 'Verification');
     const name = treeRow(page, 'Verification', 'Other<U+202E>los.exe<U+202C>');
     await name.waitFor({ timeout: T });
     const rows = await treeRows(page, 'Verification');
-    for (const r of rows) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff\u0000-\u0008]/.test(`${r.label}${r.description ?? ''}`), `raw invisible character in ${r.label} ${r.description}`);
-    assert.ok(rows.some((r) => r.label === 'contracts/Other<U+202E>los.exe<U+202C>.sol' || r.label === 'contracts/Tok<U+200B>en.sol'), rows.map((r) => r.label).join(' | '));
+    for (const r of rows)
+      assert.ok(
+        !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff\u0000-\u0008]/.test(`${r.label}${r.description ?? ''}`),
+        `raw invisible character in ${r.label} ${r.description}`,
+      );
+    assert.ok(
+      rows.some(
+        (r) => r.label === 'contracts/Other<U+202E>los.exe<U+202C>.sol' || r.label === 'contracts/Tok<U+200B>en.sol',
+      ),
+      rows.map((r) => r.label).join(' | '),
+    );
     await page.mouse.move(1100, 600);
     await screenshot(page, 'hostile-verification');
   });
 });
 
-test('Hostile server: after a 409 "already verified", the Verification view says what the lookup says', async ({ page, ctx }) => {
+test('Hostile server: after a 409 "already verified", the Verification view says what the lookup says', async ({
+  page,
+  ctx,
+}) => {
   await useSourcifyV2(page, ctx);
   const address = '0x100000000000000000000000000000000000000c';
   // not found by the first lookup, 409 on submit, and the lookup again holds it as a runtime-only match
@@ -240,7 +375,10 @@ test('Hostile server: after a 409 "already verified", the Verification view says
   }
 });
 
-test('Hostile server: the NFT panel stops at a next link back to the page just loaded, with a banner, and never repeats rows', async ({ page, ctx }) => {
+test('Hostile server: the NFT panel stops at a next link back to the page just loaded, with a banner, and never repeats rows', async ({
+  page,
+  ctx,
+}) => {
   await withHostile(ctx, ['paging-self'], async () => {
     // the 12,345-entry history: without the loop check the panel would append the same page until its cap
     const frame = await openNftHistory(page, '0.0.4815162', '7');

@@ -9,8 +9,21 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  clickNow, closeEditors, extensionReady, openContainer, pickQuickPick, runCommand, sandbox, screenshot, soloView, treeRow, typeInQuickInput, until,
-  noHover, viewAction, viewDescription,
+  clickNow,
+  closeEditors,
+  extensionReady,
+  openContainer,
+  pickQuickPick,
+  runCommand,
+  sandbox,
+  screenshot,
+  soloView,
+  treeRow,
+  typeInQuickInput,
+  until,
+  noHover,
+  viewAction,
+  viewDescription,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -35,16 +48,26 @@ async function noEditors(page) {
 async function inspectorFrame(page, ref, timeout = T) {
   const frames = page.locator('iframe.webview.ready');
   let seen = [];
-  const frame = await until(page, async () => {
-    seen = [];
-    for (let i = 0; i < (await frames.count()); i++) {
-      const inner = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
-      const title = await inner.locator('#app[data-ready="true"] h1.title').textContent({ timeout: 300 }).catch(() => '');
-      seen.push(title);
-      if (title.includes(ref)) return inner;
-    }
-    return undefined;
-  }, `the inspector page of ${ref}`, timeout).catch((e) => { throw new Error(`${e.message} (pages: ${JSON.stringify(seen)})`); });
+  const frame = await until(
+    page,
+    async () => {
+      seen = [];
+      for (let i = 0; i < (await frames.count()); i++) {
+        const inner = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
+        const title = await inner
+          .locator('#app[data-ready="true"] h1.title')
+          .textContent({ timeout: 300 })
+          .catch(() => '');
+        seen.push(title);
+        if (title.includes(ref)) return inner;
+      }
+      return undefined;
+    },
+    `the inspector page of ${ref}`,
+    timeout,
+  ).catch((e) => {
+    throw new Error(`${e.message} (pages: ${JSON.stringify(seen)})`);
+  });
   return frame;
 }
 
@@ -57,9 +80,17 @@ async function inspectByCommand(page, text, ref, { paste = false } = {}) {
     await input.fill(text);
     // Enter has the value validated before it is taken: the input box closes only when it is accepted
     await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T }).catch(async (e) => {
-      throw new Error(`"${text}" not accepted: ${await page.locator('.quick-input-widget .quick-input-message').innerText().catch(() => '')} (${e.message})`);
-    });
+    await page
+      .locator('.quick-input-widget')
+      .waitFor({ state: 'hidden', timeout: T })
+      .catch(async (e) => {
+        throw new Error(
+          `"${text}" not accepted: ${await page
+            .locator('.quick-input-widget .quick-input-message')
+            .innerText()
+            .catch(() => '')} (${e.message})`,
+        );
+      });
   } else {
     assert.equal(await typeInQuickInput(page, text, { expect: '' }), '');
     await page.keyboard.press('Enter');
@@ -69,11 +100,17 @@ async function inspectByCommand(page, text, ref, { paste = false } = {}) {
 
 /** Each section in the navigation: its state (ready, notice, error, missing, loading) and count. */
 async function nav(frame) {
-  return frame.locator('nav.nav .nav-item').evaluateAll((els) => els.map((el) => {
-    const icon = el.querySelector('.nav-icon');
-    const state = ['loading', 'error', 'missing', 'notice', 'ready'].find((c) => icon?.classList.contains(c)) ?? '';
-    return { label: el.querySelector('span:not(.nav-icon):not(.nav-count)')?.textContent ?? '', state, count: el.querySelector('.nav-count')?.textContent?.trim() ?? '' };
-  }));
+  return frame.locator('nav.nav .nav-item').evaluateAll((els) =>
+    els.map((el) => {
+      const icon = el.querySelector('.nav-icon');
+      const state = ['loading', 'error', 'missing', 'notice', 'ready'].find((c) => icon?.classList.contains(c)) ?? '';
+      return {
+        label: el.querySelector('span:not(.nav-icon):not(.nav-count)')?.textContent ?? '',
+        state,
+        count: el.querySelector('.nav-count')?.textContent?.trim() ?? '',
+      };
+    }),
+  );
 }
 
 /**
@@ -83,31 +120,48 @@ async function nav(frame) {
 async function settled(page, frame, quietMs = 1000) {
   let last = '';
   let since = Date.now();
-  await until(page, async () => {
-    const busy = SECTIONS.length - (await frame.locator('main.sections > section.section[aria-busy="false"]').count());
-    const now = await frame.locator('main.sections').evaluate((el) => `${el.textContent.length}:${el.getElementsByTagName('*').length}`);
-    if (busy || now !== last) { last = now; since = Date.now(); }
-    return !busy && Date.now() - since >= quietMs;
-  }, 'every section settled');
+  await until(
+    page,
+    async () => {
+      const busy =
+        SECTIONS.length - (await frame.locator('main.sections > section.section[aria-busy="false"]').count());
+      const now = await frame
+        .locator('main.sections')
+        .evaluate((el) => `${el.textContent.length}:${el.getElementsByTagName('*').length}`);
+      if (busy || now !== last) {
+        last = now;
+        since = Date.now();
+      }
+      return !busy && Date.now() - since >= quietMs;
+    },
+    'every section settled',
+  );
   return nav(frame);
 }
 
 const text = (frame, sel) => frame.locator(sel).first().innerText();
 /** The Overview's field `label` (a dt) and its value (the dd after it). */
-const field = (frame, label) => frame.locator('#s-overview dl.fields > dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const field = (frame, label) =>
+  frame
+    .locator('#s-overview dl.fields > dt', { hasText: new RegExp(`^${label}$`) })
+    .locator('xpath=following-sibling::dd[1]');
 
 /** The trace rows in the DOM, in row order: { row, level, failed, onpath, selected, expanded, text }. */
 async function traceRows(frame) {
-  return frame.locator('[role=tree] [role=treeitem]').evaluateAll((els) => els.map((el) => ({
-    row: Number(el.dataset.row),
-    level: Number(el.getAttribute('aria-level')),
-    failed: el.classList.contains('failed'),
-    onpath: el.classList.contains('onpath'),
-    selected: el.getAttribute('aria-selected') === 'true',
-    expanded: el.getAttribute('aria-expanded'),
-    label: el.getAttribute('aria-label') ?? '',
-    text: el.textContent ?? '',
-  })).sort((a, b) => a.row - b.row));
+  return frame.locator('[role=tree] [role=treeitem]').evaluateAll((els) =>
+    els
+      .map((el) => ({
+        row: Number(el.dataset.row),
+        level: Number(el.getAttribute('aria-level')),
+        failed: el.classList.contains('failed'),
+        onpath: el.classList.contains('onpath'),
+        selected: el.getAttribute('aria-selected') === 'true',
+        expanded: el.getAttribute('aria-expanded'),
+        label: el.getAttribute('aria-label') ?? '',
+        text: el.textContent ?? '',
+      }))
+      .sort((a, b) => a.row - b.row),
+  );
 }
 
 /** The mouse on the status bar's empty middle, and no tooltip left for the screenshot. */
@@ -118,12 +172,19 @@ async function calm(page) {
 
 /** The Overview section shown by its navigation entry: scrolled to, its heading focused. */
 async function overviewShown(page, frame) {
-  await until(page, () => frame.locator('body').evaluate(() => !!document.activeElement?.closest('#s-overview')), 'the Overview section focused');
+  await until(
+    page,
+    () => frame.locator('body').evaluate(() => !!document.activeElement?.closest('#s-overview')),
+    'the Overview section focused',
+  );
 }
 
 const activeRow = async (frame) => frame.locator('[role=tree]').getAttribute('aria-activedescendant');
 
-test('Inspector: opened from a Contract Results row\'s inline action, every section with the deep revert\'s overview decoded (README screenshot)', async ({ page, ctx }) => {
+test("Inspector: opened from a Contract Results row's inline action, every section with the deep revert's overview decoded (README screenshot)", async ({
+  page,
+  ctx,
+}) => {
   const { inspectorDeepRevert: s, accounts } = await scenarios(ctx);
   await noEditors(page);
   await openContainer(page, 'Hedera');
@@ -138,7 +199,11 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
     await page.keyboard.press('Enter');
     await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().waitFor({ timeout: T });
     await page.keyboard.press('Escape');
-    await until(page, async () => (await viewDescription(page, VIEW)) === `Sandbox · contract ${s.contractId}`, 'the contract filter');
+    await until(
+      page,
+      async () => (await viewDescription(page, VIEW)) === `Sandbox · contract ${s.contractId}`,
+      'the contract filter',
+    );
     // the newest settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
     const row = treeRow(page, VIEW, /· settle\(/);
     await row.waitFor({ timeout: T });
@@ -149,13 +214,22 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
     await clickNow(action);
     const frame = await inspectorFrame(page, s.timestamp, T);
     const sections = await settled(page, frame);
-    assert.deepEqual(sections.map((x) => x.label), SECTIONS);
-    assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+    assert.deepEqual(
+      sections.map((x) => x.label),
+      SECTIONS,
+    );
+    assert.deepEqual(
+      sections.map((x) => x.state),
+      READY,
+      JSON.stringify(sections),
+    );
     assert.equal(sections[SECTIONS.indexOf('Call trace')].count, String(s.actions));
     // the header: what was asked (the row's consensus timestamp), on which network
     assert.equal((await text(frame, 'h1.title')).trim(), `Transaction at ${s.timestamp}`);
     assert.equal((await text(frame, '.badge.network')).trim(), 'Sandbox');
-    const headings = await frame.locator('main.sections > section > h2.section-head').evaluateAll((els) => els.map((e) => e.firstChild?.textContent));
+    const headings = await frame
+      .locator('main.sections > section > h2.section-head')
+      .evaluateAll((els) => els.map((e) => e.firstChild?.textContent));
     assert.deepEqual(headings, SECTIONS);
     // the overview: the failure, its reason decoded, the call decoded with the workspace ABI, every digit
     assert.match(await field(frame, 'Result').innerText(), new RegExp(`^${s.result}`));
@@ -165,11 +239,22 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
     const fn = field(frame, 'Function');
     assert.match(await fn.locator('.call-head .fn').innerText(), /^settle$/);
     assert.match(await fn.innerText(), /decoded with workspace: /);
-    const args = await fn.locator('table.values tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
-    assert.ok(args.some(([, type, value]) => type === 'uint256' && value === '1500000000000000000000000'), `1.5e24 with every digit: ${JSON.stringify(args)}`);
-    assert.ok(args.some(([, type, value]) => type === 'address' && value.toLowerCase() === accounts.depositor.evm), JSON.stringify(args));
+    const args = await fn
+      .locator('table.values tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent.trim())));
+    assert.ok(
+      args.some(([, type, value]) => type === 'uint256' && value === '1500000000000000000000000'),
+      `1.5e24 with every digit: ${JSON.stringify(args)}`,
+    );
+    assert.ok(
+      args.some(([, type, value]) => type === 'address' && value.toLowerCase() === accounts.depositor.evm),
+      JSON.stringify(args),
+    );
     assert.match(await field(frame, 'From').innerText(), /0\.0\.7000/);
-    assert.match(await field(frame, 'To').innerText(), new RegExp(`Vault[\\s\\S]*${s.contractId.replace(/\./g, '\\.')}`));
+    assert.match(
+      await field(frame, 'To').innerText(),
+      new RegExp(`Vault[\\s\\S]*${s.contractId.replace(/\./g, '\\.')}`),
+    );
     // the page sets everything as text: no element from the model is a link out of the webview
     assert.equal(await frame.locator('#app a[href]').count(), 0);
     await calm(page);
@@ -179,7 +264,10 @@ test('Inspector: opened from a Contract Results row\'s inline action, every sect
   }
 });
 
-test('Inspector: from the palette with a pasted HashScan link and with a hash; events, state changes and transfers decoded', async ({ page, ctx }) => {
+test('Inspector: from the palette with a pasted HashScan link and with a hash; events, state changes and transfers decoded', async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorSuccess;
   await noEditors(page);
   // nothing is accepted that is not a transaction (validated as typed)
@@ -191,17 +279,26 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
   const link = `${ctx.sandboxUrl}/hashscan/testnet/transaction/${s.timestamp}`;
   let frame = await inspectByCommand(page, link, s.timestamp, { paste: true });
   let sections = await settled(page, frame);
-  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  assert.deepEqual(
+    sections.map((x) => x.state),
+    READY,
+    JSON.stringify(sections),
+  );
   assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
   assert.equal(await frame.locator('#s-overview .outcome.success').count(), 1);
   // events: every log decoded with the workspace's ABIs
-  const events = await frame.locator('#s-events article.card.event').evaluateAll((els) => els.map((e) => e.querySelector('.card-head .fn')?.textContent ?? '(not decoded)'));
+  const events = await frame
+    .locator('#s-events article.card.event')
+    .evaluateAll((els) => els.map((e) => e.querySelector('.card-head .fn')?.textContent ?? '(not decoded)'));
   assert.deepEqual(events, ['Deposited', 'Transfer', 'Recorded']);
   // state changes: named with the workspace build's storage layout
   const stateText = await text(frame, '#s-state');
   assert.match(stateText, /totalDeposits/);
   assert.match(stateText, /Named with the storage layout in \S/);
-  assert.ok(await frame.locator('#s-transfers table.grid-table tbody tr').count() >= 2, 'the HBAR transfers of the record');
+  assert.ok(
+    (await frame.locator('#s-transfers table.grid-table tbody tr').count()) >= 2,
+    'the HBAR transfers of the record',
+  );
   assert.match(await text(frame, '#s-transfers'), /Charged fee/);
   await frame.locator('#s-events').scrollIntoViewIfNeeded();
   await frame.locator('nav.nav .nav-item', { hasText: 'Events' }).click();
@@ -212,13 +309,27 @@ test('Inspector: from the palette with a pasted HashScan link and with a hash; e
   frame = await inspectByCommand(page, s.hash, s.hash);
   sections = await settled(page, frame);
   assert.equal((await text(frame, 'h1.title')).trim(), `Transaction ${s.hash}`);
-  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  assert.deepEqual(
+    sections.map((x) => x.state),
+    READY,
+    JSON.stringify(sections),
+  );
   assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
   assert.equal((await field(frame, 'Hash').innerText()).trim(), s.hash);
-  assert.equal(await page.locator('.tabs-container .tab').filter({ hasText: /^Transaction / }).count(), 2, 'a panel per reference');
+  assert.equal(
+    await page
+      .locator('.tabs-container .tab')
+      .filter({ hasText: /^Transaction / })
+      .count(),
+    2,
+    'a panel per reference',
+  );
 });
 
-test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go to failure, keyboard, Expand all', async ({ page, ctx }) => {
+test("Inspector: the deep revert's failing frames are marked; Collapse all, Go to failure, keyboard, Expand all", async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorDeepRevert;
   await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
@@ -228,9 +339,18 @@ test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go 
   let rows = await traceRows(frame);
   assert.equal(rows.length, s.actions);
   // the failure: the deepest failing frame (action 4, depth 2) and the frames it bubbled up through
-  assert.deepEqual(rows.filter((r) => r.failed).map((r) => r.row), [0, 3, s.failingAction]);
-  assert.deepEqual(rows.filter((r) => r.onpath).map((r) => r.row), [0, 3, s.failingAction]);
-  assert.deepEqual(rows.map((r) => r.level), [1, 2, 2, 2, 3]);
+  assert.deepEqual(
+    rows.filter((r) => r.failed).map((r) => r.row),
+    [0, 3, s.failingAction],
+  );
+  assert.deepEqual(
+    rows.filter((r) => r.onpath).map((r) => r.row),
+    [0, 3, s.failingAction],
+  );
+  assert.deepEqual(
+    rows.map((r) => r.level),
+    [1, 2, 2, 2, 3],
+  );
   for (const r of rows.filter((x) => x.failed)) assert.match(r.label, /, failed/);
   assert.equal(await frame.locator(`#tr-${s.failingAction} .codicon-error`).count(), 1);
   assert.match(rows[s.failingAction].text, /Ledger: amount too large/);
@@ -241,11 +361,16 @@ test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go 
   const details = frame.locator('.tdetails');
   // the heading's parts are flex items (innerText would put line breaks between them)
   const head = async () => (await details.locator('.details-head').textContent()).replace(/\s+/g, ' ').trim();
-  assert.match(await head(), new RegExp(`Frame ${s.failingAction + 1} of ${s.actions} · action ${s.failingAction} · depth 2`));
+  assert.match(
+    await head(),
+    new RegExp(`Frame ${s.failingAction + 1} of ${s.actions} · action ${s.failingAction} · depth 2`),
+  );
   // big integers in the failing frame's decoded call: every digit
   assert.match(await details.innerText(), /1500000000000000000000000/);
   // the reason's colour is the theme's error colour, not the text colour
-  const [bad, normal] = await frame.locator(`#tr-${s.failingAction} .tresult`).evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.body).color]);
+  const [bad, normal] = await frame
+    .locator(`#tr-${s.failingAction} .tresult`)
+    .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.body).color]);
   assert.notEqual(bad, normal, 'the failing result in the error colour');
   await frame.locator('#s-trace').scrollIntoViewIfNeeded();
   await frame.locator('nav.nav .nav-item', { hasText: 'Call trace' }).click();
@@ -275,14 +400,22 @@ test('Inspector: the deep revert\'s failing frames are marked; Collapse all, Go 
   await tree.press('ArrowLeft');
   assert.equal(await activeRow(frame), 'tr-3');
   await tree.press('ArrowLeft');
-  await until(page, async () => (await tree.getAttribute('aria-rowcount')) === String(s.actions - 1), 'the DELEGATECALL collapsed');
+  await until(
+    page,
+    async () => (await tree.getAttribute('aria-rowcount')) === String(s.actions - 1),
+    'the DELEGATECALL collapsed',
+  );
   assert.equal((await traceRows(frame)).find((r) => r.row === 3).expanded, 'false');
   await tree.press('ArrowRight');
   await until(page, async () => (await tree.getAttribute('aria-rowcount')) === String(s.actions), 'expanded again');
   await tree.press('ArrowRight');
   assert.equal(await activeRow(frame), `tr-${s.failingAction}`);
   await tree.press('Enter');
-  await until(page, async () => new RegExp(`Frame ${s.failingAction + 1} of `).test(await head()), 'the failure selected by keyboard');
+  await until(
+    page,
+    async () => new RegExp(`Frame ${s.failingAction + 1} of `).test(await head()),
+    'the failure selected by keyboard',
+  );
   // Collapse all, then Expand all: every frame again
   await frame.locator('.trace-toolbar button', { hasText: 'Collapse all' }).click();
   await until(page, async () => (await traceRows(frame)).length === 1, 'collapsed');
@@ -308,22 +441,34 @@ async function editorLine(page, line) {
   return page.evaluate((n) => {
     const editor = document.querySelector('.editor-group-container.active .editor-instance .monaco-editor');
     if (!editor) return undefined;
-    const number = [...editor.querySelectorAll('.margin-view-overlays > div')].find((d) => d.querySelector('.line-numbers')?.textContent.trim() === String(n));
+    const number = [...editor.querySelectorAll('.margin-view-overlays > div')].find(
+      (d) => d.querySelector('.line-numbers')?.textContent.trim() === String(n),
+    );
     if (!number) return undefined;
     const top = number.style.top;
     const overlay = [...editor.querySelectorAll('.view-overlays > div')].find((d) => d.style.top === top);
     const view = [...editor.querySelectorAll('.view-lines > .view-line')].find((d) => d.style.top === top);
     const transparent = (c) => c === 'rgba(0, 0, 0, 0)' || c === 'transparent';
     return {
-      backgrounds: [...(overlay?.children ?? [])].map((c) => ({ cls: c.className, bg: getComputedStyle(c).backgroundColor })).filter((c) => !transparent(c.bg)),
+      backgrounds: [...(overlay?.children ?? [])]
+        .map((c) => ({ cls: c.className, bg: getComputedStyle(c).backgroundColor }))
+        .filter((c) => !transparent(c.bg)),
       text: (view?.textContent ?? '').replace(/\u00a0/g, ' '), // the editor draws spaces as no-break spaces
-      after: [...(view?.querySelectorAll('span') ?? [])].map((sp) => getComputedStyle(sp, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal').join(''),
-      others: [...editor.querySelectorAll('.view-overlays > div')].filter((d) => d !== overlay && [...d.children].some((c) => /\bced-/.test(c.className))).length,
+      after: [...(view?.querySelectorAll('span') ?? [])]
+        .map((sp) => getComputedStyle(sp, '::after').content)
+        .filter((c) => c && c !== 'none' && c !== 'normal')
+        .join(''),
+      others: [...editor.querySelectorAll('.view-overlays > div')].filter(
+        (d) => d !== overlay && [...d.children].some((c) => /\bced-/.test(c.className)),
+      ).length,
     };
   }, line);
 }
 
-test('Inspector: Go to revert from the Source section opens Ledger.sol at its require, the line marked with the reason (README screenshot)', async ({ page, ctx }) => {
+test('Inspector: Go to revert from the Source section opens Ledger.sol at its require, the line marked with the reason (README screenshot)', async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorDeepRevert;
   await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
@@ -332,22 +477,54 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   const source = frame.locator('#s-source');
   assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
   const require = lineOf(ctx, 'Ledger.sol', '"Ledger: amount too large"');
-  const places = await source.locator('ol.source-frames > li .source-where').evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+  const places = await source
+    .locator('ol.source-frames > li .source-where')
+    .evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
   assert.equal(places.length, 3, JSON.stringify(places));
   assert.match(places[0], new RegExp(`reverted in Ledger contracts/inspector/Ledger\\.sol:${require}$`));
-  assert.match(places[1], new RegExp(`called from Accounting contracts/inspector/Accounting\\.sol:${lineOf(ctx, 'Accounting.sol', 'ledger.record(to, amount);')}$`));
-  assert.match(places[2], new RegExp(`called from Vault contracts/inspector/Vault\\.sol:${lineOf(ctx, 'Vault.sol', 'left = Accounting.settle(')}$`));
+  assert.match(
+    places[1],
+    new RegExp(
+      `called from Accounting contracts/inspector/Accounting\\.sol:${lineOf(ctx, 'Accounting.sol', 'ledger.record(to, amount);')}$`,
+    ),
+  );
+  assert.match(
+    places[2],
+    new RegExp(
+      `called from Vault contracts/inspector/Vault\\.sol:${lineOf(ctx, 'Vault.sol', 'left = Accounting.settle(')}$`,
+    ),
+  );
   await source.scrollIntoViewIfNeeded();
   await source.locator('button', { hasText: 'Go to revert' }).click();
   // Ledger.sol opens beside nothing else: its tab active, the cursor on the require
-  await until(page, async () => /Ledger\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Ledger.sol opened');
+  await until(
+    page,
+    async () =>
+      /Ledger\.sol/.test(
+        (await page
+          .locator('.tabs-container .tab.active')
+          .textContent()
+          .catch(() => '')) ?? '',
+      ),
+    'Ledger.sol opened',
+  );
   const status = page.locator('.statusbar-item[id="status.editor.selection"]');
-  await until(page, async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${require}`);
+  await until(
+    page,
+    async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''),
+    `the cursor on line ${require}`,
+  );
   let drawn;
-  await until(page, async () => {
-    drawn = await editorLine(page, require);
-    return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls)) && drawn.after.includes('Ledger: amount too large');
-  }, `line ${require} marked (${JSON.stringify(drawn)})`);
+  await until(
+    page,
+    async () => {
+      drawn = await editorLine(page, require);
+      return (
+        drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls)) && drawn.after.includes('Ledger: amount too large')
+      );
+    },
+    `line ${require} marked (${JSON.stringify(drawn)})`,
+  );
   assert.match(drawn.text, /require\(amount <= 1e24, "Ledger: amount too large"\);/);
   assert.match(drawn.after, /⟵ Ledger: amount too large/);
   assert.equal(drawn.others, 0, 'no other line marked');
@@ -359,20 +536,26 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   const file = await screenshot(page, 'revert-to-source', { readme: true });
   assert.ok(fs.statSync(file).size > 10_000);
   await runCommand(page, 'Hedera: Clear Revert Marks');
-  await until(page, async () => {
-    const now = await editorLine(page, require);
-    return now && !now.backgrounds.some((b) => /\bced-/.test(b.cls)) && !now.after.includes('Ledger');
-  }, 'the mark cleared');
+  await until(
+    page,
+    async () => {
+      const now = await editorLine(page, require);
+      return now && !now.backgrounds.some((b) => /\bced-/.test(b.cls)) && !now.after.includes('Ledger');
+    },
+    'the mark cleared',
+  );
 });
 
 /** The Source section's places as drawn: what each says (kind, contract, file:line), its snippet and its detail. */
 async function sourcePlaces(frame) {
-  return frame.locator('#s-source ol.source-frames > li').evaluateAll((els) => els.map((li) => ({
-    where: li.querySelector('.source-where')?.textContent.replace(/\s+/g, ' ').trim() ?? '',
-    snippet: li.querySelector('.source-snippet')?.textContent.trim() ?? '',
-    detail: li.querySelector(':scope > .muted')?.textContent.trim() ?? '',
-    link: !!li.querySelector('.source-where button.link'),
-  })));
+  return frame.locator('#s-source ol.source-frames > li').evaluateAll((els) =>
+    els.map((li) => ({
+      where: li.querySelector('.source-where')?.textContent.replace(/\s+/g, ' ').trim() ?? '',
+      snippet: li.querySelector('.source-snippet')?.textContent.trim() ?? '',
+      detail: li.querySelector(':scope > .muted')?.textContent.trim() ?? '',
+      link: !!li.querySelector('.source-where button.link'),
+    })),
+  );
 }
 
 /** The color theme picked from "Preferences: Color Theme" (`label` exactly; undefined: the one active now, kept). */
@@ -380,9 +563,18 @@ async function pickTheme(page, label) {
   await runCommand(page, 'Preferences: Color Theme');
   const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
   await rows.first().waitFor({ timeout: T });
-  const current = (await page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name').first().textContent({ timeout: T })).trim();
+  const current = (
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name')
+      .first()
+      .textContent({ timeout: T })
+  ).trim();
   if (label === undefined || label === current) await page.keyboard.press(label === undefined ? 'Escape' : 'Enter');
-  else await rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) }).first().click({ timeout: T });
+  else
+    await rows
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label}\\s*$`) }) })
+      .first()
+      .click({ timeout: T });
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
   return current;
 }
@@ -394,17 +586,29 @@ async function pickTheme(page, label) {
 async function darkAndLight(page, frame, name) {
   const before = await pickTheme(page, undefined);
   try {
-    for (const [kind, label] of [['dark', 'Dark Modern'], ['light', 'Light Modern']]) {
+    for (const [kind, label] of [
+      ['dark', 'Dark Modern'],
+      ['light', 'Light Modern'],
+    ]) {
       await pickTheme(page, label);
       await frame.locator(`body.vscode-${kind}`).waitFor({ state: 'attached', timeout: T });
       await calm(page);
       // a theme picked may activate extensions for a moment: their progress gone from the status bar for a second first
       let quiet = 0;
-      await until(page, async () => {
-        const busy = /Activating Extensions/.test(await page.locator('.part.statusbar').innerText().catch(() => ''));
-        quiet = busy ? 0 : quiet || Date.now();
-        return quiet > 0 && Date.now() - quiet >= 1000;
-      }, 'no extension activating');
+      await until(
+        page,
+        async () => {
+          const busy = /Activating Extensions/.test(
+            await page
+              .locator('.part.statusbar')
+              .innerText()
+              .catch(() => ''),
+          );
+          quiet = busy ? 0 : quiet || Date.now();
+          return quiet > 0 && Date.now() - quiet >= 1000;
+        },
+        'no extension activating',
+      );
       await screenshot(page, `${name}-${kind}`);
     }
   } finally {
@@ -419,12 +623,19 @@ async function showSource(page, frame) {
   await calm(page);
 }
 
-test('Inspector: a failed deployment\'s Source section places the revert in the Ledger\'s constructor, exact; its link opens the line (dark and light)', async ({ page, ctx }) => {
+test("Inspector: a failed deployment's Source section places the revert in the Ledger's constructor, exact; its link opens the line (dark and light)", async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorCreateRevert;
   await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
   const sections = await settled(page, frame);
-  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  assert.deepEqual(
+    sections.map((x) => x.state),
+    READY,
+    JSON.stringify(sections),
+  );
   const source = frame.locator('#s-source');
   assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
   assert.match(await source.locator('.source-head').innerText(), /NotAContract\(/);
@@ -432,7 +643,11 @@ test('Inspector: a failed deployment\'s Source section places the revert in the 
   const places = await sourcePlaces(frame);
   assert.equal(places.length, 1, JSON.stringify(places));
   // the place is in the constructor: the deployment's code, not the Ledger's (it never ran)
-  assert.match(places[0].where, new RegExp(`^reverted in the constructor of Ledger contracts/inspector/Ledger\\.sol:${line}$`), JSON.stringify(places));
+  assert.match(
+    places[0].where,
+    new RegExp(`^reverted in the constructor of Ledger contracts/inspector/Ledger\\.sol:${line}$`),
+    JSON.stringify(places),
+  );
   assert.match(places[0].detail, /^a failed deployment: in its constructor · NotAContract\(/, JSON.stringify(places));
   assert.match(places[0].snippet, /NotAContract\(vault_\)/);
   assert.ok(places[0].link, 'the place opens');
@@ -440,52 +655,111 @@ test('Inspector: a failed deployment\'s Source section places the revert in the 
   await darkAndLight(page, frame, 'inspector-source-failed-deployment');
   // the place opens Ledger.sol at the constructor's revert
   await source.locator('ol.source-frames > li .source-where button.link').first().click();
-  await until(page, async () => /Ledger\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Ledger.sol opened');
+  await until(
+    page,
+    async () =>
+      /Ledger\.sol/.test(
+        (await page
+          .locator('.tabs-container .tab.active')
+          .textContent()
+          .catch(() => '')) ?? '',
+      ),
+    'Ledger.sol opened',
+  );
   const status = page.locator('.statusbar-item[id="status.editor.selection"]');
-  await until(page, async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${line}`);
+  await until(
+    page,
+    async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''),
+    `the cursor on line ${line}`,
+  );
   let drawn;
-  await until(page, async () => {
-    drawn = await editorLine(page, line);
-    return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-  }, `line ${line} marked (${JSON.stringify(drawn)})`);
+  await until(
+    page,
+    async () => {
+      drawn = await editorLine(page, line);
+      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+    },
+    `line ${line} marked (${JSON.stringify(drawn)})`,
+  );
   assert.match(drawn.text, /revert NotAContract\(vault_\);/);
   await runCommand(page, 'Hedera: Clear Revert Marks');
 });
 
-test('Inspector: a revert two internal calls deep: the Source section names the internal calls that led to the require, each opening its line (dark and light)', async ({ page, ctx }) => {
+test('Inspector: a revert two internal calls deep: the Source section names the internal calls that led to the require, each opening its line (dark and light)', async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorInternalRevert;
   await noEditors(page);
   const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
   const sections = await settled(page, frame);
-  assert.deepEqual(sections.map((x) => x.state), READY, JSON.stringify(sections));
+  assert.deepEqual(
+    sections.map((x) => x.state),
+    READY,
+    JSON.stringify(sections),
+  );
   const source = frame.locator('#s-source');
   assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
   assert.match(await source.locator('.source-head').innerText(), /Vault: move exceeds balance/);
-  const lines = [lineOf(ctx, 'Vault.sol', '"Vault: move exceeds balance"'), lineOf(ctx, 'Vault.sol', '_debit(from, amount);'), lineOf(ctx, 'Vault.sol', '_move(msg.sender, to, amount);')];
+  const lines = [
+    lineOf(ctx, 'Vault.sol', '"Vault: move exceeds balance"'),
+    lineOf(ctx, 'Vault.sol', '_debit(from, amount);'),
+    lineOf(ctx, 'Vault.sol', '_move(msg.sender, to, amount);'),
+  ];
   const places = await sourcePlaces(frame);
   assert.equal(places.length, 3, JSON.stringify(places));
   // the require, then the internal calls that led there, innermost first (one frame of the call trace: the Vault's)
-  assert.deepEqual(places.map((p) => p.where), [
-    `reverted in Vault contracts/inspector/Vault.sol:${lines[0]}`,
-    `called from Vault contracts/inspector/Vault.sol:${lines[1]}`,
-    `called from Vault contracts/inspector/Vault.sol:${lines[2]}`,
-  ]);
-  assert.deepEqual(places.map((p) => p.detail), ['Vault: move exceeds balance', 'internal call', 'internal call']);
-  assert.deepEqual(places.map((p) => p.snippet), ['require(amount <= held, "Vault: move exceeds balance")', '_debit(from, amount)', '_move(msg.sender, to, amount)']);
-  assert.ok(places.every((p) => p.link), 'every place opens');
+  assert.deepEqual(
+    places.map((p) => p.where),
+    [
+      `reverted in Vault contracts/inspector/Vault.sol:${lines[0]}`,
+      `called from Vault contracts/inspector/Vault.sol:${lines[1]}`,
+      `called from Vault contracts/inspector/Vault.sol:${lines[2]}`,
+    ],
+  );
+  assert.deepEqual(
+    places.map((p) => p.detail),
+    ['Vault: move exceeds balance', 'internal call', 'internal call'],
+  );
+  assert.deepEqual(
+    places.map((p) => p.snippet),
+    ['require(amount <= held, "Vault: move exceeds balance")', '_debit(from, amount)', '_move(msg.sender, to, amount)'],
+  );
+  assert.ok(
+    places.every((p) => p.link),
+    'every place opens',
+  );
   await showSource(page, frame);
   await darkAndLight(page, frame, 'inspector-source-internal-calls');
   // each place opens its line of Vault.sol, marked
   const status = page.locator('.statusbar-item[id="status.editor.selection"]');
   for (const [i, line] of lines.entries()) {
     await source.locator('ol.source-frames > li').nth(i).locator('.source-where button.link').click();
-    await until(page, async () => /Vault\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Vault.sol opened');
-    await until(page, async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''), `the cursor on line ${line}`);
+    await until(
+      page,
+      async () =>
+        /Vault\.sol/.test(
+          (await page
+            .locator('.tabs-container .tab.active')
+            .textContent()
+            .catch(() => '')) ?? '',
+        ),
+      'Vault.sol opened',
+    );
+    await until(
+      page,
+      async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''),
+      `the cursor on line ${line}`,
+    );
     let drawn;
-    await until(page, async () => {
-      drawn = await editorLine(page, line);
-      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-    }, `line ${line} marked (${JSON.stringify(drawn)})`);
+    await until(
+      page,
+      async () => {
+        drawn = await editorLine(page, line);
+        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+      },
+      `line ${line} marked (${JSON.stringify(drawn)})`,
+    );
     assert.ok(drawn.text.includes(places[i].snippet), `${drawn.text} holds ${places[i].snippet}`);
     // back to the inspector's tab for the next place
     await page.locator('.tabs-container .tab', { hasText: s.transactionId }).click();
@@ -494,19 +768,30 @@ test('Inspector: a revert two internal calls deep: the Source section names the 
   await runCommand(page, 'Hedera: Clear Revert Marks');
 });
 
-test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({ page, ctx }) => {
+test('Inspector: a 404 on the actions says there is no call trace, the other sections still show; once in a light theme', async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorEthereum;
   await noEditors(page);
-  await sandbox(ctx, '/__sandbox/faults', { path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 1, fault: { status: 404 } });
+  await sandbox(ctx, '/__sandbox/faults', {
+    path: `/api/v1/contracts/results/${s.transactionId}/actions`,
+    times: 1,
+    fault: { status: 404 },
+  });
   try {
     const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
     const sections = await settled(page, frame);
-    assert.deepEqual(sections.map((x) => x.state), ['ready', 'ready', 'missing', 'ready', 'ready', 'ready'], JSON.stringify(sections));
+    assert.deepEqual(
+      sections.map((x) => x.state),
+      ['ready', 'ready', 'missing', 'ready', 'ready', 'ready'],
+      JSON.stringify(sections),
+    );
     const trace = frame.locator('#s-trace .banner');
     assert.match(await trace.innerText(), /no call trace/i);
     assert.equal(await frame.locator('#s-trace [role=tree] [role=treeitem]').count(), 0);
     assert.equal((await field(frame, 'Transaction ID').innerText()).trim(), s.transactionId);
-    assert.ok(await frame.locator('#s-events article.card.event').count() >= 1);
+    assert.ok((await frame.locator('#s-events article.card.event').count()) >= 1);
     await frame.locator('nav.nav .nav-item', { hasText: 'Call trace' }).click();
     await calm(page);
     await screenshot(page, 'inspector-actions-404');
@@ -519,7 +804,10 @@ test('Inspector: a 404 on the actions says there is no call trace, the other sec
     await frame.locator('body.vscode-light').waitFor({ state: 'attached', timeout: T });
     const bg = await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
     const rgb = bg.match(/\d+/g).slice(0, 3).map(Number);
-    assert.ok(rgb.every((c) => c > 200), `a light background: ${bg}`);
+    assert.ok(
+      rgb.every((c) => c > 200),
+      `a light background: ${bg}`,
+    );
     await frame.locator('nav.nav .nav-item', { hasText: 'Overview' }).click();
     await overviewShown(page, frame);
     await screenshot(page, 'inspector-overview-light');
@@ -533,18 +821,28 @@ async function htmlVote(ctx) {
   let next = '/api/v1/contracts/results?limit=100';
   for (let i = 0; i < 10 && next; i++) {
     const page = await sandbox(ctx, next);
-    const hit = page.results.find((r) => r.function_parameters.startsWith('0x56781388') && r.error_message === null
-      && BigInt(r.timestamp.replace('.', '')) % 12n === 3n);
+    const hit = page.results.find(
+      (r) =>
+        r.function_parameters.startsWith('0x56781388') &&
+        r.error_message === null &&
+        BigInt(r.timestamp.replace('.', '')) % 12n === 3n,
+    );
     if (hit) return hit;
     next = page.links.next;
   }
   throw new Error('no DAO vote with the html payload in the first pages');
 }
 
-test('Inspector: hostile text in a revert reason and an event is shown as text and never runs; big integers keep every digit', async ({ page, ctx }) => {
+test('Inspector: hostile text in a revert reason and an event is shown as text and never runs; big integers keep every digit', async ({
+  page,
+  ctx,
+}) => {
   await noEditors(page);
   const dialogs = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
   const html = '<script>alert(1)</script><img src=x onerror=alert(2)>';
   await sandbox(ctx, '/__sandbox/hostile', { families: ['text', 'bigint'] });
   try {
@@ -560,7 +858,11 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
     assert.ok((await frame.locator('.tdetails').innerText()).includes(html));
     // a value past 2^63 - 1 tinybars in the amount (bigint family): every digit
     assert.match(await field(frame, 'Value').innerText(), /9223372036854775807/);
-    assert.equal(await frame.locator('#app img, #app script, #app a, #app iframe').count(), 0, 'no element from the text');
+    assert.equal(
+      await frame.locator('#app img, #app script, #app a, #app iframe').count(),
+      0,
+      'no element from the text',
+    );
     await frame.locator('nav.nav .nav-item', { hasText: 'Overview' }).click();
     await calm(page);
     await screenshot(page, 'inspector-hostile-revert');
@@ -569,7 +871,9 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
     const vote = await htmlVote(ctx);
     frame = await inspectByCommand(page, vote.timestamp, vote.timestamp, { paste: true });
     await settled(page, frame);
-    const card = frame.locator('#s-events article.card.event', { has: frame.locator('.card-head .fn', { hasText: /^VoteCast$/ }) });
+    const card = frame.locator('#s-events article.card.event', {
+      has: frame.locator('.card-head .fn', { hasText: /^VoteCast$/ }),
+    });
     await card.waitFor({ timeout: T });
     const reasonRow = card.locator('table.values tbody tr', { has: frame.locator('td.vtype', { hasText: /^string/ }) });
     assert.ok((await reasonRow.innerText()).includes(html), await card.innerText());
@@ -583,7 +887,10 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
   }
 });
 
-test('Go to Revert from the palette when the mirror node gives no opcode trace: the likely line of the library, marked, said to be likely', async ({ page, ctx }) => {
+test('Go to Revert from the palette when the mirror node gives no opcode trace: the likely line of the library, marked, said to be likely', async ({
+  page,
+  ctx,
+}) => {
   const s = (await scenarios(ctx)).inspectorLibraryRevert;
   await noEditors(page);
   // a mirror node with the opcodes endpoint off (the extension remembers the refusal: this test runs last)
@@ -595,16 +902,37 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
     await input.fill(s.transactionId);
     await page.keyboard.press('Enter'); // the value is validated before it is taken
     const revert = lineOf(ctx, 'Accounting.sol', 'revert SettlementExceedsBalance(');
-    await until(page, async () => /Accounting\.sol/.test((await page.locator('.tabs-container .tab.active').textContent().catch(() => '')) ?? ''), 'Accounting.sol opened');
+    await until(
+      page,
+      async () =>
+        /Accounting\.sol/.test(
+          (await page
+            .locator('.tabs-container .tab.active')
+            .textContent()
+            .catch(() => '')) ?? '',
+        ),
+      'Accounting.sol opened',
+    );
     let drawn;
-    await until(page, async () => {
-      drawn = await editorLine(page, revert);
-      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-    }, `line ${revert} marked (${JSON.stringify(drawn)})`);
+    await until(
+      page,
+      async () => {
+        drawn = await editorLine(page, revert);
+        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+      },
+      `line ${revert} marked (${JSON.stringify(drawn)})`,
+    );
     assert.match(drawn.text, /revert SettlementExceedsBalance\(/);
     assert.equal(drawn.others, 0, 'no other line marked');
     // said to be likely, not exact
-    await until(page, async () => (await page.locator('.notifications-toasts .notification-toast').allInnerTexts()).some((t) => /Likely location/.test(t)), 'the "likely" notification');
+    await until(
+      page,
+      async () =>
+        (await page.locator('.notifications-toasts .notification-toast').allInnerTexts()).some((t) =>
+          /Likely location/.test(t),
+        ),
+      'the "likely" notification',
+    );
     await screenshot(page, 'revert-to-source-likely');
     await runCommand(page, 'Hedera: Clear Revert Marks');
   } finally {

@@ -6,7 +6,17 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeEditors, extensionReady, openFile, outputChannel, runCommand, sandbox, screenshot, until, viewDescription } from './driver.mjs';
+import {
+  closeEditors,
+  extensionReady,
+  openFile,
+  outputChannel,
+  runCommand,
+  sandbox,
+  screenshot,
+  until,
+  viewDescription,
+} from './driver.mjs';
 import { test } from './runner.mjs';
 
 const T = 20000;
@@ -28,24 +38,29 @@ async function writeDemo(ctx) {
   return { deep, success: n.inspector.inspectorSuccess };
 }
 
-
-
 /** The screen point in the middle of `text` in the active editor (measured on its text node: tokens and link decorations split lines into spans). */
 async function pointOf(page, text) {
   const line = page.locator('.editor-instance .monaco-editor .view-line', { hasText: text }).first();
-  return until(page, async () => line.evaluate((el, t) => {
-    const walker = document.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const i = (node.textContent ?? '').indexOf(t);
-      if (i < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, i);
-      range.setEnd(node, i + t.length);
-      const b = range.getBoundingClientRect();
-      return b.width > 0 ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : undefined;
-    }
-    return undefined;
-  }, text).catch(() => undefined), `${text} on screen`);
+  return until(
+    page,
+    async () =>
+      line
+        .evaluate((el, t) => {
+          const walker = document.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const i = (node.textContent ?? '').indexOf(t);
+            if (i < 0) continue;
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + t.length);
+            const b = range.getBoundingClientRect();
+            return b.width > 0 ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : undefined;
+          }
+          return undefined;
+        }, text)
+        .catch(() => undefined),
+    `${text} on screen`,
+  );
 }
 
 /** Holds Ctrl over `text` until the editor shows it as a link, then clicks it. */
@@ -57,11 +72,15 @@ async function ctrlClick(page, text, shot) {
   await page.keyboard.down('Control');
   try {
     let dx = 0;
-    await until(page, async () => {
-      dx = dx ? 0 : 1; // the editor shows a link under Ctrl on a mouse move
-      await page.mouse.move(p.x + dx, p.y);
-      return (await page.locator('.monaco-editor .view-line .detected-link-active').count()) > 0;
-    }, `${text} shown as a link under Ctrl`);
+    await until(
+      page,
+      async () => {
+        dx = dx ? 0 : 1; // the editor shows a link under Ctrl on a mouse move
+        await page.mouse.move(p.x + dx, p.y);
+        return (await page.locator('.monaco-editor .view-line .detected-link-active').count()) > 0;
+      },
+      `${text} shown as a link under Ctrl`,
+    );
     if (shot) await screenshot(page, shot);
     await page.mouse.click(p.x, p.y);
   } finally {
@@ -76,7 +95,11 @@ function ourHover(page) {
 
 async function hover(page, text) {
   await page.mouse.move(5, 5);
-  await page.locator('.monaco-editor .monaco-hover').first().waitFor({ state: 'hidden', timeout: T }).catch(() => {});
+  await page
+    .locator('.monaco-editor .monaco-hover')
+    .first()
+    .waitFor({ state: 'hidden', timeout: T })
+    .catch(() => {});
   const p = await pointOf(page, text);
   const h = ourHover(page);
   // as a hand moves: a few steps onto the reference; moved away and back when no hover came (a mouse move the
@@ -84,7 +107,13 @@ async function hover(page, text) {
   for (let attempt = 1; attempt < 3; attempt++) {
     await page.mouse.move(p.x - 30, p.y + 8);
     await page.mouse.move(p.x, p.y, { steps: 4 });
-    if (await h.waitFor({ timeout: 6000 }).then(() => true, () => false)) return h;
+    if (
+      await h.waitFor({ timeout: 6000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return h;
     await page.mouse.move(5, 5);
     await page.waitForTimeout(300);
   }
@@ -92,13 +121,20 @@ async function hover(page, text) {
   await page.mouse.move(p.x, p.y, { steps: 4 });
   await h.waitFor({ timeout: T }).catch(async (e) => {
     await screenshot(page, `ledger-debug-hover-${text.slice(0, 12)}`);
-    const all = await page.locator('.monaco-hover').evaluateAll((els) => els.map((el) => `${el.className}|${el.getClientRects().length}|${(el.textContent ?? '').slice(0, 120)}`));
+    const all = await page
+      .locator('.monaco-hover')
+      .evaluateAll((els) =>
+        els.map((el) => `${el.className}|${el.getClientRects().length}|${(el.textContent ?? '').slice(0, 120)}`),
+      );
     throw new Error(`${e.message.split('\n')[0]} at ${JSON.stringify(p)}; hovers: ${JSON.stringify(all)}`);
   });
   return h;
 }
 
-test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({ page, ctx }) => {
+test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({
+  page,
+  ctx,
+}) => {
   const { deep } = await writeDemo(ctx);
   try {
     await extensionReady(page);
@@ -114,8 +150,15 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
     const links = (await contract.locator('a').allInnerTexts()).map((t) => t.trim());
     assert.deepEqual(links, ['Inspect', 'Open in HashScan', 'Show Contract Results', 'Copy']);
     // the command links point at our commands only (VS Code keeps the command in data-href)
-    const hrefs = await contract.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? ''));
-    for (const h of hrefs) assert.match(h, /^command:hederaExplorer\.(inspectTransaction|ledger\.(openInHashScan|copy)|contractResults\.showContract)\?/, h);
+    const hrefs = await contract
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('data-href') ?? a.getAttribute('href') ?? ''));
+    for (const h of hrefs)
+      assert.match(
+        h,
+        /^command:hederaExplorer\.(inspectTransaction|ledger\.(openInHashScan|copy)|contractResults\.showContract)\?/,
+        h,
+      );
     await screenshot(page, 'ledger-hover-contract', { readme: true });
 
     const tx = await hover(page, deep.transactionId);
@@ -130,27 +173,38 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
     const notable = (await sandbox(ctx, '/__sandbox/health')).notable.inspector;
     const address = (await (await hover(page, notable.contracts.vault.evm)).innerText()).replace(/\u00a0/g, ' ');
     assert.match(address, new RegExp(`^Contract ${deep.contractId.replace(/\./g, '\\.')} · Sandbox`), address);
-    const hashText = (await (await hover(page, notable.inspectorSuccess.hash.slice(0, 40))).innerText()).replace(/\u00a0/g, ' ');
+    const hashText = (await (await hover(page, notable.inspectorSuccess.hash.slice(0, 40))).innerText()).replace(
+      /\u00a0/g,
+      ' ',
+    );
     assert.match(hashText, /SUCCESS/, hashText);
     assert.match(hashText, /Inspect Transaction/, hashText);
 
     const tx2 = await hover(page, deep.transactionId);
     await tx2.locator('a', { hasText: 'Inspect Transaction' }).click();
-    await page.locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ }).first().waitFor({ timeout: T });
+    await page
+      .locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ })
+      .first()
+      .waitFor({ timeout: T });
 
     // no hover of ours on a version string
     await page.locator('.tabs-container .tab', { hasText: FILE }).click();
     const p = await pointOf(page, '1.0.0.5');
     await page.mouse.move(p.x, p.y);
     await page.waitForTimeout(1500);
-    const shown = await page.locator('.monaco-editor .monaco-hover .rendered-markdown').evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent));
+    const shown = await page
+      .locator('.monaco-editor .monaco-hover .rendered-markdown')
+      .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent));
     assert.ok(!shown.some((t) => t.includes('· Sandbox')), `no hover of ours on 1.0.0.5: ${JSON.stringify(shown)}`);
   } finally {
     fs.rmSync(path.join(ctx.workspace, FILE), { force: true });
   }
 });
 
-test('Ledger links: Ctrl+click on a contract id filters Contract Results to it; on a transaction id opens the inspector', async ({ page, ctx }) => {
+test('Ledger links: Ctrl+click on a contract id filters Contract Results to it; on a transaction id opens the inspector', async ({
+  page,
+  ctx,
+}) => {
   const { deep } = await writeDemo(ctx);
   try {
     await extensionReady(page);
@@ -159,25 +213,43 @@ test('Ledger links: Ctrl+click on a contract id filters Contract Results to it; 
     // the id shows as a link while Ctrl is held
     await ctrlClick(page, deep.contractId, 'ledger-link-ctrl');
     let seen = '';
-    await until(page, async () => (seen = await viewDescription(page, 'Contract Results').catch((e) => `(${e.message.split('\n')[0]})`)) === `Sandbox · contract ${deep.contractId}`, 'Contract Results filtered to the contract')
-      .catch(async (e) => {
-        await screenshot(page, 'ledger-debug-after-click');
-        await runCommand(page, 'Hedera: Show Log').catch(() => {});
-        const log = await outputChannel(page).catch(() => ({ text: '' }));
-        throw new Error(`${e.message}; the view says "${seen}"; log: ${log.text.slice(-600)}`);
-      });
+    await until(
+      page,
+      async () =>
+        (seen = await viewDescription(page, 'Contract Results').catch((e) => `(${e.message.split('\n')[0]})`)) ===
+        `Sandbox · contract ${deep.contractId}`,
+      'Contract Results filtered to the contract',
+    ).catch(async (e) => {
+      await screenshot(page, 'ledger-debug-after-click');
+      await runCommand(page, 'Hedera: Show Log').catch(() => {});
+      const log = await outputChannel(page).catch(() => ({ text: '' }));
+      throw new Error(`${e.message}; the view says "${seen}"; log: ${log.text.slice(-600)}`);
+    });
     await screenshot(page, 'ledger-link-contract-results');
 
     await page.locator('.tabs-container .tab', { hasText: FILE }).click();
     await ctrlClick(page, deep.transactionId);
-    await page.locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ }).first().waitFor({ timeout: T });
-    await until(page, async () => {
-      for (const f of await page.locator('iframe.webview.ready').all()) {
-        const title = await f.contentFrame().locator('iframe#active-frame').contentFrame().locator('#app[data-ready="true"] h1.title').textContent({ timeout: 300 }).catch(() => '');
-        if (title.includes(deep.transactionId)) return true;
-      }
-      return false;
-    }, `the inspector page of ${deep.transactionId}`);
+    await page
+      .locator('.tabs-container .tab', { hasText: /^\s*Transaction .+ · Sandbox/ })
+      .first()
+      .waitFor({ timeout: T });
+    await until(
+      page,
+      async () => {
+        for (const f of await page.locator('iframe.webview.ready').all()) {
+          const title = await f
+            .contentFrame()
+            .locator('iframe#active-frame')
+            .contentFrame()
+            .locator('#app[data-ready="true"] h1.title')
+            .textContent({ timeout: 300 })
+            .catch(() => '');
+          if (title.includes(deep.transactionId)) return true;
+        }
+        return false;
+      },
+      `the inspector page of ${deep.transactionId}`,
+    );
   } finally {
     fs.rmSync(path.join(ctx.workspace, FILE), { force: true });
     await runCommand(page, 'View: Close All Editors').catch(() => {});

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { extensionReady, openNftHistory, runCommand, screenshot, statusBarItem, waitForWorkbench, webview } from './driver.mjs';
+import {
+  extensionReady,
+  openNftHistory,
+  runCommand,
+  screenshot,
+  statusBarItem,
+  waitForWorkbench,
+  webview,
+} from './driver.mjs';
 import { test } from './runner.mjs';
 
 const TOKEN = '0.0.4815162';
@@ -44,19 +52,28 @@ test('NFT history: opens from the palette and shows the whole life of an NFT (RE
   assert.match(await time.getAttribute('title'), /^Consensus timestamp \d{10}\.\d{9} \(\d{4}-\d\d-\d\dT/);
   assert.match(await time.innerText(), /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   // codicons loaded from the extension (font from the webview's own origin)
-  const iconFont = await frame.locator('.codicon').first().evaluate((el) => getComputedStyle(el, '::before').fontFamily);
+  const iconFont = await frame
+    .locator('.codicon')
+    .first()
+    .evaluate((el) => getComputedStyle(el, '::before').fontFamily);
   assert.match(iconFont, /codicon/);
   await page.mouse.move(700, 850);
   await screenshot(page, 'nft-history', { readme: true });
 });
 
-test('NFT history: a HashScan link click goes through the extension (no navigation in the webview)', async ({ page, ctx }) => {
+test('NFT history: a HashScan link click goes through the extension (no navigation in the webview)', async ({
+  page,
+  ctx,
+}) => {
   const frame = await openNftHistory(page, TOKEN, '2');
   const link = bodyRows(frame).first().locator('.link[data-target=account]').first();
   await link.waitFor({ timeout: T });
   const id = await link.getAttribute('data-id');
   assert.equal(await link.getAttribute('href'), null, 'no href: the page cannot navigate');
-  const popup = page.context().waitForEvent('page', { timeout: T }).catch(() => null);
+  const popup = page
+    .context()
+    .waitForEvent('page', { timeout: T })
+    .catch(() => null);
   await link.click();
   const opened = await popup;
   const expected = `/hashscan/testnet/account/${id}`;
@@ -66,7 +83,10 @@ test('NFT history: a HashScan link click goes through the extension (no navigati
   } else {
     // the browser may have been kept from opening a tab: the explorer page was still requested by the extension's opener
     const seen = await sandboxRequests(ctx, '/hashscan/');
-    assert.ok(seen.some((u) => u.endsWith(expected)), JSON.stringify(seen));
+    assert.ok(
+      seen.some((u) => u.endsWith(expected)),
+      JSON.stringify(seen),
+    );
   }
   assert.ok((await frame.locator('#app').count()) === 1, 'the webview is still the NFT page');
 });
@@ -78,7 +98,9 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
   let maxDom = 0;
   for (let i = 0; i < 6; i++) {
     const before = await rowCount(frame);
-    await grid.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+    await grid.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
     await waitRowCount(frame, (n) => n > before, `more than ${before} rows`);
     maxDom = Math.max(maxDom, await bodyRows(frame).count());
   }
@@ -95,7 +117,9 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
   assert.equal(atEnd.max, atEnd.rowcount, `last row rendered: ${JSON.stringify(atEnd)}`);
   assert.ok(atEnd.dom < 80);
   // the Load more button does the same
-  await grid.evaluate((el) => { el.scrollTop = 0; });
+  await grid.evaluate((el) => {
+    el.scrollTop = 0;
+  });
   const before = await rowCount(frame);
   await frame.locator('#loadMore').click();
   await waitRowCount(frame, (n) => n === before + 100, 'one more page');
@@ -107,7 +131,10 @@ test('NFT history: a partial history (206) shows the banner', async ({ page }) =
   await bodyRows(frame).first().waitFor({ timeout: T });
   const banner = frame.locator('#partial');
   await banner.waitFor({ state: 'visible', timeout: T });
-  assert.match(await banner.innerText(), /Partial history \(HTTP 206\)\. The mirror node has no mint record for this NFT: the list may be incomplete\./);
+  assert.match(
+    await banner.innerText(),
+    /Partial history \(HTTP 206\)\. The mirror node has no mint record for this NFT: the list may be incomplete\./,
+  );
   await screenshot(page, 'nft-history-partial');
 });
 
@@ -119,10 +146,14 @@ test('NFT history: an unknown NFT shows the empty state', async ({ page }) => {
   assert.ok(await frame.locator('#grid').isHidden());
 });
 
-test('NFT history: a 429 shows the server\'s message and Retry loads the history', async ({ page, ctx }) => {
+test("NFT history: a 429 shows the server's message and Retry loads the history", async ({ page, ctx }) => {
   await extensionReady(page);
   const rule = { path: `/api/v1/tokens/${TOKEN}/nfts/5/`, times: 3, fault: { status: 429, retryAfter: '0' } };
-  const res = await fetch(`${ctx.sandboxUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+  const res = await fetch(`${ctx.sandboxUrl}/__sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
   assert.equal(res.status, 201);
   try {
     const frame = await openNftHistory(page, TOKEN, '5');
@@ -138,7 +169,10 @@ test('NFT history: a 429 shows the server\'s message and Retry loads the history
   }
 });
 
-test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, Enter opens a link)', async ({ page, ctx }) => {
+test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, Enter opens a link)', async ({
+  page,
+  ctx,
+}) => {
   const frame = await openNftHistory(page, TOKEN, '2');
   await bodyRows(frame).first().waitFor({ timeout: T });
   const grid = frame.locator('#grid');
@@ -162,11 +196,17 @@ test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, 
   assert.ok(await cell.evaluate((el) => el.classList.contains('active')));
   assert.equal(await cell.getAttribute('role'), 'gridcell');
   assert.equal(await bodyRows(frame).first().getAttribute('aria-rowindex'), '2');
-  assert.match(await bodyRows(frame).first().getAttribute('aria-label'), /TOKENBURN, burned from 0\.0\.\d+, transaction /);
+  assert.match(
+    await bodyRows(frame).first().getAttribute('aria-label'),
+    /TOKENBURN, burned from 0\.0\.\d+, transaction /,
+  );
   // Enter on the transaction id cell opens it in HashScan through the extension
   await grid.press('End');
   const txTs = await frame.locator('#c0-6 .link').getAttribute('data-id');
-  const popup = page.context().waitForEvent('page', { timeout: T }).catch(() => null);
+  const popup = page
+    .context()
+    .waitForEvent('page', { timeout: T })
+    .catch(() => null);
   await grid.press('Enter');
   const opened = await popup;
   const expected = `/hashscan/testnet/transaction/${txTs}`;
@@ -178,9 +218,13 @@ test('NFT history: the panel, its rows and scroll position come back after a rel
   const frame = await openNftHistory(page, TOKEN, '7');
   await waitRowCount(frame, (n) => n === 100, '100 rows');
   const grid = frame.locator('#grid');
-  await grid.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await grid.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
   await waitRowCount(frame, (n) => n === 200, '200 rows');
-  await grid.evaluate((el) => { el.scrollTop = 3000; });
+  await grid.evaluate((el) => {
+    el.scrollTop = 3000;
+  });
   await page.waitForTimeout(600); // the page saves its state (throttled)
   await runCommand(page, 'Developer: Reload Window'); // a real reload: the workbench saves its editors first
   await page.waitForLoadState('domcontentloaded');
@@ -205,20 +249,45 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
   const script = '<script>window.__nftPwned=2</script>';
   const server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-    res.end(JSON.stringify({
-      transactions: [
-        { consensus_timestamp: '1790000000.000000001', is_approval: false, nonce: 0, receiver_account_id: img, sender_account_id: script, transaction_id: script, type: img },
-        { consensus_timestamp: img, is_approval: true, nonce: script, receiver_account_id: '0.0.5', sender_account_id: null, transaction_id: img, type: 'TOKENMINT' },
-      ],
-      links: { next: null },
-    }));
+    res.end(
+      JSON.stringify({
+        transactions: [
+          {
+            consensus_timestamp: '1790000000.000000001',
+            is_approval: false,
+            nonce: 0,
+            receiver_account_id: img,
+            sender_account_id: script,
+            transaction_id: script,
+            type: img,
+          },
+          {
+            consensus_timestamp: img,
+            is_approval: true,
+            nonce: script,
+            receiver_account_id: '0.0.5',
+            sender_account_id: null,
+            transaction_id: img,
+            type: 'TOKENMINT',
+          },
+        ],
+        links: { next: null },
+      }),
+    );
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}`;
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
   try {
-    fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(original), 'hederaExplorer.network': 'custom', 'hederaExplorer.custom.mirrorUrl': url }, null, 2));
+    fs.writeFileSync(
+      settingsFile,
+      JSON.stringify(
+        { ...JSON.parse(original), 'hederaExplorer.network': 'custom', 'hederaExplorer.custom.mirrorUrl': url },
+        null,
+        2,
+      ),
+    );
     await statusBarItem(page, 'Custom').waitFor({ timeout: T }); // the extension is on the custom network
     const frame = await openNftHistory(page, '0.0.666', '1');
     await bodyRows(frame).nth(1).waitFor({ timeout: T });
@@ -228,12 +297,16 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
     assert.equal(await frame.locator('#grid img, #grid script, #app img').count(), 0); // nothing that could run later
     assert.equal(await frame.locator('body').evaluate(() => window.__nftPwned), undefined);
     // a click on the hostile "account" does nothing: it is not a link
-    const linked = await frame.locator('.link[data-target=account]').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const linked = await frame
+      .locator('.link[data-target=account]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
     assert.deepEqual([...new Set(linked)], ['0.0.5'], 'only the real account id 0.0.5 is a link');
     await screenshot(page, 'nft-history-hostile');
   } finally {
     fs.writeFileSync(settingsFile, original);
     server.close();
-    await statusBarItem(page, 'Sandbox').waitFor({ timeout: T }).catch(() => {}); // back on the sandbox (the runner puts the file back anyway)
+    await statusBarItem(page, 'Sandbox')
+      .waitFor({ timeout: T })
+      .catch(() => {}); // back on the sandbox (the runner puts the file back anyway)
   }
 });

@@ -13,7 +13,9 @@ import path from 'node:path';
 import { screenshot, waitForWorkbench } from './driver.mjs';
 
 const tests = [];
-export function test(name, fn) { tests.push({ name, fn }); }
+export function test(name, fn) {
+  tests.push({ name, fn });
+}
 test.skip = (name, fn) => tests.push({ name, fn, skip: true });
 
 function settingsFiles(ctx) {
@@ -23,7 +25,13 @@ function settingsFiles(ctx) {
   return files;
 }
 
-const readOrNull = (f) => { try { return fs.readFileSync(f, 'utf8'); } catch { return null; } };
+const readOrNull = (f) => {
+  try {
+    return fs.readFileSync(f, 'utf8');
+  } catch {
+    return null;
+  }
+};
 
 /** Puts every settings file back to its snapshot; returns the files that had changed. */
 function restoreSettings(snapshot) {
@@ -39,7 +47,12 @@ function restoreSettings(snapshot) {
   return changed;
 }
 
-const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+const slug = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
 
 export async function runE2e(browser, ctx) {
   const result = { suite: 'e2e', passed: 0, failed: 0, skipped: 0, failures: [] };
@@ -47,7 +60,11 @@ export async function runE2e(browser, ctx) {
   const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 90000); // a bound on waiting (a busy machine is slower), not a speed target
   const snapshot = new Map(settingsFiles(ctx).map((f) => [f, readOrNull(f)]));
   for (const t of tests) {
-    if (t.skip || (grep && !grep.test(t.name))) { result.skipped++; console.log(`  - ${t.name} (skipped)`); continue; }
+    if (t.skip || (grep && !grep.test(t.name))) {
+      result.skipped++;
+      console.log(`  - ${t.name} (skipped)`);
+      continue;
+    }
     const changed = restoreSettings(snapshot);
     if (changed.length) {
       console.log(`    (${changed.join(', ')} put back as before the tests)`);
@@ -59,8 +76,14 @@ export async function runE2e(browser, ctx) {
     let timer;
     try {
       await Promise.race([
-        (async () => { await page.goto(ctx.url); await waitForWorkbench(page); await t.fn({ page, ctx }); })(),
-        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${limit} ms`)), limit); }),
+        (async () => {
+          await page.goto(ctx.url);
+          await waitForWorkbench(page);
+          await t.fn({ page, ctx });
+        })(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`timed out after ${limit} ms`)), limit);
+        }),
       ]);
       result.passed++;
       console.log(`  ✔ ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);

@@ -2,7 +2,19 @@
 // item (text, background, tooltip, click opens the view), the Network Status view's rows per scenario, the
 // "worse" notification, and a 429 shown as "status unknown" with an error row that retries on click.
 import assert from 'node:assert/strict';
-import { notifications, openContainer, runCommand, sandbox, screenshot, soloView, statusBarItem, statusBarTexts, treeRows, view, waitForView } from './driver.mjs';
+import {
+  notifications,
+  openContainer,
+  runCommand,
+  sandbox,
+  screenshot,
+  soloView,
+  statusBarItem,
+  statusBarTexts,
+  treeRows,
+  view,
+  waitForView,
+} from './driver.mjs';
 import { test } from './runner.mjs';
 
 const T = 20000;
@@ -46,9 +58,16 @@ async function waitForRow(page, label) {
 
 /** Expands a collapsed row by its twistie (a click on an incident or maintenance label opens its link). */
 async function expand(page, label) {
-  const row = view(page, 'Network Status').locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) }).first();
+  const row = view(page, 'Network Status')
+    .locator('.pane-body .monaco-list-row', {
+      has: page.locator('.label-name', {
+        hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`),
+      }),
+    })
+    .first();
   await row.waitFor({ timeout: T });
-  if ((await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click({ timeout: T });
+  if ((await row.getAttribute('aria-expanded')) === 'false')
+    await row.locator('.monaco-tl-twistie').click({ timeout: T });
 }
 
 test('the status bar item and the Network Status view follow the status page', async ({ page, ctx }) => {
@@ -61,11 +80,23 @@ test('the status bar item and the Network Status view follow the status page', a
   await waitForStatusBar(page, 'Hedera');
   await waitForRow(page, 'All Systems Operational');
   const labels = (await treeRows(page, 'Network Status')).map((r) => r.label);
-  for (const l of ['All Systems Operational', 'No open incidents', 'Maintenance', 'Components', 'Hedera Mainnet (v0.68.2)']) {
+  for (const l of [
+    'All Systems Operational',
+    'No open incidents',
+    'Maintenance',
+    'Components',
+    'Hedera Mainnet (v0.68.2)',
+  ]) {
     assert.ok(labels.includes(l), `row ${l} in ${labels.join(' | ')}`);
   }
-  assert.ok(!labels.includes('Hedera Previewnet | Network Uptime'), 'only_show_if_degraded component hidden while operational');
-  assert.equal(await ourItem(page).getAttribute('aria-label'), 'Hedera network status: Operational. All Systems Operational');
+  assert.ok(
+    !labels.includes('Hedera Previewnet | Network Uptime'),
+    'only_show_if_degraded component hidden while operational',
+  );
+  assert.equal(
+    await ourItem(page).getAttribute('aria-label'),
+    'Hedera network status: Operational. All Systems Operational',
+  );
   assert.equal((await ourItem(page).innerText()).trim(), 'Hedera');
   await screenshot(page, 'status-operational');
 
@@ -76,28 +107,48 @@ test('the status bar item and the Network Status view follow the status page', a
   await waitForRow(page, 'Open incidents');
   await waitForRow(page, 'Smart contract execution failing on mainnet');
   const texts = await statusBarTexts(page);
-  assert.ok(texts.some((t) => t.includes('Major outage')), texts.join(' | '));
+  assert.ok(
+    texts.some((t) => t.includes('Major outage')),
+    texts.join(' | '),
+  );
   const item = page.locator('.part.statusbar .statusbar-item', { hasText: 'Major outage' }).first();
   const bg = await item.evaluate((el) => getComputedStyle(el).backgroundColor);
   assert.notEqual(bg, 'rgba(0, 0, 0, 0)', 'error background');
-  await page.locator('.notifications-toasts .notification-toast', { hasText: 'Hedera network status: Major outage (was Operational)' }).waitFor({ timeout: T });
+  await page
+    .locator('.notifications-toasts .notification-toast', {
+      hasText: 'Hedera network status: Major outage (was Operational)',
+    })
+    .waitFor({ timeout: T });
   const toast = (await notifications(page)).find((n) => n.includes('Major outage (was Operational)'));
   assert.ok(toast && toast.includes('Show Status'), `notification with Show Status: ${toast}`);
   const rows = await treeRows(page, 'Network Status');
   const incident = rows.find((r) => r.label === 'Smart contract execution failing on mainnet');
   assert.match(incident?.description ?? '', /^Major · escalated · /);
-  assert.ok(rows.some((r) => r.label.startsWith('Escalated to the node operators')), 'newest update first, as a row');
+  assert.ok(
+    rows.some((r) => r.label.startsWith('Escalated to the node operators')),
+    'newest update first, as a row',
+  );
   await focusLayout(page, false);
   await expand(page, 'Hedera Mainnet (v0.68.2)');
   await screenshot(page, 'status-view', { readme: true });
 
   // the tooltip: affected components, incidents, next maintenance
-  await page.locator('.notifications-toasts .notification-toast .codicon-notifications-clear').first().click().catch(() => {});
+  await page
+    .locator('.notifications-toasts .notification-toast .codicon-notifications-clear')
+    .first()
+    .click()
+    .catch(() => {});
   await item.hover();
   const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: 'Affected components' }).first();
   await hover.waitFor({ timeout: T });
   const tip = await hover.innerText();
-  for (const s of ['Partial System Outage', 'Open incidents', 'Smart contract execution failing on mainnet', 'Next maintenance', 'Hedera Mainnet upgrade to v0.69']) {
+  for (const s of [
+    'Partial System Outage',
+    'Open incidents',
+    'Smart contract execution failing on mainnet',
+    'Next maintenance',
+    'Hedera Mainnet upgrade to v0.69',
+  ]) {
     assert.ok(tip.includes(s), `tooltip has ${s}: ${tip}`);
   }
   assert.ok(!tip.includes('\\'), 'escapes are not visible');
@@ -130,7 +181,11 @@ test('a 429 shows "status unknown" and an error row; clicking the row retries', 
   await waitForRow(page, 'Window');
   await screenshot(page, 'status-maintenance', { readme: true });
 
-  await sandbox(ctx, '/__sandbox/faults', { path: '/api/v2/summary.json', times: 3, fault: { status: 429, retryAfter: '1' } });
+  await sandbox(ctx, '/__sandbox/faults', {
+    path: '/api/v2/summary.json',
+    times: 3,
+    fault: { status: 429, retryAfter: '1' },
+  });
   await refreshView(page);
   await waitForStatusBar(page, 'Hedera: status unknown');
   await waitForRow(page, 'limiting requests');
@@ -138,9 +193,15 @@ test('a 429 shows "status unknown" and an error row; clicking the row retries', 
   assert.match(rows[0].label, /limiting requests \(HTTP 429 Too Many Requests\)/);
   assert.match(rows[1].description, /^last known, /);
   await screenshot(page, 'status-error');
-  await view(page, 'Network Status').locator('.pane-body .monaco-list-row .label-name', { hasText: 'limiting requests' }).first().click();
+  await view(page, 'Network Status')
+    .locator('.pane-body .monaco-list-row .label-name', { hasText: 'limiting requests' })
+    .first()
+    .click();
   await waitForStatusBar(page, 'Maintenance');
-  await view(page, 'Network Status').locator('.pane-body .monaco-list-row .label-name', { hasText: 'limiting requests' }).first().waitFor({ state: 'detached', timeout: T });
+  await view(page, 'Network Status')
+    .locator('.pane-body .monaco-list-row .label-name', { hasText: 'limiting requests' })
+    .first()
+    .waitFor({ state: 'detached', timeout: T });
   const after = (await treeRows(page, 'Network Status')).map((r) => r.label);
   assert.ok(!after.some((l) => l.includes('limiting requests')), after.join(' | '));
   await focusLayout(page, true);

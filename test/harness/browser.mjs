@@ -10,8 +10,16 @@ import { onCleanup, tempDir } from './processes.mjs';
 
 const require = createRequire(import.meta.url);
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export async function launchBrowser() {
   if (!fs.existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: run npm run setup:vscode`);
@@ -21,7 +29,12 @@ export async function launchBrowser() {
     executablePath: chromiumPath,
     headless: process.env.HEADED ? false : true,
     args: CHROMIUM_ARGS,
-    env: { ...process.env, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_CACHE_HOME: path.join(home, 'cache'), TMPDIR: home },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_CACHE_HOME: path.join(home, 'cache'),
+      TMPDIR: home,
+    },
   });
   onCleanup(() => browser.close().catch(() => {}));
   return browser;

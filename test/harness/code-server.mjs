@@ -14,8 +14,18 @@ import { freePort, spawnGroup } from './processes.mjs';
 
 /** What the .vsix ships; the copy install mirrors it (all of dist/: the lazily required chunks, and the source maps of
  * a development build). */
-export const PACKAGED_FILES = ['package.json', 'package.nls.json', 'dist', 'media', 'l10n',
-  'README.md', 'CHANGELOG.md', 'LICENSE', 'LICENSE.md', 'LICENSE.txt'];
+export const PACKAGED_FILES = [
+  'package.json',
+  'package.nls.json',
+  'dist',
+  'media',
+  'l10n',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'LICENSE.md',
+  'LICENSE.txt',
+];
 
 function assertRuntime() {
   if (!fs.existsSync(node24) || !fs.existsSync(codeServerEntry)) {
@@ -23,14 +33,22 @@ function assertRuntime() {
   }
 }
 
-const baseArgs = (profile) => ['--config', profile.configFile, '--user-data-dir', profile.userDataDir,
-  '--extensions-dir', profile.extensionsDir];
+const baseArgs = (profile) => [
+  '--config',
+  profile.configFile,
+  '--user-data-dir',
+  profile.userDataDir,
+  '--extensions-dir',
+  profile.extensionsDir,
+];
 
 export function installExtension(profile, { vsix } = {}) {
   assertRuntime();
   if (vsix) {
-    execFileSync(node24, [codeServerEntry, ...baseArgs(profile), '--install-extension', vsix],
-      { env: profile.env, stdio: process.env.VERBOSE ? 'inherit' : 'pipe' });
+    execFileSync(node24, [codeServerEntry, ...baseArgs(profile), '--install-extension', vsix], {
+      env: profile.env,
+      stdio: process.env.VERBOSE ? 'inherit' : 'pipe',
+    });
     return;
   }
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -44,9 +62,19 @@ export function installExtension(profile, { vsix } = {}) {
 export async function startCodeServer(profile, { port = 0, logLevel, folder = workspaceDir } = {}) {
   assertRuntime();
   const p = await freePort(port);
-  const args = [codeServerEntry, ...baseArgs(profile), '--auth', 'none', '--bind-addr', `127.0.0.1:${p}`,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override',
-    ...(logLevel ? ['--log', logLevel] : [])];
+  const args = [
+    codeServerEntry,
+    ...baseArgs(profile),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${p}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    ...(logLevel ? ['--log', logLevel] : []),
+  ];
   const proc = spawnGroup('code-server', node24, args, { env: profile.env, cwd: profile.dir });
   await proc.waitFor(/HTTP server listening on/, 60000);
   const url = `http://127.0.0.1:${p}/?folder=${encodeURIComponent(folder)}`;

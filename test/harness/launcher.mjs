@@ -39,31 +39,61 @@ const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const profile = makeProfile('hedera-itest');
 const port = await freePort();
-const server = spawnGroup('vscode-server', node24, [vscodeServerMain, '--host', '127.0.0.1', '--port', String(port),
-  '--without-connection-token', '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry',
-  '--disable-workspace-trust', '--user-data-dir', profile.userDataDir, '--server-data-dir', profile.serverDataDir,
-  '--extensions-dir', profile.extensionsDir], { env: profile.env });
+const server = spawnGroup(
+  'vscode-server',
+  node24,
+  [
+    vscodeServerMain,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--without-connection-token',
+    '--accept-server-license-terms',
+    '--enable-smoke-test-driver',
+    '--disable-telemetry',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    profile.userDataDir,
+    '--server-data-dir',
+    profile.serverDataDir,
+    '--extensions-dir',
+    profile.extensionsDir,
+  ],
+  { env: profile.env },
+);
 await server.waitFor(/Extension host agent listening on/, 60000);
 console.log(`[launcher] VS Code server on 127.0.0.1:${port} after ${elapsed()}`);
 
 const remote = (p) => `vscode-remote://127.0.0.1:${port}${path.resolve(p)}`;
-const payload = [...devPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
-  ['extensionTestsPath', remote(testsPath)], ['skipWelcome', 'true']];
+const payload = [
+  ...devPaths.map((p) => ['extensionDevelopmentPath', remote(p)]),
+  ['extensionTestsPath', remote(testsPath)],
+  ['skipWelcome', 'true'],
+];
 const where = folder ? `folder=${encodeURIComponent(path.resolve(folder))}` : 'ew=true';
 const url = `http://127.0.0.1:${port}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 
 const browser = await launchBrowser();
 const page = await browser.newPage();
 let finish;
-const exitCode = new Promise((resolve) => { finish = resolve; });
+const exitCode = new Promise((resolve) => {
+  finish = resolve;
+});
 await page.exposeFunction('codeAutomationExit', (code) => finish(code));
 // Workbench chatter that is expected offline (marketplace lookups, chat, service worker...).
-const noise = /AgentHost|ChatModelSelection|open-vsx|getaddrinfo|ServiceWorker|Service Worker|Authentication provider|socket|connection token|grace time|builtin extensions cache|AccountPolicyGate|ENOPRO|^Canceled/;
+const noise =
+  /AgentHost|ChatModelSelection|open-vsx|getaddrinfo|ServiceWorker|Service Worker|Authentication provider|socket|connection token|grace time|builtin extensions cache|AccountPolicyGate|ENOPRO|^Canceled/;
 await page.exposeFunction('codeAutomationLog', (_type, args) => {
-  const line = format(...args).split('\n').filter((l) => !/^\s+at /.test(l)).join('\n');
+  const line = format(...args)
+    .split('\n')
+    .filter((l) => !/^\s+at /.test(l))
+    .join('\n');
   if (process.env.VERBOSE || !noise.test(line)) console.log(line);
 });
-page.on('pageerror', (e) => { if (process.env.VERBOSE) console.log('[launcher] pageerror', e.message); });
+page.on('pageerror', (e) => {
+  if (process.env.VERBOSE) console.log('[launcher] pageerror', e.message);
+});
 await page.goto(url);
 
 // a bound on waiting for the whole suite (about 150 tests; a busy machine takes longer), not a speed target

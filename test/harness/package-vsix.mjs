@@ -22,12 +22,18 @@ const CHUNK = /^chunk-[A-Z0-9]+\.js$/;
 
 /** Paths inside the .vsix that may ship (vsce puts the extension under extension/). */
 const ALLOWED = [
-  /^\[Content_Types\]\.xml$/, /^extension\.vsixmanifest$/,
-  /^extension\/package\.json$/, /^extension\/package\.nls(\.[\w-]+)?\.json$/,
+  /^\[Content_Types\]\.xml$/,
+  /^extension\.vsixmanifest$/,
+  /^extension\/package\.json$/,
+  /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
-  (e) => e.startsWith('extension/dist/') && (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),
-  /^extension\/media\/[^/]+$/, /^extension\/l10n\//,
-  /^extension\/(readme|changelog)\.md$/i, /^extension\/LICENSE(\.md|\.txt)?$/i,
+  (e) =>
+    e.startsWith('extension/dist/') &&
+    (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),
+  /^extension\/media\/[^/]+$/,
+  /^extension\/l10n\//,
+  /^extension\/(readme|changelog)\.md$/i,
+  /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
 const allowed = (e) => ALLOWED.some((a) => (typeof a === 'function' ? a(e) : a.test(e)));
 
@@ -37,33 +43,48 @@ const allowed = (e) => ALLOWED.some((a) => (typeof a === 'function' ? a(e) : a.t
  * source map is there (a production build writes none).
  */
 export function distFiles(dir = path.join(root, 'dist')) {
-  const files = fs.readdirSync(dir).filter((f) => /\.js(\.map)?$/.test(f)).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => /\.js(\.map)?$/.test(f))
+    .sort();
   const missing = DIST_FILES.filter((f) => !files.includes(f));
   if (missing.length) throw new Error(`${path.relative(root, dir)} lacks ${missing.join(', ')}`);
   const maps = files.filter((f) => f.endsWith('.map'));
-  if (maps.length) throw new Error(`${path.relative(root, dir)} holds source maps (not a production build): ${maps.join(', ')}`);
+  if (maps.length)
+    throw new Error(`${path.relative(root, dir)} holds source maps (not a production build): ${maps.join(', ')}`);
   return files;
 }
 
 export function vsixEntries(file) {
-  return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n').filter((l) => l && !l.endsWith('/'));
+  return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' })
+    .split('\n')
+    .filter((l) => l && !l.endsWith('/'));
 }
 
 export function packageVsix({ quiet = false } = {}) {
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   const ignore = process.env.VSCE_IGNORE_FILE ? ['--ignoreFile', process.env.VSCE_IGNORE_FILE] : [];
-  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', ...ignore, '-o', vsixPath],
-    { cwd: root, stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'] });
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', ...ignore, '-o', vsixPath], {
+    cwd: root,
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', 'inherit'],
+  });
   const entries = vsixEntries(vsixPath);
   const intruders = entries.filter((e) => !allowed(e));
   if (intruders.length) {
-    throw new Error(`${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`);
+    throw new Error(
+      `${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`,
+    );
   }
   // vsce's prepublish step made the production build: the .vsix holds exactly its Node files
-  const shipped = entries.filter((e) => /^extension\/dist\/[^/]+\.js$/.test(e)).map((e) => e.slice('extension/dist/'.length)).sort();
+  const shipped = entries
+    .filter((e) => /^extension\/dist\/[^/]+\.js$/.test(e))
+    .map((e) => e.slice('extension/dist/'.length))
+    .sort();
   const built = distFiles();
   if (shipped.join() !== built.join()) {
-    throw new Error(`${path.basename(vsixPath)} does not hold the files of the production build in dist/:\n  shipped ${shipped.join(', ')}\n  built   ${built.join(', ')}`);
+    throw new Error(
+      `${path.basename(vsixPath)} does not hold the files of the production build in dist/:\n  shipped ${shipped.join(', ')}\n  built   ${built.join(', ')}`,
+    );
   }
   return vsixPath;
 }

@@ -19,27 +19,51 @@ const cleanups = [];
 let cleaning = null;
 let signalExitCode = 130;
 /** Exit code after SIGINT/SIGTERM (npm start: 0, Ctrl-C is the normal way to stop it). */
-export function setSignalExitCode(code) { signalExitCode = code; }
+export function setSignalExitCode(code) {
+  signalExitCode = code;
+}
 
-export function onCleanup(fn) { cleanups.push(fn); }
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
 
 export function cleanup() {
   cleaning ??= (async () => {
     while (cleanups.length) {
-      try { await cleanups.pop()(); } catch (e) { console.error('[harness] cleanup:', e.message); }
+      try {
+        await cleanups.pop()();
+      } catch (e) {
+        console.error('[harness] cleanup:', e.message);
+      }
     }
   })();
   return cleaning;
 }
 
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => { cleanup().finally(() => process.exit(signalExitCode)); });
+  process.on(sig, () => {
+    cleanup().finally(() => process.exit(signalExitCode));
+  });
 }
-process.on('uncaughtException', (e) => { console.error(e); cleanup().finally(() => process.exit(1)); });
-process.on('unhandledRejection', (e) => { console.error(e); cleanup().finally(() => process.exit(1)); });
+process.on('uncaughtException', (e) => {
+  console.error(e);
+  cleanup().finally(() => process.exit(1));
+});
+process.on('unhandledRejection', (e) => {
+  console.error(e);
+  cleanup().finally(() => process.exit(1));
+});
 // Last resort for a plain process.exit() without awaiting cleanup(): synchronously kill groups.
 const groups = new Set();
-process.on('exit', () => { for (const pid of groups) { try { process.kill(-pid, 'SIGKILL'); } catch { /* gone */ } } });
+process.on('exit', () => {
+  for (const pid of groups) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+});
 
 /**
  * Cleans up and exits when the parent process goes away. `npm start` runs us under `sh -c`, and a SIGTERM
@@ -54,16 +78,22 @@ export function exitWhenOrphaned() {
 
 export function tempDir(prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  onCleanup(() => { if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true }); });
+  onCleanup(() => {
+    if (!process.env.KEEP) fs.rmSync(dir, { recursive: true, force: true });
+  });
   return dir;
 }
 
 export function freePort(preferred = 0) {
-  const tryPort = (port) => new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(null));
-    srv.listen(port, '127.0.0.1', () => { const p = srv.address().port; srv.close(() => resolve(p)); });
-  });
+  const tryPort = (port) =>
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(null));
+      srv.listen(port, '127.0.0.1', () => {
+        const p = srv.address().port;
+        srv.close(() => resolve(p));
+      });
+    });
   return tryPort(preferred).then((p) => p ?? tryPort(0));
 }
 
@@ -71,31 +101,56 @@ export function spawnGroup(name, cmd, args, { env = process.env, cwd, echo = !!p
   const child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   groups.add(child.pid);
   let out = '';
-  const onData = (d) => { out += d; if (echo) process.stderr.write(`[${name}] ${d}`); };
+  const onData = (d) => {
+    out += d;
+    if (echo) process.stderr.write(`[${name}] ${d}`);
+  };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 
-  const waitFor = (regex, ms = 60000) => new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const iv = setInterval(() => {
-      const m = out.match(regex);
-      if (m) { clearInterval(iv); resolve(m); } else if (child.exitCode !== null || child.signalCode) {
-        clearInterval(iv); reject(new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before ${regex}:\n${out.slice(-3000)}`));
-      } else if (Date.now() - t0 > ms) {
-        clearInterval(iv); reject(new Error(`${name}: no ${regex} after ${ms} ms:\n${out.slice(-3000)}`));
-      }
-    }, 50);
-  });
+  const waitFor = (regex, ms = 60000) =>
+    new Promise((resolve, reject) => {
+      const t0 = Date.now();
+      const iv = setInterval(() => {
+        const m = out.match(regex);
+        if (m) {
+          clearInterval(iv);
+          resolve(m);
+        } else if (child.exitCode !== null || child.signalCode) {
+          clearInterval(iv);
+          reject(
+            new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before ${regex}:\n${out.slice(-3000)}`),
+          );
+        } else if (Date.now() - t0 > ms) {
+          clearInterval(iv);
+          reject(new Error(`${name}: no ${regex} after ${ms} ms:\n${out.slice(-3000)}`));
+        }
+      }, 50);
+    });
 
   const stop = async () => {
     if (!groups.has(child.pid)) return;
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* gone */ }
-    const timer = setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 5000);
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 5000);
     await exited;
     clearTimeout(timer);
     // The leader may exit before its children: make sure nothing of the group is left.
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
     groups.delete(child.pid);
   };
   onCleanup(stop);

@@ -35,9 +35,13 @@ export function makeProfile(prefix, settings = {}) {
     serverDataDir: path.join(dir, 'server-data'),
     configFile: path.join(dir, 'code-server.yaml'),
   };
-  for (const d of ['xdg-data', 'xdg-config', 'xdg-cache', 'tmp', 'extensions']) fs.mkdirSync(path.join(dir, d), { recursive: true });
+  for (const d of ['xdg-data', 'xdg-config', 'xdg-cache', 'tmp', 'extensions'])
+    fs.mkdirSync(path.join(dir, d), { recursive: true });
   fs.mkdirSync(path.join(p.userDataDir, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(p.userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  fs.writeFileSync(
+    path.join(p.userDataDir, 'User', 'settings.json'),
+    JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2),
+  );
   fs.writeFileSync(p.configFile, 'auth: none\ncert: false\n');
   p.env = {
     ...process.env,

@@ -20,8 +20,10 @@ async function reachable() {
   try {
     await reachable();
   } catch (e) {
-    console.error(`[desktop] cannot reach ${HOST} (${e.code || e.message}): desktop VS Code cannot be downloaded here.\n`
-      + '  Offline, use `npm run test:integration` (the same suites in VS Code from code-server).');
+    console.error(
+      `[desktop] cannot reach ${HOST} (${e.code || e.message}): desktop VS Code cannot be downloaded here.\n` +
+        '  Offline, use `npm run test:integration` (the same suites in VS Code from code-server).',
+    );
     process.exit(1);
   }
   const code = await runIntegration({

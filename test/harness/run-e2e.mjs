@@ -44,14 +44,23 @@ try {
   const browser = await launchBrowser();
 
   const specDir = path.join(root, 'test', 'e2e');
-  for (const f of fs.readdirSync(specDir).filter((n) => n.endsWith('.spec.mjs')).sort()) {
+  for (const f of fs
+    .readdirSync(specDir)
+    .filter((n) => n.endsWith('.spec.mjs'))
+    .sort()) {
     await import(pathToFileURL(path.join(specDir, f)).href);
   }
   const { runE2e } = await import('../e2e/runner.mjs');
   result = await runE2e(browser, { url: server.url, profile, workspace, sandboxUrl: sandbox?.url });
 } catch (e) {
   console.error(`[e2e] ${e.message}`);
-  result = { suite: 'e2e', passed: 0, failed: 1, skipped: 0, failures: [`e2e setup: ${String(e.message).split('\n')[0]}`] };
+  result = {
+    suite: 'e2e',
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    failures: [`e2e setup: ${String(e.message).split('\n')[0]}`],
+  };
 } finally {
   await cleanup();
 }

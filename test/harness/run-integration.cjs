@@ -27,7 +27,10 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
   let error;
   try {
     if (!process.env.SKIP_BUILD) {
-      execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(process.execPath, ['esbuild.js', '--production'], {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       execFileSync(process.execPath, ['esbuild.js', '--tests'], { cwd: root, stdio: 'inherit' });
       const { distFiles } = await import('./package-vsix.mjs');
       console.log(`[${suite}] the production build (the .vsix's files): ${distFiles().length} files in dist/`);
@@ -54,11 +57,25 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
   if (!fs.existsSync(resultsFile)) {
     const message = error ? String(error.message || error).split('\n')[0] : 'no results written';
     fs.mkdirSync(path.dirname(resultsFile), { recursive: true });
-    fs.writeFileSync(resultsFile, JSON.stringify({ suite, passed: 0, failed: 1, skipped: 0,
-      failures: [`${suite} run: the extension host did not report results (${message})`] }, null, 2) + '\n');
+    fs.writeFileSync(
+      resultsFile,
+      JSON.stringify(
+        {
+          suite,
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          failures: [`${suite} run: the extension host did not report results (${message})`],
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   }
   const result = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
-  console.log(`[${suite}] ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  console.log(
+    `[${suite}] ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
+  );
   for (const f of result.failures) console.log(`  ✗ ${f}`);
   return error || result.failed ? 1 : 0;
 }

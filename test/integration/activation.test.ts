@@ -21,20 +21,37 @@ describe('activation', () => {
     assert.ok(Array.isArray(api.recentLog()), 'recentLog() returns an array');
     const ms = api.activationMs;
     assert.strictEqual(typeof ms, 'number');
-    console.log(`    (activate() body: ${ms.toFixed(1)} ms; the bench reports VS Code's own figure, code loading included)`);
+    console.log(
+      `    (activate() body: ${ms.toFixed(1)} ms; the bench reports VS Code's own figure, code loading included)`,
+    );
   });
 
   it('is loaded by dist/extension.js, which times the loading; both figures are logged', async () => {
     const api = await activateApi();
     assert.ok(api.load, 'loaded through the loader (dist/extension.js), not directly');
     assert.strictEqual(typeof api.load.wallMs, 'number');
-    console.log(`    (code loaded in ${api.load.wallMs.toFixed(1)} ms; CPU ${api.load.cpuMs?.toFixed(1) ?? 'not measured by this Node'} ms)`);
-    assert.ok(api.recentLog().some((l) => /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?\)/.test(l)), 'activation logged with the load time');
+    console.log(
+      `    (code loaded in ${api.load.wallMs.toFixed(1)} ms; CPU ${api.load.cpuMs?.toFixed(1) ?? 'not measured by this Node'} ms)`,
+    );
+    assert.ok(
+      api
+        .recentLog()
+        .some((l) =>
+          /Activated in [\d.]+ ms \(code loaded in [\d.]+ ms(; main-thread CPU [\d.]+ \+ [\d.]+ ms)?\)/.test(l),
+        ),
+      'activation logged with the load time',
+    );
   });
 
   it('reads nothing of its own from its storage to start: no code cache, nothing on disk can stop the host', async () => {
     const api = await activateApi();
-    assert.strictEqual(Object.keys(api.load ?? {}).sort().join(','), 'cpuMs,wallMs', 'the loader reports its timing only');
+    assert.strictEqual(
+      Object.keys(api.load ?? {})
+        .sort()
+        .join(','),
+      'cpuMs,wallMs',
+      'the loader reports its timing only',
+    );
     const loader = fs.readFileSync(path.join(extension().extensionPath, 'dist', 'extension.js'), 'utf8');
     assert.ok(!/cachedData|v8cache|code-cache/.test(loader), 'the loader compiles dist/main.js as require does');
     assert.ok(!api.recentLog().some((l) => /code cache/i.test(l)), 'no code cache is read or written');

@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { type HederaTestApi, activateApi, extension } from './helpers';
 
 function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -29,8 +30,9 @@ describe('API key storage', () => {
 
   it('the key is in no hederaExplorer.* setting at any level', () => {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
-    const keys = Object.keys(extension().packageJSON.contributes.configuration.properties)
-      .map((k: string) => k.replace(/^hederaExplorer\./, ''));
+    const keys = Object.keys(extension().packageJSON.contributes.configuration.properties).map((k: string) =>
+      k.replace(/^hederaExplorer\./, ''),
+    );
     for (const k of keys) {
       const i = cfg.inspect(k);
       const values = JSON.stringify([i?.globalValue, i?.workspaceValue, i?.workspaceFolderValue, cfg.get(k)]);

@@ -4,8 +4,19 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateApi, extension } from './helpers';
 
-const VIEWS = ['hederaExplorer.status', 'hederaExplorer.schedules', 'hederaExplorer.contractResults', 'hederaExplorer.verification', 'hederaExplorer.deployments'];
-const COMMANDS = ['hederaExplorer.selectNetwork', 'hederaExplorer.showLog', 'hederaExplorer.setApiKey', 'hederaExplorer.clearApiKey'];
+const VIEWS = [
+  'hederaExplorer.status',
+  'hederaExplorer.schedules',
+  'hederaExplorer.contractResults',
+  'hederaExplorer.verification',
+  'hederaExplorer.deployments',
+];
+const COMMANDS = [
+  'hederaExplorer.selectNetwork',
+  'hederaExplorer.showLog',
+  'hederaExplorer.setApiKey',
+  'hederaExplorer.clearApiKey',
+];
 const SETTINGS: Record<string, unknown> = {
   'hederaExplorer.network': 'testnet',
   'hederaExplorer.custom.name': '',
@@ -54,8 +65,17 @@ describe('contributions', () => {
       const inspected = vscode.workspace.getConfiguration(section).inspect(rest.join('.'));
       assert.deepStrictEqual(inspected?.defaultValue, def, `VS Code knows the default of ${key}`);
     }
-    assert.deepStrictEqual(props['hederaExplorer.network'].enum, ['mainnet', 'testnet', 'previewnet', 'local', 'custom']);
+    assert.deepStrictEqual(props['hederaExplorer.network'].enum, [
+      'mainnet',
+      'testnet',
+      'previewnet',
+      'local',
+      'custom',
+    ]);
     // the sandbox is a developer tool: the extension has no network and no setting of it
-    assert.deepStrictEqual(Object.keys(props).filter((k) => /sandbox/i.test(k)), []);
+    assert.deepStrictEqual(
+      Object.keys(props).filter((k) => /sandbox/i.test(k)),
+      [],
+    );
   });
 });

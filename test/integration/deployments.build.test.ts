@@ -10,8 +10,13 @@ import * as vscode from 'vscode';
 import { waitUntil } from './helpers';
 import { useSandbox, type ViewsApi } from './views.helpers';
 
-interface Scenario { transactionId: string }
-interface MirrorContract { contract_id: string; evm_address: string }
+interface Scenario {
+  transactionId: string;
+}
+interface MirrorContract {
+  contract_id: string;
+  evm_address: string;
+}
 
 const VAULT_ARTIFACT = 'artifacts/contracts/inspector/Vault.sol/Vault.json';
 const RECORD_DIR = 'ignition/deployments/build-differs';
@@ -26,7 +31,9 @@ describe('Deployments, decoding and revert to source share the resolver of the b
 
   before(async () => {
     ({ api, url: sandbox } = await useSandbox());
-    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, Scenario> };
+    };
     scenarios = health.notable.inspector;
     api.deployments.setAllNetworks(false);
     await vscode.commands.executeCommand('hederaExplorer.deployments.focus');
@@ -37,7 +44,11 @@ describe('Deployments, decoding and revert to source share the resolver of the b
     fs.rmSync(abs(RECORD_DIR), { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.deployments.refresh();
-    await waitUntil('the test record gone', async () => (await api.deployments.entries()).every((e) => e.where.indexOf('build-differs') < 0), 10000);
+    await waitUntil(
+      'the test record gone',
+      async () => (await api.deployments.entries()).every((e) => e.where.indexOf('build-differs') < 0),
+      10000,
+    );
   });
 
   it('reads the builds once for the Build row, "Decoded with" (the code on chain) and Go to Revert', async () => {
@@ -50,50 +61,88 @@ describe('Deployments, decoding and revert to source share the resolver of the b
     const build = details.find((d) => d.label === 'Build');
     assert.ok(build, details.map((d) => d.label).join(' | '));
     let description = build.description ?? '';
-    await waitUntil(`the Build row resolved (${description})`, async () => / · the code on chain$/.test(description = (await api.deployments.rows(['Vault', 'Deployment'])).find((d) => d.label === 'Build')?.description ?? ''), 20000);
+    await waitUntil(
+      `the Build row resolved (${description})`,
+      async () =>
+        / · the code on chain$/.test(
+          (description =
+            (await api.deployments.rows(['Vault', 'Deployment'])).find((d) => d.label === 'Build')?.description ?? ''),
+        ),
+      20000,
+    );
 
     // a Vault call's details: "Decoded with" names the artifact, then says the resolver confirmed the build
     const results = (await api.deployments.rows(['Vault'])).slice(1);
     const call = results.find((r) => / · \w+\(/.test(r.label));
     assert.ok(call, `a decoded Vault call among ${results.map((r) => r.label).join(' | ')}`);
     let row: { description?: string; tooltip?: string; icon?: string } | undefined;
-    await waitUntil(`"Decoded with" of ${call.label} confirmed (${row?.description})`, async () => {
-      row = (await api.deployments.rows(['Vault', call.label, 'Transaction'])).find((r) => r.label === 'Decoded with');
-      return / · the code on chain$/.test(row?.description ?? '');
-    }, 20000);
+    await waitUntil(
+      `"Decoded with" of ${call.label} confirmed (${row?.description})`,
+      async () => {
+        row = (await api.deployments.rows(['Vault', call.label, 'Transaction'])).find(
+          (r) => r.label === 'Decoded with',
+        );
+        return / · the code on chain$/.test(row?.description ?? '');
+      },
+      20000,
+    );
     assert.strictEqual(row?.description, `${VAULT_ARTIFACT} · the code on chain`);
     assert.strictEqual(row?.icon, 'pass');
     assert.match(row?.tooltip ?? '', /its runtime code is the code on chain/, row?.tooltip);
 
-    const editor = await api.inspector.goToRevert({ transactionId: scenarios.inspectorDeepRevert.transactionId, network: 'custom' });
+    const editor = await api.inspector.goToRevert({
+      transactionId: scenarios.inspectorDeepRevert.transactionId,
+      network: 'custom',
+    });
     assert.match(editor?.document.uri.path ?? '', /\/contracts\/inspector\/Ledger\.sol$/);
-    assert.strictEqual(api.abis.buildReads - before, 1, 'one read of the workspace\'s builds for the three');
+    assert.strictEqual(api.abis.buildReads - before, 1, "one read of the workspace's builds for the three");
   });
 
   it('the CodeLens says "not the build deployed" when the record\'s address holds other code', async () => {
     // a contract of the sandbox that is none of the records': its code is the generated one, no build of the workspace
-    const results = (await (await fetch(`${sandbox}/api/v1/contracts/results?limit=25`)).json()) as { results: Array<{ contract_id: string }> };
+    const results = (await (await fetch(`${sandbox}/api/v1/contracts/results?limit=25`)).json()) as {
+      results: Array<{ contract_id: string }>;
+    };
     const id = results.results.map((r) => r.contract_id).find((c) => !/^0\.0\.700\d$/.test(c));
     assert.ok(id, results.results.map((r) => r.contract_id).join(', '));
     const other = (await (await fetch(`${sandbox}/api/v1/contracts/${id}`)).json()) as MirrorContract;
     assert.match(other.evm_address, /^0x[0-9a-f]{40}$/);
     fs.mkdirSync(abs(RECORD_DIR), { recursive: true });
-    fs.writeFileSync(path.join(abs(RECORD_DIR), 'deployed_addresses.json'), JSON.stringify({ 'DiffersModule#Accounting': other.evm_address }));
+    fs.writeFileSync(
+      path.join(abs(RECORD_DIR), 'deployed_addresses.json'),
+      JSON.stringify({ 'DiffersModule#Accounting': other.evm_address }),
+    );
     fs.writeFileSync(path.join(abs(RECORD_DIR), 'journal.jsonl'), '{"chainId":296,"type":"DEPLOYMENT_INITIALIZE"}\n');
     await api.deployments.refresh();
-    await waitUntil('the test record read', async () => (await api.deployments.entries()).some((e) => e.address === other.evm_address), 10000);
+    await waitUntil(
+      'the test record read',
+      async () => (await api.deployments.entries()).some((e) => e.address === other.evm_address),
+      10000,
+    );
 
     const uri = vscode.Uri.joinPath(folder(), 'contracts', 'inspector', 'Accounting.sol');
     await vscode.workspace.openTextDocument(uri);
     let lenses: vscode.CodeLens[] = [];
     const titles = () => lenses.map((l) => l.command?.title ?? '(unresolved)');
-    await waitUntil(`Accounting.sol's lenses, one per record, resolved (${titles().join(' | ')})`, async () => {
-      lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? [];
-      const main = titles().filter((t) => /^0\.0\.\d+ · /.test(t));
-      return main.length === 2 && main.some((t) => t.startsWith(`${other.contract_id} · `) && t.endsWith(' · not the build deployed'));
-    }, 20000);
+    await waitUntil(
+      `Accounting.sol's lenses, one per record, resolved (${titles().join(' | ')})`,
+      async () => {
+        lenses =
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? [];
+        const main = titles().filter((t) => /^0\.0\.\d+ · /.test(t));
+        return (
+          main.length === 2 &&
+          main.some((t) => t.startsWith(`${other.contract_id} · `) && t.endsWith(' · not the build deployed'))
+        );
+      },
+      20000,
+    );
     const differs = lenses.find((l) => l.command?.title.startsWith(`${other.contract_id} · `));
-    assert.match(differs?.command?.tooltip ?? '', /^The workspace's build of Accounting is not the code deployed at 0x[0-9a-f]{40}: .*its code is not the code on chain/, differs?.command?.tooltip);
+    assert.match(
+      differs?.command?.tooltip ?? '',
+      /^The workspace's build of Accounting is not the code deployed at 0x[0-9a-f]{40}: .*its code is not the code on chain/,
+      differs?.command?.tooltip,
+    );
     // the record of the address that holds Accounting's build: confirmed, nothing added
     const own = lenses.find((l) => l.command?.title.startsWith('0.0.7003 · '));
     assert.ok(own && !/not the build deployed/.test(own.command?.title ?? ''), titles().join(' | '));

@@ -16,16 +16,26 @@ const addressOf = (i: number) => `0xab${i.toString(16).padStart(38, '0')}`;
 const futureIdOf = (i: number) => (i === 0 ? 'FleetModule#Flagship' : `FleetModule#Ship${i}`);
 
 /** A count for the bench (test/bench/records.mjs reads HEDERA_BENCH_FIGURES), also in the test's output. */
-function requestFigure(figure: { records: number; listed: number; lookedUp: number; requests: number; notListed: number }): void {
-  console.log(`      (deployments: ${figure.records} records, ${figure.listed} listed, ${figure.lookedUp} looked up in ${figure.requests} requests, ${figure.notListed} looked up but not listed)`);
+function requestFigure(figure: {
+  records: number;
+  listed: number;
+  lookedUp: number;
+  requests: number;
+  notListed: number;
+}): void {
+  console.log(
+    `      (deployments: ${figure.records} records, ${figure.listed} listed, ${figure.lookedUp} looked up in ${figure.requests} requests, ${figure.notListed} looked up but not listed)`,
+  );
   const file = process.env.HEDERA_BENCH_FIGURES;
-  if (file) fs.appendFileSync(file, `${JSON.stringify({ name: 'deploymentsLookedUp', value: figure.lookedUp, ...figure })}\n`);
+  if (file)
+    fs.appendFileSync(file, `${JSON.stringify({ name: 'deploymentsLookedUp', value: figure.lookedUp, ...figure })}\n`);
 }
 
 describe('Deployments view with many records', function () {
   this.timeout(120000);
   let api: ViewsApi;
-  const dir = () => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'ignition', 'deployments', 'many-contracts');
+  const dir = () =>
+    path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'ignition', 'deployments', 'many-contracts');
 
   before(async () => {
     ({ api } = await useSandbox());
@@ -44,11 +54,44 @@ describe('Deployments view with many records', function () {
     // a custom deployment id: its chain comes from the journal, as Ignition writes it (each message after a newline),
     // and so do the contracts' names (the messages of the futures' transactions left out here)
     fs.mkdirSync(dir(), { recursive: true });
-    const init = (i: number) => JSON.stringify({ artifactId: futureIdOf(i), constructorArgs: [], contractName: `Ship${i}`, dependencies: [], from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', futureId: futureIdOf(i), futureType: 'NAMED_ARTIFACT_CONTRACT_DEPLOYMENT', libraries: {}, strategy: 'basic', strategyConfig: {}, type: 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE', value: { _kind: 'bigint', value: '0' } });
-    fs.writeFileSync(path.join(dir(), 'journal.jsonl'), [JSON.stringify({ chainId: 296, type: 'DEPLOYMENT_INITIALIZE' }), ...Array.from({ length: COUNT }, (_, i) => init(i))].map((l) => `\n${l}`).join(''));
-    fs.writeFileSync(path.join(dir(), 'deployed_addresses.json'), JSON.stringify(Object.fromEntries(Array.from({ length: COUNT }, (_, i) => [futureIdOf(i), addressOf(i)])), null, 2));
+    const init = (i: number) =>
+      JSON.stringify({
+        artifactId: futureIdOf(i),
+        constructorArgs: [],
+        contractName: `Ship${i}`,
+        dependencies: [],
+        from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+        futureId: futureIdOf(i),
+        futureType: 'NAMED_ARTIFACT_CONTRACT_DEPLOYMENT',
+        libraries: {},
+        strategy: 'basic',
+        strategyConfig: {},
+        type: 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE',
+        value: { _kind: 'bigint', value: '0' },
+      });
+    fs.writeFileSync(
+      path.join(dir(), 'journal.jsonl'),
+      [
+        JSON.stringify({ chainId: 296, type: 'DEPLOYMENT_INITIALIZE' }),
+        ...Array.from({ length: COUNT }, (_, i) => init(i)),
+      ]
+        .map((l) => `\n${l}`)
+        .join(''),
+    );
+    fs.writeFileSync(
+      path.join(dir(), 'deployed_addresses.json'),
+      JSON.stringify(
+        Object.fromEntries(Array.from({ length: COUNT }, (_, i) => [futureIdOf(i), addressOf(i)])),
+        null,
+        2,
+      ),
+    );
     await waitUntil('the records read', async () => (await api.deployments.entries()).length === before + COUNT, 30000);
-    assert.strictEqual((await api.deployments.entries()).find((e) => e.address === addressOf(0))?.name, 'Ship0', 'the journal\'s name, not the custom future id\'s');
+    assert.strictEqual(
+      (await api.deployments.entries()).find((e) => e.address === addressOf(0))?.name,
+      'Ship0',
+      "the journal's name, not the custom future id's",
+    );
 
     let rows = await api.deployments.rows();
     assert.strictEqual(rows.length, 101, `100 contracts and Show More: ${rows.length} rows`);
@@ -70,6 +113,9 @@ describe('Deployments view with many records', function () {
     assert.strictEqual(rows.length, 201);
     assert.strictEqual(rows[200].label, `Show 100 more (200 of ${before + COUNT} shown)`);
     await api.deployments.settled();
-    assert.ok(((await requests('/')).some((u) => u.toLowerCase().includes(addressOf(shown + 50)))), 'the contracts listed now are looked up');
+    assert.ok(
+      (await requests('/')).some((u) => u.toLowerCase().includes(addressOf(shown + 50))),
+      'the contracts listed now are looked up',
+    );
   });
 });

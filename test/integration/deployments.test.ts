@@ -9,11 +9,27 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { benchFigure, extension, resetSettings, settlesWithin, waitUntil, SANDBOX_KEYS, selectSandbox } from './helpers';
+import {
+  benchFigure,
+  extension,
+  resetSettings,
+  settlesWithin,
+  waitUntil,
+  SANDBOX_KEYS,
+  selectSandbox,
+} from './helpers';
 import { addFault, clearFaults, clearRequests, requests, settled, useSandbox, type ViewsApi } from './views.helpers';
 
-interface Scenario { timestamp: string; contractId: string; result: string }
-interface Result { timestamp: string; contract_id: string; error_message: string | null }
+interface Scenario {
+  timestamp: string;
+  contractId: string;
+  result: string;
+}
+interface Result {
+  timestamp: string;
+  contract_id: string;
+  error_message: string | null;
+}
 
 const VAULT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const TOKEN = '0x1000000000000000000000000000000000000002';
@@ -43,20 +59,33 @@ describe('Deployments view and CodeLens', function () {
     return l;
   };
   /** Markdown escapes (&#46;) read back as text. */
-  const unescape = (md: string | undefined) => (md ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  const unescape = (md: string | undefined) =>
+    (md ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   const titles = (lenses: vscode.CodeLens[]) => lenses.map((l) => l.command?.title ?? '(unresolved)');
   /** The lenses once the answers arrived and they were provided again with the failure and Verify lenses. */
   async function vaultLenses(): Promise<vscode.CodeLens[]> {
     let lenses: vscode.CodeLens[] = [];
-    await waitUntil(`Vault.sol's three lenses (${titles(lenses).join(' | ')})`, async () => (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 3 && lenses.every((l) => l.command?.title), 20000);
+    await waitUntil(
+      `Vault.sol's three lenses (${titles(lenses).join(' | ')})`,
+      async () =>
+        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 3 &&
+        lenses.every((l) => l.command?.title),
+      20000,
+    );
     return lenses;
   }
 
   before(async () => {
     ({ api, url: sandbox } = await useSandbox());
-    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, Scenario> };
+    };
     scenarios = health.notable.inspector;
-    vaultResults = ((await (await fetch(`${sandbox}/api/v1/contracts/0.0.7001/results?limit=25&order=desc`)).json()) as { results: Result[] }).results;
+    vaultResults = (
+      (await (await fetch(`${sandbox}/api/v1/contracts/0.0.7001/results?limit=25&order=desc`)).json()) as {
+        results: Result[];
+      }
+    ).results;
     api.inspector.openExternal = async () => true;
     api.deployments.setAllNetworks(false);
     await vscode.commands.executeCommand('hederaExplorer.deployments.focus');
@@ -77,16 +106,33 @@ describe('Deployments view and CodeLens', function () {
     await api.deployments.settled();
     assert.strictEqual(api.deployments.description(), 'Sandbox · chain 296');
     const rows = await api.deployments.rows();
-    assert.deepStrictEqual(rows.map((r) => r.label), ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting']);
+    assert.deepStrictEqual(
+      rows.map((r) => r.label),
+      ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting'],
+    );
     const row = (label: string) => rows.find((r) => r.label === label)!;
     const failures = vaultResults.filter((r) => r.error_message).length;
-    assert.ok(vaultResults.length >= 6 && vaultResults.length < 25 && failures >= 2, 'the sandbox\'s Vault scenarios, some failed');
-    assert.match(row('Vault').description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls · ${failures} failed · last .+ · not verified$`));
+    assert.ok(
+      vaultResults.length >= 6 && vaultResults.length < 25 && failures >= 2,
+      "the sandbox's Vault scenarios, some failed",
+    );
+    assert.match(
+      row('Vault').description ?? '',
+      new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls · ${failures} failed · last .+ · not verified$`),
+    );
     assert.strictEqual(row('Vault').icon, 'error', 'failures marked');
     assert.strictEqual(row('Vault').contextValue, 'deployment.found.verifiable');
     assert.ok(row('Vault').collapsible);
-    assert.ok(unescape(row('Vault').tooltip).includes(`Found in: ${RECORD} › InspectorModule#Vault`), row('Vault').tooltip);
-    assert.ok(unescape(row('Vault').tooltip).includes(`Latest failure: ${vaultResults.find((r) => r.error_message)?.timestamp}`), row('Vault').tooltip);
+    assert.ok(
+      unescape(row('Vault').tooltip).includes(`Found in: ${RECORD} › InspectorModule#Vault`),
+      row('Vault').tooltip,
+    );
+    assert.ok(
+      unescape(row('Vault').tooltip).includes(
+        `Latest failure: ${vaultResults.find((r) => r.error_message)?.timestamp}`,
+      ),
+      row('Vault').tooltip,
+    );
     assert.strictEqual(row('Ledger').description, '0.0.7002 · no calls · not verified');
     assert.strictEqual(row('Ledger').icon, 'circle-outline');
     assert.strictEqual(row('Accounting').description, '0.0.7003 · no calls · not verified');
@@ -102,9 +148,18 @@ describe('Deployments view and CodeLens', function () {
     assert.strictEqual(children[0].description, RECORD);
     const results = children.slice(1);
     assert.strictEqual(results.length, vaultResults.length);
-    assert.ok(results.every((r) => /^contractResult\b/.test(r.contextValue ?? '') && r.collapsible), 'the Contract Results row kind');
-    assert.deepStrictEqual(results.map((r) => r.icon), vaultResults.map((r) => (r.error_message ? 'error' : 'pass')));
-    assert.ok(results.every((r) => (r.description ?? '').startsWith('0.0.7001')), results.map((r) => r.description).join(' | '));
+    assert.ok(
+      results.every((r) => /^contractResult\b/.test(r.contextValue ?? '') && r.collapsible),
+      'the Contract Results row kind',
+    );
+    assert.deepStrictEqual(
+      results.map((r) => r.icon),
+      vaultResults.map((r) => (r.error_message ? 'error' : 'pass')),
+    );
+    assert.ok(
+      results.every((r) => (r.description ?? '').startsWith('0.0.7001')),
+      results.map((r) => r.description).join(' | '),
+    );
     const details = await api.deployments.rows(['Vault', 'Deployment']);
     const d = Object.fromEntries(details.map((x) => [x.label, x]));
     assert.strictEqual(d.Address.description, VAULT);
@@ -115,23 +170,47 @@ describe('Deployments view and CodeLens', function () {
     assert.strictEqual(d.Verification.description, 'not verified');
     assert.strictEqual(d.Verification.command, `hederaExplorer.deployments.verify 296:${VAULT}`);
     // the build deployed (src/workspace/deployedBuild.ts): the one the records name, held against the code on chain
-    assert.match(d.Build.description ?? '', /^artifacts\/build-info\/[0-9a-f]+\.json · the code on chain$/, d.Build.description);
+    assert.match(
+      d.Build.description ?? '',
+      /^artifacts\/build-info\/[0-9a-f]+\.json · the code on chain$/,
+      d.Build.description,
+    );
     assert.strictEqual(d.Build.icon, 'pass');
     assert.match(d.Build.tooltip ?? '', /its runtime code is the code on chain/, d.Build.tooltip);
     // a contract without results, and one the mirror node does not know
     const ledger = await api.deployments.rows(['Ledger']);
-    assert.deepStrictEqual(ledger.slice(1).map((r) => [r.label, r.contextValue]), [['No contract results on Sandbox.', 'empty']]);
+    assert.deepStrictEqual(
+      ledger.slice(1).map((r) => [r.label, r.contextValue]),
+      [['No contract results on Sandbox.', 'empty']],
+    );
     const token = await api.deployments.rows(['Token']);
-    assert.deepStrictEqual(token.slice(1).map((r) => [r.label, r.contextValue]), [[`Not found on Sandbox: its mirror node knows no contract at ${TOKEN}.`, 'notFound']]);
+    assert.deepStrictEqual(
+      token.slice(1).map((r) => [r.label, r.contextValue]),
+      [[`Not found on Sandbox: its mirror node knows no contract at ${TOKEN}.`, 'notFound']],
+    );
   });
 
   it('the result rows have the Contract Results actions in this view too', () => {
-    const menus = extension().packageJSON.contributes.menus['view/item/context'] as Array<{ command: string; when: string; group: string }>;
+    const menus = extension().packageJSON.contributes.menus['view/item/context'] as Array<{
+      command: string;
+      when: string;
+      group: string;
+    }>;
     // every action of a result row (viewItem contractResult, or a kind of it), with its condition on the row
-    const actions = (view: string) => menus.filter((m) => m.when.startsWith(`view == ${view} && viewItem `) && m.when.slice(`view == ${view} && `.length).includes('contractResult'))
-      .map((m) => `${m.command} ${m.group} ${m.when.slice(`view == ${view} && `.length)}`).sort();
+    const actions = (view: string) =>
+      menus
+        .filter(
+          (m) =>
+            m.when.startsWith(`view == ${view} && viewItem `) &&
+            m.when.slice(`view == ${view} && `.length).includes('contractResult'),
+        )
+        .map((m) => `${m.command} ${m.group} ${m.when.slice(`view == ${view} && `.length)}`)
+        .sort();
     const results = actions('hederaExplorer.contractResults');
-    assert.ok(results.some((a) => a.startsWith('hederaExplorer.contractResults.inspect inline@0')) && results.length >= 8, results.join(', '));
+    assert.ok(
+      results.some((a) => a.startsWith('hederaExplorer.contractResults.inspect inline@0')) && results.length >= 8,
+      results.join(', '),
+    );
     assert.deepStrictEqual(actions('hederaExplorer.deployments'), results);
   });
 
@@ -142,21 +221,31 @@ describe('Deployments view and CodeLens', function () {
     await api.deployments.settled();
     // the view's requests: a contract by id or address, or its results; the list of every result
     // (/contracts/results) is the Contract Results view's, which may load in the same window
-    const ours = async () => (await requests('/api/v1/contracts')).filter((u) => !/^\/api\/v1\/contracts\/results(\?|$)/.test(u));
+    const ours = async () =>
+      (await requests('/api/v1/contracts')).filter((u) => !/^\/api\/v1\/contracts\/results(\?|$)/.test(u));
     assert.deepStrictEqual(await ours(), [], 'all answers kept');
     await api.deployments.refresh();
     await api.deployments.rows();
     await api.deployments.settled();
     const sent = (await ours()).map((u) => u.replace(/\?.*/, '')).sort();
-    assert.deepStrictEqual(sent, [
-      '/api/v1/contracts/0.0.7001/results', '/api/v1/contracts/0.0.7002/results', '/api/v1/contracts/0.0.7003/results',
-      '/api/v1/contracts/0x1000000000000000000000000000000000000002', '/api/v1/contracts/0x1000000000000000000000000000000000000003',
-    ], 'results again; the two addresses the mirror node did not know asked again; found ids kept');
-    assert.ok((await requests('/api/v1/contracts/0.0.7001/results')).every((u) => /limit=25/.test(u) && /order=desc/.test(u)));
+    assert.deepStrictEqual(
+      sent,
+      [
+        '/api/v1/contracts/0.0.7001/results',
+        '/api/v1/contracts/0.0.7002/results',
+        '/api/v1/contracts/0.0.7003/results',
+        '/api/v1/contracts/0x1000000000000000000000000000000000000002',
+        '/api/v1/contracts/0x1000000000000000000000000000000000000003',
+      ],
+      'results again; the two addresses the mirror node did not know asked again; found ids kept',
+    );
+    assert.ok(
+      (await requests('/api/v1/contracts/0.0.7001/results')).every((u) => /limit=25/.test(u) && /order=desc/.test(u)),
+    );
     assert.strictEqual((await requests(`/v2/contract/296/${VAULT}`)).length, 1, 'Sourcify asked again once');
   });
 
-  it('a 503 on a contract\'s results is an error row with the server\'s message; Retry loads them', async () => {
+  it("a 503 on a contract's results is an error row with the server's message; Retry loads them", async () => {
     await addFault({ path: '/api/v1/contracts/0.0.7001/results', times: 3, fault: { status: 503 } });
     await api.deployments.refresh();
     await api.deployments.settled();
@@ -174,7 +263,12 @@ describe('Deployments view and CodeLens', function () {
     await api.deployments.rows(['Vault']);
     await api.deployments.settled();
     vault = (await api.deployments.rows()).find((r) => r.label === 'Vault')!;
-    assert.match(vault.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls · ${vaultResults.filter((r) => r.error_message).length} failed`));
+    assert.match(
+      vault.description ?? '',
+      new RegExp(
+        `^0\\.0\\.7001 · ${vaultResults.length} calls · ${vaultResults.filter((r) => r.error_message).length} failed`,
+      ),
+    );
     assert.strictEqual((await api.deployments.rows(['Vault'])).length, 1 + vaultResults.length);
   });
 
@@ -191,7 +285,10 @@ describe('Deployments view and CodeLens', function () {
     try {
       await api.deployments.refresh();
       void api.deployments.rows(); // asks again (not awaited: it would wait for the answers)
-      await waitUntil('Vault\'s results asked', async () => (await requests('/api/v1/contracts/0.0.7001/results')).length === 1);
+      await waitUntil(
+        "Vault's results asked",
+        async () => (await requests('/api/v1/contracts/0.0.7001/results')).length === 1,
+      );
       const switched = Date.now();
       // another network, whose answers come at once: the same sandbox under another host name (another mirror node
       // to the view: its answers are kept by network name and servers) and another name
@@ -199,10 +296,22 @@ describe('Deployments view and CodeLens', function () {
       await cfg.update('custom.mirrorUrl', other, vscode.ConfigurationTarget.Global);
       await cfg.update('custom.name', 'Other', vscode.ConfigurationTarget.Global);
       await waitUntil('the other network', () => api.profile().label === 'Other' && api.profile().mirrorUrl === other);
-      const onCustom = await settlesWithin('Vault\'s row on the other network while the sandbox\'s answer hangs (10 minutes)', vaultOf(), 10_000);
-      benchFigure('networkSwitchMs', Date.now() - switched, 'from selecting another network to its Vault row, the previous answer hanging');
+      const onCustom = await settlesWithin(
+        "Vault's row on the other network while the sandbox's answer hangs (10 minutes)",
+        vaultOf(),
+        10_000,
+      );
+      benchFigure(
+        'networkSwitchMs',
+        Date.now() - switched,
+        'from selecting another network to its Vault row, the previous answer hanging',
+      );
       assert.match(onCustom.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
-      assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 2, 'asked on the other network');
+      assert.strictEqual(
+        (await requests('/api/v1/contracts/0.0.7001/results')).length,
+        2,
+        'asked on the other network',
+      );
     } finally {
       await selectSandbox(sandbox);
     }
@@ -210,7 +319,11 @@ describe('Deployments view and CodeLens', function () {
     const vault = await vaultOf();
     assert.match(vault.description ?? '', new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls`));
     const asked = await requests('/api/v1/contracts/0.0.7001/results');
-    assert.strictEqual(asked.length, 3, `asked on the sandbox, on the other network, and again on the sandbox: ${asked.join(' ')}`);
+    assert.strictEqual(
+      asked.length,
+      3,
+      `asked on the sandbox, on the other network, and again on the sandbox: ${asked.join(' ')}`,
+    );
   });
 
   it('Show All Networks groups by chain; a new record file is read at once, on another chain without lookups', async () => {
@@ -220,20 +333,42 @@ describe('Deployments view and CodeLens', function () {
       await vscode.commands.executeCommand('hederaExplorer.deployments.showAllNetworks');
       assert.strictEqual(api.deployments.allNetworks, true);
       assert.strictEqual(api.deployments.description(), 'all networks');
-      assert.deepStrictEqual((await api.deployments.rows()).map((r) => `${r.label}: ${r.description}`), ['Hedera testnet (chain 296): 5 contracts · Sandbox']);
+      assert.deepStrictEqual(
+        (await api.deployments.rows()).map((r) => `${r.label}: ${r.description}`),
+        ['Hedera testnet (chain 296): 5 contracts · Sandbox'],
+      );
       await clearRequests();
       fs.mkdirSync(path.dirname(extra), { recursive: true });
       fs.writeFileSync(extra, JSON.stringify({ 'MainModule#Vault': '0x00000000000000000000000000000000000C0FFE' }));
       await waitUntil('the new record read', async () => (await api.deployments.rows()).length === 2, 10000);
       const groups = await api.deployments.rows();
-      assert.deepStrictEqual(groups.map((r) => `${r.label}: ${r.description}`), ['Hedera mainnet (chain 295): 1 contract', 'Hedera testnet (chain 296): 5 contracts · Sandbox']);
+      assert.deepStrictEqual(
+        groups.map((r) => `${r.label}: ${r.description}`),
+        ['Hedera mainnet (chain 295): 1 contract', 'Hedera testnet (chain 296): 5 contracts · Sandbox'],
+      );
       const [main] = await api.deployments.rows(['Hedera mainnet (chain 295)']);
-      assert.deepStrictEqual([main.label, main.description, main.contextValue, main.collapsible, main.command], ['Vault', '0x000000…0ffe · not on Sandbox', 'deployment.record', false, 'hederaExplorer.deployments.openRecord 295:0x00000000000000000000000000000000000c0ffe']);
+      assert.deepStrictEqual(
+        [main.label, main.description, main.contextValue, main.collapsible, main.command],
+        [
+          'Vault',
+          '0x000000…0ffe · not on Sandbox',
+          'deployment.record',
+          false,
+          'hederaExplorer.deployments.openRecord 295:0x00000000000000000000000000000000000c0ffe',
+        ],
+      );
       await api.deployments.settled();
-      assert.deepStrictEqual((await requests('/')).filter((u) => /c0ffe/i.test(u)), [], 'another chain\'s contract is not looked up on this network');
+      assert.deepStrictEqual(
+        (await requests('/')).filter((u) => /c0ffe/i.test(u)),
+        [],
+        "another chain's contract is not looked up on this network",
+      );
       // the selected network only again: chain 296's five
       await vscode.commands.executeCommand('hederaExplorer.deployments.showSelectedNetwork');
-      assert.deepStrictEqual((await api.deployments.rows()).map((r) => r.label), ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting']);
+      assert.deepStrictEqual(
+        (await api.deployments.rows()).map((r) => r.label),
+        ['Token', 'Counter', 'Vault', 'Ledger', 'Accounting'],
+      );
     } finally {
       fs.rmSync(path.dirname(extra), { recursive: true, force: true });
       api.deployments.setAllNetworks(false);
@@ -248,10 +383,21 @@ describe('Deployments view and CodeLens', function () {
     try {
       await waitUntil('no records', async () => (await api.deployments.entries()).length === 0, 10000);
       assert.deepStrictEqual(await api.deployments.rows(), [], 'no rows: VS Code shows the welcome content');
-      const welcome = (extension().packageJSON.contributes.viewsWelcome as Array<{ view: string; contents: string }>).find((w) => w.view === 'hederaExplorer.deployments');
-      const nls = JSON.parse(fs.readFileSync(path.join(extension().extensionPath, 'package.nls.json'), 'utf8')) as Record<string, string>;
-      const text = welcome?.contents === '%welcome.deployments%' ? nls['welcome.deployments'] : welcome?.contents ?? '';
-      for (const words of ['Hardhat Ignition (ignition/deployments/', 'hardhat-deploy (deployments/', 'Foundry (broadcast/', '(command:hederaExplorer.deployments.refresh)']) assert.ok(text.includes(words), words);
+      const welcome = (
+        extension().packageJSON.contributes.viewsWelcome as Array<{ view: string; contents: string }>
+      ).find((w) => w.view === 'hederaExplorer.deployments');
+      const nls = JSON.parse(
+        fs.readFileSync(path.join(extension().extensionPath, 'package.nls.json'), 'utf8'),
+      ) as Record<string, string>;
+      const text =
+        welcome?.contents === '%welcome.deployments%' ? nls['welcome.deployments'] : (welcome?.contents ?? '');
+      for (const words of [
+        'Hardhat Ignition (ignition/deployments/',
+        'hardhat-deploy (deployments/',
+        'Foundry (broadcast/',
+        '(command:hederaExplorer.deployments.refresh)',
+      ])
+        assert.ok(text.includes(words), words);
       assert.strictEqual((await lensesOf('contracts/inspector/Vault.sol')).length, 0, 'no lens either');
     } finally {
       fs.renameSync(away, dir);
@@ -265,17 +411,40 @@ describe('Deployments view and CodeLens', function () {
     const main = lensOf(lenses, 'hederaExplorer.contractResults.showContract');
     const failed = lensOf(lenses, 'hederaExplorer.inspectTransaction');
     const verify = lensOf(lenses, 'hederaExplorer.deployments.verify');
-    assert.ok(lenses.every((l) => l.range.start.line === 10 && l.range.start.character === 0), 'above `contract Vault`');
+    assert.ok(
+      lenses.every((l) => l.range.start.line === 10 && l.range.start.character === 0),
+      'above `contract Vault`',
+    );
     const failures = vaultResults.filter((r) => r.error_message).length;
-    assert.match(main.command!.title, new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls, last .+ · not verified$`));
-    assert.deepStrictEqual([main.command!.command, main.command!.arguments], ['hederaExplorer.contractResults.showContract', ['0.0.7001']]);
+    assert.match(
+      main.command!.title,
+      new RegExp(`^0\\.0\\.7001 · ${vaultResults.length} calls, last .+ · not verified$`),
+    );
+    assert.deepStrictEqual(
+      [main.command!.command, main.command!.arguments],
+      ['hederaExplorer.contractResults.showContract', ['0.0.7001']],
+    );
     const newestFailure = vaultResults.find((r) => r.error_message)!.timestamp; // the page is newest first
-    assert.ok(Object.values(scenarios).some((s) => s.timestamp === newestFailure), 'one of the sandbox\'s scenarios');
-    assert.deepStrictEqual([failed.command!.title, failed.command!.command, failed.command!.arguments], [`${failures} failed`, 'hederaExplorer.inspectTransaction', [{ timestamp: newestFailure, network: 'custom' }]]);
-    assert.deepStrictEqual([verify.command!.title, verify.command!.command, verify.command!.arguments], ['Verify', 'hederaExplorer.deployments.verify', [{ address: VAULT, chainId: 296, contractName: 'Vault' }]]);
+    assert.ok(
+      Object.values(scenarios).some((s) => s.timestamp === newestFailure),
+      "one of the sandbox's scenarios",
+    );
+    assert.deepStrictEqual(
+      [failed.command!.title, failed.command!.command, failed.command!.arguments],
+      [`${failures} failed`, 'hederaExplorer.inspectTransaction', [{ timestamp: newestFailure, network: 'custom' }]],
+    );
+    assert.deepStrictEqual(
+      [verify.command!.title, verify.command!.command, verify.command!.arguments],
+      ['Verify', 'hederaExplorer.deployments.verify', [{ address: VAULT, chainId: 296, contractName: 'Vault' }]],
+    );
     // a library is deployed too; an abstract contract and an interface get nothing
     let accounting: vscode.CodeLens[] = [];
-    await waitUntil('Accounting.sol\'s lenses', async () => (accounting = await lensesOf('contracts/inspector/Accounting.sol')).length === 2 && accounting.every((l) => l.command?.title));
+    await waitUntil(
+      "Accounting.sol's lenses",
+      async () =>
+        (accounting = await lensesOf('contracts/inspector/Accounting.sol')).length === 2 &&
+        accounting.every((l) => l.command?.title),
+    );
     assert.deepStrictEqual(titles(accounting).sort(), ['0.0.7003 · no calls · not verified', 'Verify']);
     assert.strictEqual(accounting[0].range.start.line, 6);
     assert.deepStrictEqual(await lensesOf('contracts/access/Ownable.sol'), []);
@@ -289,14 +458,21 @@ describe('Deployments view and CodeLens', function () {
     await vscode.commands.executeCommand(main.command!.command, ...main.command!.arguments!);
     assert.strictEqual(api.contractResults.describeFilters(), 'contract 0.0.7001');
     const snap = await settled(api.contractResults);
-    assert.strictEqual(snap.rows.filter((r) => /^contractResult\b/.test(r.contextValue ?? '')).length, vaultResults.length);
+    assert.strictEqual(
+      snap.rows.filter((r) => /^contractResult\b/.test(r.contextValue ?? '')).length,
+      vaultResults.length,
+    );
     assert.ok((api.contractResults.loaded as Result[]).every((r) => r.contract_id === '0.0.7001'));
     api.contractResults.clearFilters();
 
     const before = api.inspector.list().length;
     await vscode.commands.executeCommand(failed.command!.command, ...failed.command!.arguments!);
     const newestFailure = vaultResults.find((r) => r.error_message)!.timestamp;
-    await waitUntil('an inspector panel on the latest failure', () => api.inspector.list().some((p) => p.key.includes(newestFailure)), 20000);
+    await waitUntil(
+      'an inspector panel on the latest failure',
+      () => api.inspector.list().some((p) => p.key.includes(newestFailure)),
+      20000,
+    );
     assert.ok(api.inspector.list().length >= before);
     const panel = api.inspector.list().find((p) => p.key.includes(newestFailure))!;
     assert.strictEqual(panel.network, 'custom');
@@ -305,12 +481,23 @@ describe('Deployments view and CodeLens', function () {
 
   it('a contract the mirror node does not know: its lens says so and opens the record at the address', async () => {
     let lenses: vscode.CodeLens[] = [];
-    await waitUntil('Token.sol\'s lenses', async () => (lenses = await lensesOf('contracts/Token.sol')).length === 2 && lenses.every((l) => l.command?.title));
-    assert.deepStrictEqual(titles(lenses).sort(), ['0x100000…0002 · not found on Sandbox · verified (match)', 'Verify'], 'a partial match may still become exact');
+    await waitUntil(
+      "Token.sol's lenses",
+      async () =>
+        (lenses = await lensesOf('contracts/Token.sol')).length === 2 && lenses.every((l) => l.command?.title),
+    );
+    assert.deepStrictEqual(
+      titles(lenses).sort(),
+      ['0x100000…0002 · not found on Sandbox · verified (match)', 'Verify'],
+      'a partial match may still become exact',
+    );
     const main = lensOf(lenses, 'hederaExplorer.deployments.openRecord');
     assert.deepStrictEqual(main.command!.arguments, [`296:${TOKEN}`]);
     await vscode.commands.executeCommand(main.command!.command, ...main.command!.arguments!);
-    await waitUntil('the record open', () => vscode.window.activeTextEditor?.document.uri.path.endsWith(RECORD) === true);
+    await waitUntil(
+      'the record open',
+      () => vscode.window.activeTextEditor?.document.uri.path.endsWith(RECORD) === true,
+    );
     const editor = vscode.window.activeTextEditor!;
     assert.strictEqual(editor.document.getText(editor.selection), TOKEN);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -322,7 +509,11 @@ describe('Deployments view and CodeLens', function () {
     await api.deployments.settled(); // the records read again, every answer asked for in
     await clearRequests();
     const unresolved = await lensesOf('contracts/inspector/Vault.sol', 'none');
-    assert.deepStrictEqual(titles(unresolved), ['(unresolved)'], 'the main lens, to be resolved; nothing kept to show more');
+    assert.deepStrictEqual(
+      titles(unresolved),
+      ['(unresolved)'],
+      'the main lens, to be resolved; nothing kept to show more',
+    );
     await api.deployments.settled(); // anything providing the lenses asked for has come back
     assert.deepStrictEqual(await requests('/api/v1/contracts/0.0.7001'), [], 'no results asked');
     assert.deepStrictEqual(await requests(`/v2/contract/296/${VAULT}`), [], 'no Sourcify lookup');
@@ -337,12 +528,18 @@ describe('Deployments view and CodeLens', function () {
   it('settings: codeLens.enabled off shows none; showUndeployed adds a quiet lens to a contract no record deploys', async () => {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     const rel = 'contracts/Undeployed.sol';
-    fs.writeFileSync(path.join(folder().fsPath, ...rel.split('/')), '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Undeployed {}\n');
+    fs.writeFileSync(
+      path.join(folder().fsPath, ...rel.split('/')),
+      '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Undeployed {}\n',
+    );
     try {
       assert.deepStrictEqual(await lensesOf(rel), [], 'nothing by default');
       await cfg.update('codeLens.showUndeployed', true, vscode.ConfigurationTarget.Global);
       const quiet = await lensesOf(rel);
-      assert.deepStrictEqual(quiet.map((l) => [l.command?.title, l.command?.command, l.range.start.line]), [['not deployed on Sandbox', '', 3]]);
+      assert.deepStrictEqual(
+        quiet.map((l) => [l.command?.title, l.command?.command, l.range.start.line]),
+        [['not deployed on Sandbox', '', 3]],
+      );
       await cfg.update('codeLens.enabled', false, vscode.ConfigurationTarget.Global);
       assert.deepStrictEqual(await lensesOf(rel), []);
       assert.deepStrictEqual(await lensesOf('contracts/inspector/Vault.sol'), []);

@@ -15,7 +15,10 @@ const LOOKUP = `/v2/contract/296/${STORAGE}`;
 const RECORD_DIR = 'ignition/deployments/storage-follow';
 const SOURCE = 'contracts/Storage.sol';
 
-interface Kept { error?: { status?: number }; contracts: Array<{ status: string }> }
+interface Kept {
+  error?: { status?: number };
+  contracts: Array<{ status: string }>;
+}
 
 describe('Deployments view and CodeLens follow verification results', function () {
   this.timeout(120000);
@@ -27,30 +30,58 @@ describe('Deployments view and CodeLens follow verification results', function (
   const lenses = async () => {
     const uri = vscode.Uri.joinPath(folder(), ...SOURCE.split('/'));
     await vscode.workspace.openTextDocument(uri);
-    return ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? []).map((l) => l.command?.title ?? '(unresolved)');
+    return (
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? []
+    ).map((l) => l.command?.title ?? '(unresolved)');
   };
   /** Waits until the row's description and the lenses' titles say `state` (the lenses: `state` alone or with Verify). */
   async function shows(state: RegExp, verifyLens: boolean): Promise<void> {
     let description = '';
-    await waitUntil(`the Storage row says ${state} (${description})`, async () => state.test(description = (await storageRow())?.description ?? ''), 20000);
+    await waitUntil(
+      `the Storage row says ${state} (${description})`,
+      async () => state.test((description = (await storageRow())?.description ?? '')),
+      20000,
+    );
     let titles: string[] = [];
-    await waitUntil(`Storage.sol's lenses say ${state}${verifyLens ? ' and Verify' : ', no Verify'} (${titles.join(' | ')})`, async () => {
-      titles = await lenses();
-      return titles.some((t) => state.test(t)) && titles.includes('Verify') === verifyLens && !titles.includes('(unresolved)');
-    }, 20000);
+    await waitUntil(
+      `Storage.sol's lenses say ${state}${verifyLens ? ' and Verify' : ', no Verify'} (${titles.join(' | ')})`,
+      async () => {
+        titles = await lenses();
+        return (
+          titles.some((t) => state.test(t)) &&
+          titles.includes('Verify') === verifyLens &&
+          !titles.includes('(unresolved)')
+        );
+      },
+      20000,
+    );
   }
-  const verifyFromPalette = () => vscode.commands.executeCommand<Kept | undefined>('hederaExplorer.verifyContract', { address: STORAGE, api: 'sourcify-v2' });
+  const verifyFromPalette = () =>
+    vscode.commands.executeCommand<Kept | undefined>('hederaExplorer.verifyContract', {
+      address: STORAGE,
+      api: 'sourcify-v2',
+    });
 
   before(async () => {
     ({ api } = await useSandbox());
     fs.mkdirSync(abs(RECORD_DIR), { recursive: true });
-    fs.writeFileSync(path.join(abs(RECORD_DIR), 'deployed_addresses.json'), JSON.stringify({ 'StorageModule#Storage': STORAGE }));
+    fs.writeFileSync(
+      path.join(abs(RECORD_DIR), 'deployed_addresses.json'),
+      JSON.stringify({ 'StorageModule#Storage': STORAGE }),
+    );
     fs.writeFileSync(path.join(abs(RECORD_DIR), 'journal.jsonl'), '{"chainId":296,"type":"DEPLOYMENT_INITIALIZE"}\n');
-    fs.writeFileSync(abs(SOURCE), '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Storage {\n  uint256 public value;\n}\n');
+    fs.writeFileSync(
+      abs(SOURCE),
+      '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\n\ncontract Storage {\n  uint256 public value;\n}\n',
+    );
     api.deployments.setAllNetworks(false);
     await vscode.commands.executeCommand('hederaExplorer.deployments.focus');
     await api.deployments.refresh();
-    await waitUntil('the Storage record read', async () => (await api.deployments.entries()).some((e) => e.address === STORAGE), 10000);
+    await waitUntil(
+      'the Storage record read',
+      async () => (await api.deployments.entries()).some((e) => e.address === STORAGE),
+      10000,
+    );
   });
   afterEach(() => clearFaults());
   after(async () => {
@@ -58,7 +89,11 @@ describe('Deployments view and CodeLens follow verification results', function (
     fs.rmSync(abs(SOURCE), { force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await api.deployments.refresh();
-    await waitUntil('the Storage record gone', async () => !(await api.deployments.entries()).some((e) => e.address === STORAGE), 10000);
+    await waitUntil(
+      'the Storage record gone',
+      async () => !(await api.deployments.entries()).some((e) => e.address === STORAGE),
+      10000,
+    );
     await resetSettings(['verify.api']);
   });
 
@@ -93,7 +128,10 @@ describe('Deployments view and CodeLens follow verification results', function (
     await api.deployments.refresh();
     await shows(/verification unknown$/, false);
     const row = (await api.deployments.rows(['Storage', 'Deployment'])).find((d) => d.label === 'Verification');
-    assert.deepStrictEqual([row?.description, row?.command], ['verification unknown', `hederaExplorer.deployments.retry 296:${STORAGE}`]);
+    assert.deepStrictEqual(
+      [row?.description, row?.command],
+      ['verification unknown', `hederaExplorer.deployments.retry 296:${STORAGE}`],
+    );
     await clearFaults();
     await vscode.commands.executeCommand('hederaExplorer.deployments.retry', `296:${STORAGE}`);
     await shows(/verified \(exact match\)$/, false);

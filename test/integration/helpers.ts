@@ -17,7 +17,8 @@ export function extension(): vscode.Extension<HederaExplorerApi> {
 /** Activates the extension (idempotent) and returns its test seams. */
 export async function activateApi(): Promise<HederaTestApi> {
   const api = await extension().activate();
-  if (!api?.testing || typeof api.testing.profile !== 'function') throw new Error('activate() did not return the test seams (api.testing) in the test host');
+  if (!api?.testing || typeof api.testing.profile !== 'function')
+    throw new Error('activate() did not return the test seams (api.testing) in the test host');
   return api.testing;
 }
 
@@ -38,7 +39,12 @@ export async function waitUntil(what: string, check: () => boolean | Promise<boo
 export async function settlesWithin<T>(what: string, p: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await Promise.race([p, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for: ${what}`)), ms); })]);
+    return await Promise.race([
+      p,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for: ${what}`)), ms);
+      }),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -92,5 +98,8 @@ export async function selectSandbox(url: string): Promise<void> {
   for (const [k, v] of Object.entries(custom)) await cfg.update(k, v, vscode.ConfigurationTarget.Global);
   await cfg.update('network', network, vscode.ConfigurationTarget.Global);
   const base = url.replace(/\/+$/, '');
-  await waitUntil('the sandbox (custom network)', () => api.profile().name === 'custom' && api.profile().mirrorUrl === base && api.profile().label === 'Sandbox');
+  await waitUntil(
+    'the sandbox (custom network)',
+    () => api.profile().name === 'custom' && api.profile().mirrorUrl === base && api.profile().label === 'Sandbox',
+  );
 }

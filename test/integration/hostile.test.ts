@@ -8,7 +8,10 @@ import { resetSettings, SANDBOX_KEYS } from './helpers';
 import { clearRequests, sandboxPost, settled, useSandbox, type ViewsApi } from './views.helpers';
 import { sandboxUrl } from './helpers';
 
-interface Recorded { url: string; host?: string }
+interface Recorded {
+  url: string;
+  host?: string;
+}
 
 async function recorded(prefix: string): Promise<Recorded[]> {
   const res = await fetch(`${sandboxUrl}/__sandbox/requests`);
@@ -29,7 +32,9 @@ describe('Against a hostile server', function () {
     api.contractResults.clearFilters();
     await vscode.commands.executeCommand('hederaExplorer.schedules.focus');
   });
-  afterEach(async () => { await calm(); });
+  afterEach(async () => {
+    await calm();
+  });
   after(async () => {
     await calm();
     await api.schedules.refresh();
@@ -66,7 +71,7 @@ describe('Against a hostile server', function () {
     assert.ok(snap.rows.some((r) => r.contextValue === 'pagingStopped'));
   });
 
-  it('a next link to another origin keeps the page\'s rows, says why paging stopped, and is never requested', async () => {
+  it("a next link to another origin keeps the page's rows, says why paging stopped, and is never requested", async () => {
     await hostile(['paging-foreign']);
     await clearRequests();
     await api.contractResults.refresh();
@@ -114,7 +119,8 @@ describe('Against a hostile server', function () {
     await api.contractResults.refresh();
     await settled(api.contractResults);
     // only an EIP-7702 transaction's result has an authorization_list (as the real server: none on the others)
-    const withList = (): Record<string, unknown> | undefined => (api.contractResults.loaded as Array<Record<string, unknown>>).find((x) => Array.isArray(x.authorization_list));
+    const withList = (): Record<string, unknown> | undefined =>
+      (api.contractResults.loaded as Array<Record<string, unknown>>).find((x) => Array.isArray(x.authorization_list));
     for (let i = 0; i < 8 && !withList(); i++) {
       await api.contractResults.loadMore();
       await settled(api.contractResults);
@@ -126,7 +132,10 @@ describe('Against a hostile server', function () {
     assert.match(all, /Authorization list \/ #\d+ \/ nonce: 18446744073709551615/);
     assert.match(all, /Other fields \/ blob_gas_used: 9223372036854775807/);
     assert.match(all, /Amount: 92233720368\.54775807 ℏ \(9,223,372,036,854,775,807 tinybars\)/);
-    assert.ok(lines.some((l) => l.startsWith('Other fields / __proto__')), 'a field named __proto__ is a row like any other');
+    assert.ok(
+      lines.some((l) => l.startsWith('Other fields / __proto__')),
+      'a field named __proto__ is a row like any other',
+    );
     assert.ok(!all.includes('[object Object]'), 'objects are shown as JSON');
     const snap = api.contractResults.snapshot();
     assert.ok(!snap.rows.some((row) => row.contextValue === 'error'));
@@ -136,11 +145,20 @@ describe('Against a hostile server', function () {
     await hostile(['text']);
     await api.schedules.refresh();
     await settled(api.schedules);
-    for (let i = 0; i < 3 && !(api.schedules.loaded as Array<{ schedule_id: string }>).some((s) => s.schedule_id === '0.0.5122073'); i++) await api.schedules.loadMore();
+    for (
+      let i = 0;
+      i < 3 && !(api.schedules.loaded as Array<{ schedule_id: string }>).some((s) => s.schedule_id === '0.0.5122073');
+      i++
+    )
+      await api.schedules.loadMore();
     const snap = await settled(api.schedules);
     const row = (id: string) => snap.rows.find((r) => r.label.split(' · ')[0] === id);
     assert.match(row('0.0.5117998')?.description ?? '', /Other<U\+202E>los\.exe<U\+202C>/);
     assert.match(row('0.0.5122073')?.description ?? '', /pay<U\+200B>ment<U\+200C> to<U\+200D> 0\.0\.<U\+FEFF>1234/);
-    for (const r of snap.rows) assert.ok(!/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/.test(`${r.label}${r.description ?? ''}`), `raw invisible character in ${r.label}`);
+    for (const r of snap.rows)
+      assert.ok(
+        !/[\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/.test(`${r.label}${r.description ?? ''}`),
+        `raw invisible character in ${r.label}`,
+      );
   });
 });

@@ -12,7 +12,10 @@ import Mocha from 'mocha';
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 20000, reporter: 'spec' });
   if (process.env.HEDERA_TEST_GREP) mocha.grep(process.env.HEDERA_TEST_GREP);
-  for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) {
+  for (const f of fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, f));
   }
   const result = { suite: 'integration', passed: 0, failed: 0, skipped: 0, failures: [] as string[] };
@@ -27,8 +30,12 @@ export function run(): Promise<void> {
       if (failures) reject(new Error(`${failures} integration test(s) failed`));
       else resolve();
     });
-    runner.on('pass', () => { result.passed++; });
-    runner.on('pending', () => { result.skipped++; });
+    runner.on('pass', () => {
+      result.passed++;
+    });
+    runner.on('pending', () => {
+      result.skipped++;
+    });
     // 'fail' also fires for failing hooks, which count as one failure each.
     runner.on('fail', (test, err) => {
       result.failed++;

@@ -11,7 +11,9 @@ import type { InspectorPanel } from '../../src/features/inspector/panel';
 import { resetSettings, SANDBOX_KEYS } from './helpers';
 import { useSandbox, type ViewsApi } from './views.helpers';
 
-interface Scenario { transactionId: string }
+interface Scenario {
+  transactionId: string;
+}
 
 describe('Revert to source with the deployed build held as input only', function () {
   this.timeout(180000);
@@ -24,12 +26,18 @@ describe('Revert to source with the deployed build held as input only', function
   before(async () => {
     const s = await useSandbox();
     api = s.api;
-    const health = (await (await fetch(`${s.url}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    const health = (await (await fetch(`${s.url}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, Scenario> };
+    };
     scenarios = health.notable.inspector;
     const ws = root();
     // the inspector's build, as Hardhat 3's Ignition keeps a build-profile build: its input only
-    const dbg = JSON.parse(fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol/Vault.dbg.json'), 'utf8')) as { buildInfo: string };
-    const info = JSON.parse(fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol', dbg.buildInfo), 'utf8')) as { id: string; solcVersion: string; solcLongVersion: string; input: unknown };
+    const dbg = JSON.parse(
+      fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol/Vault.dbg.json'), 'utf8'),
+    ) as { buildInfo: string };
+    const info = JSON.parse(
+      fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol', dbg.buildInfo), 'utf8'),
+    ) as { id: string; solcVersion: string; solcLongVersion: string; input: unknown };
     const dep = path.join(ws, 'ignition/deployments/chain-296');
     const write = (rel: string, v: unknown) => {
       const f = path.join(dep, rel);
@@ -37,8 +45,25 @@ describe('Revert to source with the deployed build held as input only', function
       fs.writeFileSync(f, JSON.stringify(v));
       written.push(f);
     };
-    write(`build-info/${info.id}.json`, { _format: 'hh3-sol-build-info-1', id: info.id, solcVersion: info.solcVersion, solcLongVersion: info.solcLongVersion, input: info.input });
-    for (const name of ['Vault', 'Ledger', 'Accounting']) write(`artifacts/InspectorModule#${name}.json`, { _format: 'hh3-artifact-1', contractName: name, sourceName: `contracts/inspector/${name}.sol`, abi: [], bytecode: '0x', deployedBytecode: '0x', linkReferences: {}, deployedLinkReferences: {}, buildInfoId: info.id });
+    write(`build-info/${info.id}.json`, {
+      _format: 'hh3-sol-build-info-1',
+      id: info.id,
+      solcVersion: info.solcVersion,
+      solcLongVersion: info.solcLongVersion,
+      input: info.input,
+    });
+    for (const name of ['Vault', 'Ledger', 'Accounting'])
+      write(`artifacts/InspectorModule#${name}.json`, {
+        _format: 'hh3-artifact-1',
+        contractName: name,
+        sourceName: `contracts/inspector/${name}.sol`,
+        abi: [],
+        bytecode: '0x',
+        deployedBytecode: '0x',
+        linkReferences: {},
+        deployedLinkReferences: {},
+        buildInfoId: info.id,
+      });
     // no compiled build of it in the workspace
     for (const rel of ['artifacts/build-info', 'artifacts/contracts']) {
       const from = path.join(ws, rel);
@@ -61,22 +86,31 @@ describe('Revert to source with the deployed build held as input only', function
     await resetSettings(SANDBOX_KEYS);
   });
 
-  it('compiles the input with the workspace\'s solc of that version, caches the output and places the deep revert exactly', async () => {
+  it("compiles the input with the workspace's solc of that version, caches the output and places the deep revert exactly", async () => {
     const cacheDir = api.inspector.compileCacheDir;
     const before = fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).length : 0;
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const p = (await vscode.commands.executeCommand('hederaExplorer.inspectTransaction', scenarios.inspectorDeepRevert.transactionId)) as InspectorPanel;
+    const p = (await vscode.commands.executeCommand(
+      'hederaExplorer.inspectTransaction',
+      scenarios.inspectorDeepRevert.transactionId,
+    )) as InspectorPanel;
     await api.inspector.settled(p);
     const src = api.inspector.snapshot(p).sections.source;
     assert.strictEqual(src.state, 'ready', JSON.stringify(src));
     if (src.state !== 'ready') return;
     assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data.notes));
-    assert.deepStrictEqual(src.data.frames.map((f) => [f.kind, f.sourceName]), [
-      ['revert', 'contracts/inspector/Ledger.sol'],
-      ['callSite', 'contracts/inspector/Accounting.sol'],
-      ['callSite', 'contracts/inspector/Vault.sol'],
-    ]);
-    assert.ok(src.data.frames.every((f) => f.target >= 0), 'every frame opens');
+    assert.deepStrictEqual(
+      src.data.frames.map((f) => [f.kind, f.sourceName]),
+      [
+        ['revert', 'contracts/inspector/Ledger.sol'],
+        ['callSite', 'contracts/inspector/Accounting.sol'],
+        ['callSite', 'contracts/inspector/Vault.sol'],
+      ],
+    );
+    assert.ok(
+      src.data.frames.every((f) => f.target >= 0),
+      'every frame opens',
+    );
     // the output was kept: a second look-up reads it from the cache instead of compiling again
     assert.strictEqual(fs.readdirSync(cacheDir).filter((n) => n.endsWith('.json')).length, before + 1);
   });

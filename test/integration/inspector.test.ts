@@ -11,7 +11,16 @@ import type { InspectorPanel } from '../../src/features/inspector/panel';
 import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { addFault, clearFaults, clearRequests, requests, useSandbox, type ViewsApi } from './views.helpers';
 
-interface Scenario { timestamp: string; transactionId: string; hash: string; contractId: string | null; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
+interface Scenario {
+  timestamp: string;
+  transactionId: string;
+  hash: string;
+  contractId: string | null;
+  result: string;
+  actions: number;
+  failingAction: number | null;
+  children: Array<{ nonce: number; timestamp: string }>;
+}
 
 const CMD = 'hederaExplorer.inspectTransaction';
 
@@ -23,7 +32,9 @@ async function closeAll(): Promise<void> {
 async function lineOf(file: string, needle: string): Promise<number> {
   const found = await vscode.workspace.findFiles(`**/contracts/inspector/${file}`, '**/node_modules/**');
   assert.strictEqual(found.length, 1, `one ${file} in the workspace`);
-  const lines = Buffer.from(await vscode.workspace.fs.readFile(found[0])).toString('utf8').split('\n');
+  const lines = Buffer.from(await vscode.workspace.fs.readFile(found[0]))
+    .toString('utf8')
+    .split('\n');
   const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
   assert.strictEqual(hits.length, 1, `"${needle}" is on exactly one line of ${file}`);
   return hits[0];
@@ -45,11 +56,19 @@ describe('Transaction inspector', function () {
   }
 
   /** Waits until the page reported `ready` sections (proves the webview drew what the panel holds). */
-  async function drawn(p: InspectorPanel, ready: string[], ms = 20000): Promise<NonNullable<InspectorSnapshot['rendered']>> {
-    await waitUntil(`page of ${p.key} drew ${ready.join(', ')} (last report ${JSON.stringify(snap(p).rendered)})`, () => {
-      const r = snap(p).rendered;
-      return !!r && ready.every((s) => r.ready.includes(s as never));
-    }, ms);
+  async function drawn(
+    p: InspectorPanel,
+    ready: string[],
+    ms = 20000,
+  ): Promise<NonNullable<InspectorSnapshot['rendered']>> {
+    await waitUntil(
+      `page of ${p.key} drew ${ready.join(', ')} (last report ${JSON.stringify(snap(p).rendered)})`,
+      () => {
+        const r = snap(p).rendered;
+        return !!r && ready.every((s) => r.ready.includes(s as never));
+      },
+      ms,
+    );
     return snap(p).rendered!;
   }
 
@@ -58,7 +77,9 @@ describe('Transaction inspector', function () {
     api = s.api;
     sandbox = s.url;
     api.inspector.openExternal = async () => true; // record only: no browser tab from the test host
-    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, Scenario> };
+    };
     scenarios = health.notable.inspector;
     await closeAll();
   });
@@ -72,7 +93,13 @@ describe('Transaction inspector', function () {
   it('refuses what is not a transaction, with a sentence, and requests nothing', async () => {
     await clearRequests();
     const before = api.inspector.list().length;
-    for (const bad of ['0.0.1234', 'hello', `0x${'a'.repeat(63)}`, '0.0.1-99999999999-1', 'https://hashscan.io/testnet/account/0.0.5']) {
+    for (const bad of [
+      '0.0.1234',
+      'hello',
+      `0x${'a'.repeat(63)}`,
+      '0.0.1-99999999999-1',
+      'https://hashscan.io/testnet/account/0.0.5',
+    ]) {
       assert.strictEqual(await vscode.commands.executeCommand(CMD, bad), undefined, bad);
     }
     assert.strictEqual(api.inspector.list().length, before);
@@ -104,21 +131,41 @@ describe('Transaction inspector', function () {
       assert.ok(deepest.failed && deepest.error, 'the deepest frame failed with a decoded reason');
       // a real deep trace: settle's STATICCALL of the Ledger, the PRNG precompile, the library's DELEGATECALL, and
       // the library's CALL of the Ledger failing at depth 2
-      assert.deepStrictEqual(t.rows.map((x) => [x.depth, x.operation]), [[0, 'CALL'], [1, 'STATICCALL'], [1, 'CALL'], [1, 'DELEGATECALL'], [2, 'CALL']]);
+      assert.deepStrictEqual(
+        t.rows.map((x) => [x.depth, x.operation]),
+        [
+          [0, 'CALL'],
+          [1, 'STATICCALL'],
+          [1, 'CALL'],
+          [1, 'DELEGATECALL'],
+          [2, 'CALL'],
+        ],
+      );
       assert.strictEqual(t.rows[2].callType, 'PRECOMPILE');
       assert.strictEqual(deepest.depth, 2);
       assert.strictEqual(deepest.recipient.name, 'Ledger');
       const path = t.rows.filter((x) => x.onFailurePath);
       assert.ok(path.length >= 3, `the failure path goes down ${path.length} frames`);
       // the top-level error is the deepest frame's revert data
-      const raw = (await (await fetch(`${sandbox}/api/v1/contracts/results/${s.transactionId}`)).json()) as { error_message: string };
+      const raw = (await (await fetch(`${sandbox}/api/v1/contracts/results/${s.transactionId}`)).json()) as {
+        error_message: string;
+      };
       assert.strictEqual(deepest.resultRaw, raw.error_message);
       // workspace ABIs decode the frames of the inspector's contracts (deployment records name them)
-      assert.ok(t.rows.some((x) => x.recipient.name === 'Vault'), 'Vault named from the deployment records');
-      assert.ok(t.rows.some((x) => x.operation === 'DELEGATECALL' && x.recipient.name === 'Accounting'), 'the library named from the deployment records');
+      assert.ok(
+        t.rows.some((x) => x.recipient.name === 'Vault'),
+        'Vault named from the deployment records',
+      );
+      assert.ok(
+        t.rows.some((x) => x.operation === 'DELEGATECALL' && x.recipient.name === 'Accounting'),
+        'the library named from the deployment records',
+      );
     }
     const html = snap(p).html;
-    assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; script-src 'nonce-[A-Za-z0-9]{32}'">/);
+    assert.match(
+      html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; script-src 'nonce-[A-Za-z0-9]{32}'">/,
+    );
     assert.ok(!/unsafe-inline|unsafe-eval/.test(html));
     // showing it again focuses the same panel
     const again = (await vscode.commands.executeCommand(CMD, s.transactionId)) as InspectorPanel;
@@ -128,18 +175,28 @@ describe('Transaction inspector', function () {
   it('from a Contract Results row (its inline action), a pasted HashScan link and a hash: the same transaction', async () => {
     const s = scenarios.inspectorSuccess;
     await closeAll();
-    await vscode.commands.executeCommand('hederaExplorer.contractResults.inspect', { timestamp: s.timestamp, hash: s.hash, contract_id: s.contractId });
+    await vscode.commands.executeCommand('hederaExplorer.contractResults.inspect', {
+      timestamp: s.timestamp,
+      hash: s.hash,
+      contract_id: s.contractId,
+    });
     await waitUntil('a panel from the row', () => api.inspector.list().length === 1);
     const fromRow = api.inspector.list()[0];
     await api.inspector.settled(fromRow);
     const check = async (p: InspectorPanel) => {
       await drawn(p, ['overview', 'events', 'state', 'transfers', 'trace']);
       const o = snap(p).sections.overview;
-      assert.ok(o.state === 'ready' && o.data.transactionId === s.transactionId && o.data.outcome === 'success', JSON.stringify(o));
+      assert.ok(
+        o.state === 'ready' && o.data.transactionId === s.transactionId && o.data.outcome === 'success',
+        JSON.stringify(o),
+      );
       const ev = snap(p).sections.events;
       assert.ok(ev.state === 'ready' && ev.data.length >= 2 && ev.data.every((e) => e.name), 'every event decoded');
       const st = snap(p).sections.state;
-      assert.ok(st.state === 'ready' && st.data.some((c) => c.variable?.label === 'totalDeposits'), `storage named with the workspace's layout: ${JSON.stringify(st.state === 'ready' && st.data.map((c) => c.variable?.label))}`);
+      assert.ok(
+        st.state === 'ready' && st.data.some((c) => c.variable?.label === 'totalDeposits'),
+        `storage named with the workspace's layout: ${JSON.stringify(st.state === 'ready' && st.data.map((c) => c.variable?.label))}`,
+      );
     };
     await check(fromRow);
     const fromLink = await open(`${sandbox}/hashscan/testnet/transaction/${s.timestamp}`);
@@ -166,7 +223,8 @@ describe('Transaction inspector', function () {
     assert.ok(o.state === 'ready');
     assert.strictEqual(p.loader.transactionId, s.transactionId);
     // an Ethereum transaction from an EVM account: its alias beside the entity id
-    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts.aliasSender;
+    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts
+      .aliasSender;
     assert.deepStrictEqual(o.state === 'ready' && [o.data.from?.id, o.data.from?.evm], [alias.id, alias.evm]);
   });
 
@@ -183,7 +241,8 @@ describe('Transaction inspector', function () {
       assert.deepStrictEqual(before.trace.serverMessages, ['Not found']);
       assert.strictEqual(before.trace.retry, true);
     }
-    for (const id of ['overview', 'events', 'state', 'transfers'] as const) assert.strictEqual(before[id].state, 'ready', id);
+    for (const id of ['overview', 'events', 'state', 'transfers'] as const)
+      assert.strictEqual(before[id].state, 'ready', id);
     await drawn(p, ['overview', 'events', 'state', 'transfers']);
     // a 503 three times (every try): an error with a Retry, and Retry then loads it
     await addFault({ path: `/api/v1/contracts/results/${s.transactionId}/actions`, times: 3, fault: { status: 503 } });
@@ -210,7 +269,14 @@ describe('Transaction inspector', function () {
     const s = scenarios.inspectorPrecompile;
     const p = await open(s.transactionId);
     const refusedBefore = snap(p).refused.length;
-    for (const m of [{ type: 'retry', section: 'everything' }, { type: 'hashscan', kind: 'account', id: 'javascript:alert(1)' }, { type: 'copy', text: 'x'.repeat(1_000_001) }, { type: 'inspect', transactionId: 'x', nonce: -1 }, 'nope', { type: 'raw', source: 'file:///etc/passwd' }]) {
+    for (const m of [
+      { type: 'retry', section: 'everything' },
+      { type: 'hashscan', kind: 'account', id: 'javascript:alert(1)' },
+      { type: 'copy', text: 'x'.repeat(1_000_001) },
+      { type: 'inspect', transactionId: 'x', nonce: -1 },
+      'nope',
+      { type: 'raw', source: 'file:///etc/passwd' },
+    ]) {
       await p.receive(m);
     }
     assert.strictEqual(snap(p).refused.length, refusedBefore + 6);
@@ -224,10 +290,21 @@ describe('Transaction inspector', function () {
     const child = s.children[0];
     assert.ok(child, 'the precompile call made a child transaction');
     const o = snap(p).sections.overview;
-    assert.ok(o.state === 'ready' && o.data.related.some((r) => r.relation === 'child' && r.nonce === String(child.nonce)), JSON.stringify(o.state === 'ready' && o.data.related));
+    assert.ok(
+      o.state === 'ready' && o.data.related.some((r) => r.relation === 'child' && r.nonce === String(child.nonce)),
+      JSON.stringify(o.state === 'ready' && o.data.related),
+    );
     // the token transfer happened in the child's record: the parent's Transfers show it, with every digit
     const tr = snap(p).sections.transfers;
-    assert.ok(tr.state === 'ready' && tr.data.children?.some((c) => c.nonce === String(child.nonce) && c.transfers.transfers.some((t) => t.kind === 'token' && t.amount === '-9007199254740993')), JSON.stringify(tr.state === 'ready' && tr.data.children));
+    assert.ok(
+      tr.state === 'ready' &&
+        tr.data.children?.some(
+          (c) =>
+            c.nonce === String(child.nonce) &&
+            c.transfers.transfers.some((t) => t.kind === 'token' && t.amount === '-9007199254740993'),
+        ),
+      JSON.stringify(tr.state === 'ready' && tr.data.children),
+    );
     await p.receive({ type: 'inspect', transactionId: s.transactionId, nonce: child.nonce });
     await waitUntil('the child panel', () => api.inspector.list().some((x) => x.key.endsWith(`|${child.nonce}`)));
   });
@@ -253,23 +330,39 @@ describe('Transaction inspector', function () {
     // every integer a decimal string with every digit: no exponent, no rounding to a float
     const bad = ints.filter((v) => !/^-?\d+$/.test(v));
     assert.deepStrictEqual(bad.slice(0, 5), []);
-    assert.ok(ints.some((v) => v.length > 16), 'some integers are past 2^53');
+    assert.ok(
+      ints.some((v) => v.length > 16),
+      'some integers are past 2^53',
+    );
   });
 
   it('a restored panel (serializer) comes back on the network it was opened on', async () => {
     const s = scenarios.inspectorSuccess;
     await closeAll();
-    const panel = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'restoring', vscode.ViewColumn.Active, { enableScripts: true });
-    await api.inspector.revive(panel, { v: 1, ref: s.transactionId, nonce: 0, network: 'custom', collapsed: [1, 2], scrollTop: 40 });
+    const panel = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'restoring', vscode.ViewColumn.Active, {
+      enableScripts: true,
+    });
+    await api.inspector.revive(panel, {
+      v: 1,
+      ref: s.transactionId,
+      nonce: 0,
+      network: 'custom',
+      collapsed: [1, 2],
+      scrollTop: 40,
+    });
     const p = api.inspector.list().find((x) => x.panel === panel);
     assert.ok(p, 'revived');
     await api.inspector.settled(p);
     assert.strictEqual(p.network, 'custom');
     assert.strictEqual(snap(p).sections.overview.state, 'ready');
     // a saved state that is not valid closes the panel instead of guessing
-    const bad = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'bad', vscode.ViewColumn.Active, { enableScripts: true });
+    const bad = vscode.window.createWebviewPanel('hederaExplorer.inspector', 'bad', vscode.ViewColumn.Active, {
+      enableScripts: true,
+    });
     let closed = false;
-    bad.onDidDispose(() => { closed = true; });
+    bad.onDidDispose(() => {
+      closed = true;
+    });
     await api.inspector.revive(bad, { v: 1, ref: '<img src=x>', nonce: 0, network: 'custom' });
     assert.ok(closed);
   });
@@ -283,18 +376,28 @@ describe('Transaction inspector', function () {
     const doc = editor.document;
     // the sandbox traces opcodes: the exact place, the Ledger's require three frames down
     assert.match(doc.uri.path, /\/contracts\/inspector\/Ledger\.sol$/);
-    assert.strictEqual(doc.uri.scheme, 'file', 'the workspace\'s own file (its text is the compiled one)');
+    assert.strictEqual(doc.uri.scheme, 'file', "the workspace's own file (its text is the compiled one)");
     const line = editor.selection.active.line;
     assert.strictEqual(line + 1, await lineOf('Ledger.sol', '"Ledger: amount too large"'), doc.lineAt(line).text);
     const marks = api.inspector.marks();
     assert.strictEqual(marks.length, 1);
     assert.strictEqual(marks[0].range.start.line, line);
     assert.strictEqual(marks[0].reason, 'Ledger: amount too large');
-    const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, new vscode.Position(line, 2))) as vscode.Hover[];
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+    const hovers = (await vscode.commands.executeCommand(
+      'vscode.executeHoverProvider',
+      doc.uri,
+      new vscode.Position(line, 2),
+    )) as vscode.Hover[];
+    const text = hovers
+      .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+      .join('\n');
     assert.match(text, /Reverted here/, JSON.stringify(text));
     // the reason as escaped Markdown (nothing in it is read as markup)
-    assert.match(text.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))), /Ledger: amount too large/, JSON.stringify(text));
+    assert.match(
+      text.replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c))),
+      /Ledger: amount too large/,
+      JSON.stringify(text),
+    );
     assert.ok(text.includes(`\`${s.transactionId}\``), 'the transaction id as code');
     assert.match(text, /command:hederaExplorer\.inspectTransaction\?/);
     // editing the marked line clears the mark (the line may no longer be the one that reverted)
@@ -317,17 +420,26 @@ describe('Transaction inspector', function () {
     // the reverting frame first (the Ledger's require), then the call sites above it: the library's call of the
     // Ledger, the Vault's call of the library
     const frames = src.data.frames;
-    assert.deepStrictEqual(frames.map((f) => [f.kind, f.sourceName]), [
-      ['revert', 'contracts/inspector/Ledger.sol'],
-      ['callSite', 'contracts/inspector/Accounting.sol'],
-      ['callSite', 'contracts/inspector/Vault.sol'],
-    ]);
-    assert.deepStrictEqual(frames.map((f) => f.line), [
-      await lineOf('Ledger.sol', '"Ledger: amount too large"'),
-      await lineOf('Accounting.sol', 'ledger.record(to, amount);'),
-      await lineOf('Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
-    ]);
-    assert.ok(frames.every((f) => f.target >= 0), 'every frame opens');
+    assert.deepStrictEqual(
+      frames.map((f) => [f.kind, f.sourceName]),
+      [
+        ['revert', 'contracts/inspector/Ledger.sol'],
+        ['callSite', 'contracts/inspector/Accounting.sol'],
+        ['callSite', 'contracts/inspector/Vault.sol'],
+      ],
+    );
+    assert.deepStrictEqual(
+      frames.map((f) => f.line),
+      [
+        await lineOf('Ledger.sol', '"Ledger: amount too large"'),
+        await lineOf('Accounting.sol', 'ledger.record(to, amount);'),
+        await lineOf('Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+      ],
+    );
+    assert.ok(
+      frames.every((f) => f.target >= 0),
+      'every frame opens',
+    );
     await drawn(p, ['source']);
     await p.receive({ type: 'openSource', target: src.data.frames[0].target });
     await waitUntil('a mark', () => api.inspector.marks().length === 1);
@@ -338,16 +450,29 @@ describe('Transaction inspector', function () {
   /** Opens a place of the Source section as the page asks it: the editor that shows it, the line (1-based) and its mark. */
   async function openPlace(p: InspectorPanel, target: number, file: string, line: number): Promise<void> {
     await p.receive({ type: 'openSource', target });
-    await waitUntil(`${file}:${line} opened (${vscode.window.activeTextEditor?.document.uri.path}:${(vscode.window.activeTextEditor?.selection.active.line ?? -2) + 1})`, () => {
-      const e = vscode.window.activeTextEditor;
-      return !!e && e.document.uri.path.endsWith(`/contracts/inspector/${file}`) && e.selection.active.line + 1 === line;
-    });
-    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.scheme, 'file', 'the workspace\'s own file (its text is the compiled one)');
+    await waitUntil(
+      `${file}:${line} opened (${vscode.window.activeTextEditor?.document.uri.path}:${(vscode.window.activeTextEditor?.selection.active.line ?? -2) + 1})`,
+      () => {
+        const e = vscode.window.activeTextEditor;
+        return (
+          !!e && e.document.uri.path.endsWith(`/contracts/inspector/${file}`) && e.selection.active.line + 1 === line
+        );
+      },
+    );
+    assert.strictEqual(
+      vscode.window.activeTextEditor?.document.uri.scheme,
+      'file',
+      "the workspace's own file (its text is the compiled one)",
+    );
     const marks = api.inspector.marks().filter((m) => m.uri.path.endsWith(`/contracts/inspector/${file}`));
-    assert.deepStrictEqual(marks.map((m) => m.range.start.line + 1), [line], `${file}: the line marked`);
+    assert.deepStrictEqual(
+      marks.map((m) => m.range.start.line + 1),
+      [line],
+      `${file}: the line marked`,
+    );
   }
 
-  it('the Source section of a failed deployment: the constructor\'s revert, exact, marked as a creation, opening Ledger.sol at it', async () => {
+  it("the Source section of a failed deployment: the constructor's revert, exact, marked as a creation, opening Ledger.sol at it", async () => {
     const s = scenarios.inspectorCreateRevert;
     await closeAll();
     await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
@@ -355,20 +480,34 @@ describe('Transaction inspector', function () {
     assert.strictEqual(s.contractId, null);
     const p = await open(s.transactionId);
     const o = snap(p).sections.overview;
-    assert.ok(o.state === 'ready' && o.data.outcome === 'failure' && o.data.created.length === 0 && o.data.result === 'CONTRACT_REVERT_EXECUTED', JSON.stringify(o));
+    assert.ok(
+      o.state === 'ready' &&
+        o.data.outcome === 'failure' &&
+        o.data.created.length === 0 &&
+        o.data.result === 'CONTRACT_REVERT_EXECUTED',
+      JSON.stringify(o),
+    );
     const src = snap(p).sections.source;
     assert.strictEqual(src.state, 'ready', JSON.stringify(src));
     if (src.state !== 'ready') return;
     assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data));
     // the reason decoded with the workspace's ABI: the Ledger's custom error, with the address it was given
-    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts.aliasSender;
+    const alias = (scenarios as unknown as Record<string, { aliasSender: { id: string; evm: string } }>).accounts
+      .aliasSender;
     assert.match(src.data.reason ?? '', /^NotAContract\(/, JSON.stringify(src.data.reason));
     assert.ok((src.data.reason ?? '').toLowerCase().includes(alias.evm), JSON.stringify(src.data.reason));
     // one frame: the revert in the Ledger's creation code, named as its constructor and said to be a deployment's
     const revert = await lineOf('Ledger.sol', 'revert NotAContract(vault_);');
-    assert.deepStrictEqual(src.data.frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]), [['revert', 'the constructor of Ledger', 'contracts/inspector/Ledger.sol', revert]]);
+    assert.deepStrictEqual(
+      src.data.frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]),
+      [['revert', 'the constructor of Ledger', 'contracts/inspector/Ledger.sol', revert]],
+    );
     const [frame] = src.data.frames;
-    assert.match(frame.detail ?? '', /^a failed deployment: in its constructor · NotAContract\(/, JSON.stringify(frame));
+    assert.match(
+      frame.detail ?? '',
+      /^a failed deployment: in its constructor · NotAContract\(/,
+      JSON.stringify(frame),
+    );
     assert.match(frame.snippet, /NotAContract\(vault_\)/);
     assert.strictEqual(frame.address, undefined, 'no contract: the deployment created none');
     assert.ok(frame.target >= 0, 'it opens');
@@ -396,15 +535,34 @@ describe('Transaction inspector', function () {
       await lineOf('Vault.sol', '_move(msg.sender, to, amount);'),
     ];
     const frames = src.data.frames;
-    assert.deepStrictEqual(frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]), [
-      ['revert', 'Vault', 'contracts/inspector/Vault.sol', lines[0]],
-      ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[1]],
-      ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[2]],
-    ]);
-    assert.deepStrictEqual(frames.map((f) => f.snippet), ['require(amount <= held, "Vault: move exceeds balance")', '_debit(from, amount)', '_move(msg.sender, to, amount)']);
-    assert.ok(frames.slice(1).every((f) => /internal call/.test(f.detail ?? '')), JSON.stringify(frames.map((f) => f.detail)));
-    assert.ok(frames.every((f) => f.address?.id === s.contractId), 'every place in the Vault\'s frame');
-    assert.ok(new Set(frames.map((f) => f.target)).size === 3 && frames.every((f) => f.target >= 0), 'each opens its own place');
+    assert.deepStrictEqual(
+      frames.map((f) => [f.kind, f.contract, f.sourceName, f.line]),
+      [
+        ['revert', 'Vault', 'contracts/inspector/Vault.sol', lines[0]],
+        ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[1]],
+        ['internal', 'Vault', 'contracts/inspector/Vault.sol', lines[2]],
+      ],
+    );
+    assert.deepStrictEqual(
+      frames.map((f) => f.snippet),
+      [
+        'require(amount <= held, "Vault: move exceeds balance")',
+        '_debit(from, amount)',
+        '_move(msg.sender, to, amount)',
+      ],
+    );
+    assert.ok(
+      frames.slice(1).every((f) => /internal call/.test(f.detail ?? '')),
+      JSON.stringify(frames.map((f) => f.detail)),
+    );
+    assert.ok(
+      frames.every((f) => f.address?.id === s.contractId),
+      "every place in the Vault's frame",
+    );
+    assert.ok(
+      new Set(frames.map((f) => f.target)).size === 3 && frames.every((f) => f.target >= 0),
+      'each opens its own place',
+    );
     await drawn(p, ['source']);
     for (const [i, f] of frames.entries()) await openPlace(p, f.target, 'Vault.sol', lines[i]);
     await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
@@ -415,7 +573,10 @@ describe('Transaction inspector', function () {
     const s = scenarios.inspectorSuccess;
     const p = await open(s.transactionId);
     const src = snap(p).sections.source;
-    assert.ok(src.state === 'ready' && src.data.mode === 'none' && /succeeded/.test(src.data.notes.join(' ')), JSON.stringify(src));
+    assert.ok(
+      src.state === 'ready' && src.data.mode === 'none' && /succeeded/.test(src.data.notes.join(' ')),
+      JSON.stringify(src),
+    );
   });
 
   // last: the extension remembers for the session that this mirror node refused opcode traces
@@ -434,10 +595,20 @@ describe('Transaction inspector', function () {
       assert.strictEqual(src.state, 'ready', JSON.stringify(src));
       if (src.state !== 'ready') return;
       assert.strictEqual(src.data.mode, 'likely', JSON.stringify(src.data));
-      assert.ok(src.data.notes.some((n) => /opcode/.test(n) && /404/.test(n)), `says why it is only likely: ${JSON.stringify(src.data.notes)}`);
+      assert.ok(
+        src.data.notes.some((n) => /opcode/.test(n) && /404/.test(n)),
+        `says why it is only likely: ${JSON.stringify(src.data.notes)}`,
+      );
       // the innermost failing frame of the call trace (the Ledger, depth 2): its require with the message
-      assert.deepStrictEqual(src.data.frames.map((f) => [f.kind, f.sourceName, f.line]), [['candidate', 'contracts/inspector/Ledger.sol', await lineOf('Ledger.sol', '"Ledger: amount too large"')]]);
-      assert.strictEqual((await requests('/api/v1/contracts/results/')).filter((u) => u.includes('/opcodes')).length, 1, 'asked once');
+      assert.deepStrictEqual(
+        src.data.frames.map((f) => [f.kind, f.sourceName, f.line]),
+        [['candidate', 'contracts/inspector/Ledger.sol', await lineOf('Ledger.sol', '"Ledger: amount too large"')]],
+      );
+      assert.strictEqual(
+        (await requests('/api/v1/contracts/results/')).filter((u) => u.includes('/opcodes')).length,
+        1,
+        'asked once',
+      );
     } finally {
       await off(true);
     }

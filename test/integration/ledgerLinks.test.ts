@@ -11,17 +11,32 @@ import { renderMarkdown } from '../unit/markdown';
 import { benchFigure, resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
 import { clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
 
-const OURS = ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy', 'hederaExplorer.ledger.openLink', 'hederaExplorer.inspectTransaction', 'hederaExplorer.showNftHistory', 'hederaExplorer.contractResults.showContract'];
+const OURS = [
+  'hederaExplorer.ledger.openInHashScan',
+  'hederaExplorer.ledger.copy',
+  'hederaExplorer.ledger.openLink',
+  'hederaExplorer.inspectTransaction',
+  'hederaExplorer.showNftHistory',
+  'hederaExplorer.contractResults.showContract',
+];
 
 interface Notable {
-  inspector: Record<string, { transactionId: string; hash: string; contractId: string; result: string; timestamp: string }>;
+  inspector: Record<
+    string,
+    { transactionId: string; hash: string; contractId: string; result: string; timestamp: string }
+  >;
   lookups: { accounts: { owner: string }; tokens: { payout: string }; topics: { withFees: string } };
   contractResults: { evmContract: string; evmContractAddress: string };
   schedules: { executed: string };
   nfts: { token: string; longHistory: string };
 }
 
-interface Read { text: string; links: Array<{ command: string; args: unknown[] }>; trusted: unknown; range: vscode.Range | undefined }
+interface Read {
+  text: string;
+  links: Array<{ command: string; args: unknown[] }>;
+  trusted: unknown;
+  range: vscode.Range | undefined;
+}
 
 const commandOf = (href: string) => {
   const m = /^command:([\w.]+)\?(.*)$/.exec(href);
@@ -47,8 +62,16 @@ describe('Ledger hovers and links', function () {
 
   /** Our hover at `text` (other providers' hovers, TypeScript's, left out), rendered. */
   async function hover(text: string): Promise<Read | undefined> {
-    const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at(text))) ?? [];
-    const ours = hovers.filter((h) => h.contents.some((c) => typeof c === 'object' && 'value' in c && /· Sandbox|Not on Sandbox|on Sandbox:/.test(renderMarkdown(c.value).text)));
+    const hovers =
+      (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at(text))) ?? [];
+    const ours = hovers.filter((h) =>
+      h.contents.some(
+        (c) =>
+          typeof c === 'object' &&
+          'value' in c &&
+          /· Sandbox|Not on Sandbox|on Sandbox:/.test(renderMarkdown(c.value).text),
+      ),
+    );
     assert.ok(ours.length <= 1, `one hover of ours, not ${ours.length}`);
     const h = ours[0];
     if (!h) return undefined;
@@ -105,27 +128,47 @@ describe('Ledger hovers and links', function () {
     assert.match(h.text, /Latest failure: .* · Inspect/);
     assert.deepStrictEqual(h.range, new vscode.Range(1, 15, 1, 15 + deep.contractId.length), 'the hover covers the id');
     // links: only ours, each enabled
-    assert.deepStrictEqual(h.links.map((l) => l.command), ['hederaExplorer.inspectTransaction', 'hederaExplorer.ledger.openInHashScan', 'hederaExplorer.contractResults.showContract', 'hederaExplorer.ledger.copy']);
+    assert.deepStrictEqual(
+      h.links.map((l) => l.command),
+      [
+        'hederaExplorer.inspectTransaction',
+        'hederaExplorer.ledger.openInHashScan',
+        'hederaExplorer.contractResults.showContract',
+        'hederaExplorer.ledger.copy',
+      ],
+    );
     const enabled = (h.trusted as { enabledCommands?: string[] } | undefined)?.enabledCommands;
     assert.ok(Array.isArray(enabled), `isTrusted is a list of commands, not ${JSON.stringify(h.trusted)}`);
     for (const l of h.links) assert.ok(enabled.includes(l.command));
     for (const c of enabled) assert.ok(OURS.includes(c), c);
     const cold = (await requests('/')).filter((u) => !u.startsWith('/__sandbox'));
     assert.ok(cold.includes(`/api/v1/contracts/${deep.contractId}`), cold.join(' '));
-    assert.ok(cold.some((u) => u.startsWith(`/api/v1/contracts/${deep.contractId}/results?limit=10`)), cold.join(' '));
-    assert.ok(cold.some((u) => u.startsWith('/v2/contract/296/')), cold.join(' '));
+    assert.ok(
+      cold.some((u) => u.startsWith(`/api/v1/contracts/${deep.contractId}/results?limit=10`)),
+      cold.join(' '),
+    );
+    assert.ok(
+      cold.some((u) => u.startsWith('/v2/contract/296/')),
+      cold.join(' '),
+    );
     assert.ok(seam.stats().maxInFlight <= 4);
     // warm: from the cache, no request
     await clearRequests();
     const again = await hover(deep.contractId);
     assert.strictEqual(again?.text, h.text);
-    assert.deepStrictEqual((await requests('/')).filter((u) => !u.startsWith('/__sandbox')), []);
+    assert.deepStrictEqual(
+      (await requests('/')).filter((u) => !u.startsWith('/__sandbox')),
+      [],
+    );
     assert.strictEqual(seam.stats().cacheHits, before.cacheHits + 1);
   });
 
   it('an EVM address: the contract that has it', async () => {
     const h = await hover(notable.contractResults.evmContractAddress);
-    assert.match(h?.text ?? '', new RegExp(`^Contract ${notable.contractResults.evmContract.replace(/\./g, '\\.')} · Sandbox`));
+    assert.match(
+      h?.text ?? '',
+      new RegExp(`^Contract ${notable.contractResults.evmContract.replace(/\./g, '\\.')} · Sandbox`),
+    );
     assert.match(h?.text ?? '', new RegExp(`EVM address: ${notable.contractResults.evmContractAddress}`));
   });
 
@@ -137,22 +180,33 @@ describe('Ledger hovers and links', function () {
     assert.ok(h);
     assert.match(h.text, new RegExp(`^Transaction ${deep.transactionId.replace(/\./g, '\\.')} · Sandbox`));
     assert.match(h.text, new RegExp(`✗ ${deep.result}`));
-    assert.match(h.text, /Call: \w+\(/, 'the call decoded with the workspace\'s ABIs');
+    assert.match(h.text, /Call: \w+\(/, "the call decoded with the workspace's ABIs");
     assert.match(h.text, /Revert reason: \S/);
     assert.deepStrictEqual(h.links[0], { command: 'hederaExplorer.inspectTransaction', args: [deep.transactionId] });
     // the look-up's own requests: two, and these two (other views of the window may be asking the sandbox too)
     assert.strictEqual(seam.stats().requests - before, 2);
-    const asked = (await requests('/api/v1/')).map((u) => u.replace(/\?.*$/, '')).filter((u) => u.includes(deep.transactionId)).sort();
-    assert.deepStrictEqual(asked, [`/api/v1/contracts/results/${deep.transactionId}`, `/api/v1/transactions/${deep.transactionId}`]);
+    const asked = (await requests('/api/v1/'))
+      .map((u) => u.replace(/\?.*$/, ''))
+      .filter((u) => u.includes(deep.transactionId))
+      .sort();
+    assert.deepStrictEqual(asked, [
+      `/api/v1/contracts/results/${deep.transactionId}`,
+      `/api/v1/transactions/${deep.transactionId}`,
+    ]);
     // the SDK form is the same transaction, from the cache
     await clearRequests();
     const sdk = await hover(deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.'));
     assert.match(sdk?.text ?? '', new RegExp(`^Transaction ${deep.transactionId.replace(/\./g, '\\.')} · Sandbox`));
     assert.strictEqual(seam.stats().requests - before, 2, 'no request for the SDK form');
-    assert.deepStrictEqual((await requests('/api/v1/')).filter((u) => u.includes(deep.transactionId) || u.includes(deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.'))), []);
+    assert.deepStrictEqual(
+      (await requests('/api/v1/')).filter(
+        (u) => u.includes(deep.transactionId) || u.includes(deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.')),
+      ),
+      [],
+    );
   });
 
-  it('a hash: the Ethereum transaction\'s contract result', async () => {
+  it("a hash: the Ethereum transaction's contract result", async () => {
     const s = notable.inspector.inspectorSuccess;
     const h = await hover(s.hash);
     assert.match(h?.text ?? '', new RegExp(`^Ethereum transaction ${s.hash} · Sandbox`));
@@ -161,15 +215,28 @@ describe('Ledger hovers and links', function () {
   });
 
   it('a schedule id, token/serial, an id nothing has, and text that is no reference', async () => {
-    assert.match((await hover(notable.schedules.executed))?.text ?? '', new RegExp(`^Schedule ${notable.schedules.executed.replace(/\./g, '\\.')} · Sandbox · executed`));
+    assert.match(
+      (await hover(notable.schedules.executed))?.text ?? '',
+      new RegExp(`^Schedule ${notable.schedules.executed.replace(/\./g, '\\.')} · Sandbox · executed`),
+    );
     const nft = await hover(notable.nfts.longHistory);
     const [token, serial] = notable.nfts.longHistory.split('/');
     // the sandbox's token endpoint may not exist yet: either the token or "not on Sandbox", with Show NFT History
     assert.ok(nft, 'a hover for token/serial');
-    assert.ok(nft.links.some((l) => l.command === 'hederaExplorer.showNftHistory' && JSON.stringify(l.args) === JSON.stringify([token, serial])), JSON.stringify(nft.links));
-    assert.match((await hover('0.0.274877906000'))?.text ?? '', /^0\.0\.274877906000 · Not on Sandbox: no account, contract, token, topic or schedule has this id\./);
+    assert.ok(
+      nft.links.some(
+        (l) =>
+          l.command === 'hederaExplorer.showNftHistory' && JSON.stringify(l.args) === JSON.stringify([token, serial]),
+      ),
+      JSON.stringify(nft.links),
+    );
+    assert.match(
+      (await hover('0.0.274877906000'))?.text ?? '',
+      /^0\.0\.274877906000 · Not on Sandbox: no account, contract, token, topic or schedule has this id\./,
+    );
     await clearRequests();
-    for (const text of ['1.0.0.5', '0.8.20', '127.0.0.1', 'deployment']) assert.strictEqual(await hover(text), undefined, text);
+    for (const text of ['1.0.0.5', '0.8.20', '127.0.0.1', 'deployment'])
+      assert.strictEqual(await hover(text), undefined, text);
     assert.deepStrictEqual(await requests('/api/v1/'), [], 'nothing requested for text that is no reference');
   });
 
@@ -183,7 +250,10 @@ describe('Ledger hovers and links', function () {
     assert.match(a?.text ?? '', new RegExp(`^Account ${owner.replace(/\./g, '\\.')} · Sandbox`));
     assert.ok(a?.text.includes(`Balance: ${hbar} ℏ`), `every digit of ${tinybars}: ${a?.text}`);
     assert.match(a?.text ?? '', /Key: ECDSA_SECP256K1/);
-    assert.match((await hover(`"${notable.lookups.tokens.payout}"`))?.text ?? '', /^Token 0\.0\.\d+ · Sandbox · FUNGIBLE_COMMON[\s\S]*Name: Vault Reward Token \(VRT\)/);
+    assert.match(
+      (await hover(`"${notable.lookups.tokens.payout}"`))?.text ?? '',
+      /^Token 0\.0\.\d+ · Sandbox · FUNGIBLE_COMMON[\s\S]*Name: Vault Reward Token \(VRT\)/,
+    );
     assert.match((await hover(`"${notable.lookups.topics.withFees}"`))?.text ?? '', /^Topic 0\.0\.\d+ · Sandbox/);
   });
 
@@ -193,8 +263,14 @@ describe('Ledger hovers and links', function () {
     try {
       seam.clearCache();
       const h = await hover(`"${topic}"`);
-      assert.ok(h?.text.includes('Memo: [Open a terminal](command:workbench.action.terminal.new) to fix this'), h?.text);
-      assert.deepStrictEqual(h?.links.map((l) => l.command), ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy']);
+      assert.ok(
+        h?.text.includes('Memo: [Open a terminal](command:workbench.action.terminal.new) to fix this'),
+        h?.text,
+      );
+      assert.deepStrictEqual(
+        h?.links.map((l) => l.command),
+        ['hederaExplorer.ledger.openInHashScan', 'hederaExplorer.ledger.copy'],
+      );
     } finally {
       await sandboxPost('/__sandbox/hostile', undefined, 'DELETE');
       seam.clearCache();
@@ -204,14 +280,23 @@ describe('Ledger hovers and links', function () {
   it('links: every reference, nothing requested; followed as Ctrl+click follows them', async () => {
     await clearRequests();
     const requestsBefore = seam.stats().requests;
-    const links = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri, 100)) ?? [];
+    const links =
+      (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', doc.uri, 100)) ?? [];
     const ours = links.filter((l) => l.target?.scheme === 'command');
     const texts = ours.map((l) => doc.getText(l.range));
     const deep = notable.inspector.inspectorDeepRevert;
     assert.deepStrictEqual(texts, [
-      deep.contractId, notable.contractResults.evmContractAddress, deep.transactionId, deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.$2'),
-      notable.inspector.inspectorSuccess.hash, notable.schedules.executed, notable.nfts.longHistory, '0.0.274877906000',
-      notable.lookups.accounts.owner, notable.lookups.tokens.payout, notable.lookups.topics.withFees,
+      deep.contractId,
+      notable.contractResults.evmContractAddress,
+      deep.transactionId,
+      deep.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.$2'),
+      notable.inspector.inspectorSuccess.hash,
+      notable.schedules.executed,
+      notable.nfts.longHistory,
+      '0.0.274877906000',
+      notable.lookups.accounts.owner,
+      notable.lookups.tokens.payout,
+      notable.lookups.topics.withFees,
     ]);
     assert.deepStrictEqual(await requests('/api/v1/'), [], 'links request nothing');
     assert.strictEqual(seam.stats().requests, requestsBefore);
@@ -223,22 +308,48 @@ describe('Ledger hovers and links', function () {
       assert.deepStrictEqual(c, { command: 'hederaExplorer.ledger.openLink', args: [text] });
       return c;
     };
-    const follow = async (text: string) => { const c = target(text); await vscode.commands.executeCommand(c.command, ...c.args); };
+    const follow = async (text: string) => {
+      const c = target(text);
+      await vscode.commands.executeCommand(c.command, ...c.args);
+    };
 
     // a transaction id: the inspector
     await follow(deep.transactionId);
-    await waitUntil('an inspector panel of the transaction', () => api.inspector.list().some((p) => api.inspector.snapshot(p).title.includes(deep.transactionId) || p.key.includes(deep.transactionId)), 20000);
+    await waitUntil(
+      'an inspector panel of the transaction',
+      () =>
+        api.inspector
+          .list()
+          .some(
+            (p) => api.inspector.snapshot(p).title.includes(deep.transactionId) || p.key.includes(deep.transactionId),
+          ),
+      20000,
+    );
     // a contract: the Contract Results view filtered to it
     await follow(deep.contractId);
-    await waitUntil(`Contract Results filtered to ${deep.contractId} (${api.contractResults.describeFilters()})`, () => api.contractResults.describeFilters().includes(deep.contractId), 10000);
+    await waitUntil(
+      `Contract Results filtered to ${deep.contractId} (${api.contractResults.describeFilters()})`,
+      () => api.contractResults.describeFilters().includes(deep.contractId),
+      10000,
+    );
     // a schedule: HashScan, on the selected network
     await follow(notable.schedules.executed);
-    assert.strictEqual(seam.effects().opened.at(-1), `${sandbox}/hashscan/testnet/schedule/${notable.schedules.executed}`);
+    assert.strictEqual(
+      seam.effects().opened.at(-1),
+      `${sandbox}/hashscan/testnet/schedule/${notable.schedules.executed}`,
+    );
     // an NFT: its history panel
     await follow(notable.nfts.longHistory);
     const [token, serial] = notable.nfts.longHistory.split('/');
     await waitUntil('the NFT history panel', () => !!api.nftHistory.get(token, serial), 10000);
-    assert.deepStrictEqual(seam.effects().commands.map((c) => c.command), ['hederaExplorer.inspectTransaction', 'hederaExplorer.contractResults.showContract', 'hederaExplorer.showNftHistory']);
+    assert.deepStrictEqual(
+      seam.effects().commands.map((c) => c.command),
+      [
+        'hederaExplorer.inspectTransaction',
+        'hederaExplorer.contractResults.showContract',
+        'hederaExplorer.showNftHistory',
+      ],
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -246,35 +357,73 @@ describe('Ledger hovers and links', function () {
     const refusedBefore = seam.effects().refused.length;
     assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.openLink', 'rm -rf /'), false);
     assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.copy', { text: '0.0.5' }), false);
-    assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', { kind: 'account', id: 'javascript:alert(1)' }), false);
-    assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', { kind: 'file', id: '0.0.5' }), false);
+    assert.strictEqual(
+      await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', {
+        kind: 'account',
+        id: 'javascript:alert(1)',
+      }),
+      false,
+    );
+    assert.strictEqual(
+      await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', { kind: 'file', id: '0.0.5' }),
+      false,
+    );
     assert.strictEqual(seam.effects().refused.length, refusedBefore + 4);
     assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.copy', '0.0.7001'), true);
     assert.strictEqual(await vscode.env.clipboard.readText(), '0.0.7001');
-    assert.strictEqual(await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', { kind: 'token', id: '0.0.5', serial: '7' }), true);
+    assert.strictEqual(
+      await vscode.commands.executeCommand('hederaExplorer.ledger.openInHashScan', {
+        kind: 'token',
+        id: '0.0.5',
+        serial: '7',
+      }),
+      true,
+    );
     assert.strictEqual(seam.effects().opened.at(-1), `${sandbox}/hashscan/testnet/token/0.0.5/7`);
   });
 
   it('the settings: other languages only, or off', async () => {
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     await cfg.update('hovers.languages', ['javascript'], vscode.ConfigurationTarget.Global);
-    await waitUntil('the selector follows the setting', () => JSON.stringify(seam.selector ?? []).includes('"javascript"'));
-    assert.strictEqual(await hover(notable.inspector.inspectorDeepRevert.contractId), undefined, 'no hover in a TypeScript document');
-    const js = await vscode.workspace.openTextDocument({ language: 'javascript', content: `const v = "${notable.inspector.inspectorDeepRevert.contractId}";` });
-    const jsLinks = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', js.uri)) ?? [];
+    await waitUntil('the selector follows the setting', () =>
+      JSON.stringify(seam.selector ?? []).includes('"javascript"'),
+    );
+    assert.strictEqual(
+      await hover(notable.inspector.inspectorDeepRevert.contractId),
+      undefined,
+      'no hover in a TypeScript document',
+    );
+    const js = await vscode.workspace.openTextDocument({
+      language: 'javascript',
+      content: `const v = "${notable.inspector.inspectorDeepRevert.contractId}";`,
+    });
+    const jsLinks =
+      (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', js.uri)) ?? [];
     assert.strictEqual(jsLinks.length, 1);
     await cfg.update('hovers.enabled', false, vscode.ConfigurationTarget.Global);
     await waitUntil('off', () => seam.selector === undefined);
-    assert.deepStrictEqual((await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', js.uri)) ?? [], []);
+    assert.deepStrictEqual(
+      (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', js.uri)) ?? [],
+      [],
+    );
     await resetSettings(['hovers.enabled', 'hovers.languages']);
-    await waitUntil('on again, every language', () => JSON.stringify(seam.selector) === JSON.stringify([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'hedera-explorer' }]));
+    await waitUntil(
+      'on again, every language',
+      () =>
+        JSON.stringify(seam.selector) ===
+        JSON.stringify([{ scheme: 'file' }, { scheme: 'untitled' }, { scheme: 'hedera-explorer' }]),
+    );
   });
 
   // the time of each answer (CPU and wall, median target < 50 ms) is a figure of `npm run bench` (test/bench/host.mjs)
   it('typing in a 10,000-line file with many ids: links asked again and again, nothing requested', async () => {
     const big: string[] = [];
     for (let i = 0; i < 10_000; i++) {
-      big.push(i % 10 === 0 ? `const a${i} = "0.0.${1000 + i}"; // sent by 0x${(i + 1).toString(16).padStart(40, 'a')} in 0.0.${i + 1}-1700000000-000000001` : `  total += values[${i}] * 2; // nothing here ${i}.${i}`);
+      big.push(
+        i % 10 === 0
+          ? `const a${i} = "0.0.${1000 + i}"; // sent by 0x${(i + 1).toString(16).padStart(40, 'a')} in 0.0.${i + 1}-1700000000-000000001`
+          : `  total += values[${i}] * 2; // nothing here ${i}.${i}`,
+      );
     }
     const bigDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: big.join('\n') });
     const editor = await vscode.window.showTextDocument(bigDoc);
@@ -283,15 +432,26 @@ describe('Ledger hovers and links', function () {
     // 40 keystrokes; after every 10, the links are asked as VS Code asks them (debounced, at least a second apart)
     let asked = 0;
     for (let k = 0; k < 40; k++) {
-      await editor.edit((e) => e.insert(new vscode.Position(5000, 0), 'x'), { undoStopBefore: false, undoStopAfter: false });
+      await editor.edit((e) => e.insert(new vscode.Position(5000, 0), 'x'), {
+        undoStopBefore: false,
+        undoStopAfter: false,
+      });
       if (k % 10 === 9) {
-        const links = (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', bigDoc.uri)) ?? [];
-        assert.strictEqual(links.filter((l) => !l.target || l.target.scheme === 'command').length, 1500, 'the links of the first 5,000 lines (3 on every tenth)');
+        const links =
+          (await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', bigDoc.uri)) ?? [];
+        assert.strictEqual(
+          links.filter((l) => !l.target || l.target.scheme === 'command').length,
+          1500,
+          'the links of the first 5,000 lines (3 on every tenth)',
+        );
         asked++;
       }
     }
     const after = seam.stats();
-    assert.ok(after.linkRequests >= before.linkRequests + asked, `${after.linkRequests - before.linkRequests} link requests`);
+    assert.ok(
+      after.linkRequests >= before.linkRequests + asked,
+      `${after.linkRequests - before.linkRequests} link requests`,
+    );
     const n = after.linkRequests - before.linkRequests;
     const wall = after.linkMs.slice(-n);
     const cpu = after.linkCpuMs.slice(-n);
@@ -299,7 +459,11 @@ describe('Ledger hovers and links', function () {
     assert.strictEqual(after.requests, before.requests);
     assert.strictEqual(after.hovers, before.hovers, 'no hover was asked');
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    benchFigure('linkCpuMedianMs', median(cpu), `link provider on a 10,000-line file after typing, ${n} calls: CPU ${cpu.map((m) => m.toFixed(1)).join(', ')} ms`);
+    benchFigure(
+      'linkCpuMedianMs',
+      median(cpu),
+      `link provider on a 10,000-line file after typing, ${n} calls: CPU ${cpu.map((m) => m.toFixed(1)).join(', ')} ms`,
+    );
     benchFigure('linkWallMedianMs', median(wall), `wall ${wall.map((m) => m.toFixed(1)).join(', ')} ms`);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

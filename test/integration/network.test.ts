@@ -3,12 +3,22 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { type HederaTestApi, activateApi, resetSettings, sandboxUrl, selectSandbox, waitUntil } from './helpers';
 
-const KEYS = ['network', 'custom.name', 'custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'custom.chainId', 'custom.hashscanUrl'];
+const KEYS = [
+  'network',
+  'custom.name',
+  'custom.mirrorUrl',
+  'custom.statusUrl',
+  'custom.verifyUrl',
+  'custom.chainId',
+  'custom.hashscanUrl',
+];
 const Global = vscode.ConfigurationTarget.Global;
 
 describe('network setting', () => {
   let api: HederaTestApi;
-  before(async () => { api = await activateApi(); });
+  before(async () => {
+    api = await activateApi();
+  });
   afterEach(() => resetSettings(KEYS));
 
   it('defaults to testnet', async () => {
@@ -20,7 +30,13 @@ describe('network setting', () => {
     const url = sandboxUrl ?? 'http://127.0.0.1:5599';
     await selectSandbox(`${url}/`);
     assert.deepStrictEqual(api.profile(), {
-      name: 'custom', label: 'Sandbox', mirrorUrl: url, statusUrl: `${url}/api/v2`, verifyUrl: url, chainId: 296, hashscanUrl: `${url}/hashscan/testnet`,
+      name: 'custom',
+      label: 'Sandbox',
+      mirrorUrl: url,
+      statusUrl: `${url}/api/v2`,
+      verifyUrl: url,
+      chainId: 296,
+      hashscanUrl: `${url}/hashscan/testnet`,
     });
   });
 
@@ -44,8 +60,13 @@ describe('network setting', () => {
     await cfg.update('network', 'custom', Global);
     await waitUntil('profile custom', () => api.profile().name === 'custom' && api.profile().chainId === 297);
     assert.deepStrictEqual(api.profile(), {
-      name: 'custom', label: 'Custom', mirrorUrl: 'http://127.0.0.1:1/mirror', statusUrl: 'http://127.0.0.1:1/status/api/v2',
-      verifyUrl: 'http://127.0.0.1:1/sourcify', chainId: 297, hashscanUrl: 'http://127.0.0.1:1/hashscan/previewnet',
+      name: 'custom',
+      label: 'Custom',
+      mirrorUrl: 'http://127.0.0.1:1/mirror',
+      statusUrl: 'http://127.0.0.1:1/status/api/v2',
+      verifyUrl: 'http://127.0.0.1:1/sourcify',
+      chainId: 297,
+      hashscanUrl: 'http://127.0.0.1:1/hashscan/previewnet',
     });
   });
 

@@ -33,8 +33,16 @@ describe('NFT history panel', function () {
   const snap = (p: NftHistoryPanel): NftPanelSnapshot => api.nftHistory.snapshot(p);
 
   /** Waits until the page reported that it rendered `total` rows (proves the webview got them). */
-  async function rendered(p: NftHistoryPanel, total: number, ms = 20000): Promise<NonNullable<NftPanelSnapshot['rendered']>> {
-    await waitUntil(`page of ${p.key} rendered ${total} rows (last report ${JSON.stringify(snap(p).rendered)})`, () => snap(p).rendered?.total === total, ms);
+  async function rendered(
+    p: NftHistoryPanel,
+    total: number,
+    ms = 20000,
+  ): Promise<NonNullable<NftPanelSnapshot['rendered']>> {
+    await waitUntil(
+      `page of ${p.key} rendered ${total} rows (last report ${JSON.stringify(snap(p).rendered)})`,
+      () => snap(p).rendered?.total === total,
+      ms,
+    );
     return snap(p).rendered!;
   }
 
@@ -56,7 +64,13 @@ describe('NFT history panel', function () {
 
   it('the command refuses a bad token id or serial (0, 2^63) with a sentence and opens nothing', async () => {
     const before = api.nftHistory.list().length;
-    for (const args of [['abc', '1'], [TOKEN, '0'], [TOKEN, '9223372036854775808'], [TOKEN, '-3'], ['0.0.1.2', '1']]) {
+    for (const args of [
+      ['abc', '1'],
+      [TOKEN, '0'],
+      [TOKEN, '9223372036854775808'],
+      [TOKEN, '-3'],
+      ['0.0.1.2', '1'],
+    ]) {
       assert.strictEqual(await vscode.commands.executeCommand(CMD, ...args), undefined, JSON.stringify(args));
     }
     assert.strictEqual(api.nftHistory.list().length, before);
@@ -73,7 +87,10 @@ describe('NFT history panel', function () {
     assert.strictEqual(s.state.query.limit, 100);
     assert.strictEqual(s.state.query.order, 'desc');
     assert.ok(s.state.hasMore);
-    assert.match(s.html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; script-src 'nonce-[A-Za-z0-9]{32}'">/);
+    assert.match(
+      s.html,
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src [^;]+; font-src [^;]+; script-src 'nonce-[A-Za-z0-9]{32}'">/,
+    );
     assert.ok(!/unsafe-inline|unsafe-eval/.test(s.html));
     assert.match(s.html, /<script nonce="[A-Za-z0-9]{32}" src="[^"]+nftHistory\.main\.js"><\/script>/);
     const roots = p.panel.webview.options.localResourceRoots?.map((u) => u.path) ?? [];
@@ -82,10 +99,16 @@ describe('NFT history panel', function () {
   });
 
   it('takes the NFT from the editor selection (0.0.x#n, 0.0.x/n), also when run from the context menu with a URI', async () => {
-    const doc = await vscode.workspace.openTextDocument({ content: `token ${TOKEN}#21 and "${TOKEN}/22" here`, language: 'markdown' });
+    const doc = await vscode.workspace.openTextDocument({
+      content: `token ${TOKEN}#21 and "${TOKEN}/22" here`,
+      language: 'markdown',
+    });
     let editor = await vscode.window.showTextDocument(doc);
     const text = doc.getText();
-    const select = (s: string) => { const i = text.indexOf(s); editor.selection = new vscode.Selection(doc.positionAt(i), doc.positionAt(i + s.length)); };
+    const select = (s: string) => {
+      const i = text.indexOf(s);
+      editor.selection = new vscode.Selection(doc.positionAt(i), doc.positionAt(i + s.length));
+    };
     select(`${TOKEN}#21`);
     const a = (await vscode.commands.executeCommand(CMD)) as NftHistoryPanel;
     assert.strictEqual(a?.key, `${TOKEN}#21`);
@@ -133,7 +156,11 @@ describe('NFT history panel', function () {
     const q = api.nftHistory.show(TOKEN, '2');
     await idle(q);
     const rows = q.rows();
-    assert.deepStrictEqual([rows[0].type, rows.at(-1)!.type], ['TOKENBURN', 'TOKENMINT'], 'newest first: burn ... mint');
+    assert.deepStrictEqual(
+      [rows[0].type, rows.at(-1)!.type],
+      ['TOKENBURN', 'TOKENMINT'],
+      'newest first: burn ... mint',
+    );
     assert.ok(rows.some((r) => r.approval));
   });
 
@@ -151,7 +178,7 @@ describe('NFT history panel', function () {
     assert.ok(t.rows().some((r) => r.type === 'TOKENTELEPORT'));
   });
 
-  it('a 429 shows the server\'s message; Retry loads the history', async () => {
+  it("a 429 shows the server's message; Retry loads the history", async () => {
     await addFault({ path: `/api/v1/tokens/${TOKEN}/nfts/3/`, times: 3, fault: { status: 429, retryAfter: '0' } });
     const p = api.nftHistory.show(TOKEN, '3');
     await idle(p);
@@ -171,15 +198,42 @@ describe('NFT history panel', function () {
     assert.match(snap(p).state.queryError ?? '', /^From: "yesterday" is not a timestamp/);
     assert.strictEqual(p.history.query.order, 'desc', 'previous query kept');
     await clearRequests();
-    await p.receive({ type: 'setQuery', query: { order: 'asc', limit: 25, from: { op: 'gte', value: '2026-01-01' }, to: { op: 'lt', value: '1793491200' } } });
+    await p.receive({
+      type: 'setQuery',
+      query: {
+        order: 'asc',
+        limit: 25,
+        from: { op: 'gte', value: '2026-01-01' },
+        to: { op: 'lt', value: '1793491200' },
+      },
+    });
     await idle(p);
     const s = snap(p).state;
     assert.strictEqual(s.queryError, undefined);
-    assert.deepStrictEqual(s.query, { order: 'asc', limit: 25, from: { op: 'gte', value: '1767225600.000000000' }, to: { op: 'lt', value: '1793491200' } });
+    assert.deepStrictEqual(s.query, {
+      order: 'asc',
+      limit: 25,
+      from: { op: 'gte', value: '1767225600.000000000' },
+      to: { op: 'lt', value: '1793491200' },
+    });
     assert.strictEqual(p.rows()[0].type, 'TOKENMINT');
     const sent = (await requests(`/api/v1/tokens/${TOKEN}/nfts/2/`))[0] ?? '';
-    assert.ok(sent.includes('timestamp=gte:1767225600.000000000') && sent.includes('timestamp=lt:1793491200') && sent.includes('order=asc') && sent.includes('limit=25'), sent);
-    await p.receive({ type: 'setQuery', query: { order: 'asc', limit: 25, from: { op: 'gt', value: '1793491200' }, to: { op: 'lt', value: '1767225600' } } });
+    assert.ok(
+      sent.includes('timestamp=gte:1767225600.000000000') &&
+        sent.includes('timestamp=lt:1793491200') &&
+        sent.includes('order=asc') &&
+        sent.includes('limit=25'),
+      sent,
+    );
+    await p.receive({
+      type: 'setQuery',
+      query: {
+        order: 'asc',
+        limit: 25,
+        from: { op: 'gt', value: '1793491200' },
+        to: { op: 'lt', value: '1767225600' },
+      },
+    });
     assert.match(snap(p).state.queryError ?? '', /after its end/);
   });
 
@@ -191,7 +245,10 @@ describe('NFT history panel', function () {
     await p.receive({ type: 'export', format: 'csv' });
     await p.receive({ type: 'export', format: 'json' });
     const csv = fs.readFileSync(path.join(tmp, 'out.csv'), 'utf8').split('\r\n');
-    assert.strictEqual(csv[0], 'consensus_timestamp,time_utc,type,sender_account_id,receiver_account_id,is_approval,nonce,transaction_id');
+    assert.strictEqual(
+      csv[0],
+      'consensus_timestamp,time_utc,type,sender_account_id,receiver_account_id,is_approval,nonce,transaction_id',
+    );
     assert.strictEqual(csv.length, n + 2, 'header + rows + final CRLF');
     const json = JSON.parse(fs.readFileSync(path.join(tmp, 'out.json'), 'utf8'));
     assert.strictEqual(json.count, n);
@@ -205,10 +262,16 @@ describe('NFT history panel', function () {
     const p = api.nftHistory.get(TOKEN, '7')!;
     const row = p.rows().find((r) => r.receiver)!;
     const opened: string[] = [];
-    api.nftHistory.openExternal = async (url) => { opened.push(url); return true; };
+    api.nftHistory.openExternal = async (url) => {
+      opened.push(url);
+      return true;
+    };
     await p.receive({ type: 'open', target: 'account', id: row.receiver! });
     await p.receive({ type: 'open', target: 'transaction', id: row.ts });
-    assert.deepStrictEqual(opened, [`${sandbox}/hashscan/testnet/account/${row.receiver}`, `${sandbox}/hashscan/testnet/transaction/${row.ts}`]);
+    assert.deepStrictEqual(opened, [
+      `${sandbox}/hashscan/testnet/account/${row.receiver}`,
+      `${sandbox}/hashscan/testnet/transaction/${row.ts}`,
+    ]);
     const refusedBefore = snap(p).refused.length;
     await p.receive({ type: 'open', target: 'account', id: 'javascript:alert(1)' });
     await p.receive({ type: 'open', target: 'url', id: 'https://evil.example' });
@@ -218,15 +281,33 @@ describe('NFT history panel', function () {
     await p.receive(null);
     assert.strictEqual(opened.length, 2, 'nothing else opened');
     assert.strictEqual(snap(p).refused.length - refusedBefore, 6);
-    assert.ok(api.recentLog().some((l) => /NFT history 0\.0\.4815162#7: ignored a message from the webview \(navigate\): unknown type navigate/.test(l)));
+    assert.ok(
+      api
+        .recentLog()
+        .some((l) =>
+          /NFT history 0\.0\.4815162#7: ignored a message from the webview \(navigate\): unknown type navigate/.test(l),
+        ),
+    );
     assert.strictEqual(p.history.items.length, 200, 'the refused loadMore did nothing');
   });
 
   it('the serializer restores a panel from its saved state (and refuses a forged one)', async () => {
     api.nftHistory.get(TOKEN, '9223372036854775807')?.dispose();
-    const created = vscode.window.createWebviewPanel('hederaExplorer.nftHistory', 'restored', vscode.ViewColumn.Active, {});
+    const created = vscode.window.createWebviewPanel(
+      'hederaExplorer.nftHistory',
+      'restored',
+      vscode.ViewColumn.Active,
+      {},
+    );
     await api.nftHistory.revive(created, {
-      v: 1, tokenId: TOKEN, serial: '9223372036854775807', query: { order: 'asc', limit: 25 }, loaded: 4, scrollTop: 0, activeRow: 0, activeCol: 0,
+      v: 1,
+      tokenId: TOKEN,
+      serial: '9223372036854775807',
+      query: { order: 'asc', limit: 25 },
+      loaded: 4,
+      scrollTop: 0,
+      activeRow: 0,
+      activeCol: 0,
     });
     const p = api.nftHistory.get(TOKEN, '9223372036854775807')!;
     assert.ok(p, 'registered under its key');
@@ -237,14 +318,35 @@ describe('NFT history panel', function () {
     assert.ok(p.panel.webview.options.enableScripts);
 
     let disposed = false;
-    const forged = vscode.window.createWebviewPanel('hederaExplorer.nftHistory', 'forged', vscode.ViewColumn.Active, {});
-    forged.onDidDispose(() => { disposed = true; });
-    await api.nftHistory.revive(forged, { v: 1, tokenId: '<img src=x>', serial: '1', query: { order: 'asc', limit: 25 } });
+    const forged = vscode.window.createWebviewPanel(
+      'hederaExplorer.nftHistory',
+      'forged',
+      vscode.ViewColumn.Active,
+      {},
+    );
+    forged.onDidDispose(() => {
+      disposed = true;
+    });
+    await api.nftHistory.revive(forged, {
+      v: 1,
+      tokenId: '<img src=x>',
+      serial: '1',
+      query: { order: 'asc', limit: 25 },
+    });
     assert.ok(disposed, 'a forged state closes the panel');
 
     const big = vscode.window.createWebviewPanel('hederaExplorer.nftHistory', 'big', vscode.ViewColumn.Active, {});
     api.nftHistory.get(TOKEN, '7')?.dispose();
-    await api.nftHistory.revive(big, { v: 1, tokenId: TOKEN, serial: '7', query: { order: 'desc', limit: 100 }, loaded: 250, scrollTop: 5000, activeRow: 220, activeCol: 2 });
+    await api.nftHistory.revive(big, {
+      v: 1,
+      tokenId: TOKEN,
+      serial: '7',
+      query: { order: 'desc', limit: 100 },
+      loaded: 250,
+      scrollTop: 5000,
+      activeRow: 220,
+      activeCol: 2,
+    });
     const r = api.nftHistory.get(TOKEN, '7')!;
     await idle(r);
     assert.strictEqual(r.history.items.length, 300, 'as many pages as it had (250 rows -> 3 pages)');
@@ -269,13 +371,31 @@ describe('NFT history panel', function () {
     const script = '<script>window.__nftPwned=2</script>';
     const server = http.createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({
-        transactions: [
-          { consensus_timestamp: '1790000000.000000001', is_approval: false, nonce: 0, receiver_account_id: evil, sender_account_id: script, transaction_id: script, type: evil },
-          { consensus_timestamp: evil, is_approval: true, nonce: script, receiver_account_id: '0.0.5', sender_account_id: null, transaction_id: '0.0.5-1-1', type: 'TOKENMINT' },
-        ],
-        links: { next: null },
-      }));
+      res.end(
+        JSON.stringify({
+          transactions: [
+            {
+              consensus_timestamp: '1790000000.000000001',
+              is_approval: false,
+              nonce: 0,
+              receiver_account_id: evil,
+              sender_account_id: script,
+              transaction_id: script,
+              type: evil,
+            },
+            {
+              consensus_timestamp: evil,
+              is_approval: true,
+              nonce: script,
+              receiver_account_id: '0.0.5',
+              sender_account_id: null,
+              transaction_id: '0.0.5-1-1',
+              type: 'TOKENMINT',
+            },
+          ],
+          links: { next: null },
+        }),
+      );
       void req;
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

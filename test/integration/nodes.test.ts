@@ -15,22 +15,40 @@ describe('tree rows (src/ui/nodes.ts)', () => {
     assert.strictEqual(leaf.contextValue, 'message');
     const child = new nodes.MessageNode('child');
     assert.strictEqual(new nodes.MessageNode('parent', { children: [child] }).getTreeItem().collapsibleState, Expanded);
-    assert.strictEqual(new nodes.MessageNode('parent', { children: [child], expanded: false }).getTreeItem().collapsibleState, Collapsed);
-    assert.strictEqual(new nodes.MessageNode('parent', { children: [], expanded: true }).getTreeItem().collapsibleState, None);
+    assert.strictEqual(
+      new nodes.MessageNode('parent', { children: [child], expanded: false }).getTreeItem().collapsibleState,
+      Collapsed,
+    );
+    assert.strictEqual(
+      new nodes.MessageNode('parent', { children: [], expanded: true }).getTreeItem().collapsibleState,
+      None,
+    );
     assert.deepStrictEqual(new nodes.MessageNode('parent', { children: [child] }).getChildren(), [child]);
   });
 
   it('a message row with a link opens it on a click and tells it to context-menu commands', () => {
-    const row = new nodes.MessageNode('Incident', { link: { url: 'https://stspg.io/abc', command: 'x.openLink' }, id: 'status/1/incident/a', contextValue: 'status.incident.link' });
+    const row = new nodes.MessageNode('Incident', {
+      link: { url: 'https://stspg.io/abc', command: 'x.openLink' },
+      id: 'status/1/incident/a',
+      contextValue: 'status.incident.link',
+    });
     const item = row.getTreeItem();
-    assert.deepStrictEqual(item.command, { command: 'x.openLink', title: 'Open in Browser', arguments: ['https://stspg.io/abc'] });
+    assert.deepStrictEqual(item.command, {
+      command: 'x.openLink',
+      title: 'Open in Browser',
+      arguments: ['https://stspg.io/abc'],
+    });
     assert.strictEqual(row.link, 'https://stspg.io/abc');
     assert.strictEqual(item.id, 'status/1/incident/a');
     assert.strictEqual(row.id, 'status/1/incident/a');
     assert.strictEqual(item.contextValue, 'status.incident.link');
     // an explicit command wins; a row without a link has none
     const retry: vscode.Command = { command: 'x.retry', title: 'Retry' };
-    assert.strictEqual(new nodes.MessageNode('r', { command: retry, link: { url: 'https://a.b', command: 'x.openLink' } }).getTreeItem().command, retry);
+    assert.strictEqual(
+      new nodes.MessageNode('r', { command: retry, link: { url: 'https://a.b', command: 'x.openLink' } }).getTreeItem()
+        .command,
+      retry,
+    );
     assert.strictEqual(new nodes.MessageNode('r').link, undefined);
     assert.strictEqual(new nodes.MessageNode('r').getTreeItem().command, undefined);
   });
@@ -62,7 +80,10 @@ describe('tree rows (src/ui/nodes.ts)', () => {
   });
 
   it('detail rows flatten as "Parent / Label: value"', () => {
-    const tree = [new nodes.GroupNode('Transaction', [new nodes.DetailNode('Gas', '21000'), new nodes.MessageNode('note')]), new nodes.DetailNode('Status', 'SUCCESS')];
+    const tree = [
+      new nodes.GroupNode('Transaction', [new nodes.DetailNode('Gas', '21000'), new nodes.MessageNode('note')]),
+      new nodes.DetailNode('Status', 'SUCCESS'),
+    ];
     assert.deepStrictEqual(nodes.flattenDetails(tree), ['Transaction / Gas: 21000', 'Status: SUCCESS']);
   });
 });

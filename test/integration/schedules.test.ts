@@ -15,7 +15,10 @@ describe('Schedules view', function () {
     await vscode.commands.executeCommand('hederaExplorer.schedules.focus');
   });
   afterEach(() => clearFaults());
-  after(async () => { api.schedules.clearFilters(); await resetSettings(SANDBOX_KEYS); });
+  after(async () => {
+    api.schedules.clearFilters();
+    await resetSettings(SANDBOX_KEYS);
+  });
 
   it('shows a page of schedules with state, memo and creator, and a Load more row', async () => {
     await api.schedules.refresh();
@@ -31,9 +34,15 @@ describe('Schedules view', function () {
   it('Load more follows links.next and appends the next page in order', async () => {
     const before = api.schedules.loaded.length;
     await api.schedules.loadMore();
-    const ids = (api.schedules.loaded as Array<{ schedule_id: string }>).map((s) => Number(s.schedule_id.split('.')[2]));
+    const ids = (api.schedules.loaded as Array<{ schedule_id: string }>).map((s) =>
+      Number(s.schedule_id.split('.')[2]),
+    );
     assert.strictEqual(ids.length, before + 25);
-    assert.deepStrictEqual(ids, [...ids].sort((a, b) => a - b), 'ascending ids across pages');
+    assert.deepStrictEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      'ascending ids across pages',
+    );
     assert.strictEqual(new Set(ids).size, ids.length, 'no duplicates');
   });
 
@@ -41,12 +50,18 @@ describe('Schedules view', function () {
     const creator = (api.schedules.loaded[0] as { creator_account_id: string }).creator_account_id;
     api.schedules.setFilters({ accountId: creator, order: 'desc', limit: 10 });
     const snap = await settled(api.schedules);
-    assert.match(snap.description ?? '', new RegExp(`account\\.id=${creator.replace(/\./g, '\\.')} · desc · 10 a page`));
+    assert.match(
+      snap.description ?? '',
+      new RegExp(`account\\.id=${creator.replace(/\./g, '\\.')} · desc · 10 a page`),
+    );
     const loaded = api.schedules.loaded as Array<{ creator_account_id: string; schedule_id: string }>;
     assert.ok(loaded.length >= 1 && loaded.length <= 10);
     assert.ok(loaded.every((s) => s.creator_account_id === creator));
     const ids = loaded.map((s) => Number(s.schedule_id.split('.')[2]));
-    assert.deepStrictEqual(ids, [...ids].sort((a, b) => b - a));
+    assert.deepStrictEqual(
+      ids,
+      [...ids].sort((a, b) => b - a),
+    );
     const sent = (await requests('/api/v1/schedules')).at(-1) ?? '';
     assert.ok(sent.includes(`account.id=${creator}`) && sent.includes('order=desc') && sent.includes('limit=10'), sent);
     api.schedules.clearFilters();
@@ -74,7 +89,7 @@ describe('Schedules view', function () {
     assert.strictEqual(sent.length, 1);
   });
 
-  it('a 429 becomes an error row with the server\'s message; Retry recovers', async () => {
+  it("a 429 becomes an error row with the server's message; Retry recovers", async () => {
     await addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 429, retryAfter: '0' } });
     await api.schedules.refresh();
     const snap = await settled(api.schedules);
@@ -99,7 +114,10 @@ describe('Schedules view', function () {
 
   it('sends no request while the view is hidden, loads again when shown', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await waitUntil('the view hidden, its first page in', () => !api.schedules.visible && api.schedules.started && !api.schedules.loading);
+    await waitUntil(
+      'the view hidden, its first page in',
+      () => !api.schedules.visible && api.schedules.started && !api.schedules.loading,
+    );
     await clearRequests();
     const cfg = vscode.workspace.getConfiguration('hederaExplorer');
     await cfg.update('http.timeoutSeconds', 14, vscode.ConfigurationTarget.Global); // rebuilds the clients: views reset

@@ -28,11 +28,22 @@ class InMemoryMemento implements vscode.Memento {
   }
 }
 
-const record = (n: number, finished = n): VerificationRecord => ({
-  version: 1, key: `custom|296|0x${String(n).padStart(40, '0')}`, api: 'session', network: 'custom', networkLabel: 'Sandbox', chainId: 296,
-  address: `0x${String(n).padStart(40, '0')}`, source: 'typed in', server: 'http://127.0.0.1', startedAt: new Date(finished * 1000).toISOString(),
-  finishedAt: new Date(finished * 1000).toISOString(), contracts: [], unused: [],
-} as unknown as VerificationRecord);
+const record = (n: number, finished = n): VerificationRecord =>
+  ({
+    version: 1,
+    key: `custom|296|0x${String(n).padStart(40, '0')}`,
+    api: 'session',
+    network: 'custom',
+    networkLabel: 'Sandbox',
+    chainId: 296,
+    address: `0x${String(n).padStart(40, '0')}`,
+    source: 'typed in',
+    server: 'http://127.0.0.1',
+    startedAt: new Date(finished * 1000).toISOString(),
+    finishedAt: new Date(finished * 1000).toISOString(),
+    contracts: [],
+    unused: [],
+  }) as unknown as VerificationRecord;
 
 /**
  * Answers the prompt `shown` with `command` (close or accept the quick input) once `ready` says it is open, and
@@ -55,7 +66,9 @@ describe('verify: kept results and prompts (results.ts, prompts.ts)', () => {
   // what results.ts sets the hederaExplorer.verification.hasResult context key to
   const hasResult = (kept: VerificationResults) => !!kept.current;
 
-  afterEach(() => { for (const r of created.splice(0)) r.dispose(); });
+  afterEach(() => {
+    for (const r of created.splice(0)) r.dispose();
+  });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     // this copy of results.ts set the context key too: the extension's own results set it back
@@ -92,13 +105,19 @@ describe('verify: kept results and prompts (results.ts, prompts.ts)', () => {
     const again = results(state);
     assert.strictEqual(again.current?.key, record(1).key, 'the shown result is kept too');
     await kept.clear();
-    assert.deepStrictEqual(kept.kept().map((r) => r.key), [record(3).key, record(2).key]);
+    assert.deepStrictEqual(
+      kept.kept().map((r) => r.key),
+      [record(3).key, record(2).key],
+    );
     assert.strictEqual(kept.current?.key, record(3).key);
     await kept.clear(record(2).key);
     assert.strictEqual(kept.current?.key, record(3).key);
     await state.update('hederaExplorer.verification.records', { [record(7).key]: record(7) });
     kept.reload();
-    assert.deepStrictEqual(kept.kept().map((r) => r.key), [record(7).key]);
+    assert.deepStrictEqual(
+      kept.kept().map((r) => r.key),
+      [record(7).key],
+    );
     assert.strictEqual(kept.current?.key, record(7).key, 'the stored current key is gone: the newest');
     await kept.clearAll();
     assert.deepStrictEqual([kept.kept(), kept.current, hasResult(kept)], [[], undefined, false]);
@@ -113,27 +132,66 @@ describe('verify: kept results and prompts (results.ts, prompts.ts)', () => {
     assert.strictEqual(kept.running, undefined);
   });
 
-  it('prompts: VS Code\'s normally; in test mode each recorded (kind, title, labels without codicons or separators) before it is shown', async () => {
+  it("prompts: VS Code's normally; in test mode each recorded (kind, title, labels without codicons or separators) before it is shown", async () => {
     let asked = 0;
     const plain = vscodePrompts({} as never);
-    const real: VerificationPrompts = { ...plain, apiKey: async () => { asked++; return false; } };
+    const real: VerificationPrompts = {
+      ...plain,
+      apiKey: async () => {
+        asked++;
+        return false;
+      },
+    };
     const recording = recordingPrompts(real);
     assert.strictEqual(recording.last(), undefined);
-    const items = [{ label: '$(symbol-class) Token' }, { label: '', kind: vscode.QuickPickItemKind.Separator }, { label: '$(edit) Enter an address…' }];
+    const items = [
+      { label: '$(symbol-class) Token' },
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: '$(edit) Enter an address…' },
+    ];
     // VS Code's quick pick, open with its first item active (as VS Code told the extension), dismissed
     const pickShown = () => recording.last()?.active !== undefined;
-    assert.strictEqual(await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.closeQuickOpen', pickShown), undefined);
-    assert.deepStrictEqual(recording.last(), { seq: 1, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'], active: 'Token' });
+    assert.strictEqual(
+      await answer(
+        recording.pick('address', items, { title: 'Verify Contract' }),
+        'workbench.action.closeQuickOpen',
+        pickShown,
+      ),
+      undefined,
+    );
+    assert.deepStrictEqual(recording.last(), {
+      seq: 1,
+      kind: 'address',
+      title: 'Verify Contract',
+      items: ['Token', 'Enter an address…'],
+      active: 'Token',
+    });
     // VS Code's input box, accepted with the value it was opened with
-    assert.strictEqual(await answer(recording.input('addressInput', { title: 'Contract to verify', value: 'typed' }), 'workbench.action.acceptSelectedQuickOpenItem'), 'typed');
+    assert.strictEqual(
+      await answer(
+        recording.input('addressInput', { title: 'Contract to verify', value: 'typed' }),
+        'workbench.action.acceptSelectedQuickOpenItem',
+      ),
+      'typed',
+    );
     assert.deepStrictEqual(recording.last(), { seq: 2, kind: 'addressInput', title: 'Contract to verify', items: [] });
     assert.strictEqual(await recording.apiKey(), false);
     assert.deepStrictEqual([recording.last()?.seq, recording.last()?.kind, asked], [3, 'apiKey', 1]);
     assert.ok(!('last' in plain), 'the normal prompts record nothing');
     // shown as given: accepting VS Code's quick pick returns the very item passed in, codicon and all
-    const accepted = await answer(recording.pick('address', items, { title: 'Verify Contract' }), 'workbench.action.acceptSelectedQuickOpenItem', pickShown);
+    const accepted = await answer(
+      recording.pick('address', items, { title: 'Verify Contract' }),
+      'workbench.action.acceptSelectedQuickOpenItem',
+      pickShown,
+    );
     assert.strictEqual(accepted, items[0], 'shown as given');
     assert.strictEqual(accepted?.label, '$(symbol-class) Token');
-    assert.deepStrictEqual(recording.last(), { seq: 4, kind: 'address', title: 'Verify Contract', items: ['Token', 'Enter an address…'], active: 'Token' });
+    assert.deepStrictEqual(recording.last(), {
+      seq: 4,
+      kind: 'address',
+      title: 'Verify Contract',
+      items: ['Token', 'Enter an address…'],
+      active: 'Token',
+    });
   });
 });

@@ -19,7 +19,11 @@ export async function useSandbox(): Promise<{ api: ViewsApi; url: string }> {
 }
 
 export async function sandboxPost(path: string, body?: unknown, method = 'POST'): Promise<void> {
-  const res = await fetch(`${sandboxUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sandboxUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
 }
 
@@ -43,6 +47,10 @@ export async function requests(prefix: string): Promise<string[]> {
 
 /** Waits until the view has finished loading and shows at least one row of `kind`, or an error/empty row. */
 export async function settled(view: ListView, ms = 10000): Promise<ViewSnapshot> {
-  await waitUntil('view settled', () => !view.loading && view.snapshot().rows.some((r) => r.contextValue !== 'loading'), ms);
+  await waitUntil(
+    'view settled',
+    () => !view.loading && view.snapshot().rows.some((r) => r.contextValue !== 'loading'),
+    ms,
+  );
   return view.snapshot();
 }

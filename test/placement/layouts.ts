@@ -48,7 +48,13 @@ const ROOT = path.join(__dirname, '../../..');
 export type Layout = 'direct' | 'hardhat2' | 'hardhat3' | 'hardhat3 (Ignition copy without output)' | 'foundry';
 export type ProjectLayout = Exclude<Layout, 'direct'>;
 
-export const LAYOUTS: readonly Layout[] = ['direct', 'hardhat2', 'hardhat3', 'hardhat3 (Ignition copy without output)', 'foundry'];
+export const LAYOUTS: readonly Layout[] = [
+  'direct',
+  'hardhat2',
+  'hardhat3',
+  'hardhat3 (Ignition copy without output)',
+  'foundry',
+];
 
 /** The folder the matrix's contracts are in, as each tool names its sources (the compiler's source unit names). */
 export function sourceRoot(layout: Layout): string {
@@ -138,7 +144,8 @@ const splitId = (id: string): [string, string] => {
   return [id.slice(0, i), id.slice(i + 1)];
 };
 const hex0x = (h: string | undefined): string => `0x${(h ?? '').replace(/^0x/, '')}`;
-const contractsOf = (b: CompiledBuild): Record<string, Record<string, OutContract>> => (b.output.contracts ?? {}) as Record<string, Record<string, OutContract>>;
+const contractsOf = (b: CompiledBuild): Record<string, Record<string, OutContract>> =>
+  (b.output.contracts ?? {}) as Record<string, Record<string, OutContract>>;
 const txHash = (seed: string): string => `0x${createHash('sha256').update(seed).digest('hex')}`;
 const MODULE = 'PlacementModule';
 const futureId = (id: string): string => `${MODULE}#${splitId(id)[1]}`;
@@ -160,37 +167,60 @@ function journal(b: CompiledBuild, d: Deployment): string {
   for (const c of d.contracts) {
     const [sourceName, name] = splitId(c.id);
     // the libraries its creation code links, by name, and their futures as dependencies
-    const linkedIds = Object.entries(contractsOf(b)[sourceName]?.[name]?.evm?.bytecode?.linkReferences ?? {}).flatMap(([file, byName]) => Object.keys(byName).map((n) => `${file}:${n}`));
+    const linkedIds = Object.entries(contractsOf(b)[sourceName]?.[name]?.evm?.bytecode?.linkReferences ?? {}).flatMap(
+      ([file, byName]) => Object.keys(byName).map((n) => `${file}:${n}`),
+    );
     lines.push({
-      artifactId: futureId(c.id), constructorArgs: ctorArgs(c), contractName: name, dependencies: linkedIds.map(futureId), from: d.deployer.toLowerCase(), futureId: futureId(c.id),
+      artifactId: futureId(c.id),
+      constructorArgs: ctorArgs(c),
+      contractName: name,
+      dependencies: linkedIds.map(futureId),
+      from: d.deployer.toLowerCase(),
+      futureId: futureId(c.id),
       futureType: c.id in d.libraries ? 'NAMED_ARTIFACT_LIBRARY_DEPLOYMENT' : 'NAMED_ARTIFACT_CONTRACT_DEPLOYMENT',
-      libraries: Object.fromEntries(linkedIds.map((l) => [splitId(l)[1], getAddress(d.libraries[l])])), strategy: 'basic', strategyConfig: {},
-      type: 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE', value: { _kind: 'bigint', value: '0' },
+      libraries: Object.fromEntries(linkedIds.map((l) => [splitId(l)[1], getAddress(d.libraries[l])])),
+      strategy: 'basic',
+      strategyConfig: {},
+      type: 'DEPLOYMENT_EXECUTION_STATE_INITIALIZE',
+      value: { _kind: 'bigint', value: '0' },
     });
-    lines.push({ futureId: futureId(c.id), result: { address: getAddress(c.address), type: 'SUCCESS' }, type: 'DEPLOYMENT_EXECUTION_STATE_COMPLETE' });
+    lines.push({
+      futureId: futureId(c.id),
+      result: { address: getAddress(c.address), type: 'SUCCESS' },
+      type: 'DEPLOYMENT_EXECUTION_STATE_COMPLETE',
+    });
   }
   // Ignition's FileJournal appends `\n` and the message, its keys sorted: the file starts with an empty line
   return lines.map((l) => `\n${JSON.stringify(l, sortedKeys)}`).join('');
 }
 
 function sortedKeys(_key: string, v: unknown): unknown {
-  return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Json).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v;
+  return v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Json).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v;
 }
 
 /* ------------------------------------------------------------ Hardhat 2 */
 
 function hardhat2Artifact(sourceName: string, name: string, c: OutContract): Json {
   return {
-    _format: 'hh-sol-artifact-1', contractName: name, sourceName, abi: c.abi ?? [],
-    bytecode: hex0x(c.evm?.bytecode?.object), deployedBytecode: hex0x(c.evm?.deployedBytecode?.object),
-    linkReferences: c.evm?.bytecode?.linkReferences ?? {}, deployedLinkReferences: c.evm?.deployedBytecode?.linkReferences ?? {},
+    _format: 'hh-sol-artifact-1',
+    contractName: name,
+    sourceName,
+    abi: c.abi ?? [],
+    bytecode: hex0x(c.evm?.bytecode?.object),
+    deployedBytecode: hex0x(c.evm?.deployedBytecode?.object),
+    linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+    deployedLinkReferences: c.evm?.deployedBytecode?.linkReferences ?? {},
   };
 }
 
 function writeHardhat2(dir: string, b: CompiledBuild, d: Deployment, v: SolcVersion): WrittenLayout {
   const _format = 'hh-sol-build-info-1';
   // Hardhat 2's build id: the md5 of {_format, solcVersion, solcLongVersion, input}
-  const id = createHash('md5').update(JSON.stringify({ _format, solcVersion: v.short, solcLongVersion: v.long, input: b.input })).digest('hex');
+  const id = createHash('md5')
+    .update(JSON.stringify({ _format, solcVersion: v.short, solcLongVersion: v.long, input: b.input }))
+    .digest('hex');
   const buildInfo = { id, _format, solcVersion: v.short, solcLongVersion: v.long, input: b.input, output: b.output };
   const file = `artifacts/build-info/${id}.json`;
   write(dir, file, buildInfo, false);
@@ -198,28 +228,49 @@ function writeHardhat2(dir: string, b: CompiledBuild, d: Deployment, v: SolcVers
     for (const [name, c] of Object.entries(byName)) {
       const base = `artifacts/${sourceName}/${name}`;
       write(dir, `${base}.json`, hardhat2Artifact(sourceName, name, c));
-      write(dir, `${base}.dbg.json`, { _format: 'hh-sol-dbg-1', buildInfo: path.posix.relative(path.posix.dirname(base), file) });
+      write(dir, `${base}.dbg.json`, {
+        _format: 'hh-sol-dbg-1',
+        buildInfo: path.posix.relative(path.posix.dirname(base), file),
+      });
     }
   }
   // Hardhat Ignition (v0.15, Hardhat 2): the artifact it deployed and a copy of its build info, per future
   const dep = `ignition/deployments/chain-${CHAIN_ID}`;
-  write(dir, `${dep}/deployed_addresses.json`, Object.fromEntries(d.contracts.map((c) => [futureId(c.id), getAddress(c.address)])));
+  write(
+    dir,
+    `${dep}/deployed_addresses.json`,
+    Object.fromEntries(d.contracts.map((c) => [futureId(c.id), getAddress(c.address)])),
+  );
   write(dir, `${dep}/journal.jsonl`, journal(b, d));
   const copy = `${dep}/build-info/${id}.json`;
   write(dir, copy, buildInfo);
   for (const c of d.contracts) {
     const [sourceName, name] = splitId(c.id);
-    write(dir, `${dep}/artifacts/${futureId(c.id)}.json`, hardhat2Artifact(sourceName, name, contractsOf(b)[sourceName][name]));
-    write(dir, `${dep}/artifacts/${futureId(c.id)}.dbg.json`, { _format: 'hh-sol-dbg-1', buildInfo: `../build-info/${id}.json` });
+    write(
+      dir,
+      `${dep}/artifacts/${futureId(c.id)}.json`,
+      hardhat2Artifact(sourceName, name, contractsOf(b)[sourceName][name]),
+    );
+    write(dir, `${dep}/artifacts/${futureId(c.id)}.dbg.json`, {
+      _format: 'hh-sol-dbg-1',
+      buildInfo: `../build-info/${id}.json`,
+    });
   }
-  write(dir, 'hardhat.config.ts', `export default { solidity: ${toJson(solidityConfig(v, b.input.settings), false)} };\n`);
+  write(
+    dir,
+    'hardhat.config.ts',
+    `export default { solidity: ${toJson(solidityConfig(v, b.input.settings), false)} };\n`,
+  );
   writeSources(dir, b);
   return { layout: 'hardhat2', dir, deployedBuildFiles: [file, copy], otherBuildFiles: [] };
 }
 
 function solidityConfig(v: SolcVersion, settings: unknown): Json {
   const s = (settings ?? {}) as Json;
-  return { version: v.short, settings: { optimizer: s.optimizer, ...(s.viaIR ? { viaIR: true } : {}), evmVersion: s.evmVersion } };
+  return {
+    version: v.short,
+    settings: { optimizer: s.optimizer, ...(s.viaIR ? { viaIR: true } : {}), evmVersion: s.evmVersion },
+  };
 }
 
 /* ------------------------------------------------------------ Hardhat 3 */
@@ -232,52 +283,107 @@ interface Hh3Build {
 
 function hardhat3Build(b: CompiledBuild, v: SolcVersion): Hh3Build {
   // Hardhat 3's build id: `solc-<version with _>-<hash of the build>`
-  const id = `solc-${v.short.replace(/\./g, '_')}-${createHash('sha256').update(JSON.stringify({ solcLongVersion: v.long, input: b.input })).digest('hex').slice(0, 40)}`;
-  const userSourceNameMap = Object.fromEntries(Object.keys(b.input.sources).filter((p) => p.startsWith('project/')).map((p) => [p.slice('project/'.length), p]));
+  const id = `solc-${v.short.replace(/\./g, '_')}-${createHash('sha256')
+    .update(JSON.stringify({ solcLongVersion: v.long, input: b.input }))
+    .digest('hex')
+    .slice(0, 40)}`;
+  const userSourceNameMap = Object.fromEntries(
+    Object.keys(b.input.sources)
+      .filter((p) => p.startsWith('project/'))
+      .map((p) => [p.slice('project/'.length), p]),
+  );
   return {
     id,
-    info: { _format: 'hh3-sol-build-info-1', id, solcVersion: v.short, solcLongVersion: v.long, userSourceNameMap, input: b.input },
+    info: {
+      _format: 'hh3-sol-build-info-1',
+      id,
+      solcVersion: v.short,
+      solcLongVersion: v.long,
+      userSourceNameMap,
+      input: b.input,
+    },
     output: { _format: 'hh3-sol-build-info-output-1', id, output: b.output },
   };
 }
 
 function hardhat3Artifact(build: Hh3Build, inputSourceName: string, name: string, c: OutContract): Json {
   return {
-    _format: 'hh3-artifact-1', contractName: name, sourceName: inputSourceName.replace(/^project\//, ''), abi: c.abi ?? [],
-    bytecode: hex0x(c.evm?.bytecode?.object), deployedBytecode: hex0x(c.evm?.deployedBytecode?.object),
-    linkReferences: c.evm?.bytecode?.linkReferences ?? {}, deployedLinkReferences: c.evm?.deployedBytecode?.linkReferences ?? {},
-    immutableReferences: c.evm?.deployedBytecode?.immutableReferences ?? {}, inputSourceName, buildInfoId: build.id,
+    _format: 'hh3-artifact-1',
+    contractName: name,
+    sourceName: inputSourceName.replace(/^project\//, ''),
+    abi: c.abi ?? [],
+    bytecode: hex0x(c.evm?.bytecode?.object),
+    deployedBytecode: hex0x(c.evm?.deployedBytecode?.object),
+    linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+    deployedLinkReferences: c.evm?.deployedBytecode?.linkReferences ?? {},
+    immutableReferences: c.evm?.deployedBytecode?.immutableReferences ?? {},
+    inputSourceName,
+    buildInfoId: build.id,
   };
 }
 
-function writeHardhat3(dir: string, deployed: CompiledBuild, defaultProfile: CompiledBuild, d: Deployment, v: SolcVersion, withOutput: boolean): WrittenLayout {
+function writeHardhat3(
+  dir: string,
+  deployed: CompiledBuild,
+  defaultProfile: CompiledBuild,
+  d: Deployment,
+  v: SolcVersion,
+  withOutput: boolean,
+): WrittenLayout {
   const def = hardhat3Build(defaultProfile, v);
   const prod = hardhat3Build(deployed, v);
-  if (def.id === prod.id) throw new Error('the default profile must be compiled with another setting than the deployed build');
+  if (def.id === prod.id)
+    throw new Error('the default profile must be compiled with another setting than the deployed build');
   // `npx hardhat build`: the default profile's build info (input, output next to it) and its artifacts
   const defFile = `artifacts/build-info/${def.id}.json`;
   write(dir, defFile, def.info, false);
   write(dir, `artifacts/build-info/${def.id}.output.json`, def.output, false);
   for (const [inputSourceName, byName] of Object.entries(contractsOf(defaultProfile))) {
-    for (const [name, c] of Object.entries(byName)) write(dir, `artifacts/${inputSourceName.replace(/^project\//, '')}/${name}.json`, hardhat3Artifact(def, inputSourceName, name, c));
+    for (const [name, c] of Object.entries(byName))
+      write(
+        dir,
+        `artifacts/${inputSourceName.replace(/^project\//, '')}/${name}.json`,
+        hardhat3Artifact(def, inputSourceName, name, c),
+      );
   }
   // `npx hardhat ignition deploy` (production profile): the artifacts it deployed and its build info; Hardhat 3's
   // Ignition keeps no output of it (the `with output` variant adds the `.output.json` the readers need)
   const dep = `ignition/deployments/chain-${CHAIN_ID}`;
-  write(dir, `${dep}/deployed_addresses.json`, Object.fromEntries(d.contracts.map((c) => [futureId(c.id), getAddress(c.address)])));
+  write(
+    dir,
+    `${dep}/deployed_addresses.json`,
+    Object.fromEntries(d.contracts.map((c) => [futureId(c.id), getAddress(c.address)])),
+  );
   write(dir, `${dep}/journal.jsonl`, journal(deployed, d));
   const copy = `${dep}/build-info/${prod.id}.json`;
   write(dir, copy, prod.info);
   if (withOutput) write(dir, `${dep}/build-info/${prod.id}.output.json`, prod.output);
   for (const c of d.contracts) {
     const [inputSourceName, name] = splitId(c.id);
-    write(dir, `${dep}/artifacts/${futureId(c.id)}.json`, hardhat3Artifact(prod, inputSourceName, name, contractsOf(deployed)[inputSourceName][name]));
+    write(
+      dir,
+      `${dep}/artifacts/${futureId(c.id)}.json`,
+      hardhat3Artifact(prod, inputSourceName, name, contractsOf(deployed)[inputSourceName][name]),
+    );
   }
   const settings = (s: unknown) => solidityConfig(v, s).settings;
-  write(dir, 'hardhat.config.ts', `export default { solidity: { profiles: { default: ${toJson({ version: v.short, settings: settings(defaultProfile.input.settings) }, false)}, production: ${toJson({ version: v.short, settings: settings(deployed.input.settings) }, false)} } } };\n`);
-  write(dir, 'package.json', { name: 'placement', type: 'module', devDependencies: { hardhat: '^3.0.0', '@nomicfoundation/hardhat-ignition': '^3.0.0' } });
+  write(
+    dir,
+    'hardhat.config.ts',
+    `export default { solidity: { profiles: { default: ${toJson({ version: v.short, settings: settings(defaultProfile.input.settings) }, false)}, production: ${toJson({ version: v.short, settings: settings(deployed.input.settings) }, false)} } } };\n`,
+  );
+  write(dir, 'package.json', {
+    name: 'placement',
+    type: 'module',
+    devDependencies: { hardhat: '^3.0.0', '@nomicfoundation/hardhat-ignition': '^3.0.0' },
+  });
   writeSources(dir, deployed);
-  return { layout: withOutput ? 'hardhat3' : 'hardhat3 (Ignition copy without output)', dir, deployedBuildFiles: [copy], otherBuildFiles: [defFile] };
+  return {
+    layout: withOutput ? 'hardhat3' : 'hardhat3 (Ignition copy without output)',
+    dir,
+    deployedBuildFiles: [copy],
+    otherBuildFiles: [defFile],
+  };
 }
 
 /* ------------------------------------------------------------ Foundry */
@@ -288,38 +394,103 @@ function writeFoundry(dir: string, b: CompiledBuild, d: Deployment, v: SolcVersi
   // foundry-compilers' SolcVersionedInput: the standard JSON input, its version and the CLI paths, flattened
   const input = { ...b.input, version: v.short, allowPaths: [root], basePath: root, includePaths: [root] };
   // RawBuildInfo::new: md5 over the format, the versions and the input
-  const id = createHash('md5').update(_format).update(v.short).update(v.long).update(v.short).update(JSON.stringify(input)).digest('hex');
+  const id = createHash('md5')
+    .update(_format)
+    .update(v.short)
+    .update(v.long)
+    .update(v.short)
+    .update(JSON.stringify(input))
+    .digest('hex');
   const sources = (b.output.sources ?? {}) as Record<string, { id?: number }>;
-  const sourceIdToPath = Object.fromEntries(Object.entries(sources).filter(([p]) => p in b.input.sources).map(([p, s]) => [String(s.id), p]).sort((x, y) => Number(x[0]) - Number(y[0])));
+  const sourceIdToPath = Object.fromEntries(
+    Object.entries(sources)
+      .filter(([p]) => p in b.input.sources)
+      .map(([p, s]) => [String(s.id), p])
+      .sort((x, y) => Number(x[0]) - Number(y[0])),
+  );
   const file = `out/build-info/${id}.json`;
-  write(dir, file, {
-    id, source_id_to_path: sourceIdToPath, language: 'Solidity',
-    _format, compilerVersion: v.long, input, inputVersion: v.short, inputVersionLong: v.long, output: { errors: [], ...b.output },
-  }, false);
+  write(
+    dir,
+    file,
+    {
+      id,
+      source_id_to_path: sourceIdToPath,
+      language: 'Solidity',
+      _format,
+      compilerVersion: v.long,
+      input,
+      inputVersion: v.short,
+      inputVersionLong: v.long,
+      output: { errors: [], ...b.output },
+    },
+    false,
+  );
   for (const [sourceName, byName] of Object.entries(contractsOf(b))) {
     for (const [name, c] of Object.entries(byName)) {
       write(dir, `out/${path.posix.basename(sourceName)}/${name}.json`, {
         abi: c.abi ?? [],
-        bytecode: { object: hex0x(c.evm?.bytecode?.object), sourceMap: c.evm?.bytecode?.sourceMap ?? '', linkReferences: c.evm?.bytecode?.linkReferences ?? {} },
-        deployedBytecode: { object: hex0x(c.evm?.deployedBytecode?.object), sourceMap: c.evm?.deployedBytecode?.sourceMap ?? '', linkReferences: c.evm?.deployedBytecode?.linkReferences ?? {}, immutableReferences: c.evm?.deployedBytecode?.immutableReferences ?? {} },
-        methodIdentifiers: c.evm?.methodIdentifiers ?? {}, id: sources[sourceName]?.id,
+        bytecode: {
+          object: hex0x(c.evm?.bytecode?.object),
+          sourceMap: c.evm?.bytecode?.sourceMap ?? '',
+          linkReferences: c.evm?.bytecode?.linkReferences ?? {},
+        },
+        deployedBytecode: {
+          object: hex0x(c.evm?.deployedBytecode?.object),
+          sourceMap: c.evm?.deployedBytecode?.sourceMap ?? '',
+          linkReferences: c.evm?.deployedBytecode?.linkReferences ?? {},
+          immutableReferences: c.evm?.deployedBytecode?.immutableReferences ?? {},
+        },
+        methodIdentifiers: c.evm?.methodIdentifiers ?? {},
+        id: sources[sourceName]?.id,
       });
     }
   }
   // `forge script script/Deploy.s.sol --broadcast`: one CREATE per contract, the library first
   const transactions = d.contracts.map((c) => ({
-    hash: txHash(`${c.id}@${c.address}`), transactionType: 'CREATE', contractName: splitId(c.id)[1], contractAddress: getAddress(c.address),
-    function: null, arguments: c.args ? ctorArgs(c) : null,
-    transaction: { from: getAddress(d.deployer), gas: '0x2dc6c0', value: '0x0', input: c.initCode, nonce: `0x${c.nonce.toString(16)}`, chainId: `0x${CHAIN_ID.toString(16)}` },
-    additionalContracts: [], isFixedGasLimit: false,
+    hash: txHash(`${c.id}@${c.address}`),
+    transactionType: 'CREATE',
+    contractName: splitId(c.id)[1],
+    contractAddress: getAddress(c.address),
+    function: null,
+    arguments: c.args ? ctorArgs(c) : null,
+    transaction: {
+      from: getAddress(d.deployer),
+      gas: '0x2dc6c0',
+      value: '0x0',
+      input: c.initCode,
+      nonce: `0x${c.nonce.toString(16)}`,
+      chainId: `0x${CHAIN_ID.toString(16)}`,
+    },
+    additionalContracts: [],
+    isFixedGasLimit: false,
   }));
   write(dir, `broadcast/Deploy.s.sol/${CHAIN_ID}/run-latest.json`, {
     transactions,
-    receipts: d.contracts.map((c, i) => ({ status: '0x1', transactionHash: transactions[i].hash, contractAddress: c.address, from: d.deployer, to: null, blockNumber: `0x${(i + 1).toString(16)}` })),
-    libraries: Object.entries(d.libraries).map(([lib, a]) => `${lib}:${getAddress(a)}`), pending: [], returns: {}, timestamp: 1793400000, chain: CHAIN_ID, commit: 'abcdef0',
+    receipts: d.contracts.map((c, i) => ({
+      status: '0x1',
+      transactionHash: transactions[i].hash,
+      contractAddress: c.address,
+      from: d.deployer,
+      to: null,
+      blockNumber: `0x${(i + 1).toString(16)}`,
+    })),
+    libraries: Object.entries(d.libraries).map(([lib, a]) => `${lib}:${getAddress(a)}`),
+    pending: [],
+    returns: {},
+    timestamp: 1793400000,
+    chain: CHAIN_ID,
+    commit: 'abcdef0',
   });
-  const s = (b.input.settings ?? {}) as { optimizer?: { enabled?: boolean; runs?: number }; viaIR?: boolean; evmVersion?: string };
-  write(dir, 'foundry.toml', `[profile.default]\nsrc = "src"\nout = "out"\nlibs = ["lib"]\nbuild_info = true\nsolc = "${v.short}"\nevm_version = "${s.evmVersion ?? 'cancun'}"\noptimizer = ${!!s.optimizer?.enabled}\noptimizer_runs = ${s.optimizer?.runs ?? 200}\nvia_ir = ${!!s.viaIR}\n`);
+  const s = (b.input.settings ?? {}) as {
+    optimizer?: { enabled?: boolean; runs?: number };
+    viaIR?: boolean;
+    evmVersion?: string;
+  };
+  write(
+    dir,
+    'foundry.toml',
+    `[profile.default]\nsrc = "src"\nout = "out"\nlibs = ["lib"]\nbuild_info = true\nsolc = "${v.short}"\nevm_version = "${s.evmVersion ?? 'cancun'}"\noptimizer = ${!!s.optimizer?.enabled}\noptimizer_runs = ${s.optimizer?.runs ?? 200}\nvia_ir = ${!!s.viaIR}\n`,
+  );
   writeSources(dir, b);
   return { layout: 'foundry', dir, deployedBuildFiles: [file], otherBuildFiles: [] };
 }
@@ -331,14 +502,20 @@ function writeFoundry(dir: string, b: CompiledBuild, d: Deployment, v: SolcVersi
  * source names those of the layout: `sourceRoot`); `defaultProfile` (Hardhat 3 only) the build of the default profile,
  * compiled with another setting. The caller removes the folder (`removeLayout`).
  */
-export function writeLayout(layout: ProjectLayout, deployed: CompiledBuild, d: Deployment, v: SolcVersion, defaultProfile?: CompiledBuild): WrittenLayout {
+export function writeLayout(
+  layout: ProjectLayout,
+  deployed: CompiledBuild,
+  d: Deployment,
+  v: SolcVersion,
+  defaultProfile?: CompiledBuild,
+): WrittenLayout {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `placement-${layout.replace(/[^a-z0-9]+/gi, '-')}-`));
   switch (layout) {
     case 'hardhat2':
       return writeHardhat2(dir, deployed, d, v);
     case 'hardhat3':
     case 'hardhat3 (Ignition copy without output)':
-      if (!defaultProfile) throw new Error('Hardhat 3 needs the default profile\'s build');
+      if (!defaultProfile) throw new Error("Hardhat 3 needs the default profile's build");
       return writeHardhat3(dir, deployed, defaultProfile, d, v, layout === 'hardhat3');
     case 'foundry':
       return writeFoundry(dir, deployed, d, v);
@@ -369,7 +546,13 @@ export async function missingRecords(ws: LayoutWorkspace, d: Deployment): Promis
   // the records as the ABI index hands them to the inspector (discoverAddresses over the folder)
   const records = await deploymentsFromWorkspace([ws.fs]);
   return d.contracts
-    .filter((c) => !records.some((r) => r.address === c.address.toLowerCase() && r.chainId === ws.chainId && r.contractName === splitId(c.id)[1]))
+    .filter(
+      (c) =>
+        !records.some(
+          (r) =>
+            r.address === c.address.toLowerCase() && r.chainId === ws.chainId && r.contractName === splitId(c.id)[1],
+        ),
+    )
     .map((c) => `${splitId(c.id)[1]} at ${c.address}`);
 }
 
@@ -386,8 +569,15 @@ export type ResolvedFrameBuild = FrameBuild & { file: string };
  * whose builds all differ from the code on chain, or nothing at all). When the workspace's single "deployed build"
  * resolver changes, this function is the one to change.
  */
-export async function resolveFrameBuild(ws: LayoutWorkspace, frame: { address?: string; creation?: { initCode: string } }, runtimeBytecode: string | undefined): Promise<ResolvedFrameBuild | { problem: string }> {
-  ws.memo.readers ??= (async () => ({ deployments: await deploymentsFromWorkspace([ws.fs]), builds: await DeployedBuilds.read([ws.fs]) }))();
+export async function resolveFrameBuild(
+  ws: LayoutWorkspace,
+  frame: { address?: string; creation?: { initCode: string } },
+  runtimeBytecode: string | undefined,
+): Promise<ResolvedFrameBuild | { problem: string }> {
+  ws.memo.readers ??= (async () => ({
+    deployments: await deploymentsFromWorkspace([ws.fs]),
+    builds: await DeployedBuilds.read([ws.fs]),
+  }))();
   const { deployments, builds } = await ws.memo.readers;
   if (frame.creation) {
     const built = builds.findCreation(frame.creation.initCode);
@@ -395,18 +585,31 @@ export async function resolveFrameBuild(ws: LayoutWorkspace, frame: { address?: 
     return { build: built.build.build, contract: built.identifier, part: 'creation', file: built.build.file };
   }
   if (!frame.address) return { problem: 'the frame has no address' };
-  const resolve = () => builds.resolve([frame.address as string], { chainId: ws.chainId, deployments, runtimeBytecode });
+  const resolve = () =>
+    builds.resolve([frame.address as string], { chainId: ws.chainId, deployments, runtimeBytecode });
   let found = await resolve();
   // the deployed build held as input only (Hardhat 3: Ignition's copy without output): its output produced with the
   // user's compiler, as the inspector does (src/features/inspector/missingOutput.ts), here npm solc in the repository
   const missing = found && !found.built && !found.code ? found.match.build : undefined;
   if (missing) {
-    const r = await produceOutput(missing.compilerVersion, missing.input, { workspaceRoots: [ROOT], cache: new CompileCache(path.join(ROOT, 'out/placement-cache/produced')) });
-    if (!('output' in r)) return { problem: `${missing.file} holds the input only and could not be compiled (${'missing' in r ? 'no solc of its version' : r.errors[0]})` };
+    const r = await produceOutput(missing.compilerVersion, missing.input, {
+      workspaceRoots: [ROOT],
+      cache: new CompileCache(path.join(ROOT, 'out/placement-cache/produced')),
+    });
+    if (!('output' in r))
+      return {
+        problem: `${missing.file} holds the input only and could not be compiled (${'missing' in r ? 'no solc of its version' : r.errors[0]})`,
+      };
     attachOutput(missing, r.output);
     found = await resolve();
   }
   if (!found) return { problem: `no build of ${frame.address} in the workspace` };
-  if (!found.built || (found.code && !found.code.match)) return { problem: `${frame.address}: ${explainBuild(found, inEnglish)}` };
-  return { build: found.built.build.build, contract: found.built.identifier, match: found.code, file: found.built.build.file };
+  if (!found.built || (found.code && !found.code.match))
+    return { problem: `${frame.address}: ${explainBuild(found, inEnglish)}` };
+  return {
+    build: found.built.build.build,
+    contract: found.built.identifier,
+    match: found.code,
+    file: found.built.build.file,
+  };
 }

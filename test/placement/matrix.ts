@@ -29,7 +29,23 @@ import type { FrameBuild } from '../../src/api/source/locate';
 import { placeFailure } from '../../src/api/source/place';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import { EvmChain } from '../../sandbox/src/evm';
-import { type CompiledBuild, type DeployedRecord, LAYOUTS, type Layout, type LayoutWorkspace, type ProjectLayout, type SolcVersion, type WrittenLayout, canonicalSource, missingRecords, openLayout, removeLayout, resolveFrameBuild, sourceRoot, writeLayout } from './layouts';
+import {
+  type CompiledBuild,
+  type DeployedRecord,
+  LAYOUTS,
+  type Layout,
+  type LayoutWorkspace,
+  type ProjectLayout,
+  type SolcVersion,
+  type WrittenLayout,
+  canonicalSource,
+  missingRecords,
+  openLayout,
+  removeLayout,
+  resolveFrameBuild,
+  sourceRoot,
+  writeLayout,
+} from './layouts';
 
 export { LAYOUTS, type Layout } from './layouts';
 
@@ -171,7 +187,11 @@ interface Solc {
 /** The contracts, named as the compiler is given them: `contracts/X.sol` (Hardhat 2), `project/contracts/X.sol`, `src/X.sol`. */
 function sources(root = 'contracts/'): Record<string, { content: string }> {
   const out: Record<string, { content: string }> = {};
-  for (const f of fs.readdirSync(CONTRACTS).filter((n) => n.endsWith('.sol')).sort()) out[`${root}${f}`] = { content: fs.readFileSync(path.join(CONTRACTS, f), 'utf8') };
+  for (const f of fs
+    .readdirSync(CONTRACTS)
+    .filter((n) => n.endsWith('.sol'))
+    .sort())
+    out[`${root}${f}`] = { content: fs.readFileSync(path.join(CONTRACTS, f), 'utf8') };
   return out;
 }
 
@@ -184,13 +204,32 @@ function inputOf(setting: Setting, root = 'contracts/'): Record<string, unknown>
       optimizer: { enabled: setting.optimizer, runs: 200 },
       ...(setting.viaIR ? { viaIR: true } : {}),
       evmVersion: 'cancun',
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.sourceMap', 'evm.bytecode.linkReferences', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences', 'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.generatedSources', 'evm.methodIdentifiers'], '': ['ast'] } },
+      outputSelection: {
+        '*': {
+          '*': [
+            'abi',
+            'evm.bytecode.object',
+            'evm.bytecode.sourceMap',
+            'evm.bytecode.linkReferences',
+            'evm.deployedBytecode.object',
+            'evm.deployedBytecode.sourceMap',
+            'evm.deployedBytecode.linkReferences',
+            'evm.deployedBytecode.immutableReferences',
+            'evm.deployedBytecode.generatedSources',
+            'evm.methodIdentifiers',
+          ],
+          '': ['ast'],
+        },
+      },
     },
   };
 }
 
 /** Compiles a setting, its sources under `root` (cached by the input's hash). */
-export function compile(setting: Setting, root = 'contracts/'): SolcBuildLike & { input: { sources: Record<string, { content: string }> } } {
+export function compile(
+  setting: Setting,
+  root = 'contracts/',
+): SolcBuildLike & { input: { sources: Record<string, { content: string }> } } {
   const input = inputOf(setting, root);
   const text = JSON.stringify(input);
   const key = createHash('sha256').update(text).digest('hex').slice(0, 24);
@@ -209,7 +248,9 @@ export function compile(setting: Setting, root = 'contracts/'): SolcBuildLike & 
   }
   if (setting.noGeneratedSources) {
     output = JSON.parse(JSON.stringify(output)) as SolcOutput;
-    for (const byName of Object.values(output.contracts ?? {})) for (const c of Object.values(byName ?? {})) if (c?.evm?.deployedBytecode) delete c.evm.deployedBytecode.generatedSources;
+    for (const byName of Object.values(output.contracts ?? {}))
+      for (const c of Object.values(byName ?? {}))
+        if (c?.evm?.deployedBytecode) delete c.evm.deployedBytecode.generatedSources;
   }
   return { input: input as { sources: Record<string, { content: string }> }, output };
 }
@@ -246,7 +287,14 @@ export function markers(tag: 'fails' | 'via' = 'fails'): Map<string, string[]> {
 const DEPLOYER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 const STRANGER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 
-type Contract = { evm?: { bytecode?: { object?: string; linkReferences?: Record<string, Record<string, Array<{ start: number; length: number }>>> } } };
+type Contract = {
+  evm?: {
+    bytecode?: {
+      object?: string;
+      linkReferences?: Record<string, Record<string, Array<{ start: number; length: number }>>>;
+    };
+  };
+};
 
 /** Creation code with its libraries linked. */
 function linked(c: Contract, libraries: Record<string, string>): string {
@@ -261,10 +309,15 @@ function linked(c: Contract, libraries: Record<string, string>): string {
 }
 
 /** One setting: compiled, deployed, every case called and placed, in each layout asked (`direct` alone by default). */
-export async function runSetting(setting: Setting, only?: (c: Case) => boolean, layouts: readonly Layout[] = ['direct']): Promise<CaseResult[]> {
+export async function runSetting(
+  setting: Setting,
+  only?: (c: Case) => boolean,
+  layouts: readonly Layout[] = ['direct'],
+): Promise<CaseResult[]> {
   // the layouts that name their sources alike share a compilation, a chain and the executions
   const byRoot = new Map<string, Layout[]>();
-  for (const l of LAYOUTS.filter((x) => layouts.includes(x))) byRoot.set(sourceRoot(l), [...(byRoot.get(sourceRoot(l)) ?? []), l]);
+  for (const l of LAYOUTS.filter((x) => layouts.includes(x)))
+    byRoot.set(sourceRoot(l), [...(byRoot.get(sourceRoot(l)) ?? []), l]);
   const results: CaseResult[] = [];
   for (const [root, group] of byRoot) results.push(...(await runGroup(setting, root, group, only)));
   return results;
@@ -279,7 +332,12 @@ interface OpenLayout {
   missingRecords: string[];
 }
 
-async function runGroup(setting: Setting, root: string, layouts: readonly Layout[], only?: (c: Case) => boolean): Promise<CaseResult[]> {
+async function runGroup(
+  setting: Setting,
+  root: string,
+  layouts: readonly Layout[],
+  only?: (c: Case) => boolean,
+): Promise<CaseResult[]> {
   const build = compile(setting, root);
   const contracts = build.output.contracts as Record<string, Record<string, Contract>>;
   const get = (id: string): Contract => {
@@ -316,7 +374,9 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
     if (f.creation) {
       // a failed deployment: the contract whose creation code the init code starts with
       for (const [file, byName] of Object.entries(contracts)) {
-        for (const [name, k] of Object.entries(byName)) if (k.evm?.bytecode?.object && isCreationOf(f.creation.initCode, k.evm.bytecode.object)) return { build, contract: `${file}:${name}`, part: 'creation' };
+        for (const [name, k] of Object.entries(byName))
+          if (k.evm?.bytecode?.object && isCreationOf(f.creation.initCode, k.evm.bytecode.object))
+            return { build, contract: `${file}:${name}`, part: 'creation' };
       }
       return undefined;
     }
@@ -330,7 +390,9 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
     for (const layout of layouts) {
       if (layout === 'direct') continue;
       const deployment = { deployer: DEPLOYER, contracts: records, libraries };
-      const defaultProfile = layout.startsWith('hardhat3') ? (compile(defaultProfileOf(setting), root) as CompiledBuild) : undefined;
+      const defaultProfile = layout.startsWith('hardhat3')
+        ? (compile(defaultProfileOf(setting), root) as CompiledBuild)
+        : undefined;
       const written = writeLayout(layout, build as CompiledBuild, deployment, solcVersion(), defaultProfile);
       const ws = openLayout(written.dir);
       projects.push({ layout, written, ws, missingRecords: await missingRecords(ws, deployment) });
@@ -341,12 +403,29 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
       const types = c.sig.slice(c.sig.indexOf('(') + 1, -1);
       const args = types ? encodeAbiParameters(parseAbiParameters(types), c.args).slice(2) : '';
       const creation = c.to === 'new Fragile';
-      const data = creation ? `0x${linked(get(`${root}Fragile.sol:Fragile`), libraries)}${args}` : toFunctionSelector(c.sig) + args;
-      const ex = await chain.call({ from: c.stranger ? STRANGER : DEPLOYER, ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }), data, gas: 3_000_000 });
+      const data = creation
+        ? `0x${linked(get(`${root}Fragile.sol:Fragile`), libraries)}${args}`
+        : toFunctionSelector(c.sig) + args;
+      const ex = await chain.call({
+        from: c.stranger ? STRANGER : DEPLOYER,
+        ...(creation ? {} : { to: addresses[c.to as keyof typeof addresses] }),
+        data,
+        gas: 3_000_000,
+      });
       const expected = marks.get(c.name)?.[0] ?? '?';
       const tag = c.adversarial ? { adversarial: true } : {};
       if (ex.success) {
-        for (const layout of layouts) results.push({ setting: setting.name, layout, case: c.name, outcome: 'unplaced', expected, shown: [], why: 'the call succeeded', ...tag });
+        for (const layout of layouts)
+          results.push({
+            setting: setting.name,
+            layout,
+            case: c.name,
+            outcome: 'unplaced',
+            expected,
+            shown: [],
+            why: 'the call succeeded',
+            ...tag,
+          });
         continue;
       }
       const stack = callStackOf(ex.opcodes, ex.actions);
@@ -364,16 +443,23 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
             if (builds.has(key)) continue;
             const runtime = !f.creation && f.address ? await chain.codeOf(f.address) : undefined;
             const r = await resolveFrameBuild(project.ws, f, runtime);
-            const who = f.creation ? 'the failed deployment' : f.address ?? 'a frame without address';
+            const who = f.creation ? 'the failed deployment' : (f.address ?? 'a frame without address');
             if ('problem' in r) {
               (found.buildProblems ??= []).push(`${who}: ${r.problem}`);
               builds.set(key, undefined);
               continue;
             }
             // the build deployed there, and the contract deployed there
-            const want = f.creation ? 'contracts/Fragile.sol:Fragile' : f.address ? byAddress.get(f.address) : undefined;
+            const want = f.creation
+              ? 'contracts/Fragile.sol:Fragile'
+              : f.address
+                ? byAddress.get(f.address)
+                : undefined;
             const got = canonicalSource(layout, r.contract);
-            if (!project.written.deployedBuildFiles.includes(r.file) || got !== want) (found.wrongBuild ??= []).push(`${who}: ${got} of ${r.file}, deployed: ${want ?? 'unknown'} of ${project.written.deployedBuildFiles.join(' or ')}`);
+            if (!project.written.deployedBuildFiles.includes(r.file) || got !== want)
+              (found.wrongBuild ??= []).push(
+                `${who}: ${got} of ${r.file}, deployed: ${want ?? 'unknown'} of ${project.written.deployedBuildFiles.join(' or ')}`,
+              );
             builds.set(key, r);
           }
           resolver = (f) => builds.get(f.creation ? `create:${f.creation.initCode}` : `${f.address ?? ''}`);
@@ -381,7 +467,8 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
         const placed = placeFailure(stack, ex.opcodes.opcodes, resolver);
         const r = classify(setting, layout, c.name, expected, placed, stack.notes);
         // a case the readers found no build for says so first
-        if (r.outcome !== 'exact' && found.buildProblems) r.why = `${found.buildProblems.join('; ')}${r.why ? ` — ${r.why}` : ''}`;
+        if (r.outcome !== 'exact' && found.buildProblems)
+          r.why = `${found.buildProblems.join('; ')}${r.why ? ` — ${r.why}` : ''}`;
         results.push({ ...r, ...tag, ...found });
       }
     }
@@ -392,17 +479,41 @@ async function runGroup(setting: Setting, root: string, layouts: readonly Layout
 }
 
 /** A placement as one case's result: exact on the marked line, a wrong exact line, likely with it among the candidates, or unplaced. */
-function classify(setting: Setting, layout: Layout, name: string, expected: string, placed: ReturnType<typeof placeFailure>, notes: readonly string[]): CaseResult {
+function classify(
+  setting: Setting,
+  layout: Layout,
+  name: string,
+  expected: string,
+  placed: ReturnType<typeof placeFailure>,
+  notes: readonly string[],
+): CaseResult {
   const at = (l: { sourceName: string; line: number }) => `${canonicalSource(layout, l.sourceName)}:${l.line}`;
   const first = placed.frames[0];
   if (placed.exact && first?.location) {
     const shown = at(first.location);
-    return { setting: setting.name, layout, case: name, outcome: shown === expected ? 'exact' : 'wrongExact', expected, shown: [shown], internal: first.confirmedInternal.map(at) };
+    return {
+      setting: setting.name,
+      layout,
+      case: name,
+      outcome: shown === expected ? 'exact' : 'wrongExact',
+      expected,
+      shown: [shown],
+      internal: first.confirmedInternal.map(at),
+    };
   }
   const shown = (placed.likely?.candidates ?? []).map((k) => at(k.location));
   if (!shown.length && placed.likely?.hint) shown.push(at(placed.likely.hint));
   const i = shown.indexOf(expected);
-  return { setting: setting.name, layout, case: name, outcome: i >= 0 ? 'likely' : 'unplaced', expected, shown, ...(i >= 0 ? { likelyFirst: i === 0 } : {}), why: placed.likely?.why ?? first?.problem ?? notes.join(' ') };
+  return {
+    setting: setting.name,
+    layout,
+    case: name,
+    outcome: i >= 0 ? 'likely' : 'unplaced',
+    expected,
+    shown,
+    ...(i >= 0 ? { likelyFirst: i === 0 } : {}),
+    why: placed.likely?.why ?? first?.problem ?? notes.join(' '),
+  };
 }
 
 /** Every setting, every case, in each layout asked (`direct` alone by default). */

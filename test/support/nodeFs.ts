@@ -19,7 +19,9 @@ export function nodeWorkspaceFs(root: string): WorkspaceFs {
       if (!p) return [];
       try {
         const entries = await fsp.readdir(p, { withFileTypes: true });
-        return entries.filter((e) => e.isFile() || e.isDirectory()).map((e) => ({ name: e.name, dir: e.isDirectory() }));
+        return entries
+          .filter((e) => e.isFile() || e.isDirectory())
+          .map((e) => ({ name: e.name, dir: e.isDirectory() }));
       } catch {
         return [];
       }

@@ -11,11 +11,20 @@ class ResultsReporter extends Mocha.reporters.Spec {
     const suite = process.env.RESULTS_SUITE || 'unit';
     const file = process.env.RESULTS_FILE || path.join('out', 'test-results', `${suite}.json`);
     const failures = [];
-    runner.on('fail', (test, err) => failures.push(`${test.fullTitle()}: ${String(err && err.message).split('\n')[0]}`));
+    runner.on('fail', (test, err) =>
+      failures.push(`${test.fullTitle()}: ${String(err && err.message).split('\n')[0]}`),
+    );
     runner.once('end', () => {
       const s = runner.stats || {};
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, JSON.stringify({ suite, passed: s.passes || 0, failed: s.failures || 0, skipped: s.pending || 0, failures }, null, 2));
+      fs.writeFileSync(
+        file,
+        JSON.stringify(
+          { suite, passed: s.passes || 0, failed: s.failures || 0, skipped: s.pending || 0, failures },
+          null,
+          2,
+        ),
+      );
     });
   }
 }

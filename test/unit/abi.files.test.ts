@@ -19,21 +19,65 @@ function workspaceAbiFiles(dir = 'test/workspace') {
 }
 
 describe('ABI files', () => {
-  const transfer = { type: 'function', name: 'transfer', inputs: [{ name: 'to', type: 'address', internalType: 'address' }, { name: 'value', type: 'uint256', internalType: 'uint256' }], outputs: [{ name: '', type: 'bool', internalType: 'bool' }], stateMutability: 'nonpayable' };
+  const transfer = {
+    type: 'function',
+    name: 'transfer',
+    inputs: [
+      { name: 'to', type: 'address', internalType: 'address' },
+      { name: 'value', type: 'uint256', internalType: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool', internalType: 'bool' }],
+    stateMutability: 'nonpayable',
+  };
 
   it('reads a Hardhat artifact with its contract name and format, and skips .dbg.json and build-info', () => {
-    const text = JSON.stringify({ _format: 'hh-sol-artifact-1', contractName: 'Token', sourceName: 'contracts/Token.sol', abi: [transfer, { type: 'constructor', inputs: [] }], bytecode: '0x60', deployedBytecode: '0x60', linkReferences: {} });
+    const text = JSON.stringify({
+      _format: 'hh-sol-artifact-1',
+      contractName: 'Token',
+      sourceName: 'contracts/Token.sol',
+      abi: [transfer, { type: 'constructor', inputs: [] }],
+      bytecode: '0x60',
+      deployedBytecode: '0x60',
+      linkReferences: {},
+    });
     const f = parseAbiFile('artifacts/contracts/Token.sol/Token.json', text);
-    assert.deepStrictEqual([f?.format, f?.contractName, f?.source, f?.abi.length], ['hardhat', 'Token', 'artifacts/contracts/Token.sol/Token.json', 1]);
-    assert.strictEqual(parseAbiFile('artifacts/contracts/Token.sol/Token.dbg.json', JSON.stringify({ _format: 'hh-sol-dbg-1', buildInfo: 'x' })), undefined);
-    assert.strictEqual(parseAbiFile('artifacts/build-info/abc.json', JSON.stringify({ output: { contracts: {} }, abi: [transfer] })), undefined);
-    assert.ok(isExcludedAbiPath('a/node_modules/x/abi.json') && isExcludedAbiPath('out\\build-info\\x.json') && !isExcludedAbiPath('out/Token.sol/Token.json'));
+    assert.deepStrictEqual(
+      [f?.format, f?.contractName, f?.source, f?.abi.length],
+      ['hardhat', 'Token', 'artifacts/contracts/Token.sol/Token.json', 1],
+    );
+    assert.strictEqual(
+      parseAbiFile(
+        'artifacts/contracts/Token.sol/Token.dbg.json',
+        JSON.stringify({ _format: 'hh-sol-dbg-1', buildInfo: 'x' }),
+      ),
+      undefined,
+    );
+    assert.strictEqual(
+      parseAbiFile('artifacts/build-info/abc.json', JSON.stringify({ output: { contracts: {} }, abi: [transfer] })),
+      undefined,
+    );
+    assert.ok(
+      isExcludedAbiPath('a/node_modules/x/abi.json') &&
+        isExcludedAbiPath('out\\build-info\\x.json') &&
+        !isExcludedAbiPath('out/Token.sol/Token.json'),
+    );
   });
 
   it('reads Foundry output, Truffle-like objects, hardhat-deploy records and plain ABI arrays', () => {
-    const foundry = parseAbiFile('out/Vault.sol/Vault.json', JSON.stringify({ abi: [transfer], bytecode: { object: '0x60', sourceMap: '', linkReferences: {} }, deployedBytecode: { object: '0x' }, methodIdentifiers: {} }));
+    const foundry = parseAbiFile(
+      'out/Vault.sol/Vault.json',
+      JSON.stringify({
+        abi: [transfer],
+        bytecode: { object: '0x60', sourceMap: '', linkReferences: {} },
+        deployedBytecode: { object: '0x' },
+        methodIdentifiers: {},
+      }),
+    );
     assert.deepStrictEqual([foundry?.format, foundry?.contractName], ['foundry', 'Vault']);
-    assert.strictEqual(parseAbiFile('build/contracts/A.json', JSON.stringify({ contractName: 'A', abi: [transfer] }))?.format, 'truffle');
+    assert.strictEqual(
+      parseAbiFile('build/contracts/A.json', JSON.stringify({ contractName: 'A', abi: [transfer] }))?.format,
+      'truffle',
+    );
     const plain = parseAbiFile('abi/Router.abi', JSON.stringify([transfer]));
     assert.deepStrictEqual([plain?.format, plain?.contractName], ['abi', 'Router']);
     assert.strictEqual(parseAbiFile('abis/ERC20.abi.json', JSON.stringify([transfer]))?.contractName, 'ERC20');
@@ -59,25 +103,51 @@ describe('ABI files', () => {
       { type: 'error', name: 'Bad', inputs: [{ name: 'x', type: 'uint7' }] }, // no such type
       { type: 'event', name: 'Transfer', inputs: [{ name: 'from', type: 'address', indexed: true }] },
       { type: 'function', name: '1bad', inputs: [] },
-      { type: 'function', name: 'swap', inputs: [{ name: 'route', type: 'tuple[]', components: [{ name: 'pool', type: 'address' }, { name: 'fee', type: 'uint24' }] }] },
+      {
+        type: 'function',
+        name: 'swap',
+        inputs: [
+          {
+            name: 'route',
+            type: 'tuple[]',
+            components: [
+              { name: 'pool', type: 'address' },
+              { name: 'fee', type: 'uint24' },
+            ],
+          },
+        ],
+      },
       { type: 'function', name: 'noComponents', inputs: [{ name: 't', type: 'tuple' }] },
       { name: 'legacy', inputs: [], outputs: [] }, // solc < 0.5: no type
-      'junk', null, 42,
+      'junk',
+      null,
+      42,
     ]);
-    assert.deepStrictEqual(abi.map((i) => `${i.type} ${signatureOf(i)}`), ['function transfer(address,uint256)', 'event Transfer(address)', 'function swap((address,uint24)[])', 'function legacy()']);
+    assert.deepStrictEqual(
+      abi.map((i) => `${i.type} ${signatureOf(i)}`),
+      [
+        'function transfer(address,uint256)',
+        'event Transfer(address)',
+        'function swap((address,uint24)[])',
+        'function legacy()',
+      ],
+    );
   });
 
-  it('finds the sample workspace\'s artifacts: Hardhat artifacts and a plain .abi, none of the build info or .dbg files', () => {
+  it("finds the sample workspace's artifacts: Hardhat artifacts and a plain .abi, none of the build info or .dbg files", () => {
     const files = workspaceAbiFiles();
-    assert.deepStrictEqual(files.map((f) => `${f.source} ${f.format}`), [
-      'artifacts/abi/SaucerRouter.abi abi',
-      'artifacts/contracts/inspector/Accounting.sol/Accounting.json hardhat',
-      'artifacts/contracts/inspector/Ledger.sol/Ledger.json hardhat',
-      'artifacts/contracts/inspector/Vault.sol/Vault.json hardhat',
-      'artifacts/contracts/sandbox/SandToken.sol/SandToken.json hardhat',
-      'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json hardhat',
-      'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json hardhat',
-      'artifacts/contracts/sandbox/TreasuryDAO.sol/TreasuryDAO.json hardhat',
-    ]);
+    assert.deepStrictEqual(
+      files.map((f) => `${f.source} ${f.format}`),
+      [
+        'artifacts/abi/SaucerRouter.abi abi',
+        'artifacts/contracts/inspector/Accounting.sol/Accounting.json hardhat',
+        'artifacts/contracts/inspector/Ledger.sol/Ledger.json hardhat',
+        'artifacts/contracts/inspector/Vault.sol/Vault.json hardhat',
+        'artifacts/contracts/sandbox/SandToken.sol/SandToken.json hardhat',
+        'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json hardhat',
+        'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json hardhat',
+        'artifacts/contracts/sandbox/TreasuryDAO.sol/TreasuryDAO.json hardhat',
+      ],
+    );
   });
 });

@@ -6,7 +6,9 @@ import type * as esbuildType from 'esbuild';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the build script is CommonJS; requiring it builds nothing
-const { notShipped } = require(path.join(root, 'esbuild.js')) as { notShipped: (metafile: esbuildType.Metafile) => string[] };
+const { notShipped } = require(path.join(root, 'esbuild.js')) as {
+  notShipped: (metafile: esbuildType.Metafile) => string[];
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- left to the runner (external in the unit bundles)
 const esbuild = require('esbuild') as typeof esbuildType;
 const SANDBOX_DIR = 'sandbox/src';
@@ -22,14 +24,28 @@ async function build(entry: string, files: Record<string, string> = {}): Promise
       });
       b.onLoad({ filter: /\.ts$/ }, (args) => {
         const file = path.relative(root, args.path).split(path.sep).join('/');
-        return files[file] !== undefined ? { contents: files[file], loader: 'ts', resolveDir: path.dirname(args.path) } : undefined;
+        return files[file] !== undefined
+          ? { contents: files[file], loader: 'ts', resolveDir: path.dirname(args.path) }
+          : undefined;
       });
     },
   };
   const r = await esbuild.build({
-    absWorkingDir: root, bundle: true, write: false, metafile: true, platform: 'node', format: 'cjs', logLevel: 'silent',
-    outdir: path.join(root, 'dist-check'), plugins: [virtual],
-    stdin: { contents: entry, resolveDir: path.join(root, 'src', 'features', 'status'), sourcefile: 'entry.ts', loader: 'ts' },
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'silent',
+    outdir: path.join(root, 'dist-check'),
+    plugins: [virtual],
+    stdin: {
+      contents: entry,
+      resolveDir: path.join(root, 'src', 'features', 'status'),
+      sourcefile: 'entry.ts',
+      loader: 'ts',
+    },
   });
   return r.metafile;
 }
@@ -43,17 +59,30 @@ describe('build: the sandbox and test/ never ship (esbuild.js notShipped)', func
     });
     const found = notShipped(meta);
     assert.strictEqual(found.length, 1, JSON.stringify(found));
-    assert.match(found[0], new RegExp(`^${SANDBOX_DIR}/prng\\.ts is in dist-check/stdin\\.js \\(imported by src/shims/leak\\.ts\\)`));
+    assert.match(
+      found[0],
+      new RegExp(`^${SANDBOX_DIR}/prng\\.ts is in dist-check/stdin\\.js \\(imported by src/shims/leak\\.ts\\)`),
+    );
   });
 
   it('a test file is reported too', async () => {
-    const meta = await build("import { probe } from '../../../test/leak';\nconsole.log(probe);\n", { 'test/leak.ts': 'export const probe = 1;\n' });
-    assert.deepStrictEqual(notShipped(meta).map((p) => p.split(' ')[0]), ['test/leak.ts']);
+    const meta = await build("import { probe } from '../../../test/leak';\nconsole.log(probe);\n", {
+      'test/leak.ts': 'export const probe = 1;\n',
+    });
+    assert.deepStrictEqual(
+      notShipped(meta).map((p) => p.split(' ')[0]),
+      ['test/leak.ts'],
+    );
   });
 
   it('a build of extension code only reports nothing', async () => {
-    const meta = await build("import { oneLine } from '../../api/text';\nimport { indicatorView } from './indicator';\nconsole.log(oneLine, indicatorView);\n");
-    assert.ok(Object.keys(meta.inputs).some((i) => i === 'src/api/text.ts'), Object.keys(meta.inputs).join());
+    const meta = await build(
+      "import { oneLine } from '../../api/text';\nimport { indicatorView } from './indicator';\nconsole.log(oneLine, indicatorView);\n",
+    );
+    assert.ok(
+      Object.keys(meta.inputs).some((i) => i === 'src/api/text.ts'),
+      Object.keys(meta.inputs).join(),
+    );
     assert.deepStrictEqual(notShipped(meta), []);
   });
 });

@@ -12,26 +12,37 @@ interface Contributes {
 }
 
 const root = path.resolve(__dirname, '../../..');
-const contributes = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: Contributes }).contributes;
+const contributes = (
+  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: Contributes }
+).contributes;
 const sorted = (xs: Iterable<string>) => [...new Set(xs)].sort();
 
 describe('command ids: the module and package.json', () => {
   it('contributes.commands and the module hold the same ids', () => {
     assert.deepStrictEqual(sorted(contributes.commands.map((c) => c.command)), sorted(ALL_COMMANDS));
-    assert.strictEqual(new Set(Object.values(Command)).size, Object.values(Command).length, 'no id twice in the module');
+    assert.strictEqual(
+      new Set(Object.values(Command)).size,
+      Object.values(Command).length,
+      'no id twice in the module',
+    );
   });
 
-  it('every command a menu or keybinding names is one of the module\'s', () => {
+  it("every command a menu or keybinding names is one of the module's", () => {
     const named = [
-      ...Object.values(contributes.menus ?? {}).flatMap((entries) => entries.flatMap((e) => (e.command ? [e.command] : []))),
+      ...Object.values(contributes.menus ?? {}).flatMap((entries) =>
+        entries.flatMap((e) => (e.command ? [e.command] : [])),
+      ),
       ...(contributes.keybindings ?? []).map((k) => k.command),
     ];
     assert.ok(named.length > 20, `menus name commands (${named.length})`);
     const ours = new Set<string>(ALL_COMMANDS);
-    assert.deepStrictEqual(named.filter((c) => !ours.has(c)), []);
+    assert.deepStrictEqual(
+      named.filter((c) => !ours.has(c)),
+      [],
+    );
   });
 
-  it('the list views\' commands are module ids under their view\'s id', () => {
+  it("the list views' commands are module ids under their view's id", () => {
     for (const [view, ids] of Object.entries(ListCommand)) {
       for (const [name, id] of Object.entries(ids)) {
         assert.strictEqual(id, `${view}.${name}`);

@@ -16,18 +16,30 @@ function artifact(rel: string, as = rel): AbiFile {
   assert.ok(f, rel);
   return f;
 }
-const erc20 = () => artifact(`${HH3}/artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json`, 'artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json');
-const rig = () => artifact(`${HH3}/artifacts/contracts/RigToken.sol/RigToken.json`, 'artifacts/contracts/RigToken.sol/RigToken.json');
-const encodeCtor = (f: AbiFile, args: unknown[]) => encodeAbiParameters((f.constructorInputs ?? []) as unknown as AbiParameter[], args as never).slice(2);
+const erc20 = () =>
+  artifact(
+    `${HH3}/artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json`,
+    'artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json',
+  );
+const rig = () =>
+  artifact(`${HH3}/artifacts/contracts/RigToken.sol/RigToken.json`, 'artifacts/contracts/RigToken.sol/RigToken.json');
+const encodeCtor = (f: AbiFile, args: unknown[]) =>
+  encodeAbiParameters((f.constructorInputs ?? []) as unknown as AbiParameter[], args as never).slice(2);
 
 describe('contract creations: artifact and constructor arguments (src/api/decode/creation.ts)', () => {
   it('artifacts keep their creation bytecode and constructor inputs (Hardhat 3)', () => {
     const f = erc20();
     assert.match(f.bytecode ?? '', /^0x6080604052/);
-    assert.deepStrictEqual(f.constructorInputs?.map((p) => `${p.type} ${p.name}`), ['string name_']);
+    assert.deepStrictEqual(
+      f.constructorInputs?.map((p) => `${p.type} ${p.name}`),
+      ['string name_'],
+    );
     assert.deepStrictEqual(rig().constructorInputs, []);
     // interfaces / ABI-only files have none
-    assert.strictEqual(artifact('test/workspace/artifacts/contracts/sandbox/SandToken.sol/SandToken.json').bytecode, undefined);
+    assert.strictEqual(
+      artifact('test/workspace/artifacts/contracts/sandbox/SandToken.sol/SandToken.json').bytecode,
+      undefined,
+    );
   });
 
   it('the metadata tail is found from its length bytes', () => {
@@ -45,7 +57,10 @@ describe('contract creations: artifact and constructor arguments (src/api/decode
     assert.ok(c);
     assert.strictEqual(c.contractName, 'ERC20');
     assert.strictEqual(c.origin?.label, 'artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json');
-    assert.deepStrictEqual(c.args?.map((a) => [a.name, a.type, a.value]), [['name_', 'string', '"Rig Token"']]);
+    assert.deepStrictEqual(
+      c.args?.map((a) => [a.name, a.type, a.value]),
+      [['name_', 'string', '"Rig Token"']],
+    );
     assert.strictEqual(c.text, 'ERC20(name_="Rig Token")');
     assert.strictEqual(c.argsUndecoded, undefined);
     // no constructor arguments
@@ -73,14 +88,29 @@ describe('contract creations: artifact and constructor arguments (src/api/decode
 
   it('Foundry artifacts (bytecode.object) and library link placeholders', () => {
     const hh = erc20();
-    const foundryText = JSON.stringify({ abi: JSON.parse(fs.readFileSync(path.join(ROOT, `${HH3}/artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json`), 'utf8')).abi, bytecode: { object: hh.bytecode, linkReferences: {} }, deployedBytecode: { object: '0x' } });
+    const foundryText = JSON.stringify({
+      abi: JSON.parse(
+        fs.readFileSync(
+          path.join(ROOT, `${HH3}/artifacts/@openzeppelin/contracts/token/ERC20/ERC20.sol/ERC20.json`),
+          'utf8',
+        ),
+      ).abi,
+      bytecode: { object: hh.bytecode, linkReferences: {} },
+      deployedBytecode: { object: '0x' },
+    });
     const foundry = parseAbiFile('out/ERC20.sol/ERC20.json', foundryText);
     assert.strictEqual(foundry?.format, 'foundry');
-    assert.strictEqual(decodeCreation(`${hh.bytecode}${encodeCtor(hh, ['F'])}`, [foundry as AbiFile])?.text, 'ERC20(name_="F")');
+    assert.strictEqual(
+      decodeCreation(`${hh.bytecode}${encodeCtor(hh, ['F'])}`, [foundry as AbiFile])?.text,
+      'ERC20(name_="F")',
+    );
     // a library address linked in at deployment: the artifact holds a placeholder there
     const code = (rig().bytecode ?? '').slice(2);
     const at = 400;
-    const linkedArtifact: AbiFile = { ...rig(), bytecode: `0x${code.slice(0, at)}__$${'1'.repeat(34)}$__${code.slice(at + 40)}` };
+    const linkedArtifact: AbiFile = {
+      ...rig(),
+      bytecode: `0x${code.slice(0, at)}__$${'1'.repeat(34)}$__${code.slice(at + 40)}`,
+    };
     const deployed = `0x${code.slice(0, at)}${'a'.repeat(40)}${code.slice(at + 40)}`;
     const linked = decodeCreation(deployed, [linkedArtifact]);
     // the constructor arguments start right after the code (none here): the whole init code is the linked bytecode
@@ -88,13 +118,20 @@ describe('contract creations: artifact and constructor arguments (src/api/decode
     assert.strictEqual(linked?.contractName, 'RigToken');
   });
 
-  it('each artifact\'s bytecode is prepared once, not for every creation decoded', () => {
+  it("each artifact's bytecode is prepared once, not for every creation decoded", () => {
     const f = erc20();
     let reads = 0;
     const code = f.bytecode;
     const counted: AbiFile = { ...f };
-    Object.defineProperty(counted, 'bytecode', { get: () => { reads++; return code; }, enumerable: true });
-    for (const name of ['A', 'B', 'C']) assert.strictEqual(decodeCreation(`${code}${encodeCtor(f, [name])}`, [counted])?.text, `ERC20(name_="${name}")`);
+    Object.defineProperty(counted, 'bytecode', {
+      get: () => {
+        reads++;
+        return code;
+      },
+      enumerable: true,
+    });
+    for (const name of ['A', 'B', 'C'])
+      assert.strictEqual(decodeCreation(`${code}${encodeCtor(f, [name])}`, [counted])?.text, `ERC20(name_="${name}")`);
     assert.strictEqual(reads, 1);
   });
 
@@ -108,18 +145,50 @@ describe('contract creations: artifact and constructor arguments (src/api/decode
 
   it('decodeContractResult: a creation result is a creation, not a call with selector 0x60806040', () => {
     const f = erc20();
-    const reg = new AbiRegistry([rig(), f, artifact(`${HH3}/ignition/deployments/chain-296/artifacts/RigModule#RigToken.json`, 'ignition/deployments/chain-296/artifacts/RigModule#RigToken.json')]);
+    const reg = new AbiRegistry([
+      rig(),
+      f,
+      artifact(
+        `${HH3}/ignition/deployments/chain-296/artifacts/RigModule#RigToken.json`,
+        'ignition/deployments/chain-296/artifacts/RigModule#RigToken.json',
+      ),
+    ]);
     const init = `${f.bytecode}${encodeCtor(f, ['Rig'])}`;
     // as the real server shapes an EVM creation: the created contract is the result's contract
-    const created = { contract_id: '0.0.6005', created_contract_ids: ['0.0.6005'], to: '0x0000000000000000000000000000000000001775', address: '0x0000000000000000000000000000000000001775', function_parameters: init, call_result: '0x', error_message: null };
+    const created = {
+      contract_id: '0.0.6005',
+      created_contract_ids: ['0.0.6005'],
+      to: '0x0000000000000000000000000000000000001775',
+      address: '0x0000000000000000000000000000000000001775',
+      function_parameters: init,
+      call_result: '0x',
+      error_message: null,
+    };
     const d = decodeContractResult(created, false, reg);
     assert.strictEqual(d.call, undefined);
     assert.strictEqual(d.creation?.text, 'ERC20(name_="Rig")');
     // init code with `to` null, created ids not sent
-    assert.strictEqual(decodeContractResult({ function_parameters: rig().bytecode ?? null, call_result: null, error_message: null, to: null }, false, reg).creation?.contractName, 'RigToken');
+    assert.strictEqual(
+      decodeContractResult(
+        { function_parameters: rig().bytecode ?? null, call_result: null, error_message: null, to: null },
+        false,
+        reg,
+      ).creation?.contractName,
+      'RigToken',
+    );
     // a native ContractCreate (function_parameters: constructor arguments only): a creation no artifact names
-    assert.deepStrictEqual(decodeContractResult({ ...created, function_parameters: `0x${encodeCtor(f, ['Rig'])}` }, false, reg).creation, {});
+    assert.deepStrictEqual(
+      decodeContractResult({ ...created, function_parameters: `0x${encodeCtor(f, ['Rig'])}` }, false, reg).creation,
+      {},
+    );
     // a call that created another contract is still a call
-    assert.strictEqual(decodeContractResult({ ...created, created_contract_ids: ['0.0.7001'], function_parameters: '0x0707' }, false, reg).creation, undefined);
+    assert.strictEqual(
+      decodeContractResult(
+        { ...created, created_contract_ids: ['0.0.7001'], function_parameters: '0x0707' },
+        false,
+        reg,
+      ).creation,
+      undefined,
+    );
   });
 });

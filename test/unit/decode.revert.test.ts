@@ -6,14 +6,17 @@ import { normalizeAbi } from '../../src/api/decode/abiFiles';
 import { decodeRevert } from '../../src/api/revert';
 
 /** Errors whose selectors happen to be printable ASCII, found by their selector, not picked by hand. */
-const PRINTABLE = (sig: string) => Buffer.from(toFunctionSelector(sig).slice(2), 'hex').every((b) => b >= 0x20 && b < 0x7f);
+const PRINTABLE = (sig: string) =>
+  Buffer.from(toFunctionSelector(sig).slice(2), 'hex').every((b) => b >= 0x20 && b < 0x7f);
 
 const ABI = [
   { type: 'error', name: 'OnlyAdmin', inputs: [] },
   { type: 'error', name: 'Paused', inputs: [] },
   { type: 'error', name: 'TooLow', inputs: [{ name: 'have', type: 'uint256' }] },
 ] as const;
-const reg = new AbiRegistry([{ source: 'artifacts/contracts/Rig.sol/Rig.json', contractName: 'Rig', format: 'hardhat', abi: normalizeAbi(ABI) }]);
+const reg = new AbiRegistry([
+  { source: 'artifacts/contracts/Rig.sol/Rig.json', contractName: 'Rig', format: 'hardhat', abi: normalizeAbi(ABI) },
+]);
 
 describe('revert data: ABIs before text', () => {
   it('a custom error without arguments whose selector is printable ASCII is named from the ABI', () => {
@@ -25,8 +28,15 @@ describe('revert data: ABIs before text', () => {
     assert.strictEqual(d?.message, 'OnlyAdmin()');
     assert.strictEqual(d?.origin?.label, 'artifacts/contracts/Rig.sol/Rig.json');
     // the same through the result decoder, and with a Sourcify ABI of the contract alone
-    assert.strictEqual(decodeContractResult({ function_parameters: '0x', call_result: '0x', error_message: data }, true, reg).error?.name, 'OnlyAdmin');
-    assert.strictEqual(decodeError(data, undefined, sourcifyRegistry(ABI, '0x' + '11'.repeat(20), 296))?.name, 'OnlyAdmin');
+    assert.strictEqual(
+      decodeContractResult({ function_parameters: '0x', call_result: '0x', error_message: data }, true, reg).error
+        ?.name,
+      'OnlyAdmin',
+    );
+    assert.strictEqual(
+      decodeError(data, undefined, sourcifyRegistry(ABI, '0x' + '11'.repeat(20), 296))?.name,
+      'OnlyAdmin',
+    );
   });
 
   it('any printable selector with ABI-shaped arguments is tried against the ABIs', () => {
@@ -36,7 +46,10 @@ describe('revert data: ABIs before text', () => {
     const data = `${toFunctionSelector(`${name}(bytes32)`)}${'41'.repeat(32)}`; // printable: selector + 32 x "A"
     assert.strictEqual(decodeRevert(data)?.kind, 'text');
     const abi = [{ type: 'error', name, inputs: [{ name: 'tag', type: 'bytes32' }] }];
-    const d = decodeError(data, new AbiRegistry([{ source: 'x.abi', contractName: 'x', format: 'abi', abi: normalizeAbi(abi) }]));
+    const d = decodeError(
+      data,
+      new AbiRegistry([{ source: 'x.abi', contractName: 'x', format: 'abi', abi: normalizeAbi(abi) }]),
+    );
     assert.strictEqual(d?.name, name);
     assert.strictEqual(d?.args?.[0].value, `0x${'41'.repeat(32)}`);
   });

@@ -8,7 +8,13 @@ import { serveCanned } from './helpers';
 
 const VERIFIED = '0x1000000000000000000000000000000000000001';
 const ABI = [
-  { type: 'function', name: 'store', stateMutability: 'nonpayable', inputs: [{ name: 'num', type: 'uint256', internalType: 'uint256' }], outputs: [] },
+  {
+    type: 'function',
+    name: 'store',
+    stateMutability: 'nonpayable',
+    inputs: [{ name: 'num', type: 'uint256', internalType: 'uint256' }],
+    outputs: [],
+  },
   { type: 'error', name: 'TooBig', inputs: [{ name: 'limit', type: 'uint256', internalType: 'uint256' }] },
   { type: 'constructor', inputs: [] },
 ];
@@ -17,18 +23,31 @@ describe('Sourcify ABIs (GET /v2/contract/{chainId}/{address}?fields=abi)', () =
   it('fetches the ABI of a verified contract once, caches "not verified", retries only after failures', async () => {
     let failNext = true;
     const server = await serveCanned((url) => {
-      if (url === `/server/v2/contract/296/${VERIFIED}?fields=abi`) return { body: JSON.stringify({ abi: ABI, match: 'exact_match', chainId: '296', address: VERIFIED }) };
+      if (url === `/server/v2/contract/296/${VERIFIED}?fields=abi`)
+        return { body: JSON.stringify({ abi: ABI, match: 'exact_match', chainId: '296', address: VERIFIED }) };
       if (url.startsWith('/server/v2/contract/296/0x2')) {
-        if (failNext) { failNext = false; return { status: 500, body: '{"customCode":"internal_error","message":"boom"}' }; }
+        if (failNext) {
+          failNext = false;
+          return { status: 500, body: '{"customCode":"internal_error","message":"boom"}' };
+        }
         return { status: 404, body: JSON.stringify({ match: null }) };
       }
       return { status: 404, body: JSON.stringify({ match: null }) };
     });
     try {
-      const cache = new SourcifyAbiCache(() => new HttpClient({ tries: 1, backoffBaseMs: 1 }), () => `${server.url}/server/`);
-      const [a, b] = await Promise.all([cache.get(296, VERIFIED.toUpperCase().replace('0X', '0x')), cache.get('296', VERIFIED)]);
+      const cache = new SourcifyAbiCache(
+        () => new HttpClient({ tries: 1, backoffBaseMs: 1 }),
+        () => `${server.url}/server/`,
+      );
+      const [a, b] = await Promise.all([
+        cache.get(296, VERIFIED.toUpperCase().replace('0X', '0x')),
+        cache.get('296', VERIFIED),
+      ]);
       assert.strictEqual(a, b, 'one request for two concurrent expansions');
-      assert.deepStrictEqual(a?.abi.map((i) => i.name), ['store', 'TooBig']);
+      assert.deepStrictEqual(
+        a?.abi.map((i) => i.name),
+        ['store', 'TooBig'],
+      );
       assert.strictEqual(a?.match, 'exact_match');
       assert.strictEqual(cache.peek(296, VERIFIED), a);
       await cache.get(296, VERIFIED);

@@ -44,7 +44,8 @@ describe('deployments: Solidity declarations', () => {
   });
 
   it('reads the name across lines and comments (contract X is A, B { over several lines)', () => {
-    const src = 'contract /* the vault */\n  Vault // name\n  is\n    Ownable,\n    IThing\n{\n}\nabstract /* still abstract */ contract NotMe {}\n';
+    const src =
+      'contract /* the vault */\n  Vault // name\n  is\n    Ownable,\n    IThing\n{\n}\nabstract /* still abstract */ contract NotMe {}\n';
     const [d, ...rest] = findDeclarations(src);
     assert.deepStrictEqual(rest, []);
     assert.strictEqual(d.name, 'Vault');
@@ -53,7 +54,8 @@ describe('deployments: Solidity declarations', () => {
   });
 
   it('keeps identifiers whole: mycontract, contract_, $contract, Contract are not the keyword', () => {
-    const src = 'contract C { uint mycontract; uint contract_ = 1; uint $contract; Contract x; function library_() {} }\ncontract D {}';
+    const src =
+      'contract C { uint mycontract; uint contract_ = 1; uint $contract; Contract x; function library_() {} }\ncontract D {}';
     assert.deepStrictEqual(short(src), ['contract C @0:0', 'contract D @1:0']);
   });
 
@@ -61,7 +63,10 @@ describe('deployments: Solidity declarations', () => {
     const src = '// café 🚀 ünïcödé\r\n/* 日本語 */ contract Ü {}\r\ncontract Vault {}\rlibrary L {}';
     const found = findDeclarations(src);
     // `Ü` is not an identifier character in Solidity: no name is read for it
-    assert.deepStrictEqual(found.map((d) => `${d.kind} ${d.name} @${d.line}:${d.character}`), ['contract Vault @2:0', 'library L @3:0']);
+    assert.deepStrictEqual(
+      found.map((d) => `${d.kind} ${d.name} @${d.line}:${d.character}`),
+      ['contract Vault @2:0', 'library L @3:0'],
+    );
     assert.strictEqual(src.slice(found[0].offset, found[0].offset + 8), 'contract');
     assert.strictEqual(src.slice(found[1].offset, found[1].offset + 7), 'library');
     const emoji = '/* 🚀🚀 */ contract Rocket {}';
@@ -70,15 +75,26 @@ describe('deployments: Solidity declarations', () => {
   });
 
   it('numbers are not identifiers, and an unterminated comment or string ends the scan quietly', () => {
-    assert.deepStrictEqual(short('uint x = 0xcontract; contract A {}'), ['contract A @0:21'], 'hex digits then letters: one number token');
+    assert.deepStrictEqual(
+      short('uint x = 0xcontract; contract A {}'),
+      ['contract A @0:21'],
+      'hex digits then letters: one number token',
+    );
     assert.deepStrictEqual(short('contract A {}\n/* contract B {}'), ['contract A @0:0']);
-    assert.deepStrictEqual(short('contract A { string s = "never closed\ncontract B {}'), ['contract A @0:0', 'contract B @1:0'], 'a string ends at the line end');
+    assert.deepStrictEqual(
+      short('contract A { string s = "never closed\ncontract B {}'),
+      ['contract A @0:0', 'contract B @1:0'],
+      'a string ends at the line end',
+    );
     assert.deepStrictEqual(short('contract'), [], 'no name at all');
     assert.deepStrictEqual(short('contract contract X'), ['contract X @0:9'], 'a keyword is not a name');
   });
 
-  it('the sample workspace\'s sources', () => {
-    const of = (rel: string) => short(fs.readFileSync(path.join(ROOT, 'test/workspace/contracts', rel), 'utf8')).map((s) => s.replace(/ @.*/, ''));
+  it("the sample workspace's sources", () => {
+    const of = (rel: string) =>
+      short(fs.readFileSync(path.join(ROOT, 'test/workspace/contracts', rel), 'utf8')).map((s) =>
+        s.replace(/ @.*/, ''),
+      );
     assert.deepStrictEqual(of('inspector/Vault.sol'), ['contract Vault']);
     assert.deepStrictEqual(of('inspector/Accounting.sol'), ['library Accounting']);
     assert.deepStrictEqual(of('IThing.sol'), []);
@@ -92,7 +108,10 @@ describe('deployments: Solidity declarations', () => {
     const src = Array.from({ length: 20000 }, (_, i) => block.replace('%d', String(i))).join('');
     const found = findDeclarations(src);
     assert.strictEqual(found.length, 20000);
-    assert.ok(found.every((d, i) => d.kind === 'contract' && d.name === `C${i}` && d.line === i), 'each contract on its line');
+    assert.ok(
+      found.every((d, i) => d.kind === 'contract' && d.name === `C${i}` && d.line === i),
+      'each contract on its line',
+    );
     assert.strictEqual(found[19999].name, 'C19999');
     assert.strictEqual(found[19999].line, 19999);
   });

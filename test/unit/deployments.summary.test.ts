@@ -4,7 +4,16 @@
 // next link, big counts with separators, the verification state, and the lens's title.
 import * as assert from 'assert';
 import {
-  callsText, canVerify, failedText, groupDigits, lastText, lensTitle, resultsLine, summarize, verificationText, type ResultsSummary,
+  callsText,
+  canVerify,
+  failedText,
+  groupDigits,
+  lastText,
+  lensTitle,
+  resultsLine,
+  summarize,
+  verificationText,
+  type ResultsSummary,
 } from '../../src/features/deployments/summary';
 
 const NOW = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -20,16 +29,25 @@ describe('deployments: results summary and lens text', () => {
       { timestamp: secondsAgo(1200), status: '0x0' },
     ];
     const s = summarize(page, false);
-    assert.deepStrictEqual(s, { calls: 5, more: false, failed: 3, latest: secondsAgo(300, '000000002'), latestFailure: secondsAgo(300, '000000002') });
+    assert.deepStrictEqual(s, {
+      calls: 5,
+      more: false,
+      failed: 3,
+      latest: secondsAgo(300, '000000002'),
+      latestFailure: secondsAgo(300, '000000002'),
+    });
     assert.strictEqual(resultsLine(s, NOW, 'en'), '5 calls · 3 failed · last 5 min. ago');
   });
 
   it('orders timestamps exactly (nanoseconds past 2^53), whatever the page order', () => {
-    const s = summarize([
-      { timestamp: '1793316600.746428555', error_message: '0x' },
-      { timestamp: '1793316600.746428556', error_message: null },
-      { timestamp: '1793316600.746428554', error_message: 'CONTRACT_REVERT_EXECUTED' },
-    ], true);
+    const s = summarize(
+      [
+        { timestamp: '1793316600.746428555', error_message: '0x' },
+        { timestamp: '1793316600.746428556', error_message: null },
+        { timestamp: '1793316600.746428554', error_message: 'CONTRACT_REVERT_EXECUTED' },
+      ],
+      true,
+    );
     assert.strictEqual(s.latest, '1793316600.746428556');
     assert.strictEqual(s.latestFailure, '1793316600.746428555');
     assert.strictEqual(s.failed, 2);
@@ -61,19 +79,57 @@ describe('deployments: results summary and lens text', () => {
   it('verification: exact match, match, not verified, unknown; Verify offered unless exact', () => {
     assert.strictEqual(verificationText({ kind: 'match', match: 'exact_match' }), 'verified (exact match)');
     assert.strictEqual(verificationText({ kind: 'match', match: 'match' }), 'verified (match)');
-    assert.strictEqual(verificationText({ kind: 'match', match: 'future_kind\u202e' }), 'verified (future_kind\u202e)'.replace('\u202e', '<U+202E>'));
+    assert.strictEqual(
+      verificationText({ kind: 'match', match: 'future_kind\u202e' }),
+      'verified (future_kind\u202e)'.replace('\u202e', '<U+202E>'),
+    );
     assert.strictEqual(verificationText({ kind: 'none' }), 'not verified');
     assert.strictEqual(verificationText({ kind: 'error', message: 'HTTP 503' }), 'verification unknown');
     assert.strictEqual(verificationText(undefined), '');
-    assert.deepStrictEqual([{ kind: 'none' as const }, { kind: 'match' as const, match: 'match' }, { kind: 'match' as const, match: 'exact_match' }, { kind: 'error' as const, message: '' }, undefined].map(canVerify), [true, true, false, false, false]);
+    assert.deepStrictEqual(
+      [
+        { kind: 'none' as const },
+        { kind: 'match' as const, match: 'match' },
+        { kind: 'match' as const, match: 'exact_match' },
+        { kind: 'error' as const, message: '' },
+        undefined,
+      ].map(canVerify),
+      [true, true, false, false, false],
+    );
   });
 
   it('the lens title: entity id, calls and when, verification (failures have their own lens)', () => {
-    const s = summarize([{ timestamp: secondsAgo(300), error_message: null }, ...Array.from({ length: 11 }, (_, i) => ({ timestamp: secondsAgo(400 + i), error_message: i < 2 ? '0x' : null }))], false);
-    assert.strictEqual(lensTitle('0.0.1234', s, { kind: 'match', match: 'exact_match' }, NOW, 'en'), '0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)');
+    const s = summarize(
+      [
+        { timestamp: secondsAgo(300), error_message: null },
+        ...Array.from({ length: 11 }, (_, i) => ({
+          timestamp: secondsAgo(400 + i),
+          error_message: i < 2 ? '0x' : null,
+        })),
+      ],
+      false,
+    );
+    assert.strictEqual(
+      lensTitle('0.0.1234', s, { kind: 'match', match: 'exact_match' }, NOW, 'en'),
+      '0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)',
+    );
     assert.strictEqual(failedText(s), '2 failed');
-    assert.strictEqual(lensTitle('0.0.9223372036854775807', { calls: 0, more: false, failed: 0 }, { kind: 'none' }, NOW, 'en'), '0.0.9223372036854775807 · no calls · not verified', 'a big entity id as sent');
+    assert.strictEqual(
+      lensTitle('0.0.9223372036854775807', { calls: 0, more: false, failed: 0 }, { kind: 'none' }, NOW, 'en'),
+      '0.0.9223372036854775807 · no calls · not verified',
+      'a big entity id as sent',
+    );
     assert.strictEqual(lensTitle('0.0.5', undefined, undefined, NOW, 'en'), '0.0.5');
-    assert.strictEqual(lensTitle('0.0.5\n\u202evil', { calls: 25, more: true, failed: 0, latest: secondsAgo(86400 * 40) }, undefined, NOW, 'en'), '0.0.5 <U+202E>vil · 25+ calls, last 40 days ago', 'server text on one line, invisible characters shown');
+    assert.strictEqual(
+      lensTitle(
+        '0.0.5\n\u202evil',
+        { calls: 25, more: true, failed: 0, latest: secondsAgo(86400 * 40) },
+        undefined,
+        NOW,
+        'en',
+      ),
+      '0.0.5 <U+202E>vil · 25+ calls, last 40 days ago',
+      'server text on one line, invisible characters shown',
+    );
   });
 });

@@ -65,7 +65,10 @@ describe('DisposableStore', () => {
     const boom = new Error('boom');
     const store = new DisposableStore();
     store.add(item(log, 'a'), item(log, 'b', boom), item(log, 'c'));
-    assert.throws(() => store.dispose(), (e) => e === boom);
+    assert.throws(
+      () => store.dispose(),
+      (e) => e === boom,
+    );
     assert.deepStrictEqual(log, ['c', 'b', 'a']);
     assert.ok(store.isDisposed);
     assert.doesNotThrow(() => store.dispose());
@@ -77,7 +80,10 @@ describe('DisposableStore', () => {
     const two = new Error('two');
     const store = new DisposableStore();
     store.add(item(log, 'a', one), item(log, 'b'), item(log, 'c', two));
-    assert.throws(() => store.clear(), (e) => e instanceof AggregateError && e.errors[0] === two && e.errors[1] === one);
+    assert.throws(
+      () => store.clear(),
+      (e) => e instanceof AggregateError && e.errors[0] === two && e.errors[1] === one,
+    );
     assert.deepStrictEqual(log, ['c', 'b', 'a']);
   });
 
@@ -85,7 +91,12 @@ describe('DisposableStore', () => {
     const log: string[] = [];
     const store = new DisposableStore();
     store.add(item(log, 'a'));
-    store.add({ dispose: () => { log.push('reentrant'); store.dispose(); } });
+    store.add({
+      dispose: () => {
+        log.push('reentrant');
+        store.dispose();
+      },
+    });
     store.dispose();
     assert.deepStrictEqual(log, ['reentrant', 'a']);
   });
@@ -93,7 +104,12 @@ describe('DisposableStore', () => {
   it('an item added while the store is cleared is kept for the next dispose', () => {
     const log: string[] = [];
     const store = new DisposableStore();
-    store.add({ dispose: () => { log.push('a'); store.add(item(log, 'added')); } });
+    store.add({
+      dispose: () => {
+        log.push('a');
+        store.add(item(log, 'added'));
+      },
+    });
     store.clear();
     assert.deepStrictEqual(log, ['a']);
     store.dispose();

@@ -34,7 +34,9 @@ describe('Emitter', () => {
   it('the same function subscribed twice is called twice and removed one subscription at a time', () => {
     const e = new Emitter<number>();
     let calls = 0;
-    const f = () => { calls++; };
+    const f = () => {
+      calls++;
+    };
     const first = e.event(f);
     e.event(f);
     e.fire(0);
@@ -47,7 +49,9 @@ describe('Emitter', () => {
   it('a failing listener does not stop the others, nor the code that fired', () => {
     const e = new Emitter<number>();
     const seen: number[] = [];
-    e.event(() => { throw new Error('boom'); });
+    e.event(() => {
+      throw new Error('boom');
+    });
     e.event((v) => seen.push(v));
     assert.doesNotThrow(() => e.fire(7));
     assert.deepStrictEqual(seen, [7]);
@@ -85,7 +89,10 @@ describe('Emitter', () => {
   it('a listener that disposes the emitter during a fire stops the rest of that fire', () => {
     const e = new Emitter<number>();
     const seen: string[] = [];
-    e.event(() => { seen.push('a'); e.dispose(); });
+    e.event(() => {
+      seen.push('a');
+      e.dispose();
+    });
     e.event(() => seen.push('b'));
     e.fire(0);
     assert.deepStrictEqual(seen, ['a']);

@@ -3,38 +3,69 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiError, httpErrorSentence, isApiError, parseRetryAfter, redactUrl, serverMessagesOf, textFromNonJson, transportSentence } from '../../src/api/errors';
+import {
+  ApiError,
+  httpErrorSentence,
+  isApiError,
+  parseRetryAfter,
+  redactUrl,
+  serverMessagesOf,
+  textFromNonJson,
+  transportSentence,
+} from '../../src/api/errors';
 
 const fixture = (p: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../test/fixtures', p), 'utf8'));
 
-describe('errors: the server\'s messages and sentences', () => {
+describe("errors: the server's messages and sentences", () => {
   it('reads several mirror _status messages, with detail', () => {
-    const body = { _status: { messages: [{ message: 'Invalid parameter: limit' }, { message: 'Unknown query parameter: x', detail: 'not allowed' }] } };
-    assert.deepStrictEqual(serverMessagesOf(body), ['Invalid parameter: limit', 'Unknown query parameter: x (not allowed)']);
+    const body = {
+      _status: {
+        messages: [
+          { message: 'Invalid parameter: limit' },
+          { message: 'Unknown query parameter: x', detail: 'not allowed' },
+        ],
+      },
+    };
+    assert.deepStrictEqual(serverMessagesOf(body), [
+      'Invalid parameter: limit',
+      'Unknown query parameter: x (not allowed)',
+    ]);
   });
 
   it('reads every Sourcify error form from the real catalogue', () => {
-    const cat = fixture('sourcify/session-verify-etherscan-errors.derived.json') as { cases: Array<{ http: number; body?: unknown; body_text?: string }> };
+    const cat = fixture('sourcify/session-verify-etherscan-errors.derived.json') as {
+      cases: Array<{ http: number; body?: unknown; body_text?: string }>;
+    };
     for (const c of cat.cases) {
       const msgs = serverMessagesOf(c.body, c.body_text);
       assert.ok(msgs.length >= 1, `messages for ${JSON.stringify(c)}`);
       assert.ok(!msgs.includes('...'), 'placeholder items are not messages');
     }
     const missing = cat.cases[0].body;
-    assert.deepStrictEqual(serverMessagesOf(missing), ["request/body must have required property 'address'", "/body/address: must have required property 'address'"]);
+    assert.deepStrictEqual(serverMessagesOf(missing), [
+      "request/body must have required property 'address'",
+      "/body/address: must have required property 'address'",
+    ]);
     const notVerified = cat.cases.find((c) => c.http === 404)!.body;
     assert.deepStrictEqual(serverMessagesOf(notVerified), ['This contract is not verified on Etherscan.']);
   });
 
   it('turns an HTML error page into its title, as text', () => {
-    const html = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+    const html =
+      '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
     assert.deepStrictEqual(serverMessagesOf(undefined, html), ['502 Bad Gateway']);
     assert.strictEqual(textFromNonJson('<b>x</b> &lt;script&gt;'), 'x <script>');
   });
 
   it('hides credentials and secret query values in URLs', () => {
-    assert.strictEqual(redactUrl('https://user:pw@api.example.com/v2/api?module=contract&apikey=SECRET123&chainid=296'), 'https://api.example.com/v2/api?module=contract&apikey=[hidden]&chainid=296');
-    assert.strictEqual(redactUrl('http://127.0.0.1:5599/api/v1/schedules?limit=2'), 'http://127.0.0.1:5599/api/v1/schedules?limit=2');
+    assert.strictEqual(
+      redactUrl('https://user:pw@api.example.com/v2/api?module=contract&apikey=SECRET123&chainid=296'),
+      'https://api.example.com/v2/api?module=contract&apikey=[hidden]&chainid=296',
+    );
+    assert.strictEqual(
+      redactUrl('http://127.0.0.1:5599/api/v1/schedules?limit=2'),
+      'http://127.0.0.1:5599/api/v1/schedules?limit=2',
+    );
   });
 
   it('parses Retry-After in seconds and as an HTTP date', () => {
@@ -46,13 +77,21 @@ describe('errors: the server\'s messages and sentences', () => {
 
   it('gives each failure its own sentence', () => {
     const url = 'https://testnet.mirrornode.hedera.com/api/v1/schedules';
-    const sentences = (['timeout', 'offline', 'dns', 'refused', 'reset', 'tls', 'cancelled', 'tooLarge', 'malformed'] as const).map((k) => transportSentence(k, url, undefined, 15000));
+    const sentences = (
+      ['timeout', 'offline', 'dns', 'refused', 'reset', 'tls', 'cancelled', 'tooLarge', 'malformed'] as const
+    ).map((k) => transportSentence(k, url, undefined, 15000));
     assert.strictEqual(new Set(sentences).size, sentences.length);
     assert.match(sentences[0], /15 s/);
     assert.match(sentences[2], /testnet\.mirrornode\.hedera\.com.*DNS/);
     assert.match(httpErrorSentence(429, url, ['Too many requests'], 3000), /Try again in 3 s/);
-    assert.match(httpErrorSentence(400, url, ['Invalid parameter: limit']), /rejected the request \(HTTP 400 Bad Request\): Invalid parameter: limit\./);
-    assert.match(httpErrorSentence(503, url, []), /could not answer \(HTTP 503 Service Unavailable\)\. Try again later\./);
+    assert.match(
+      httpErrorSentence(400, url, ['Invalid parameter: limit']),
+      /rejected the request \(HTTP 400 Bad Request\): Invalid parameter: limit\./,
+    );
+    assert.match(
+      httpErrorSentence(503, url, []),
+      /could not answer \(HTTP 503 Service Unavailable\)\. Try again later\./,
+    );
   });
 });
 
@@ -62,7 +101,14 @@ describe('errors: one ApiError in the extension build', () => {
     assert.ok(ours instanceof ApiError);
     assert.ok(isApiError(ours));
     assert.strictEqual(ours.status, 429);
-    for (const other of [new Error('plain'), { kind: 'http', message: 'look-alike' }, null, undefined, 'ApiError', Object.create(null)]) {
+    for (const other of [
+      new Error('plain'),
+      { kind: 'http', message: 'look-alike' },
+      null,
+      undefined,
+      'ApiError',
+      Object.create(null),
+    ]) {
       assert.strictEqual(other instanceof ApiError, false, typeof other);
       assert.strictEqual(isApiError(other), false);
     }
@@ -79,12 +125,34 @@ describe('errors: one ApiError in the extension build', () => {
       // stub the metafile does not list; unpacked: the same split with every chunk a file, so the sharing shows
       for (const variant of ['packed', 'unpacked']) {
         const meta = path.join(dir, `${variant}.json`);
-        execFileSync(process.execPath, ['esbuild.js', '--production', ...(variant === 'unpacked' ? ['--unpacked'] : []), `--outdir=${path.join(dir, variant)}`, `--metafile=${meta}`], { cwd: root, stdio: 'pipe' });
-        const outputs = (JSON.parse(fs.readFileSync(meta, 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string; external?: boolean }[]; entryPoint?: string }> }).outputs;
+        execFileSync(
+          process.execPath,
+          [
+            'esbuild.js',
+            '--production',
+            ...(variant === 'unpacked' ? ['--unpacked'] : []),
+            `--outdir=${path.join(dir, variant)}`,
+            `--metafile=${meta}`,
+          ],
+          { cwd: root, stdio: 'pipe' },
+        );
+        const outputs = (
+          JSON.parse(fs.readFileSync(meta, 'utf8')) as {
+            outputs: Record<
+              string,
+              {
+                inputs: Record<string, unknown>;
+                imports: { path: string; kind: string; external?: boolean }[];
+                entryPoint?: string;
+              }
+            >;
+          }
+        ).outputs;
         const statics = (file: string, seen = new Set<string>()): Set<string> => {
           if (!seen.has(file) && outputs[file]) {
             seen.add(file);
-            for (const i of outputs[file].imports) if (!i.external && i.kind === 'import-statement') statics(i.path, seen);
+            for (const i of outputs[file].imports)
+              if (!i.external && i.kind === 'import-statement') statics(i.path, seen);
           }
           return seen;
         };

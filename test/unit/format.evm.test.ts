@@ -5,7 +5,11 @@ import { formatEvmAddress, formatHexQuantity, hexToDecimal } from '../../src/api
 import type { ContractResult } from '../../src/api/mirrorTypes';
 
 /** Results recorded from a real mirror node (GET /api/v1/contracts/results). */
-const captured = (JSON.parse(fs.readFileSync(path.join(__dirname, '../../../test/fixtures/mirror/captured/contracts_results.json'), 'utf8')) as { results: ContractResult[] }).results;
+const captured = (
+  JSON.parse(
+    fs.readFileSync(path.join(__dirname, '../../../test/fixtures/mirror/captured/contracts_results.json'), 'utf8'),
+  ) as { results: ContractResult[] }
+).results;
 
 describe('format: hex quantities and EVM addresses (src/api/format.ts)', () => {
   it('an empty quantity ("0x", native results) reads as none, not "0x (0x)"', () => {
@@ -31,15 +35,23 @@ describe('format: hex quantities and EVM addresses (src/api/format.ts)', () => {
         else assert.strictEqual(out, '');
       }
     }
-    assert.ok(captured.some((r) => r.chain_id && formatHexQuantity(r.chain_id) === `${r.chain_id} (${BigInt(r.chain_id)})`));
+    assert.ok(
+      captured.some((r) => r.chain_id && formatHexQuantity(r.chain_id) === `${r.chain_id} (${BigInt(r.chain_id)})`),
+    );
   });
 
   it('long-zero addresses read as their entity id with the address beside; others are unchanged', () => {
-    assert.strictEqual(formatEvmAddress('0x0000000000000000000000000000000000001775'), '0.0.6005 (0x0000000000000000000000000000000000001775)');
+    assert.strictEqual(
+      formatEvmAddress('0x0000000000000000000000000000000000001775'),
+      '0.0.6005 (0x0000000000000000000000000000000000001775)',
+    );
     const evm = '0x58598a70c23487d16735d18127e5deef73c94c0d';
     assert.strictEqual(formatEvmAddress(evm), evm);
     assert.strictEqual(formatEvmAddress(null), '');
-    assert.strictEqual(formatEvmAddress('0x0000000000000000000000000000000000000000'), '0x0000000000000000000000000000000000000000');
+    assert.strictEqual(
+      formatEvmAddress('0x0000000000000000000000000000000000000000'),
+      '0x0000000000000000000000000000000000000000',
+    );
     // the real payload: from and to of every result are long-zero and read as 0.0.x
     for (const r of captured) {
       for (const a of [r.from, r.to]) if (a) assert.match(formatEvmAddress(a), /^0\.0\.\d+ \(0x0{20}[0-9a-f]{20}\)$/);

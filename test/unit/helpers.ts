@@ -23,7 +23,9 @@ export interface CannedServer {
 }
 
 /** Serves `routes[path+query]` (or a function of the URL) over real HTTP on 127.0.0.1. */
-export async function serveCanned(routes: Record<string, Canned> | ((url: string) => Canned | undefined)): Promise<CannedServer> {
+export async function serveCanned(
+  routes: Record<string, Canned> | ((url: string) => Canned | undefined),
+): Promise<CannedServer> {
   const hits: string[] = [];
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
@@ -42,7 +44,11 @@ export async function serveCanned(routes: Record<string, Canned> | ((url: string
   return {
     url: `http://127.0.0.1:${port}`,
     hits,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

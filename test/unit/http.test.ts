@@ -11,7 +11,8 @@ import { HttpClient, proxyFreeEnv } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
 import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 
-const fast = (extra: ConstructorParameters<typeof HttpClient>[0] = {}) => new HttpClient({ backoffBaseMs: 5, backoffMaxMs: 20, random: () => 0.5, timeoutMs: 3000, ...extra });
+const fast = (extra: ConstructorParameters<typeof HttpClient>[0] = {}) =>
+  new HttpClient({ backoffBaseMs: 5, backoffMaxMs: 20, random: () => 0.5, timeoutMs: 3000, ...extra });
 
 function isApiError(kind: ApiError['kind'], check?: (e: ApiError) => void) {
   return (e: unknown) => {
@@ -27,9 +28,15 @@ describe('http: faults from the sandbox', function () {
   this.timeout(20000);
   let sb: Sandbox;
   let path: string;
-  before(async () => { sb = await startSandbox({ port: 0 }); path = `${sb.url}/api/v1/schedules?limit=2`; });
+  before(async () => {
+    sb = await startSandbox({ port: 0 });
+    path = `${sb.url}/api/v1/schedules?limit=2`;
+  });
   after(() => sb.close());
-  beforeEach(() => { sb.clearFaults(); sb.clearRequests(); });
+  beforeEach(() => {
+    sb.clearFaults();
+    sb.clearRequests();
+  });
   const hits = () => sb.requests().filter((r) => r.url.startsWith('/api/v1/schedules')).length;
 
   it('retries a 503 and succeeds on the next try', async () => {
@@ -49,19 +56,25 @@ describe('http: faults from the sandbox', function () {
     assert.ok(Date.now() - t >= 950, `waited ${Date.now() - t} ms for Retry-After: 1`);
   });
 
-  it('gives up after 3 tries with the server\'s message and the wait it asked for', async () => {
+  it("gives up after 3 tries with the server's message and the wait it asked for", async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 5, fault: { status: 429, retryAfter: '0' } });
-    await assert.rejects(fast().get(path), isApiError('http', (e) => {
-      assert.strictEqual(e.status, 429);
-      assert.ok(e.serverMessages.length >= 1);
-      assert.ok(e.transient);
-    }));
+    await assert.rejects(
+      fast().get(path),
+      isApiError('http', (e) => {
+        assert.strictEqual(e.status, 429);
+        assert.ok(e.serverMessages.length >= 1);
+        assert.ok(e.transient);
+      }),
+    );
     assert.strictEqual(hits(), 3);
   });
 
   it('does not wait for a Retry-After longer than the cap', async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 429, retryAfter: '120' } });
-    await assert.rejects(fast().get(path), isApiError('http', (e) => assert.strictEqual(e.retryAfterMs, 120000)));
+    await assert.rejects(
+      fast().get(path),
+      isApiError('http', (e) => assert.strictEqual(e.retryAfterMs, 120000)),
+    );
     assert.strictEqual(hits(), 1, 'no second try: the wait asked for is over the cap');
   });
 
@@ -71,13 +84,22 @@ describe('http: faults from the sandbox', function () {
     assert.strictEqual((await fast().get(path)).tries, 3);
     sb.clearRequests();
     sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { status: 502, body: 'html' } });
-    await assert.rejects(fast({ tries: 1 }).get(path), isApiError('http', (e) => {
-      assert.strictEqual(e.status, 502);
-      assert.ok(e.serverMessages.length === 1 && !/</.test(e.serverMessages[0]), `plain text from the HTML page: ${e.serverMessages}`);
-    }));
+    await assert.rejects(
+      fast({ tries: 1 }).get(path),
+      isApiError('http', (e) => {
+        assert.strictEqual(e.status, 502);
+        assert.ok(
+          e.serverMessages.length === 1 && !/</.test(e.serverMessages[0]),
+          `plain text from the HTML page: ${e.serverMessages}`,
+        );
+      }),
+    );
     sb.clearRequests();
     sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { status: 500 } });
-    await assert.rejects(fast().get(path), isApiError('http', (e) => assert.deepStrictEqual(e.serverMessages, ['Internal error'])));
+    await assert.rejects(
+      fast().get(path),
+      isApiError('http', (e) => assert.deepStrictEqual(e.serverMessages, ['Internal error'])),
+    );
     assert.strictEqual(hits(), 1);
   });
 
@@ -96,7 +118,10 @@ describe('http: faults from the sandbox', function () {
 
   it('reports a truncated body when it keeps happening', async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 3, fault: { body: 'truncated' } });
-    await assert.rejects(fast().get(path), (e: unknown) => e instanceof ApiError && (e.kind === 'reset' || e.kind === 'malformed'));
+    await assert.rejects(
+      fast().get(path),
+      (e: unknown) => e instanceof ApiError && (e.kind === 'reset' || e.kind === 'malformed'),
+    );
   });
 
   it('recovers from a connection reset by retrying', async () => {
@@ -107,7 +132,10 @@ describe('http: faults from the sandbox', function () {
 
   it('times out a slow answer with its own sentence', async () => {
     sb.addFault({ path: '/api/v1/schedules', times: 1, fault: { delayMs: 1500 } });
-    await assert.rejects(fast({ timeoutMs: 300 }).get(path), isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)));
+    await assert.rejects(
+      fast({ timeoutMs: 300 }).get(path),
+      isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)),
+    );
   });
 
   it('a delay within the time limit is just slow', async () => {
@@ -137,7 +165,10 @@ describe('http: faults from the sandbox', function () {
   });
 
   it('the per-request fault header works too', async () => {
-    await assert.rejects(fast({ tries: 1 }).get(path, { headers: { 'x-sandbox-fault': JSON.stringify({ status: 503 }) } }), isApiError('http', (e) => assert.strictEqual(e.status, 503)));
+    await assert.rejects(
+      fast({ tries: 1 }).get(path, { headers: { 'x-sandbox-fault': JSON.stringify({ status: 503 }) } }),
+      isApiError('http', (e) => assert.strictEqual(e.status, 503)),
+    );
   });
 
   it('sends a User-Agent naming the extension', async () => {
@@ -151,8 +182,16 @@ describe('http: transport failures', function () {
   this.timeout(20000);
 
   it('refused connection', async () => {
-    const port = await new Promise<number>((res) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as net.AddressInfo).port; s.close(() => res(p)); }); });
-    await assert.rejects(fast().get(`http://127.0.0.1:${port}/api/v1/schedules`), isApiError('refused', (e) => assert.match(e.message, /Nothing is listening at 127\.0\.0\.1/)));
+    const port = await new Promise<number>((res) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => res(p));
+      });
+    });
+    await assert.rejects(
+      fast().get(`http://127.0.0.1:${port}/api/v1/schedules`),
+      isApiError('refused', (e) => assert.match(e.message, /Nothing is listening at 127\.0\.0\.1/)),
+    );
   });
 
   it('unknown host name (DNS)', async () => {
@@ -175,11 +214,17 @@ describe('http: transport failures', function () {
   });
 
   it('an answer over the size cap', async () => {
-    const srv = http.createServer((_q, r) => { r.setHeader('content-type', 'application/json'); r.end(JSON.stringify({ results: 'x'.repeat(200_000) })); });
+    const srv = http.createServer((_q, r) => {
+      r.setHeader('content-type', 'application/json');
+      r.end(JSON.stringify({ results: 'x'.repeat(200_000) }));
+    });
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
     const port = (srv.address() as net.AddressInfo).port;
     try {
-      await assert.rejects(fast({ maxResponseBytes: 100_000 }).get(`http://127.0.0.1:${port}/`), isApiError('tooLarge'));
+      await assert.rejects(
+        fast({ maxResponseBytes: 100_000 }).get(`http://127.0.0.1:${port}/`),
+        isApiError('tooLarge'),
+      );
     } finally {
       srv.close();
     }
@@ -204,7 +249,10 @@ describe('http: transport failures', function () {
       setTimeout(() => ac.abort(), 150);
       await assert.rejects(fast({ timeoutMs: 3_600_000 }).get(url, { signal: ac.signal }), isApiError('cancelled'));
       // no cancellation: only the time limit settles this one
-      await assert.rejects(fast({ timeoutMs: 300, tries: 1 }).get(url), isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)));
+      await assert.rejects(
+        fast({ timeoutMs: 300, tries: 1 }).get(url),
+        isApiError('timeout', (e) => assert.match(e.message, /0\.3 s/)),
+      );
       // the server sees both connections closed by the client (the answers never ended)
       for (let i = 0; i < 40 && closed < 2; i++) await new Promise((r) => setTimeout(r, 50));
       assert.strictEqual(closed, 2, 'both connections were closed by the client');
@@ -221,11 +269,14 @@ describe('http: transport failures', function () {
   });
 
   it('an API key in a URL never reaches an error', async () => {
-    await assert.rejects(fast({ tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-1'), (e: unknown) => {
-      assert.ok(e instanceof ApiError);
-      assert.ok(!String(e.url).includes('SECRET-KEY-1') && !e.message.includes('SECRET-KEY-1'));
-      return true;
-    });
+    await assert.rejects(
+      fast({ tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-1'),
+      (e: unknown) => {
+        assert.ok(e instanceof ApiError);
+        assert.ok(!String(e.url).includes('SECRET-KEY-1') && !e.message.includes('SECRET-KEY-1'));
+        return true;
+      },
+    );
   });
 });
 
@@ -233,9 +284,21 @@ describe('http: redirects', function () {
   this.timeout(10000);
   it('follows a GET redirect itself, and refuses a redirect to another scheme', async () => {
     const srv = http.createServer((q, r) => {
-      if (q.url === '/old') { r.writeHead(301, { location: '/new', 'content-type': 'text/html' }); r.end('<html>moved</html>'); return; }
-      if (q.url === '/loop') { r.writeHead(302, { location: '/loop' }); r.end(); return; }
-      if (q.url === '/ftp') { r.writeHead(302, { location: 'ftp://example.com/x' }); r.end(); return; }
+      if (q.url === '/old') {
+        r.writeHead(301, { location: '/new', 'content-type': 'text/html' });
+        r.end('<html>moved</html>');
+        return;
+      }
+      if (q.url === '/loop') {
+        r.writeHead(302, { location: '/loop' });
+        r.end();
+        return;
+      }
+      if (q.url === '/ftp') {
+        r.writeHead(302, { location: 'ftp://example.com/x' });
+        r.end();
+        return;
+      }
       r.setHeader('content-type', 'application/json');
       r.end('{"ok":true}');
     });
@@ -244,9 +307,19 @@ describe('http: redirects', function () {
     try {
       const res = await fast().get<{ ok: boolean }>(`${base}/old`);
       assert.deepStrictEqual([res.status, res.data], [200, { ok: true }]);
-      await assert.rejects(fast().get(`${base}/loop`), isApiError('http', (e) => assert.match(e.message, /too many times/)));
-      await assert.rejects(fast().get(`${base}/ftp`), isApiError('http', (e) => assert.match(e.message, /cannot be followed/)));
-      await assert.rejects(fast().post(`${base}/old`, { apiKey: 'k' }), isApiError('http', (e) => assert.strictEqual(e.status, 301)), 'a POST is never re-sent elsewhere');
+      await assert.rejects(
+        fast().get(`${base}/loop`),
+        isApiError('http', (e) => assert.match(e.message, /too many times/)),
+      );
+      await assert.rejects(
+        fast().get(`${base}/ftp`),
+        isApiError('http', (e) => assert.match(e.message, /cannot be followed/)),
+      );
+      await assert.rejects(
+        fast().post(`${base}/old`, { apiKey: 'k' }),
+        isApiError('http', (e) => assert.strictEqual(e.status, 301)),
+        'a POST is never re-sent elsewhere',
+      );
     } finally {
       srv.close();
     }
@@ -257,14 +330,34 @@ describe('http: redirects stay on the origin the request started with', function
   this.timeout(10000);
   it('refuses a redirect to another host, port or scheme without contacting it, and says so without "check the URL"', async () => {
     const otherHits: string[] = [];
-    const other = http.createServer((q, r) => { otherHits.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"other":true}'); });
+    const other = http.createServer((q, r) => {
+      otherHits.push(String(q.url));
+      r.setHeader('content-type', 'application/json');
+      r.end('{"other":true}');
+    });
     await new Promise<void>((res) => other.listen(0, '127.0.0.1', () => res()));
     const otherPort = (other.address() as net.AddressInfo).port;
     const srv = http.createServer((q, r) => {
-      if (q.url === '/evil') { r.writeHead(302, { location: 'https://evil.example/api/v1/schedules' }); r.end(); return; }
-      if (q.url === '/port') { r.writeHead(307, { location: `http://127.0.0.1:${otherPort}/x` }); r.end(); return; }
-      if (q.url === '/host') { r.writeHead(301, { location: `http://localhost:${otherPort}/x` }); r.end(); return; }
-      if (q.url === '/same') { r.writeHead(302, { location: `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/ok?x=1` }); r.end(); return; }
+      if (q.url === '/evil') {
+        r.writeHead(302, { location: 'https://evil.example/api/v1/schedules' });
+        r.end();
+        return;
+      }
+      if (q.url === '/port') {
+        r.writeHead(307, { location: `http://127.0.0.1:${otherPort}/x` });
+        r.end();
+        return;
+      }
+      if (q.url === '/host') {
+        r.writeHead(301, { location: `http://localhost:${otherPort}/x` });
+        r.end();
+        return;
+      }
+      if (q.url === '/same') {
+        r.writeHead(302, { location: `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/ok?x=1` });
+        r.end();
+        return;
+      }
       r.setHeader('content-type', 'application/json');
       r.end('{"ok":true}');
     });
@@ -272,13 +365,27 @@ describe('http: redirects stay on the origin the request started with', function
     const port = (srv.address() as net.AddressInfo).port;
     const base = `http://127.0.0.1:${port}`;
     try {
-      await assert.rejects(fast().get(`${base}/evil`), isApiError('foreignRedirect', (e) => {
-        assert.strictEqual(e.message, `127.0.0.1:${port} redirected the request to evil.example:443, another host; requests go only to the selected network's URLs, so it was not followed.`);
-        assert.ok(!/check the url/i.test(e.message));
-        assert.ok(!e.transient, 'not worth a retry');
-      }));
-      await assert.rejects(fast().get(`${base}/port`), isApiError('foreignRedirect', (e) => assert.match(e.message, new RegExp(`to 127\\.0\\.0\\.1:${otherPort}, another port`))));
-      await assert.rejects(fast().get(`${base}/host`), isApiError('foreignRedirect', (e) => assert.match(e.message, /to localhost:\d+, another host/)));
+      await assert.rejects(
+        fast().get(`${base}/evil`),
+        isApiError('foreignRedirect', (e) => {
+          assert.strictEqual(
+            e.message,
+            `127.0.0.1:${port} redirected the request to evil.example:443, another host; requests go only to the selected network's URLs, so it was not followed.`,
+          );
+          assert.ok(!/check the url/i.test(e.message));
+          assert.ok(!e.transient, 'not worth a retry');
+        }),
+      );
+      await assert.rejects(
+        fast().get(`${base}/port`),
+        isApiError('foreignRedirect', (e) =>
+          assert.match(e.message, new RegExp(`to 127\\.0\\.0\\.1:${otherPort}, another port`)),
+        ),
+      );
+      await assert.rejects(
+        fast().get(`${base}/host`),
+        isApiError('foreignRedirect', (e) => assert.match(e.message, /to localhost:\d+, another host/)),
+      );
       assert.deepStrictEqual(otherHits, [], 'the other server was never asked');
       const same = await fast().get<{ ok: boolean }>(`${base}/same`);
       assert.deepStrictEqual(same.data, { ok: true }, 'a redirect on the same origin is followed');
@@ -290,13 +397,19 @@ describe('http: redirects stay on the origin the request started with', function
 
   it('caps a long refused host name in the sentence', async () => {
     const long = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.example`;
-    const srv = http.createServer((_q, r) => { r.writeHead(302, { location: `https://${long}/x` }); r.end(); });
+    const srv = http.createServer((_q, r) => {
+      r.writeHead(302, { location: `https://${long}/x` });
+      r.end();
+    });
     await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
     try {
-      await assert.rejects(fast().get(`http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/`), isApiError('foreignRedirect', (e) => {
-        assert.ok(e.message.length < 260, e.message);
-        assert.match(e.message, /…/);
-      }));
+      await assert.rejects(
+        fast().get(`http://127.0.0.1:${(srv.address() as net.AddressInfo).port}/`),
+        isApiError('foreignRedirect', (e) => {
+          assert.ok(e.message.length < 260, e.message);
+          assert.match(e.message, /…/);
+        }),
+      );
     } finally {
       srv.close();
     }
@@ -309,11 +422,17 @@ describe('http: what goes on the wire', function () {
     const seen: Array<{ method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
     const srv = http.createServer((q, r) => {
       let body = '';
-      q.on('data', (c: Buffer) => { body += c.toString('utf8'); });
+      q.on('data', (c: Buffer) => {
+        body += c.toString('utf8');
+      });
       q.on('end', () => {
         seen.push({ method: q.method, url: q.url, headers: q.headers, body });
         r.setHeader('content-type', 'application/json');
-        if (q.url === '/gz') { r.setHeader('content-encoding', 'gzip'); r.end(zlib.gzipSync('{"big":9007199254740993,"ok":true}')); return; }
+        if (q.url === '/gz') {
+          r.setHeader('content-encoding', 'gzip');
+          r.end(zlib.gzipSync('{"big":9007199254740993,"ok":true}'));
+          return;
+        }
         r.end('{"ok":true}');
       });
     });
@@ -321,7 +440,11 @@ describe('http: what goes on the wire', function () {
     const base = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
     const client = new HttpClient({ userAgent: 'hedera-explorer-test/1', tries: 1 });
     try {
-      const posted = await client.post<{ ok: boolean }>(`${base}/verify`, { address: '0xabc', n: 1 }, { headers: { 'X-Extra': 'one' } });
+      const posted = await client.post<{ ok: boolean }>(
+        `${base}/verify`,
+        { address: '0xabc', n: 1 },
+        { headers: { 'X-Extra': 'one' } },
+      );
       assert.deepStrictEqual(posted.data, { ok: true });
       await client.get(`${base}/plain`);
       const gz = await client.get<{ big: bigint; ok: boolean }>(`${base}/gz`);
@@ -344,7 +467,7 @@ describe('http: what goes on the wire', function () {
   });
 });
 
-describe('http: proxies from the environment are never applied by axios (VS Code\'s proxy support is the one)', function () {
+describe("http: proxies from the environment are never applied by axios (VS Code's proxy support is the one)", function () {
   this.timeout(10000);
   it('names a proxy: any of http_proxy, https_proxy, all_proxy in either case; empty values name none', () => {
     assert.strictEqual(proxyFreeEnv({}), true);
@@ -356,12 +479,32 @@ describe('http: proxies from the environment are never applied by axios (VS Code
   it('goes straight to the server whether or not the environment names a proxy (read at each request)', async () => {
     const direct: string[] = [];
     const proxied: string[] = [];
-    const target = http.createServer((q, r) => { direct.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"via":"direct"}'); });
-    const proxy = http.createServer((q, r) => { proxied.push(String(q.url)); r.setHeader('content-type', 'application/json'); r.end('{"via":"proxy"}'); });
-    const listen = (s: http.Server) => new Promise<number>((res) => s.listen(0, '127.0.0.1', () => res((s.address() as net.AddressInfo).port)));
+    const target = http.createServer((q, r) => {
+      direct.push(String(q.url));
+      r.setHeader('content-type', 'application/json');
+      r.end('{"via":"direct"}');
+    });
+    const proxy = http.createServer((q, r) => {
+      proxied.push(String(q.url));
+      r.setHeader('content-type', 'application/json');
+      r.end('{"via":"proxy"}');
+    });
+    const listen = (s: http.Server) =>
+      new Promise<number>((res) => s.listen(0, '127.0.0.1', () => res((s.address() as net.AddressInfo).port)));
     const [tp, pp] = [await listen(target), await listen(proxy)];
-    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, http_proxy: process.env.http_proxy, ALL_PROXY: process.env.ALL_PROXY, NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy };
-    const restore = () => { for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; } };
+    const saved = {
+      HTTP_PROXY: process.env.HTTP_PROXY,
+      http_proxy: process.env.http_proxy,
+      ALL_PROXY: process.env.ALL_PROXY,
+      NO_PROXY: process.env.NO_PROXY,
+      no_proxy: process.env.no_proxy,
+    };
+    const restore = () => {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    };
     const client = new HttpClient({ tries: 1 });
     try {
       for (const k of Object.keys(saved)) delete process.env[k];
@@ -372,7 +515,7 @@ describe('http: proxies from the environment are never applied by axios (VS Code
       process.env.ALL_PROXY = `http://127.0.0.1:${pp}`;
       assert.deepStrictEqual((await client.get<{ via: string }>(`http://127.0.0.1:${tp}/c`)).data, { via: 'direct' });
       assert.deepStrictEqual(direct, ['/a', '/b', '/c']);
-      assert.deepStrictEqual(proxied, [], 'the environment\'s proxy is never contacted');
+      assert.deepStrictEqual(proxied, [], "the environment's proxy is never contacted");
     } finally {
       restore();
       target.close();
@@ -384,20 +527,37 @@ describe('http: proxies from the environment are never applied by axios (VS Code
 describe('http: debug lines', function () {
   this.timeout(10000);
   it('with a log, each answer and each failure is one debug line with the URL redacted; without one, requests work the same', async () => {
-    const srv = http.createServer((_q, r) => { r.setHeader('content-type', 'application/json'); r.end('{"n":9007199254740993}'); });
+    const srv = http.createServer((_q, r) => {
+      r.setHeader('content-type', 'application/json');
+      r.end('{"n":9007199254740993}');
+    });
     await new Promise<void>((res) => srv.listen(0, '127.0.0.1', () => res()));
     const base = `http://127.0.0.1:${(srv.address() as net.AddressInfo).port}`;
     const lines: string[] = [];
-    const log = { debug: (m: string) => lines.push(`debug ${m}`), info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`), error: (m: string) => lines.push(`error ${m}`) };
+    const log = {
+      debug: (m: string) => lines.push(`debug ${m}`),
+      info: (m: string) => lines.push(`info ${m}`),
+      warn: (m: string) => lines.push(`warn ${m}`),
+      error: (m: string) => lines.push(`error ${m}`),
+    };
     try {
       const logged = await fast({ log, tries: 1 }).get<{ n: bigint }>(`${base}/api/v1/x?apikey=SECRET-KEY-2&limit=1`);
       assert.strictEqual(logged.data.n, 9007199254740993n);
       assert.strictEqual(lines.length, 1, lines.join('\n'));
-      assert.match(lines[0], /^debug GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/x\?apikey=\[hidden\]&limit=1 -> 200 \(22 B, \d+ ms\)$/);
-      await assert.rejects(fast({ log, tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-2'), (e: unknown) => e instanceof ApiError);
+      assert.match(
+        lines[0],
+        /^debug GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/x\?apikey=\[hidden\]&limit=1 -> 200 \(22 B, \d+ ms\)$/,
+      );
+      await assert.rejects(
+        fast({ log, tries: 1 }).get('http://no-such-host.invalid/api?apikey=SECRET-KEY-2'),
+        (e: unknown) => e instanceof ApiError,
+      );
       assert.strictEqual(lines.length, 2, lines.join('\n'));
       assert.match(lines[1], /^debug GET http:\/\/no-such-host\.invalid\/api\?apikey=\[hidden\] -> \S+ /);
-      assert.ok(lines.every((l) => !l.includes('SECRET-KEY-2')), lines.join('\n'));
+      assert.ok(
+        lines.every((l) => !l.includes('SECRET-KEY-2')),
+        lines.join('\n'),
+      );
       const silent = await fast({ tries: 1 }).get<{ n: bigint }>(`${base}/api/v1/x?apikey=SECRET-KEY-2`);
       assert.deepStrictEqual([silent.status, silent.data, silent.tries], [200, { n: 9007199254740993n }, 1]);
     } finally {

@@ -13,16 +13,31 @@ describe('inspect: standard token events, functions and errors (src/api/inspect/
     assert.strictEqual(erc20.length, 1);
     assert.strictEqual(erc721.length, 1);
     assert.strictEqual(erc20[0].item.inputs.filter((p) => p.indexed).length, 2);
-    assert.deepStrictEqual(erc721[0].item.inputs.map((p) => [p.name, !!p.indexed]), [['from', true], ['to', true], ['tokenId', true]]);
+    assert.deepStrictEqual(
+      erc721[0].item.inputs.map((p) => [p.name, !!p.indexed]),
+      [
+        ['from', true],
+        ['to', true],
+        ['tokenId', true],
+      ],
+    );
     assert.strictEqual(standardEvents()[0].label, 'ERC-20', 'tried first');
   });
 
   it('ERC-1155 events by their real topics; ApprovalForAll declared once for ERC-721 and ERC-1155', () => {
     const erc1155 = byLabel('ERC-1155');
-    assert.strictEqual(erc1155.eventByTopic('0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62')[0]?.item.name, 'TransferSingle');
-    assert.strictEqual(erc1155.eventByTopic('0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb')[0]?.item.name, 'TransferBatch');
+    assert.strictEqual(
+      erc1155.eventByTopic('0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62')[0]?.item.name,
+      'TransferSingle',
+    );
+    assert.strictEqual(
+      erc1155.eventByTopic('0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb')[0]?.item.name,
+      'TransferBatch',
+    );
     assert.strictEqual(erc1155.eventByTopic(toEventSelector('URI(string,uint256)'))[0]?.item.inputs[1].indexed, true);
-    const all = standardEvents().flatMap((s) => s.registry.eventByTopic(toEventSelector('ApprovalForAll(address,address,bool)')).map(() => s.label));
+    const all = standardEvents().flatMap((s) =>
+      s.registry.eventByTopic(toEventSelector('ApprovalForAll(address,address,bool)')).map(() => s.label),
+    );
     assert.deepStrictEqual(all, ['ERC-721 / ERC-1155']);
   });
 

@@ -10,7 +10,17 @@ import { parseTxRef, type TxRef } from '../../src/api/txRef';
 import { InspectionLoader, type SourceId } from '../../src/features/inspector/inspection';
 import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 
-interface Scenario { timestamp: string; transactionId: string; hash: string; transactionHash: string; contractId: string; result: string; actions: number; failingAction: number | null; children: Array<{ nonce: number; timestamp: string }> }
+interface Scenario {
+  timestamp: string;
+  transactionId: string;
+  hash: string;
+  transactionHash: string;
+  contractId: string;
+  result: string;
+  actions: number;
+  failingAction: number | null;
+  children: Array<{ nonce: number; timestamp: string }>;
+}
 
 describe('inspector: loading a transaction from the mirror node', function () {
   this.timeout(30000);
@@ -21,7 +31,9 @@ describe('inspector: loading a transaction from the mirror node', function () {
   before(async () => {
     sb = await startSandbox({ port: 0 });
     mirror = new MirrorClient(sb.url, new HttpClient({ timeoutMs: 10000, backoffBaseMs: 1, backoffMaxMs: 2 }));
-    const health = (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as { notable: { inspector: Record<string, Scenario> } };
+    const health = (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, Scenario> };
+    };
     scenarios = health.notable.inspector;
     assert.ok(scenarios.inspectorDeepRevert, 'the sandbox names its inspector scenarios');
   });
@@ -31,9 +43,16 @@ describe('inspector: loading a transaction from the mirror node', function () {
   async function load(ref: TxRef): Promise<{ loader: InspectionLoader; paths: string[]; changes: SourceId[] }> {
     const before = sb.requests().length;
     const changes: SourceId[] = [];
-    const loader = new InspectionLoader(ref, () => mirror, (s) => changes.push(s));
+    const loader = new InspectionLoader(
+      ref,
+      () => mirror,
+      (s) => changes.push(s),
+    );
     await loader.start();
-    const paths = sb.requests().slice(before).map((r) => r.url.replace(/\?.*$/, ''));
+    const paths = sb
+      .requests()
+      .slice(before)
+      .map((r) => r.url.replace(/\?.*$/, ''));
     return { loader, paths, changes };
   }
 
@@ -55,7 +74,14 @@ describe('inspector: loading a transaction from the mirror node', function () {
     assert.strictEqual(result.value.value.result, s.result);
     assert.strictEqual(actions.value.actions.length, s.actions);
     assert.strictEqual(transactions.value.self?.consensus_timestamp, s.timestamp);
-    assert.deepStrictEqual(paths.sort(), [`/api/v1/contracts/results/${s.transactionId}`, `/api/v1/contracts/results/${s.transactionId}/actions`, `/api/v1/transactions/${s.transactionId}`].sort());
+    assert.deepStrictEqual(
+      paths.sort(),
+      [
+        `/api/v1/contracts/results/${s.transactionId}`,
+        `/api/v1/contracts/results/${s.transactionId}/actions`,
+        `/api/v1/transactions/${s.transactionId}`,
+      ].sort(),
+    );
   });
 
   it('a hash: the result and actions at once, then the transaction of its timestamp, then its id', async () => {
@@ -63,7 +89,10 @@ describe('inspector: loading a transaction from the mirror node', function () {
     const { loader, paths } = await load(ref(s.hash));
     assert.strictEqual(loader.transactionId, s.transactionId);
     assert.strictEqual(loader.sources.transactions.state, 'ready');
-    assert.deepStrictEqual(paths.slice(0, 2).sort(), [`/api/v1/contracts/results/${s.hash}`, `/api/v1/contracts/results/${s.hash}/actions`].sort());
+    assert.deepStrictEqual(
+      paths.slice(0, 2).sort(),
+      [`/api/v1/contracts/results/${s.hash}`, `/api/v1/contracts/results/${s.hash}/actions`].sort(),
+    );
     assert.deepStrictEqual(paths.slice(2), ['/api/v1/transactions', `/api/v1/transactions/${s.transactionId}`]);
   });
 
@@ -72,8 +101,16 @@ describe('inspector: loading a transaction from the mirror node', function () {
     const { loader, paths } = await load(ref(`https://hashscan.io/testnet/transaction/${s.timestamp}`));
     assert.strictEqual(loader.transactionId, s.transactionId);
     assert.strictEqual(paths[0], '/api/v1/transactions');
-    assert.deepStrictEqual(paths.slice(1).sort(), [`/api/v1/contracts/results/${s.transactionId}`, `/api/v1/contracts/results/${s.transactionId}/actions`, `/api/v1/transactions/${s.transactionId}`].sort());
-    for (const source of ['result', 'actions', 'transactions'] as const) assert.strictEqual(loader.sources[source].state, 'ready', source);
+    assert.deepStrictEqual(
+      paths.slice(1).sort(),
+      [
+        `/api/v1/contracts/results/${s.transactionId}`,
+        `/api/v1/contracts/results/${s.transactionId}/actions`,
+        `/api/v1/transactions/${s.transactionId}`,
+      ].sort(),
+    );
+    for (const source of ['result', 'actions', 'transactions'] as const)
+      assert.strictEqual(loader.sources[source].state, 'ready', source);
   });
 
   it('a child (nonce > 0): its actions by its own hash', async () => {
@@ -84,7 +121,10 @@ describe('inspector: loading a transaction from the mirror node', function () {
     assert.strictEqual(loader.sources.transactions.state, 'ready');
     const t = loader.sources.transactions;
     if (t.state === 'ready') assert.strictEqual(t.value.self?.consensus_timestamp, child.timestamp);
-    assert.ok(!paths.includes(`/api/v1/contracts/results/${s.transactionId}/actions`), `no actions by the parent's id: ${paths.join(', ')}`);
+    assert.ok(
+      !paths.includes(`/api/v1/contracts/results/${s.transactionId}/actions`),
+      `no actions by the parent's id: ${paths.join(', ')}`,
+    );
   });
 
   it('an older transaction recorded without actions: an empty list (as the real server, spec actions/empty-result), the rest shows', async () => {
@@ -100,7 +140,8 @@ describe('inspector: loading a transaction from the mirror node', function () {
 
   it('an unknown transaction: every source missing, no error', async () => {
     const { loader } = await load(ref('0.0.98765-1600000000-000000001'));
-    for (const source of ['result', 'actions', 'transactions'] as const) assert.strictEqual(loader.sources[source].state, 'missing', source);
+    for (const source of ['result', 'actions', 'transactions'] as const)
+      assert.strictEqual(loader.sources[source].state, 'missing', source);
   });
 
   it('a failing endpoint fails only its source; Retry loads it again', async () => {
@@ -130,9 +171,18 @@ describe('inspector: loading a transaction from the mirror node', function () {
     assert.ok(deepest.failed && deepest.onFailurePath);
     assert.strictEqual(deepest.index, s.failingAction);
     assert.ok(deepest.depth >= 2, `the revert is deep in the trace (depth ${deepest.depth})`);
-    assert.ok(trace.rows.some((r) => r.operation === 'DELEGATECALL'), 'a delegate call');
-    assert.ok(trace.rows.some((r) => r.operation === 'STATICCALL'), 'a static call');
-    assert.ok(trace.rows.some((r) => r.callType === 'PRECOMPILE'), 'a precompile call');
+    assert.ok(
+      trace.rows.some((r) => r.operation === 'DELEGATECALL'),
+      'a delegate call',
+    );
+    assert.ok(
+      trace.rows.some((r) => r.operation === 'STATICCALL'),
+      'a static call',
+    );
+    assert.ok(
+      trace.rows.some((r) => r.callType === 'PRECOMPILE'),
+      'a precompile call',
+    );
     // the top frame fails with the data the deepest frame reverted with
     assert.strictEqual(deepest.resultRaw, result.value.value.error_message);
     const overview = buildOverview(result.value.value, transactions.value.all, {});

@@ -4,10 +4,29 @@
  */
 import * as assert from 'assert';
 import type { StateChangeView } from '../../src/api/inspect/model';
-import { barWidth, callText, entityText, groupStateChanges, hexBytes, percentText, resultText, shortHex } from '../../src/features/inspector/webview/format';
 import {
-  allCollapsible, ancestors, collapsedFromIndexes, indexesOfCollapsed, keyMove, reveal, shapeOf, type TreeRowLike, visibleAncestor,
-  visibleIndex, visibleRows, windowOf,
+  barWidth,
+  callText,
+  entityText,
+  groupStateChanges,
+  hexBytes,
+  percentText,
+  resultText,
+  shortHex,
+} from '../../src/features/inspector/webview/format';
+import {
+  allCollapsible,
+  ancestors,
+  collapsedFromIndexes,
+  indexesOfCollapsed,
+  keyMove,
+  reveal,
+  shapeOf,
+  type TreeRowLike,
+  visibleAncestor,
+  visibleIndex,
+  visibleRows,
+  windowOf,
 } from '../../src/features/inspector/webview/traceTree';
 
 /** Rows (depth-first, parent and descendants) from a list of depths, as the extension flattens `actions`. */
@@ -19,7 +38,8 @@ function fromDepths(depths: number[]): (TreeRowLike & { index: number; depth: nu
     rows[i].parent = stack.length ? stack[stack.length - 1] : -1;
     stack.push(i);
   }
-  for (let i = rows.length - 1; i >= 0; i--) if (rows[i].parent >= 0) rows[rows[i].parent].descendants += rows[i].descendants + 1;
+  for (let i = rows.length - 1; i >= 0; i--)
+    if (rows[i].parent >= 0) rows[rows[i].parent].descendants += rows[i].descendants + 1;
   return rows;
 }
 
@@ -29,7 +49,13 @@ function visibleByAncestors(rows: TreeRowLike[], collapsed: Set<number>): number
   for (let i = 0; i < rows.length; i++) {
     let p = rows[i].parent;
     let hidden = false;
-    while (p >= 0) { if (collapsed.has(p)) { hidden = true; break; } p = rows[p].parent; }
+    while (p >= 0) {
+      if (collapsed.has(p)) {
+        hidden = true;
+        break;
+      }
+      p = rows[p].parent;
+    }
     if (!hidden) out.push(i);
   }
   return out;
@@ -69,18 +95,29 @@ describe('inspector page: trace tree', () => {
 
   it('visible rows of a random 5,000-frame trace match the definition, for random collapsed sets', () => {
     let seed = 7;
-    const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
     const depths = [0];
-    for (let i = 1; i < 5000; i++) depths.push(Math.max(0, Math.min(depths[i - 1] + 1, Math.floor(rand() * (depths[i - 1] + 2)))));
+    for (let i = 1; i < 5000; i++)
+      depths.push(Math.max(0, Math.min(depths[i - 1] + 1, Math.floor(rand() * (depths[i - 1] + 2)))));
     const rows = fromDepths(depths);
     const s = shapeOf(rows);
-    assert.deepStrictEqual([...s.descendants], rows.map((r) => r.descendants), 'well-formed rows are kept as they are');
+    assert.deepStrictEqual(
+      [...s.descendants],
+      rows.map((r) => r.descendants),
+      'well-formed rows are kept as they are',
+    );
     for (let round = 0; round < 20; round++) {
       const collapsed = new Set<number>();
       for (let i = 0; i < rows.length; i++) if (rows[i].descendants && rand() < 0.05 * round) collapsed.add(i);
       assert.deepStrictEqual([...visibleRows(s, collapsed)], visibleByAncestors(rows, collapsed), `round ${round}`);
     }
-    assert.deepStrictEqual([...visibleRows(s, allCollapsible(s))], rows.flatMap((r, i) => (r.parent < 0 ? [i] : [])));
+    assert.deepStrictEqual(
+      [...visibleRows(s, allCollapsible(s))],
+      rows.flatMap((r, i) => (r.parent < 0 ? [i] : [])),
+    );
   });
 
   // its time per toggle (target: well under a frame) is a figure of `npm run bench` (test/bench/scale.mjs)
@@ -133,7 +170,11 @@ describe('inspector page: trace tree', () => {
   it('the virtual window: rows in view plus overscan, clamped to the list', () => {
     assert.deepStrictEqual(windowOf(0, 240, 24, 5000, 10), { first: 0, last: 20 });
     assert.deepStrictEqual(windowOf(24 * 1000, 240, 24, 5000, 10), { first: 990, last: 1020 });
-    assert.deepStrictEqual(windowOf(24 * 5000, 240, 24, 5000, 10), { first: 4980, last: 4999 }, 'past the end: the last rows');
+    assert.deepStrictEqual(
+      windowOf(24 * 5000, 240, 24, 5000, 10),
+      { first: 4980, last: 4999 },
+      'past the end: the last rows',
+    );
     assert.deepStrictEqual(windowOf(0, 0, 24, 3, 10), { first: 0, last: 2 });
     assert.deepStrictEqual(windowOf(100, 240, 24, 0, 10), { first: 0, last: -1 });
     // bounded whatever the list's length: the DOM holds view + 2 × overscan rows at most
@@ -167,7 +208,9 @@ describe('inspector page: trace tree', () => {
     assert.deepStrictEqual(key('x', 5), { kind: 'none' });
     // an active row hidden by a collapse counts as the first visible row, never out of bounds
     assert.deepStrictEqual(key('ArrowDown', 4), { kind: 'focus', row: 1 });
-    assert.deepStrictEqual(keyMove('ArrowDown', shapeOf([]), new Set(), new Int32Array(0), new Int32Array(0), 0, 3), { kind: 'none' });
+    assert.deepStrictEqual(keyMove('ArrowDown', shapeOf([]), new Set(), new Int32Array(0), new Int32Array(0), 0, 3), {
+      kind: 'none',
+    });
   });
 
   it('collapsed frames saved as action indexes and read back (unknown indexes and leaves dropped)', () => {
@@ -184,7 +227,10 @@ describe('inspector page: text helpers', () => {
   it('shortHex keeps short values and anything not hex whole', () => {
     assert.strictEqual(shortHex('0x1234'), '0x1234');
     assert.strictEqual(shortHex(`0x${'ab'.repeat(32)}`), `0x${'ab'.repeat(5)}…${'ab'.repeat(4)}`);
-    assert.strictEqual(shortHex('115792089237316195423570985008687907853269984665640564039457584007913129639935'), '115792089237316195423570985008687907853269984665640564039457584007913129639935');
+    assert.strictEqual(
+      shortHex('115792089237316195423570985008687907853269984665640564039457584007913129639935'),
+      '115792089237316195423570985008687907853269984665640564039457584007913129639935',
+    );
     assert.strictEqual(shortHex('0xnothex0000000000000000000000000000000'), '0xnothex0000000000000000000000000000000');
   });
 
@@ -200,14 +246,29 @@ describe('inspector page: text helpers', () => {
   });
 
   it('a trace row on one line: decoded call or selector and size; error, output or raw result', () => {
-    const call = { name: 'transfer', signature: 'transfer(address,uint256)', selector: '0xa9059cbb', source: 'ERC-20', args: [{ name: 'to', type: 'address', value: '0x00000000000000000000000000000000000004d2' }, { name: 'amount', type: 'uint256', value: '340282366920938463463374607431768211456' }] };
-    assert.strictEqual(callText({ call }), 'transfer(to=0x00000000000000000000000000000000000004d2, amount=340282366920938463463374607431768211456)');
+    const call = {
+      name: 'transfer',
+      signature: 'transfer(address,uint256)',
+      selector: '0xa9059cbb',
+      source: 'ERC-20',
+      args: [
+        { name: 'to', type: 'address', value: '0x00000000000000000000000000000000000004d2' },
+        { name: 'amount', type: 'uint256', value: '340282366920938463463374607431768211456' },
+      ],
+    };
+    assert.strictEqual(
+      callText({ call }),
+      'transfer(to=0x00000000000000000000000000000000000004d2, amount=340282366920938463463374607431768211456)',
+    );
     assert.strictEqual(callText({ input: `0xa9059cbb${'00'.repeat(64)}` }), '0xa9059cbb… (68 bytes)');
     assert.strictEqual(callText({ input: '0x' }), '');
     assert.strictEqual(resultText({ failed: true, error: { kind: 'error', text: 'Error("no")' } }), 'Error("no")');
     assert.strictEqual(resultText({ failed: false, output: [{ name: '', type: 'bool', value: 'true' }] }), 'true');
     assert.strictEqual(resultText({ failed: true, resultRaw: '0x' }), '(reverted, no data)');
-    assert.strictEqual(resultText({ failed: false, resultRaw: `0x${'00'.repeat(31)}01` }), `0x${'00'.repeat(5)}…${'00'.repeat(3)}01 (32 bytes)`);
+    assert.strictEqual(
+      resultText({ failed: false, resultRaw: `0x${'00'.repeat(31)}01` }),
+      `0x${'00'.repeat(5)}…${'00'.repeat(3)}01 (32 bytes)`,
+    );
   });
 
   it('entities on one line, and state changes grouped by contract in order of appearance', () => {
@@ -215,12 +276,38 @@ describe('inspector page: text helpers', () => {
     assert.strictEqual(entityText({ evm: '0x5a1b2c3d4e5f60718293a4b5c6d7e8f901234567' }), '0x5a1b2c…4567');
     assert.strictEqual(entityText({}), '(unknown)');
     const ch = (id: string, slot: string, named: boolean): StateChangeView => ({
-      contract: { id }, slot, read: '0x0', written: '0x1', variable: named ? { label: 'x', type: 'uint256', layoutSource: 'workspace' } : undefined,
+      contract: { id },
+      slot,
+      read: '0x0',
+      written: '0x1',
+      variable: named ? { label: 'x', type: 'uint256', layoutSource: 'workspace' } : undefined,
     });
-    const groups = groupStateChanges([ch('0.0.9', '0x1', false), ch('0.0.5', '0x1', true), ch('0.0.9', '0x2', false), ch('0.0.5', '0x2', false)]);
-    assert.deepStrictEqual(groups.map((g) => [g.contract.id, g.changes.map((c) => c.slot), g.hasLayout]), [['0.0.9', ['0x1', '0x2'], false], ['0.0.5', ['0x1', '0x2'], true]]);
+    const groups = groupStateChanges([
+      ch('0.0.9', '0x1', false),
+      ch('0.0.5', '0x1', true),
+      ch('0.0.9', '0x2', false),
+      ch('0.0.5', '0x2', false),
+    ]);
+    assert.deepStrictEqual(
+      groups.map((g) => [g.contract.id, g.changes.map((c) => c.slot), g.hasLayout]),
+      [
+        ['0.0.9', ['0x1', '0x2'], false],
+        ['0.0.5', ['0x1', '0x2'], true],
+      ],
+    );
     // a slot only read, its packed variables named (no `variable`: none changed): the contract has a layout
-    const packed: StateChangeView = { contract: { id: '0.0.7' }, slot: '0x0', read: '0x1', variables: [{ label: 'a', type: 'uint8', before: '1', layoutSource: 'workspace' }, { label: 'b', type: 'bool', before: 'false', layoutSource: 'workspace' }] };
-    assert.deepStrictEqual(groupStateChanges([packed]).map((g) => g.hasLayout), [true]);
+    const packed: StateChangeView = {
+      contract: { id: '0.0.7' },
+      slot: '0x0',
+      read: '0x1',
+      variables: [
+        { label: 'a', type: 'uint8', before: '1', layoutSource: 'workspace' },
+        { label: 'b', type: 'bool', before: 'false', layoutSource: 'workspace' },
+      ],
+    };
+    assert.deepStrictEqual(
+      groupStateChanges([packed]).map((g) => g.hasLayout),
+      [true],
+    );
   });
 });

@@ -1,6 +1,13 @@
 import * as assert from 'assert';
 import { parse as losslessParse, isInteger, isSafeNumber } from 'lossless-json';
-import { formatInt, hasUnsafeNumber, intToString, parseJson, stringifyJson, unsafeIntegerTokens } from '../../src/api/json';
+import {
+  formatInt,
+  hasUnsafeNumber,
+  intToString,
+  parseJson,
+  stringifyJson,
+  unsafeIntegerTokens,
+} from '../../src/api/json';
 
 describe('json: lossless parsing', () => {
   it('keeps the last digit of 9007199254740993 (2^53 + 1)', () => {
@@ -8,7 +15,11 @@ describe('json: lossless parsing', () => {
     assert.strictEqual(typeof v.amount, 'bigint');
     assert.strictEqual(v.amount.toString(), '9007199254740993');
     assert.strictEqual(v.gas, 21000);
-    assert.strictEqual(JSON.parse('{"a":9007199254740993}').a.toString(), '9007199254740992', 'JSON.parse would have rounded');
+    assert.strictEqual(
+      JSON.parse('{"a":9007199254740993}').a.toString(),
+      '9007199254740992',
+      'JSON.parse would have rounded',
+    );
   });
 
   it('keeps 19-digit int64 values and negatives, nested in arrays', () => {
@@ -21,7 +32,11 @@ describe('json: lossless parsing', () => {
   it('takes the native path unless a number passes 2^53, whatever digits strings hold', () => {
     const text = '{"hash":"0x1234567890123456789012345678901234567890","memo":":12345678901234567890","n":12}';
     assert.strictEqual(hasUnsafeNumber(JSON.parse(text)), false);
-    assert.deepStrictEqual(parseJson(text), { hash: '0x1234567890123456789012345678901234567890', memo: ':12345678901234567890', n: 12 });
+    assert.deepStrictEqual(parseJson(text), {
+      hash: '0x1234567890123456789012345678901234567890',
+      memo: ':12345678901234567890',
+      n: 12,
+    });
     assert.strictEqual(hasUnsafeNumber(JSON.parse('{"a":[{"n":9007199254740993}]}')), true);
     assert.strictEqual(hasUnsafeNumber(JSON.parse('{"a":[{"n":9007199254740991}]}')), false);
     assert.strictEqual(hasUnsafeNumber(JSON.parse('[-9007199254740993]')), true);
@@ -57,29 +72,46 @@ describe('json: finding the integers JSON.parse rounds', () => {
   const tokens = (text: string) => unsafeIntegerTokens(text).map((t) => text.slice(t.start, t.end));
 
   it('finds integers past 2^53 - 1, negatives too; 2^53 itself counts, 2^53 - 1 does not', () => {
-    assert.deepStrictEqual(tokens('[9007199254740991, 9007199254740992, 9007199254740993, -9007199254740992, -9007199254740991]'),
-      ['9007199254740992', '9007199254740993', '-9007199254740992']);
+    assert.deepStrictEqual(
+      tokens('[9007199254740991, 9007199254740992, 9007199254740993, -9007199254740992, -9007199254740991]'),
+      ['9007199254740992', '9007199254740993', '-9007199254740992'],
+    );
     assert.deepStrictEqual(tokens('{"a": -12345678901234567890}'), ['-12345678901234567890']);
     assert.deepStrictEqual(tokens('9223372036854775807'), ['9223372036854775807'], 'a bare number as the whole text');
   });
 
   it('leaves 16-digit safe integers, decimals and exponents alone', () => {
-    assert.deepStrictEqual(tokens('[1234567890123456, 0.1234567890123456789, 12345678901234567.5, 1.2345678901234567e+25, 12345678901234567E2, -9007199254740993.0, 1e300]'), []);
+    assert.deepStrictEqual(
+      tokens(
+        '[1234567890123456, 0.1234567890123456789, 12345678901234567.5, 1.2345678901234567e+25, 12345678901234567E2, -9007199254740993.0, 1e300]',
+      ),
+      [],
+    );
   });
 
   it('never counts digits inside strings, escaped quotes and backslashes included', () => {
-    assert.deepStrictEqual(tokens('{"a":"9007199254740993","b":"x\\"12345678901234567890","c":[":12345678901234567890"]}'), []);
-    assert.deepStrictEqual(tokens('{"a":"x\\\\","b":12345678901234567890}'), ['12345678901234567890'], 'a string that ends in an escaped backslash');
+    assert.deepStrictEqual(
+      tokens('{"a":"9007199254740993","b":"x\\"12345678901234567890","c":[":12345678901234567890"]}'),
+      [],
+    );
+    assert.deepStrictEqual(
+      tokens('{"a":"x\\\\","b":12345678901234567890}'),
+      ['12345678901234567890'],
+      'a string that ends in an escaped backslash',
+    );
     assert.deepStrictEqual(tokens('{"12345678901234567890":1}'), [], 'keys are strings');
   });
 });
 
 describe('json: the lossless path gives what a full lossless parse gives', () => {
-  const reference = (text: string) => losslessParse(text, null, (t: string) => (isSafeNumber(t) ? Number(t) : isInteger(t) ? BigInt(t) : Number(t)));
+  const reference = (text: string) =>
+    losslessParse(text, null, (t: string) => (isSafeNumber(t) ? Number(t) : isInteger(t) ? BigInt(t) : Number(t)));
 
   it('on edge cases', () => {
     const cases = [
-      '9007199254740993', '-9007199254740992', '[9007199254740992, 9007199254740991, -9007199254740993]',
+      '9007199254740993',
+      '-9007199254740992',
+      '[9007199254740992, 9007199254740991, -9007199254740993]',
       '{"a":"9007199254740993","b":9007199254740993,"c":{"d":[1,2,18446744073709551615]},"e":0.1234567890123456789}',
       '{"a":"x\\\\","b":12345678901234567890,"c":1e300,"d":12345678901234567.5}',
       ' [ -12345678901234567890 , "\\"" ] ',
@@ -101,10 +133,17 @@ describe('json: the lossless path gives what a full lossless parse gives', () =>
 
   it('on random documents (seeded)', () => {
     let seed = 42;
-    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
     const digits = (n: number) => Array.from({ length: n }, () => rnd(10)).join('');
-    const num = () => `${rnd(2) ? '-' : ''}${1 + rnd(9)}${digits(rnd(22))}${rnd(4) === 0 ? `.${digits(1 + rnd(20))}` : ''}${rnd(6) === 0 ? `e${rnd(2) ? '-' : '+'}${rnd(30)}` : ''}`;
-    const str = () => JSON.stringify(Array.from({ length: rnd(20) }, () => ['"', '\\', ':', ',', '[', digits(1 + rnd(20))][rnd(6)]).join(''));
+    const num = () =>
+      `${rnd(2) ? '-' : ''}${1 + rnd(9)}${digits(rnd(22))}${rnd(4) === 0 ? `.${digits(1 + rnd(20))}` : ''}${rnd(6) === 0 ? `e${rnd(2) ? '-' : '+'}${rnd(30)}` : ''}`;
+    const str = () =>
+      JSON.stringify(
+        Array.from({ length: rnd(20) }, () => ['"', '\\', ':', ',', '[', digits(1 + rnd(20))][rnd(6)]).join(''),
+      );
     const gen = (d: number): string => {
       const r = rnd(d > 3 ? 4 : 6);
       if (r === 0) return num();

@@ -7,7 +7,13 @@ import * as http from 'http';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
 import { ledgerHover } from '../../src/api/ledger/hover';
-import { LedgerLookup, type LedgerInfo, type LookupSource, MAX_IN_FLIGHT, memoFromBase64 } from '../../src/api/ledger/lookup';
+import {
+  LedgerLookup,
+  type LedgerInfo,
+  type LookupSource,
+  MAX_IN_FLIGHT,
+  memoFromBase64,
+} from '../../src/api/ledger/lookup';
 import { parseRef, type LedgerRef } from '../../src/api/ledger/recognize';
 import { MirrorClient } from '../../src/api/mirror';
 import { type Sandbox, startSandbox } from '../../sandbox/src/server';
@@ -21,11 +27,20 @@ const ref = (text: string): LedgerRef => {
 
 function sourceOf(url: string, key = `sandbox|${url}`): LookupSource {
   const httpClient = new HttpClient({ timeoutMs: 5000, backoffBaseMs: 1, backoffMaxMs: 2 });
-  return { key, profile: { chainId: 296, verifyUrl: url }, mirror: new MirrorClient(url, httpClient), http: httpClient };
+  return {
+    key,
+    profile: { chainId: 296, verifyUrl: url },
+    mirror: new MirrorClient(url, httpClient),
+    http: httpClient,
+  };
 }
 
 const is = <K extends LedgerInfo['kind']>(info: LedgerInfo, kind: K): Extract<LedgerInfo, { kind: K }> => {
-  assert.strictEqual(info.kind, kind, JSON.stringify(info, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).slice(0, 400));
+  assert.strictEqual(
+    info.kind,
+    kind,
+    JSON.stringify(info, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)).slice(0, 400),
+  );
   return info as Extract<LedgerInfo, { kind: K }>;
 };
 
@@ -36,7 +51,11 @@ describe('ledger: looking references up', function () {
     let sb: Sandbox;
     let notable: any;
     let source: LookupSource;
-    const paths = (from: number) => sb.requests().slice(from).map((r) => r.url.replace(/\?.*$/, ''));
+    const paths = (from: number) =>
+      sb
+        .requests()
+        .slice(from)
+        .map((r) => r.url.replace(/\?.*$/, ''));
 
     before(async () => {
       sb = await startSandbox({ port: 0 });
@@ -46,7 +65,7 @@ describe('ledger: looking references up', function () {
     after(() => sb.close());
     afterEach(() => sb.clearFaults());
 
-    it('an entity id of unknown kind: every kind asked at once; a contract gets its latest results and Sourcify\'s verdict', async () => {
+    it("an entity id of unknown kind: every kind asked at once; a contract gets its latest results and Sourcify's verdict", async () => {
       const lookup = new LedgerLookup(() => source);
       const s = notable.inspector.inspectorDeepRevert;
       const n = sb.requests().length;
@@ -56,17 +75,28 @@ describe('ledger: looking references up', function () {
       assert.ok(!('error' in info.results), 'results read');
       if ('error' in info.results) return;
       // the contract's own results, as the sandbox lists them
-      const list = (await (await fetch(`${sb.url}/api/v1/contracts/${s.contractId}/results?limit=10`)).json()) as { results: Array<{ timestamp: string; error_message: string | null }> };
+      const list = (await (await fetch(`${sb.url}/api/v1/contracts/${s.contractId}/results?limit=10`)).json()) as {
+        results: Array<{ timestamp: string; error_message: string | null }>;
+      };
       assert.strictEqual(info.results.read, list.results.length);
       assert.strictEqual(info.results.failures, list.results.filter((r) => r.error_message).length);
       assert.strictEqual(info.results.successes, list.results.filter((r) => !r.error_message).length);
       assert.strictEqual(info.results.latest?.timestamp, list.results[0].timestamp);
       assert.strictEqual(info.results.latestFailure?.timestamp, list.results.find((r) => r.error_message)?.timestamp);
-      assert.ok(info.verification.state === 'verified' || info.verification.state === 'notVerified', JSON.stringify(info.verification));
+      assert.ok(
+        info.verification.state === 'verified' || info.verification.state === 'notVerified',
+        JSON.stringify(info.verification),
+      );
       const asked = paths(n);
-      for (const p of [`/api/v1/contracts/${s.contractId}`, `/api/v1/contracts/${s.contractId}/results`, `/v2/contract/296/${info.evmAddress}`]) assert.ok(asked.includes(p), `${p} in ${asked.join(' ')}`);
+      for (const p of [
+        `/api/v1/contracts/${s.contractId}`,
+        `/api/v1/contracts/${s.contractId}/results`,
+        `/v2/contract/296/${info.evmAddress}`,
+      ])
+        assert.ok(asked.includes(p), `${p} in ${asked.join(' ')}`);
       // kinds that lost were asked or aborted while waiting in line, never more than once
-      for (const k of ['accounts', 'tokens', 'topics', 'schedules']) assert.ok(asked.filter((p) => p === `/api/v1/${k}/${s.contractId}`).length <= 1, k);
+      for (const k of ['accounts', 'tokens', 'topics', 'schedules'])
+        assert.ok(asked.filter((p) => p === `/api/v1/${k}/${s.contractId}`).length <= 1, k);
       assert.ok(lookup.stats().maxInFlight <= MAX_IN_FLIGHT);
     });
 
@@ -90,22 +120,32 @@ describe('ledger: looking references up', function () {
       assert.strictEqual(info.keyType, 'ECDSA_SECP256K1');
       assert.match(info.evmAddress ?? '', /^0x[0-9a-f]{40}$/);
       const vault = is(await lookup.get(ref(notable.lookups.accounts.contract)), 'contract');
-      assert.match(vault.balance ?? '', /^\d+$/, 'the contract\'s balance from its account answer');
+      assert.match(vault.balance ?? '', /^\d+$/, "the contract's balance from its account answer");
       assert.match(vault.adminKeyType, /\w/);
     });
 
     it('a token, a topic and token/serial', async () => {
       const lookup = new LedgerLookup(() => source);
       const token = is(await lookup.get(ref(notable.lookups.tokens.payout)), 'token');
-      assert.deepStrictEqual([token.id, token.name, token.symbol, token.type, token.decimals], [notable.lookups.tokens.payout, 'Vault Reward Token', 'VRT', 'FUNGIBLE_COMMON', '8']);
+      assert.deepStrictEqual(
+        [token.id, token.name, token.symbol, token.type, token.decimals],
+        [notable.lookups.tokens.payout, 'Vault Reward Token', 'VRT', 'FUNGIBLE_COMMON', '8'],
+      );
       const topic = is(await lookup.get(ref(notable.lookups.topics.withKeys)), 'topic');
-      assert.deepStrictEqual([topic.id, topic.memo, topic.adminKeyType, topic.submitKeyType], [notable.lookups.topics.withKeys, 'Sandbox audit log', 'ED25519', 'ED25519']);
+      assert.deepStrictEqual(
+        [topic.id, topic.memo, topic.adminKeyType, topic.submitKeyType],
+        [notable.lookups.topics.withKeys, 'Sandbox audit log', 'ED25519', 'ED25519'],
+      );
       await new Promise((r) => setTimeout(r, 100)); // an ask the topic's answer aborted may still reach the server's log
       const n = sb.requests().length;
       const nft = is(await lookup.get(ref(notable.nfts.longHistory)), 'token');
       assert.strictEqual(nft.id, notable.nfts.token);
       assert.strictEqual(nft.type, 'NON_FUNGIBLE_UNIQUE');
-      assert.deepStrictEqual(paths(n), [`/api/v1/tokens/${notable.nfts.token}`], 'token/serial asks for the token only');
+      assert.deepStrictEqual(
+        paths(n),
+        [`/api/v1/tokens/${notable.nfts.token}`],
+        'token/serial asks for the token only',
+      );
     });
 
     it('a transaction id: the transaction and its call, asked together', async () => {
@@ -119,10 +159,16 @@ describe('ledger: looking references up', function () {
       assert.strictEqual(info.call?.contract_id, s.contractId);
       assert.strictEqual(info.call?.timestamp, s.timestamp);
       assert.ok(!('logs' in (info.call ?? {})), 'logs and state changes are not kept');
-      assert.deepStrictEqual(paths(n).sort(), [`/api/v1/contracts/results/${s.transactionId}`, `/api/v1/transactions/${s.transactionId}`]);
+      assert.deepStrictEqual(paths(n).sort(), [
+        `/api/v1/contracts/results/${s.transactionId}`,
+        `/api/v1/transactions/${s.transactionId}`,
+      ]);
       assert.strictEqual(lookup.stats().requests, 2);
       // the SDK form is the same transaction, and the same cache entry
-      assert.strictEqual(is(await lookup.get(ref(s.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.$2'))), 'transaction').id, s.transactionId);
+      assert.strictEqual(
+        is(await lookup.get(ref(s.transactionId.replace(/-(\d+)-(\d+)$/, '@$1.$2'))), 'transaction').id,
+        s.transactionId,
+      );
       assert.strictEqual(lookup.stats().cacheHits, 1);
     });
 
@@ -143,7 +189,10 @@ describe('ledger: looking references up', function () {
       const a = notable.contractResults.evmContractAddress;
       const asked = paths(n).filter((p) => !p.includes('/results') && !p.startsWith('/v2/'));
       assert.ok(asked.includes(`/api/v1/contracts/${a}`), asked.join(' '));
-      assert.ok(asked.every((p) => p === `/api/v1/contracts/${a}` || p === `/api/v1/accounts/${a}`), `only contracts and accounts: ${asked.join(' ')}`);
+      assert.ok(
+        asked.every((p) => p === `/api/v1/contracts/${a}` || p === `/api/v1/accounts/${a}`),
+        `only contracts and accounts: ${asked.join(' ')}`,
+      );
     });
 
     it('a long-zero EVM address is its entity id', async () => {
@@ -173,14 +222,20 @@ describe('ledger: looking references up', function () {
     });
   });
 
-  describe('hostile text from the sandbox\'s look-ups', () => {
+  describe("hostile text from the sandbox's look-ups", () => {
     let sb: Sandbox;
-    before(async () => { sb = await startSandbox({ port: 0, hostile: ['text'] }); });
+    before(async () => {
+      sb = await startSandbox({ port: 0, hostile: ['text'] });
+    });
     after(() => sb.close());
 
     it('names, symbols and memos with markup, links, HTML, icons, bidi and control characters stay text in the hover', async () => {
       const lookup = new LedgerLookup(() => sourceOf(sb.url));
-      const where = ((await (await fetch(`${sb.url}/__sandbox/hostile`)).json()) as { notable: { lookups: Array<{ id: string; payload: string }> } }).notable.lookups;
+      const where = (
+        (await (await fetch(`${sb.url}/__sandbox/hostile`)).json()) as {
+          notable: { lookups: Array<{ id: string; payload: string }> };
+        }
+      ).notable.lookups;
       assert.ok(where.length >= 6, 'the sandbox names where its payloads land');
       const allowed = new Set(['p', 'br', 'strong', 'em', 'code', 'hr', 'a']);
       const kinds = new Set<string>();
@@ -191,12 +246,19 @@ describe('ledger: looking references up', function () {
         const content = ledgerHover(ref(id), info, { network: { label: 'Sandbox' } });
         const r = renderMarkdown(content.markdown);
         for (const tag of r.tags) assert.ok(allowed.has(tag), `${id} (${payload}): <${tag}> in ${r.html}`);
-        for (const link of r.links) assert.match(link, /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|inspectTransaction)\?/, `${id} (${payload}): ${link}`);
+        for (const link of r.links)
+          assert.match(
+            link,
+            /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|inspectTransaction)\?/,
+            `${id} (${payload}): ${link}`,
+          );
         assert.ok(!/evil|workbench|__beacon/.test(r.links.join(' ')), `${id} (${payload})`);
-        if (payload === 'md-command') assert.ok(r.text.includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'), r.text);
+        if (payload === 'md-command')
+          assert.ok(r.text.includes('[Open a terminal](command:workbench.action.terminal.new) to fix this'), r.text);
         if (payload === 'markdown') assert.ok(r.text.includes('**URGENT** _please_ `rm -rf ~` ~~safe~~'), r.text);
         if (payload === 'bidi') assert.ok(r.text.includes('Other<U+202E>los.exe<U+202C>'), r.text);
-        if (payload === 'zero-width') assert.ok(r.text.includes('pay<U+200B>ment<U+200C> to<U+200D> 0.0.<U+FEFF>1234'), r.text);
+        if (payload === 'zero-width')
+          assert.ok(r.text.includes('pay<U+200B>ment<U+200C> to<U+200D> 0.0.<U+FEFF>1234'), r.text);
       }
       assert.deepStrictEqual([...kinds].sort(), ['account', 'contract', 'token', 'topic']);
     });
@@ -204,7 +266,12 @@ describe('ledger: looking references up', function () {
 
   describe('against a scripted server', () => {
     /** `hang`: never answered (until the client closes the request). */
-    interface Route { status?: number; body?: unknown; delayMs?: number; hang?: boolean }
+    interface Route {
+      status?: number;
+      body?: unknown;
+      delayMs?: number;
+      hang?: boolean;
+    }
     let server: http.Server;
     let url: string;
     let routes: (path: string) => Route | undefined;
@@ -220,8 +287,16 @@ describe('ledger: looking references up', function () {
         active++;
         maxActive = Math.max(maxActive, active);
         let done = false;
-        const finish = () => { if (!done) { done = true; active--; } };
-        res.on('close', () => { if (!res.writableEnded) entry.closedEarly = true; finish(); });
+        const finish = () => {
+          if (!done) {
+            done = true;
+            active--;
+          }
+        };
+        res.on('close', () => {
+          if (!res.writableEnded) entry.closedEarly = true;
+          finish();
+        });
         const r = routes(path) ?? { status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } };
         if (r.hang) return;
         const timer = setTimeout(() => {
@@ -233,18 +308,58 @@ describe('ledger: looking references up', function () {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     });
-    after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-    beforeEach(() => { log = []; maxActive = 0; });
+    after(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+    beforeEach(() => {
+      log = [];
+      maxActive = 0;
+    });
 
-    const account = (id: string, balance = 150000000) => ({ account: id, balance: { balance, timestamp: '1.0', tokens: [{ token_id: '0.0.9', balance: 1 }] }, key: { _type: 'ED25519', key: 'ab' }, memo: 'hi', deleted: false, evm_address: `0x${'0'.repeat(39)}1`, created_timestamp: '1700000000.000000000' });
-    const contract = (id: string) => ({ contract_id: id, evm_address: `0x${'1'.repeat(40)}`, admin_key: null, memo: 'c', deleted: false, created_timestamp: '1700000000.000000000' });
-    const token = (id: string) => ({ token_id: id, name: 'Sand', symbol: 'SND', type: 'FUNGIBLE_COMMON', decimals: '2', total_supply: '9223372036854775807', treasury_account_id: '0.0.98', admin_key: null, memo: '', deleted: false });
+    const account = (id: string, balance = 150000000) => ({
+      account: id,
+      balance: { balance, timestamp: '1.0', tokens: [{ token_id: '0.0.9', balance: 1 }] },
+      key: { _type: 'ED25519', key: 'ab' },
+      memo: 'hi',
+      deleted: false,
+      evm_address: `0x${'0'.repeat(39)}1`,
+      created_timestamp: '1700000000.000000000',
+    });
+    const contract = (id: string) => ({
+      contract_id: id,
+      evm_address: `0x${'1'.repeat(40)}`,
+      admin_key: null,
+      memo: 'c',
+      deleted: false,
+      created_timestamp: '1700000000.000000000',
+    });
+    const token = (id: string) => ({
+      token_id: id,
+      name: 'Sand',
+      symbol: 'SND',
+      type: 'FUNGIBLE_COMMON',
+      decimals: '2',
+      total_supply: '9223372036854775807',
+      treasury_account_id: '0.0.98',
+      admin_key: null,
+      memo: '',
+      deleted: false,
+    });
 
     // how soon the answer comes when the other kinds take 3 s (target < 1.5 s) is a figure of `npm run bench`
     // (test/bench/stops.mjs); here they never answer: the look-up answers with the token and aborts them (a look-up
     // that waited for them would end them by its time limit, not abort them)
     it('first match wins: a token answers, the slower asks (never answered) are aborted (in flight or in line)', async () => {
-      routes = (p) => (p === '/api/v1/tokens/0.0.42' ? { body: token('0.0.42'), delayMs: 30 } : p.startsWith('/api/v1/') ? { hang: true } : undefined);
+      routes = (p) =>
+        p === '/api/v1/tokens/0.0.42'
+          ? { body: token('0.0.42'), delayMs: 30 }
+          : p.startsWith('/api/v1/')
+            ? { hang: true }
+            : undefined;
       const lookup = new LedgerLookup(() => sourceOf(url));
       const info = is(await lookup.get(ref('0.0.42')), 'token');
       assert.strictEqual(info.totalSupply, '9223372036854775807', 'every digit');
@@ -254,7 +369,13 @@ describe('ledger: looking references up', function () {
       assert.strictEqual(stats.requests, 4);
       await new Promise((r) => setTimeout(r, 100));
       assert.strictEqual(lookup.stats().aborted, 4, 'three in flight, one in line');
-      assert.deepStrictEqual(log.filter((e) => e.closedEarly).map((e) => e.path).sort(), ['/api/v1/accounts/0.0.42', '/api/v1/contracts/0.0.42', '/api/v1/topics/0.0.42'].sort());
+      assert.deepStrictEqual(
+        log
+          .filter((e) => e.closedEarly)
+          .map((e) => e.path)
+          .sort(),
+        ['/api/v1/accounts/0.0.42', '/api/v1/contracts/0.0.42', '/api/v1/topics/0.0.42'].sort(),
+      );
       assert.ok(!log.some((e) => e.path === '/api/v1/schedules/0.0.42'), 'the fifth kind was never asked');
     });
 
@@ -262,8 +383,27 @@ describe('ledger: looking references up', function () {
       routes = (p) => {
         if (p === '/api/v1/accounts/0.0.50') return { body: account('0.0.50', 987654321) };
         if (p === '/api/v1/contracts/0.0.50') return { body: contract('0.0.50'), delayMs: 150 };
-        if (p === '/api/v1/contracts/0.0.50/results') return { body: { results: [{ timestamp: '1700000002.0', error_message: '0x08c379a0' }, { timestamp: '1700000001.0', error_message: null }], links: { next: '/api/v1/contracts/0.0.50/results?limit=10&timestamp=lt:1700000001.0' } } };
-        if (p.startsWith('/v2/contract/296/')) return { status: 200, body: { match: 'exact_match', creationMatch: 'exact_match', runtimeMatch: 'exact_match', chainId: '296', address: `0x${'1'.repeat(40)}` } };
+        if (p === '/api/v1/contracts/0.0.50/results')
+          return {
+            body: {
+              results: [
+                { timestamp: '1700000002.0', error_message: '0x08c379a0' },
+                { timestamp: '1700000001.0', error_message: null },
+              ],
+              links: { next: '/api/v1/contracts/0.0.50/results?limit=10&timestamp=lt:1700000001.0' },
+            },
+          };
+        if (p.startsWith('/v2/contract/296/'))
+          return {
+            status: 200,
+            body: {
+              match: 'exact_match',
+              creationMatch: 'exact_match',
+              runtimeMatch: 'exact_match',
+              chainId: '296',
+              address: `0x${'1'.repeat(40)}`,
+            },
+          };
         return { status: 404, body: {} };
       };
       const lookup = new LedgerLookup(() => sourceOf(url));
@@ -272,13 +412,17 @@ describe('ledger: looking references up', function () {
       assert.deepStrictEqual(info.verification, { state: 'verified', match: 'exact_match' });
       assert.ok(!('error' in info.results));
       if (!('error' in info.results)) {
-        assert.deepStrictEqual([info.results.read, info.results.successes, info.results.failures, info.results.more], [2, 1, 1, true]);
+        assert.deepStrictEqual(
+          [info.results.read, info.results.successes, info.results.failures, info.results.more],
+          [2, 1, 1, true],
+        );
         assert.strictEqual(info.results.latestFailure?.timestamp, '1700000002.0');
       }
     });
 
     it('an account that is not a contract (the contract answer is 404)', async () => {
-      routes = (p) => (p === '/api/v1/accounts/0.0.51' ? { body: account('0.0.51') } : { status: 404, body: {}, delayMs: 20 });
+      routes = (p) =>
+        p === '/api/v1/accounts/0.0.51' ? { body: account('0.0.51') } : { status: 404, body: {}, delayMs: 20 };
       const info = is(await new LedgerLookup(() => sourceOf(url)).get(ref('0.0.51')), 'account');
       assert.deepStrictEqual([info.balance, info.tokens, info.keyType, info.memo], ['150000000', 1, 'ED25519', 'hi']);
       assert.ok(log.some((e) => e.path === '/api/v1/accounts/0.0.51' && !e.closedEarly));
@@ -291,7 +435,10 @@ describe('ledger: looking references up', function () {
     });
 
     it('at most MAX_IN_FLIGHT requests in flight, over many look-ups', async () => {
-      routes = (p) => (p.startsWith('/api/v1/contracts/results/') ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' }, delayMs: 60 } : undefined);
+      routes = (p) =>
+        p.startsWith('/api/v1/contracts/results/')
+          ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' }, delayMs: 60 }
+          : undefined;
       const lookup = new LedgerLookup(() => sourceOf(url));
       const hashes = Array.from({ length: 12 }, (_, i) => `0x${i.toString(16).padStart(64, 'a')}`);
       const infos = await Promise.all(hashes.map((h) => lookup.get(ref(h))));
@@ -302,7 +449,10 @@ describe('ledger: looking references up', function () {
     });
 
     it('cancellation: the last caller to leave aborts the requests; another caller keeps the look-up going', async () => {
-      routes = (p) => (p.startsWith('/api/v1/contracts/results/') ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' }, delayMs: 300 } : undefined);
+      routes = (p) =>
+        p.startsWith('/api/v1/contracts/results/')
+          ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' }, delayMs: 300 }
+          : undefined;
       const lookup = new LedgerLookup(() => sourceOf(url));
       const h = `0x${'c'.repeat(64)}`;
       // alone: aborted
@@ -311,7 +461,11 @@ describe('ledger: looking references up', function () {
       setTimeout(() => ac.abort(), 50);
       await assert.rejects(p, (e: unknown) => e instanceof ApiError && e.kind === 'cancelled');
       await new Promise((r) => setTimeout(r, 50));
-      assert.deepStrictEqual(log.map((e) => e.closedEarly), [true], 'the request was aborted');
+      assert.deepStrictEqual(
+        log.map((e) => e.closedEarly),
+        [true],
+        'the request was aborted',
+      );
       assert.strictEqual(lookup.stats().cached, 0, 'nothing kept from an aborted look-up');
       // two callers: the first leaves, the second gets the answer from the same request
       log = [];
@@ -323,7 +477,10 @@ describe('ledger: looking references up', function () {
       setTimeout(() => a.abort(), 50);
       await assert.rejects(first, (e: unknown) => e instanceof ApiError && e.kind === 'cancelled');
       is(await second, 'contractResult');
-      assert.deepStrictEqual(log.map((e) => e.closedEarly), [false]);
+      assert.deepStrictEqual(
+        log.map((e) => e.closedEarly),
+        [false],
+      );
       // an aborted signal before asking: nothing requested
       const gone = new AbortController();
       gone.abort();
@@ -332,10 +489,17 @@ describe('ledger: looking references up', function () {
     });
 
     it('the cache: hits within its lifetime, asked again after it, per network, bounded', async () => {
-      routes = (p) => (p.startsWith('/api/v1/contracts/results/') ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' } } : undefined);
+      routes = (p) =>
+        p.startsWith('/api/v1/contracts/results/')
+          ? { body: { timestamp: '1700000000.0', result: 'SUCCESS' } }
+          : undefined;
       let now = 1_000_000;
       let network = 'testnet';
-      const lookup = new LedgerLookup(() => sourceOf(url, `${network}|${url}`), { ttlMs: 30_000, maxEntries: 3, now: () => now });
+      const lookup = new LedgerLookup(() => sourceOf(url, `${network}|${url}`), {
+        ttlMs: 30_000,
+        maxEntries: 3,
+        now: () => now,
+      });
       const h = (i: number) => ref(`0x${i.toString(16).padStart(64, 'b')}`);
       await lookup.get(h(1));
       now += 29_000;
@@ -352,7 +516,7 @@ describe('ledger: looking references up', function () {
       await lookup.get(h(1));
       assert.strictEqual(lookup.stats().requests, 3);
       network = 'testnet';
-      assert.ok(lookup.peek(h(1)), 'the first network\'s entry is still there');
+      assert.ok(lookup.peek(h(1)), "the first network's entry is still there");
       // bounded: the least recently used goes
       await lookup.get(h(2));
       await lookup.get(h(3));

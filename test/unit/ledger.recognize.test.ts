@@ -9,7 +9,10 @@ const H64 = '0a09b6768800cafaf32ef46d880e1ebed5f8dbad6f3d08e3ee529e94abd5d50c';
 
 /** The references of a line as `kind:value` (with `/serial`, `#nonce`, `?s`) and the text they cover. */
 function found(line: string): string[] {
-  return refsInLine(line).map((r) => `${r.kind}:${r.value}${r.serial ? `/${r.serial}` : ''}${r.nonce !== undefined ? `#${r.nonce}` : ''}${r.scheduled ? '?s' : ''}=${line.slice(r.start, r.end)}`);
+  return refsInLine(line).map(
+    (r) =>
+      `${r.kind}:${r.value}${r.serial ? `/${r.serial}` : ''}${r.nonce !== undefined ? `#${r.nonce}` : ''}${r.scheduled ? '?s' : ''}=${line.slice(r.start, r.end)}`,
+  );
 }
 
 const none = (line: string) => assert.deepStrictEqual(found(line), [], line);
@@ -19,15 +22,29 @@ describe('ledger: recognizing references in text', () => {
     it('entity ids, as written and normalised', () => {
       assert.deepStrictEqual(found('const treasury = "0.0.1234";'), ['entity:0.0.1234=0.0.1234']);
       assert.deepStrictEqual(found('OPERATOR_ID=0.0.2'), ['entity:0.0.2=0.0.2']);
-      assert.deepStrictEqual(found('shard and realm: 1.2.300 and 0001.0.5'), ['entity:1.2.300=1.2.300', 'entity:1.0.5=0001.0.5']);
-      assert.deepStrictEqual(found('(0.0.5), [0.0.6]; {0.0.7} <0.0.8> 0.0.9. 0.0.10,'), ['0.0.5', '0.0.6', '0.0.7', '0.0.8', '0.0.9', '0.0.10'].map((x) => `entity:${x}=${x}`));
-      assert.deepStrictEqual(found('account:0.0.98 node 0.0.3 <td>0.0.4</td> > 0.0.800'), ['0.0.98', '0.0.3', '0.0.4', '0.0.800'].map((x) => `entity:${x}=${x}`));
+      assert.deepStrictEqual(found('shard and realm: 1.2.300 and 0001.0.5'), [
+        'entity:1.2.300=1.2.300',
+        'entity:1.0.5=0001.0.5',
+      ]);
+      assert.deepStrictEqual(
+        found('(0.0.5), [0.0.6]; {0.0.7} <0.0.8> 0.0.9. 0.0.10,'),
+        ['0.0.5', '0.0.6', '0.0.7', '0.0.8', '0.0.9', '0.0.10'].map((x) => `entity:${x}=${x}`),
+      );
+      assert.deepStrictEqual(
+        found('account:0.0.98 node 0.0.3 <td>0.0.4</td> > 0.0.800'),
+        ['0.0.98', '0.0.3', '0.0.4', '0.0.800'].map((x) => `entity:${x}=${x}`),
+      );
       // a variable named v or ver is not a version marker
-      assert.deepStrictEqual(found('const v = "0.0.7001"; let ver = \'0.0.7002\''), ['0.0.7001', '0.0.7002'].map((x) => `entity:${x}=${x}`));
+      assert.deepStrictEqual(
+        found('const v = "0.0.7001"; let ver = \'0.0.7002\''),
+        ['0.0.7001', '0.0.7002'].map((x) => `entity:${x}=${x}`),
+      );
     });
 
-    it('entity ids in the mirror node\'s ranges only (shard <= 1023, realm <= 65535, num < 2^38)', () => {
-      assert.deepStrictEqual(found('1023.65535.274877906943'), ['entity:1023.65535.274877906943=1023.65535.274877906943']);
+    it("entity ids in the mirror node's ranges only (shard <= 1023, realm <= 65535, num < 2^38)", () => {
+      assert.deepStrictEqual(found('1023.65535.274877906943'), [
+        'entity:1023.65535.274877906943=1023.65535.274877906943',
+      ]);
       none('1024.0.1');
       none('0.65536.1');
       none('0.0.274877906944');
@@ -39,16 +56,28 @@ describe('ledger: recognizing references in text', () => {
       assert.deepStrictEqual(found(`to: ${checksummed}`), [`evmAddress:0x${H40}=${checksummed}`]);
       assert.deepStrictEqual(found(`"0X${H40.toUpperCase()}"`), [`evmAddress:0x${H40}=0X${H40.toUpperCase()}`]);
       assert.deepStrictEqual(found(`address ${H40}`), [`evmAddress:0x${H40}=${H40}`]);
-      assert.deepStrictEqual(found('0x00000000000000000000000000000000000004d2'), ['evmAddress:0x00000000000000000000000000000000000004d2=0x00000000000000000000000000000000000004d2']);
+      assert.deepStrictEqual(found('0x00000000000000000000000000000000000004d2'), [
+        'evmAddress:0x00000000000000000000000000000000000004d2=0x00000000000000000000000000000000000004d2',
+      ]);
     });
 
     it('transaction ids in both forms, the SDK form with ?scheduled and /nonce', () => {
-      assert.deepStrictEqual(found('tx 0.0.7000-1793316598-164843833 failed'), ['transactionId:0.0.7000-1793316598-164843833=0.0.7000-1793316598-164843833']);
-      assert.deepStrictEqual(found('0.0.7000@1793316598.164843833'), ['transactionId:0.0.7000-1793316598-164843833=0.0.7000@1793316598.164843833']);
+      assert.deepStrictEqual(found('tx 0.0.7000-1793316598-164843833 failed'), [
+        'transactionId:0.0.7000-1793316598-164843833=0.0.7000-1793316598-164843833',
+      ]);
+      assert.deepStrictEqual(found('0.0.7000@1793316598.164843833'), [
+        'transactionId:0.0.7000-1793316598-164843833=0.0.7000@1793316598.164843833',
+      ]);
       // the SDK writes nanos as an integer: 0.0.1@1700000000.5 is 5 ns
-      assert.deepStrictEqual(found('0.0.1@1700000000.5'), ['transactionId:0.0.1-1700000000-000000005=0.0.1@1700000000.5']);
-      assert.deepStrictEqual(found('0.0.2@1700000000.000000001?scheduled'), ['transactionId:0.0.2-1700000000-000000001?s=0.0.2@1700000000.000000001?scheduled']);
-      assert.deepStrictEqual(found('0.0.2@1700000000.000000001/3'), ['transactionId:0.0.2-1700000000-000000001#3=0.0.2@1700000000.000000001/3']);
+      assert.deepStrictEqual(found('0.0.1@1700000000.5'), [
+        'transactionId:0.0.1-1700000000-000000005=0.0.1@1700000000.5',
+      ]);
+      assert.deepStrictEqual(found('0.0.2@1700000000.000000001?scheduled'), [
+        'transactionId:0.0.2-1700000000-000000001?s=0.0.2@1700000000.000000001?scheduled',
+      ]);
+      assert.deepStrictEqual(found('0.0.2@1700000000.000000001/3'), [
+        'transactionId:0.0.2-1700000000-000000001#3=0.0.2@1700000000.000000001/3',
+      ]);
     });
 
     it('Ethereum transaction hashes: 0x and 64 hex digits, lowercased', () => {
@@ -57,7 +86,9 @@ describe('ledger: recognizing references in text', () => {
 
     it('NFTs as tokenId/serial, serials 1 to 2^63-1', () => {
       assert.deepStrictEqual(found('minted 0.0.4815162/7 today'), ['nft:0.0.4815162/7=0.0.4815162/7']);
-      assert.deepStrictEqual(found('0.0.4815162/9223372036854775807'), ['nft:0.0.4815162/9223372036854775807=0.0.4815162/9223372036854775807']);
+      assert.deepStrictEqual(found('0.0.4815162/9223372036854775807'), [
+        'nft:0.0.4815162/9223372036854775807=0.0.4815162/9223372036854775807',
+      ]);
       none('0.0.4815162/0');
       none('0.0.4815162/9223372036854775808');
       none('0.0.5/7/8');
@@ -66,7 +97,10 @@ describe('ledger: recognizing references in text', () => {
     it('several references on one line, each at its place', () => {
       const line = `0.0.5 sent 0x${H40} to 0.0.6/2 in 0.0.5-1700000000-000000001 (tx 0x${H64})`;
       const refs = refsInLine(line);
-      assert.deepStrictEqual(refs.map((r) => r.kind), ['entity', 'evmAddress', 'nft', 'transactionId', 'hash']);
+      assert.deepStrictEqual(
+        refs.map((r) => r.kind),
+        ['entity', 'evmAddress', 'nft', 'transactionId', 'hash'],
+      );
       for (const r of refs) assert.strictEqual(line.slice(r.start, r.end), r.text);
     });
   });
@@ -162,9 +196,14 @@ describe('ledger: recognizing references in text', () => {
     it('inside URLs: only a whole path segment after a segment naming its kind', () => {
       assert.deepStrictEqual(found('https://hashscan.io/testnet/account/0.0.5'), ['entity:0.0.5=0.0.5']);
       assert.deepStrictEqual(found('see https://hashscan.io/testnet/token/0.0.5/7 now'), ['nft:0.0.5/7=0.0.5/7']);
-      assert.deepStrictEqual(found(`http://127.0.0.1:5599/api/v1/contracts/0x${H40}/results?limit=1`), [`evmAddress:0x${H40}=0x${H40}`]);
+      assert.deepStrictEqual(found(`http://127.0.0.1:5599/api/v1/contracts/0x${H40}/results?limit=1`), [
+        `evmAddress:0x${H40}=0x${H40}`,
+      ]);
       assert.deepStrictEqual(found(`https://hashscan.io/mainnet/transaction/0x${H64}`), [`hash:0x${H64}=0x${H64}`]);
-      assert.deepStrictEqual(found('https://testnet.mirrornode.hedera.com/api/v1/transactions/0.0.5-1700000000-000000001'), ['transactionId:0.0.5-1700000000-000000001=0.0.5-1700000000-000000001']);
+      assert.deepStrictEqual(
+        found('https://testnet.mirrornode.hedera.com/api/v1/transactions/0.0.5-1700000000-000000001'),
+        ['transactionId:0.0.5-1700000000-000000001=0.0.5-1700000000-000000001'],
+      );
       none('https://x.io/0.0.1');
       none('https://cdn.example.com/lib/0.0.1/x.js');
       none('https://hashscan.io/testnet/account/0.0.5x');
@@ -194,7 +233,10 @@ describe('ledger: recognizing references in text', () => {
       const pad = 'ab '.repeat(350_000);
       const line = `${pad}0.0.77 ${pad}`;
       const at = pad.length + 2;
-      assert.deepStrictEqual([refAt(line, at)?.kind, refAt(line, at)?.value, refAt(line, pad.length)?.value, refAt(line, pad.length - 1)], ['entity', '0.0.77', '0.0.77', undefined]);
+      assert.deepStrictEqual(
+        [refAt(line, at)?.kind, refAt(line, at)?.value, refAt(line, pad.length)?.value, refAt(line, pad.length - 1)],
+        ['entity', '0.0.77', '0.0.77', undefined],
+      );
       // a run of hex longer than the window: its middle is not a reference, even though the window cuts 40 hex out of it
       const hexLine = 'f'.repeat(100_000);
       assert.strictEqual(refAt(hexLine, 50_000), undefined);
@@ -206,7 +248,11 @@ describe('ledger: recognizing references in text', () => {
       // the window starts 10 characters in: the 40 hex after it are not an address
       assert.deepStrictEqual(refsInLine(line, 10), []);
       const id = 'ref 0.0.1234567 end';
-      assert.deepStrictEqual(refsInLine(id, 6).map((r) => r.value), [], 'a window starting inside 0.0.1234567');
+      assert.deepStrictEqual(
+        refsInLine(id, 6).map((r) => r.value),
+        [],
+        'a window starting inside 0.0.1234567',
+      );
     });
 
     it('parseRef: exactly one reference, as commands check their arguments', () => {
@@ -218,7 +264,10 @@ describe('ledger: recognizing references in text', () => {
       assert.strictEqual(parseRef(42), undefined);
       assert.strictEqual(parseRef('0.0.5'.padEnd(300, ' ')), undefined);
       const r = parseRef('0.0.9/3') as LedgerRef;
-      assert.deepStrictEqual({ kind: r.kind, value: r.value, serial: r.serial }, { kind: 'nft', value: '0.0.9', serial: '3' });
+      assert.deepStrictEqual(
+        { kind: r.kind, value: r.value, serial: r.serial },
+        { kind: 'nft', value: '0.0.9', serial: '3' },
+      );
     });
   });
 });

@@ -14,13 +14,21 @@ async function problems(file: string, code: string): Promise<string[]> {
   return r.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-const LAYER_RULES = ['boundaries/dependencies', 'boundaries/no-unknown-files', '@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
+const LAYER_RULES = [
+  'boundaries/dependencies',
+  'boundaries/no-unknown-files',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+];
 const layerProblems = async (file: string, code: string) =>
   (await problems(file, code)).filter((p) => LAYER_RULES.some((rule) => p.startsWith(`${rule}: `)));
 
 async function rejects(file: string, code: string, why: RegExp): Promise<void> {
   const found = await layerProblems(file, code);
-  assert.ok(found.some((p) => why.test(p)), `${file}:\n${code}\nexpected a problem matching ${why}, got ${JSON.stringify(found)}`);
+  assert.ok(
+    found.some((p) => why.test(p)),
+    `${file}:\n${code}\nexpected a problem matching ${why}, got ${JSON.stringify(found)}`,
+  );
 }
 async function accepts(file: string, code: string): Promise<void> {
   assert.deepStrictEqual(await layerProblems(file, code), [], `${file}:\n${code}`);
@@ -33,7 +41,8 @@ const LOADS: Record<string, (spec: string) => string> = {
   'export from': (s) => `export { a } from '${s}';\n`,
   'export * from': (s) => `export * from '${s}';\n`,
   'import = require': (s) => `import m = require('${s}');\nexport const a = m;\n`,
-  require: (s) => `// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require('${s}') as typeof import('${s}');\n`,
+  require: (s) =>
+    `// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require('${s}') as typeof import('${s}');\n`,
   'import()': (s) => `export const a = import('${s}');\n`,
   'typeof import()': (s) => `export type A = typeof import('${s}');\n`,
   "import('…').T": (s) => `export let a: import('${s}').T | undefined;\n`,
@@ -42,7 +51,8 @@ const ALL = Object.keys(LOADS);
 
 // the sandbox: today's folder or the one it is moving to (the rules cover both)
 const SANDBOX_DIR = 'sandbox/src';
-const fromRoot = (file: string, target: string) => path.posix.relative(path.posix.dirname(file), target).replace(/^(?!\.)/, './');
+const fromRoot = (file: string, target: string) =>
+  path.posix.relative(path.posix.dirname(file), target).replace(/^(?!\.)/, './');
 
 // one forbidden arrow per layer: [file, target file (from the root, without .ts), the sentence expected]
 const FORBIDDEN: [string, string, RegExp][] = [
@@ -131,22 +141,42 @@ describe('lint: the layers eslint.config.mjs enforces, on the resolved import gr
     await rejects('src/api/x.ts', LOADS.import('../api/../core/log'), /lowest layer/);
     await rejects('src/features/schedules/x.ts', LOADS.import('../schedules/../decoding/abiIndex'), /internals/);
     // a shim is on a layer of its own that imports no file of the tree, and no layer imports a shim
-    await rejects('src/shims/vscode.ts', `export * from '${fromRoot('src/shims/vscode.ts', `${SANDBOX_DIR}/json`)}';\n`, /imports no file of the tree/);
+    await rejects(
+      'src/shims/vscode.ts',
+      `export * from '${fromRoot('src/shims/vscode.ts', `${SANDBOX_DIR}/json`)}';\n`,
+      /imports no file of the tree/,
+    );
     await rejects('src/features/status/x.ts', LOADS.import('../../shims/form-data'), /boundaries\/dependencies/);
     // re-exporting something above from a lower layer fails where the re-export is written
     await rejects('src/api/x.ts', "export { Log } from '../core/log';\n", /lowest layer/);
-    await rejects('src/features/status/x.ts', `export * from '${fromRoot('src/features/status/x.ts', `${SANDBOX_DIR}/json`)}';\n`, /boundaries\/dependencies/);
+    await rejects(
+      'src/features/status/x.ts',
+      `export * from '${fromRoot('src/features/status/x.ts', `${SANDBOX_DIR}/json`)}';\n`,
+      /boundaries\/dependencies/,
+    );
   });
 
   it('loads that resolution cannot follow are refused in src/: module.require, createRequire, computed require and import()', async () => {
     const unresolvable = /not checked against the layers/;
     const file = 'src/features/status/x.ts';
     await rejects(file, "export const a = module.require('../../sandbox/json');\n", unresolvable);
-    await rejects(file, "import { createRequire } from 'node:module';\nexport const a = createRequire(__filename)('../../sandbox/json');\n", unresolvable);
+    await rejects(
+      file,
+      "import { createRequire } from 'node:module';\nexport const a = createRequire(__filename)('../../sandbox/json');\n",
+      unresolvable,
+    );
     await rejects(file, "import * as m from 'module';\nexport const a = m;\n", unresolvable);
     await rejects(file, "export const a = (process as any).mainModule.require('x');\n", unresolvable);
-    await rejects(file, "const name = '../../sandbox/json';\n// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require(name);\n", unresolvable);
-    await rejects(file, "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require(`../../sandbox/json`);\n", unresolvable);
+    await rejects(
+      file,
+      "const name = '../../sandbox/json';\n// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require(name);\n",
+      unresolvable,
+    );
+    await rejects(
+      file,
+      '// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const a = require(`../../sandbox/json`);\n',
+      unresolvable,
+    );
     await rejects(file, "const r = require;\nexport const a = r('x');\n", unresolvable);
     await rejects(file, "export const a = require.resolve('x');\n", unresolvable);
     await rejects(file, "const name = 'x';\nexport const a = import(name);\n", unresolvable);
@@ -176,11 +206,16 @@ describe('lint: the layers eslint.config.mjs enforces, on the resolved import gr
     await accepts('src/core/selectedNetwork.ts', lazy('../api/clients', '../api/clients'));
     await accepts('src/api/http.ts', lazy('axios'));
     await accepts('src/api/decode/lazy.ts', lazy('./index'));
-    await accepts('src/loader.ts', `import type * as Main from './extension';\n${lazy('./extension')}export type B = typeof Main;\n`);
+    await accepts(
+      'src/loader.ts',
+      `import type * as Main from './extension';\n${lazy('./extension')}export type B = typeof Main;\n`,
+    );
     await accepts('src/ui/nodes.ts', "import vscode = require('vscode');\nexport const a = vscode;\n");
   });
 
   it('warnings count: an unused variable is reported', async () => {
-    assert.ok((await problems('src/api/x.ts', 'const unused = 1;\nexport {};\n')).some((p) => p.includes('no-unused-vars')));
+    assert.ok(
+      (await problems('src/api/x.ts', 'const unused = 1;\nexport {};\n')).some((p) => p.includes('no-unused-vars')),
+    );
   });
 });

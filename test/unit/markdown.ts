@@ -14,13 +14,17 @@ export interface Rendered {
 
 const NAMED: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'", nbsp: '\u00a0' };
 /** Decodes character references in one pass, as a browser does (`&#38;amp;` is the text "&amp;"). */
-const decode = (s: string) => s.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (m, d?: string, h?: string, n?: string) =>
-  d ? String.fromCodePoint(Number(d)) : h ? String.fromCodePoint(parseInt(h, 16)) : NAMED[n!.toLowerCase()] ?? m);
+const decode = (s: string) =>
+  s.replace(/&(?:#(\d+)|#x([0-9a-f]+)|([a-z]+));/gi, (m, d?: string, h?: string, n?: string) =>
+    d ? String.fromCodePoint(Number(d)) : h ? String.fromCodePoint(parseInt(h, 16)) : (NAMED[n!.toLowerCase()] ?? m),
+  );
 
 export function renderMarkdown(md: string): Rendered {
   const html = marked.parse(md, { gfm: true, async: false }) as string;
   const links = Array.from(html.matchAll(/<a\s[^>]*href="([^"]*)"/g), (m) => decode(m[1]));
   const tags = Array.from(html.matchAll(/<([a-z][a-z0-9]*)\b/gi), (m) => m[1].toLowerCase());
-  const text = decode(html.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, '')).replace(/[ \t]+/g, ' ').trim();
+  const text = decode(html.replace(/<br\s*\/?>/g, '\n').replace(/<[^>]+>/g, ''))
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   return { html, text, links, tags };
 }

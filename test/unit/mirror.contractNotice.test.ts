@@ -18,9 +18,15 @@ describe('mirror client: contract results of an EVM address no contract has (ove
   before(async () => {
     sb = await startSandbox({ port: 0 });
     client = new MirrorClient(sb.url, new HttpClient({ tries: 1 }));
-    notable = ((await (await fetch(`${sb.url}/__sandbox/health`)).json()) as { notable: { contractResults: Record<string, unknown> } }).notable.contractResults;
+    notable = (
+      (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as {
+        notable: { contractResults: Record<string, unknown> };
+      }
+    ).notable.contractResults;
   });
-  after(async () => { await sb.close(); });
+  after(async () => {
+    await sb.close();
+  });
   beforeEach(() => sb.clearRequests());
 
   it('an unknown EVM address: empty page with a notice, after one look-up of the contract', async () => {
@@ -34,7 +40,11 @@ describe('mirror client: contract results of an EVM address no contract has (ove
 
   it('a Follow poll (explainEmpty off) never adds the look-up to its mostly empty pages', async () => {
     const addr = '0x5555555555555555555555555555555555555555';
-    const page = await client.contractResults({ contract: addr, timestamp: [{ op: 'gt', value: '1793489671' }] }, undefined, { explainEmpty: false });
+    const page = await client.contractResults(
+      { contract: addr, timestamp: [{ op: 'gt', value: '1793489671' }] },
+      undefined,
+      { explainEmpty: false },
+    );
     assert.deepStrictEqual(page.items, []);
     assert.strictEqual(page.notice, undefined);
     assert.deepStrictEqual(paths(), [`/api/v1/contracts/${addr}/results`]);
@@ -60,7 +70,8 @@ describe('mirror client: contract results of an EVM address no contract has (ove
     // the look-up fails (here: 503 after its tries): the page stays, without a notice
     class Failing extends HttpClient {
       override get<T = unknown>(url: string, options?: Parameters<HttpClient['get']>[1]): Promise<HttpResponse<T>> {
-        if (!url.includes('/results')) return Promise.reject(new ApiError({ kind: 'http', status: 503, message: 'Service unavailable', url }));
+        if (!url.includes('/results'))
+          return Promise.reject(new ApiError({ kind: 'http', status: 503, message: 'Service unavailable', url }));
         return super.get<T>(url, options);
       }
     }
@@ -70,7 +81,7 @@ describe('mirror client: contract results of an EVM address no contract has (ove
     assert.strictEqual(failed.notice, undefined);
   });
 
-  it('`from` a contract\'s own EVM address is an empty page, not a notice about accounts', async () => {
+  it("`from` a contract's own EVM address is an empty page, not a notice about accounts", async () => {
     const page = await client.contractResults({ from: [notable.evmContractAddress as string] });
     assert.deepStrictEqual(page.items, []);
     assert.strictEqual(page.notice, undefined);

@@ -13,7 +13,7 @@ describe('networks: profiles', () => {
     assert.strictEqual(m.statusUrl, 'https://status.hedera.com/api/v2');
   });
 
-  it('local is hedera-local\'s mirror node on 5551, chain 298', () => {
+  it("local is hedera-local's mirror node on 5551, chain 298", () => {
     const l = resolveProfile({ network: 'local' });
     assert.strictEqual(l.mirrorUrl, 'http://localhost:5551');
     assert.strictEqual(l.chainId, 298);
@@ -29,33 +29,65 @@ describe('networks: profiles', () => {
     assert.strictEqual(resolveProfile({ network: 'custom', custom: { name: ' Sandbox ' } }).label, 'Sandbox');
     assert.strictEqual(customLabel('Réseau 2 — staging_b.1'), 'Réseau 2 staging_b.1');
     // an icon, a command link, bidi and control characters, Markdown and HTML: none survives
-    assert.strictEqual(customLabel('$(alert) [Open](command:workbench.action.quit) \u202Eevil\u0007'), 'alert Open command workbench.act');
+    assert.strictEqual(
+      customLabel('$(alert) [Open](command:workbench.action.quit) \u202Eevil\u0007'),
+      'alert Open command workbench.act',
+    );
     assert.strictEqual(customLabel('<img src=x>*b*`c`'), 'img src x b c');
     assert.strictEqual(customLabel('x'.repeat(40)), 'x'.repeat(32));
-    for (const empty of [undefined, '', '   ', '$()[]', 42 as unknown as string]) assert.strictEqual(customLabel(empty), 'Custom');
+    for (const empty of [undefined, '', '   ', '$()[]', 42 as unknown as string])
+      assert.strictEqual(customLabel(empty), 'Custom');
     // nor does it pass for another network
-    for (const other of ['Mainnet', ' testnet ', 'LOCAL', 'previewnet']) assert.strictEqual(customLabel(other), 'Custom');
+    for (const other of ['Mainnet', ' testnet ', 'LOCAL', 'previewnet'])
+      assert.strictEqual(customLabel(other), 'Custom');
     assert.strictEqual(customLabel('Mainnet fork'), 'Mainnet fork');
   });
 
   it('custom takes every URL and the chain id from settings, unknown names fall back to testnet', () => {
-    const c = resolveProfile({ network: 'custom', custom: { mirrorUrl: 'https://m.example/', statusUrl: 'https://s.example/api/v2', verifyUrl: 'https://v.example', chainId: 295, hashscanUrl: 'https://x.example/mainnet/' } });
-    assert.deepStrictEqual([c.mirrorUrl, c.statusUrl, c.verifyUrl, c.chainId, c.hashscanUrl], ['https://m.example', 'https://s.example/api/v2', 'https://v.example', 295, 'https://x.example/mainnet']);
+    const c = resolveProfile({
+      network: 'custom',
+      custom: {
+        mirrorUrl: 'https://m.example/',
+        statusUrl: 'https://s.example/api/v2',
+        verifyUrl: 'https://v.example',
+        chainId: 295,
+        hashscanUrl: 'https://x.example/mainnet/',
+      },
+    });
+    assert.deepStrictEqual(
+      [c.mirrorUrl, c.statusUrl, c.verifyUrl, c.chainId, c.hashscanUrl],
+      ['https://m.example', 'https://s.example/api/v2', 'https://v.example', 295, 'https://x.example/mainnet'],
+    );
     assert.strictEqual(resolveProfile({ network: 'custom', custom: { chainId: 1 } }).chainId, 296);
     assert.strictEqual(resolveProfile({ network: 'moonnet' }).name, 'testnet');
   });
 
   it('builds HashScan links', () => {
     const t = resolveProfile({ network: 'testnet' });
-    assert.strictEqual(hashscanUrl(t, 'transaction', '1700000000.000000001'), 'https://hashscan.io/testnet/transaction/1700000000.000000001');
-    assert.strictEqual(hashscanUrl(t, 'token', '0.0.5', '9223372036854775807'), 'https://hashscan.io/testnet/token/0.0.5/9223372036854775807');
+    assert.strictEqual(
+      hashscanUrl(t, 'transaction', '1700000000.000000001'),
+      'https://hashscan.io/testnet/transaction/1700000000.000000001',
+    );
+    assert.strictEqual(
+      hashscanUrl(t, 'token', '0.0.5', '9223372036854775807'),
+      'https://hashscan.io/testnet/token/0.0.5/9223372036854775807',
+    );
     assert.strictEqual(hashscanUrl(t, 'schedule', '0.0.9'), 'https://hashscan.io/testnet/schedule/0.0.9');
   });
 
   it('lets only http(s) URLs leave VS Code (httpUrl) and reads hosts (hostOf)', () => {
     assert.strictEqual(httpUrl('https://a.example'), 'https://a.example/');
     assert.strictEqual(httpUrl(' http://a.example:8080/x?y=1 '), 'http://a.example:8080/x?y=1');
-    for (const bad of ['ftp://a.example', 'not a url', '', 'command:workbench.action.terminal.new', 'javascript:alert(1)', 'file:///etc/passwd', 42, undefined]) {
+    for (const bad of [
+      'ftp://a.example',
+      'not a url',
+      '',
+      'command:workbench.action.terminal.new',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      42,
+      undefined,
+    ]) {
       assert.strictEqual(httpUrl(bad), undefined, String(bad));
     }
     assert.strictEqual(hostOf('https://a.example:8443/p'), 'a.example:8443');

@@ -16,35 +16,67 @@ const BASE = 'https://mirror.example/api/v1/schedules';
 const rows = (...ids: number[]): Row[] => ids.map((n) => ({ schedule_id: `0.0.${n}` }));
 const ids = (p: Pager<Row>) => p.items.map((r) => Number(r.schedule_id.split('.')[2]));
 
-interface Served { items: Row[]; next?: string | null; partial?: boolean; nextRefused?: string }
+interface Served {
+  items: Row[];
+  next?: string | null;
+  partial?: boolean;
+  nextRefused?: string;
+}
 
 /** A source over a map of URL -> page; counts the fetches; `gate` holds a URL's answer until released. */
-function source(pages: Record<string, Served>, firstUrl = `${BASE}?limit=2`, key: PageKey = 'schedules', ignoreAbort = false) {
+function source(
+  pages: Record<string, Served>,
+  firstUrl = `${BASE}?limit=2`,
+  key: PageKey = 'schedules',
+  ignoreAbort = false,
+) {
   const fetched: string[] = [];
   const gates = new Map<string, Array<() => void>>();
   const get = async (url: string, signal: AbortSignal): Promise<Page<Row>> => {
     fetched.push(url);
     const held = gates.get(url);
     if (held) await new Promise<void>((resolve) => held.push(resolve));
-    if (signal.aborted && !ignoreAbort) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
+    if (signal.aborted && !ignoreAbort)
+      throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
     const s = pages[url];
-    if (!s) throw new ApiError({ kind: 'http', status: 503, message: `${url} could not answer (HTTP 503). Try again later.` });
-    return { items: s.items, next: s.next ?? null, partial: !!s.partial, url, key, tries: 1, ...(s.nextRefused ? { nextRefused: s.nextRefused } : {}) };
+    if (!s)
+      throw new ApiError({
+        kind: 'http',
+        status: 503,
+        message: `${url} could not answer (HTTP 503). Try again later.`,
+      });
+    return {
+      items: s.items,
+      next: s.next ?? null,
+      partial: !!s.partial,
+      url,
+      key,
+      tries: 1,
+      ...(s.nextRefused ? { nextRefused: s.nextRefused } : {}),
+    };
   };
   const src: PagerSource<Row> = {
     first: (signal) => get(firstUrl, signal),
     next: async (page, signal) => (page.next ? get(page.next, signal) : null),
   };
   return {
-    src, fetched,
+    src,
+    fetched,
     hold: (url: string) => gates.set(url, []),
-    release: (url: string) => { const g = gates.get(url) ?? []; gates.delete(url); g.forEach((r) => r()); },
+    release: (url: string) => {
+      const g = gates.get(url) ?? [];
+      gates.delete(url);
+      g.forEach((r) => r());
+    },
   };
 }
 
 describe('pager: the paging model', () => {
   it('first page, load more in order, the end', async () => {
-    const s = source({ [`${BASE}?limit=2`]: { items: rows(1, 2), next: `${BASE}?limit=2&schedule.id=gt:0.0.2` }, [`${BASE}?limit=2&schedule.id=gt:0.0.2`]: { items: rows(3) } });
+    const s = source({
+      [`${BASE}?limit=2`]: { items: rows(1, 2), next: `${BASE}?limit=2&schedule.id=gt:0.0.2` },
+      [`${BASE}?limit=2&schedule.id=gt:0.0.2`]: { items: rows(3) },
+    });
     const changes: Array<number | undefined> = [];
     const p = new Pager(s.src, (c) => changes.push(c.from));
     await p.reload();
@@ -64,7 +96,10 @@ describe('pager: the paging model', () => {
     assert.deepStrictEqual(ids(p), [1, 2]);
     assert.strictEqual(p.hasMore, false);
     assert.strictEqual(p.stopped?.kind, 'loop');
-    assert.match(stopSentence(p.stopped!), /leads back to a page already loaded \(https:\/\/MIRROR\.example:443\/api\/v1\/schedules\/\?limit=2#x\); paging stopped here\./);
+    assert.match(
+      stopSentence(p.stopped!),
+      /leads back to a page already loaded \(https:\/\/MIRROR\.example:443\/api\/v1\/schedules\/\?limit=2#x\); paging stopped here\./,
+    );
     await p.loadMore();
     await p.loadUntil(1000);
     assert.deepStrictEqual(ids(p), [1, 2]);
@@ -74,7 +109,10 @@ describe('pager: the paging model', () => {
   it('a cycle A -> B -> A stops after B; loadUntil ends', async () => {
     const a = `${BASE}?limit=2&order=asc`;
     const b = `${BASE}?limit=2&schedule.id=gt:0.0.2&order=asc`;
-    const s = source({ [a]: { items: rows(1, 2), next: b }, [b]: { items: rows(3, 4), next: `${BASE}?order=asc&limit=2` } }, a);
+    const s = source(
+      { [a]: { items: rows(1, 2), next: b }, [b]: { items: rows(3, 4), next: `${BASE}?order=asc&limit=2` } },
+      a,
+    );
     const p = new Pager(s.src);
     await p.loadUntil(Number.MAX_SAFE_INTEGER);
     assert.deepStrictEqual(ids(p), [1, 2, 3, 4]);
@@ -84,12 +122,15 @@ describe('pager: the paging model', () => {
 
   it('the same rows under another URL: repeated rows dropped, a page of only repeats stops paging', async () => {
     const u = (n: number) => `${BASE}?limit=3&n=${n}`;
-    const s = source({
-      [u(1)]: { items: rows(1, 2, 2, 3), next: u(2) }, // a duplicate inside a page too
-      [u(2)]: { items: rows(3, 4, 5), next: u(3) }, // overlaps by one
-      [u(3)]: { items: rows(4, 5), next: u(4) }, // nothing new
-      [u(4)]: { items: rows(6) },
-    }, u(1));
+    const s = source(
+      {
+        [u(1)]: { items: rows(1, 2, 2, 3), next: u(2) }, // a duplicate inside a page too
+        [u(2)]: { items: rows(3, 4, 5), next: u(3) }, // overlaps by one
+        [u(3)]: { items: rows(4, 5), next: u(4) }, // nothing new
+        [u(4)]: { items: rows(6) },
+      },
+      u(1),
+    );
     const p = new Pager(s.src);
     await p.loadUntil(1000);
     assert.deepStrictEqual(ids(p), [1, 2, 3, 4, 5]);
@@ -113,18 +154,36 @@ describe('pager: the paging model', () => {
   });
 
   it('a refused next link keeps the rows and is the reason paging stopped (no retry loop)', async () => {
-    const s = source({ [`${BASE}?limit=2`]: { items: rows(1, 2), nextRefused: 'The mirror node sent a next-page link to https://evil.example/api/v1/x, outside https://mirror.example/api/v1; it was not followed.' } });
+    const s = source({
+      [`${BASE}?limit=2`]: {
+        items: rows(1, 2),
+        nextRefused:
+          'The mirror node sent a next-page link to https://evil.example/api/v1/x, outside https://mirror.example/api/v1; it was not followed.',
+      },
+    });
     const p = new Pager(s.src);
     await p.reload();
-    assert.deepStrictEqual([ids(p), p.status, p.error, p.hasMore, p.stopped?.kind], [[1, 2], 'idle', undefined, false, 'refused']);
+    assert.deepStrictEqual(
+      [ids(p), p.status, p.error, p.hasMore, p.stopped?.kind],
+      [[1, 2], 'idle', undefined, false, 'refused'],
+    );
     assert.match(stopSentence(p.stopped!), /evil\.example.*not followed\./);
     await p.retry();
-    assert.deepStrictEqual([ids(p), s.fetched], [[1, 2], [`${BASE}?limit=2`]], 'retry has no failed page to fetch: nothing is requested');
+    assert.deepStrictEqual(
+      [ids(p), s.fetched],
+      [[1, 2], [`${BASE}?limit=2`]],
+      'retry has no failed page to fetch: nothing is requested',
+    );
   });
 
   it('a reload cancels the request in flight and drops its late answer, even when the source ignores the abort', async () => {
     const first = `${BASE}?limit=2`;
-    const s = source({ [first]: { items: rows(1, 2), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(3) } }, first, 'schedules', true);
+    const s = source(
+      { [first]: { items: rows(1, 2), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(3) } },
+      first,
+      'schedules',
+      true,
+    );
     const p = new Pager(s.src);
     await p.reload();
     s.hold(`${BASE}?n=2`);
@@ -161,7 +220,8 @@ describe('pager: the paging model', () => {
   it('206 marks the list partial; the memory cap stops loading', async () => {
     const u = (n: number) => `${BASE}?n=${n}`;
     const pages: Record<string, Served> = {};
-    for (let i = 0; i < 10; i++) pages[u(i)] = { items: rows(i * 3 + 1, i * 3 + 2, i * 3 + 3), next: u(i + 1), partial: i === 1 };
+    for (let i = 0; i < 10; i++)
+      pages[u(i)] = { items: rows(i * 3 + 1, i * 3 + 2, i * 3 + 3), next: u(i + 1), partial: i === 1 };
     const s = source(pages, u(0));
     const p = new Pager(s.src, undefined, { maxEntries: 7 });
     await p.reload();
@@ -174,7 +234,10 @@ describe('pager: the paging model', () => {
 
   it('read-ahead fetches the next page once and hands it to load more', async () => {
     const u = (n: number) => `${BASE}?n=${n}`;
-    const s = source({ [u(0)]: { items: rows(1), next: u(1) }, [u(1)]: { items: rows(2), next: u(2) }, [u(2)]: { items: rows(3) } }, u(0));
+    const s = source(
+      { [u(0)]: { items: rows(1), next: u(1) }, [u(1)]: { items: rows(2), next: u(2) }, [u(2)]: { items: rows(3) } },
+      u(0),
+    );
     const p = new Pager(s.src, undefined, { readAhead: true });
     await p.reload();
     assert.deepStrictEqual(s.fetched, [u(0), u(1)], 'page 2 asked for ahead');
@@ -194,7 +257,11 @@ describe('pager: the paging model', () => {
     assert.deepStrictEqual(s.fetched, [u(0), u(1)], 'page 2 asked for ahead (and failed)');
     assert.strictEqual(p.status, 'idle', 'a failed read-ahead shows nothing by itself');
     await p.loadMore();
-    assert.deepStrictEqual([ids(p), p.status, s.fetched.length], [[1], 'error', 2], 'its failure, without a second request');
+    assert.deepStrictEqual(
+      [ids(p), p.status, s.fetched.length],
+      [[1], 'error', 2],
+      'its failure, without a second request',
+    );
     pages[u(1)] = { items: rows(2) };
     await p.retry();
     assert.deepStrictEqual([ids(p), p.status, p.hasMore], [[1, 2], 'idle', false]);
@@ -240,7 +307,12 @@ describe('pager: the paging model', () => {
 
   it('cancel drops the answer in flight and leaves the list idle; load more while loading asks once', async () => {
     const first = `${BASE}?limit=2`;
-    const s = source({ [first]: { items: rows(1, 2), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(3) } }, first, 'schedules', true);
+    const s = source(
+      { [first]: { items: rows(1, 2), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(3) } },
+      first,
+      'schedules',
+      true,
+    );
     const p = new Pager(s.src);
     await p.reload();
     s.hold(`${BASE}?n=2`);
@@ -271,7 +343,10 @@ describe('pager: the paging model', () => {
   });
 
   it('prepend adds new rows on top, and a later page does not bring them again', async () => {
-    const s = source({ [`${BASE}?limit=2`]: { items: rows(5, 4), next: `${BASE}?n=2` }, [`${BASE}?n=2`]: { items: rows(6, 3) } });
+    const s = source({
+      [`${BASE}?limit=2`]: { items: rows(5, 4), next: `${BASE}?n=2` },
+      [`${BASE}?n=2`]: { items: rows(6, 3) },
+    });
     const p = new Pager(s.src);
     await p.reload();
     p.prepend(rows(6, 5));
@@ -281,13 +356,25 @@ describe('pager: the paging model', () => {
   });
 
   it('normalises URLs and keys items by kind', () => {
-    assert.strictEqual(normalizeUrl('https://H.example:443/api/v1/x/?b=2&a=1&a=0#f'), normalizeUrl('https://h.example/api/v1/x?a=0&a=1&b=2'));
-    assert.strictEqual(normalizeUrl('/api/v1/x?timestamp=lt%3A1.2', 'https://h.example'), normalizeUrl('https://h.example/api/v1/x?timestamp=lt:1.2'));
-    assert.notStrictEqual(normalizeUrl('https://h.example/api/v1/x?a=1'), normalizeUrl('https://h.example/api/v1/x?a=2'));
+    assert.strictEqual(
+      normalizeUrl('https://H.example:443/api/v1/x/?b=2&a=1&a=0#f'),
+      normalizeUrl('https://h.example/api/v1/x?a=0&a=1&b=2'),
+    );
+    assert.strictEqual(
+      normalizeUrl('/api/v1/x?timestamp=lt%3A1.2', 'https://h.example'),
+      normalizeUrl('https://h.example/api/v1/x?timestamp=lt:1.2'),
+    );
+    assert.notStrictEqual(
+      normalizeUrl('https://h.example/api/v1/x?a=1'),
+      normalizeUrl('https://h.example/api/v1/x?a=2'),
+    );
     assert.notStrictEqual(normalizeUrl('http://h.example/api/v1/x'), normalizeUrl('https://h.example/api/v1/x'));
     assert.strictEqual(itemKey('results', { timestamp: '1.5', nonce: 2n, hash: '0xab' }), '1.5|2|0xab');
     assert.strictEqual(itemKey('schedules', { schedule_id: '0.0.9' }), '0.0.9');
-    assert.strictEqual(itemKey('transactions', { consensus_timestamp: '1.5', transaction_id: '0.0.1-1-1' }), '1.5|0.0.1-1-1');
+    assert.strictEqual(
+      itemKey('transactions', { consensus_timestamp: '1.5', transaction_id: '0.0.1-1-1' }),
+      '1.5|0.0.1-1-1',
+    );
     assert.strictEqual(itemKey('transactions', { foo: 1 }), undefined, 'no key: never merged');
   });
 });
@@ -296,20 +383,45 @@ describe('pager: against a mirror over HTTP', () => {
   it('a server whose next link points at the same page (and one that cycles) is paged once', async () => {
     const sched = (n: number) => ({ schedule_id: `0.0.${n}` });
     const srv = await serveCanned((url) => {
-      if (url === '/api/v1/schedules?limit=2') return { body: JSON.stringify({ schedules: [sched(1), sched(2)], links: { next: '/api/v1/schedules?limit=2' } }) };
-      if (url === '/api/v1/schedules?limit=3') return { body: JSON.stringify({ schedules: [sched(1)], links: { next: '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1' } }) };
-      if (url === '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1') return { body: JSON.stringify({ schedules: [sched(2)], links: { next: '/api/v1/schedules?limit=3' } }) };
+      if (url === '/api/v1/schedules?limit=2')
+        return {
+          body: JSON.stringify({ schedules: [sched(1), sched(2)], links: { next: '/api/v1/schedules?limit=2' } }),
+        };
+      if (url === '/api/v1/schedules?limit=3')
+        return {
+          body: JSON.stringify({
+            schedules: [sched(1)],
+            links: { next: '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1' },
+          }),
+        };
+      if (url === '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1')
+        return { body: JSON.stringify({ schedules: [sched(2)], links: { next: '/api/v1/schedules?limit=3' } }) };
       return undefined;
     });
     try {
       const mirror = new MirrorClient(srv.url, new HttpClient({ tries: 1 }));
       for (const limit of [2, 3]) {
-        const p = new Pager<Schedule>({ first: (signal) => mirror.schedules({ limit }, { signal }), next: (page, signal) => mirror.next(page, { signal }) }, undefined, { readAhead: true });
+        const p = new Pager<Schedule>(
+          {
+            first: (signal) => mirror.schedules({ limit }, { signal }),
+            next: (page, signal) => mirror.next(page, { signal }),
+          },
+          undefined,
+          { readAhead: true },
+        );
         await p.loadUntil(10_000);
-        assert.deepStrictEqual(p.items.map((x) => x.schedule_id), ['0.0.1', '0.0.2'], `limit ${limit}`);
+        assert.deepStrictEqual(
+          p.items.map((x) => x.schedule_id),
+          ['0.0.1', '0.0.2'],
+          `limit ${limit}`,
+        );
         assert.strictEqual(p.stopped?.kind, 'loop');
       }
-      assert.deepStrictEqual(srv.hits, ['/api/v1/schedules?limit=2', '/api/v1/schedules?limit=3', '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1']);
+      assert.deepStrictEqual(srv.hits, [
+        '/api/v1/schedules?limit=2',
+        '/api/v1/schedules?limit=3',
+        '/api/v1/schedules?limit=3&schedule.id=gt:0.0.1',
+      ]);
     } finally {
       await srv.close();
     }

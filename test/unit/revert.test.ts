@@ -1,6 +1,15 @@
 import * as assert from 'assert';
 import { decodeRevert } from '../../src/api/revert';
-import { compareTimestamps, formatTimestamp, hexToDecimal, relativeTime, shortAddress, shortHex, timestampToDate, tinybarsToHbar } from '../../src/api/format';
+import {
+  compareTimestamps,
+  formatTimestamp,
+  hexToDecimal,
+  relativeTime,
+  shortAddress,
+  shortHex,
+  timestampToDate,
+  tinybarsToHbar,
+} from '../../src/api/format';
 
 /** ABI encoding written out by hand (selector, offset, length, padded UTF-8), as a Solidity revert produces it. */
 function encodeError(reason: string): string {
@@ -13,10 +22,14 @@ function encodeError(reason: string): string {
 describe('revert data', () => {
   it('decodes Error(string), unicode included', () => {
     const d = decodeRevert(encodeError('Ownable: caller is not the owner'));
-    assert.deepStrictEqual([d?.kind, d?.message, d?.selector], ['error', 'Ownable: caller is not the owner', '0x08c379a0']);
+    assert.deepStrictEqual(
+      [d?.kind, d?.message, d?.selector],
+      ['error', 'Ownable: caller is not the owner', '0x08c379a0'],
+    );
     assert.strictEqual(decodeRevert(encodeError('Не хватает средств 💸'))?.message, 'Не хватает средств 💸');
     // the bytes a `require(false, "Session not available")` reverts with, written out
-    const real = '0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000001553657373696f6e206e6f7420617661696c61626c65000000000000000000000000';
+    const real =
+      '0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000001553657373696f6e206e6f7420617661696c61626c65000000000000000000000000';
     assert.strictEqual(decodeRevert(real)?.message, 'Session not available');
   });
 
@@ -25,12 +38,24 @@ describe('revert data', () => {
     assert.strictEqual(p?.kind, 'panic');
     assert.strictEqual(p?.code, 0x11n);
     assert.strictEqual(p?.message, 'Panic 0x11: arithmetic overflow or underflow');
-    assert.match(decodeRevert('0x4e487b710000000000000000000000000000000000000000000000000000000000000032')!.message, /out of bounds/);
-    assert.match(decodeRevert('0x4e487b7100000000000000000000000000000000000000000000000000000000000000ff')!.message, /unknown panic code/);
+    assert.match(
+      decodeRevert('0x4e487b710000000000000000000000000000000000000000000000000000000000000032')!.message,
+      /out of bounds/,
+    );
+    assert.match(
+      decodeRevert('0x4e487b7100000000000000000000000000000000000000000000000000000000000000ff')!.message,
+      /unknown panic code/,
+    );
   });
 
   it('keeps custom errors, text and hex-encoded response codes readable, never throws', () => {
-    assert.deepStrictEqual([decodeRevert('0xe450d38c0000000000000000000000000000000000000000000000000000000000000001')?.kind, decodeRevert('0xe450d38c00')?.selector], ['custom', '0xe450d38c']);
+    assert.deepStrictEqual(
+      [
+        decodeRevert('0xe450d38c0000000000000000000000000000000000000000000000000000000000000001')?.kind,
+        decodeRevert('0xe450d38c00')?.selector,
+      ],
+      ['custom', '0xe450d38c'],
+    );
     assert.strictEqual(decodeRevert('INSUFFICIENT_GAS')?.message, 'INSUFFICIENT_GAS');
     assert.strictEqual(decodeRevert('0x494e53554646494349454e545f474153')?.message, 'INSUFFICIENT_GAS');
     assert.strictEqual(decodeRevert('0x')?.kind, 'empty');
@@ -38,7 +63,11 @@ describe('revert data', () => {
     assert.strictEqual(decodeRevert('0x08c379a0ffff')?.kind, 'custom', 'a truncated Error(string) stays as data');
     assert.strictEqual(decodeRevert('0xabc')?.kind, 'custom');
     assert.strictEqual(decodeRevert('Not enough gas')?.kind, 'text');
-    assert.strictEqual(decodeRevert(encodeError('a\u202Eb\u0000c'))?.message, 'abc', 'bidi overrides and control characters removed');
+    assert.strictEqual(
+      decodeRevert(encodeError('a\u202Eb\u0000c'))?.message,
+      'abc',
+      'bidi overrides and control characters removed',
+    );
   });
 });
 

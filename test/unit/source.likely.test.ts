@@ -19,7 +19,8 @@ const LEDGER = 'contracts/inspector/Ledger.sol:Ledger';
 const ACCOUNTING = 'contracts/inspector/Accounting.sol:Accounting';
 const OTHER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const w = (v: bigint | number): string => BigInt(v).toString(16).padStart(64, '0');
-const errorString = (m: string): string => `0x08c379a0${w(32)}${w(Buffer.byteLength(m))}${Buffer.from(m).toString('hex').padEnd(64, '0')}`;
+const errorString = (m: string): string =>
+  `0x08c379a0${w(32)}${w(Buffer.byteLength(m))}${Buffer.from(m).toString('hex').padEnd(64, '0')}`;
 
 type Build = SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
 let build: Build;
@@ -32,13 +33,16 @@ function lineOf(b: Build, sourceName: string, needle: string): number {
   assert.strictEqual(hits.length, 1, `"${needle}" is on exactly one line of ${sourceName}`);
   return hits[0];
 }
-const lines = (r: LikelyResult): Array<[string, number]> => r.candidates.map((c) => [c.location.sourceName, c.location.line]);
+const lines = (r: LikelyResult): Array<[string, number]> =>
+  r.candidates.map((c) => [c.location.sourceName, c.location.line]);
 
 describe('source: the likely location without an opcode log', function () {
   this.timeout(60000);
 
   before(async () => {
-    build = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'));
+    build = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'),
+    );
     const deployed = await createInspectorChain(compiled);
     chain = deployed.chain;
     vault = deployed.contracts.Vault.address;
@@ -61,19 +65,28 @@ describe('source: the likely location without an opcode log', function () {
     assert.strictEqual(contract, VAULT);
     assert.strictEqual(result.likely, true);
     assert.strictEqual(result.function?.name, 'withdraw');
-    assert.deepStrictEqual(lines(result), [['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', 'revert InsufficientBalance(')]]);
-    assert.deepStrictEqual([result.candidates[0].kind, result.candidates[0].error, result.candidates[0].in], ['revert', 'InsufficientBalance', 'withdraw']);
+    assert.deepStrictEqual(lines(result), [
+      ['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', 'revert InsufficientBalance(')],
+    ]);
+    assert.deepStrictEqual(
+      [result.candidates[0].kind, result.candidates[0].error, result.candidates[0].in],
+      ['revert', 'InsufficientBalance', 'withdraw'],
+    );
   });
 
   it('a modifier: NotOwner in onlyOwner, reached through setFee', async () => {
     const { result } = await fromActions(`0xae275dce${w(30)}`);
-    assert.deepStrictEqual(lines(result), [['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', 'revert NotOwner(msg.sender)')]]);
+    assert.deepStrictEqual(lines(result), [
+      ['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', 'revert NotOwner(msg.sender)')],
+    ]);
     assert.deepStrictEqual(result.candidates[0].via, ['setFee', 'onlyOwner']);
   });
 
   it('Error(string): the require whose message is the text', () => {
     const r = likelyLocations(build, VAULT, '0xae275dce', errorString('Vault: fee too high'));
-    assert.deepStrictEqual(lines(r), [['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', '"Vault: fee too high"')]]);
+    assert.deepStrictEqual(lines(r), [
+      ['contracts/inspector/Vault.sol', lineOf(build, 'contracts/inspector/Vault.sol', '"Vault: fee too high"')],
+    ]);
     assert.strictEqual(r.candidates[0].kind, 'require');
   });
 
@@ -81,13 +94,20 @@ describe('source: the likely location without an opcode log', function () {
     const { result, contract } = await fromActions('0xd0e30db0', 2n * 10n ** 24n);
     assert.strictEqual(contract, LEDGER);
     assert.strictEqual(result.function?.name, 'record');
-    assert.deepStrictEqual(lines(result), [['contracts/inspector/Ledger.sol', lineOf(build, 'contracts/inspector/Ledger.sol', '"Ledger: amount too large"')]]);
+    assert.deepStrictEqual(lines(result), [
+      ['contracts/inspector/Ledger.sol', lineOf(build, 'contracts/inspector/Ledger.sol', '"Ledger: amount too large"')],
+    ]);
   });
 
-  it('a library: the DELEGATECALL\'s frame, the function found by its selector (and by methodIdentifiers without one in the AST)', async () => {
+  it("a library: the DELEGATECALL's frame, the function found by its selector (and by methodIdentifiers without one in the AST)", async () => {
     const { result, contract } = await fromActions(`0x15afd409${w(0)}${w(5)}`);
     assert.strictEqual(contract, ACCOUNTING);
-    assert.deepStrictEqual(lines(result), [['contracts/inspector/Accounting.sol', lineOf(build, 'contracts/inspector/Accounting.sol', '"Accounting: zero recipient"')]]);
+    assert.deepStrictEqual(lines(result), [
+      [
+        'contracts/inspector/Accounting.sol',
+        lineOf(build, 'contracts/inspector/Accounting.sol', '"Accounting: zero recipient"'),
+      ],
+    ]);
     const bare = JSON.parse(JSON.stringify(build)) as Build;
     const strip = (n: unknown): void => {
       if (Array.isArray(n)) n.forEach(strip);
@@ -97,13 +117,25 @@ describe('source: the likely location without an opcode log', function () {
       }
     };
     strip((bare.output.sources as Record<string, { ast: unknown }>)['contracts/inspector/Accounting.sol'].ast);
-    const ids = (build.output.contracts as Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>)['contracts/inspector/Accounting.sol'].Accounting.evm.methodIdentifiers;
-    const again = likelyLocations(bare, ACCOUNTING, `0x${ids['settle(mapping(address => uint256) storage,Ledger,address,address,uint256)']}`, errorString('Accounting: zero recipient'));
+    const ids = (
+      build.output.contracts as Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>
+    )['contracts/inspector/Accounting.sol'].Accounting.evm.methodIdentifiers;
+    const again = likelyLocations(
+      bare,
+      ACCOUNTING,
+      `0x${ids['settle(mapping(address => uint256) storage,Ledger,address,address,uint256)']}`,
+      errorString('Accounting: zero recipient'),
+    );
     assert.strictEqual(again.function?.name, 'settle');
     assert.deepStrictEqual(lines(again), lines(result));
     // from the Vault's settle: the library function it calls is searched too
     const fromVault = likelyLocations(build, VAULT, '0x15afd409', `0xff328ae4${w(1)}${w(2)}${w(3)}`);
-    assert.deepStrictEqual(lines(fromVault), [['contracts/inspector/Accounting.sol', lineOf(build, 'contracts/inspector/Accounting.sol', 'revert SettlementExceedsBalance(')]]);
+    assert.deepStrictEqual(lines(fromVault), [
+      [
+        'contracts/inspector/Accounting.sol',
+        lineOf(build, 'contracts/inspector/Accounting.sol', 'revert SettlementExceedsBalance('),
+      ],
+    ]);
     assert.deepStrictEqual(fromVault.candidates[0].via, ['settle', 'settle']);
   });
 
@@ -111,10 +143,19 @@ describe('source: the likely location without an opcode log', function () {
     const { result } = await fromActions(`0x5ed86d5c${w(1n << 200n)}`);
     assert.strictEqual(result.reason?.kind, 'panic');
     const line = lineOf(build, 'contracts/inspector/Vault.sol', 'return (x * x * feeBps) / 10_000;');
-    assert.deepStrictEqual(result.candidates.map((c) => [c.kind, c.location.line, c.location.text]), [['arithmetic', line, 'x * x * feeBps'], ['arithmetic', line, 'x * x']]);
+    assert.deepStrictEqual(
+      result.candidates.map((c) => [c.kind, c.location.line, c.location.text]),
+      [
+        ['arithmetic', line, 'x * x * feeBps'],
+        ['arithmetic', line, 'x * x'],
+      ],
+    );
     assert.ok(result.notes.some((n) => /not known without the opcode log/.test(n)));
     // division by zero: the `/ 10_000`
-    assert.deepStrictEqual(likelyLocations(build, VAULT, '0x5ed86d5c', `0x4e487b71${w(0x12)}`).candidates.map((c) => c.location.text), ['(x * x * feeBps) / 10_000']);
+    assert.deepStrictEqual(
+      likelyLocations(build, VAULT, '0x5ed86d5c', `0x4e487b71${w(0x12)}`).candidates.map((c) => c.location.text),
+      ['(x * x * feeBps) / 10_000'],
+    );
   });
 
   it('none when nothing fits; a panic code no statement shows is said so', () => {
@@ -150,16 +191,37 @@ describe('source: the likely location without an opcode log', function () {
       '    }',
       '}',
     ].join('\n');
-    const input = { language: 'Solidity', sources: { 'Twice.sol': { content } }, settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['evm.methodIdentifiers'], '': ['ast'] } } } };
+    const input = {
+      language: 'Solidity',
+      sources: { 'Twice.sol': { content } },
+      settings: {
+        optimizer: { enabled: true, runs: 200 },
+        evmVersion: 'cancun',
+        outputSelection: { '*': { '*': ['evm.methodIdentifiers'], '': ['ast'] } },
+      },
+    };
     const solc = createRequire(path.join(ROOT, 'package.json'))('solc') as { compile(s: string): string };
     const twice = { input, output: JSON.parse(solc.compile(JSON.stringify(input))) } as Build;
     const selector = `0x${(twice.output.contracts as Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>)['Twice.sol'].Twice.evm.methodIdentifiers['bump(uint256)']}`;
     const r = likelyLocations(twice, 'Twice.sol:Twice', selector, errorString('Twice: no'));
     const at = (needle: string): number[] => content.split('\n').flatMap((l, i) => (l.includes(needle) ? [i + 1] : []));
     const [first, second, inner] = at('"Twice: no"');
-    assert.deepStrictEqual(r.candidates.map((c) => [c.location.line, c.in]), [[first, 'bump'], [second, 'bump'], [inner, '_check']]);
+    assert.deepStrictEqual(
+      r.candidates.map((c) => [c.location.line, c.in]),
+      [
+        [first, 'bump'],
+        [second, 'bump'],
+        [inner, '_check'],
+      ],
+    );
     assert.deepStrictEqual(r.candidates[2].via, ['bump', '_check']);
-    assert.deepStrictEqual(likelyLocations(twice, 'Twice.sol:Twice', selector, `0x4e487b71${w(1)}`).candidates.map((c) => [c.kind, c.location.line]), [['assert', ...at('assert(x != 8)')]]);
+    assert.deepStrictEqual(
+      likelyLocations(twice, 'Twice.sol:Twice', selector, `0x4e487b71${w(1)}`).candidates.map((c) => [
+        c.kind,
+        c.location.line,
+      ]),
+      [['assert', ...at('assert(x != 8)')]],
+    );
   });
 
   it('failingAction: none for a call that succeeded; the top frame when it failed on its own account', async () => {
@@ -173,12 +235,21 @@ describe('source: the likely location without an opcode log', function () {
   // last: it keeps deposits on the chain
   it('a revert deep in the trace: the Ledger called by the library (depth 2) is the innermost failing frame, its require', async () => {
     for (let i = 0; i < 2; i++) {
-      const d = await chain.call({ from: OTHER, to: vault, data: '0xd0e30db0', value: 10n ** 24n, gas: 3_000_000, commit: true });
+      const d = await chain.call({
+        from: OTHER,
+        to: vault,
+        data: '0xd0e30db0',
+        value: 10n ** 24n,
+        gas: 3_000_000,
+        commit: true,
+      });
       assert.strictEqual(d.result, 'SUCCESS', 'a deposit the Ledger accepts');
     }
     const { result, contract } = await fromActions(`0x15afd409${w(7006)}${w(15n * 10n ** 23n)}`);
     assert.strictEqual(contract, LEDGER);
     assert.strictEqual(result.function?.name, 'record');
-    assert.deepStrictEqual(lines(result), [['contracts/inspector/Ledger.sol', lineOf(build, 'contracts/inspector/Ledger.sol', '"Ledger: amount too large"')]]);
+    assert.deepStrictEqual(lines(result), [
+      ['contracts/inspector/Ledger.sol', lineOf(build, 'contracts/inspector/Ledger.sol', '"Ledger: amount too large"')],
+    ]);
   });
 });

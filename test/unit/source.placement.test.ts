@@ -31,13 +31,19 @@ describe('revert to source: the placement matrix (real solc, real EVM)', functio
 
       it('never shows a wrong line as exact', () => {
         const wrong = results.filter((r) => r.outcome === 'wrongExact');
-        assert.deepStrictEqual(wrong.map((r) => `${r.case}: shown ${r.shown[0]}, marked ${r.expected}`), []);
+        assert.deepStrictEqual(
+          wrong.map((r) => `${r.case}: shown ${r.shown[0]}, marked ${r.expected}`),
+          [],
+        );
       });
 
       it('places every case: exact on the marked line, or likely with it among the candidates', () => {
         // the review's adversarial cases must never be wrong, but need not be placed (the test above covers them)
         const missed = results.filter((r) => r.outcome === 'unplaced' && !r.adversarial);
-        assert.deepStrictEqual(missed.map((r) => `${r.case}: ${r.shown.join(', ') || 'nothing'} (${r.why ?? ''})`), []);
+        assert.deepStrictEqual(
+          missed.map((r) => `${r.case}: ${r.shown.join(', ') || 'nothing'} (${r.why ?? ''})`),
+          [],
+        );
         assert.strictEqual(results.length, CASES.length);
       });
 
@@ -47,18 +53,47 @@ describe('revert to source: the placement matrix (real solc, real EVM)', functio
           const want = vias.get(r.case) ?? [];
           // every call site shown is one of the marked ones, in the marked order (the optimizer may inline some)
           const shown = r.internal ?? [];
-          assert.ok(shown.every((l) => want.includes(l)), `${r.case}: internal calls ${shown.join(', ')} are among ${want.join(', ') || 'none'}`);
-          assert.deepStrictEqual(shown, want.filter((l) => shown.includes(l)), `${r.case}: in order`);
-          if (setting.name === 'default') assert.deepStrictEqual(shown, want, `${r.case}: without the optimizer, every internal call is shown`);
+          assert.ok(
+            shown.every((l) => want.includes(l)),
+            `${r.case}: internal calls ${shown.join(', ')} are among ${want.join(', ') || 'none'}`,
+          );
+          assert.deepStrictEqual(
+            shown,
+            want.filter((l) => shown.includes(l)),
+            `${r.case}: in order`,
+          );
+          if (setting.name === 'default')
+            assert.deepStrictEqual(shown, want, `${r.case}: without the optimizer, every internal call is shown`);
         }
       });
 
       if (!setting.viaIR) {
         it('without viaIR, the reverts the compiler does not merge are exact', () => {
           // these statements have revert code of their own in every legacy build
-          const mustBeExact = ['requireMsg', 'requireNoMsg', 'revertMsg', 'customErr', 'sharedTailA', 'sharedTailB', 'requireCustom', 'panic01', 'panic11', 'modifier', 'linkedLib', 'bubble', 'proxy', 'tryCatch', 'ctorRequire', 'ctorModifier', 'ctorBase'];
+          const mustBeExact = [
+            'requireMsg',
+            'requireNoMsg',
+            'revertMsg',
+            'customErr',
+            'sharedTailA',
+            'sharedTailB',
+            'requireCustom',
+            'panic01',
+            'panic11',
+            'modifier',
+            'linkedLib',
+            'bubble',
+            'proxy',
+            'tryCatch',
+            'ctorRequire',
+            'ctorModifier',
+            'ctorBase',
+          ];
           const notExact = results.filter((r) => mustBeExact.includes(r.case) && r.outcome !== 'exact');
-          assert.deepStrictEqual(notExact.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`), []);
+          assert.deepStrictEqual(
+            notExact.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`),
+            [],
+          );
         });
       }
 
@@ -68,30 +103,54 @@ describe('revert to source: the placement matrix (real solc, real EVM)', functio
           const mine = () => all.filter((r) => r.layout === layout);
           const direct = (r: CaseResult) => results.find((d) => d.case === r.case);
 
-          it('never shows a wrong line as exact (the review\'s adversarial cases included)', () => {
+          it("never shows a wrong line as exact (the review's adversarial cases included)", () => {
             assert.strictEqual(mine().length, CASES.length);
             const wrong = mine().filter((r) => r.outcome === 'wrongExact');
-            assert.deepStrictEqual(wrong.map((r) => `${r.case}: shown ${r.shown[0]}, marked ${r.expected}`), []);
+            assert.deepStrictEqual(
+              wrong.map((r) => `${r.case}: shown ${r.shown[0]}, marked ${r.expected}`),
+              [],
+            );
           });
 
           it('reads the deployment record of every deployed contract, and takes no other build than the deployed one', () => {
             assert.deepStrictEqual([...new Set(mine().flatMap((r) => r.missingRecords ?? []))], []);
-            assert.deepStrictEqual(mine().filter((r) => r.wrongBuild).map((r) => `${r.case}: ${r.wrongBuild?.join('; ')}`), []);
+            assert.deepStrictEqual(
+              mine()
+                .filter((r) => r.wrongBuild)
+                .map((r) => `${r.case}: ${r.wrongBuild?.join('; ')}`),
+              [],
+            );
           });
 
           if (layout === 'hardhat3 (Ignition copy without output)') {
-            it('without the deployed build\'s output: a case whose build is not found is unplaced, with why; one whose build is found is placed as with the build handed over', () => {
+            it("without the deployed build's output: a case whose build is not found is unplaced, with why; one whose build is found is placed as with the build handed over", () => {
               // Hardhat 3's Ignition keeps the deployed (production) build's input only: the readers have no source map of
               // it, and the default profile's build is not the code on chain. A compiler producing the missing output
               // would find the build (then the second branch holds)
-              const off = mine().filter((r) => (r.buildProblems?.length ? r.outcome !== 'unplaced' || !r.why : r.outcome !== direct(r)?.outcome));
-              assert.deepStrictEqual(off.map((r) => `${r.case}: ${r.outcome}, with the build handed over ${direct(r)?.outcome} (${r.why ?? 'no reason'})`), []);
+              const off = mine().filter((r) =>
+                r.buildProblems?.length ? r.outcome !== 'unplaced' || !r.why : r.outcome !== direct(r)?.outcome,
+              );
+              assert.deepStrictEqual(
+                off.map(
+                  (r) =>
+                    `${r.case}: ${r.outcome}, with the build handed over ${direct(r)?.outcome} (${r.why ?? 'no reason'})`,
+                ),
+                [],
+              );
             });
           } else {
             it('finds the build of every frame, and every case exact with the build handed over is exact', () => {
-              assert.deepStrictEqual(mine().filter((r) => r.buildProblems).map((r) => `${r.case}: ${r.buildProblems?.join('; ')}`), []);
+              assert.deepStrictEqual(
+                mine()
+                  .filter((r) => r.buildProblems)
+                  .map((r) => `${r.case}: ${r.buildProblems?.join('; ')}`),
+                [],
+              );
               const lost = mine().filter((r) => direct(r)?.outcome === 'exact' && r.outcome !== 'exact');
-              assert.deepStrictEqual(lost.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`), []);
+              assert.deepStrictEqual(
+                lost.map((r) => `${r.case}: ${r.outcome} (${r.why ?? ''})`),
+                [],
+              );
             });
           }
         });

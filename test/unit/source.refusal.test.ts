@@ -19,7 +19,10 @@ describe('source: refusals of the opcodes endpoint', () => {
   it('this transaction: a 400, or the web3 module naming what it could not find', () => {
     assert.strictEqual(opcodeRefusal(400, ['Unsupported ID format']), 'transaction');
     assert.strictEqual(opcodeRefusal(404, ['Contract result not found: 1793316600746428555']), 'transaction');
-    assert.strictEqual(opcodeRefusal(404, ['Transaction not found: TransactionIdParameter[payerAccountId=0.0.5]']), 'transaction');
+    assert.strictEqual(
+      opcodeRefusal(404, ['Transaction not found: TransactionIdParameter[payerAccountId=0.0.5]']),
+      'transaction',
+    );
     assert.strictEqual(opcodeRefusal(404, ['Contract transaction hash not found: 0xabc']), 'transaction');
   });
 });

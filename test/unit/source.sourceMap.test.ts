@@ -13,16 +13,28 @@ import compiled from '../../sandbox/src/compiled/inspector.json';
 import { stripMetadata } from '../../src/api/decode/solcOutput';
 import { callStackOf } from '../../src/api/source/callStack';
 import { ContractLocator, locateCallStack } from '../../src/api/source/locate';
-import { type SolcBuildLike, SourceText, codeBytes, decodeSourceMap, instructionIndexes, sourceUnits } from '../../src/api/source/sourceMap';
+import {
+  type SolcBuildLike,
+  SourceText,
+  codeBytes,
+  decodeSourceMap,
+  instructionIndexes,
+  sourceUnits,
+} from '../../src/api/source/sourceMap';
 import { EvmChain } from '../../sandbox/src/evm';
 
 const ROOT = path.join(__dirname, '../../..');
 const VAULT = 'contracts/inspector/Vault.sol:Vault';
 type Build = SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
-interface Rt { object: string; sourceMap: string; generatedSources: Array<{ id: number; name: string; contents: string }> }
+interface Rt {
+  object: string;
+  sourceMap: string;
+  generatedSources: Array<{ id: number; name: string; contents: string }>;
+}
 const runtimeOf = (b: Build, id: string): Rt => {
   const [p, n] = [id.slice(0, id.lastIndexOf(':')), id.slice(id.lastIndexOf(':') + 1)];
-  return (b.output.contracts as Record<string, Record<string, { evm: { deployedBytecode: Rt } }>>)[p][n].evm.deployedBytecode;
+  return (b.output.contracts as Record<string, Record<string, { evm: { deployedBytecode: Rt } }>>)[p][n].evm
+    .deployedBytecode;
 };
 
 let build: Build;
@@ -30,10 +42,12 @@ let build: Build;
 describe('source: source maps', function () {
   this.timeout(60000);
   before(() => {
-    build = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'));
+    build = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'),
+    );
   });
 
-  it('decodes the compressed form: empty and missing fields take the previous entry\'s, -1 is no source', () => {
+  it("decodes the compressed form: empty and missing fields take the previous entry's, -1 is no source", () => {
     assert.deepStrictEqual(decodeSourceMap('10:5:0:-:0;;12;:7::i;-1:-1:-1:o;3:1:1::2;:'), [
       { start: 10, length: 5, file: 0, jump: '-', modifierDepth: 0 },
       { start: 10, length: 5, file: 0, jump: '-', modifierDepth: 0 },
@@ -46,7 +60,7 @@ describe('source: source maps', function () {
     assert.deepStrictEqual(decodeSourceMap(''), []);
   });
 
-  it('one entry per instruction of the compiler\'s runtime code (all but the INVALID before the metadata)', () => {
+  it("one entry per instruction of the compiler's runtime code (all but the INVALID before the metadata)", () => {
     for (const c of compiled.contracts) {
       const rt = runtimeOf(build, `${c.sourceName}:${c.name}`);
       const map = decodeSourceMap(rt.sourceMap);
@@ -55,7 +69,10 @@ describe('source: source maps', function () {
       const starts = [...idx.keys()].filter((pc) => idx[pc] >= 0);
       assert.strictEqual(map.length, starts.length - 1, c.name);
       assert.strictEqual(codeBytes(code)[starts[starts.length - 1]], 0xfe, `${c.name} ends with INVALID`);
-      assert.ok(map.every((e) => e.file === -1 || [0, 1, 2, 3].includes(e.file)), 'indexes of the build\'s sources or its generated one');
+      assert.ok(
+        map.every((e) => e.file === -1 || [0, 1, 2, 3].includes(e.file)),
+        "indexes of the build's sources or its generated one",
+      );
     }
   });
 
@@ -72,21 +89,29 @@ describe('source: source maps', function () {
       seen.add(op);
       pc += 1 + data;
     }
-    for (const op of [0x5f, 0x60, 0x61, 0x63, 0x73, 0x7f]) assert.ok(seen.has(op), `the Vault's code has opcode 0x${op.toString(16)}`);
+    for (const op of [0x5f, 0x60, 0x61, 0x63, 0x73, 0x7f])
+      assert.ok(seen.has(op), `the Vault's code has opcode 0x${op.toString(16)}`);
     // a hand-written one: PUSH2 0x0102, PUSH0, PUSH32 <32 bytes>, STOP
     const mini = instructionIndexes(`0x610102${'5f'}7f${'ab'.repeat(32)}00`);
-    assert.deepStrictEqual([mini[0], mini[1], mini[2], mini[3], mini[4], mini[5], mini[36], mini[37]], [0, -1, -1, 1, 2, -1, -1, 3]);
+    assert.deepStrictEqual(
+      [mini[0], mini[1], mini[2], mini[3], mini[4], mini[5], mini[36], mini[37]],
+      [0, -1, -1, 1, 2, -1, -1, 3],
+    );
   });
 
-  it('source indexes: the build\'s sources by `output.sources[name].id`, the generated Yul by its own id with its contents', () => {
-    const vault = (build.output.contracts as Record<string, Record<string, unknown>>)['contracts/inspector/Vault.sol'].Vault as Parameters<typeof sourceUnits>[1];
+  it("source indexes: the build's sources by `output.sources[name].id`, the generated Yul by its own id with its contents", () => {
+    const vault = (build.output.contracts as Record<string, Record<string, unknown>>)['contracts/inspector/Vault.sol']
+      .Vault as Parameters<typeof sourceUnits>[1];
     const units = sourceUnits(build, vault);
-    assert.deepStrictEqual([...units.values()].map((u) => [u.id, u.name, u.generated]), [
-      [0, 'contracts/inspector/Accounting.sol', false],
-      [1, 'contracts/inspector/Ledger.sol', false],
-      [2, 'contracts/inspector/Vault.sol', false],
-      [3, '#utility.yul', true],
-    ]);
+    assert.deepStrictEqual(
+      [...units.values()].map((u) => [u.id, u.name, u.generated]),
+      [
+        [0, 'contracts/inspector/Accounting.sol', false],
+        [1, 'contracts/inspector/Ledger.sol', false],
+        [2, 'contracts/inspector/Vault.sol', false],
+        [3, '#utility.yul', true],
+      ],
+    );
     assert.strictEqual(units.get(2)?.content, build.input.sources['contracts/inspector/Vault.sol'].content);
     assert.strictEqual(units.get(3)?.content, runtimeOf(build, VAULT).generatedSources[0].contents);
     // an instruction of the generated checked multiplication's panic: placed in #utility.yul, on the line of its code
@@ -138,24 +163,59 @@ describe('source: source maps', function () {
 
     before(async () => {
       const input = {
-        language: 'Solidity', sources: { 'contracts/Umlaut.sol': { content } },
-        settings: { optimizer: { enabled: false, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.generatedSources', 'evm.methodIdentifiers'] } } },
+        language: 'Solidity',
+        sources: { 'contracts/Umlaut.sol': { content } },
+        settings: {
+          optimizer: { enabled: false, runs: 200 },
+          evmVersion: 'cancun',
+          outputSelection: {
+            '*': {
+              '*': [
+                'evm.bytecode.object',
+                'evm.deployedBytecode.object',
+                'evm.deployedBytecode.sourceMap',
+                'evm.deployedBytecode.generatedSources',
+                'evm.methodIdentifiers',
+              ],
+            },
+          },
+        },
       };
       const solc = createRequire(path.join(ROOT, 'package.json'))('solc') as { compile(s: string): string };
       umlaut = { input, output: JSON.parse(solc.compile(JSON.stringify(input))) } as Build;
-      const errors = ((umlaut.output as { errors?: Array<{ severity: string; formattedMessage: string }> }).errors ?? []).filter((e) => e.severity === 'error');
-      assert.deepStrictEqual(errors.map((e) => e.formattedMessage), []);
+      const errors = (
+        (umlaut.output as { errors?: Array<{ severity: string; formattedMessage: string }> }).errors ?? []
+      ).filter((e) => e.severity === 'error');
+      assert.deepStrictEqual(
+        errors.map((e) => e.formattedMessage),
+        [],
+      );
       chain = await EvmChain.create();
       await chain.addAccount({ address: from, entityId: '0.0.7005', balance: 10n ** 18n });
-      const creation = (umlaut.output.contracts as Record<string, Record<string, { evm: { bytecode: { object: string } } }>>)['contracts/Umlaut.sol'].Umlaut.evm.bytecode.object;
+      const creation = (
+        umlaut.output.contracts as Record<string, Record<string, { evm: { bytecode: { object: string } } }>>
+      )['contracts/Umlaut.sol'].Umlaut.evm.bytecode.object;
       address = await chain.deploy(from, creation, { entityId: '0.0.8001' });
     });
 
     const locateCall = async (x: number) => {
-      const ids = (umlaut.output.contracts as Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>)['contracts/Umlaut.sol'].Umlaut.evm.methodIdentifiers;
-      const ex = await chain.call({ from, to: address, data: `0x${ids['check(uint256)']}${x.toString(16).padStart(64, '0')}`, gas: 1_000_000 });
+      const ids = (
+        umlaut.output.contracts as Record<
+          string,
+          Record<string, { evm: { methodIdentifiers: Record<string, string> } }>
+        >
+      )['contracts/Umlaut.sol'].Umlaut.evm.methodIdentifiers;
+      const ex = await chain.call({
+        from,
+        to: address,
+        data: `0x${ids['check(uint256)']}${x.toString(16).padStart(64, '0')}`,
+        gas: 1_000_000,
+      });
       const stack = callStackOf(ex.opcodes, ex.actions);
-      return locateCallStack(stack, ex.opcodes.opcodes, () => ({ build: umlaut, contract: 'contracts/Umlaut.sol:Umlaut' }))[0];
+      return locateCallStack(stack, ex.opcodes.opcodes, () => ({
+        build: umlaut,
+        contract: 'contracts/Umlaut.sol:Umlaut',
+      }))[0];
     };
 
     it('the require after multi-byte characters: its line, its column in UTF-16 units, its exact text', async () => {
@@ -167,7 +227,11 @@ describe('source: source maps', function () {
       assert.strictEqual(f.location?.text, statement);
       // what reading the byte offsets as string indexes would give instead
       const start = f.location?.start as number;
-      assert.notStrictEqual(content.slice(start, start + statement.length), statement, 'byte offsets are not string indexes here');
+      assert.notStrictEqual(
+        content.slice(start, start + statement.length),
+        statement,
+        'byte offsets are not string indexes here',
+      );
       const naiveColumn = start - content.lastIndexOf('\n', start - 1);
       assert.notStrictEqual(naiveColumn, f.location?.column, 'nor their columns');
     });

@@ -7,7 +7,9 @@ describe('status client: real Statuspage payloads', () => {
   it('reads the documented major-outage summary with every value', async () => {
     const srv = await serveCanned({
       '/api/v2/summary.json': { body: fixtureText('statuspage/statuspage-docs-example-summary-major.json') },
-      '/api/v2/scheduled-maintenances/upcoming.json': { body: fixtureText('statuspage/statuspage-docs-example-upcoming.json') },
+      '/api/v2/scheduled-maintenances/upcoming.json': {
+        body: fixtureText('statuspage/statuspage-docs-example-upcoming.json'),
+      },
     });
     try {
       const client = new StatusClient(`${srv.url}/api/v2/`, new HttpClient());
@@ -15,17 +17,26 @@ describe('status client: real Statuspage payloads', () => {
       assert.strictEqual(s.page.name, 'GitHub');
       assert.strictEqual(s.status.indicator, 'major');
       assert.strictEqual(s.status.description, 'Partial System Outage');
-      assert.deepStrictEqual(s.components.map((c) => [c.name, c.status]), [['API', 'partial_outage'], ['Management Portal', 'major_outage']]);
+      assert.deepStrictEqual(
+        s.components.map((c) => [c.name, c.status]),
+        [
+          ['API', 'partial_outage'],
+          ['Management Portal', 'major_outage'],
+        ],
+      );
       assert.strictEqual(s.incidents.length, 1);
       assert.strictEqual(s.incidents[0].name, 'Unplanned Database Outage');
       assert.strictEqual(s.incidents[0].impact, 'critical');
       assert.strictEqual(s.incidents[0].status, 'identified');
       assert.strictEqual(s.incidents[0].shortlink, 'http://stspg.co:5000/Q0E');
       assert.match(s.incidents[0].incident_updates[0].body, /ham sandwiches/);
-      assert.deepStrictEqual(s.scheduled_maintenances.map((m) => [m.status, m.scheduled_for]), [
-        ['scheduled', '2014-05-17T22:00:00.000-06:00'],
-        ['in_progress', '2014-05-14T14:30:00.000-06:00'],
-      ]);
+      assert.deepStrictEqual(
+        s.scheduled_maintenances.map((m) => [m.status, m.scheduled_for]),
+        [
+          ['scheduled', '2014-05-17T22:00:00.000-06:00'],
+          ['in_progress', '2014-05-14T14:30:00.000-06:00'],
+        ],
+      );
       const up = await client.upcomingMaintenances();
       assert.strictEqual(up.scheduled_maintenances.length, 1);
       assert.strictEqual(up.scheduled_maintenances[0].name, 'Network Maintenance (No Interruption Expected)');
@@ -36,7 +47,7 @@ describe('status client: real Statuspage payloads', () => {
     }
   });
 
-  it('reads GitHub\'s real summary and maintenance list', () => {
+  it("reads GitHub's real summary and maintenance list", () => {
     const s = parseSummary(JSON.parse(fixtureText('statuspage/github-summary-2019-12-30.real.json')));
     assert.strictEqual(s.status.indicator, 'none');
     assert.strictEqual(s.status.description, 'All Systems Operational');
@@ -48,14 +59,21 @@ describe('status client: real Statuspage payloads', () => {
     assert.strictEqual(parsed.scheduled_maintenances[0].status, 'completed');
     // updates newest first
     const times = parsed.scheduled_maintenances[0].incident_updates.map((u) => Date.parse(u.display_at));
-    assert.deepStrictEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepStrictEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
   });
 
   it('keeps unknown enum values and survives missing fields', () => {
     const s = parseSummary({
       page: { id: 'p', name: 'Hedera' },
       status: { indicator: 'catastrophic', description: 'Something new' },
-      components: [{ id: 'a', name: 'A', status: 'melting' }, { id: 'g', name: 'G', status: 'operational', group: true, components: ['b'] }, { id: 'b', name: 'B', status: 'operational', group_id: 'g', only_show_if_degraded: true }],
+      components: [
+        { id: 'a', name: 'A', status: 'melting' },
+        { id: 'g', name: 'G', status: 'operational', group: true, components: ['b'] },
+        { id: 'b', name: 'B', status: 'operational', group_id: 'g', only_show_if_degraded: true },
+      ],
       incidents: [{ id: 'i', name: 'I', status: 'escalated', impact: 'galactic', incident_updates: null }],
     });
     assert.strictEqual(s.status.indicator, 'catastrophic');
@@ -65,9 +83,18 @@ describe('status client: real Statuspage payloads', () => {
     assert.deepStrictEqual(s.incidents[0].incident_updates, []);
     assert.deepStrictEqual(s.scheduled_maintenances, []);
     // B is hidden while operational, so its group has nothing to show
-    assert.deepStrictEqual(visibleComponents(s.components).map((c) => c.id), ['a']);
+    assert.deepStrictEqual(
+      visibleComponents(s.components).map((c) => c.id),
+      ['a'],
+    );
     s.components[2].status = 'major_outage';
-    assert.deepStrictEqual(visibleComponents(s.components).map((c) => [c.id, c.children.map((x) => x.id)]), [['a', []], ['g', ['b']]]);
+    assert.deepStrictEqual(
+      visibleComponents(s.components).map((c) => [c.id, c.children.map((x) => x.id)]),
+      [
+        ['a', []],
+        ['g', ['b']],
+      ],
+    );
   });
 
   it('refuses an answer that is not a status page', () => {

@@ -7,8 +7,18 @@ import { relativeTime } from '../../src/api/format';
 import { parseSummary, type StatusSummary } from '../../src/api/status';
 import { httpUrl } from '../../src/api/url';
 import {
-  activeMaintenances, affectedComponents, componentStatusView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow,
-  shortComponentName, statusTooltipMarkdown, upcomingMaintenances, worseningMessage,
+  activeMaintenances,
+  affectedComponents,
+  componentStatusView,
+  impactView,
+  incidentStatusLabel,
+  indicatorIcon,
+  localTime,
+  localWindow,
+  shortComponentName,
+  statusTooltipMarkdown,
+  upcomingMaintenances,
+  worseningMessage,
 } from '../../src/features/status/format';
 import { indicatorView, statusAccessibleLabel, statusBarSafe, unknownView } from '../../src/features/status/indicator';
 import { mdEscape, notificationSafe } from '../../src/api/text';
@@ -66,7 +76,10 @@ describe('status view: indicator in the status bar', () => {
   });
 
   it('goes through the l10n object it is given', () => {
-    const upper = { t: (m: string, ...a: Array<string | number | boolean>) => m.replace(/\{(\d+)\}/g, (_, i) => String(a[Number(i)])).toUpperCase() };
+    const upper = {
+      t: (m: string, ...a: Array<string | number | boolean>) =>
+        m.replace(/\{(\d+)\}/g, (_, i) => String(a[Number(i)])).toUpperCase(),
+    };
     assert.strictEqual(indicatorView('minor', upper).text, '$(warning) MINOR OUTAGE');
     assert.strictEqual(indicatorView('weird', upper).text, '$(info) HEDERA: WEIRD');
   });
@@ -74,17 +87,43 @@ describe('status view: indicator in the status bar', () => {
 
 describe('status view: icons and labels of the tree', () => {
   it('colours component states with the theme colours', () => {
-    assert.deepStrictEqual(componentStatusView('operational'), { icon: 'pass', color: 'testing.iconPassed', label: 'Operational' });
-    assert.deepStrictEqual(componentStatusView('degraded_performance'), { icon: 'warning', color: 'problemsWarningIcon.foreground', label: 'Degraded performance' });
-    assert.deepStrictEqual(componentStatusView('partial_outage'), { icon: 'warning', color: 'problemsWarningIcon.foreground', label: 'Partial outage' });
-    assert.deepStrictEqual(componentStatusView('major_outage'), { icon: 'error', color: 'errorForeground', label: 'Major outage' });
-    assert.deepStrictEqual(componentStatusView('under_maintenance'), { icon: 'tools', color: 'charts.blue', label: 'Under maintenance' });
+    assert.deepStrictEqual(componentStatusView('operational'), {
+      icon: 'pass',
+      color: 'testing.iconPassed',
+      label: 'Operational',
+    });
+    assert.deepStrictEqual(componentStatusView('degraded_performance'), {
+      icon: 'warning',
+      color: 'problemsWarningIcon.foreground',
+      label: 'Degraded performance',
+    });
+    assert.deepStrictEqual(componentStatusView('partial_outage'), {
+      icon: 'warning',
+      color: 'problemsWarningIcon.foreground',
+      label: 'Partial outage',
+    });
+    assert.deepStrictEqual(componentStatusView('major_outage'), {
+      icon: 'error',
+      color: 'errorForeground',
+      label: 'Major outage',
+    });
+    assert.deepStrictEqual(componentStatusView('under_maintenance'), {
+      icon: 'tools',
+      color: 'charts.blue',
+      label: 'Under maintenance',
+    });
     assert.deepStrictEqual(componentStatusView('melting'), { icon: 'question', label: 'melting' });
   });
 
   it('labels impacts and incident states, unknown values as they are', () => {
-    assert.deepStrictEqual(['none', 'minor', 'major', 'critical', 'maintenance', 'galactic'].map((i) => impactView(i).label), ['No impact', 'Minor', 'Major', 'Critical', 'Maintenance', 'galactic']);
-    assert.deepStrictEqual(['investigating', 'identified', 'monitoring', 'in_progress', 'escalated'].map((s) => incidentStatusLabel(s)), ['Investigating', 'Identified', 'Monitoring', 'In progress', 'escalated']);
+    assert.deepStrictEqual(
+      ['none', 'minor', 'major', 'critical', 'maintenance', 'galactic'].map((i) => impactView(i).label),
+      ['No impact', 'Minor', 'Major', 'Critical', 'Maintenance', 'galactic'],
+    );
+    assert.deepStrictEqual(
+      ['investigating', 'identified', 'monitoring', 'in_progress', 'escalated'].map((s) => incidentStatusLabel(s)),
+      ['Investigating', 'Identified', 'Monitoring', 'In progress', 'escalated'],
+    );
     assert.strictEqual(indicatorIcon('none').color, 'testing.iconPassed');
     assert.strictEqual(indicatorIcon('major').color, 'errorForeground');
     assert.strictEqual(indicatorIcon('maintenance').color, 'charts.blue');
@@ -92,8 +131,14 @@ describe('status view: icons and labels of the tree', () => {
   });
 
   it('shortens a child component name that repeats its group', () => {
-    assert.strictEqual(shortComponentName('Hedera Mainnet (v0.68.2) | Network Uptime', 'Hedera Mainnet (v0.68.2)'), 'Network Uptime');
-    assert.strictEqual(shortComponentName('JSON-RPC Relay Mainnet', 'JSON-RPC Relay (Hashio)'), 'JSON-RPC Relay Mainnet');
+    assert.strictEqual(
+      shortComponentName('Hedera Mainnet (v0.68.2) | Network Uptime', 'Hedera Mainnet (v0.68.2)'),
+      'Network Uptime',
+    );
+    assert.strictEqual(
+      shortComponentName('JSON-RPC Relay Mainnet', 'JSON-RPC Relay (Hashio)'),
+      'JSON-RPC Relay Mainnet',
+    );
     assert.strictEqual(shortComponentName('Solo', undefined), 'Solo');
   });
 });
@@ -101,7 +146,10 @@ describe('status view: icons and labels of the tree', () => {
 describe('status view: times', () => {
   it('shows times in the given zone, with the zone, and keeps text that is not a time', () => {
     assert.strictEqual(localTime('2026-11-26T09:00:00.000-05:00', UTC), 'Thu, Nov 26, 14:00 UTC');
-    assert.strictEqual(localTime('2026-11-26T09:00:00.000-05:00', { locale: 'en-US', timeZone: 'Asia/Tokyo' }), 'Thu, Nov 26, 23:00 GMT+9');
+    assert.strictEqual(
+      localTime('2026-11-26T09:00:00.000-05:00', { locale: 'en-US', timeZone: 'Asia/Tokyo' }),
+      'Thu, Nov 26, 23:00 GMT+9',
+    );
     assert.strictEqual(localTime('soon', UTC), 'soon');
     assert.strictEqual(localTime(null, UTC), '');
   });
@@ -123,7 +171,13 @@ describe('status view: times', () => {
 describe('status view: tooltip', () => {
   it('lists the page, affected components, open incidents and the next maintenance in local time', () => {
     const s = parseSummary(JSON.parse(fixtureText('statuspage/statuspage-docs-example-summary-major.json')));
-    const md = statusTooltipMarkdown({ summary: s, checkedAt: NOW, network: 'Testnet', now: Date.parse('2014-05-10T00:00:00Z'), time: UTC });
+    const md = statusTooltipMarkdown({
+      summary: s,
+      checkedAt: NOW,
+      network: 'Testnet',
+      now: Date.parse('2014-05-10T00:00:00Z'),
+      time: UTC,
+    });
     // the Markdown's structure is ours; what it shows is checked as rendered (marked, as VS Code renders it)
     assert.match(md, /^\$\(error\) \*\*GitHub\*\*: Partial System Outage/);
     assert.match(md, /\*\*Affected components\*\*\n- API: Partial outage\n- Management Portal: Major outage/);
@@ -142,11 +196,38 @@ describe('status view: tooltip', () => {
       page: { name: '[click](command:workbench.action.quit) **page**', url: 'https://status.example.com' },
       status: { indicator: 'major', description: '<img src=x onerror=alert(1)> $(zap) _oops_' },
       components: [{ id: 'c', name: 'Evil [x](https://evil.example) `code`', status: 'major_outage' }],
-      incidents: [{ id: 'i', name: '# Heading <script>alert(1)</script>', status: 'investigating', impact: 'major', shortlink: 'command:evil' }],
-      scheduled_maintenances: [{ id: 'm', name: '![img](http://x/y.png)', status: 'scheduled', impact: 'maintenance', scheduled_for: '2026-11-26T14:00:00Z', scheduled_until: '2026-11-26T15:00:00Z' }],
+      incidents: [
+        {
+          id: 'i',
+          name: '# Heading <script>alert(1)</script>',
+          status: 'investigating',
+          impact: 'major',
+          shortlink: 'command:evil',
+        },
+      ],
+      scheduled_maintenances: [
+        {
+          id: 'm',
+          name: '![img](http://x/y.png)',
+          status: 'scheduled',
+          impact: 'maintenance',
+          scheduled_for: '2026-11-26T14:00:00Z',
+          scheduled_until: '2026-11-26T15:00:00Z',
+        },
+      ],
     });
     const md = statusTooltipMarkdown({ summary: s, checkedAt: NOW, network: 'Mainnet', now: NOW, time: UTC });
-    for (const raw of ['[click](command:', '<img', '<script>', '[x](https://', '![img]', '$(zap)', '`code`', '**page**', '_oops_']) {
+    for (const raw of [
+      '[click](command:',
+      '<img',
+      '<script>',
+      '[x](https://',
+      '![img]',
+      '$(zap)',
+      '`code`',
+      '**page**',
+      '_oops_',
+    ]) {
       assert.ok(!md.includes(raw), `unescaped ${raw} in\n${md}`);
     }
     assert.ok(md.includes(mdEscape('[click](command:workbench.action.quit) **page**')));
@@ -161,14 +242,32 @@ describe('status view: tooltip', () => {
   });
 
   it('says "unknown" with the reason and the last known state', () => {
-    const err = new ApiError({ kind: 'http', status: 429, message: 'status.hedera.com is limiting requests (HTTP 429 Too Many Requests). Try again in 1 s.' });
-    const md = statusTooltipMarkdown({ summary: summary(), checkedAt: NOW - 600_000, error: err, failedAt: NOW, nextPollAt: NOW + 600_000, network: 'Sandbox', now: NOW, time: UTC });
+    const err = new ApiError({
+      kind: 'http',
+      status: 429,
+      message: 'status.hedera.com is limiting requests (HTTP 429 Too Many Requests). Try again in 1 s.',
+    });
+    const md = statusTooltipMarkdown({
+      summary: summary(),
+      checkedAt: NOW - 600_000,
+      error: err,
+      failedAt: NOW,
+      nextPollAt: NOW + 600_000,
+      network: 'Sandbox',
+      now: NOW,
+      time: UTC,
+    });
     assert.match(md, /^\$\(question\) \*\*Hedera network status unknown\*\*/);
     assert.ok(md.includes(mdEscape(err.message)), md);
     const shown = renderMarkdown(md).text;
     assert.ok(shown.includes('Last known: Operational (All Systems Operational, Tue, Nov 24, 11:50 UTC)'), shown);
     assert.ok(shown.includes('Next try: Tue, Nov 24, 12:10 UTC'), shown);
-    const first = statusTooltipMarkdown({ error: new Error('getaddrinfo ENOTFOUND'), network: 'Sandbox', now: NOW, time: UTC });
+    const first = statusTooltipMarkdown({
+      error: new Error('getaddrinfo ENOTFOUND'),
+      network: 'Sandbox',
+      now: NOW,
+      time: UTC,
+    });
     assert.match(first, /Hedera network status unknown\*\*\n\ngetaddrinfo ENOTFOUND/);
   });
 
@@ -182,7 +281,10 @@ describe('status view: tooltip', () => {
   });
 
   it('gives the item an accessible label without icons', () => {
-    assert.strictEqual(statusAccessibleLabel({ summary: summary() }), 'Hedera network status: Operational. All Systems Operational');
+    assert.strictEqual(
+      statusAccessibleLabel({ summary: summary() }),
+      'Hedera network status: Operational. All Systems Operational',
+    );
     assert.strictEqual(statusAccessibleLabel({ error: new Error('x') }), 'Hedera network status unknown');
   });
 });
@@ -192,45 +294,85 @@ describe('status view: components, maintenances, links, notification', () => {
     const s = summary();
     s.components[2].status = 'major_outage';
     s.components[0].status = 'major_outage';
-    assert.deepStrictEqual(affectedComponents(s).map((c) => c.id), ['b']);
+    assert.deepStrictEqual(
+      affectedComponents(s).map((c) => c.id),
+      ['b'],
+    );
   });
 
-  it('lists affected components in the page\'s order: groups by position, then their children', () => {
-    const s = parseSummary({ page: { name: 'P' }, status: { indicator: 'major' }, components: [
-      { id: 'a', name: 'G | A', status: 'major_outage', group_id: 'g', position: 1 },
-      { id: 'b', name: 'G | B', status: 'partial_outage', group_id: 'g', position: 2 },
-      { id: 'g', name: 'G', status: 'major_outage', group: true, components: ['b', 'a'], position: 2 },
-      { id: 'z', name: 'Z', status: 'degraded_performance', position: 1 },
-      { id: 'h', name: 'Hidden', status: 'major_outage', only_show_if_degraded: true, position: 3 },
-    ] });
-    assert.deepStrictEqual(affectedComponents(s).map((c) => c.id), ['z', 'a', 'b', 'h']);
+  it("lists affected components in the page's order: groups by position, then their children", () => {
+    const s = parseSummary({
+      page: { name: 'P' },
+      status: { indicator: 'major' },
+      components: [
+        { id: 'a', name: 'G | A', status: 'major_outage', group_id: 'g', position: 1 },
+        { id: 'b', name: 'G | B', status: 'partial_outage', group_id: 'g', position: 2 },
+        { id: 'g', name: 'G', status: 'major_outage', group: true, components: ['b', 'a'], position: 2 },
+        { id: 'z', name: 'Z', status: 'degraded_performance', position: 1 },
+        { id: 'h', name: 'Hidden', status: 'major_outage', only_show_if_degraded: true, position: 3 },
+      ],
+    });
+    assert.deepStrictEqual(
+      affectedComponents(s).map((c) => c.id),
+      ['z', 'a', 'b', 'h'],
+    );
   });
 
   it('splits maintenances into in progress and upcoming (earliest first, finished ones out)', () => {
-    const m = (id: string, status: string, from: string, until: string) => ({ id, name: id, status, impact: 'maintenance', scheduled_for: from, scheduled_until: until });
-    const s = summary({ scheduled_maintenances: [
-      m('late', 'scheduled', '2026-12-01T00:00:00Z', '2026-12-01T01:00:00Z'),
-      m('now', 'in_progress', '2026-11-24T11:00:00Z', '2026-11-24T13:00:00Z'),
-      m('soon', 'scheduled', '2026-11-25T00:00:00Z', '2026-11-25T01:00:00Z'),
-      m('past', 'scheduled', '2026-11-20T00:00:00Z', '2026-11-20T01:00:00Z'),
-      m('check', 'verifying', '2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z'),
-    ] });
-    assert.deepStrictEqual(activeMaintenances(s.scheduled_maintenances).map((x) => x.id), ['now', 'check']);
-    assert.deepStrictEqual(upcomingMaintenances(s.scheduled_maintenances, NOW).map((x) => x.id), ['soon', 'late']);
+    const m = (id: string, status: string, from: string, until: string) => ({
+      id,
+      name: id,
+      status,
+      impact: 'maintenance',
+      scheduled_for: from,
+      scheduled_until: until,
+    });
+    const s = summary({
+      scheduled_maintenances: [
+        m('late', 'scheduled', '2026-12-01T00:00:00Z', '2026-12-01T01:00:00Z'),
+        m('now', 'in_progress', '2026-11-24T11:00:00Z', '2026-11-24T13:00:00Z'),
+        m('soon', 'scheduled', '2026-11-25T00:00:00Z', '2026-11-25T01:00:00Z'),
+        m('past', 'scheduled', '2026-11-20T00:00:00Z', '2026-11-20T01:00:00Z'),
+        m('check', 'verifying', '2026-11-24T10:00:00Z', '2026-11-24T11:00:00Z'),
+      ],
+    });
+    assert.deepStrictEqual(
+      activeMaintenances(s.scheduled_maintenances).map((x) => x.id),
+      ['now', 'check'],
+    );
+    assert.deepStrictEqual(
+      upcomingMaintenances(s.scheduled_maintenances, NOW).map((x) => x.id),
+      ['soon', 'late'],
+    );
   });
 
   it('opens only http and https links', () => {
     assert.strictEqual(httpUrl('https://stspg.io/abc'), 'https://stspg.io/abc');
     assert.strictEqual(httpUrl('http://stspg.co:5000/Q0E'), 'http://stspg.co:5000/Q0E');
-    for (const bad of ['command:workbench.action.quit', 'javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', '', 'not a url', 42, undefined]) {
+    for (const bad of [
+      'command:workbench.action.quit',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'vscode://x',
+      '',
+      'not a url',
+      42,
+      undefined,
+    ]) {
       assert.strictEqual(httpUrl(bad), undefined, String(bad));
     }
   });
 
   it('words the notification without links or icons from the data', () => {
-    const s = summary({ status: { indicator: 'major', description: 'Partial [System](command:x) Outage $(flame)' }, incidents: [{ id: 'i', name: 'Contracts failing', status: 'identified', impact: 'major' }] });
+    const s = summary({
+      status: { indicator: 'major', description: 'Partial [System](command:x) Outage $(flame)' },
+      incidents: [{ id: 'i', name: 'Contracts failing', status: 'identified', impact: 'major' }],
+    });
     const msg = worseningMessage('none', s);
-    assert.strictEqual(msg, 'Hedera network status: Major outage (was Operational). Partial [System] (command:x) Outage $ (flame). Open incidents: Contracts failing');
+    assert.strictEqual(
+      msg,
+      'Hedera network status: Major outage (was Operational). Partial [System] (command:x) Outage $ (flame). Open incidents: Contracts failing',
+    );
     assert.strictEqual(notificationSafe('a\n[b]'), 'a [b]');
   });
 });

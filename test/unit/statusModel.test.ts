@@ -3,7 +3,16 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { type Indicator, parseSummary, type StatusSummary } from '../../src/api/status';
-import { clampPollMinutes, indicatorRank, isWorse, MINUTE, pollDelayMs, StatusModel, type Timers, type Worsening } from '../../src/features/status/model';
+import {
+  clampPollMinutes,
+  indicatorRank,
+  isWorse,
+  MINUTE,
+  pollDelayMs,
+  StatusModel,
+  type Timers,
+  type Worsening,
+} from '../../src/features/status/model';
 
 /** A fake clock: timers run when `advance` passes their time. */
 class Clock implements Timers {
@@ -36,9 +45,12 @@ class Clock implements Timers {
   }
 }
 
-const settle = async (): Promise<void> => { for (let i = 0; i < 10; i++) await Promise.resolve(); };
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
 
-const sum = (indicator: Indicator): StatusSummary => parseSummary({ page: { name: 'Hedera' }, status: { indicator, description: indicator }, components: [] });
+const sum = (indicator: Indicator): StatusSummary =>
+  parseSummary({ page: { name: 'Hedera' }, status: { indicator, description: indicator }, components: [] });
 
 function setup(answers: Array<Indicator | Error>, intervalMin = 5) {
   const clock = new Clock();
@@ -62,15 +74,24 @@ function setup(answers: Array<Indicator | Error>, intervalMin = 5) {
 
 describe('status model: schedule', () => {
   it('clamps the poll interval setting to at least one minute', () => {
-    assert.deepStrictEqual([5, 1, 0.2, 0, -3, 90, 5000, NaN, 'x', undefined, '10'].map(clampPollMinutes), [5, 1, 1, 1, 1, 90, 1440, 5, 5, 5, 10]);
+    assert.deepStrictEqual(
+      [5, 1, 0.2, 0, -3, 90, 5000, NaN, 'x', undefined, '10'].map(clampPollMinutes),
+      [5, 1, 1, 1, 1, 90, 1440, 5, 5, 5, 10],
+    );
   });
 
   it('doubles the delay after each failure up to 30 minutes', () => {
     const five = [0, 1, 2, 3, 4, 5].map((f) => pollDelayMs(5 * MINUTE, f) / MINUTE);
     assert.deepStrictEqual(five, [5, 10, 20, 30, 30, 30]);
-    assert.deepStrictEqual([0, 1, 2, 3, 4, 5, 6].map((f) => pollDelayMs(MINUTE, f) / MINUTE), [1, 2, 4, 8, 16, 30, 30]);
+    assert.deepStrictEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((f) => pollDelayMs(MINUTE, f) / MINUTE),
+      [1, 2, 4, 8, 16, 30, 30],
+    );
     // an interval over 30 min is never shortened by the backoff cap
-    assert.deepStrictEqual([0, 1, 2].map((f) => pollDelayMs(60 * MINUTE, f) / MINUTE), [60, 60, 60]);
+    assert.deepStrictEqual(
+      [0, 1, 2].map((f) => pollDelayMs(60 * MINUTE, f) / MINUTE),
+      [60, 60, 60],
+    );
     // never faster than once a minute, whatever the caller passes
     assert.strictEqual(pollDelayMs(1000, 0), MINUTE);
     assert.strictEqual(pollDelayMs(50_000, 1000), 30 * MINUTE);
@@ -84,7 +105,10 @@ describe('status model: schedule', () => {
 
 describe('status model: worse', () => {
   it('ranks the indicators; unknown values between operational and minor', () => {
-    assert.deepStrictEqual(['none', 'maintenance', 'minor', 'major', 'critical', 'odd'].map(indicatorRank), [0, 1, 2, 3, 4, 1]);
+    assert.deepStrictEqual(
+      ['none', 'maintenance', 'minor', 'major', 'critical', 'odd'].map(indicatorRank),
+      [0, 1, 2, 3, 4, 1],
+    );
   });
 
   it('is worse only on a higher rank, never on the first result', () => {
@@ -114,13 +138,19 @@ describe('status model: polling', () => {
     assert.strictEqual(model.state.summary?.status.indicator, 'none');
     assert.strictEqual(worse.length, 0);
     await clock.advance(5 * MINUTE);
-    assert.deepStrictEqual(worse.map((w) => [w.previous, w.next]), [['none', 'minor']]);
+    assert.deepStrictEqual(
+      worse.map((w) => [w.previous, w.next]),
+      [['none', 'minor']],
+    );
     assert.strictEqual(model.state.polls, 4);
     model.dispose();
   });
 
   it('backs off on failures, keeps the last summary, and comes back to the interval on success', async () => {
-    const down = new ApiError({ kind: 'dns', message: 'The host name status.hedera.com could not be found (DNS lookup failed).' });
+    const down = new ApiError({
+      kind: 'dns',
+      message: 'The host name status.hedera.com could not be found (DNS lookup failed).',
+    });
     const { clock, model, calls } = setup(['none', down, down, down, down, 'none']);
     model.start();
     await settle();
@@ -178,7 +208,12 @@ describe('status model: polling', () => {
   it('reschedules when the interval setting changes', async () => {
     let minutes = 5;
     const clock = new Clock();
-    const model = new StatusModel({ fetch: async () => sum('none'), intervalMs: () => minutes * MINUTE, now: () => clock.now, timers: clock });
+    const model = new StatusModel({
+      fetch: async () => sum('none'),
+      intervalMs: () => minutes * MINUTE,
+      now: () => clock.now,
+      timers: clock,
+    });
     model.start();
     await settle();
     await clock.advance(MINUTE);
@@ -201,10 +236,15 @@ describe('status model: polling', () => {
       fetch: (signal) => {
         calls.push(signal);
         const n = calls.length;
-        if (n === 2) return new Promise((resolve) => { release = () => resolve(sum('critical')); });
+        if (n === 2)
+          return new Promise((resolve) => {
+            release = () => resolve(sum('critical'));
+          });
         return Promise.resolve(sum(answers[n - 1]));
       },
-      intervalMs: () => 5 * MINUTE, now: () => clock.now, timers: clock,
+      intervalMs: () => 5 * MINUTE,
+      now: () => clock.now,
+      timers: clock,
     });
     const worse: Worsening[] = [];
     model.onDidWorsen((w) => worse.push(w));
@@ -218,7 +258,7 @@ describe('status model: polling', () => {
     await slow;
     assert.strictEqual(model.state.generation, gen + 1);
     assert.strictEqual(model.state.summary?.status.indicator, 'major');
-    assert.strictEqual(worse.length, 0, 'the new page\'s first answer is not compared with the old page');
+    assert.strictEqual(worse.length, 0, "the new page's first answer is not compared with the old page");
     assert.strictEqual(calls.length, 3);
     model.dispose();
   });
@@ -229,12 +269,23 @@ describe('status model: polling', () => {
     const p = model.reset(true);
     assert.strictEqual(model.state.summary?.status.indicator, 'none', 'rows kept while re-reading');
     await p;
-    assert.deepStrictEqual(worse.map((w) => [w.previous, w.next]), [['none', 'major']]);
+    assert.deepStrictEqual(
+      worse.map((w) => [w.previous, w.next]),
+      [['none', 'major']],
+    );
   });
 
   it('a synchronous throw from fetch is a failure, not a stuck poll', async () => {
     let n = 0;
-    const model = new StatusModel({ fetch: () => { n++; if (n === 1) throw new Error('sync'); return Promise.resolve(sum('none')); }, intervalMs: () => MINUTE, timers: new Clock() });
+    const model = new StatusModel({
+      fetch: () => {
+        n++;
+        if (n === 1) throw new Error('sync');
+        return Promise.resolve(sum('none'));
+      },
+      intervalMs: () => MINUTE,
+      timers: new Clock(),
+    });
     await model.refresh();
     assert.strictEqual((model.state.error as Error).message, 'sync');
     await model.refresh();
@@ -247,11 +298,20 @@ describe('status model: polling', () => {
     let release: (() => void) | undefined;
     const calls: AbortSignal[] = [];
     const model = new StatusModel({
-      fetch: (signal) => { calls.push(signal); return new Promise((resolve) => { release = () => resolve(sum('major')); }); },
-      intervalMs: () => 5 * MINUTE, now: () => clock.now, timers: clock,
+      fetch: (signal) => {
+        calls.push(signal);
+        return new Promise((resolve) => {
+          release = () => resolve(sum('major'));
+        });
+      },
+      intervalMs: () => 5 * MINUTE,
+      now: () => clock.now,
+      timers: clock,
     });
     let changes = 0;
-    model.onDidChange(() => { changes++; });
+    model.onDidChange(() => {
+      changes++;
+    });
     const poll = model.refresh();
     await settle();
     assert.strictEqual(model.state.loading, true);
@@ -270,8 +330,12 @@ describe('status model: polling', () => {
   it('a failing listener does not stop the others', async () => {
     const { model } = setup(['none']);
     let seen = 0;
-    model.onDidChange(() => { throw new Error('listener'); });
-    model.onDidChange(() => { seen++; });
+    model.onDidChange(() => {
+      throw new Error('listener');
+    });
+    model.onDidChange(() => {
+      seen++;
+    });
     await model.refresh();
     assert.ok(seen >= 2);
   });

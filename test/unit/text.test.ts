@@ -26,8 +26,15 @@ describe('untrusted text: inert()', () => {
     for (const raw of HOSTILE) {
       const r = renderMarkdown(mdEscape(raw));
       assert.deepStrictEqual(r.links, [], `a link in ${JSON.stringify(raw)}: ${r.html}`);
-      assert.deepStrictEqual(r.tags.filter((t) => t !== 'p' && t !== 'br'), [], `markup in ${JSON.stringify(raw)}: ${r.html}`);
-      const expected = raw.replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').trim();
+      assert.deepStrictEqual(
+        r.tags.filter((t) => t !== 'p' && t !== 'br'),
+        [],
+        `markup in ${JSON.stringify(raw)}: ${r.html}`,
+      );
+      const expected = raw
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n')
+        .trim();
       assert.strictEqual(r.text.replace(/ ?\n ?/g, '\n'), expected, r.html);
     }
   });
@@ -51,7 +58,10 @@ describe('untrusted text: inert()', () => {
       assert.ok(!/\$\([a-z]/i.test(shown), `an icon in ${shown}`);
       assert.ok(!shown.includes('\n'), 'one line');
     }
-    assert.strictEqual(notificationSafe('Sourcify: [Open a terminal](command:workbench.action.terminal.new)'), 'Sourcify: [Open a terminal] (command:workbench.action.terminal.new)');
+    assert.strictEqual(
+      notificationSafe('Sourcify: [Open a terminal](command:workbench.action.terminal.new)'),
+      'Sourcify: [Open a terminal] (command:workbench.action.terminal.new)',
+    );
   });
 
   it('shows bidirectional, invisible and control characters as escapes on every surface', () => {
@@ -73,7 +83,15 @@ describe('untrusted text: inert()', () => {
   });
 
   it('keeps emoji whole: joiners inside emoji sequences, variation selectors, flag tags', () => {
-    for (const ok of ['👩‍💻 dev', '👨‍👩‍👧', '❤️', '🏳️‍🌈', '👍🏽‍♂️'.slice(0, 4), '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}', 'naïve café 日本語 العربية']) {
+    for (const ok of [
+      '👩‍💻 dev',
+      '👨‍👩‍👧',
+      '❤️',
+      '🏳️‍🌈',
+      '👍🏽‍♂️'.slice(0, 4),
+      '🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}',
+      'naïve café 日本語 العربية',
+    ]) {
       assert.strictEqual(visibleChars(ok), ok, JSON.stringify(ok));
     }
     assert.strictEqual(visibleChars('a\u200db'), 'a<U+200D>b');
@@ -98,8 +116,13 @@ describe('untrusted text: inert()', () => {
 
 describe('any value as text, losslessly', () => {
   it('formats bigints, nested objects and arrays with every digit, and never throws', () => {
-    const v = parseJson('{"nonce":18446744073709551615,"list":[{"amount":9223372036854775807,"x":null}],"s":"t","n":1.5,"b":true}');
-    assert.strictEqual(formatValue(v), '{"nonce":18446744073709551615,"list":[{"amount":9223372036854775807,"x":null}],"s":"t","n":1.5,"b":true}');
+    const v = parseJson(
+      '{"nonce":18446744073709551615,"list":[{"amount":9223372036854775807,"x":null}],"s":"t","n":1.5,"b":true}',
+    );
+    assert.strictEqual(
+      formatValue(v),
+      '{"nonce":18446744073709551615,"list":[{"amount":9223372036854775807,"x":null}],"s":"t","n":1.5,"b":true}',
+    );
     assert.strictEqual(formatValue(18446744073709551615n), '18446744073709551615');
     assert.strictEqual(formatValue([1n, [2n, { a: 3n }]]), '[1,[2,{"a":3}]]');
     assert.strictEqual(formatValue(null), 'null');
@@ -116,15 +139,27 @@ describe('any value as text, losslessly', () => {
   });
 });
 
-describe('error sentences say the server\'s words once', () => {
+describe("error sentences say the server's words once", () => {
   it('no doubled full stop, and a sentence the body repeats is kept once', async () => {
     const { httpErrorSentence, serverMessagesOf } = await import('../../src/api/errors');
-    const msg = 'Contract 0x1 on chain 296 is already verified with runtimeMatch and creationMatch both being exact matches.';
+    const msg =
+      'Contract 0x1 on chain 296 is already verified with runtimeMatch and creationMatch both being exact matches.';
     const s = httpErrorSentence(409, 'https://sourcify.dev/server/v2/verify/296/0x1', [msg]);
     assert.ok(!s.includes('..'), s);
     assert.strictEqual(s, `sourcify.dev rejected the request (HTTP 409 Conflict): ${msg}`);
-    assert.deepStrictEqual(serverMessagesOf({ error: 'Error in Etherscan API response.', message: 'Error in Etherscan API response. Result message: Invalid API Key' }), ['Error in Etherscan API response. Result message: Invalid API Key']);
+    assert.deepStrictEqual(
+      serverMessagesOf({
+        error: 'Error in Etherscan API response.',
+        message: 'Error in Etherscan API response. Result message: Invalid API Key',
+      }),
+      ['Error in Etherscan API response. Result message: Invalid API Key'],
+    );
     assert.deepStrictEqual(serverMessagesOf({ error: 'Not found', message: 'not found.' }), ['not found.']);
-    assert.deepStrictEqual(serverMessagesOf({ _status: { messages: [{ message: 'Invalid parameter: limit' }, { message: 'Unknown query parameter: x' }] } }), ['Invalid parameter: limit', 'Unknown query parameter: x']);
+    assert.deepStrictEqual(
+      serverMessagesOf({
+        _status: { messages: [{ message: 'Invalid parameter: limit' }, { message: 'Unknown query parameter: x' }] },
+      }),
+      ['Invalid parameter: limit', 'Unknown query parameter: x'],
+    );
   });
 });

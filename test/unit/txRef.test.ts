@@ -26,9 +26,18 @@ describe('Inspect Transaction: what the input box accepts', () => {
     accepts('0.0.1234@1700000000.123456789', { kind: 'transactionId', id: '0.0.1234-1700000000-123456789' });
     // the SDK's nanos are an integer: @1.5 is 5 ns (TransactionId.fromString)
     accepts('0.0.7@1700000000.5', { kind: 'transactionId', id: '0.0.7-1700000000-000000005' });
-    accepts('0.0.7@1700000000.000000001?scheduled', { kind: 'transactionId', id: '0.0.7-1700000000-000000001', scheduled: true });
+    accepts('0.0.7@1700000000.000000001?scheduled', {
+      kind: 'transactionId',
+      id: '0.0.7-1700000000-000000001',
+      scheduled: true,
+    });
     accepts('0.0.7@1700000000.000000001/2', { kind: 'transactionId', id: '0.0.7-1700000000-000000001', nonce: 2 });
-    accepts('0.0.7@1700000000.000000001?scheduled/3', { kind: 'transactionId', id: '0.0.7-1700000000-000000001', scheduled: true, nonce: 3 });
+    accepts('0.0.7@1700000000.000000001?scheduled/3', {
+      kind: 'transactionId',
+      id: '0.0.7-1700000000-000000001',
+      scheduled: true,
+      nonce: 3,
+    });
   });
 
   it('transaction ids out of range are refused with the reason', () => {
@@ -59,19 +68,51 @@ describe('Inspect Transaction: what the input box accepts', () => {
   });
 
   it('HashScan links pasted as they are, with their network', () => {
-    accepts('https://hashscan.io/testnet/transaction/1700000000.123456789', { kind: 'timestamp', timestamp: '1700000000.123456789', network: 'testnet' });
-    accepts('https://hashscan.io/mainnet/transaction/1700000000.123456789?tid=0.0.1-1699999990-000000000', { kind: 'timestamp', timestamp: '1700000000.123456789', network: 'mainnet' });
-    accepts('hashscan.io/previewnet/transaction/0.0.5-1700000000-000000007', { kind: 'transactionId', id: '0.0.5-1700000000-000000007', network: 'previewnet' });
-    accepts(`https://hashscan.io/testnet/tx/0x${'ef'.repeat(32)}`, { kind: 'hash', hash: `0x${'ef'.repeat(32)}`, network: 'testnet' });
-    accepts('https://hashscan.io/#/testnet/transaction/1700000000.000000002', { kind: 'timestamp', timestamp: '1700000000.000000002', network: 'testnet' });
+    accepts('https://hashscan.io/testnet/transaction/1700000000.123456789', {
+      kind: 'timestamp',
+      timestamp: '1700000000.123456789',
+      network: 'testnet',
+    });
+    accepts('https://hashscan.io/mainnet/transaction/1700000000.123456789?tid=0.0.1-1699999990-000000000', {
+      kind: 'timestamp',
+      timestamp: '1700000000.123456789',
+      network: 'mainnet',
+    });
+    accepts('hashscan.io/previewnet/transaction/0.0.5-1700000000-000000007', {
+      kind: 'transactionId',
+      id: '0.0.5-1700000000-000000007',
+      network: 'previewnet',
+    });
+    accepts(`https://hashscan.io/testnet/tx/0x${'ef'.repeat(32)}`, {
+      kind: 'hash',
+      hash: `0x${'ef'.repeat(32)}`,
+      network: 'testnet',
+    });
+    accepts('https://hashscan.io/#/testnet/transaction/1700000000.000000002', {
+      kind: 'timestamp',
+      timestamp: '1700000000.000000002',
+      network: 'testnet',
+    });
     // a path that is not a transaction, but a tid that is
-    accepts('https://hashscan.io/testnet/transaction/x?tid=0.0.5-1700000000-000000007', { kind: 'transactionId', id: '0.0.5-1700000000-000000007', network: 'testnet' });
+    accepts('https://hashscan.io/testnet/transaction/x?tid=0.0.5-1700000000-000000007', {
+      kind: 'transactionId',
+      id: '0.0.5-1700000000-000000007',
+      network: 'testnet',
+    });
     // an explorer base given by the networks (the sandbox's stand-in) wins over the path segment
-    accepts('http://127.0.0.1:5599/hashscan/testnet/transaction/1700000000.000000001',
+    accepts(
+      'http://127.0.0.1:5599/hashscan/testnet/transaction/1700000000.000000001',
       { kind: 'timestamp', timestamp: '1700000000.000000001', network: 'custom' },
-      [{ name: 'testnet', hashscanUrl: 'https://hashscan.io/testnet' }, { name: 'custom', hashscanUrl: 'http://127.0.0.1:5599/hashscan/testnet' }]);
+      [
+        { name: 'testnet', hashscanUrl: 'https://hashscan.io/testnet' },
+        { name: 'custom', hashscanUrl: 'http://127.0.0.1:5599/hashscan/testnet' },
+      ],
+    );
     // an unknown network segment: no network, the selected one is used
-    accepts('https://example.com/foo/transaction/1700000000.1', { kind: 'timestamp', timestamp: '1700000000.100000000' });
+    accepts('https://example.com/foo/transaction/1700000000.1', {
+      kind: 'timestamp',
+      timestamp: '1700000000.100000000',
+    });
     rejects('https://hashscan.io/testnet/account/0.0.5', /not a transaction link/);
     rejects('javascript://hashscan.io/testnet/transaction/1', /http/);
     rejects('https://hashscan.io/testnet/transaction/<script>', /not a transaction/);

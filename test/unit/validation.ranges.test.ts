@@ -1,7 +1,14 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import { contractResultsParams, nftHistoryParams, schedulesParams } from '../../src/api/mirror';
-import { checkAccountOrAddress, checkEntityId, checkEntityIdFilter, checkTimestamp, checkTimestampFilters, entityIdToEvmAddress } from '../../src/api/validation';
+import {
+  checkAccountOrAddress,
+  checkEntityId,
+  checkEntityIdFilter,
+  checkTimestamp,
+  checkTimestampFilters,
+  entityIdToEvmAddress,
+} from '../../src/api/validation';
 
 const accepts = <T>(c: { ok: boolean; value?: T; message?: string }, value?: T) => {
   assert.ok(c.ok, `expected ok, got: ${c.message}`);
@@ -24,7 +31,10 @@ describe('validation: ranges of the real server', () => {
     rejects(checkTimestamp('9999999999.999999999'), /9223372036\.854775807/);
     rejects(checkTimestamp('2300-01-01T00:00:00Z'), /9223372036\.854775807/);
     rejects(checkTimestampFilters('gt:9999999999.999999999'), /9223372036\.854775807/);
-    invalidInput(() => contractResultsParams({ timestamp: [{ op: 'gt', value: '9999999999.999999999' }] }), /9223372036\.854775807/);
+    invalidInput(
+      () => contractResultsParams({ timestamp: [{ op: 'gt', value: '9999999999.999999999' }] }),
+      /9223372036\.854775807/,
+    );
     invalidInput(() => nftHistoryParams({ timestamp: [{ op: 'lt', value: '9300000000' }] }), /9223372036\.854775807/);
   });
 

@@ -1,9 +1,22 @@
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';
 import {
-  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkEntityId, checkEntityIdFilter, checkEvmAddress, checkLimit,
-  checkSerial, checkTimestamp, checkTimestampFilter, checkTimestampFilters, checkTransactionIndex, entityIdToEvmAddress,
-  evmAddressToEntityId, filterToParam, unwrap,
+  checkAccountOrAddress,
+  checkBlockHash,
+  checkBlockNumber,
+  checkEntityId,
+  checkEntityIdFilter,
+  checkEvmAddress,
+  checkLimit,
+  checkSerial,
+  checkTimestamp,
+  checkTimestampFilter,
+  checkTimestampFilters,
+  checkTransactionIndex,
+  entityIdToEvmAddress,
+  evmAddressToEntityId,
+  filterToParam,
+  unwrap,
 } from '../../src/api/validation';
 
 const accepts = <T>(c: { ok: boolean; value?: T; message?: string }, value?: T) => {
@@ -16,7 +29,7 @@ const rejects = (c: { ok: boolean; message?: string }, pattern?: RegExp) => {
   if (pattern) assert.match(c.message!, pattern);
 };
 
-describe('validation: the spec\'s patterns', () => {
+describe("validation: the spec's patterns", () => {
   it('entity ids: num, realm.num, shard.realm.num (normalised)', () => {
     accepts(checkEntityId('0.0.2000'), '0.0.2000');
     accepts(checkEntityId('2000'), '0.0.2000');
@@ -45,7 +58,10 @@ describe('validation: the spec\'s patterns', () => {
     accepts(checkTimestamp('2026-11-20T10:00:00Z'), '1795168800.000000000');
     accepts(checkTimestamp('2026-11-20'), '1795132800.000000000');
     accepts(checkTimestampFilter('gte:1720987654.000123456'), { op: 'gte', value: '1720987654.000123456' });
-    accepts(checkTimestampFilters('gt:200000.000123456 lt:999999.000123456'), [{ op: 'gt', value: '200000.000123456' }, { op: 'lt', value: '999999.000123456' }]);
+    accepts(checkTimestampFilters('gt:200000.000123456 lt:999999.000123456'), [
+      { op: 'gt', value: '200000.000123456' },
+      { op: 'lt', value: '999999.000123456' },
+    ]);
     rejects(checkTimestamp('now'));
     rejects(checkTimestamp('1234567890.1234567890'));
     rejects(checkTimestamp('12345678901'));
@@ -54,14 +70,20 @@ describe('validation: the spec\'s patterns', () => {
 
   it('EVM addresses and the long-zero form', () => {
     accepts(checkEvmAddress('ebb9a1be370150759408cd7af48e9eda2b8ead57'), '0xebb9a1be370150759408cd7af48e9eda2b8ead57');
-    accepts(checkEvmAddress('0x000000000000000000000000000000000000176F'), '0x000000000000000000000000000000000000176f');
+    accepts(
+      checkEvmAddress('0x000000000000000000000000000000000000176F'),
+      '0x000000000000000000000000000000000000176f',
+    );
     rejects(checkEvmAddress('0x1234'));
     rejects(checkEvmAddress('0xZZb9a1be370150759408cd7af48e9eda2b8ead57'));
     accepts(entityIdToEvmAddress('0.0.1234'), '0x00000000000000000000000000000000000004d2');
     assert.strictEqual(evmAddressToEntityId('0x000000000000000000000000000000000000176f'), '0.0.5999');
     assert.strictEqual(evmAddressToEntityId('0xebb9a1be370150759408cd7af48e9eda2b8ead57'), undefined);
     accepts(checkAccountOrAddress('5999'), '0.0.5999');
-    accepts(checkAccountOrAddress('0xfbb9a1be370150759408cd7af48e9eda2b8ead57'), '0xfbb9a1be370150759408cd7af48e9eda2b8ead57');
+    accepts(
+      checkAccountOrAddress('0xfbb9a1be370150759408cd7af48e9eda2b8ead57'),
+      '0xfbb9a1be370150759408cd7af48e9eda2b8ead57',
+    );
     rejects(checkAccountOrAddress('0xfbb9'));
   });
 
@@ -110,6 +132,9 @@ describe('validation: the spec\'s patterns', () => {
   });
 
   it('unwrap throws an ApiError of kind invalidInput', () => {
-    assert.throws(() => unwrap(checkLimit('0')), (e: unknown) => e instanceof ApiError && e.kind === 'invalidInput');
+    assert.throws(
+      () => unwrap(checkLimit('0')),
+      (e: unknown) => e instanceof ApiError && e.kind === 'invalidInput',
+    );
   });
 });

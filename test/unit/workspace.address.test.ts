@@ -18,22 +18,55 @@ describe('workspace: entity id to EVM address through the mirror node', () => {
   after(async () => sb?.close());
 
   it('the sandbox serves /api/v1/contracts/{id} shaped as the real server (ContractResponse), by id and by address', async () => {
-    const page = (await (await fetch(`${sb.url}/api/v1/contracts/results?limit=100`)).json()) as { results: Array<{ contract_id: string; to: string | null }> };
+    const page = (await (await fetch(`${sb.url}/api/v1/contracts/results?limit=100`)).json()) as {
+      results: Array<{ contract_id: string; to: string | null }>;
+    };
     const ids = [...new Set(page.results.map((r) => r.contract_id))];
-    const bodies = await Promise.all(ids.map(async (id) => (await fetch(`${sb.url}/api/v1/contracts/${id}`)).json() as Promise<Record<string, unknown>>));
-    const keys = ['admin_key', 'auto_renew_account', 'auto_renew_period', 'bytecode', 'contract_id', 'created_timestamp', 'deleted', 'evm_address', 'expiration_timestamp', 'file_id', 'max_automatic_token_associations', 'memo', 'nonce', 'obtainer_id', 'permanent_removal', 'proxy_account_id', 'runtime_bytecode', 'timestamp'];
+    const bodies = await Promise.all(
+      ids.map(
+        async (id) => (await fetch(`${sb.url}/api/v1/contracts/${id}`)).json() as Promise<Record<string, unknown>>,
+      ),
+    );
+    const keys = [
+      'admin_key',
+      'auto_renew_account',
+      'auto_renew_period',
+      'bytecode',
+      'contract_id',
+      'created_timestamp',
+      'deleted',
+      'evm_address',
+      'expiration_timestamp',
+      'file_id',
+      'max_automatic_token_associations',
+      'memo',
+      'nonce',
+      'obtainer_id',
+      'permanent_removal',
+      'proxy_account_id',
+      'runtime_bytecode',
+      'timestamp',
+    ];
     for (const b of bodies) assert.deepStrictEqual(Object.keys(b), keys);
     const own = bodies.find((b) => !/^0x0{24}/.test(String(b.evm_address)));
     assert.ok(own, 'some sandbox contracts have an EVM address of their own');
-    const byAddr = (await (await fetch(`${sb.url}/api/v1/contracts/${own.evm_address}`)).json()) as Record<string, unknown>;
+    const byAddr = (await (await fetch(`${sb.url}/api/v1/contracts/${own.evm_address}`)).json()) as Record<
+      string,
+      unknown
+    >;
     assert.strictEqual(byAddr.contract_id, own.contract_id);
     assert.strictEqual((await fetch(`${sb.url}/api/v1/contracts/0.0.999999999`)).status, 404);
     const bad = await fetch(`${sb.url}/api/v1/contracts/abc`);
-    assert.deepStrictEqual([bad.status, await bad.json()], [400, { _status: { messages: [{ message: 'Invalid parameter: contractid' }] } }]);
+    assert.deepStrictEqual(
+      [bad.status, await bad.json()],
+      [400, { _status: { messages: [{ message: 'Invalid parameter: contractid' }] } }],
+    );
   });
 
   it('an entity id becomes the evm_address the mirror node gives, with the runtime bytecode; failures are said', async () => {
-    const page = (await (await fetch(`${sb.url}/api/v1/contracts/results?limit=100`)).json()) as { results: Array<{ contract_id: string }> };
+    const page = (await (await fetch(`${sb.url}/api/v1/contracts/results?limit=100`)).json()) as {
+      results: Array<{ contract_id: string }>;
+    };
     let own: { id: string; evm: string } | undefined;
     for (const id of new Set(page.results.map((r) => r.contract_id))) {
       const b = (await (await fetch(`${sb.url}/api/v1/contracts/${id}`)).json()) as { evm_address: string };
@@ -46,7 +79,14 @@ describe('workspace: entity id to EVM address through the mirror node', () => {
     assert.match(r.value.runtimeBytecode ?? '', /^0x6080/);
     const missing = await lookUpContract(mirror, '0.0.999999999');
     assert.ok(!missing.ok && /knows no contract 0\.0\.999999999/.test(missing.message));
-    const down = await lookUpContract({ contract: async () => { throw new Error('connect ECONNREFUSED'); } }, '0.0.1234');
+    const down = await lookUpContract(
+      {
+        contract: async () => {
+          throw new Error('connect ECONNREFUSED');
+        },
+      },
+      '0.0.1234',
+    );
     assert.ok(!down.ok && /Could not look up contract 0\.0\.1234.*ECONNREFUSED/.test(down.message));
   });
 });

@@ -10,7 +10,13 @@ import * as fs from 'fs';
 import { createRequire } from 'module';
 import * as os from 'os';
 import * as path from 'path';
-import { CompileCache, compileStandardJson, findCompiler, type LocalCompiler, withSourceOutputs } from '../../src/workspace/compiler';
+import {
+  CompileCache,
+  compileStandardJson,
+  findCompiler,
+  type LocalCompiler,
+  withSourceOutputs,
+} from '../../src/workspace/compiler';
 
 const ROOT = path.join(__dirname, '../../..');
 const rootRequire = createRequire(path.join(ROOT, 'package.json'));
@@ -31,10 +37,30 @@ const CONTENT = [
 const INPUT = {
   language: 'Solidity',
   sources: { 'contracts/Counter.sol': { content: CONTENT } },
-  settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.deployedBytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { '*': { '*': ['abi', 'evm.deployedBytecode.object'] } },
+  },
 };
 
-type Output = { contracts?: Record<string, Record<string, { abi?: unknown; evm?: { bytecode?: { object?: string; sourceMap?: string }; deployedBytecode?: { object?: string; sourceMap?: string; immutableReferences?: unknown } } }>>; sources?: Record<string, { ast?: unknown }>; errors?: Array<{ severity: string; formattedMessage: string }> };
+type Output = {
+  contracts?: Record<
+    string,
+    Record<
+      string,
+      {
+        abi?: unknown;
+        evm?: {
+          bytecode?: { object?: string; sourceMap?: string };
+          deployedBytecode?: { object?: string; sourceMap?: string; immutableReferences?: unknown };
+        };
+      }
+    >
+  >;
+  sources?: Record<string, { ast?: unknown }>;
+  errors?: Array<{ severity: string; formattedMessage: string }>;
+};
 const counter = (o: object) => (o as Output).contracts?.['contracts/Counter.sol']?.Counter;
 
 let tmp: string;
@@ -45,12 +71,34 @@ const dir = (...parts: string[]) => {
 };
 
 /** A Hardhat cache's `<generation>/<platform>/` with list.json naming the file (the real solc-bin list's shape). */
-function hardhatCache(cacheRoot: string, generation: string, platform: string, file: string, contents: () => void = () => fs.copyFileSync(SOLJSON, path.join(cacheRoot, generation, platform, file))): string {
+function hardhatCache(
+  cacheRoot: string,
+  generation: string,
+  platform: string,
+  file: string,
+  contents: () => void = () => fs.copyFileSync(SOLJSON, path.join(cacheRoot, generation, platform, file)),
+): string {
   const d = path.join(cacheRoot, generation, platform);
   fs.mkdirSync(d, { recursive: true });
-  const build = { path: file, version: '0.8.28', build: 'commit.7893614a', longVersion: LONG, keccak256: '0x00', sha256: '0x00', urls: [] };
-  const older = { ...build, path: file.replace(LONG, '0.8.27+commit.40a35a09'), version: '0.8.27', longVersion: '0.8.27+commit.40a35a09' };
-  fs.writeFileSync(path.join(d, 'list.json'), JSON.stringify({ builds: [older, build], releases: { '0.8.28': file }, latestRelease: '0.8.28' }));
+  const build = {
+    path: file,
+    version: '0.8.28',
+    build: 'commit.7893614a',
+    longVersion: LONG,
+    keccak256: '0x00',
+    sha256: '0x00',
+    urls: [],
+  };
+  const older = {
+    ...build,
+    path: file.replace(LONG, '0.8.27+commit.40a35a09'),
+    version: '0.8.27',
+    longVersion: '0.8.27+commit.40a35a09',
+  };
+  fs.writeFileSync(
+    path.join(d, 'list.json'),
+    JSON.stringify({ builds: [older, build], releases: { '0.8.28': file }, latestRelease: '0.8.28' }),
+  );
   contents();
   return path.join(d, file);
 }
@@ -64,13 +112,16 @@ function nativeSolc(file: string): string {
   const soljson = `${file}.soljson.js`;
   fs.copyFileSync(SOLJSON, soljson);
   const js = `${file}.emulator.js`;
-  fs.writeFileSync(js, [
-    `const solc = require(${JSON.stringify(rootRequire.resolve('solc/wrapper.js'))})(require(${JSON.stringify(soljson)}));`,
-    'if (process.argv.includes("--version")) { console.log("solc, the solidity compiler commandline interface\\nVersion: " + solc.version()); process.exit(0); }',
-    `require("fs").writeFileSync(${JSON.stringify(`${file}.args`)}, JSON.stringify(process.argv.slice(2)));`,
-    'let s = ""; process.stdin.setEncoding("utf8"); process.stdin.on("data", (c) => { s += c; });',
-    'process.stdin.on("end", () => process.stdout.write(solc.compile(s)));',
-  ].join('\n'));
+  fs.writeFileSync(
+    js,
+    [
+      `const solc = require(${JSON.stringify(rootRequire.resolve('solc/wrapper.js'))})(require(${JSON.stringify(soljson)}));`,
+      'if (process.argv.includes("--version")) { console.log("solc, the solidity compiler commandline interface\\nVersion: " + solc.version()); process.exit(0); }',
+      `require("fs").writeFileSync(${JSON.stringify(`${file}.args`)}, JSON.stringify(process.argv.slice(2)));`,
+      'let s = ""; process.stdin.setEncoding("utf8"); process.stdin.on("data", (c) => { s += c; });',
+      'process.stdin.on("end", () => process.stdout.write(solc.compile(s)));',
+    ].join('\n'),
+  );
   return script(file, `exec "${process.execPath}" "${js}" "$@"`);
 }
 
@@ -95,7 +146,10 @@ describe('workspace: the compiler the user already has', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hx-compiler-test-'));
     const solc = rootRequire('solc') as { compile(s: string): string };
     inProcess = JSON.parse(solc.compile(JSON.stringify(INPUT))) as Output;
-    assert.deepStrictEqual((inProcess.errors ?? []).filter((e) => e.severity === 'error'), []);
+    assert.deepStrictEqual(
+      (inProcess.errors ?? []).filter((e) => e.severity === 'error'),
+      [],
+    );
     assert.match(counter(inProcess)?.evm?.deployedBytecode?.object ?? '', /^[0-9a-f]{200,}$/);
   });
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -103,10 +157,22 @@ describe('workspace: the compiler the user already has', function () {
   describe('findCompiler', () => {
     it('Hardhat 2: compilers-v2/wasm/list.json and soljson-v<long>.js, under $XDG_CACHE_HOME or ~/.cache', async () => {
       const home = dir('hh2');
-      const file = hardhatCache(path.join(home, '.cache', 'hardhat-nodejs'), 'compilers-v2', 'wasm', `soljson-v${LONG}.js`);
+      const file = hardhatCache(
+        path.join(home, '.cache', 'hardhat-nodejs'),
+        'compilers-v2',
+        'wasm',
+        `soljson-v${LONG}.js`,
+      );
       const opts = { workspaceRoots: [], home, env: {}, platform: 'linux' as const, arch: 'x64' };
       const c = await findCompiler(LONG, opts);
-      assert.deepStrictEqual(c, { kind: 'soljson', path: file, version: '0.8.28', longVersion: LONG, where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v2/wasm)", fromWorkspace: false });
+      assert.deepStrictEqual(c, {
+        kind: 'soljson',
+        path: file,
+        version: '0.8.28',
+        longVersion: LONG,
+        where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v2/wasm)",
+        fromWorkspace: false,
+      });
       assert.strictEqual((await findCompiler('0.8.28', opts))?.path, file, 'the short version finds it too');
       assert.strictEqual(await findCompiler('0.8.27', opts), undefined, 'listed, but not downloaded');
       assert.strictEqual(await findCompiler('0.8.28+commit.deadbeef', opts), undefined, 'another commit');
@@ -119,11 +185,34 @@ describe('workspace: the compiler the user already has', function () {
 
     it('Hardhat on macOS and Windows: ~/Library/Caches/hardhat-nodejs, %LOCALAPPDATA%\\hardhat-nodejs\\Cache', async () => {
       const home = dir('mac');
-      const mac = hardhatCache(path.join(home, 'Library', 'Caches', 'hardhat-nodejs'), 'compilers-v3', 'wasm', `soljson-v${LONG}.js`);
-      assert.strictEqual((await findCompiler(LONG, { workspaceRoots: [], home, env: {}, platform: 'darwin' }))?.path, mac);
+      const mac = hardhatCache(
+        path.join(home, 'Library', 'Caches', 'hardhat-nodejs'),
+        'compilers-v3',
+        'wasm',
+        `soljson-v${LONG}.js`,
+      );
+      assert.strictEqual(
+        (await findCompiler(LONG, { workspaceRoots: [], home, env: {}, platform: 'darwin' }))?.path,
+        mac,
+      );
       const local = dir('win', 'AppData', 'Local');
-      const win = hardhatCache(path.join(local, 'hardhat-nodejs', 'Cache'), 'compilers-v2', 'wasm', `soljson-v${LONG}.js`);
-      assert.strictEqual((await findCompiler(LONG, { workspaceRoots: [], home: dir('win-home'), env: { LOCALAPPDATA: local }, platform: 'win32' }))?.path, win);
+      const win = hardhatCache(
+        path.join(local, 'hardhat-nodejs', 'Cache'),
+        'compilers-v2',
+        'wasm',
+        `soljson-v${LONG}.js`,
+      );
+      assert.strictEqual(
+        (
+          await findCompiler(LONG, {
+            workspaceRoots: [],
+            home: dir('win-home'),
+            env: { LOCALAPPDATA: local },
+            platform: 'win32',
+          })
+        )?.path,
+        win,
+      );
     });
 
     it('Hardhat 3: compilers-v3/<platform>/list.json, the native build before the WebAssembly one, never one marked .does.not.work', async function () {
@@ -132,11 +221,31 @@ describe('workspace: the compiler the user already has', function () {
       const cache = path.join(home, '.cache', 'hardhat-nodejs');
       const wasm = hardhatCache(cache, 'compilers-v3', 'wasm', `soljson-v${LONG}.js`);
       const opts = { workspaceRoots: [], home, env: {}, platform: 'linux' as const, arch: 'x64' };
-      assert.deepStrictEqual(await findCompiler(LONG, opts), { kind: 'soljson', path: wasm, version: '0.8.28', longVersion: LONG, where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v3/wasm)", fromWorkspace: false });
+      assert.deepStrictEqual(await findCompiler(LONG, opts), {
+        kind: 'soljson',
+        path: wasm,
+        version: '0.8.28',
+        longVersion: LONG,
+        where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v3/wasm)",
+        fromWorkspace: false,
+      });
       const name = `solc-linux-amd64-v${LONG}`;
-      const native = hardhatCache(cache, 'compilers-v3', 'linux-amd64', name, () => nativeSolc(path.join(cache, 'compilers-v3', 'linux-amd64', name)));
-      assert.deepStrictEqual(await findCompiler(LONG, opts), { kind: 'native', path: native, version: '0.8.28', longVersion: LONG, where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v3/linux-amd64)", fromWorkspace: false });
-      assert.strictEqual((await findCompiler(LONG, { ...opts, arch: 'arm64' }))?.path, wasm, 'arm64 Linux looks in linux-arm64');
+      const native = hardhatCache(cache, 'compilers-v3', 'linux-amd64', name, () =>
+        nativeSolc(path.join(cache, 'compilers-v3', 'linux-amd64', name)),
+      );
+      assert.deepStrictEqual(await findCompiler(LONG, opts), {
+        kind: 'native',
+        path: native,
+        version: '0.8.28',
+        longVersion: LONG,
+        where: "Hardhat's compiler cache (~/.cache/hardhat-nodejs/compilers-v3/linux-amd64)",
+        fromWorkspace: false,
+      });
+      assert.strictEqual(
+        (await findCompiler(LONG, { ...opts, arch: 'arm64' }))?.path,
+        wasm,
+        'arm64 Linux looks in linux-arm64',
+      );
       // Hardhat 3 is looked at before Hardhat 2
       hardhatCache(cache, 'compilers-v2', 'wasm', `soljson-v${LONG}.js`);
       assert.strictEqual((await findCompiler(LONG, opts))?.path, native);
@@ -149,10 +258,24 @@ describe('workspace: the compiler the user already has', function () {
       const home = dir('svm');
       const file = nativeSolc(path.join(home, '.svm', '0.8.28', 'solc-0.8.28'));
       const opts = { workspaceRoots: [], home, env: {}, platform: 'linux' as const };
-      assert.deepStrictEqual(await findCompiler(LONG, opts), { kind: 'native', path: file, version: '0.8.28', where: "Foundry's svm (~/.svm/0.8.28)", fromWorkspace: false });
+      assert.deepStrictEqual(await findCompiler(LONG, opts), {
+        kind: 'native',
+        path: file,
+        version: '0.8.28',
+        where: "Foundry's svm (~/.svm/0.8.28)",
+        fromWorkspace: false,
+      });
       assert.strictEqual(await findCompiler('0.8.27', opts), undefined);
-      assert.strictEqual((await findCompiler(LONG, { ...opts, checkNative: true }))?.longVersion, LONG, 'the version the binary prints');
-      assert.strictEqual(await findCompiler('0.8.28+commit.deadbeef', { ...opts, checkNative: true }), undefined, 'another commit, seen by --version');
+      assert.strictEqual(
+        (await findCompiler(LONG, { ...opts, checkNative: true }))?.longVersion,
+        LONG,
+        'the version the binary prints',
+      );
+      assert.strictEqual(
+        await findCompiler('0.8.28+commit.deadbeef', { ...opts, checkNative: true }),
+        undefined,
+        'another commit, seen by --version',
+      );
       const home2 = dir('svm-xdg');
       const data = dir('svm-data');
       const xdg = nativeSolc(path.join(data, 'svm', '0.8.28', 'solc-0.8.28'));
@@ -163,15 +286,30 @@ describe('workspace: the compiler the user already has', function () {
       assert.strictEqual(await findCompiler(LONG, { ...opts, home: home2 }), undefined, 'not executable');
     });
 
-    it('npm: a workspace root\'s node_modules/solc of that exact version (package.json), last', async function () {
+    it("npm: a workspace root's node_modules/solc of that exact version (package.json), last", async function () {
       const ws = dir('ws');
       const solcDir = dir('ws', 'node_modules', 'solc');
       fs.copyFileSync(SOLJSON, path.join(solcDir, 'soljson.js'));
       fs.writeFileSync(path.join(solcDir, 'package.json'), JSON.stringify({ name: 'solc', version: '0.8.28' }));
-      const opts = { workspaceRoots: [dir('ws-other'), ws], home: dir('npm-home'), env: {}, platform: 'linux' as const };
-      assert.deepStrictEqual(await findCompiler(LONG, opts), { kind: 'soljson', path: path.join(solcDir, 'soljson.js'), version: '0.8.28', where: `the npm package solc in ${solcDir}`, fromWorkspace: true });
+      const opts = {
+        workspaceRoots: [dir('ws-other'), ws],
+        home: dir('npm-home'),
+        env: {},
+        platform: 'linux' as const,
+      };
+      assert.deepStrictEqual(await findCompiler(LONG, opts), {
+        kind: 'soljson',
+        path: path.join(solcDir, 'soljson.js'),
+        version: '0.8.28',
+        where: `the npm package solc in ${solcDir}`,
+        fromWorkspace: true,
+      });
       assert.strictEqual(await findCompiler('0.8.27', opts), undefined);
-      assert.strictEqual(await findCompiler(LONG, { ...opts, workspaceRoots: [] }), undefined, 'no workspace roots: the workspace is not looked at');
+      assert.strictEqual(
+        await findCompiler(LONG, { ...opts, workspaceRoots: [] }),
+        undefined,
+        'no workspace roots: the workspace is not looked at',
+      );
       // every place at once: Hardhat's cache first, then svm, then npm
       if (!unix) return;
       const home = dir('all');
@@ -187,7 +325,13 @@ describe('workspace: the compiler the user already has', function () {
       const wasm = dir('bad', '.cache', 'hardhat-nodejs', 'compilers-v3', 'wasm');
       fs.copyFileSync(SOLJSON, path.join(wasm, `soljson-v${LONG}.js`));
       const opts = { workspaceRoots: [home], home, env: {}, platform: 'linux' as const };
-      for (const list of ['{', '[]', '{"builds":{}}', `{"builds":[{"version":"0.8.28","path":"../../../etc/soljson-v${LONG}.js"}]}`, `{"builds":[{"version":"0.8.28","path":"soljson-v0.8.27+commit.40a35a09.js"}]}`]) {
+      for (const list of [
+        '{',
+        '[]',
+        '{"builds":{}}',
+        `{"builds":[{"version":"0.8.28","path":"../../../etc/soljson-v${LONG}.js"}]}`,
+        `{"builds":[{"version":"0.8.28","path":"soljson-v0.8.27+commit.40a35a09.js"}]}`,
+      ]) {
         fs.writeFileSync(path.join(wasm, 'list.json'), list);
         assert.strictEqual(await findCompiler(LONG, opts), undefined, list);
       }
@@ -195,7 +339,8 @@ describe('workspace: the compiler the user already has', function () {
       fs.writeFileSync(path.join(home, 'node_modules', 'solc', 'package.json'), '{"name":"solc","version":"0.8.28"');
       fs.copyFileSync(SOLJSON, path.join(home, 'node_modules', 'solc', 'soljson.js'));
       assert.strictEqual(await findCompiler(LONG, opts), undefined);
-      for (const v of ['', 'latest', '0.8', '0.8.28-nightly.2024.10.1+commit.aaaaaaaa']) assert.strictEqual(await findCompiler(v, opts), undefined, v);
+      for (const v of ['', 'latest', '0.8', '0.8.28-nightly.2024.10.1+commit.aaaaaaaa'])
+        assert.strictEqual(await findCompiler(v, opts), undefined, v);
     });
   });
 
@@ -210,13 +355,19 @@ describe('workspace: the compiler the user already has', function () {
       const ws = dir('c-ws', 'node_modules', 'solc');
       fs.copyFileSync(SOLJSON, path.join(ws, 'soljson.js'));
       fs.writeFileSync(path.join(ws, 'package.json'), JSON.stringify({ name: 'solc', version: '0.8.28' }));
-      compilers.set('npm', (await findCompiler(LONG, { ...opts, home: dir('c-nothing'), workspaceRoots: [path.join(tmp, 'c-ws')] }))!);
+      compilers.set(
+        'npm',
+        (await findCompiler(LONG, { ...opts, home: dir('c-nothing'), workspaceRoots: [path.join(tmp, 'c-ws')] }))!,
+      );
       if (unix) {
         const svm = dir('c-svm');
         nativeSolc(path.join(svm, '.svm', '0.8.28', 'solc-0.8.28'));
         compilers.set('native', (await findCompiler(LONG, { ...opts, home: svm }))!);
       }
-      assert.deepStrictEqual([...compilers.values()].map((c) => c?.kind), unix ? ['soljson', 'soljson', 'native'] : ['soljson', 'soljson']);
+      assert.deepStrictEqual(
+        [...compilers.values()].map((c) => c?.kind),
+        unix ? ['soljson', 'soljson', 'native'] : ['soljson', 'soljson'],
+      );
     });
     const found = (kind: string): LocalCompiler => compilers.get(kind)!;
 
@@ -226,11 +377,17 @@ describe('workspace: the compiler the user already has', function () {
         const c = found(kind);
         const output = await compileStandardJson(c, INPUT);
         assert.deepStrictEqual((output as Output).errors ?? [], inProcess.errors ?? []);
-        assert.strictEqual(counter(output)?.evm?.deployedBytecode?.object, counter(inProcess)?.evm?.deployedBytecode?.object);
+        assert.strictEqual(
+          counter(output)?.evm?.deployedBytecode?.object,
+          counter(inProcess)?.evm?.deployedBytecode?.object,
+        );
         assert.deepStrictEqual(counter(output)?.abi, counter(inProcess)?.abi);
         assert.strictEqual(counter(output)?.evm?.bytecode, undefined, 'only what the input asks');
         if (kind === 'native') {
-          assert.deepStrictEqual(JSON.parse(fs.readFileSync(`${c.path}.args`, 'utf8')), ['--standard-json', '--no-import-callback']);
+          assert.deepStrictEqual(JSON.parse(fs.readFileSync(`${c.path}.args`, 'utf8')), [
+            '--standard-json',
+            '--no-import-callback',
+          ]);
         }
       });
     }
@@ -247,9 +404,24 @@ describe('workspace: the compiler the user already has', function () {
       assert.strictEqual(Object.keys(ct?.evm?.deployedBytecode?.immutableReferences ?? {}).length, 1);
       assert.ok((output as Output).sources?.['contracts/Counter.sol']?.ast);
       assert.ok(ct?.abi, 'what the input asked is still there');
-      const augmented = withSourceOutputs({ settings: { outputSelection: { '*': { '*': ['evm.bytecode', 'abi'], '': ['ast'] }, 'a.sol': { A: ['metadata'] } } } });
+      const augmented = withSourceOutputs({
+        settings: {
+          outputSelection: { '*': { '*': ['evm.bytecode', 'abi'], '': ['ast'] }, 'a.sol': { A: ['metadata'] } },
+        },
+      });
       assert.deepStrictEqual(augmented.settings.outputSelection, {
-        '*': { '*': ['evm.bytecode', 'abi', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.linkReferences', 'evm.deployedBytecode.immutableReferences', 'evm.deployedBytecode.generatedSources'], '': ['ast'] },
+        '*': {
+          '*': [
+            'evm.bytecode',
+            'abi',
+            'evm.deployedBytecode.object',
+            'evm.deployedBytecode.sourceMap',
+            'evm.deployedBytecode.linkReferences',
+            'evm.deployedBytecode.immutableReferences',
+            'evm.deployedBytecode.generatedSources',
+          ],
+          '': ['ast'],
+        },
         'a.sol': { A: ['metadata'] },
       });
     });
@@ -260,10 +432,24 @@ describe('workspace: the compiler the user already has', function () {
       // string constant of 600 kB, which the AST holds twice (value, hexValue)
       const padding = `/*${'x'.repeat(120)}*/\n`.repeat(20_000);
       const constant = `string constant BIG = "${'y'.repeat(600_000)}";\n`;
-      const big = { ...INPUT, sources: { 'contracts/Counter.sol': { content: padding + CONTENT + constant } }, settings: { ...INPUT.settings, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'], '': ['ast'] } } } };
+      const big = {
+        ...INPUT,
+        sources: { 'contracts/Counter.sol': { content: padding + CONTENT + constant } },
+        settings: {
+          ...INPUT.settings,
+          outputSelection: { '*': { '*': ['evm.deployedBytecode.object'], '': ['ast'] } },
+        },
+      };
       const output = await compileStandardJson(c, big);
-      assert.deepStrictEqual(((output as Output).errors ?? []).filter((e) => e.severity === 'error'), []);
-      const code = (o: object) => counter(o)?.evm?.deployedBytecode?.object?.replace(/a264697066735822[0-9a-f]{68}64736f6c6343[0-9a-f]{6}0033$/, '');
+      assert.deepStrictEqual(
+        ((output as Output).errors ?? []).filter((e) => e.severity === 'error'),
+        [],
+      );
+      const code = (o: object) =>
+        counter(o)?.evm?.deployedBytecode?.object?.replace(
+          /a264697066735822[0-9a-f]{68}64736f6c6343[0-9a-f]{6}0033$/,
+          '',
+        );
       assert.strictEqual(code(output), code(inProcess), 'the same code, the metadata hash aside (other source text)');
       assert.notStrictEqual(code(output), counter(output)?.evm?.deployedBytecode?.object);
       assert.ok(JSON.stringify(output).length > 1_800_000);
@@ -273,27 +459,77 @@ describe('workspace: the compiler the user already has', function () {
       const c = found('soljson');
       const controller = new AbortController();
       let pid: number | undefined;
-      await assert.rejects(compileStandardJson(c, INPUT, { signal: controller.signal, onSpawn: (p) => { pid = p; controller.abort(); } }), { name: 'AbortError' });
+      await assert.rejects(
+        compileStandardJson(c, INPUT, {
+          signal: controller.signal,
+          onSpawn: (p) => {
+            pid = p;
+            controller.abort();
+          },
+        }),
+        { name: 'AbortError' },
+      );
       assert.ok(pid !== undefined && !alive(pid), 'the child is gone');
       let spawned = false;
-      await assert.rejects(compileStandardJson(c, INPUT, { signal: AbortSignal.abort(), onSpawn: () => { spawned = true; } }), { name: 'AbortError' });
+      await assert.rejects(
+        compileStandardJson(c, INPUT, {
+          signal: AbortSignal.abort(),
+          onSpawn: () => {
+            spawned = true;
+          },
+        }),
+        { name: 'AbortError' },
+      );
       assert.strictEqual(spawned, false);
     });
 
-    it('a timeout kills the child; failures and non-JSON answers reject with the compiler\'s own words', async function () {
+    it("a timeout kills the child; failures and non-JSON answers reject with the compiler's own words", async function () {
       if (!unix) this.skip();
-      const fake = (name: string, body: string): LocalCompiler => ({ kind: 'native', path: script(path.join(tmp, 'fakes', name), body), version: '0.8.28', where: 'a test', fromWorkspace: false });
-      let pid: number | undefined;
-      await assert.rejects(compileStandardJson(fake('slow', 'exec sleep 60'), INPUT, { timeoutMs: 50, onSpawn: (p) => { pid = p; } }), /did not finish/);
-      assert.ok(pid !== undefined && !alive(pid));
-      await assert.rejects(compileStandardJson(fake('fails', 'cat >/dev/null; echo "Error: boom" >&2; echo second >&2; exit 3'), INPUT), (e: Error) => {
-        assert.match(e.message, /failed \(exit code 3\):\nError: boom\nsecond$/);
-        return true;
+      const fake = (name: string, body: string): LocalCompiler => ({
+        kind: 'native',
+        path: script(path.join(tmp, 'fakes', name), body),
+        version: '0.8.28',
+        where: 'a test',
+        fromWorkspace: false,
       });
-      await assert.rejects(compileStandardJson(fake('chatty', 'cat >/dev/null; echo "not json"'), INPUT), /did not answer with a JSON object:\nnot json/);
-      await assert.rejects(compileStandardJson(fake('exits', 'exit 0'), INPUT), /did not answer with a JSON object\./, 'exits before reading its input');
-      await assert.rejects(compileStandardJson({ ...fake('gone', ''), path: path.join(tmp, 'fakes', 'missing') }, INPUT), /Could not run/);
-      const broken: LocalCompiler = { kind: 'soljson', path: path.join(tmp, 'fakes', 'broken.js'), version: '0.8.28', where: 'a test', fromWorkspace: false };
+      let pid: number | undefined;
+      await assert.rejects(
+        compileStandardJson(fake('slow', 'exec sleep 60'), INPUT, {
+          timeoutMs: 50,
+          onSpawn: (p) => {
+            pid = p;
+          },
+        }),
+        /did not finish/,
+      );
+      assert.ok(pid !== undefined && !alive(pid));
+      await assert.rejects(
+        compileStandardJson(fake('fails', 'cat >/dev/null; echo "Error: boom" >&2; echo second >&2; exit 3'), INPUT),
+        (e: Error) => {
+          assert.match(e.message, /failed \(exit code 3\):\nError: boom\nsecond$/);
+          return true;
+        },
+      );
+      await assert.rejects(
+        compileStandardJson(fake('chatty', 'cat >/dev/null; echo "not json"'), INPUT),
+        /did not answer with a JSON object:\nnot json/,
+      );
+      await assert.rejects(
+        compileStandardJson(fake('exits', 'exit 0'), INPUT),
+        /did not answer with a JSON object\./,
+        'exits before reading its input',
+      );
+      await assert.rejects(
+        compileStandardJson({ ...fake('gone', ''), path: path.join(tmp, 'fakes', 'missing') }, INPUT),
+        /Could not run/,
+      );
+      const broken: LocalCompiler = {
+        kind: 'soljson',
+        path: path.join(tmp, 'fakes', 'broken.js'),
+        version: '0.8.28',
+        where: 'a test',
+        fromWorkspace: false,
+      };
       fs.writeFileSync(broken.path, 'throw new Error("not a compiler");');
       await assert.rejects(compileStandardJson(broken, INPUT), /failed \(exit code 1\):[^]*not a compiler/);
     });
@@ -304,12 +540,26 @@ describe('workspace: the compiler the user already has', function () {
       const cache = new CompileCache(path.join(tmp, 'cache', 'nested'));
       const key = CompileCache.key(LONG, INPUT);
       assert.match(key, /^[0-9a-f]{64}$/);
-      const reordered = { settings: { outputSelection: INPUT.settings.outputSelection, evmVersion: 'cancun', optimizer: { runs: 200, enabled: true } }, sources: INPUT.sources, language: 'Solidity' };
+      const reordered = {
+        settings: {
+          outputSelection: INPUT.settings.outputSelection,
+          evmVersion: 'cancun',
+          optimizer: { runs: 200, enabled: true },
+        },
+        sources: INPUT.sources,
+        language: 'Solidity',
+      };
       assert.strictEqual(CompileCache.key(LONG, reordered), key, 'key order does not matter');
       assert.notStrictEqual(CompileCache.key('0.8.27+commit.40a35a09', INPUT), key);
-      assert.notStrictEqual(CompileCache.key(LONG, { ...INPUT, settings: { ...INPUT.settings, evmVersion: 'paris' } }), key);
+      assert.notStrictEqual(
+        CompileCache.key(LONG, { ...INPUT, settings: { ...INPUT.settings, evmVersion: 'paris' } }),
+        key,
+      );
       assert.notStrictEqual(CompileCache.key(LONG, INPUT, { addSourceOutputs: true }), key);
-      assert.strictEqual(CompileCache.key(LONG, INPUT, { addSourceOutputs: true }), CompileCache.key(LONG, withSourceOutputs(INPUT)));
+      assert.strictEqual(
+        CompileCache.key(LONG, INPUT, { addSourceOutputs: true }),
+        CompileCache.key(LONG, withSourceOutputs(INPUT)),
+      );
 
       assert.strictEqual(await cache.get(key), undefined);
       assert.strictEqual(await cache.put(key, inProcess), true);

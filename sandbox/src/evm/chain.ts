@@ -16,7 +16,15 @@ import { Account, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import { createHash } from 'node:crypto';
 import type { ContractAction, OpcodesResponse } from '../../../src/api/mirrorTypes';
 import { HTS_ADDRESS, HederaSystemContracts, PRNG_ADDRESS, type SystemCallResult } from './hedera';
-import { ExecutionRecorder, type MessageLike, type ResultLike, type StepLike, type TraceOptions, haltName, int } from './recorder';
+import {
+  ExecutionRecorder,
+  type MessageLike,
+  type ResultLike,
+  type StepLike,
+  type TraceOptions,
+  haltName,
+  int,
+} from './recorder';
 
 export interface CallRequest {
   /** The sender's EVM address (its alias, or its long-zero address). */
@@ -106,7 +114,9 @@ export function longZeroEntity(address: string): string | null {
 }
 
 /** Standard precompiles of Cancun (0x01..0x0a). */
-const STANDARD_PRECOMPILES = new Set(Array.from({ length: 10 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`));
+const STANDARD_PRECOMPILES = new Set(
+  Array.from({ length: 10 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, '0')}`),
+);
 
 export class EvmChain {
   readonly system = new HederaSystemContracts();
@@ -116,7 +126,10 @@ export class EvmChain {
   /** The running messages' callers' contexts (for the token service's `msg.sender`). */
   private readonly contexts: string[] = [];
 
-  private constructor(readonly evm: EVM, readonly state: SimpleStateManager) {
+  private constructor(
+    readonly evm: EVM,
+    readonly state: SimpleStateManager,
+  ) {
     evm.events.on('step', (s) => this.recorder?.step(s as unknown as StepLike));
     evm.events.on('beforeMessage', (m) => {
       const msg = m as unknown as MessageLike;
@@ -140,15 +153,35 @@ export class EvmChain {
       returnValue: r.output,
       ...(r.outcome === 'outOfGas' ? { exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS) } : {}),
       ...(r.outcome === 'revert' ? { exceptionError: new EVMError(EVMError.errorMessages.REVERT) } : {}),
-      logs: r.logs.map((l) => [hexToBytes(l.address as `0x${string}`), l.topics.map((t) => hexToBytes(t as `0x${string}`)), l.data] as [Uint8Array, Uint8Array[], Uint8Array]),
+      logs: r.logs.map(
+        (l) =>
+          [hexToBytes(l.address as `0x${string}`), l.topics.map((t) => hexToBytes(t as `0x${string}`)), l.data] as [
+            Uint8Array,
+            Uint8Array[],
+            Uint8Array,
+          ],
+      ),
     });
     const evm = await createEVM({
       common,
       stateManager: state,
       customPrecompiles: [
-        { address: createAddressFromString(PRNG_ADDRESS), function: (i) => result((ref.chain as EvmChain).system.prng(i.data, i.gasLimit)) },
+        {
+          address: createAddressFromString(PRNG_ADDRESS),
+          function: (i) => result((ref.chain as EvmChain).system.prng(i.data, i.gasLimit)),
+        },
         // msg.sender of the token service: the context of the frame that called it (the one below the top)
-        { address: createAddressFromString(HTS_ADDRESS), function: (i) => result((ref.chain as EvmChain).system.tokenService(i.data, i.gasLimit, (ref.chain as EvmChain).callerOfRunning())) },
+        {
+          address: createAddressFromString(HTS_ADDRESS),
+          function: (i) =>
+            result(
+              (ref.chain as EvmChain).system.tokenService(
+                i.data,
+                i.gasLimit,
+                (ref.chain as EvmChain).callerOfRunning(),
+              ),
+            ),
+        },
       ],
     });
     const chain = new EvmChain(evm, state);
@@ -175,7 +208,10 @@ export class EvmChain {
 
   async addAccount(spec: AccountSpec): Promise<void> {
     this.setEntity(spec.address, spec.entityId);
-    await this.state.putAccount(createAddressFromString(lower(spec.address)), new Account(spec.nonce ?? 0n, spec.balance ?? 0n));
+    await this.state.putAccount(
+      createAddressFromString(lower(spec.address)),
+      new Account(spec.nonce ?? 0n, spec.balance ?? 0n),
+    );
   }
 
   async balanceOf(address: string): Promise<bigint> {
@@ -217,7 +253,11 @@ export class EvmChain {
    * Deploys by running creation code (and ABI-encoded constructor arguments) from `from` (a CREATE at its nonce: the
    * address Ethereum tools predict). Throws when the constructor fails. The deployment is kept.
    */
-  async deploy(from: string, creationCode: string, options: { args?: string; value?: bigint; gas?: bigint; entityId?: string } = {}): Promise<string> {
+  async deploy(
+    from: string,
+    creationCode: string,
+    options: { args?: string; value?: bigint; gas?: bigint; entityId?: string } = {},
+  ): Promise<string> {
     return this.serial(async () => {
       await this.beginTransaction(lower(from), undefined);
       const res = await this.evm.runCall({
@@ -227,7 +267,10 @@ export class EvmChain {
         gasLimit: options.gas ?? 30_000_000n,
       });
       const err = res.execResult.exceptionError;
-      if (err || !res.createdAddress) throw new Error(`deployment from ${from} failed: ${err ? haltName(err.error) : 'no address'} ${hex(res.execResult.returnValue)}`);
+      if (err || !res.createdAddress)
+        throw new Error(
+          `deployment from ${from} failed: ${err ? haltName(err.error) : 'no address'} ${hex(res.execResult.returnValue)}`,
+        );
       const address = lower(res.createdAddress.toString());
       if (options.entityId) this.setEntity(address, options.entityId);
       return address;
@@ -241,7 +284,8 @@ export class EvmChain {
    */
   private async beginTransaction(from: string, to: string | undefined): Promise<void> {
     await this.evm.journal.cleanup();
-    for (const a of [from, ...(to ? [to] : []), ...STANDARD_PRECOMPILES, HTS_ADDRESS, PRNG_ADDRESS]) this.evm.journal.addAlwaysWarmAddress(a);
+    for (const a of [from, ...(to ? [to] : []), ...STANDARD_PRECOMPILES, HTS_ADDRESS, PRNG_ADDRESS])
+      this.evm.journal.addAlwaysWarmAddress(a);
   }
 
   /** Runs calls one at a time. */
@@ -263,7 +307,11 @@ export class EvmChain {
     const value = BigInt(req.value ?? 0);
     const gasLimit = BigInt(req.gas);
     const intrinsic = intrinsicGas(data, !to);
-    const seed = req.seed ?? createHash('sha256').update(`${from}|${to ?? ''}|${data}|${value}|${gasLimit}`).digest('hex');
+    const seed =
+      req.seed ??
+      createHash('sha256')
+        .update(`${from}|${to ?? ''}|${data}|${value}|${gasLimit}`)
+        .digest('hex');
     const before = new Map(this.state.storageStack[this.state.storageStack.length - 1]);
     const recorder = new ExecutionRecorder(req.trace ?? {}, {
       sender: from,
@@ -301,8 +349,18 @@ export class EvmChain {
     const used = BigInt(intrinsic) + (exec?.executionGasUsed ?? 0n);
     const refund = success ? (exec?.gasRefund ?? 0n) : 0n;
     const gasUsed = res ? used - (refund < used / 5n ? refund : used / 5n) : gasLimit;
-    const result = success ? 'SUCCESS' : err === 'revert' ? 'CONTRACT_REVERT_EXECUTED' : err === 'out of gas' ? 'INSUFFICIENT_GAS' : 'CONTRACT_EXECUTION_EXCEPTION';
-    const errorMessage = success ? null : err === 'revert' ? returnValue : hex(new TextEncoder().encode(haltName(err as string)));
+    const result = success
+      ? 'SUCCESS'
+      : err === 'revert'
+        ? 'CONTRACT_REVERT_EXECUTED'
+        : err === 'out of gas'
+          ? 'INSUFFICIENT_GAS'
+          : 'CONTRACT_EXECUTION_EXCEPTION';
+    const errorMessage = success
+      ? null
+      : err === 'revert'
+        ? returnValue
+        : hex(new TextEncoder().encode(haltName(err as string)));
     const created = !to && success ? lower(res?.createdAddress?.toString() ?? '') : undefined;
 
     // state changes: every slot touched, the value before the call and the surviving write
@@ -311,11 +369,25 @@ export class EvmChain {
       // SimpleStateManager's key: `<address>_<32-byte slot as 0x hex>`
       const prev = before.get(`${a.address}_${a.slot}`);
       const read = `0x${prev ? Buffer.from(prev).toString('hex').padStart(64, '0') : '0'.repeat(64)}`;
-      stateChanges.push({ address: a.address, contract_id: this.entityOf(a.address), slot: a.slot, value_read: read, value_written: success ? (a.written ?? null) : null });
+      stateChanges.push({
+        address: a.address,
+        contract_id: this.entityOf(a.address),
+        slot: a.slot,
+        value_read: read,
+        value_written: success ? (a.written ?? null) : null,
+      });
     }
-    stateChanges.sort((x, y) => (x.address < y.address ? -1 : x.address > y.address ? 1 : x.slot < y.slot ? -1 : x.slot > y.slot ? 1 : 0));
+    stateChanges.sort((x, y) =>
+      x.address < y.address ? -1 : x.address > y.address ? 1 : x.slot < y.slot ? -1 : x.slot > y.slot ? 1 : 0,
+    );
 
-    const logs: LogEntry[] = success ? (exec?.logs ?? []).map(([address, topics, d]) => ({ address: hex(address), topics: topics.map(hex), data: hex(d) })) : [];
+    const logs: LogEntry[] = success
+      ? (exec?.logs ?? []).map(([address, topics, d]) => ({
+          address: hex(address),
+          topics: topics.map(hex),
+          data: hex(d),
+        }))
+      : [];
     if (req.commit && success) {
       await this.state.commit();
     } else {
@@ -336,8 +408,17 @@ export class EvmChain {
       return_value: returnValue,
     };
     return {
-      success, result, errorMessage, returnValue, gasUsed: Number(gasUsed), intrinsicGas: intrinsic,
-      opcodes, actions: recorder.actions, logs, stateChanges, ...(created ? { createdAddress: created } : {}),
+      success,
+      result,
+      errorMessage,
+      returnValue,
+      gasUsed: Number(gasUsed),
+      intrinsicGas: intrinsic,
+      opcodes,
+      actions: recorder.actions,
+      logs,
+      stateChanges,
+      ...(created ? { createdAddress: created } : {}),
     };
   }
 }

@@ -50,7 +50,7 @@ export interface SystemCallResult {
 }
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-const word = (v: bigint): Uint8Array => Buffer.from((BigInt.asUintN(256, v)).toString(16).padStart(64, '0'), 'hex');
+const word = (v: bigint): Uint8Array => Buffer.from(BigInt.asUintN(256, v).toString(16).padStart(64, '0'), 'hex');
 const addrOf = (w: string): string => `0x${w.slice(24)}`;
 const lower = (a: string): string => a.toLowerCase();
 
@@ -69,7 +69,8 @@ export class HederaSystemContracts {
 
   /** Registers an HTS token (EVM address 0x + 40 hex, usually its long-zero one). */
   addToken(address: string): void {
-    if (!this.tokens.has(lower(address))) this.tokens.set(lower(address), { balances: new Map(), associated: new Set() });
+    if (!this.tokens.has(lower(address)))
+      this.tokens.set(lower(address), { balances: new Map(), associated: new Set() });
   }
 
   /** Associates `holder` with the token and sets its balance. */
@@ -115,32 +116,46 @@ export class HederaSystemContracts {
   /** PRNG 0x169. */
   prng(data: Uint8Array, gasLimit: bigint): SystemCallResult {
     if (gasLimit < PRNG_GAS) return { outcome: 'outOfGas', output: new Uint8Array(0), gasUsed: gasLimit, logs: [] };
-    if (hex(data.subarray(0, 4)) !== SELECTOR_GET_PSEUDORANDOM_SEED) return { outcome: 'revert', output: new Uint8Array(0), gasUsed: PRNG_GAS, logs: [] };
+    if (hex(data.subarray(0, 4)) !== SELECTOR_GET_PSEUDORANDOM_SEED)
+      return { outcome: 'revert', output: new Uint8Array(0), gasUsed: PRNG_GAS, logs: [] };
     const seed = createHash('sha256').update(`${this.seedBase}|prng|${this.seeds++}`).digest();
     return { outcome: 'ok', output: new Uint8Array(seed), gasUsed: PRNG_GAS, logs: [] };
   }
 
   /** Token service 0x167, called by `caller` (the calling contract's address). */
   tokenService(data: Uint8Array, gasLimit: bigint, caller: string): SystemCallResult {
-    if (gasLimit < HTS_TRANSFER_GAS) return { outcome: 'outOfGas', output: new Uint8Array(0), gasUsed: gasLimit, logs: [] };
+    if (gasLimit < HTS_TRANSFER_GAS)
+      return { outcome: 'outOfGas', output: new Uint8Array(0), gasUsed: gasLimit, logs: [] };
     const h = hex(data);
-    if (h.slice(0, 8) !== SELECTOR_TRANSFER_TOKEN || h.length < 8 + 4 * 64) return { outcome: 'revert', output: new Uint8Array(0), gasUsed: HTS_TRANSFER_GAS, logs: [] };
+    if (h.slice(0, 8) !== SELECTOR_TRANSFER_TOKEN || h.length < 8 + 4 * 64)
+      return { outcome: 'revert', output: new Uint8Array(0), gasUsed: HTS_TRANSFER_GAS, logs: [] };
     const args = [0, 1, 2, 3].map((i) => h.slice(8 + i * 64, 8 + (i + 1) * 64));
     const [token, sender, receiver] = args.slice(0, 3).map(addrOf);
     const amount = BigInt.asIntN(64, BigInt(`0x${args[3]}`));
-    const answer = (code: number, logs: SystemCallResult['logs'] = []): SystemCallResult => ({ outcome: 'ok', output: word(BigInt(code)), gasUsed: HTS_TRANSFER_GAS, logs });
+    const answer = (code: number, logs: SystemCallResult['logs'] = []): SystemCallResult => ({
+      outcome: 'ok',
+      output: word(BigInt(code)),
+      gasUsed: HTS_TRANSFER_GAS,
+      logs,
+    });
     const t = this.tokens.get(token);
     if (!t) return answer(RESPONSE.INVALID_TOKEN_ID);
     if (amount <= 0n) return answer(RESPONSE.INVALID_ACCOUNT_AMOUNTS);
     if (sender !== lower(caller)) return answer(RESPONSE.SPENDER_DOES_NOT_HAVE_ALLOWANCE);
-    if (!t.associated.has(receiver) || !t.associated.has(sender)) return answer(RESPONSE.TOKEN_NOT_ASSOCIATED_TO_ACCOUNT);
+    if (!t.associated.has(receiver) || !t.associated.has(sender))
+      return answer(RESPONSE.TOKEN_NOT_ASSOCIATED_TO_ACCOUNT);
     const from = t.balances.get(sender) ?? 0n;
     if (from < amount) return answer(RESPONSE.INSUFFICIENT_TOKEN_BALANCE);
     const to = t.balances.get(receiver) ?? 0n;
     t.balances.set(sender, from - amount);
     t.balances.set(receiver, (receiver === sender ? from - amount : to) + amount);
-    this.journal.push(() => { t.balances.set(receiver, to); t.balances.set(sender, from); });
+    this.journal.push(() => {
+      t.balances.set(receiver, to);
+      t.balances.set(sender, from);
+    });
     const topic = (a: string): string => `0x${a.slice(2).padStart(64, '0')}`;
-    return answer(RESPONSE.SUCCESS, [{ address: token, topics: [TRANSFER_TOPIC, topic(sender), topic(receiver)], data: word(amount) }]);
+    return answer(RESPONSE.SUCCESS, [
+      { address: token, topics: [TRANSFER_TOPIC, topic(sender), topic(receiver)], data: word(amount) },
+    ]);
   }
 }

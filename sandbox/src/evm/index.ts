@@ -7,7 +7,24 @@
  * first request that needs an execution (`require('../evm') as typeof import('../evm')` inside the handler).
  * It imports only src/api and npm/Node modules.
  */
-export { EvmChain, intrinsicGas, longZeroEntity, type AccountSpec, type CallRequest, type Execution, type LogEntry, type StateChange } from './chain';
-export { HederaSystemContracts, HTS_ADDRESS, PRNG_ADDRESS, RESPONSE, HTS_TRANSFER_GAS, PRNG_GAS, TRANSFER_TOPIC } from './hedera';
+export {
+  EvmChain,
+  intrinsicGas,
+  longZeroEntity,
+  type AccountSpec,
+  type CallRequest,
+  type Execution,
+  type LogEntry,
+  type StateChange,
+} from './chain';
+export {
+  HederaSystemContracts,
+  HTS_ADDRESS,
+  PRNG_ADDRESS,
+  RESPONSE,
+  HTS_TRANSFER_GAS,
+  PRNG_GAS,
+  TRANSFER_TOPIC,
+} from './hedera';
 export { createInspectorChain, DEPLOYER, type CompiledInspector, type InspectorChain, type Party } from './inspector';
 export { haltName, type TraceOptions } from './recorder';

@@ -39,7 +39,11 @@ export interface InspectorChain {
 function nonceFor(from: string, address: string, limit = 256): bigint | undefined {
   const f = createAddressFromString(from).bytes;
   for (let n = 0n; n < BigInt(limit); n++) {
-    if (`0x${Buffer.from(generateAddress(f, n === 0n ? new Uint8Array(0) : hexBytes(n))).toString('hex')}` === address.toLowerCase()) return n;
+    if (
+      `0x${Buffer.from(generateAddress(f, n === 0n ? new Uint8Array(0) : hexBytes(n))).toString('hex')}` ===
+      address.toLowerCase()
+    )
+      return n;
   }
   return undefined;
 }
@@ -54,10 +58,17 @@ function hexBytes(n: bigint): Uint8Array {
  * A chain with the inspector's contracts deployed (see the module comment). `deployer` defaults to DEPLOYER; its
  * balance to 1,000,000 ℏ (in tinybars).
  */
-export async function createInspectorChain(compiled: CompiledInspector, options: { deployer?: Party; balance?: bigint } = {}): Promise<InspectorChain> {
+export async function createInspectorChain(
+  compiled: CompiledInspector,
+  options: { deployer?: Party; balance?: bigint } = {},
+): Promise<InspectorChain> {
   const chain = await EvmChain.create();
   const deployer = options.deployer ?? DEPLOYER;
-  await chain.addAccount({ address: deployer.address, entityId: deployer.entityId, balance: options.balance ?? 100_000_000_000_000n });
+  await chain.addAccount({
+    address: deployer.address,
+    entityId: deployer.entityId,
+    balance: options.balance ?? 100_000_000_000_000n,
+  });
   const contracts: Record<string, Party> = {};
   let next = 0n;
   for (const c of compiled.contracts) {
@@ -67,7 +78,8 @@ export async function createInspectorChain(compiled: CompiledInspector, options:
     const at = await chain.deploy(deployer.address, c.bytecode, { args: c.constructorArguments, entityId: c.entityId });
     if (at !== c.address.toLowerCase()) throw new Error(`${c.name} was deployed at ${at}, not ${c.address}`);
     const code = await chain.codeOf(at);
-    if (code !== c.deployedBytecode.toLowerCase()) throw new Error(`${c.name}'s runtime code on the chain differs from its deployedBytecode`);
+    if (code !== c.deployedBytecode.toLowerCase())
+      throw new Error(`${c.name}'s runtime code on the chain differs from its deployedBytecode`);
     contracts[c.name] = { address: at, entityId: c.entityId };
     if (nonce + 1n > next) next = nonce + 1n;
   }

@@ -82,7 +82,13 @@ const HALT_NAMES: Record<string, string> = {
 /** The halt reason's name of an @ethereumjs/evm error (REVERT for a revert). */
 export function haltName(error: string): string {
   if (error === 'revert') return 'REVERT';
-  return HALT_NAMES[error] ?? error.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return (
+    HALT_NAMES[error] ??
+    error
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '_')
+      .replace(/^_|_$/g, '')
+  );
 }
 
 const CALL_OPS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
@@ -92,7 +98,8 @@ const SSTORE_SENTRY = 2300n;
 const hex = (b: Uint8Array): string => '0x' + Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
 const word = (v: bigint): string => '0x' + v.toString(16).padStart(64, '0');
 /** A JSON integer: a number when exact, else a bigint (the project's lossless JSON writes every digit). */
-export const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+export const int = (v: bigint): number | bigint =>
+  v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 
 interface Frame {
   depth: number;
@@ -246,7 +253,9 @@ export class ExecutionRecorder {
       op = e.op ?? op;
       parent.enteredChild = true;
       // Besu: a call's cost includes the gas it gives the callee (not a value call's stipend); a create deducts it
-      const given = CALL_OPS.has(op) ? msg.gasLimit - (msg.value > 0n && (op === 'CALL' || op === 'CALLCODE') ? STIPEND : 0n) : msg.gasLimit;
+      const given = CALL_OPS.has(op)
+        ? msg.gasLimit - (msg.value > 0n && (op === 'CALL' || op === 'CALLCODE') ? STIPEND : 0n)
+        : msg.gasLimit;
       if (CALL_OPS.has(op)) e.gas_cost = int(BigInt(e.gas_cost as number | bigint) + given);
       e.gas = int(BigInt(e.gas as number | bigint) - given);
     }
@@ -276,7 +285,19 @@ export class ExecutionRecorder {
       value: int(value),
     };
     this.actions.push(action);
-    this.frames.push({ depth: msg.depth, context, msg, action, precompile, create, pending: -1, enteredChild: false, gasBefore: msg.gasLimit, mark: this.env.mark(), writes: this.writeLog.length });
+    this.frames.push({
+      depth: msg.depth,
+      context,
+      msg,
+      action,
+      precompile,
+      create,
+      pending: -1,
+      enteredChild: false,
+      gasBefore: msg.gasLimit,
+      mark: this.env.mark(),
+      writes: this.writeLog.length,
+    });
   }
 
   /** A message ends: its action's result, a precompile's entry, a halted operation's gas. */
@@ -326,7 +347,13 @@ export class ExecutionRecorder {
       // the 2,300 gas of EIP-2200's sentry left costs that much (SStoreOperation's minimumGasRemaining)
       const e = this.opcodes[f.pending];
       e.gas = int(f.gasBefore);
-      if (err === 'out of gas' && e.op === 'SSTORE' && f.gasBefore <= SSTORE_SENTRY && BigInt(e.gas_cost as number | bigint) < SSTORE_SENTRY) e.gas_cost = int(SSTORE_SENTRY);
+      if (
+        err === 'out of gas' &&
+        e.op === 'SSTORE' &&
+        f.gasBefore <= SSTORE_SENTRY &&
+        BigInt(e.gas_cost as number | bigint) < SSTORE_SENTRY
+      )
+        e.gas_cost = int(SSTORE_SENTRY);
     }
     f.sload = undefined;
     if (err !== undefined) {

@@ -8,16 +8,57 @@ import { type Reply, jsonTextReply } from '../http';
 import { type ContractData, type ContractResultRow, generateContracts, weibarObject } from './contracts';
 import { contractById } from './contract';
 import { accountById, tokenById, topicById } from './lookups';
-import { builtOf, contractActions, contractOpcodes, contractResultDetails, transactions, transactionsById } from './inspector';
+import {
+  builtOf,
+  contractActions,
+  contractOpcodes,
+  contractResultDetails,
+  transactions,
+  transactionsById,
+} from './inspector';
 import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
 import type { RealKey, RealRun } from './executions';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
 import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
 import { MAX_LONG, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
-import { HOSTILE_TEXTS, type HostileCtx, has, hostileContractResult, hostileNft, hostileSchedule, payloadIndex } from '../hostile';
 import {
-  BadRequest, COMMON, type Cursor, DbError, type Filter, type Format, NotFoundError, type Op, type Validator, anyOp, buildFilters, entityFormat, eqOnly,
-  type Range, inRange, isBool, isEntity, isEvm, isTimestamp, last, limitOf, mirrorError, nextLink, notFound, orderOf, pagedReply, rangeOf, scan,
+  HOSTILE_TEXTS,
+  type HostileCtx,
+  has,
+  hostileContractResult,
+  hostileNft,
+  hostileSchedule,
+  payloadIndex,
+} from '../hostile';
+import {
+  BadRequest,
+  COMMON,
+  type Cursor,
+  DbError,
+  type Filter,
+  type Format,
+  NotFoundError,
+  type Op,
+  type Validator,
+  anyOp,
+  buildFilters,
+  entityFormat,
+  eqOnly,
+  type Range,
+  inRange,
+  isBool,
+  isEntity,
+  isEvm,
+  isTimestamp,
+  last,
+  limitOf,
+  mirrorError,
+  nextLink,
+  notFound,
+  orderOf,
+  pagedReply,
+  rangeOf,
+  scan,
 } from './query';
 
 export { mirrorError, notFound } from './query';
@@ -38,7 +79,11 @@ export function generateMirrorData(nowMs: number, runs: ReadonlyMap<RealKey, Rea
   addInspectorScenarios(contracts, (row) => builtOf(contracts, row), runs);
   return {
     contracts,
-    schedules: generateSchedules(new Prng(0x5343484c), nowMs, contracts.contracts.map((c) => c.num)),
+    schedules: generateSchedules(
+      new Prng(0x5343484c),
+      nowMs,
+      contracts.contracts.map((c) => c.num),
+    ),
     nfts: generateNfts(new Prng(0x4e465448)),
     generatedAll: contracts.all.length,
   };
@@ -79,9 +124,20 @@ export function hostileNotable(data: MirrorData): Record<string, unknown> {
     const r = data.contracts.all[i];
     if (!hasHostileText(r.obj) || r.scenario) continue;
     const em = r.obj.error_message;
-    const field = typeof em === 'string' && em.startsWith('0x08c379a0') ? 'error_message (Error(string))' : typeof em === 'string' && em !== '' && !em.startsWith('0x') ? 'error_message' : 'call_result (name())';
+    const field =
+      typeof em === 'string' && em.startsWith('0x08c379a0')
+        ? 'error_message (Error(string))'
+        : typeof em === 'string' && em !== '' && !em.startsWith('0x')
+          ? 'error_message'
+          : 'call_result (name())';
     const k = data.hostile?.textIndex.get(r) ?? 0;
-    contractResults.push({ timestamp: r.obj.timestamp, contract_id: r.obj.contract_id, top: r.top, field, payload: HOSTILE_TEXTS[k].id });
+    contractResults.push({
+      timestamp: r.obj.timestamp,
+      contract_id: r.obj.contract_id,
+      top: r.top,
+      field,
+      payload: HOSTILE_TEXTS[k].id,
+    });
   }
   const schedules = data.schedules.rows.slice(0, HOSTILE_TEXTS.length).map((r, i) => ({
     schedule_id: entityId(r.num),
@@ -89,7 +145,16 @@ export function hostileNotable(data: MirrorData): Record<string, unknown> {
     bodyMemo: HOSTILE_TEXTS[payloadIndex(i + 1)].id,
   }));
   // the lookups (mirror/lookups.ts): an entity's memo (and a token's name and symbol) is the payload of its num
-  const lookups = ['0.0.7000', '0.0.7001', '0.0.7004', '0.0.7005', '0.0.7100', '0.0.4815162', '0.0.4001001', '0.0.4004004'].map((id) => ({ id, payload: HOSTILE_TEXTS[payloadIndex(Number(id.split('.')[2]))].id }));
+  const lookups = [
+    '0.0.7000',
+    '0.0.7001',
+    '0.0.7004',
+    '0.0.7005',
+    '0.0.7100',
+    '0.0.4815162',
+    '0.0.4001001',
+    '0.0.4004004',
+  ].map((id) => ({ id, payload: HOSTILE_TEXTS[payloadIndex(Number(id.split('.')[2]))].id }));
   return { contractResults, schedules, lookups };
 }
 
@@ -99,7 +164,6 @@ function textIndexOf(data: MirrorData, row: ContractResultRow): number | undefin
   if (t !== undefined) return t;
   return hasHostileText(row.obj) ? payloadIndex(row.tsNs) : undefined;
 }
-
 
 /* ------------------------------------------------------------------ routes */
 
@@ -111,14 +175,28 @@ export interface MirrorContext {
   opcodes?: boolean;
 }
 
-export function handleMirror(data: MirrorData, method: string, path: string, pairs: [string, string][], nowMs: number, h?: HostileCtx, ctx: MirrorContext = {}): Reply | Promise<Reply> {
+export function handleMirror(
+  data: MirrorData,
+  method: string,
+  path: string,
+  pairs: [string, string][],
+  nowMs: number,
+  h?: HostileCtx,
+  ctx: MirrorContext = {},
+): Reply | Promise<Reply> {
   if (method !== 'GET' && method !== 'HEAD') return notFound();
   const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   try {
     if (p === '/api/v1/contracts/results') return contractResults(data, p, pairs, h);
     const textOf = (row: ContractResultRow): number | undefined => textIndexOf(data, row);
     let m = /^\/api\/v1\/contracts\/results\/([^/]+)\/opcodes$/.exec(p);
-    if (m) return contractOpcodes(data.contracts, { path: p, rawId: decode(m[1]), pairs, acceptEncoding: ctx.acceptEncoding, enabled: ctx.opcodes !== false }, textOf, h);
+    if (m)
+      return contractOpcodes(
+        data.contracts,
+        { path: p, rawId: decode(m[1]), pairs, acceptEncoding: ctx.acceptEncoding, enabled: ctx.opcodes !== false },
+        textOf,
+        h,
+      );
     m = /^\/api\/v1\/contracts\/results\/([^/]+)\/actions$/.exec(p);
     if (m) return contractActions(data.contracts, p, decode(m[1]), pairs, textOf, h);
     m = /^\/api\/v1\/contracts\/results\/([^/]+)$/.exec(p);
@@ -128,7 +206,8 @@ export function handleMirror(data: MirrorData, method: string, path: string, pai
     if (m) return transactionsById(data.contracts, decode(m[1]), pairs, h);
     m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
     if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
-    if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p))) return contractById(data, parseContractRef(decode(m[1])), pairs, h);
+    if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p)))
+      return contractById(data, parseContractRef(decode(m[1])), pairs, h);
     if ((m = /^\/api\/v1\/accounts\/([^/]+)$/.exec(p))) return accountById(data, p, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/tokens\/([^/]+)$/.exec(p))) return tokenById(data, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/topics\/([^/]+)$/.exec(p))) return topicById(data, decode(m[1]), h);
@@ -175,7 +254,9 @@ function rowJson(row: ContractResultRow, weibar: boolean): string {
 }
 
 /** `from`: parseString with the parameter name (EVM addresses are resolved later), so `Invalid parameter: from`. */
-const CONTRACT_FORMATS: Record<string, Format> = { from: (v) => (isEvm(v) || parseEntityId(v) !== null ? null : 'Invalid parameter: from') };
+const CONTRACT_FORMATS: Record<string, Format> = {
+  from: (v) => (isEvm(v) || parseEntityId(v) !== null ? null : 'Invalid parameter: from'),
+};
 
 /**
  * Validates the query of both contract results lists (values, names, parsing, then dependencies), as
@@ -184,9 +265,12 @@ const CONTRACT_FORMATS: Record<string, Format> = { from: (v) => (isEvm(v) || par
 function contractFilters(pairs: [string, string][]): Filter[] {
   const filters = buildFilters(pairs, CONTRACT_PARAMS, CONTRACT_FORMATS);
   const has = (k: string): boolean => filters.some((f) => f.key === k);
-  if (has('block.hash') && has('block.number')) throw new BadRequest(['Invalid parameter usage: block.hash - cannot combine block.number and block.hash']);
+  if (has('block.hash') && has('block.number'))
+    throw new BadRequest(['Invalid parameter usage: block.hash - cannot combine block.number and block.hash']);
   if (has('transaction.index') && !has('block.hash') && !has('block.number'))
-    throw new BadRequest(['Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified']);
+    throw new BadRequest([
+      'Invalid parameter usage: transaction.index - transaction.index requires block.number or block.hash filter to be specified',
+    ]);
   return filters;
 }
 
@@ -248,7 +332,11 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
     accept: (r) => {
       if (!senderMatches(r.senderNum)) return false;
       if (blockNumber !== null && r.blockNumber !== blockNumber) return false;
-      if (blockHash !== null && (blockHash.length === 96 ? r.blockHash !== blockHash : !r.blockHash.startsWith(blockHash))) return false;
+      if (
+        blockHash !== null &&
+        (blockHash.length === 96 ? r.blockHash !== blockHash : !r.blockHash.startsWith(blockHash))
+      )
+        return false;
       if (txIndex !== null && r.txIndex !== txIndex) return false;
       return true;
     },
@@ -257,12 +345,18 @@ function contractQuery(data: ContractData, filters: Filter[]): ContractQuery {
 
 function compare(a: bigint, op: Op, b: bigint): boolean {
   switch (op) {
-    case 'eq': return a === b;
-    case 'ne': return a !== b;
-    case 'lt': return a < b;
-    case 'lte': return a <= b;
-    case 'gt': return a > b;
-    case 'gte': return a >= b;
+    case 'eq':
+      return a === b;
+    case 'ne':
+      return a !== b;
+    case 'lt':
+      return a < b;
+    case 'lte':
+      return a <= b;
+    case 'gt':
+      return a > b;
+    case 'gte':
+      return a >= b;
   }
 }
 
@@ -284,7 +378,14 @@ function blockRange(data: ContractData, filters: Filter[]): [bigint, bigint] | n
   let lo: bigint | null = null;
   let hi: bigint | null = null;
   for (const r of data.all) {
-    if (number !== null ? r.blockNumber !== number : hash.length === 96 ? r.blockHash !== hash : !r.blockHash.startsWith(hash)) continue;
+    if (
+      number !== null
+        ? r.blockNumber !== number
+        : hash.length === 96
+          ? r.blockHash !== hash
+          : !r.blockHash.startsWith(hash)
+    )
+      continue;
     if (lo === null || r.tsNs < lo) lo = r.tsNs;
     if (hi === null || r.tsNs > hi) hi = r.tsNs;
   }
@@ -311,7 +412,10 @@ function checkListTimestamps(data: ContractData, filters: Filter[]): void {
  * folded into one lower bound and lt/lte into one upper bound clamped to int64 (optimizeTimestampFilters); null when
  * no query runs (`skip`: the block filter names no block, or the range is empty), the answer an empty list.
  */
-function listTimestampQuery(data: ContractData, filters: Filter[]): { ts: { op: Op; ns: bigint }[]; lower: bigint | null; upper: bigint | null } | null {
+function listTimestampQuery(
+  data: ContractData,
+  filters: Filter[],
+): { ts: { op: Op; ns: bigint }[]; lower: bigint | null; upper: bigint | null } | null {
   const ts = timestampsOf(filters);
   const block = blockRange(data, filters);
   if (block === null) return null;
@@ -362,7 +466,8 @@ function checkByIdTimestamps(data: ContractData, filters: Filter[]): void {
 /** A contract result as served, with hostile traps when on (`byId`: the smaller object of /contracts/{id}/results). */
 function hostileRow(mirror: MirrorData, h: HostileCtx, row: ContractResultRow, byId: boolean, weibar: boolean): string {
   let obj = byId ? byIdObject(row) : row.obj;
-  if (weibar) obj = byId ? { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n } : weibarObject(obj);
+  if (weibar)
+    obj = byId ? { ...obj, amount: BigInt(obj.amount as number | bigint) * 10_000_000_000n } : weibarObject(obj);
   return hostileContractResult(h, obj, row.tsNs, textIndexOf(mirror, row), byId, weibar);
 }
 
@@ -376,11 +481,35 @@ function contractResults(mirror: MirrorData, path: string, pairs: [string, strin
   checkListTimestamps(data, filters);
   checkListFromRange(data, filters);
   const rows = q.internal ? data.all : data.top;
-  const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
-  const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
-  const items = itemsHostile(h) ? page.map((r) => hostileRow(mirror, h, r, false, q.weibar)) : page.map((r) => rowJson(r, q.weibar));
+  const page = scan(
+    rows.length,
+    (i) => rows[i].tsNs,
+    (i) => rows[i],
+    q.range,
+    q.order,
+    q.limit,
+    q.accept,
+  );
+  const next =
+    page.length === q.limit
+      ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp)
+      : null;
+  const items = itemsHostile(h)
+    ? page.map((r) => hostileRow(mirror, h, r, false, q.weibar))
+    : page.map((r) => rowJson(r, q.weibar));
   const lastValue = page.length ? (page[page.length - 1].obj.timestamp as string) : null;
-  return pagedReply(h, 'contractResults', 200, 'results', path, pairs, items, next, { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue }, 'public, max-age=10');
+  return pagedReply(
+    h,
+    'contractResults',
+    200,
+    'results',
+    path,
+    pairs,
+    items,
+    next,
+    { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue },
+    'public, max-age=10',
+  );
 }
 
 /* contracts/{id}/results */
@@ -392,7 +521,10 @@ type ContractRef = { kind: 'id'; encoded: bigint } | { kind: 'evm'; hex: string 
 
 /** validateContractIdParam: the form only (the ranges are checked by parseContractRef, after the query). */
 const isContractRefForm = (raw: string): boolean =>
-  /^(0x)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?(\d{1,5}\.)?[0-9a-fA-F]{40}$/.test(raw) || /^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw) || /^-?\d{1,19}$/.test(raw);
+  /^(0x)?[0-9a-fA-F]{40}$/.test(raw) ||
+  /^(\d{1,4}\.)?(\d{1,5}\.)?[0-9a-fA-F]{40}$/.test(raw) ||
+  /^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw) ||
+  /^-?\d{1,19}$/.test(raw);
 
 /**
  * Reads `{contractIdOrAddress}` as the real server does (validateContractIdParam, then
@@ -433,22 +565,22 @@ function rowJsonById(row: ContractResultRow): string {
 function byIdObject(row: ContractResultRow): Record<string, unknown> {
   const o = row.obj;
   return {
-      address: o.address,
-      amount: o.amount,
-      ...('authorization_list' in o ? { authorization_list: o.authorization_list } : {}),
-      bloom: o.bloom,
-      call_result: o.call_result,
-      contract_id: o.contract_id,
-      created_contract_ids: o.created_contract_ids,
-      error_message: o.error_message,
-      from: o.from,
-      function_parameters: o.function_parameters,
-      gas_consumed: o.gas_consumed,
-      gas_limit: o.gas_limit,
-      gas_used: o.gas_used,
-      timestamp: o.timestamp,
-      to: longZero(row.contractNum),
-      hash: o.hash,
+    address: o.address,
+    amount: o.amount,
+    ...('authorization_list' in o ? { authorization_list: o.authorization_list } : {}),
+    bloom: o.bloom,
+    call_result: o.call_result,
+    contract_id: o.contract_id,
+    created_contract_ids: o.created_contract_ids,
+    error_message: o.error_message,
+    from: o.from,
+    function_parameters: o.function_parameters,
+    gas_consumed: o.gas_consumed,
+    gas_limit: o.gas_limit,
+    gas_used: o.gas_used,
+    timestamp: o.timestamp,
+    to: longZero(row.contractNum),
+    hash: o.hash,
   };
 }
 
@@ -457,7 +589,13 @@ function byIdObject(row: ContractResultRow): Record<string, unknown> {
  * entity id nor an EVM address no entity has is an error: an unknown contract (or an account) is 200 with an empty
  * list, as the real server answers (0.160). `hbar` is accepted and ignored.
  */
-function contractResultsById(mirror: MirrorData, path: string, rawId: string, pairs: [string, string][], h?: HostileCtx): Reply {
+function contractResultsById(
+  mirror: MirrorData,
+  path: string,
+  rawId: string,
+  pairs: [string, string][],
+  h?: HostileCtx,
+): Reply {
   const data = mirror.contracts;
   // the form first (validateContractIdParam), then the query, then the id's ranges (computeContractIdFromString):
   // `/contracts/0.70000.1/results?limit=0` is `Invalid parameter: limit`
@@ -476,22 +614,59 @@ function contractResultsById(mirror: MirrorData, path: string, rawId: string, pa
   if (ref.kind === 'evm' && num === undefined) {
     // no entity has the address: an empty list before the rest of the query is looked at (no `from` 404, no 503)
     const order = orderOf(filters, 'desc');
-    return pagedReply(h, 'contractResultsById', 200, 'results', path, pairs, [], null, { field: 'timestamp', order, parse: parseTimestamp, lastValue: null }, 'public, max-age=10');
+    return pagedReply(
+      h,
+      'contractResultsById',
+      200,
+      'results',
+      path,
+      pairs,
+      [],
+      null,
+      { field: 'timestamp', order, parse: parseTimestamp, lastValue: null },
+      'public, max-age=10',
+    );
   }
   const q = contractQuery(data, filters);
   checkByIdTimestamps(data, filters);
   const idx = num === undefined ? undefined : data.byContract.get(num);
   const rows = idx ? (q.internal ? idx.all : idx.top) : [];
-  const page = scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], q.range, q.order, q.limit, q.accept);
-  const next = page.length === q.limit ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp) : null;
+  const page = scan(
+    rows.length,
+    (i) => rows[i].tsNs,
+    (i) => rows[i],
+    q.range,
+    q.order,
+    q.limit,
+    q.accept,
+  );
+  const next =
+    page.length === q.limit
+      ? nextLink(path, pairs, 'timestamp', page[page.length - 1].obj.timestamp as string, q.order, parseTimestamp)
+      : null;
   const items = itemsHostile(h) ? page.map((r) => hostileRow(mirror, h, r, true, false)) : page.map(rowJsonById);
   const lastValue = page.length ? (page[page.length - 1].obj.timestamp as string) : null;
-  return pagedReply(h, 'contractResultsById', 200, 'results', path, pairs, items, next, { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue }, 'public, max-age=10');
+  return pagedReply(
+    h,
+    'contractResultsById',
+    200,
+    'results',
+    path,
+    pairs,
+    items,
+    next,
+    { field: 'timestamp', order: q.order, parse: parseTimestamp, lastValue },
+    'public, max-age=10',
+  );
 }
 
 /* schedules */
 
-const SCHEDULE_PARAMS: Record<string, Validator> = { ...COMMON, 'account.id': anyOp(isEntity), 'schedule.id': anyOp(isEntity) };
+const SCHEDULE_PARAMS: Record<string, Validator> = {
+  ...COMMON,
+  'account.id': anyOp(isEntity),
+  'schedule.id': anyOp(isEntity),
+};
 const SCHEDULE_FORMATS: Record<string, Format> = { 'account.id': entityFormat, 'schedule.id': entityFormat };
 
 /**
@@ -523,11 +698,33 @@ function schedules(mirror: MirrorData, path: string, pairs: [string, string][], 
   const idRange = rangeOf(filters, 'schedule.id', (v) => parseEntityId(v) as bigint);
   const acct = rangeOf(filters, 'account.id', (v) => parseEntityId(v) as bigint);
   const rows = data.rows;
-  const page = scan(rows.length, (i) => BigInt(rows[i].num), (i) => rows[i], idRange, order, limit, (r) => inRange(acct, BigInt(r.creatorNum)));
-  const next = page.length === limit ? nextLink(path, pairs, 'schedule.id', entityId(page[page.length - 1].num), order, parseEntityId) : null;
+  const page = scan(
+    rows.length,
+    (i) => BigInt(rows[i].num),
+    (i) => rows[i],
+    idRange,
+    order,
+    limit,
+    (r) => inRange(acct, BigInt(r.creatorNum)),
+  );
+  const next =
+    page.length === limit
+      ? nextLink(path, pairs, 'schedule.id', entityId(page[page.length - 1].num), order, parseEntityId)
+      : null;
   const items = itemsHostile(h) ? page.map((r) => hostileScheduleJson(mirror, h, r)) : page.map(scheduleJson);
   const lastValue = page.length ? entityId(page[page.length - 1].num) : null;
-  return pagedReply(h, 'schedules', 200, 'schedules', path, pairs, items, next, { field: 'schedule.id', order, parse: parseEntityId, lastValue }, 'public, max-age=10');
+  return pagedReply(
+    h,
+    'schedules',
+    200,
+    'schedules',
+    path,
+    pairs,
+    items,
+    next,
+    { field: 'schedule.id', order, parse: parseEntityId, lastValue },
+    'public, max-age=10',
+  );
 }
 
 function schedule(mirror: MirrorData, id: string, pairs: [string, string][], nowMs: number, h?: HostileCtx): Reply {
@@ -537,17 +734,27 @@ function schedule(mirror: MirrorData, id: string, pairs: [string, string][], now
   if (encoded === null) throw new BadRequest(['Invalid parameter: scheduleid']);
   const row = encoded < 1n << 38n ? data.byNum.get(Number(encoded)) : undefined;
   if (!row) throw new NotFoundError();
-  return jsonTextReply(200, itemsHostile(h) ? hostileScheduleJson(mirror, h, row) : scheduleJson(row), { 'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=1' });
+  return jsonTextReply(200, itemsHostile(h) ? hostileScheduleJson(mirror, h, row) : scheduleJson(row), {
+    'cache-control': scheduleIsFinal(row, nowMs) ? 'public, max-age=3600' : 'public, max-age=1',
+  });
 }
 
 /* tokens/{id}/nfts/{serial}/transactions */
 
 const NFT_PARAMS: Record<string, Validator> = { ...COMMON, timestamp: anyOp(isTimestamp) };
 
-function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: string, pairs: [string, string][], h?: HostileCtx): Reply {
+function nftHistory(
+  data: NftData,
+  path: string,
+  tokenRaw: string,
+  serialRaw: string,
+  pairs: [string, string][],
+  h?: HostileCtx,
+): Reply {
   const token = parseEntityId(tokenRaw);
   if (token === null) throw new BadRequest(['Invalid parameter: tokenid']);
-  if (!/^\d{1,19}$/.test(serialRaw) || BigInt(serialRaw) < 1n || BigInt(serialRaw) > MAX_LONG) throw new BadRequest(['Invalid parameter: serialnumber']);
+  if (!/^\d{1,19}$/.test(serialRaw) || BigInt(serialRaw) < 1n || BigInt(serialRaw) > MAX_LONG)
+    throw new BadRequest(['Invalid parameter: serialnumber']);
   const serial = BigInt(serialRaw);
   const filters = buildFilters(pairs, NFT_PARAMS);
   // the timestamps go to the query as given, for any token (known or not): one above int64 is a DbError
@@ -556,12 +763,39 @@ function nftHistory(data: NftData, path: string, tokenRaw: string, serialRaw: st
   const order = orderOf(filters, 'desc');
   const range = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
   const hist: NftHistory | undefined = token < 1n << 38n ? data.histories.get(nftKey(token, serial)) : undefined;
-  const cursor = (lastValue: string | null): Cursor => ({ field: 'timestamp', order, parse: parseTimestamp, lastValue });
-  if (!hist) return pagedReply(h, 'nftHistory', 200, 'transactions', path, pairs, [], null, cursor(null), 'public, max-age=1');
-  const page = scan(hist.length, hist.tsAt, (i) => hist.entry(i), range, order, limit, () => true);
-  const next = page.length === limit ? nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp) : null;
+  const cursor = (lastValue: string | null): Cursor => ({
+    field: 'timestamp',
+    order,
+    parse: parseTimestamp,
+    lastValue,
+  });
+  if (!hist)
+    return pagedReply(h, 'nftHistory', 200, 'transactions', path, pairs, [], null, cursor(null), 'public, max-age=1');
+  const page = scan(
+    hist.length,
+    hist.tsAt,
+    (i) => hist.entry(i),
+    range,
+    order,
+    limit,
+    () => true,
+  );
+  const next =
+    page.length === limit
+      ? nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp)
+      : null;
   const items = itemsHostile(h) ? page.map((e) => hostileNft(h, e.obj, e.tsNs)) : page.map((e) => toJson(e.obj));
   const lastValue = page.length ? nsToTs(page[page.length - 1].tsNs) : null;
-  return pagedReply(h, 'nftHistory', hist.missingMint ? 206 : 200, 'transactions', path, pairs, items, next, cursor(lastValue), 'public, max-age=1');
+  return pagedReply(
+    h,
+    'nftHistory',
+    hist.missingMint ? 206 : 200,
+    'transactions',
+    path,
+    pairs,
+    items,
+    next,
+    cursor(lastValue),
+    'public, max-age=1',
+  );
 }
-

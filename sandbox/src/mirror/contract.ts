@@ -28,12 +28,18 @@ const PARAMS: Record<string, Validator> = { timestamp: anyOp(isTimestamp) };
 /** The contract a parsed path parameter names (encoded entity id, or a non long-zero EVM address). */
 export type ContractRefLike = { kind: 'id'; encoded: bigint } | { kind: 'evm'; hex: string };
 
-export function contractById(mirror: MirrorData, ref: ContractRefLike, pairs: [string, string][] = [], h?: HostileCtx): Reply {
+export function contractById(
+  mirror: MirrorData,
+  ref: ContractRefLike,
+  pairs: [string, string][] = [],
+  h?: HostileCtx,
+): Reply {
   const data = mirror.contracts;
   const filters = strictFilters(pairs, PARAMS);
   let num: number | undefined;
   if (ref.kind === 'evm') num = data.contractsByEvm.get(ref.hex.toLowerCase());
-  else if (ref.encoded >> 38n === 0n && ref.encoded <= MAX_NUM) num = data.contractsByNum.has(Number(ref.encoded)) ? Number(ref.encoded) : undefined;
+  else if (ref.encoded >> 38n === 0n && ref.encoded <= MAX_NUM)
+    num = data.contractsByNum.has(Number(ref.encoded)) ? Number(ref.encoded) : undefined;
   const c = num === undefined ? undefined : data.contractsByNum.get(num);
   const e = c && entitiesOf(mirror).accounts.get(c.num);
   if (!c || !e || e.createdNs === null) return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
@@ -41,7 +47,8 @@ export function contractById(mirror: MirrorData, ref: ContractRefLike, pairs: [s
   for (const f of filters) {
     const v = parseTimestamp(f.value) as bigint;
     const upper = f.op === 'lt' ? v - 1n : f.op === 'lte' || f.op === 'eq' ? v : null;
-    if (upper !== null && upper < e.createdNs) return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
+    if (upper !== null && upper < e.createdNs)
+      return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
   }
   const code = data.code?.get(c.num);
   const created = nsToTs(e.createdNs);
@@ -65,8 +72,11 @@ export function contractById(mirror: MirrorData, ref: ContractRefLike, pairs: [s
     runtime_bytecode: code?.runtime ?? RUNTIME,
     timestamp: { from: created, to: null },
   });
-  return jsonTextReply(200, has(h, 'unknown-fields') ? spliceMembers(body, UNKNOWN_FIELDS_JSON) : body, { 'cache-control': 'public, max-age=1' });
+  return jsonTextReply(200, has(h, 'unknown-fields') ? spliceMembers(body, UNKNOWN_FIELDS_JSON) : body, {
+    'cache-control': 'public, max-age=1',
+  });
 }
 
 /** Whether a contract's EVM address is its long-zero one (for tests and the demo). */
-export const isLongZero = (data: MirrorData, num: number): boolean => `0x${data.contracts.contractsByNum.get(num)?.evm}` === longZero(num);
+export const isLongZero = (data: MirrorData, num: number): boolean =>
+  `0x${data.contracts.contractsByNum.get(num)?.evm}` === longZero(num);

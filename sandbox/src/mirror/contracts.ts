@@ -176,7 +176,12 @@ export function generateContracts(rng: Prng, reserved = 0): ContractData {
   for (let i = 0; i < 26; i++) {
     const kind = kinds[i % kinds.length];
     const num = freshNum(3_000_000, 6_500_000);
-    contracts.push({ num, evm: i % 2 === 0 ? longZero(num).slice(2) : rng.hex(20), kind, name: rng.pick(names[kind] as string[]) });
+    contracts.push({
+      num,
+      evm: i % 2 === 0 ? longZero(num).slice(2) : rng.hex(20),
+      kind,
+      name: rng.pick(names[kind] as string[]),
+    });
   }
 
   const heavy = senders.slice(0, 5);
@@ -190,7 +195,14 @@ export function generateContracts(rng: Prng, reserved = 0): ContractData {
     sec -= rng.int(60, 2600);
     const blockNumber = blockNumberAt(sec);
     const blockHash = rng.hex(48);
-    const nTx = rng.weighted([[1, 35], [2, 25], [3, 18], [4, 10], [5, 7], [6, 5]] as const);
+    const nTx = rng.weighted([
+      [1, 35],
+      [2, 25],
+      [3, 18],
+      [4, 10],
+      [5, 7],
+      [6, 5],
+    ] as const);
     let nanos = rng.int(0, 400_000_000);
     const blockRows: ContractResultRow[] = [];
     for (let t = 0; t < nTx && top.length + blockRows.length < count; t++) {
@@ -240,7 +252,12 @@ export function generateContracts(rng: Prng, reserved = 0): ContractData {
   // the newest result is a clear revert with a readable reason, for the demo
   const demo = top[n - 1];
   const reason = errorString('ERC20: transfer amount exceeds balance');
-  Object.assign(demo.obj, { result: 'CONTRACT_REVERT_EXECUTED', status: '0x0', error_message: reason, call_result: reason });
+  Object.assign(demo.obj, {
+    result: 'CONTRACT_REVERT_EXECUTED',
+    status: '0x0',
+    error_message: reason,
+    call_result: reason,
+  });
   demo.obj.failed_initcode = failedInitcodeOf(demo);
   notable.newestRevert = demo.obj.timestamp as string;
 
@@ -249,14 +266,34 @@ export function generateContracts(rng: Prng, reserved = 0): ContractData {
   const contractsByEvm = new Map<string, number>();
   for (const c of contracts) if (!/^0{24}/.test(c.evm)) contractsByEvm.set(c.evm, c.num);
   // for /contracts/{id}/results: the contract with the most results, and one with its own (non long-zero) EVM address
-  const busiest = contracts.reduce((a, b) => ((byContract.get(b.num)?.top.length ?? 0) > (byContract.get(a.num)?.top.length ?? 0) ? b : a));
+  const busiest = contracts.reduce((a, b) =>
+    (byContract.get(b.num)?.top.length ?? 0) > (byContract.get(a.num)?.top.length ?? 0) ? b : a,
+  );
   notable.busiestContract = entityId(busiest.num);
-  const withEvm = contracts.find((c) => contractsByEvm.has(c.evm) && (byContract.get(c.num)?.top.length ?? 0) > 0) as Contract;
+  const withEvm = contracts.find(
+    (c) => contractsByEvm.has(c.evm) && (byContract.get(c.num)?.top.length ?? 0) > 0,
+  ) as Contract;
   notable.evmContract = entityId(withEvm.num);
   notable.evmContractAddress = '0x' + withEvm.evm;
   const newest = all[all.length - 1];
-  const live: LiveState = { rng: new Prng(0x4c495645), ethNonce, lastBlock: newest.blockNumber, lastBlockSec: newest.tsNs / NS };
-  return { top, all, senders, contracts, aliases, byContract, contractsByEvm, contractsByNum: new Map(contracts.map((c) => [c.num, c])), notable, live };
+  const live: LiveState = {
+    rng: new Prng(0x4c495645),
+    ethNonce,
+    lastBlock: newest.blockNumber,
+    lastBlockSec: newest.tsNs / NS,
+  };
+  return {
+    top,
+    all,
+    senders,
+    contracts,
+    aliases,
+    byContract,
+    contractsByEvm,
+    contractsByNum: new Map(contracts.map((c) => [c.num, c])),
+    notable,
+    live,
+  };
 }
 
 /** Appends a row (ascending order is the caller's guarantee) to the per-contract index. */
@@ -273,15 +310,23 @@ export function indexRow(byContract: Map<number, ContractResultsIndex>, r: Contr
  * data), in new blocks that continue the chain (2-second blocks, 1-6 transactions each). Every array and index
  * stays sorted by appending; nothing is re-sorted. Throws on invalid options (message for a 400).
  */
-export function addContractResults(data: ContractData, nowMs: number, opts: AddContractResultsOptions = {}): AddedContractResult[] {
+export function addContractResults(
+  data: ContractData,
+  nowMs: number,
+  opts: AddContractResultsOptions = {},
+): AddedContractResult[] {
   const count = opts.count ?? 1;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_ADD) throw new Error(`count must be an integer 1..${MAX_ADD}`);
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_ADD)
+    throw new Error(`count must be an integer 1..${MAX_ADD}`);
   if (opts.revert !== undefined && typeof opts.revert !== 'boolean') throw new Error('revert must be a boolean');
   let fixed: Contract | undefined;
   if (opts.contract !== undefined) {
     const num = typeof opts.contract === 'string' ? resolveContract(data, opts.contract) : null;
     fixed = num === null ? undefined : data.contractsByNum.get(num);
-    if (!fixed || fixed.kind === 'library') throw new Error(`contract must be the id or EVM address of a sandbox contract, e.g. ${entityId(data.contracts[0].num)}`);
+    if (!fixed || fixed.kind === 'library')
+      throw new Error(
+        `contract must be the id or EVM address of a sandbox contract, e.g. ${entityId(data.contracts[0].num)}`,
+      );
   }
   const { rng, ethNonce } = data.live;
   const heavy = data.senders.slice(0, 5);
@@ -294,20 +339,47 @@ export function addContractResults(data: ContractData, nowMs: number, opts: AddC
     const elapsedBlocks = (sec - data.live.lastBlockSec) / 2n; // 2-second blocks
     const blockNumber = data.live.lastBlock + (elapsedBlocks > 1n ? elapsedBlocks : 1n);
     const blockHash = rng.hex(48);
-    const nTx = Math.min(count - added.length, rng.weighted([[1, 35], [2, 25], [3, 18], [4, 10], [5, 7], [6, 5]] as const));
+    const nTx = Math.min(
+      count - added.length,
+      rng.weighted([
+        [1, 35],
+        [2, 25],
+        [3, 18],
+        [4, 10],
+        [5, 7],
+        [6, 5],
+      ] as const),
+    );
     const blockRows: ContractResultRow[] = [];
     for (let t = 0; t < nTx; t++) {
       if (t > 0) ts += BigInt(rng.int(1_000, 400_000));
       const sender = rng.chance(0.35) ? rng.pick(heavy) : rng.pick(data.senders);
       const contract = fixed ?? rng.pick(data.contracts);
-      const row = makeTop(rng, Number(ts / NS), Number(ts % NS), blockNumber, blockHash, t, sender, contract, data.contracts, data.senders, ethNonce, { revert: opts.revert });
+      const row = makeTop(
+        rng,
+        Number(ts / NS),
+        Number(ts % NS),
+        blockNumber,
+        blockHash,
+        t,
+        sender,
+        contract,
+        data.contracts,
+        data.senders,
+        ethNonce,
+        { revert: opts.revert },
+      );
       blockRows.push(row);
       if (row.obj.result === 'SUCCESS' && rng.chance(0.15)) {
         const n = rng.int(1, 3);
         for (let c = 1; c <= n; c++) blockRows.push(makeChild(rng, row, contract, c, data.contracts, data.senders));
         ts += BigInt(n);
       }
-      added.push({ timestamp: row.obj.timestamp as string, contract_id: row.obj.contract_id as string, hash: row.obj.hash as string });
+      added.push({
+        timestamp: row.obj.timestamp as string,
+        contract_id: row.obj.contract_id as string,
+        hash: row.obj.hash as string,
+      });
     }
     let gasUsed = 0;
     for (const r of blockRows) if (r.top) gasUsed += r.obj.gas_used as number;
@@ -371,7 +443,10 @@ export const isEthereum = (obj: Record<string, unknown>): boolean => typeof obj.
  * `ethereum_transaction.authorization_list`), and the spec `contracts/results/no-params.json` of HIP-1340 (PR
  * 13222): a type 2 transaction without a list has no key. (0.160 sent `[]` on every Ethereum result instead.)
  */
-export function withAuthorizationList(obj: Record<string, unknown>, list: readonly unknown[] | null | undefined): Record<string, unknown> {
+export function withAuthorizationList(
+  obj: Record<string, unknown>,
+  list: readonly unknown[] | null | undefined,
+): Record<string, unknown> {
   const rest = { ...obj };
   delete rest.authorization_list;
   if (!list || list.length === 0) return rest;
@@ -430,22 +505,80 @@ function makeCall(rng: Prng, c: Contract, contracts: Contract[], senders: Sender
   const s = SELECTORS;
   switch (c.kind) {
     case 'erc20': {
-      const f = rng.weighted([['transfer', 5], ['approve', 3], ['transferFrom', 2], ['mint', 1], ['balanceOf', 1], ['name', 1]] as const);
-      if (f === 'transfer') return { params: `0x${s.transfer}${addrWord(someAddr())}${uintWord(amount())}`, output: '0x' + boolWord(true), payable: false, logs: true };
-      if (f === 'approve') return { params: `0x${s.approve}${addrWord(someAddr())}${uintWord(amount())}`, output: '0x' + boolWord(true), payable: false, logs: true };
+      const f = rng.weighted([
+        ['transfer', 5],
+        ['approve', 3],
+        ['transferFrom', 2],
+        ['mint', 1],
+        ['balanceOf', 1],
+        ['name', 1],
+      ] as const);
+      if (f === 'transfer')
+        return {
+          params: `0x${s.transfer}${addrWord(someAddr())}${uintWord(amount())}`,
+          output: '0x' + boolWord(true),
+          payable: false,
+          logs: true,
+        };
+      if (f === 'approve')
+        return {
+          params: `0x${s.approve}${addrWord(someAddr())}${uintWord(amount())}`,
+          output: '0x' + boolWord(true),
+          payable: false,
+          logs: true,
+        };
       if (f === 'transferFrom')
-        return { params: `0x${s.transferFrom}${addrWord(someAddr())}${addrWord(someAddr())}${uintWord(amount())}`, output: '0x' + boolWord(true), payable: false, logs: true };
-      if (f === 'mint') return { params: `0x${s.mint}${addrWord(someAddr())}${uintWord(amount())}`, output: '0x', payable: false, logs: true };
-      if (f === 'balanceOf') return { params: `0x${s.balanceOf}${addrWord(someAddr())}`, output: '0x' + uintWord(amount()), payable: false, logs: false };
+        return {
+          params: `0x${s.transferFrom}${addrWord(someAddr())}${addrWord(someAddr())}${uintWord(amount())}`,
+          output: '0x' + boolWord(true),
+          payable: false,
+          logs: true,
+        };
+      if (f === 'mint')
+        return {
+          params: `0x${s.mint}${addrWord(someAddr())}${uintWord(amount())}`,
+          output: '0x',
+          payable: false,
+          logs: true,
+        };
+      if (f === 'balanceOf')
+        return {
+          params: `0x${s.balanceOf}${addrWord(someAddr())}`,
+          output: '0x' + uintWord(amount()),
+          payable: false,
+          logs: false,
+        };
       return { params: `0x${s.name}`, output: stringResult(c.name), payable: false, logs: false };
     }
     case 'erc721': {
-      const f = rng.weighted([['safeTransferFrom', 4], ['setApprovalForAll', 2], ['mint', 2], ['burn', 1]] as const);
+      const f = rng.weighted([
+        ['safeTransferFrom', 4],
+        ['setApprovalForAll', 2],
+        ['mint', 2],
+        ['burn', 1],
+      ] as const);
       const serial = BigInt(rng.int(1, 12000));
       if (f === 'safeTransferFrom')
-        return { params: `0x${s.safeTransferFrom}${addrWord(someAddr())}${addrWord(someAddr())}${uintWord(serial)}`, output: '0x', payable: false, logs: true };
-      if (f === 'setApprovalForAll') return { params: `0x${s.setApprovalForAll}${addrWord(someAddr())}${boolWord(rng.chance(0.8))}`, output: '0x', payable: false, logs: true };
-      if (f === 'mint') return { params: `0x${s.mint}${addrWord(someAddr())}${uintWord(serial)}`, output: '0x', payable: false, logs: true };
+        return {
+          params: `0x${s.safeTransferFrom}${addrWord(someAddr())}${addrWord(someAddr())}${uintWord(serial)}`,
+          output: '0x',
+          payable: false,
+          logs: true,
+        };
+      if (f === 'setApprovalForAll')
+        return {
+          params: `0x${s.setApprovalForAll}${addrWord(someAddr())}${boolWord(rng.chance(0.8))}`,
+          output: '0x',
+          payable: false,
+          logs: true,
+        };
+      if (f === 'mint')
+        return {
+          params: `0x${s.mint}${addrWord(someAddr())}${uintWord(serial)}`,
+          output: '0x',
+          payable: false,
+          logs: true,
+        };
       return { params: `0x${s.burn}${uintWord(serial)}`, output: '0x', payable: false, logs: true };
     }
     case 'router': {
@@ -464,10 +597,20 @@ function makeCall(rng: Prng, c: Contract, contracts: Contract[], senders: Sender
     }
     case 'ledger':
       // record(address,uint256), the inspector's Ledger (only when a live result names it)
-      return { params: `0x${selectorOf('record(address,uint256)')}${addrWord(someAddr())}${uintWord(rng.int(1, 5_000_000))}`, output: '0x', payable: false, logs: true };
+      return {
+        params: `0x${selectorOf('record(address,uint256)')}${addrWord(someAddr())}${uintWord(rng.int(1, 5_000_000))}`,
+        output: '0x',
+        payable: false,
+        logs: true,
+      };
     default:
       // a call without a known selector (castVote(uint256,uint8)-like) and raw args
-      return { params: `0x56781388${uintWord(rng.int(1, 80))}${uintWord(rng.int(0, 2))}`, output: '0x' + word(rng.hex(32)), payable: false, logs: true };
+      return {
+        params: `0x56781388${uintWord(rng.int(1, 80))}${uintWord(rng.int(0, 2))}`,
+        output: '0x' + word(rng.hex(32)),
+        payable: false,
+        logs: true,
+      };
   }
 }
 
@@ -476,7 +619,11 @@ function ethFields(rng: Prng, type: number, nonce: number): Record<string, unkno
   const gasPrice = '0x' + (BigInt(rng.pick([710, 720, 850, 1000])) / 10n).toString(16);
   // a legacy transaction has no access list: the real view model sends [] (accessList ?? [])
   const accessList =
-    type === 0 ? [] : rng.chance(0.7) ? [] : [{ address: '0x' + rng.hex(20), storage_keys: ['0x' + word(rng.int(0, 200).toString(16))] }];
+    type === 0
+      ? []
+      : rng.chance(0.7)
+        ? []
+        : [{ address: '0x' + rng.hex(20), storage_keys: ['0x' + word(rng.int(0, 200).toString(16))] }];
   return {
     access_list: accessList,
     chain_id: CHAIN_ID_HEX,
@@ -491,7 +638,16 @@ function ethFields(rng: Prng, type: number, nonce: number): Record<string, unkno
     nonce,
     authorization_list:
       type === 4
-        ? [{ chain_id: CHAIN_ID_HEX, address: '0x' + rng.hex(20), nonce: nonce + 1, y_parity: '0x' + rng.int(0, 1), r: '0x' + rng.hex(32), s: '0x' + rng.hex(32) }]
+        ? [
+            {
+              chain_id: CHAIN_ID_HEX,
+              address: '0x' + rng.hex(20),
+              nonce: nonce + 1,
+              y_parity: '0x' + rng.int(0, 1),
+              r: '0x' + rng.hex(32),
+              s: '0x' + rng.hex(32),
+            },
+          ]
         : [],
   };
 }
@@ -534,7 +690,12 @@ function makeTop(
   // generated data does not depend on whether live options exist
   const deploy = rng.chance(0.02) && !live;
   const call = deploy
-    ? { params: '0x6080604052348015600f57600080fd5b50' + rng.hex(rng.int(60, 200)), output: '0x', payable: false, logs: true }
+    ? {
+        params: '0x6080604052348015600f57600080fd5b50' + rng.hex(rng.int(60, 200)),
+        output: '0x',
+        payable: false,
+        logs: true,
+      }
     : makeCall(rng, contract, contracts, senders);
   const drawn = rng.weighted([
     ['SUCCESS', 780],
@@ -551,7 +712,12 @@ function makeTop(
   let errorMessage: string | null = null;
   let output = call.output;
   if (result === 'CONTRACT_REVERT_EXECUTED') {
-    const kind = rng.weighted([['error', 55], ['panic', 20], ['custom', 20], ['empty', 5]] as const);
+    const kind = rng.weighted([
+      ['error', 55],
+      ['panic', 20],
+      ['custom', 20],
+      ['empty', 5],
+    ] as const);
     if (kind === 'error') errorMessage = errorString(rng.pick(REVERT_REASONS));
     else if (kind === 'panic') errorMessage = panic(rng.pick(PANIC_CODES));
     else if (kind === 'custom') {
@@ -574,7 +740,16 @@ function makeTop(
   if (isEth) {
     const nonce = ethNonce.get(sender.num) ?? rng.int(0, 40);
     ethNonce.set(sender.num, nonce + 1);
-    eth = ethFields(rng, rng.weighted([[2, 70], [0, 18], [1, 6], [4, 6]] as const), nonce);
+    eth = ethFields(
+      rng,
+      rng.weighted([
+        [2, 70],
+        [0, 18],
+        [1, 6],
+        [4, 6],
+      ] as const),
+      nonce,
+    );
   }
   const ok = result === 'SUCCESS';
   const createdId = deploy && ok ? [entityId(contract.num)] : [];
@@ -617,7 +792,14 @@ function makeTop(
     nonce: eth.nonce,
   };
   const row: ContractResultRow = {
-    tsNs: tsNs(sec, nanos), top: true, contractNum: contract.num, senderNum: sender.num, blockNumber, blockHash, txIndex, nonce: 0,
+    tsNs: tsNs(sec, nanos),
+    top: true,
+    contractNum: contract.num,
+    senderNum: sender.num,
+    blockNumber,
+    blockHash,
+    txIndex,
+    nonce: 0,
     obj: withAuthorizationList(obj, isEth ? (eth.authorization_list as unknown[]) : null),
   };
   if (deploy) row.deploy = true;
@@ -630,7 +812,14 @@ function makeTop(
  * `transferToken` of one of HTS_TOKENS, or `transferNFT` of HTS_NFT_TOKEN, from the calling contract to a sender)
  * or an ERC-20 `transfer` on another contract; timestamped k nanoseconds after its parent.
  */
-function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: number, contracts: Contract[], senders: Sender[]): ContractResultRow {
+function makeChild(
+  rng: Prng,
+  parent: ContractResultRow,
+  caller: Contract,
+  k: number,
+  contracts: Contract[],
+  senders: Sender[],
+): ContractResultRow {
   const hts = rng.chance(0.6);
   const target = hts ? null : rng.pick(contracts);
   const targetNum = target ? target.num : HTS_PRECOMPILE;
@@ -661,7 +850,18 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
     status: '0x1',
     failed_initcode: null,
   };
-  const row: ContractResultRow = { tsNs: ts, top: false, contractNum: targetNum, senderNum: caller.num, blockNumber: parent.blockNumber, blockHash: parent.blockHash, txIndex: parent.txIndex, nonce: k, parent, obj };
+  const row: ContractResultRow = {
+    tsNs: ts,
+    top: false,
+    contractNum: targetNum,
+    senderNum: caller.num,
+    blockNumber: parent.blockNumber,
+    blockHash: parent.blockHash,
+    txIndex: parent.txIndex,
+    nonce: k,
+    parent,
+    obj,
+  };
   (parent.children ??= []).push(row);
   return row;
 }
@@ -671,7 +871,14 @@ function makeChild(rng: Prng, parent: ContractResultRow, caller: Contract, k: nu
  * timestamp) or `transferNFT(token, caller, recipient, serial)`, the recipient a sender picked by the drawn bytes.
  * Another contract: ERC-20 `transfer(drawn address, amount)`.
  */
-function childParams(hts: boolean, ts: bigint, caller: Contract, drawn: string, amount: number, senders: Sender[]): string {
+function childParams(
+  hts: boolean,
+  ts: bigint,
+  caller: Contract,
+  drawn: string,
+  amount: number,
+  senders: Sender[],
+): string {
   if (!hts) return `0x${SELECTORS.transfer}${addrWord(drawn)}${uintWord(amount)}`;
   const recipient = senders[parseInt(drawn.slice(0, 8), 16) % senders.length];
   const caller20 = caller.evm;

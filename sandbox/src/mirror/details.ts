@@ -16,11 +16,27 @@
 import { Prng } from '../prng';
 import { addrWord, boolWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
-import { type Contract, type ContractData, type ContractResultRow, HTS_NFT_TOKEN, HTS_PRECOMPILE, ZERO_BLOOM } from './contracts';
+import {
+  type Contract,
+  type ContractData,
+  type ContractResultRow,
+  HTS_NFT_TOKEN,
+  HTS_PRECOMPILE,
+  ZERO_BLOOM,
+} from './contracts';
 import { longZero } from './ids';
 import { numOfAddress, senderAddress } from './records';
 import {
-  type CallNode, type Execution, type LogSpec, type SlotChange, addrTopic, execute, mappingSlot, slotHex, sortStateChanges, uintTopic,
+  type CallNode,
+  type Execution,
+  type LogSpec,
+  type SlotChange,
+  addrTopic,
+  execute,
+  mappingSlot,
+  slotHex,
+  sortStateChanges,
+  uintTopic,
 } from './trace';
 
 /** Hedera's system contracts. */
@@ -39,7 +55,14 @@ export interface Built {
 const ZERO = '0'.repeat(40);
 const w = (v: number | bigint): string => uintWord(v);
 const call = (sig: string, ...words: string[]): string => `0x${selectorOf(sig)}${words.join('')}`;
-const log = (c: { num: number; evm: string }, topics: string[], data: string, text?: LogSpec['text']): LogSpec => ({ log: true, num: c.num, evm: c.evm, topics, data, text });
+const log = (c: { num: number; evm: string }, topics: string[], data: string, text?: LogSpec['text']): LogSpec => ({
+  log: true,
+  num: c.num,
+  evm: c.evm,
+  topics,
+  data,
+  text,
+});
 const args = (params: string): string[] => {
   const out: string[] = [];
   for (let i = 10; i + 64 <= params.length; i += 64) out.push(params.slice(i, i + 64));
@@ -56,15 +79,34 @@ const system = (num: number): { num: number; evm: string } => ({ num, evm: longZ
 export function withString(head: string[], s: string): string {
   const bytes = Buffer.from(s, 'utf8');
   const hex = bytes.toString('hex');
-  return '0x' + head.join('') + w(32 * (head.length + 1)) + w(bytes.length) + hex.padEnd(Math.ceil(hex.length / 64) * 64, '0');
+  return (
+    '0x' +
+    head.join('') +
+    w(32 * (head.length + 1)) +
+    w(bytes.length) +
+    hex.padEnd(Math.ceil(hex.length / 64) * 64, '0')
+  );
 }
 
-function node(op: CallNode['op'], recipient: number | null, input: string, output: string, extra: Partial<CallNode> = {}): CallNode {
+function node(
+  op: CallNode['op'],
+  recipient: number | null,
+  input: string,
+  output: string,
+  extra: Partial<CallNode> = {},
+): CallNode {
   const type: CallNode['type'] = op === 'CREATE' || op === 'CREATE2' ? 'CREATE' : 'CALL';
   return { op, type, recipient, recipientType: recipient === null ? null : 'CONTRACT', input, output, ...extra };
 }
-const precompile = (num: number, input: string, output: string, extra: Partial<CallNode> = {}): CallNode =>
-  ({ op: 'CALL', type: 'PRECOMPILE', recipient: num, recipientType: 'CONTRACT', input, output, ...extra });
+const precompile = (num: number, input: string, output: string, extra: Partial<CallNode> = {}): CallNode => ({
+  op: 'CALL',
+  type: 'PRECOMPILE',
+  recipient: num,
+  recipientType: 'CONTRACT',
+  input,
+  output,
+  ...extra,
+});
 
 interface Ctx {
   rng: Prng;
@@ -84,7 +126,8 @@ function other(ctx: Ctx, kind: Contract['kind'] | null, ...not: number[]): Contr
   return ctx.rng.pick(pool.length ? pool : ctx.data.contracts.filter((c) => !not.includes(c.num)));
 }
 
-const balance = (rng: Prng, min = 0n): bigint => min + BigInt(rng.int(1, 900_000)) * 10n ** BigInt(rng.pick([6, 8, 12, 18]));
+const balance = (rng: Prng, min = 0n): bigint =>
+  min + BigInt(rng.int(1, 900_000)) * 10n ** BigInt(rng.pick([6, 8, 12, 18]));
 
 function slot(ctx: Ctx, c: { num: number; evm: string }, s: string, read: bigint, written: bigint | null): void {
   ctx.changes.push({ num: c.num, evm: c.evm, slot: s, read, written });
@@ -102,7 +145,9 @@ function tokenMove(ctx: Ctx, token: { num: number; evm: string }, from: string, 
 function tokenTransferCall(ctx: Ctx, token: Contract, from: string, to: string, amount: bigint): CallNode {
   tokenMove(ctx, who(token), from, to, amount);
   const n = node('CALL', token.num, call('transfer(address,uint256)', addrWord(to), w(amount)), '0x' + boolWord(true), {
-    body: [log(who(token), [topicOf('Transfer(address,address,uint256)'), addrTopic(from), addrTopic(to)], '0x' + w(amount))],
+    body: [
+      log(who(token), [topicOf('Transfer(address,address,uint256)'), addrTopic(from), addrTopic(to)], '0x' + w(amount)),
+    ],
   });
   ctx.revertable.push(n);
   return n;
@@ -135,7 +180,14 @@ function erc20(ctx: Ctx, sel: string, a: string[]): (CallNode | LogSpec)[] {
     body.push(log(who(c), [A, addrTopic(from), addrTopic(sender)], '0x' + w(allowance - amount)));
   } else if (sel === selectorOf('mint(address,uint256)')) {
     const [to, amount] = [addrArg(a[0]), big(a[1])];
-    if (rng.chance(0.4)) body.push(precompile(EXCHANGE_RATE, call('tinycentsToTinybars(uint256)', w(rng.int(100, 5_000_000))), '0x' + w(rng.int(1_000, 90_000_000))));
+    if (rng.chance(0.4))
+      body.push(
+        precompile(
+          EXCHANGE_RATE,
+          call('tinycentsToTinybars(uint256)', w(rng.int(100, 5_000_000))),
+          '0x' + w(rng.int(1_000, 90_000_000)),
+        ),
+      );
     const supply = balance(rng, amount);
     slot(ctx, who(c), slotHex(2), supply, supply + amount);
     tokenMove(ctx, who(c), ZERO, to, amount);
@@ -144,7 +196,13 @@ function erc20(ctx: Ctx, sel: string, a: string[]): (CallNode | LogSpec)[] {
     slot(ctx, who(c), mappingSlot(addrArg(a[0]), 0), balance(rng), null);
   } else if (sel === selectorOf('name()')) {
     const name = Buffer.from(c.name.slice(0, 31), 'utf8');
-    slot(ctx, who(c), slotHex(3), BigInt('0x' + name.toString('hex').padEnd(62, '0') + (name.length * 2).toString(16).padStart(2, '0')), null);
+    slot(
+      ctx,
+      who(c),
+      slotHex(3),
+      BigInt('0x' + name.toString('hex').padEnd(62, '0') + (name.length * 2).toString(16).padStart(2, '0')),
+      null,
+    );
   }
   return body;
 }
@@ -164,14 +222,25 @@ function erc721(ctx: Ctx, sel: string, a: string[]): (CallNode | LogSpec)[] {
     const rc = receiver === undefined ? undefined : data.contractsByNum.get(receiver);
     if (rc) {
       const sig = 'onERC721Received(address,address,uint256,bytes)';
-      const n = node('CALL', rc.num, call(sig, addrWord(sender), addrWord(from), w(id), w(128), w(0)), '0x' + selectorOf(sig).padEnd(64, '0'));
+      const n = node(
+        'CALL',
+        rc.num,
+        call(sig, addrWord(sender), addrWord(from), w(id), w(128), w(0)),
+        '0x' + selectorOf(sig).padEnd(64, '0'),
+      );
       ctx.revertable.push(n);
       body.push(n);
     }
   } else if (sel === selectorOf('setApprovalForAll(address,bool)')) {
     const [operator, approved] = [addrArg(a[0]), big(a[1])];
     slot(ctx, who(c), mappingSlot(operator, mappingSlot(sender, 5)), approved === 0n ? 1n : 0n, approved);
-    body.push(log(who(c), [topicOf('ApprovalForAll(address,address,bool)'), addrTopic(sender), addrTopic(operator)], '0x' + w(approved)));
+    body.push(
+      log(
+        who(c),
+        [topicOf('ApprovalForAll(address,address,bool)'), addrTopic(sender), addrTopic(operator)],
+        '0x' + w(approved),
+      ),
+    );
   } else if (sel === selectorOf('mint(address,uint256)')) {
     const [to, id] = [addrArg(a[0]), big(a[1])];
     if (rng.chance(0.4)) body.push(precompile(PRNG_CONTRACT, call('getPseudorandomSeed()'), '0x' + rng.hex(32)));
@@ -202,9 +271,21 @@ function router(ctx: Ctx, a: string[]): (CallNode | LogSpec)[] {
   const pairs = tokens.slice(1).map(() => other(ctx, null, c.num, ...tokens.map((t) => t.num)));
   const first = tokens[0];
   const pair0 = pairs[0] ?? other(ctx, null, c.num);
-  const pull = node('CALL', first.num, call('transferFrom(address,address,uint256)', addrWord(sender), addrWord(pair0.evm), w(amountIn)), '0x' + boolWord(true), {
-    body: [log(who(first), [topicOf('Transfer(address,address,uint256)'), addrTopic(sender), addrTopic(pair0.evm)], '0x' + w(amountIn))],
-  });
+  const pull = node(
+    'CALL',
+    first.num,
+    call('transferFrom(address,address,uint256)', addrWord(sender), addrWord(pair0.evm), w(amountIn)),
+    '0x' + boolWord(true),
+    {
+      body: [
+        log(
+          who(first),
+          [topicOf('Transfer(address,address,uint256)'), addrTopic(sender), addrTopic(pair0.evm)],
+          '0x' + w(amountIn),
+        ),
+      ],
+    },
+  );
   tokenMove(ctx, who(first), sender, pair0.evm, amountIn);
   ctx.revertable.push(pull);
   body.push(pull);
@@ -217,16 +298,46 @@ function router(ctx: Ctx, a: string[]): (CallNode | LogSpec)[] {
     const stamp = BigInt(rng.int(1_700_000_000, 1_800_000_000));
     body.push(node('STATICCALL', pair.num, call('getReserves()'), '0x' + w(r0) + w(r1) + w(stamp)));
     const amountOut = amounts[h + 1] ?? balance(rng);
-    const swap = node('CALL', pair.num, call('swap(uint256,uint256,address,bytes)', w(0), w(amountOut), addrWord(next), w(128), w(0)), '0x', {
-      body: [
-        tokenTransferCall(ctx, tokenOut, pair.evm, next, amountOut),
-        node('STATICCALL', tokens[h].num, call('balanceOf(address)', addrWord(pair.evm)), '0x' + w(r0 + (amounts[h] ?? amountIn))),
-        node('STATICCALL', tokenOut.num, call('balanceOf(address)', addrWord(pair.evm)), '0x' + w(r1 > amountOut ? r1 - amountOut : 0n)),
-        log(who(pair), [topicOf('Sync(uint112,uint112)')], '0x' + w(r0 + (amounts[h] ?? amountIn)) + w(r1 > amountOut ? r1 - amountOut : 0n)),
-        log(who(pair), [topicOf('Swap(address,uint256,uint256,uint256,uint256,address)'), addrTopic(c.evm), addrTopic(next)], '0x' + w(amounts[h] ?? amountIn) + w(0) + w(0) + w(amountOut)),
-      ],
-    });
-    slot(ctx, who(pair), slotHex(8), r0 | (r1 << 112n) | (stamp << 224n), (r0 + (amounts[h] ?? amountIn)) | ((r1 > amountOut ? r1 - amountOut : 0n) << 112n) | ((stamp + 1n) << 224n));
+    const swap = node(
+      'CALL',
+      pair.num,
+      call('swap(uint256,uint256,address,bytes)', w(0), w(amountOut), addrWord(next), w(128), w(0)),
+      '0x',
+      {
+        body: [
+          tokenTransferCall(ctx, tokenOut, pair.evm, next, amountOut),
+          node(
+            'STATICCALL',
+            tokens[h].num,
+            call('balanceOf(address)', addrWord(pair.evm)),
+            '0x' + w(r0 + (amounts[h] ?? amountIn)),
+          ),
+          node(
+            'STATICCALL',
+            tokenOut.num,
+            call('balanceOf(address)', addrWord(pair.evm)),
+            '0x' + w(r1 > amountOut ? r1 - amountOut : 0n),
+          ),
+          log(
+            who(pair),
+            [topicOf('Sync(uint112,uint112)')],
+            '0x' + w(r0 + (amounts[h] ?? amountIn)) + w(r1 > amountOut ? r1 - amountOut : 0n),
+          ),
+          log(
+            who(pair),
+            [topicOf('Swap(address,uint256,uint256,uint256,uint256,address)'), addrTopic(c.evm), addrTopic(next)],
+            '0x' + w(amounts[h] ?? amountIn) + w(0) + w(0) + w(amountOut),
+          ),
+        ],
+      },
+    );
+    slot(
+      ctx,
+      who(pair),
+      slotHex(8),
+      r0 | (r1 << 112n) | (stamp << 224n),
+      (r0 + (amounts[h] ?? amountIn)) | ((r1 > amountOut ? r1 - amountOut : 0n) << 112n) | ((stamp + 1n) << 224n),
+    );
     ctx.revertable.push(swap);
     body.push(swap);
   }
@@ -240,7 +351,14 @@ function vault(ctx: Ctx, sel: string, a: string[]): (CallNode | LogSpec)[] {
   const total = balance(rng, held);
   if (sel === selectorOf('deposit()')) {
     const amount = BigInt(row.obj.amount as number | bigint);
-    if (rng.chance(0.4)) body.push(precompile(ACCOUNT_SERVICE, call('hbarAllowance(address,address)', addrWord(c.evm), addrWord(sender)), '0x' + w(22) + w(rng.int(0, 10_000_000))));
+    if (rng.chance(0.4))
+      body.push(
+        precompile(
+          ACCOUNT_SERVICE,
+          call('hbarAllowance(address,address)', addrWord(c.evm), addrWord(sender)),
+          '0x' + w(22) + w(rng.int(0, 10_000_000)),
+        ),
+      );
     slot(ctx, who(c), mappingSlot(sender, 1), held, held + amount);
     slot(ctx, who(c), slotHex(2), total, total + amount);
     body.push(log(who(c), [topicOf('Deposited(address,uint256)'), addrTopic(sender)], '0x' + w(amount)));
@@ -265,9 +383,19 @@ function dao(ctx: Ctx, a: string[]): (CallNode | LogSpec)[] {
   const lib = other(ctx, null, c.num, votes.num);
   const weight = balance(rng);
   const body: (CallNode | LogSpec)[] = [
-    node('STATICCALL', votes.num, call('getPastVotes(address,uint256)', addrWord(sender), w(rng.int(80_000_000, 90_000_000))), '0x' + w(weight)),
+    node(
+      'STATICCALL',
+      votes.num,
+      call('getPastVotes(address,uint256)', addrWord(sender), w(rng.int(80_000_000, 90_000_000))),
+      '0x' + w(weight),
+    ),
   ];
-  const count = node('DELEGATECALL', lib.num, call('countVote(uint256,address,uint8,uint256)', w(proposal), addrWord(sender), w(support), w(weight)), '0x');
+  const count = node(
+    'DELEGATECALL',
+    lib.num,
+    call('countVote(uint256,address,uint8,uint256)', w(proposal), addrWord(sender), w(support), w(weight)),
+    '0x',
+  );
   ctx.revertable.push(count);
   body.push(count);
   if (rng.chance(0.2)) body.push(precompile(PRNG_CONTRACT, call('getPseudorandomSeed()'), '0x' + rng.hex(32)));
@@ -276,8 +404,26 @@ function dao(ctx: Ctx, a: string[]): (CallNode | LogSpec)[] {
   slot(ctx, who(c), mappingSlot(sender, mappingSlot(proposal, 5)), 0n, 1n);
   const reason = rng.pick(REASONS);
   const head = [w(proposal), w(support), w(weight)];
-  body.push(log(who(c), [topicOf('VoteCast(address,uint256,uint8,uint256,string)'), addrTopic(sender)], withString(head, reason), { value: reason, encode: (s) => withString(head, s) }));
-  body.push(log(who(c), [topicOf('TransferSingle(address,address,address,uint256,uint256)'), addrTopic(c.evm), addrTopic(ZERO), addrTopic(sender)], '0x' + w(proposal) + w(1)));
+  body.push(
+    log(
+      who(c),
+      [topicOf('VoteCast(address,uint256,uint8,uint256,string)'), addrTopic(sender)],
+      withString(head, reason),
+      { value: reason, encode: (s) => withString(head, s) },
+    ),
+  );
+  body.push(
+    log(
+      who(c),
+      [
+        topicOf('TransferSingle(address,address,address,uint256,uint256)'),
+        addrTopic(c.evm),
+        addrTopic(ZERO),
+        addrTopic(sender),
+      ],
+      '0x' + w(proposal) + w(1),
+    ),
+  );
   return body;
 }
 
@@ -290,7 +436,13 @@ function childNode(ctx: Ctx, child: ContractResultRow): CallNode {
     const n = node('CALL', child.contractNum, params, child.obj.call_result as string, { own });
     if (target) {
       const a = args(params);
-      n.body = [log(who(target), [topicOf('Transfer(address,address,uint256)'), addrTopic(ctx.c.evm), addrTopic(addrArg(a[0]))], '0x' + a[1])];
+      n.body = [
+        log(
+          who(target),
+          [topicOf('Transfer(address,address,uint256)'), addrTopic(ctx.c.evm), addrTopic(addrArg(a[0]))],
+          '0x' + a[1],
+        ),
+      ];
     }
     return n;
   }
@@ -304,7 +456,13 @@ function childNode(ctx: Ctx, child: ContractResultRow): CallNode {
   });
 }
 
-const HALTS = new Set(['INSUFFICIENT_GAS', 'MAX_GAS_LIMIT_EXCEEDED', 'CONTRACT_EXECUTION_EXCEPTION', 'INVALID_SOLIDITY_ADDRESS', 'MAX_CHILD_RECORDS_EXCEEDED']);
+const HALTS = new Set([
+  'INSUFFICIENT_GAS',
+  'MAX_GAS_LIMIT_EXCEEDED',
+  'CONTRACT_EXECUTION_EXCEPTION',
+  'INVALID_SOLIDITY_ADDRESS',
+  'MAX_CHILD_RECORDS_EXCEEDED',
+]);
 
 /** The execution of a generated (non-scenario) parent result. */
 export function genericExecution(data: ContractData, row: ContractResultRow): Built {
@@ -316,14 +474,17 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
   const a = args(params);
   const ok = row.obj.result === 'SUCCESS';
   // a creation by its transaction, not by failed_initcode (a failed Ethereum call has its call data there too)
-  const create = (row.obj.created_contract_ids as string[]).includes(row.obj.contract_id as string) || row.deploy === true;
+  const create =
+    (row.obj.created_contract_ids as string[]).includes(row.obj.contract_id as string) || row.deploy === true;
   let root: CallNode;
   if (create) {
     slot(ctx, who(c), slotHex(0), 0n, BigInt('0x' + ctx.sender));
     // a create's output is what the result says it returned (its call_result)
     root = node('CREATE', c.num, params, ok ? (row.obj.call_result as string) : '0x', {
       own: 60_000,
-      body: [log(who(c), [topicOf('OwnershipTransferred(address,address)'), addrTopic(ZERO), addrTopic(ctx.sender)], '0x')],
+      body: [
+        log(who(c), [topicOf('OwnershipTransferred(address,address)'), addrTopic(ZERO), addrTopic(ctx.sender)], '0x'),
+      ],
     });
   } else {
     let body: (CallNode | LogSpec)[] = [];
@@ -337,10 +498,19 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
       const count = BigInt(rng.int(1, 5000));
       slot(ctx, who(c), mappingSlot(addrArg(a[0]), 0), entry, entry + big(a[1]));
       slot(ctx, who(c), slotHex(1), count, count + 1n);
-      body.push(log(who(c), [topicOf('Recorded(address,uint256,uint256)'), addrTopic(addrArg(a[0]))], '0x' + a[1] + w(count + 1n)));
+      body.push(
+        log(
+          who(c),
+          [topicOf('Recorded(address,uint256,uint256)'), addrTopic(addrArg(a[0]))],
+          '0x' + a[1] + w(count + 1n),
+        ),
+      );
     }
     for (const child of row.children ?? []) body.push(childNode(ctx, child));
-    root = node('CALL', c.num, params, row.obj.call_result as string, { body, value: row.obj.amount as number | bigint });
+    root = node('CALL', c.num, params, row.obj.call_result as string, {
+      body,
+      value: row.obj.amount as number | bigint,
+    });
   }
   if (!ok) {
     const result = row.obj.result as string;
@@ -365,13 +535,32 @@ export function genericExecution(data: ContractData, row: ContractResultRow): Bu
       deepest.outOfGas = true;
     } else if (result === 'INVALID_SOLIDITY_ADDRESS') {
       const missing = rng.hex(20);
-      const bad: CallNode = { op: 'CALL', type: 'CALL', recipient: null, recipientType: null, address: missing, input: call('transfer(address,uint256)', addrWord(ctx.sender), w(rng.int(1, 1000))), output: '0x', fail: { kind: 'error', text: result } };
+      const bad: CallNode = {
+        op: 'CALL',
+        type: 'CALL',
+        recipient: null,
+        recipientType: null,
+        address: missing,
+        input: call('transfer(address,uint256)', addrWord(ctx.sender), w(rng.int(1, 1000))),
+        output: '0x',
+        fail: { kind: 'error', text: result },
+      };
       (root.body ??= []).push(bad);
     } else if (result === 'MAX_CHILD_RECORDS_EXCEEDED') {
       const token = system(7101);
       const n = rng.int(3, 6);
       for (let i = 0; i < n; i++) {
-        const p = precompile(HTS_PRECOMPILE, call('transferToken(address,address,address,int64)', addrWord(token.evm), addrWord(c.evm), addrWord(ctx.sender), w(rng.int(1, 1_000_000))), '0x' + w(22));
+        const p = precompile(
+          HTS_PRECOMPILE,
+          call(
+            'transferToken(address,address,address,int64)',
+            addrWord(token.evm),
+            addrWord(c.evm),
+            addrWord(ctx.sender),
+            w(rng.int(1, 1_000_000)),
+          ),
+          '0x' + w(22),
+        );
         if (i === n - 1) {
           p.output = '0x';
           p.fail = { kind: 'error', text: result };

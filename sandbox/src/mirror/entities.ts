@@ -60,8 +60,20 @@ export interface AccountEntity {
 
 export interface FeeSpec {
   fixed: { amount: bigint; collector: number; token: number | null }[];
-  fractional: { numerator: number; denominator: number; collector: number; minimum: bigint; maximum: bigint | null; netOfTransfers: boolean }[];
-  royalty: { numerator: number; denominator: number; collector: number; fallback: { amount: bigint; token: number | null } | null }[];
+  fractional: {
+    numerator: number;
+    denominator: number;
+    collector: number;
+    minimum: bigint;
+    maximum: bigint | null;
+    netOfTransfers: boolean;
+  }[];
+  royalty: {
+    numerator: number;
+    denominator: number;
+    collector: number;
+    fallback: { amount: bigint; token: number | null } | null;
+  }[];
 }
 
 export interface TokenEntity {
@@ -112,14 +124,23 @@ export interface Registry {
 
 const hexOf = (num: number, salt: number, bytes: number): string => derivedHex(BigInt(num) * 7919n + 17n, salt, bytes);
 export const ed25519Key = (num: number, salt = 60): KeyJson => ({ _type: 'ED25519', key: hexOf(num, salt, 32) });
-const ecdsaKey = (num: number): KeyJson => ({ _type: 'ECDSA_SECP256K1', key: (parseInt(hexOf(num, 62, 1), 16) & 1 ? '03' : '02') + hexOf(num, 61, 32) });
+const ecdsaKey = (num: number): KeyJson => ({
+  _type: 'ECDSA_SECP256K1',
+  key: (parseInt(hexOf(num, 62, 1), 16) & 1 ? '03' : '02') + hexOf(num, 61, 32),
+});
 /** A contract's own key (Key.contractID), as the mirror node shows it: ProtobufEncoded. */
-const contractIdKey = (num: number): KeyJson => ({ _type: 'ProtobufEncoded', key: bytesToHex(new ProtoWriter().message(1, entityIdMsg(num)).finish()) });
+const contractIdKey = (num: number): KeyJson => ({
+  _type: 'ProtobufEncoded',
+  key: bytesToHex(new ProtoWriter().message(1, entityIdMsg(num)).finish()),
+});
 /** A 2-of-3 threshold key of ED25519 keys (Key.thresholdKey = 5: threshold = 1, keys = 2; KeyList.keys = 1). */
 function thresholdKey(num: number): KeyJson {
   const list = new ProtoWriter();
   for (let i = 0; i < 3; i++) list.message(1, new ProtoWriter().bytes(2, hexToBytes(hexOf(num, 70 + i, 32))));
-  return { _type: 'ProtobufEncoded', key: bytesToHex(new ProtoWriter().message(5, new ProtoWriter().int(1, 2).message(2, list)).finish()) };
+  return {
+    _type: 'ProtobufEncoded',
+    key: bytesToHex(new ProtoWriter().message(5, new ProtoWriter().int(1, 2).message(2, list)).finish()),
+  };
 }
 
 /** Compressed secp256k1 public keys of Hardhat's first two accounts (their EVM addresses are the inspector's aliases). */
@@ -135,7 +156,9 @@ const DAY = 86400;
 const ninety = 7_776_000; // auto renew period (90 days), the network's default
 
 const days = (num: number, lo: number, span: number): number => lo + (parseInt(hexOf(num, 63, 4), 16) % span);
-const createdAt = (num: number, daysBefore: number): bigint => BigInt(ANCHOR_SEC - daysBefore * DAY - (parseInt(hexOf(num, 64, 4), 16) % DAY)) * NS + BigInt(parseInt(hexOf(num, 65, 4), 16) % 1_000_000_000);
+const createdAt = (num: number, daysBefore: number): bigint =>
+  BigInt(ANCHOR_SEC - daysBefore * DAY - (parseInt(hexOf(num, 64, 4), 16) % DAY)) * NS +
+  BigInt(parseInt(hexOf(num, 65, 4), 16) % 1_000_000_000);
 const hbarOf = (num: number, lo: bigint): bigint => lo + BigInt(parseInt(hexOf(num, 66, 4), 16)) * 1000n;
 
 /** The creation time of a contract: an hour before its first result, or 60 days before the anchor. */
@@ -147,7 +170,12 @@ export function contractCreatedNs(data: ContractData, num: number): bigint {
 function account(num: number, opts: Partial<AccountEntity> & { createdDaysBefore?: number | null }): AccountEntity {
   const { createdDaysBefore, ...o } = opts;
   const created = createdDaysBefore === null ? null : createdAt(num, createdDaysBefore ?? days(num, 60, 300));
-  const staked = o.stakedNodeId !== undefined ? o.stakedNodeId : parseInt(hexOf(num, 67, 1), 16) % 4 === 0 ? NODES[num % NODES.length] - 3 : null;
+  const staked =
+    o.stakedNodeId !== undefined
+      ? o.stakedNodeId
+      : parseInt(hexOf(num, 67, 1), 16) % 4 === 0
+        ? NODES[num % NODES.length] - 3
+        : null;
   return {
     num,
     type: 'ACCOUNT',
@@ -187,24 +215,91 @@ function build(data: MirrorData): Registry {
     if (!accounts.has(a.num)) accounts.set(a.num, a);
   };
   // network accounts: nodes, the fee account, the staking reward account (genesis: no creation time)
-  for (const n of NODES) add(account(n, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, hbar: hbarOf(n, 100_000_000_000_000n) }));
-  add(account(98, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, hbar: hbarOf(98, 5_000_000_000_000_000n) }));
-  add(account(800, { createdDaysBefore: null, autoRenewPeriod: null, stakedNodeId: null, declineReward: true, hbar: hbarOf(800, 1_000_000_000_000_000n) }));
+  for (const n of NODES)
+    add(
+      account(n, {
+        createdDaysBefore: null,
+        autoRenewPeriod: null,
+        stakedNodeId: null,
+        hbar: hbarOf(n, 100_000_000_000_000n),
+      }),
+    );
+  add(
+    account(98, {
+      createdDaysBefore: null,
+      autoRenewPeriod: null,
+      stakedNodeId: null,
+      hbar: hbarOf(98, 5_000_000_000_000_000n),
+    }),
+  );
+  add(
+    account(800, {
+      createdDaysBefore: null,
+      autoRenewPeriod: null,
+      stakedNodeId: null,
+      declineReward: true,
+      hbar: hbarOf(800, 1_000_000_000_000_000n),
+    }),
+  );
   // the inspector's accounts: Hardhat's first two accounts (auto-created by their EVM addresses, then their keys)
-  add(account(OWNER.num, { evm: OWNER.evm, alias: OWNER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, maxAutoAssociations: -1, ethereumNonce: 3, createdDaysBefore: 120, stakedNodeId: null, hbar: hbarOf(OWNER.num, OWNER_HBAR) }));
-  add(account(ALIAS_SENDER.num, { evm: ALIAS_SENDER.evm, alias: ALIAS_SENDER.evm, key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[ALIAS_SENDER.evm] }, maxAutoAssociations: -1, ethereumNonce: 10, createdDaysBefore: 119, stakedNodeId: null }));
+  add(
+    account(OWNER.num, {
+      evm: OWNER.evm,
+      alias: OWNER.evm,
+      key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] },
+      maxAutoAssociations: -1,
+      ethereumNonce: 3,
+      createdDaysBefore: 120,
+      stakedNodeId: null,
+      hbar: hbarOf(OWNER.num, OWNER_HBAR),
+    }),
+  );
+  add(
+    account(ALIAS_SENDER.num, {
+      evm: ALIAS_SENDER.evm,
+      alias: ALIAS_SENDER.evm,
+      key: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[ALIAS_SENDER.evm] },
+      maxAutoAssociations: -1,
+      ethereumNonce: 10,
+      createdDaysBefore: 119,
+      stakedNodeId: null,
+    }),
+  );
   add(account(DEPOSITOR.num, { createdDaysBefore: 118, stakedNodeId: 0 }));
   add(account(RELAY, { memo: 'JSON-RPC relay operator', createdDaysBefore: 400, stakedNodeId: 1 }));
   add(account(7009, { memo: 'VRT fee collector', createdDaysBefore: 117, stakedNodeId: null }));
   add(account(7109, { memo: 'SUSD fee collector', createdDaysBefore: 116, stakedNodeId: null }));
-  add(account(HTS_TREASURY, { memo: 'Sandbox token treasury', key: thresholdKey(HTS_TREASURY), createdDaysBefore: 150, stakedNodeId: null }));
+  add(
+    account(HTS_TREASURY, {
+      memo: 'Sandbox token treasury',
+      key: thresholdKey(HTS_TREASURY),
+      createdDaysBefore: 150,
+      stakedNodeId: null,
+    }),
+  );
   // the senders of the contract results
   for (const s of c.senders) {
-    if (s.alias) add(account(s.num, { evm: s.evm, alias: s.evm, key: ecdsaKey(s.num), maxAutoAssociations: -1, ethereumNonce: 'live' }));
+    if (s.alias)
+      add(
+        account(s.num, {
+          evm: s.evm,
+          alias: s.evm,
+          key: ecdsaKey(s.num),
+          maxAutoAssociations: -1,
+          ethereumNonce: 'live',
+        }),
+      );
     else add(account(s.num, {}));
   }
   // the NFT histories' and the schedules' accounts
-  add(account(NFT_TREASURY, { memo: 'Hashgraph Heroes treasury', key: thresholdKey(NFT_TREASURY), createdDaysBefore: 200, stakedNodeId: null }));
+  add(
+    account(NFT_TREASURY, {
+      memo: 'Hashgraph Heroes treasury',
+      key: thresholdKey(NFT_TREASURY),
+      createdDaysBefore: 200,
+      stakedNodeId: null,
+    }),
+  );
   for (const n of [...NFT_ACCOUNTS, ...SCHEDULE_ACCOUNTS]) add(account(n, {}));
   // contracts: accounts of type CONTRACT
   for (const k of c.contractsByNum.values()) {
@@ -269,34 +364,122 @@ function buildTokens(): Map<number, TokenEntity> {
   const list: TokenEntity[] = [];
   const frac = (num: number): FeeSpec => {
     const f = FRACTIONAL_FEES.get(num);
-    return f ? { ...noFees(), fractional: [{ numerator: Number(f.numerator), denominator: Number(f.denominator), collector: f.collector, minimum: 1n, maximum: null, netOfTransfers: false }] } : noFees();
+    return f
+      ? {
+          ...noFees(),
+          fractional: [
+            {
+              numerator: Number(f.numerator),
+              denominator: Number(f.denominator),
+              collector: f.collector,
+              minimum: 1n,
+              maximum: null,
+              netOfTransfers: false,
+            },
+          ],
+        }
+      : noFees();
   };
   // the Vault's reward token (the inspector's payout) and the HTS tokens the generated contracts move
-  list.push(token(PAYOUT_TOKEN, { name: 'Vault Reward Token', symbol: 'VRT', treasury: OWNER.num, adminKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, supplyKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, feeScheduleKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] }, createdNs: createdAt(PAYOUT_TOKEN, 110), fees: frac(PAYOUT_TOKEN) }));
-  const hts: [string, string, number][] = [['Sandbox USD', 'SUSD', 6], ['Staked HBAR', 'SHBAR', 8], ['Karate Combat', 'KARATE', 8], ['Sauce', 'SAUCE', 6], ['Sandbox Gold', 'SGOLD', 8]];
+  list.push(
+    token(PAYOUT_TOKEN, {
+      name: 'Vault Reward Token',
+      symbol: 'VRT',
+      treasury: OWNER.num,
+      adminKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] },
+      supplyKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] },
+      feeScheduleKey: { _type: 'ECDSA_SECP256K1', key: HARDHAT_KEYS[OWNER.evm] },
+      createdNs: createdAt(PAYOUT_TOKEN, 110),
+      fees: frac(PAYOUT_TOKEN),
+    }),
+  );
+  const hts: [string, string, number][] = [
+    ['Sandbox USD', 'SUSD', 6],
+    ['Staked HBAR', 'SHBAR', 8],
+    ['Karate Combat', 'KARATE', 8],
+    ['Sauce', 'SAUCE', 6],
+    ['Sandbox Gold', 'SGOLD', 8],
+  ];
   HTS_TOKENS.forEach((num, i) => {
     const [name, symbol, decimals] = hts[i];
-    list.push(token(num, {
-      name, symbol, decimals, treasury: HTS_TREASURY,
-      feeScheduleKey: FRACTIONAL_FEES.has(num) ? ed25519Key(HTS_TREASURY, 73) : null,
-      pauseKey: i === 1 ? ed25519Key(HTS_TREASURY, 74) : null,
-      wipeKey: i === 2 ? ed25519Key(HTS_TREASURY, 75) : null,
-      memo: i === 0 ? 'Sandbox stablecoin, 1:1 with nothing' : '',
-      fees: frac(num),
-    }));
+    list.push(
+      token(num, {
+        name,
+        symbol,
+        decimals,
+        treasury: HTS_TREASURY,
+        feeScheduleKey: FRACTIONAL_FEES.has(num) ? ed25519Key(HTS_TREASURY, 73) : null,
+        pauseKey: i === 1 ? ed25519Key(HTS_TREASURY, 74) : null,
+        wipeKey: i === 2 ? ed25519Key(HTS_TREASURY, 75) : null,
+        memo: i === 0 ? 'Sandbox stablecoin, 1:1 with nothing' : '',
+        fees: frac(num),
+      }),
+    );
   });
-  list.push(token(HTS_NFT_TOKEN, { name: 'Vault Keys', symbol: 'VKEY', type: 'NON_FUNGIBLE_UNIQUE', decimals: 0, treasury: HTS_TREASURY, supplyType: 'FINITE', maxSupply: 10_000n, metadata: Buffer.from('ipfs://bafybeivaultkeys/collection.json').toString('base64') }));
+  list.push(
+    token(HTS_NFT_TOKEN, {
+      name: 'Vault Keys',
+      symbol: 'VKEY',
+      type: 'NON_FUNGIBLE_UNIQUE',
+      decimals: 0,
+      treasury: HTS_TREASURY,
+      supplyType: 'FINITE',
+      maxSupply: 10_000n,
+      metadata: Buffer.from('ipfs://bafybeivaultkeys/collection.json').toString('base64'),
+    }),
+  );
   // the NFT histories' collections
-  list.push(token(NFT_TOKEN, {
-    name: 'Hashgraph Heroes', symbol: 'HERO', type: 'NON_FUNGIBLE_UNIQUE', decimals: 0, treasury: NFT_TREASURY, createdNs: createdAt(NFT_TOKEN, 45),
-    adminKey: thresholdKey(NFT_TREASURY), supplyKey: ed25519Key(NFT_TREASURY, 76), wipeKey: ed25519Key(NFT_TREASURY, 77), feeScheduleKey: ed25519Key(NFT_TREASURY, 78),
-    memo: 'Hashgraph Heroes genesis collection', metadata: Buffer.from('ipfs://bafybeihashgraphheroes/collection.json').toString('base64'),
-    fees: { ...noFees(), royalty: [{ numerator: 5, denominator: 100, collector: NFT_TREASURY, fallback: { amount: 100_000_000n, token: null } }] },
-  }));
-  list.push(token(NFT_TOKEN_2, { name: 'DeepSea Tickets', symbol: 'DSEA', type: 'NON_FUNGIBLE_UNIQUE', decimals: 0, treasury: NFT_TREASURY, createdNs: createdAt(NFT_TOKEN_2, 44), supplyType: 'FINITE', maxSupply: 500n }));
+  list.push(
+    token(NFT_TOKEN, {
+      name: 'Hashgraph Heroes',
+      symbol: 'HERO',
+      type: 'NON_FUNGIBLE_UNIQUE',
+      decimals: 0,
+      treasury: NFT_TREASURY,
+      createdNs: createdAt(NFT_TOKEN, 45),
+      adminKey: thresholdKey(NFT_TREASURY),
+      supplyKey: ed25519Key(NFT_TREASURY, 76),
+      wipeKey: ed25519Key(NFT_TREASURY, 77),
+      feeScheduleKey: ed25519Key(NFT_TREASURY, 78),
+      memo: 'Hashgraph Heroes genesis collection',
+      metadata: Buffer.from('ipfs://bafybeihashgraphheroes/collection.json').toString('base64'),
+      fees: {
+        ...noFees(),
+        royalty: [
+          { numerator: 5, denominator: 100, collector: NFT_TREASURY, fallback: { amount: 100_000_000n, token: null } },
+        ],
+      },
+    }),
+  );
+  list.push(
+    token(NFT_TOKEN_2, {
+      name: 'DeepSea Tickets',
+      symbol: 'DSEA',
+      type: 'NON_FUNGIBLE_UNIQUE',
+      decimals: 0,
+      treasury: NFT_TREASURY,
+      createdNs: createdAt(NFT_TOKEN_2, 44),
+      supplyType: 'FINITE',
+      maxSupply: 500n,
+    }),
+  );
   // the schedules' fungible tokens (transferred with expected_decimals 2, burned)
-  const sched: [string, string][] = [['Escrow Note', 'ESCN'], ['Treasury Bond', 'TBOND'], ['Payroll Credit', 'PAYC']];
-  SCHEDULE_FUNGIBLE_TOKENS.forEach((num, i) => list.push(token(num, { name: sched[i][0], symbol: sched[i][1], decimals: 2, treasury: SCHEDULE_CREATORS[0], createdNs: createdAt(num, 50) })));
+  const sched: [string, string][] = [
+    ['Escrow Note', 'ESCN'],
+    ['Treasury Bond', 'TBOND'],
+    ['Payroll Credit', 'PAYC'],
+  ];
+  SCHEDULE_FUNGIBLE_TOKENS.forEach((num, i) =>
+    list.push(
+      token(num, {
+        name: sched[i][0],
+        symbol: sched[i][1],
+        decimals: 2,
+        treasury: SCHEDULE_CREATORS[0],
+        createdNs: createdAt(num, 50),
+      }),
+    ),
+  );
   return new Map(list.map((t) => [t.num, t]));
 }
 
@@ -305,15 +488,54 @@ function buildTokens(): Map<number, TokenEntity> {
 function buildTopics(): Map<number, TopicEntity> {
   const [audit, rotation, open, paid] = SCHEDULE_TOPICS;
   const list: TopicEntity[] = [
-    { num: audit, memo: 'Sandbox audit log', adminKey: ed25519Key(SCHEDULE_CREATORS[0], 80), submitKey: ed25519Key(SCHEDULE_CREATORS[0], 81), feeScheduleKey: null, feeExemptKeys: [], autoRenewAccount: SCHEDULE_CREATORS[0], createdNs: createdAt(audit, 80), fixedFees: [] },
-    { num: rotation, memo: 'Key rotation events', adminKey: thresholdKey(SCHEDULE_CREATORS[1]), submitKey: thresholdKey(SCHEDULE_CREATORS[1]), feeScheduleKey: null, feeExemptKeys: [], autoRenewAccount: SCHEDULE_CREATORS[1], createdNs: createdAt(rotation, 75), fixedFees: [] },
+    {
+      num: audit,
+      memo: 'Sandbox audit log',
+      adminKey: ed25519Key(SCHEDULE_CREATORS[0], 80),
+      submitKey: ed25519Key(SCHEDULE_CREATORS[0], 81),
+      feeScheduleKey: null,
+      feeExemptKeys: [],
+      autoRenewAccount: SCHEDULE_CREATORS[0],
+      createdNs: createdAt(audit, 80),
+      fixedFees: [],
+    },
+    {
+      num: rotation,
+      memo: 'Key rotation events',
+      adminKey: thresholdKey(SCHEDULE_CREATORS[1]),
+      submitKey: thresholdKey(SCHEDULE_CREATORS[1]),
+      feeScheduleKey: null,
+      feeExemptKeys: [],
+      autoRenewAccount: SCHEDULE_CREATORS[1],
+      createdNs: createdAt(rotation, 75),
+      fixedFees: [],
+    },
     // open: anyone submits, nobody administers
-    { num: open, memo: '', adminKey: null, submitKey: null, feeScheduleKey: null, feeExemptKeys: [], autoRenewAccount: null, createdNs: createdAt(open, 70), fixedFees: [] },
+    {
+      num: open,
+      memo: '',
+      adminKey: null,
+      submitKey: null,
+      feeScheduleKey: null,
+      feeExemptKeys: [],
+      autoRenewAccount: null,
+      createdNs: createdAt(open, 70),
+      fixedFees: [],
+    },
     // HIP-991: a fee per message, in HBAR and in a token, with a fee-exempt key
     {
-      num: paid, memo: 'Paid announcements (HIP-991)', adminKey: ed25519Key(SCHEDULE_CREATORS[2], 82), submitKey: null, feeScheduleKey: ed25519Key(SCHEDULE_CREATORS[2], 83),
-      feeExemptKeys: [ed25519Key(SCHEDULE_CREATORS[2], 84)], autoRenewAccount: SCHEDULE_CREATORS[2], createdNs: createdAt(paid, 65),
-      fixedFees: [{ amount: 50_000_000n, collector: SCHEDULE_CREATORS[2], token: null }, { amount: 250n, collector: SCHEDULE_CREATORS[2], token: SCHEDULE_FUNGIBLE_TOKENS[1] }],
+      num: paid,
+      memo: 'Paid announcements (HIP-991)',
+      adminKey: ed25519Key(SCHEDULE_CREATORS[2], 82),
+      submitKey: null,
+      feeScheduleKey: ed25519Key(SCHEDULE_CREATORS[2], 83),
+      feeExemptKeys: [ed25519Key(SCHEDULE_CREATORS[2], 84)],
+      autoRenewAccount: SCHEDULE_CREATORS[2],
+      createdNs: createdAt(paid, 65),
+      fixedFees: [
+        { amount: 50_000_000n, collector: SCHEDULE_CREATORS[2], token: null },
+        { amount: 250n, collector: SCHEDULE_CREATORS[2], token: SCHEDULE_FUNGIBLE_TOKENS[1] },
+      ],
     },
   ];
   return new Map(list.map((t) => [t.num, t]));
@@ -328,10 +550,12 @@ function associate(data: MirrorData, accounts: Map<number, AccountEntity>, token
     const prev = a.tokens.get(tok) ?? 0n;
     a.tokens.set(tok, prev > held ? prev : held);
   };
-  const heldOf = (account: number, tok: number, lo: bigint): bigint => lo + BigInt(parseInt(hexOf(account * 31 + tok, 90, 5), 16));
+  const heldOf = (account: number, tok: number, lo: bigint): bigint =>
+    lo + BigInt(parseInt(hexOf(account * 31 + tok, 90, 5), 16));
   // treasuries hold the bulk; fee collectors are associated
   for (const t of tokens.values()) {
-    if (t.type === 'FUNGIBLE_COMMON') assoc(t.treasury, t.num, heldOf(t.treasury, t.num, 10n ** BigInt(t.decimals + 9)));
+    if (t.type === 'FUNGIBLE_COMMON')
+      assoc(t.treasury, t.num, heldOf(t.treasury, t.num, 10n ** BigInt(t.decimals + 9)));
     else assoc(t.treasury, t.num, 0n);
     for (const f of t.fees.fractional) assoc(f.collector, t.num, 0n);
   }
@@ -377,9 +601,13 @@ export function movesOf(data: MirrorData): Moves {
     const rec = txRecord(c, row);
     for (const t of rec.transfers) {
       const prev = m.hbar.get(t.account);
-      m.hbar.set(t.account, { delta: (prev?.delta ?? 0n) + t.amount, lastNs: prev && prev.lastNs > row.tsNs ? prev.lastNs : row.tsNs });
+      m.hbar.set(t.account, {
+        delta: (prev?.delta ?? 0n) + t.amount,
+        lastNs: prev && prev.lastNs > row.tsNs ? prev.lastNs : row.tsNs,
+      });
     }
-    for (const t of rec.tokens) m.tokens.set(`${t.account}/${t.token}`, (m.tokens.get(`${t.account}/${t.token}`) ?? 0n) + t.amount);
+    for (const t of rec.tokens)
+      m.tokens.set(`${t.account}/${t.token}`, (m.tokens.get(`${t.account}/${t.token}`) ?? 0n) + t.amount);
     for (const n of rec.nfts) {
       m.tokens.set(`${n.sender}/${n.token}`, (m.tokens.get(`${n.sender}/${n.token}`) ?? 0n) - 1n);
       m.tokens.set(`${n.receiver}/${n.token}`, (m.tokens.get(`${n.receiver}/${n.token}`) ?? 0n) + 1n);
@@ -435,7 +663,9 @@ export function tokenBalances(data: MirrorData, a: AccountEntity): { token: numb
     .map(([tok, held]) => {
       const t = reg.tokens.get(tok);
       const nftCollection = t?.type === 'NON_FUNGIBLE_UNIQUE' && tok !== HTS_NFT_TOKEN;
-      const balance = nftCollection ? (owners.get(`${a.num}/${tok}`) ?? 0n) : held + (moves.get(`${a.num}/${tok}`) ?? 0n);
+      const balance = nftCollection
+        ? (owners.get(`${a.num}/${tok}`) ?? 0n)
+        : held + (moves.get(`${a.num}/${tok}`) ?? 0n);
       return { token: tok, balance };
     });
 }
@@ -459,7 +689,9 @@ export function ethereumNonce(data: MirrorData, a: AccountEntity): number {
   if (next !== undefined) return next;
   // no generated Ethereum transaction: the highest nonce in its results, plus one
   let n = 0;
-  for (const r of data.contracts.byContract.values()) for (const row of r.top) if (row.senderNum === a.num && isEthereum(row.obj)) n = Math.max(n, Number(row.obj.nonce) + 1);
+  for (const r of data.contracts.byContract.values())
+    for (const row of r.top)
+      if (row.senderNum === a.num && isEthereum(row.obj)) n = Math.max(n, Number(row.obj.nonce) + 1);
   return n;
 }
 
@@ -503,7 +735,6 @@ export function base32Decode(s: string): string | null {
   return Buffer.from(out).toString('hex');
 }
 
-
 /** The entities the tests and the demo look up (GET /__sandbox/health `notable.lookups`). */
 export function lookupNotable(data: MirrorData): Record<string, unknown> {
   const reg = entitiesOf(data);
@@ -533,7 +764,17 @@ export function lookupNotable(data: MirrorData): Record<string, unknown> {
       collection2: id(NFT_TOKEN_2),
       scheduled: SCHEDULE_FUNGIBLE_TOKENS.map(id),
     },
-    topics: { withKeys: id(SCHEDULE_TOPICS[0]), thresholdKeys: id(SCHEDULE_TOPICS[1]), open: id(SCHEDULE_TOPICS[2]), withFees: id(SCHEDULE_TOPICS[3]) },
-    counts: { accounts: [...reg.accounts.values()].filter((a) => a.type === 'ACCOUNT').length, contracts: [...reg.accounts.values()].filter((a) => a.type === 'CONTRACT').length, tokens: reg.tokens.size, topics: reg.topics.size },
+    topics: {
+      withKeys: id(SCHEDULE_TOPICS[0]),
+      thresholdKeys: id(SCHEDULE_TOPICS[1]),
+      open: id(SCHEDULE_TOPICS[2]),
+      withFees: id(SCHEDULE_TOPICS[3]),
+    },
+    counts: {
+      accounts: [...reg.accounts.values()].filter((a) => a.type === 'ACCOUNT').length,
+      contracts: [...reg.accounts.values()].filter((a) => a.type === 'CONTRACT').length,
+      tokens: reg.tokens.size,
+      topics: reg.topics.size,
+    },
   };
 }

@@ -17,14 +17,40 @@ import { addrWord, uintWord } from '../abi';
 import { longZero } from './ids';
 import { mappingSlot } from './trace';
 import {
-  ALIAS_HELD, ALIAS_SENDER, DEPOSIT, DEPOSITOR, LEDGER, LEDGER_COUNT, LEDGER_REVERT_VALUE, MOVE_AMOUNT, OWNER, OWNER_HBAR, OWNER_HELD, PAYOUT, PAYOUT_TOKEN, SETTLE_AMOUNT,
-  T0, VAULT, VAULT_TOKENS, WITHDRAW, fn, slotOf,
+  ALIAS_HELD,
+  ALIAS_SENDER,
+  DEPOSIT,
+  DEPOSITOR,
+  LEDGER,
+  LEDGER_COUNT,
+  LEDGER_REVERT_VALUE,
+  MOVE_AMOUNT,
+  OWNER,
+  OWNER_HBAR,
+  OWNER_HELD,
+  PAYOUT,
+  PAYOUT_TOKEN,
+  SETTLE_AMOUNT,
+  T0,
+  VAULT,
+  VAULT_TOKENS,
+  WITHDRAW,
+  fn,
+  slotOf,
 } from './scenarios';
 
 /** The scenarios executed for real, in the order of their consensus timestamps. */
 export const REAL_KEYS = [
-  'inspectorNoActions', 'inspectorSuccess', 'inspectorEthereum', 'inspectorLedgerRevert', 'inspectorLibraryRevert', 'inspectorDeepRevert', 'inspectorPrecompile',
-  'inspectorPartial', 'inspectorCreateRevert', 'inspectorInternalRevert',
+  'inspectorNoActions',
+  'inspectorSuccess',
+  'inspectorEthereum',
+  'inspectorLedgerRevert',
+  'inspectorLibraryRevert',
+  'inspectorDeepRevert',
+  'inspectorPrecompile',
+  'inspectorPartial',
+  'inspectorCreateRevert',
+  'inspectorInternalRevert',
 ] as const;
 export type RealKey = (typeof REAL_KEYS)[number];
 
@@ -56,25 +82,74 @@ export const REAL_CALLS: readonly RealCall[] = [
   // a native account's deposit of 250 ℏ: Vault -> Ledger.record
   { key: 'inspectorSuccess', from: DEPOSITOR, data: `0x${fn(VAULT, 'deposit')}`, value: DEPOSIT, gas: 400_000 },
   // an Ethereum transaction of the alias sender: withdraw(10 ℏ), the Vault sends it back
-  { key: 'inspectorEthereum', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(WITHDRAW)}`, value: 0n, gas: 250_000 },
+  {
+    key: 'inspectorEthereum',
+    from: ALIAS_SENDER,
+    data: `0x${fn(VAULT, 'withdraw')}${w(WITHDRAW)}`,
+    value: 0n,
+    gas: 250_000,
+  },
   // a revert in a second contract: the owner deposits 1.5e24, Ledger.record refuses it ("Ledger: amount too large")
-  { key: 'inspectorLedgerRevert', from: OWNER, data: `0x${fn(VAULT, 'deposit')}`, value: LEDGER_REVERT_VALUE, gas: 300_000 },
+  {
+    key: 'inspectorLedgerRevert',
+    from: OWNER,
+    data: `0x${fn(VAULT, 'deposit')}`,
+    value: LEDGER_REVERT_VALUE,
+    gas: 300_000,
+  },
   // a revert in a library: the alias sender settles 1.5e24 to the depositor, Accounting (DELEGATECALL) refuses it
   // (SettlementExceedsBalance) before it calls the Ledger
-  { key: 'inspectorLibraryRevert', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
+  {
+    key: 'inspectorLibraryRevert',
+    from: ALIAS_SENDER,
+    data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`,
+    value: 0n,
+    gas: 300_000,
+  },
   // a revert deep in the trace: the owner settles 1.5e24 (it holds more) to the depositor: Ledger.entries
   // (STATICCALL), the PRNG (0x169), Accounting (DELEGATECALL), whose Ledger.record (CALL, depth 2) refuses it
-  { key: 'inspectorDeepRevert', from: OWNER, data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`, value: 0n, gas: 300_000 },
+  {
+    key: 'inspectorDeepRevert',
+    from: OWNER,
+    data: `0x${fn(VAULT, 'settle')}${addrWord(DEPOSITOR.evm)}${w(SETTLE_AMOUNT)}`,
+    value: 0n,
+    gas: 300_000,
+  },
   // the owner's payout through the token service (0x167)
-  { key: 'inspectorPrecompile', from: OWNER, data: `0x${fn(VAULT, 'payout')}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`, value: 0n, gas: 200_000 },
+  {
+    key: 'inspectorPrecompile',
+    from: OWNER,
+    data: `0x${fn(VAULT, 'payout')}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(PAYOUT)}`,
+    value: 0n,
+    gas: 200_000,
+  },
   // an Ethereum withdraw of more than the alias sender holds (InsufficientBalance), recorded incompletely
-  { key: 'inspectorPartial', from: ALIAS_SENDER, data: `0x${fn(VAULT, 'withdraw')}${w(ALIAS_HELD)}`, value: 0n, gas: 1_000_000 },
+  {
+    key: 'inspectorPartial',
+    from: ALIAS_SENDER,
+    data: `0x${fn(VAULT, 'withdraw')}${w(ALIAS_HELD)}`,
+    value: 0n,
+    gas: 1_000_000,
+  },
   // a failed deployment (an Ethereum transaction without `to`): the alias sender deploys a second Ledger for its own
   // address instead of the Vault's; the constructor refuses an account (NotAContract), no contract is created
-  { key: 'inspectorCreateRevert', from: ALIAS_SENDER, data: `${LEDGER.bytecode}${addrWord(ALIAS_SENDER.evm)}`, value: 0n, gas: 300_000, create: true },
+  {
+    key: 'inspectorCreateRevert',
+    from: ALIAS_SENDER,
+    data: `${LEDGER.bytecode}${addrWord(ALIAS_SENDER.evm)}`,
+    value: 0n,
+    gas: 300_000,
+    create: true,
+  },
   // a revert two internal calls deep: the depositor moves 300 ℏ (it holds 250) inside the Vault: move → _move →
   // _debit, whose require refuses it ("Vault: move exceeds balance")
-  { key: 'inspectorInternalRevert', from: DEPOSITOR, data: `0x${fn(VAULT, 'move')}${addrWord(ALIAS_SENDER.evm)}${w(MOVE_AMOUNT)}`, value: 0n, gas: 120_000 },
+  {
+    key: 'inspectorInternalRevert',
+    from: DEPOSITOR,
+    data: `0x${fn(VAULT, 'move')}${addrWord(ALIAS_SENDER.evm)}${w(MOVE_AMOUNT)}`,
+    value: 0n,
+    gas: 120_000,
+  },
 ];
 
 /** The state before the scenarios: a fresh chain with the contracts deployed and the history's balances set. */
@@ -82,8 +157,16 @@ async function prepared(): Promise<EvmChain> {
   const evm = await import('../evm');
   const { createAddressFromString } = await import('@ethereumjs/util');
   const { chain } = await evm.createInspectorChain(compiled, { balance: OWNER_HBAR });
-  await chain.addAccount({ address: `0x${ALIAS_SENDER.evm}`, entityId: `0.0.${ALIAS_SENDER.num}`, balance: 1_000_000_000_000n });
-  await chain.addAccount({ address: `0x${DEPOSITOR.evm}`, entityId: `0.0.${DEPOSITOR.num}`, balance: 1_000_000_000_000n });
+  await chain.addAccount({
+    address: `0x${ALIAS_SENDER.evm}`,
+    entityId: `0.0.${ALIAS_SENDER.num}`,
+    balance: 1_000_000_000_000n,
+  });
+  await chain.addAccount({
+    address: `0x${DEPOSITOR.evm}`,
+    entityId: `0.0.${DEPOSITOR.num}`,
+    balance: 1_000_000_000_000n,
+  });
   // deposits the Vault holds (and their HBAR), the Ledger's entries and count
   await chain.setStorage(vaultAddress, BigInt(slotOf(VAULT, 'totalDeposits')), T0);
   await chain.setStorage(vaultAddress, `0x${mappingSlot(ALIAS_SENDER.evm, slotOf(VAULT, 'balances'))}`, ALIAS_HELD);
@@ -134,7 +217,10 @@ const MAX_TRACES = 64;
  * The opcode log of a scenario's execution with the stack, memory and storage asked for: a fresh chain, the
  * scenarios before it kept, then its call traced (kept for the next same request; at most MAX_TRACES kept).
  */
-export function opcodesOf(key: RealKey, options: { stack: boolean; memory: boolean; storage: boolean }): Promise<OpcodesResponse> {
+export function opcodesOf(
+  key: RealKey,
+  options: { stack: boolean; memory: boolean; storage: boolean },
+): Promise<OpcodesResponse> {
   const id = `${key}|${options.stack}|${options.memory}|${options.storage}`;
   let t = traces.get(id);
   if (!t) {
@@ -152,4 +238,3 @@ export function opcodesOf(key: RealKey, options: { stack: boolean; memory: boole
   }
   return t;
 }
-

@@ -22,14 +22,42 @@
 import { errorString } from '../abi';
 import { type Reply, jsonReply, jsonTextReply } from '../http';
 import { toJson } from '../json';
-import { type HostileCtx, UNKNOWN_FIELDS_JSON, has, hostileContractResult, payload, payloadIndex, spliceMembers } from '../hostile';
+import {
+  type HostileCtx,
+  UNKNOWN_FIELDS_JSON,
+  has,
+  hostileContractResult,
+  payload,
+  payloadIndex,
+  spliceMembers,
+} from '../hostile';
 import { type ContractData, type ContractResultRow, weibarObject } from './contracts';
 import { type Built, genericExecution } from './details';
 import { NS, formatEncodedId, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
 import { opcodesOf } from './executions';
 import {
-  BadRequest, COMMON, type Filter, type Format, NotFoundError, type Validator, anyOp, entityFormat, eqOnly, inRange, isBool, isEntity, isTimestamp, last, limitOf,
-  nextLink, orderOf, pagedReply, type Range, rangeOf, scan, strictFilters,
+  BadRequest,
+  COMMON,
+  type Filter,
+  type Format,
+  NotFoundError,
+  type Validator,
+  anyOp,
+  entityFormat,
+  eqOnly,
+  inRange,
+  isBool,
+  isEntity,
+  isTimestamp,
+  last,
+  limitOf,
+  nextLink,
+  orderOf,
+  pagedReply,
+  type Range,
+  rangeOf,
+  scan,
+  strictFilters,
 } from './query';
 import { type TxRecord, transactionObject, txIndex, txRecord } from './records';
 import { isRealScenario, scenarioExecution } from './scenarios';
@@ -58,7 +86,8 @@ export function builtOf(data: ContractData, row: ContractResultRow): Built {
 
 /* ------------------------------------------------------------------ path parameters */
 
-const TX_ID_MESSAGE = 'Invalid Transaction id. Please use "shard.realm.num-sss-nnn" format where sss are seconds and nnn are nanoseconds';
+const TX_ID_MESSAGE =
+  'Invalid Transaction id. Please use "shard.realm.num-sss-nnn" format where sss are seconds and nnn are nanoseconds';
 const INT64_MAX = 9223372036854775807n;
 
 /** TransactionId.fromString: payer encoded id (shard 0 realm 0 as num, else null) and valid start in ns. */
@@ -90,7 +119,8 @@ type TextOf = (row: ContractResultRow) => number | undefined;
 function frameResult(f: Frame, row: ContractResultRow, text: string | undefined): string {
   if (text === undefined || !f.failure) return f.result;
   const em = row.obj.error_message;
-  if (f.failure.kind === 'revert' && typeof em === 'string' && em.startsWith('0x08c379a0') && f.failure.data === em) return errorString(text);
+  if (f.failure.kind === 'revert' && typeof em === 'string' && em.startsWith('0x08c379a0') && f.failure.data === em)
+    return errorString(text);
   if (f.failure.kind === 'error' && f.failure.text === em) return textHex(text);
   return f.result;
 }
@@ -106,7 +136,12 @@ const DETAIL_PARAMS: Record<string, Validator> = {
  * ContractResultDetailsViewModel of a result: the list object with its logs and state changes (`logText`: hostile
  * text for the logs' string data).
  */
-function detailsObject(data: ContractData, row: ContractResultRow, weibar: boolean, logText: string | undefined): Record<string, unknown> {
+function detailsObject(
+  data: ContractData,
+  row: ContractResultRow,
+  weibar: boolean,
+  logText: string | undefined,
+): Record<string, unknown> {
   const b = builtOf(data, row);
   const parent = !row.parent;
   const logs = parent ? b.exec.logs.map((l, i) => logObject(l, i, logText)) : [];
@@ -120,7 +155,13 @@ function detailsObject(data: ContractData, row: ContractResultRow, weibar: boole
   return o;
 }
 
-export function contractResultDetails(data: ContractData, rawId: string, pairs: [string, string][], textOf: TextOf, h?: HostileCtx): Reply {
+export function contractResultDetails(
+  data: ContractData,
+  rawId: string,
+  pairs: [string, string][],
+  textOf: TextOf,
+  h?: HostileCtx,
+): Reply {
   const filters = strictFilters(pairs, DETAIL_PARAMS, { inline: true });
   const weibar = last(filters, 'hbar')?.value.toLowerCase() === 'false';
   let row: ContractResultRow | undefined;
@@ -135,7 +176,10 @@ export function contractResultDetails(data: ContractData, rawId: string, pairs: 
   const t = has(h, 'text') ? textOf(row) : undefined;
   // event strings: the result's payload, or its timestamp's when it has no other text
   const o = detailsObject(data, row, weibar, has(h, 'text') ? payload(t ?? payloadIndex(row.tsNs)) : undefined);
-  const body = h && (['text', 'bigint', 'unknown-fields'] as const).some((f) => has(h, f)) ? hostileContractResult(h, o, row.tsNs, t, false, weibar) : toJson(o);
+  const body =
+    h && (['text', 'bigint', 'unknown-fields'] as const).some((f) => has(h, f))
+      ? hostileContractResult(h, o, row.tsNs, t, false, weibar)
+      : toJson(o);
   // an incomplete record: 206 Partial Content (the real server: call_result null)
   return jsonTextReply(row.partial ? 206 : 200, body, { 'cache-control': 'public, max-age=600' });
 }
@@ -145,7 +189,14 @@ export function contractResultDetails(data: ContractData, rawId: string, pairs: 
 const isIndex = (v: string): boolean => /^\d+(\.\d+)?$/.test(v);
 const ACTION_PARAMS: Record<string, Validator> = { ...COMMON, index: anyOp(isIndex) };
 
-export function contractActions(data: ContractData, path: string, rawId: string, pairs: [string, string][], textOf: TextOf, h?: HostileCtx): Reply {
+export function contractActions(
+  data: ContractData,
+  path: string,
+  rawId: string,
+  pairs: [string, string][],
+  textOf: TextOf,
+  h?: HostileCtx,
+): Reply {
   const filters = strictFilters(pairs, ACTION_PARAMS);
   if (filters.some((f) => f.key === 'index' && f.op === 'ne')) throw new BadRequest(['Invalid parameter: index']);
   const limit = limitOf(filters);
@@ -159,7 +210,19 @@ export function contractActions(data: ContractData, path: string, rawId: string,
   const frames = b.noActions ? [] : b.exec.frames;
   const idx = (f: Filter): number => Number(f.value);
   const accept = (i: number): boolean =>
-    filters.every((f) => f.key !== 'index' || (f.op === 'eq' ? i === idx(f) : f.op === 'gt' ? i > idx(f) : f.op === 'gte' ? i >= idx(f) : f.op === 'lt' ? i < idx(f) : i <= idx(f)));
+    filters.every(
+      (f) =>
+        f.key !== 'index' ||
+        (f.op === 'eq'
+          ? i === idx(f)
+          : f.op === 'gt'
+            ? i > idx(f)
+            : f.op === 'gte'
+              ? i >= idx(f)
+              : f.op === 'lt'
+                ? i < idx(f)
+                : i <= idx(f)),
+    );
   const page: number[] = [];
   for (let k = 0; k < frames.length && page.length < limit; k++) {
     const i = order === 'asc' ? k : frames.length - 1 - k;
@@ -176,8 +239,20 @@ export function contractActions(data: ContractData, path: string, rawId: string,
   });
   const parse = (v: string): bigint | null => (/^\d+$/.test(v) ? BigInt(v) : null);
   const lastValue = page.length ? String(page[page.length - 1]) : null;
-  const next = page.length === limit && lastValue !== null ? nextLink(path, pairs, 'index', lastValue, order, parse) : null;
-  return pagedReply(h, 'contractActions', 200, 'actions', path, pairs, items, next, { field: 'index', order, parse, lastValue }, 'public, max-age=600');
+  const next =
+    page.length === limit && lastValue !== null ? nextLink(path, pairs, 'index', lastValue, order, parse) : null;
+  return pagedReply(
+    h,
+    'contractActions',
+    200,
+    'actions',
+    path,
+    pairs,
+    items,
+    next,
+    { field: 'index', order, parse, lastValue },
+    'public, max-age=600',
+  );
 }
 
 /* ------------------------------------------------------------------ transactions/{transactionIdOrHash} */
@@ -199,11 +274,16 @@ export function transactionsById(data: ContractData, rawId: string, pairs: [stri
   let rows: ContractResultRow[] | undefined;
   const hex = /^(0x)?([0-9A-Fa-f]{96})$/.exec(rawId);
   if (hex) rows = txIndex(data).byHash48.get(hex[2].toLowerCase());
-  else if (/^[A-Za-z0-9+/_-]{64}$/.test(rawId)) rows = txIndex(data).byHash48.get(Buffer.from(rawId.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url').toString('hex'));
+  else if (/^[A-Za-z0-9+/_-]{64}$/.test(rawId))
+    rows = txIndex(data).byHash48.get(
+      Buffer.from(rawId.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url').toString('hex'),
+    );
   else rows = byTransactionId(data, rawId);
   const nonce = last(filters, 'nonce');
   const scheduled = last(filters, 'scheduled');
-  const found = (rows ?? []).filter((r) => (!nonce || r.nonce === Number(nonce.value)) && (!scheduled || scheduled.value.toLowerCase() === 'false'));
+  const found = (rows ?? []).filter(
+    (r) => (!nonce || r.nonce === Number(nonce.value)) && (!scheduled || scheduled.value.toLowerCase() === 'false'),
+  );
   if (!found.length) throw new NotFoundError();
   const body = `{"transactions":[${found.map((r) => transactionJson(data, r, true, h)).join(',')}]}`;
   return jsonTextReply(200, body, { 'cache-control': 'public, max-age=600' });
@@ -213,15 +293,67 @@ export function transactionsById(data: ContractData, rawId: string, pairs: [stri
 
 /** The transaction type names the real `transactiontype` parameter accepts (any case). */
 export const TRANSACTION_TYPES: ReadonlySet<string> = new Set([
-  'CONTRACTCALL', 'CONTRACTCREATEINSTANCE', 'CONTRACTUPDATEINSTANCE', 'CRYPTOADDLIVEHASH', 'CRYPTOCREATEACCOUNT', 'CRYPTODELETE', 'CRYPTODELETELIVEHASH',
-  'CRYPTOTRANSFER', 'CRYPTOUPDATEACCOUNT', 'FILEAPPEND', 'FILECREATE', 'FILEDELETE', 'FILEUPDATE', 'SYSTEMDELETE', 'SYSTEMUNDELETE', 'CONTRACTDELETEINSTANCE',
-  'FREEZE', 'CONSENSUSCREATETOPIC', 'CONSENSUSUPDATETOPIC', 'CONSENSUSDELETETOPIC', 'CONSENSUSSUBMITMESSAGE', 'UNCHECKEDSUBMIT', 'TOKENCREATION',
-  'TOKENFREEZE', 'TOKENUNFREEZE', 'TOKENGRANTKYC', 'TOKENREVOKEKYC', 'TOKENDELETION', 'TOKENUPDATE', 'TOKENMINT', 'TOKENBURN', 'TOKENWIPE',
-  'TOKENASSOCIATE', 'TOKENDISSOCIATE', 'SCHEDULECREATE', 'SCHEDULEDELETE', 'SCHEDULESIGN', 'TOKENFEESCHEDULEUPDATE', 'TOKENPAUSE', 'TOKENUNPAUSE',
-  'CRYPTOAPPROVEALLOWANCE', 'CRYPTODELETEALLOWANCE', 'ETHEREUMTRANSACTION', 'NODESTAKEUPDATE', 'UTILPRNG', 'TOKENUPDATENFTS', 'NODECREATE', 'NODEUPDATE',
-  'NODEDELETE', 'TOKENREJECT', 'TOKENAIRDROP', 'TOKENCANCELAIRDROP', 'TOKENCLAIMAIRDROP', 'ATOMICBATCH', 'LAMBDASSTORE',
+  'CONTRACTCALL',
+  'CONTRACTCREATEINSTANCE',
+  'CONTRACTUPDATEINSTANCE',
+  'CRYPTOADDLIVEHASH',
+  'CRYPTOCREATEACCOUNT',
+  'CRYPTODELETE',
+  'CRYPTODELETELIVEHASH',
+  'CRYPTOTRANSFER',
+  'CRYPTOUPDATEACCOUNT',
+  'FILEAPPEND',
+  'FILECREATE',
+  'FILEDELETE',
+  'FILEUPDATE',
+  'SYSTEMDELETE',
+  'SYSTEMUNDELETE',
+  'CONTRACTDELETEINSTANCE',
+  'FREEZE',
+  'CONSENSUSCREATETOPIC',
+  'CONSENSUSUPDATETOPIC',
+  'CONSENSUSDELETETOPIC',
+  'CONSENSUSSUBMITMESSAGE',
+  'UNCHECKEDSUBMIT',
+  'TOKENCREATION',
+  'TOKENFREEZE',
+  'TOKENUNFREEZE',
+  'TOKENGRANTKYC',
+  'TOKENREVOKEKYC',
+  'TOKENDELETION',
+  'TOKENUPDATE',
+  'TOKENMINT',
+  'TOKENBURN',
+  'TOKENWIPE',
+  'TOKENASSOCIATE',
+  'TOKENDISSOCIATE',
+  'SCHEDULECREATE',
+  'SCHEDULEDELETE',
+  'SCHEDULESIGN',
+  'TOKENFEESCHEDULEUPDATE',
+  'TOKENPAUSE',
+  'TOKENUNPAUSE',
+  'CRYPTOAPPROVEALLOWANCE',
+  'CRYPTODELETEALLOWANCE',
+  'ETHEREUMTRANSACTION',
+  'NODESTAKEUPDATE',
+  'UTILPRNG',
+  'TOKENUPDATENFTS',
+  'NODECREATE',
+  'NODEUPDATE',
+  'NODEDELETE',
+  'TOKENREJECT',
+  'TOKENAIRDROP',
+  'TOKENCANCELAIRDROP',
+  'TOKENCLAIMAIRDROP',
+  'ATOMICBATCH',
+  'LAMBDASSTORE',
 ]);
-const SUCCESS_RESULTS = new Set(['SUCCESS', 'FEE_SCHEDULE_FILE_PART_UPLOADED', 'SUCCESS_BUT_MISSING_EXPECTED_OPERATION']);
+const SUCCESS_RESULTS = new Set([
+  'SUCCESS',
+  'FEE_SCHEDULE_FILE_PART_UPLOADED',
+  'SUCCESS_BUT_MISSING_EXPECTED_OPERATION',
+]);
 
 const TRANSACTIONS_PARAMS: Record<string, Validator> = {
   ...COMMON,
@@ -266,14 +398,25 @@ export function transactionsPage(data: ContractData, q: TransactionsQuery): Cont
     const { payer, moves } = accountsOf(rec);
     const wanted = (n: number): boolean => !anyAccount || inRange(accounts, BigInt(n));
     const sign = creditDebit[0];
-    const moved = moves.some((m) => wanted(m.account) && (!sign || (sign === 'credit' ? m.amount > 0n : m.amount < 0n)));
+    const moved = moves.some(
+      (m) => wanted(m.account) && (!sign || (sign === 'credit' ? m.amount > 0n : m.amount < 0n)),
+    );
     return moved || (!sign && wanted(payer));
   };
-  return scan(rows.length, (i) => rows[i].tsNs, (i) => rows[i], range, q.order, q.limit, accept);
+  return scan(
+    rows.length,
+    (i) => rows[i].tsNs,
+    (i) => rows[i],
+    range,
+    q.order,
+    q.limit,
+    accept,
+  );
 }
 
 /** A transaction as a list shows it (no assessed custom fees), with the hostile traps on. */
-export const transactionListItem = (data: ContractData, row: ContractResultRow, h?: HostileCtx): string => transactionJson(data, row, false, h);
+export const transactionListItem = (data: ContractData, row: ContractResultRow, h?: HostileCtx): string =>
+  transactionJson(data, row, false, h);
 
 export function transactions(data: ContractData, path: string, pairs: [string, string][], h?: HostileCtx): Reply {
   const filters = strictFilters(pairs, TRANSACTIONS_PARAMS, { format: TRANSACTIONS_FORMATS });
@@ -290,9 +433,23 @@ export function transactions(data: ContractData, path: string, pairs: [string, s
     creditDebit: [...new Set(filters.filter((f) => f.key === 'type').map((f) => f.value.toLowerCase()))],
   });
   const lastValue = page.length ? nsToTs(page[page.length - 1].tsNs) : null;
-  const next = page.length === limit && lastValue !== null ? nextLink(path, pairs, 'timestamp', lastValue, order, parseTimestamp) : null;
+  const next =
+    page.length === limit && lastValue !== null
+      ? nextLink(path, pairs, 'timestamp', lastValue, order, parseTimestamp)
+      : null;
   const items = page.map((r) => transactionJson(data, r, false, h));
-  return pagedReply(h, 'transactions', 200, 'transactions', path, pairs, items, next, { field: 'timestamp', order, parse: parseTimestamp, lastValue }, 'public, max-age=2');
+  return pagedReply(
+    h,
+    'transactions',
+    200,
+    'transactions',
+    path,
+    pairs,
+    items,
+    next,
+    { field: 'timestamp', order, parse: parseTimestamp, lastValue },
+    'public, max-age=2',
+  );
 }
 
 /* ------------------------------------------------------------------ contracts/results/{transactionIdOrHash}/opcodes */
@@ -301,7 +458,8 @@ export function transactions(data: ContractData, path: string, pairs: [string, s
  * The web3 module's error body (GenericErrorResponse: `_status.messages[]` of `{message, detail, data}`): Spring's
  * reason phrase as `message`, the exception's text as `detail`, `data` empty.
  */
-const web3Error = (status: number, message: string, detail: string): Reply => jsonReply(status, { _status: { messages: [{ message, detail, data: '' }] } });
+const web3Error = (status: number, message: string, detail: string): Reply =>
+  jsonReply(status, { _status: { messages: [{ message, detail, data: '' }] } });
 
 /** java.time.Instant#toString: seconds in ISO-8601 UTC, the fraction in groups of three digits as needed. */
 export function javaInstant(ns: bigint): string {
@@ -344,7 +502,12 @@ export interface OpcodesRequest {
  * is executed for real (mirror/executions.ts), any other result's contract has no code the sandbox can run: 404
  * `Contract result not found: <consensus timestamp>`, as a web3 module without it answers.
  */
-export async function contractOpcodes(data: ContractData, req: OpcodesRequest, textOf: TextOf, h?: HostileCtx): Promise<Reply> {
+export async function contractOpcodes(
+  data: ContractData,
+  req: OpcodesRequest,
+  textOf: TextOf,
+  h?: HostileCtx,
+): Promise<Reply> {
   if (!req.enabled) return web3Error(404, 'Not Found', `No static resource ${req.path.replace(/^\//, '')}.`);
   const { rawId } = req;
   const hash = /^(0x)?([0-9A-Fa-f]{64})$/.exec(rawId);
@@ -362,20 +525,45 @@ export async function contractOpcodes(data: ContractData, req: OpcodesRequest, t
   // the request parameters in the controller's order, then the header
   const first = (k: string): string | undefined => req.pairs.find(([n]) => n === k)?.[1];
   const flags: Record<'stack' | 'memory' | 'storage', boolean> = { stack: true, memory: false, storage: false };
-  for (const [k, dflt] of [['stack', true], ['memory', false], ['storage', false]] as const) {
+  for (const [k, dflt] of [
+    ['stack', true],
+    ['memory', false],
+    ['storage', false],
+  ] as const) {
     const v = springBoolean(first(k), dflt);
     if (typeof v === 'object') return web3Error(400, 'Bad Request', v.error);
     flags[k] = v;
   }
-  if (req.acceptEncoding === undefined) return web3Error(400, 'Bad Request', "Required request header 'Accept-Encoding' for method parameter type String is not present");
-  if (!req.acceptEncoding.toLowerCase().includes('gzip')) return web3Error(406, 'Not Acceptable', 'Accept-Encoding: gzip header is required');
+  if (req.acceptEncoding === undefined)
+    return web3Error(
+      400,
+      'Bad Request',
+      "Required request header 'Accept-Encoding' for method parameter type String is not present",
+    );
+  if (!req.acceptEncoding.toLowerCase().includes('gzip'))
+    return web3Error(406, 'Not Acceptable', 'Accept-Encoding: gzip header is required');
   let row: ContractResultRow | undefined;
   if (hash) {
     row = txIndex(data).byHash32.get(hash[2].toLowerCase());
-    if (!row) return web3Error(404, 'Not Found', `Contract transaction hash not found: TransactionHashParameter[hash=0x${hash[2].toLowerCase()}]`);
+    if (!row)
+      return web3Error(
+        404,
+        'Not Found',
+        `Contract transaction hash not found: TransactionHashParameter[hash=0x${hash[2].toLowerCase()}]`,
+      );
   } else {
-    row = payer !== null && payer < 1n << 38n ? txIndex(data).byId.get(`${payer}-${validStartNs}`)?.find((r) => r.nonce === 0) : undefined;
-    if (!row) return web3Error(404, 'Not Found', `Transaction not found: TransactionIdParameter[payerAccountId=${formatEncodedId(payer as bigint)}, validStart=${javaInstant(validStartNs)}]`);
+    row =
+      payer !== null && payer < 1n << 38n
+        ? txIndex(data)
+            .byId.get(`${payer}-${validStartNs}`)
+            ?.find((r) => r.nonce === 0)
+        : undefined;
+    if (!row)
+      return web3Error(
+        404,
+        'Not Found',
+        `Transaction not found: TransactionIdParameter[payerAccountId=${formatEncodedId(payer as bigint)}, validStart=${javaInstant(validStartNs)}]`,
+      );
   }
   if (!isRealScenario(row.scenario)) return web3Error(404, 'Not Found', `Contract result not found: ${row.tsNs}`);
   const trace = await opcodesOf(row.scenario, flags);
@@ -385,7 +573,11 @@ export async function contractOpcodes(data: ContractData, req: OpcodesRequest, t
   const em = row.obj.error_message;
   if (t !== undefined && typeof em === 'string' && em.startsWith('0x08c379a0')) {
     const hostile = errorString(payload(t));
-    json = toJson({ ...trace, opcodes: trace.opcodes.map((o) => (o.reason === em ? { ...o, reason: hostile } : o)), return_value: trace.return_value === em ? hostile : trace.return_value });
+    json = toJson({
+      ...trace,
+      opcodes: trace.opcodes.map((o) => (o.reason === em ? { ...o, reason: hostile } : o)),
+      return_value: trace.return_value === em ? hostile : trace.return_value,
+    });
   }
   return jsonTextReply(200, has(h, 'unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json);
 }

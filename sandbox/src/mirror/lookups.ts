@@ -26,18 +26,47 @@ import { RawJson, toJson } from '../json';
 import { type HostileCtx, UNKNOWN_FIELDS_JSON, has, payload, spliceMembers } from '../hostile';
 import type { MirrorData } from './api';
 import {
-  type AccountEntity, type KeyJson, type TokenEntity, type TopicEntity, base32, base32Decode, entitiesOf, ethereumNonce, hbarBalance, tokenBalances, totalSupply,
+  type AccountEntity,
+  type KeyJson,
+  type TokenEntity,
+  type TopicEntity,
+  base32,
+  base32Decode,
+  entitiesOf,
+  ethereumNonce,
+  hbarBalance,
+  tokenBalances,
+  totalSupply,
 } from './entities';
 import { MAX_LONG, NS, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import { TRANSACTION_TYPES, transactionListItem, transactionsPage } from './inspector';
-import { BadRequest, COMMON, NotFoundError, type Filter, type Range, type Validator, anyOp, eqOnly, isBool, isTimestamp, last, limitOf, nextLink, orderOf, strictFilters } from './query';
+import {
+  BadRequest,
+  COMMON,
+  NotFoundError,
+  type Filter,
+  type Range,
+  type Validator,
+  anyOp,
+  eqOnly,
+  isBool,
+  isTimestamp,
+  last,
+  limitOf,
+  nextLink,
+  orderOf,
+  strictFilters,
+} from './query';
 
 const MAX_NUM = (1n << 38n) - 1n;
-const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+const int = (v: bigint): number | bigint =>
+  v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 const ts = (ns: bigint | null): string | null => (ns === null ? null : nsToTs(ns));
 /** Hostile text of an entity (`text`): the payload of its number. */
-const textOf = (h: HostileCtx | undefined, num: number): string | undefined => (has(h, 'text') ? payload(num) : undefined);
-const withUnknown = (h: HostileCtx | undefined, json: string): string => (has(h, 'unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json);
+const textOf = (h: HostileCtx | undefined, num: number): string | undefined =>
+  has(h, 'text') ? payload(num) : undefined;
+const withUnknown = (h: HostileCtx | undefined, json: string): string =>
+  has(h, 'unknown-fields') ? spliceMembers(json, UNKNOWN_FIELDS_JSON) : json;
 
 /* ------------------------------------------------------------------ accounts/{idOrAliasOrEvmAddress} */
 
@@ -72,7 +101,8 @@ function parseAccountRef(raw: string): AccountRef {
   }
   const alias = /^(?:(\d{1,5})\.)?(?:(\d{1,5})\.)?([A-Z2-7]+)$/.exec(raw);
   if (alias) {
-    if ((alias[1] !== undefined && BigInt(alias[1]) !== 0n) || (alias[2] !== undefined && BigInt(alias[2]) !== 0n)) throw bad();
+    if ((alias[1] !== undefined && BigInt(alias[1]) !== 0n) || (alias[2] !== undefined && BigInt(alias[2]) !== 0n))
+      throw bad();
     const hex = base32Decode(alias[3]);
     if (hex === null) throw bad();
     return { kind: 'alias', hex };
@@ -105,7 +135,8 @@ function accountTimestamps(filters: Filter[]): Range & { empty: boolean } {
   }
   if (lowers > 1) throw new BadRequest(['Multiple gt or gte operators not permitted for timestamp param']);
   if (uppers > 1) throw new BadRequest(['Multiple lt or lte operators not permitted for timestamp param']);
-  if (eqs.size > 0 && (lowers > 0 || uppers > 0 || nes.size > 0)) throw new BadRequest(['Cannot combine eq with ne, gt, gte, lt, or lte for timestamp param']);
+  if (eqs.size > 0 && (lowers > 0 || uppers > 0 || nes.size > 0))
+    throw new BadRequest(['Cannot combine eq with ne, gt, gte, lt, or lte for timestamp param']);
   const empty = lower !== null && upper !== null && upper - lower + 1n <= 0n;
   return { lower, upper: upper ?? (lower !== null ? MAX_LONG : null), eqs: [...eqs], nes: [...nes], empty };
 }
@@ -119,14 +150,19 @@ export function accountObject(data: MirrorData, a: AccountEntity, h?: HostileCtx
     account: entityId(a.num),
     alias: a.alias ? base32(a.alias) : null,
     auto_renew_period: a.autoRenewPeriod,
-    balance: { balance: int(balance), timestamp: ts(lastNs), tokens: tokenBalances(data, a).map((t) => ({ token_id: entityId(t.token), balance: int(t.balance) })) },
+    balance: {
+      balance: int(balance),
+      timestamp: ts(lastNs),
+      tokens: tokenBalances(data, a).map((t) => ({ token_id: entityId(t.token), balance: int(t.balance) })),
+    },
     created_timestamp: ts(a.createdNs),
     decline_reward: a.declineReward,
     delegation_address: '0x',
     deleted: false,
     ethereum_nonce: ethereumNonce(data, a),
     evm_address: '0x' + (a.evm ?? longZero(a.num).slice(2)),
-    expiry_timestamp: a.createdNs !== null && a.autoRenewPeriod !== null ? nsToTs(a.createdNs + BigInt(a.autoRenewPeriod) * NS) : null,
+    expiry_timestamp:
+      a.createdNs !== null && a.autoRenewPeriod !== null ? nsToTs(a.createdNs + BigInt(a.autoRenewPeriod) * NS) : null,
     key: keyOf(a.key),
     max_automatic_token_associations: a.maxAutoAssociations,
     memo: textOf(h, a.num) ?? a.memo,
@@ -138,7 +174,13 @@ export function accountObject(data: MirrorData, a: AccountEntity, h?: HostileCtx
   };
 }
 
-export function accountById(data: MirrorData, path: string, raw: string, pairs: [string, string][], h?: HostileCtx): Reply {
+export function accountById(
+  data: MirrorData,
+  path: string,
+  raw: string,
+  pairs: [string, string][],
+  h?: HostileCtx,
+): Reply {
   const filters = strictFilters(pairs, ACCOUNT_PARAMS);
   const reg = entitiesOf(data);
   const ref = parseAccountRef(raw);
@@ -157,7 +199,8 @@ export function accountById(data: MirrorData, path: string, raw: string, pairs: 
   // the entity as of the range: nothing before it was created
   const created = a.createdNs;
   const before = (v: bigint): boolean => created !== null && v < created;
-  if ((range.upper !== null && before(range.upper)) || (range.eqs.length > 0 && range.eqs.every(before))) throw new NotFoundError();
+  if ((range.upper !== null && before(range.upper)) || (range.eqs.length > 0 && range.eqs.every(before)))
+    throw new NotFoundError();
   const includeTransactions = (last(filters, 'transactions')?.value.toLowerCase() ?? 'true') === 'true';
   const limit = limitOf(filters);
   const order = orderOf(filters, 'desc');
@@ -174,7 +217,8 @@ export function accountById(data: MirrorData, path: string, raw: string, pairs: 
       creditDebit: [],
     });
     items = page.map((r) => new RawJson(transactionListItem(data.contracts, r, h)));
-    if (page.length === limit) next = nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp);
+    if (page.length === limit)
+      next = nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp);
   }
   const body = toJson({ ...accountObject(data, a, h), transactions: items, links: { next } });
   const headers: Record<string, string> = { 'cache-control': 'public, max-age=2' };
@@ -184,7 +228,9 @@ export function accountById(data: MirrorData, path: string, raw: string, pairs: 
 
 /* ------------------------------------------------------------------ tokens/{tokenId} */
 
-const TOKEN_PARAMS: Record<string, Validator> = { timestamp: (op, v) => (op === 'eq' || op === 'lt' || op === 'lte') && isTimestamp(v) };
+const TOKEN_PARAMS: Record<string, Validator> = {
+  timestamp: (op, v) => (op === 'eq' || op === 'lt' || op === 'lte') && isTimestamp(v),
+};
 
 /** The token a path names (as the spec tests show: an entity id, an encoded id, or a long-zero EVM address); 400 otherwise. */
 function parseTokenRef(raw: string): bigint {
@@ -199,7 +245,8 @@ function parseTokenRef(raw: string): bigint {
   if (evm) {
     const hex = (evm[1] ?? evm[4]).toLowerCase();
     const num = BigInt('0x' + hex.slice(24));
-    if (!/^0{24}/.test(hex) || num > MAX_NUM || [evm[2], evm[3]].some((p) => p !== undefined && BigInt(p) !== 0n)) throw bad();
+    if (!/^0{24}/.test(hex) || num > MAX_NUM || [evm[2], evm[3]].some((p) => p !== undefined && BigInt(p) !== 0n))
+      throw bad();
     return num;
   }
   if (!/^(\d{1,4}\.)?\d{1,5}\.\d{1,12}$/.test(raw)) throw bad();
@@ -211,7 +258,12 @@ function parseTokenRef(raw: string): bigint {
 function feesObject(t: TokenEntity): Record<string, unknown> {
   const o: Record<string, unknown> = {
     created_timestamp: nsToTs(t.createdNs),
-    fixed_fees: t.fees.fixed.map((f) => ({ all_collectors_are_exempt: false, amount: int(f.amount), collector_account_id: entityId(f.collector), denominating_token_id: f.token === null ? null : entityId(f.token) })),
+    fixed_fees: t.fees.fixed.map((f) => ({
+      all_collectors_are_exempt: false,
+      amount: int(f.amount),
+      collector_account_id: entityId(f.collector),
+      denominating_token_id: f.token === null ? null : entityId(f.token),
+    })),
   };
   if (t.type === 'FUNGIBLE_COMMON') {
     o.fractional_fees = t.fees.fractional.map((f) => ({
@@ -228,7 +280,12 @@ function feesObject(t: TokenEntity): Record<string, unknown> {
       all_collectors_are_exempt: false,
       amount: { denominator: f.denominator, numerator: f.numerator },
       collector_account_id: entityId(f.collector),
-      fallback_fee: f.fallback ? { amount: int(f.fallback.amount), denominating_token_id: f.fallback.token === null ? null : entityId(f.fallback.token) } : null,
+      fallback_fee: f.fallback
+        ? {
+            amount: int(f.fallback.amount),
+            denominating_token_id: f.fallback.token === null ? null : entityId(f.fallback.token),
+          }
+        : null,
     }));
   }
   return o;
@@ -299,7 +356,11 @@ export function topicObject(t: TopicEntity, h?: HostileCtx): Record<string, unkn
     // a topic without custom fees has the placeholder of TopicController (timestamp range from 0)
     custom_fees: {
       created_timestamp: t.fixedFees.length ? nsToTs(t.createdNs) : '0.000000000',
-      fixed_fees: t.fixedFees.map((f) => ({ amount: int(f.amount), collector_account_id: entityId(f.collector), denominating_token_id: f.token === null ? null : entityId(f.token) })),
+      fixed_fees: t.fixedFees.map((f) => ({
+        amount: int(f.amount),
+        collector_account_id: entityId(f.collector),
+        denominating_token_id: f.token === null ? null : entityId(f.token),
+      })),
     },
     deleted: false,
     fee_exempt_key_list: t.feeExemptKeys.map(keyOf),
@@ -312,7 +373,8 @@ export function topicObject(t: TopicEntity, h?: HostileCtx): Record<string, unkn
 }
 
 /** rest-java's error body: Spring's reason phrase as `message`, the exception's text as `detail` (first). */
-const javaError = (status: number, message: string, detail: string): Reply => jsonReply(status, { _status: { messages: [{ detail, message }] } });
+const javaError = (status: number, message: string, detail: string): Reply =>
+  jsonReply(status, { _status: { messages: [{ detail, message }] } });
 
 export function topicById(data: MirrorData, raw: string, h?: HostileCtx): Reply {
   const m = /^(?:(\d{1,4})\.)?(?:(\d{1,5})\.)?(\d{1,12})$/.exec(raw);

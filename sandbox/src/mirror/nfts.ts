@@ -33,14 +33,25 @@ export const MADE_UP_TYPE = 'TOKENTELEPORT';
 export const NFT_TREASURY = 4_815_001;
 const TREASURY = NFT_TREASURY;
 /** The accounts NFTs move between. */
-export const NFT_ACCOUNTS: readonly number[] = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918, 4_001_771, 4_123_456, 3_999_001, 4_776_120];
+export const NFT_ACCOUNTS: readonly number[] = [
+  2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918, 4_001_771, 4_123_456, 3_999_001, 4_776_120,
+];
 
 const txId = (payer: number, consensusNs: bigint, back: number): string => {
   const valid = consensusNs - BigInt(back) * NS - BigInt(back * 7919);
   return `0.0.${payer}-${valid / NS}-${(valid % NS).toString().padStart(9, '0')}`;
 };
 
-function entryObj(ts: bigint, payer: number, back: number, type: string, sender: number | null, receiver: number | null, approval: boolean, nonce = 0): Record<string, unknown> {
+function entryObj(
+  ts: bigint,
+  payer: number,
+  back: number,
+  type: string,
+  sender: number | null,
+  receiver: number | null,
+  approval: boolean,
+  nonce = 0,
+): Record<string, unknown> {
   return {
     consensus_timestamp: nsToTs(ts),
     nonce,
@@ -53,7 +64,14 @@ function entryObj(ts: bigint, payer: number, back: number, type: string, sender:
 }
 
 function arrayHistory(tokenNum: number, serial: bigint, entries: NftEntry[], missingMint: boolean): NftHistory {
-  return { tokenNum, serial, length: entries.length, entry: (i) => entries[i], tsAt: (i) => entries[i].tsNs, missingMint };
+  return {
+    tokenNum,
+    serial,
+    length: entries.length,
+    entry: (i) => entries[i],
+    tsAt: (i) => entries[i].tsNs,
+    missingMint,
+  };
 }
 
 type Step = 'mint' | 'transfer' | 'approvedTransfer' | 'approve' | 'deleteAllowance' | 'burn' | 'wipe' | 'madeUp';
@@ -113,7 +131,14 @@ function buildShort(rng: Prng, steps: Step[], startSec: number, accounts: number
 function randomSteps(rng: Prng, n: number): Step[] {
   const steps: Step[] = ['mint'];
   for (let i = 1; i < n; i++) {
-    steps.push(rng.weighted([['transfer', 60], ['approvedTransfer', 15], ['approve', 15], ['deleteAllowance', 5]] as const));
+    steps.push(
+      rng.weighted([
+        ['transfer', 60],
+        ['approvedTransfer', 15],
+        ['approve', 15],
+        ['deleteAllowance', 5],
+      ] as const),
+    );
   }
   return steps;
 }
@@ -122,7 +147,8 @@ function randomSteps(rng: Prng, n: number): Step[] {
 function longHistory(tokenNum: number, serial: bigint, accounts: number[]): NftHistory {
   const start = BigInt(ANCHOR_SEC - 41 * 86400) * NS;
   const step = 280n * NS; // 12,345 entries over ~40 days
-  const tsAt = (i: number): bigint => start + BigInt(i) * step + BigInt(hash32(i, 1) % 270) * NS + BigInt(hash32(i, 2) % 1_000_000_000);
+  const tsAt = (i: number): bigint =>
+    start + BigInt(i) * step + BigInt(hash32(i, 1) % 270) * NS + BigInt(hash32(i, 2) % 1_000_000_000);
   // Every 5th entry (i % 5 == 4) approves an allowance and every 25th (i % 25 == 12) deletes one; the rest are
   // the mint (i = 0) and transfers. Counting transfers up to i is then closed-form, and owners alternate between
   // two halves of the account list, so consecutive owners always differ: no recursion, O(1) per entry.
@@ -143,12 +169,29 @@ function longHistory(tokenNum: number, serial: bigint, accounts: number[]): NftH
     let obj: Record<string, unknown>;
     if (kind === 'mint') obj = entryObj(ts, TREASURY, back, 'TOKENMINT', null, TREASURY, false);
     else if (kind === 'approve' || kind === 'deleteAllowance') {
-      obj = entryObj(ts, ownerAfter(i - 1), back, kind === 'approve' ? 'CRYPTOAPPROVEALLOWANCE' : 'CRYPTODELETEALLOWANCE', null, null, false);
+      obj = entryObj(
+        ts,
+        ownerAfter(i - 1),
+        back,
+        kind === 'approve' ? 'CRYPTOAPPROVEALLOWANCE' : 'CRYPTODELETEALLOWANCE',
+        null,
+        null,
+        false,
+      );
     } else {
       const from = ownerAfter(i - 1);
       const to = ownerAfter(i);
       const payer = kind === 'approvedTransfer' ? accounts[hash32(i, 6) % accounts.length] : from;
-      obj = entryObj(ts, payer, back, 'CRYPTOTRANSFER', from, to, kind === 'approvedTransfer', hash32(i, 7) % 23 === 0 ? 1 : 0);
+      obj = entryObj(
+        ts,
+        payer,
+        back,
+        'CRYPTOTRANSFER',
+        from,
+        to,
+        kind === 'approvedTransfer',
+        hash32(i, 7) % 23 === 0 ? 1 : 0,
+      );
     }
     return { tsNs: ts, obj };
   };
@@ -170,22 +213,59 @@ export function generateNfts(rng: Prng): NftData {
     const serial = BigInt(s);
     if (serial === LONG_SERIAL) continue;
     let steps: Step[];
-    if (serial === 2n) steps = ['mint', 'approve', 'approvedTransfer', 'transfer', 'approve', 'deleteAllowance', 'approvedTransfer', 'transfer', 'burn'];
-    else if (serial === PARTIAL_SERIAL) steps = ['transfer', 'approvedTransfer', 'approve', 'transfer', 'transfer', 'wipe'];
+    if (serial === 2n)
+      steps = [
+        'mint',
+        'approve',
+        'approvedTransfer',
+        'transfer',
+        'approve',
+        'deleteAllowance',
+        'approvedTransfer',
+        'transfer',
+        'burn',
+      ];
+    else if (serial === PARTIAL_SERIAL)
+      steps = ['transfer', 'approvedTransfer', 'approve', 'transfer', 'transfer', 'wipe'];
     else if (serial === UNKNOWN_TYPE_SERIAL) steps = ['mint', 'transfer', 'madeUp', 'transfer'];
     else {
-      steps = randomSteps(rng, rng.weighted([[1, 4], [3, 10], [8, 10], [20, 6], [45, 3], [130, 2]] as const) + rng.int(0, 3));
-      const end = rng.weighted([['none', 80], ['burn', 12], ['wipe', 8]] as const);
+      steps = randomSteps(
+        rng,
+        rng.weighted([
+          [1, 4],
+          [3, 10],
+          [8, 10],
+          [20, 6],
+          [45, 3],
+          [130, 2],
+        ] as const) + rng.int(0, 3),
+      );
+      const end = rng.weighted([
+        ['none', 80],
+        ['burn', 12],
+        ['wipe', 8],
+      ] as const);
       if (end !== 'none') steps.push(end);
     }
     const entries = buildShort(rng, steps, base + rng.int(0, 86400), accounts);
     histories.set(nftKey(NFT_TOKEN, serial), arrayHistory(NFT_TOKEN, serial, entries, serial === PARTIAL_SERIAL));
   }
   histories.set(nftKey(NFT_TOKEN, LONG_SERIAL), longHistory(NFT_TOKEN, LONG_SERIAL, accounts));
-  histories.set(nftKey(NFT_TOKEN, MAX_SERIAL), arrayHistory(NFT_TOKEN, MAX_SERIAL, buildShort(rng, ['mint', 'transfer', 'approvedTransfer', 'transfer'], base, accounts), false));
+  histories.set(
+    nftKey(NFT_TOKEN, MAX_SERIAL),
+    arrayHistory(
+      NFT_TOKEN,
+      MAX_SERIAL,
+      buildShort(rng, ['mint', 'transfer', 'approvedTransfer', 'transfer'], base, accounts),
+      false,
+    ),
+  );
   for (let s = 1; s <= 5; s++) {
     const serial = BigInt(s);
-    histories.set(nftKey(NFT_TOKEN_2, serial), arrayHistory(NFT_TOKEN_2, serial, buildShort(rng, randomSteps(rng, rng.int(2, 6)), base, accounts), false));
+    histories.set(
+      nftKey(NFT_TOKEN_2, serial),
+      arrayHistory(NFT_TOKEN_2, serial, buildShort(rng, randomSteps(rng, rng.int(2, 6)), base, accounts), false),
+    );
   }
   const t = entityId(NFT_TOKEN);
   const notable = {

@@ -71,14 +71,19 @@ export type Format = (value: string) => string | null;
  * account.id, schedule.id (and spender.id, token.id): EntityId.parseString without a parameter name, so the
  * message quotes the id as parsed, e.g. `account.id=70000.1` gives `Invalid entity ID "0.70000.1"`.
  */
-export const entityFormat: Format = (v) => (parseEntityId(v) === null ? `Invalid entity ID "${entityIdPieces(v)}"` : null);
+export const entityFormat: Format = (v) =>
+  parseEntityId(v) === null ? `Invalid entity ID "${entityIdPieces(v)}"` : null;
 
 /**
  * Validates every pair: invalid values first (in order), then unknown names (in order), as the real server.
  * When all are valid, parses them (`format`) in the order of the real query object (names in first-seen order,
  * each name's values in order); the first that fails is the only message (validateAndParseFilters).
  */
-export function buildFilters(pairs: [string, string][], accepted: Record<string, Validator>, format: Record<string, Format> = {}): Filter[] {
+export function buildFilters(
+  pairs: [string, string][],
+  accepted: Record<string, Validator>,
+  format: Record<string, Format> = {},
+): Filter[] {
   const invalid: string[] = [];
   const unknown: string[] = [];
   const filters: Filter[] = [];
@@ -116,7 +121,11 @@ export function buildFilters(pairs: [string, string][], accepted: Record<string,
  * invalid value, then every value of an unknown parameter; `validateReq` (`inline` true): in parameter order, an
  * unknown parameter once. Then the values are parsed (`format`), the first failure its only message.
  */
-export function strictFilters(pairs: [string, string][], accepted: Record<string, Validator>, opts: { inline?: boolean; format?: Record<string, Format> } = {}): Filter[] {
+export function strictFilters(
+  pairs: [string, string][],
+  accepted: Record<string, Validator>,
+  opts: { inline?: boolean; format?: Record<string, Format> } = {},
+): Filter[] {
   const byKey = new Map<string, string[]>();
   for (const [k, v] of pairs) {
     const list = byKey.get(k);
@@ -200,7 +209,10 @@ export function rangeOf(filters: Filter[], key: string, parse: (v: string) => bi
 }
 
 export const inRange = (r: Range, v: bigint): boolean =>
-  (r.lower === null || v >= r.lower) && (r.upper === null || v <= r.upper) && (r.eqs.length === 0 || r.eqs.includes(v)) && !r.nes.includes(v);
+  (r.lower === null || v >= r.lower) &&
+  (r.upper === null || v <= r.upper) &&
+  (r.eqs.length === 0 || r.eqs.includes(v)) &&
+  !r.nes.includes(v);
 
 /** First index whose key >= target in an ascending array. */
 export function lowerBound(length: number, key: (i: number) => bigint, target: bigint): number {
@@ -218,7 +230,15 @@ export function lowerBound(length: number, key: (i: number) => bigint, target: b
  * Scans indexes [lo, hi) of an ascending sequence in `order`, collecting up to `limit` matches.
  * Binary search gives lo/hi from the range bounds, so a page costs O(log N + page) when filters are sparse-free.
  */
-export function scan<T>(length: number, key: (i: number) => bigint, get: (i: number) => T, range: Range, order: 'asc' | 'desc', limit: number, accept: (t: T) => boolean): T[] {
+export function scan<T>(
+  length: number,
+  key: (i: number) => bigint,
+  get: (i: number) => T,
+  range: Range,
+  order: 'asc' | 'desc',
+  limit: number,
+  accept: (t: T) => boolean,
+): T[] {
   let lo = range.lower === null ? 0 : lowerBound(length, key, range.lower);
   let hi = range.upper === null ? length : lowerBound(length, key, range.upper + 1n);
   const out: T[] = [];
@@ -258,7 +278,14 @@ export function scan<T>(length: number, key: (i: number) => bigint, get: (i: num
 export const GT_LT = /[gl]t[e]?:/;
 
 /** Builds `links.next` like getPaginationLink/getNextParamQueries/updateReqQuery/isEmptyRange of the mirror node. */
-export function nextLink(path: string, pairs: [string, string][], field: string, lastValue: string, order: 'asc' | 'desc', parse: (v: string) => bigint | null): string | null {
+export function nextLink(
+  path: string,
+  pairs: [string, string][],
+  field: string,
+  lastValue: string,
+  order: 'asc' | 'desc',
+  parse: (v: string) => bigint | null,
+): string | null {
   // the request query as the server sees it: names in first-seen order, repeated names become arrays
   const query = new Map<string, string | string[]>();
   for (const [k, v] of pairs) {
@@ -269,10 +296,15 @@ export function nextLink(path: string, pairs: [string, string][], field: string,
   const pattern = order === 'asc' ? /gt[e]?:/ : /lt[e]?:/;
   const insert = `${order === 'asc' ? 'gt' : 'lt'}:${lastValue}`;
   const original = query.get(field);
-  if (Array.isArray(original)) query.set(field, original.filter((v) => !pattern.test(v)));
+  if (Array.isArray(original))
+    query.set(
+      field,
+      original.filter((v) => !pattern.test(v)),
+    );
   else if (original !== undefined && pattern.test(original)) query.delete(field);
   if (query.has(field)) {
-    if (GT_LT.test(String(original))) query.set(field, ([] as string[]).concat(query.get(field) as string | string[]).concat(insert));
+    if (GT_LT.test(String(original)))
+      query.set(field, ([] as string[]).concat(query.get(field) as string | string[]).concat(insert));
   } else {
     query.set(field, insert);
   }
@@ -301,7 +333,13 @@ export function nextLink(path: string, pairs: [string, string][], field: string,
   return path + qs;
 }
 
-export function listReply(status: number, listKey: string, items: string[], next: string | null, cacheControl: string): Reply {
+export function listReply(
+  status: number,
+  listKey: string,
+  items: string[],
+  next: string | null,
+  cacheControl: string,
+): Reply {
   const body = `{"${listKey}":[${items.join(',')}],"links":{"next":${next === null ? 'null' : JSON.stringify(next)}}}`;
   const headers: Record<string, string> = { 'cache-control': cacheControl };
   if (next !== null) headers.Link = `<${next}>; rel="next"`;
@@ -346,7 +384,12 @@ export function pagedReply(
   for (const [k, v] of pairs) if (!(k === cursor.field && direction.test(v))) qs += `${qs === '' ? '?' : '&'}${k}=${v}`;
   const boundary = OUTER_BOUNDARY[cursor.field][cursor.order];
   const emptyNext = nextLink(path, pairs, cursor.field, boundary, cursor.order, cursor.parse);
-  const forcedNext = next ?? (cursor.lastValue !== null ? nextLink(path, pairs, cursor.field, cursor.lastValue, cursor.order, cursor.parse) : null) ?? emptyNext;
+  const forcedNext =
+    next ??
+    (cursor.lastValue !== null
+      ? nextLink(path, pairs, cursor.field, cursor.lastValue, cursor.order, cursor.parse)
+      : null) ??
+    emptyNext;
   const page = applyPaging(h, trap, firstPage, { items, next }, { forcedNext, firstUrl: path + qs, emptyNext });
   return listReply(status, listKey, page.items, page.next, cacheControl);
 }

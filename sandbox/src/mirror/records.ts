@@ -17,10 +17,11 @@ const FEE_ACCOUNT = 98;
 const STAKING_REWARD_ACCOUNT = 800;
 
 /** HTS tokens with a fractional custom fee (assessed on transfers; the receiver pays it). */
-export const FRACTIONAL_FEES: ReadonlyMap<number, { numerator: bigint; denominator: bigint; collector: number }> = new Map([
-  [7101, { numerator: 1n, denominator: 100n, collector: 7109 }],
-  [7004, { numerator: 1n, denominator: 1000n, collector: 7009 }],
-]);
+export const FRACTIONAL_FEES: ReadonlyMap<number, { numerator: bigint; denominator: bigint; collector: number }> =
+  new Map([
+    [7101, { numerator: 1n, denominator: 100n, collector: 7109 }],
+    [7004, { numerator: 1n, denominator: 1000n, collector: 7009 }],
+  ]);
 
 export interface Transfer {
   account: number;
@@ -70,7 +71,10 @@ export function mix(ts: bigint, salt: number): number {
 /** `bytes` bytes of hex derived from a timestamp and a salt. */
 export function derivedHex(ts: bigint, salt: number, bytes: number): string {
   let out = '';
-  for (let i = 0; out.length < bytes * 2; i++) out += mix(ts, salt * 977 + i).toString(16).padStart(8, '0');
+  for (let i = 0; out.length < bytes * 2; i++)
+    out += mix(ts, salt * 977 + i)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, bytes * 2);
 }
 
@@ -109,7 +113,10 @@ const addressWord = (params: string, i: number): string => word(params, i).slice
 function merged(list: Transfer[]): Transfer[] {
   const by = new Map<number, bigint>();
   for (const t of list) by.set(t.account, (by.get(t.account) ?? 0n) + t.amount);
-  return [...by].filter(([, a]) => a !== 0n).map(([account, amount]) => ({ account, amount })).sort((a, b) => a.account - b.account || (a.amount < b.amount ? -1 : 1));
+  return [...by]
+    .filter(([, a]) => a !== 0n)
+    .map(([account, amount]) => ({ account, amount }))
+    .sort((a, b) => a.account - b.account || (a.amount < b.amount ? -1 : 1));
 }
 
 /** The fee of a result's transaction: the HAPI part and the gas (gas used at 71-86 tinybars a gas). */
@@ -134,7 +141,10 @@ function feeShares(total: bigint, node: number): Transfer[] {
  * The token moves of a child that calls the token service: `transferToken(token, sender, receiver, amount)` (with
  * the token's fractional fee, paid by the receiver) or `transferNFT(token, sender, receiver, serial)`.
  */
-function tokenMoves(data: ContractData, child: ContractResultRow): { tokens: TokenTransfer[]; nfts: NftMove[]; assessed: AssessedFee[] } {
+function tokenMoves(
+  data: ContractData,
+  child: ContractResultRow,
+): { tokens: TokenTransfer[]; nfts: NftMove[]; assessed: AssessedFee[] } {
   const params = child.obj.function_parameters as string;
   const none = { tokens: [], nfts: [], assessed: [] };
   if (child.contractNum !== HTS_PRECOMPILE || params.length < 10 + 4 * 64) return none;
@@ -210,13 +220,18 @@ export function txRecord(data: ContractData, row: ContractResultRow): TxRecord {
   return rec;
 }
 
-const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+const int = (v: bigint): number | bigint =>
+  v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 
 /**
  * A transaction as the real formatTransactionRows writes it (0.160 key order). `assessed`: the by-id answer (the
  * list does not read assessed custom fees); `memo`: the memo text (hostile mode), else empty.
  */
-export function transactionObject(data: ContractData, row: ContractResultRow, opts: { assessed: boolean; memo?: string }): Record<string, unknown> {
+export function transactionObject(
+  data: ContractData,
+  row: ContractResultRow,
+  opts: { assessed: boolean; memo?: string },
+): Record<string, unknown> {
   const rec = txRecord(data, row);
   const o: Record<string, unknown> = {};
   if (opts.assessed && rec.assessed.length) {
@@ -252,7 +267,12 @@ export function transactionObject(data: ContractData, row: ContractResultRow, op
     result: row.obj.result,
     scheduled: false,
     staking_reward_transfers: [],
-    token_transfers: rec.tokens.map((t) => ({ token_id: entityId(t.token), account: entityId(t.account), amount: int(t.amount), is_approval: false })),
+    token_transfers: rec.tokens.map((t) => ({
+      token_id: entityId(t.token),
+      account: entityId(t.account),
+      amount: int(t.amount),
+      is_approval: false,
+    })),
     transaction_hash: Buffer.from(rec.hash48, 'hex').toString('base64'),
     transaction_id: rec.id,
     transfers: rec.transfers.map((t) => ({ account: entityId(t.account), amount: int(t.amount), is_approval: false })),

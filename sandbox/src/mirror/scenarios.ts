@@ -50,12 +50,30 @@ import { addrWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
 import { Prng } from '../prng';
 import {
-  CHAIN_ID_HEX, type Contract, type ContractData, type ContractResultRow, HTS_PRECOMPILE, blockNumberAt, failedInitcodeOf, indexRow, nativeFields,
+  CHAIN_ID_HEX,
+  type Contract,
+  type ContractData,
+  type ContractResultRow,
+  HTS_PRECOMPILE,
+  blockNumberAt,
+  failedInitcodeOf,
+  indexRow,
+  nativeFields,
 } from './contracts';
 import { ANCHOR_SEC, NS, entityId, longZero, nsToTs } from './ids';
 import { RELAY, derivedHex, txIdentity } from './records';
 import {
-  type CallNode, type Execution, type LogSpec, type SlotChange, addrTopic, execute, mappingSlot, orBlooms, logBloom, slotHex, sortStateChanges,
+  type CallNode,
+  type Execution,
+  type LogSpec,
+  type SlotChange,
+  addrTopic,
+  execute,
+  mappingSlot,
+  orBlooms,
+  logBloom,
+  slotHex,
+  sortStateChanges,
 } from './trace';
 import { numOfAddress } from './records';
 import { type Built, dedupe, gasLimitOf } from './details';
@@ -85,7 +103,8 @@ interface CompiledContract {
 const CONTRACTS = (compiled as { contracts: CompiledContract[] }).contracts;
 const byName = (name: string): CompiledContract => CONTRACTS.find((c) => c.name === name) as CompiledContract;
 
-const canonical = (p: AbiParam): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(canonical).join(',')})${p.type.slice(5)}` : p.type);
+const canonical = (p: AbiParam): string =>
+  p.type.startsWith('tuple') ? `(${(p.components ?? []).map(canonical).join(',')})${p.type.slice(5)}` : p.type;
 /** `name(type,...)` of an ABI entry. */
 function signature(c: CompiledContract, kind: 'function' | 'event' | 'error', name: string): string {
   const item = c.abi.find((i) => i.type === kind && i.name === name);
@@ -133,10 +152,27 @@ const lz = (num: number): string => longZero(num).slice(2);
 const vault = { num: numOf(VAULT), evm: evmOf(VAULT) };
 const ledger = { num: numOf(LEDGER), evm: evmOf(LEDGER) };
 const accounting = { num: numOf(ACCOUNTING), evm: evmOf(ACCOUNTING) };
-const log = (c: { num: number; evm: string }, topics: string[], data: string): LogSpec => ({ log: true, num: c.num, evm: c.evm, topics, data });
-const callNode = (op: CallNode['op'], recipient: number, input: string, output: string, extra: Partial<CallNode> = {}): CallNode =>
-  ({ op, type: 'CALL', recipient, recipientType: 'CONTRACT', input, output, ...extra });
-const change = (c: { num: number; evm: string }, slot: string, read: bigint, written: bigint | null): SlotChange => ({ num: c.num, evm: c.evm, slot, read, written });
+const log = (c: { num: number; evm: string }, topics: string[], data: string): LogSpec => ({
+  log: true,
+  num: c.num,
+  evm: c.evm,
+  topics,
+  data,
+});
+const callNode = (
+  op: CallNode['op'],
+  recipient: number,
+  input: string,
+  output: string,
+  extra: Partial<CallNode> = {},
+): CallNode => ({ op, type: 'CALL', recipient, recipientType: 'CONTRACT', input, output, ...extra });
+const change = (c: { num: number; evm: string }, slot: string, read: bigint, written: bigint | null): SlotChange => ({
+  num: c.num,
+  evm: c.evm,
+  slot,
+  read,
+  written,
+});
 
 /** The state and amounts of the scenarios (mirror/executions.ts sets the state before them and makes the calls). */
 export const T0 = 1_234_500_000_000n; // totalDeposits before the scenarios (12,345 ℏ)
@@ -197,11 +233,18 @@ const SPECS: Spec[] = [
 const LIBRARY_REVERT: Spec = { key: 'inspectorLibraryRevert', before: 2 * 86400 + 1500 };
 const DEEP_REVERT: Spec = { key: 'inspectorDeepRevert', before: 2 * 86400 + 1350 };
 /** Added after those, newer than every other scenario: the failed deployment, then the revert two internal calls deep. */
-const CREATE_REVERT: Spec = { key: 'inspectorCreateRevert', before: 2 * 86400 + 240, eth: true, ethNonce: 9, create: true };
+const CREATE_REVERT: Spec = {
+  key: 'inspectorCreateRevert',
+  before: 2 * 86400 + 240,
+  eth: true,
+  ethNonce: 9,
+  create: true,
+};
 const INTERNAL_REVERT: Spec = { key: 'inspectorInternalRevert', before: 2 * 86400 + 180 };
 
 const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
-const int = (v: bigint): number | bigint => (v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v);
+const int = (v: bigint): number | bigint =>
+  v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 
 /**
  * A real execution as the sandbox's view models read it: its actions as frames (the recorder's ContractActionViewModel
@@ -227,9 +270,14 @@ export function builtOfRun(data: ContractData, run: RealRun, noActions = false):
       input: a.input ?? '0x',
       result,
       resultType,
-      value: BigInt(a.value as number | bigint) > BigInt(Number.MAX_SAFE_INTEGER) ? BigInt(a.value as number | bigint) : Number(a.value),
+      value:
+        BigInt(a.value as number | bigint) > BigInt(Number.MAX_SAFE_INTEGER)
+          ? BigInt(a.value as number | bigint)
+          : Number(a.value),
       ...(resultType === 'REVERT_REASON' ? { failure: { kind: 'revert' as const, data: result } } : {}),
-      ...(resultType === 'ERROR' ? { failure: { kind: 'error' as const, text: Buffer.from(result.slice(2), 'hex').toString('utf8') } } : {}),
+      ...(resultType === 'ERROR'
+        ? { failure: { kind: 'error' as const, text: Buffer.from(result.slice(2), 'hex').toString('utf8') } }
+        : {}),
     };
   });
   let failedAt = -1;
@@ -265,11 +313,23 @@ const HOPS = 199;
 const BIG_TRACE_ACTIONS = 1200;
 
 /** The big trace's tokens (the first five generated ERC-20s) and pairs (other generated contracts). */
-function bigTraceParties(data: ContractData): { router: Contract; tokens: Contract[]; pairs: Contract[]; compliance: Contract; sender: { num: number; evm: string } } {
+function bigTraceParties(data: ContractData): {
+  router: Contract;
+  tokens: Contract[];
+  pairs: Contract[];
+  compliance: Contract;
+  sender: { num: number; evm: string };
+} {
   const router = bigTraceRouter(data);
   const tokens = data.contracts.filter((c) => c.kind === 'erc20').slice(0, 5);
   const pairs = data.contracts.filter((c) => c.kind !== 'erc20' && c.num !== router.num).slice(0, 7);
-  return { router, tokens, pairs: pairs.slice(0, 6), compliance: pairs[6], sender: data.senders.find((x) => !x.alias) as { num: number; evm: string } };
+  return {
+    router,
+    tokens,
+    pairs: pairs.slice(0, 6),
+    compliance: pairs[6],
+    sender: data.senders.find((x) => !x.alias) as { num: number; evm: string },
+  };
 }
 
 /** Amount after hop h (amount in for h = 0), 0.3% less each hop. */
@@ -287,7 +347,8 @@ function bigTraceParams(data: ContractData): string {
 }
 
 /** What it returns: the amounts along the path (uint256[]). */
-const bigTraceResult = (): string => '0x' + w(32) + w(HOPS + 1) + Array.from({ length: HOPS + 1 }, (_, h) => w(hopAmount(h))).join('');
+const bigTraceResult = (): string =>
+  '0x' + w(32) + w(HOPS + 1) + Array.from({ length: HOPS + 1 }, (_, h) => w(hopAmount(h))).join('');
 
 function bigTrace(data: ContractData, row: ContractResultRow): Built {
   const { router, tokens, pairs, compliance, sender } = bigTraceParties(data);
@@ -297,9 +358,15 @@ function bigTrace(data: ContractData, row: ContractResultRow): Built {
   const tokenAt = (i: number): Contract => tokens[i % tokens.length];
   const pairAt = (h: number): Contract => pairs[h % pairs.length];
   const body: (CallNode | LogSpec)[] = [
-    callNode('CALL', tokenAt(0).num, `0x${selectorOf('transferFrom(address,address,uint256)')}${addrWord(sender.evm)}${addrWord(pairAt(0).evm)}${w(hopAmount(0))}`, '0x' + w(1), {
-      body: [log(tokenAt(0), [T, addrTopic(sender.evm), addrTopic(pairAt(0).evm)], '0x' + w(hopAmount(0)))],
-    }),
+    callNode(
+      'CALL',
+      tokenAt(0).num,
+      `0x${selectorOf('transferFrom(address,address,uint256)')}${addrWord(sender.evm)}${addrWord(pairAt(0).evm)}${w(hopAmount(0))}`,
+      '0x' + w(1),
+      {
+        body: [log(tokenAt(0), [T, addrTopic(sender.evm), addrTopic(pairAt(0).evm)], '0x' + w(hopAmount(0)))],
+      },
+    ),
   ];
   for (let h = 0; h < HOPS; h++) {
     const pair = pairAt(h);
@@ -307,31 +374,86 @@ function bigTrace(data: ContractData, row: ContractResultRow): Built {
     const next = h + 1 < HOPS ? pairAt(h + 1).evm : sender.evm;
     const r0 = BigInt(rng.int(100_000, 900_000)) * 10n ** 18n;
     const r1 = BigInt(rng.int(100_000, 900_000)) * 10n ** 18n;
-    body.push(callNode('STATICCALL', pair.num, `0x${selectorOf('getReserves()')}`, '0x' + w(r0) + w(r1) + w(ANCHOR_SEC - 3 * 86400)));
     body.push(
-      callNode('CALL', pair.num, `0x${selectorOf('swap(uint256,uint256,address,bytes)')}${w(0)}${w(hopAmount(h + 1))}${addrWord(next)}${w(128)}${w(0)}`, '0x', {
-        body: [
-          callNode('CALL', out.num, `0x${selectorOf('transfer(address,uint256)')}${addrWord(next)}${w(hopAmount(h + 1))}`, '0x' + w(1), {
-            body: [
-              callNode('STATICCALL', compliance.num, `0x${selectorOf('isAllowed(address)')}${addrWord(next)}`, '0x' + w(1)),
-              log(out, [T, addrTopic(pair.evm), addrTopic(next)], '0x' + w(hopAmount(h + 1))),
-            ],
-          }),
-          callNode('STATICCALL', tokenAt(h).num, `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`, '0x' + w(r0 + hopAmount(h))),
-          callNode('STATICCALL', out.num, `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`, '0x' + w(r1 - hopAmount(h + 1))),
-          log(pair, [topicOf('Swap(address,uint256,uint256,uint256,uint256,address)'), addrTopic(router.evm), addrTopic(next)], '0x' + w(hopAmount(h)) + w(0) + w(0) + w(hopAmount(h + 1))),
-        ],
-      }),
+      callNode(
+        'STATICCALL',
+        pair.num,
+        `0x${selectorOf('getReserves()')}`,
+        '0x' + w(r0) + w(r1) + w(ANCHOR_SEC - 3 * 86400),
+      ),
     );
-    if (h < pairs.length) changes.push(change(pair, slotHex(8), r0 | (r1 << 112n), (r0 + hopAmount(h)) | ((r1 - hopAmount(h + 1)) << 112n)));
+    body.push(
+      callNode(
+        'CALL',
+        pair.num,
+        `0x${selectorOf('swap(uint256,uint256,address,bytes)')}${w(0)}${w(hopAmount(h + 1))}${addrWord(next)}${w(128)}${w(0)}`,
+        '0x',
+        {
+          body: [
+            callNode(
+              'CALL',
+              out.num,
+              `0x${selectorOf('transfer(address,uint256)')}${addrWord(next)}${w(hopAmount(h + 1))}`,
+              '0x' + w(1),
+              {
+                body: [
+                  callNode(
+                    'STATICCALL',
+                    compliance.num,
+                    `0x${selectorOf('isAllowed(address)')}${addrWord(next)}`,
+                    '0x' + w(1),
+                  ),
+                  log(out, [T, addrTopic(pair.evm), addrTopic(next)], '0x' + w(hopAmount(h + 1))),
+                ],
+              },
+            ),
+            callNode(
+              'STATICCALL',
+              tokenAt(h).num,
+              `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`,
+              '0x' + w(r0 + hopAmount(h)),
+            ),
+            callNode(
+              'STATICCALL',
+              out.num,
+              `0x${selectorOf('balanceOf(address)')}${addrWord(pair.evm)}`,
+              '0x' + w(r1 - hopAmount(h + 1)),
+            ),
+            log(
+              pair,
+              [
+                topicOf('Swap(address,uint256,uint256,uint256,uint256,address)'),
+                addrTopic(router.evm),
+                addrTopic(next),
+              ],
+              '0x' + w(hopAmount(h)) + w(0) + w(0) + w(hopAmount(h + 1)),
+            ),
+          ],
+        },
+      ),
+    );
+    if (h < pairs.length)
+      changes.push(
+        change(pair, slotHex(8), r0 | (r1 << 112n), (r0 + hopAmount(h)) | ((r1 - hopAmount(h + 1)) << 112n)),
+      );
   }
   // the router checks what the sender holds at the end, until the trace has exactly BIG_TRACE_ACTIONS actions
   for (let k = 2 + HOPS * 6; k < BIG_TRACE_ACTIONS; k++) {
     const t = tokenAt(k);
-    body.push(callNode('STATICCALL', t.num, `0x${selectorOf('balanceOf(address)')}${addrWord(sender.evm)}`, '0x' + w(BigInt(rng.int(1, 900_000)) * 10n ** 18n)));
+    body.push(
+      callNode(
+        'STATICCALL',
+        t.num,
+        `0x${selectorOf('balanceOf(address)')}${addrWord(sender.evm)}`,
+        '0x' + w(BigInt(rng.int(1, 900_000)) * 10n ** 18n),
+      ),
+    );
   }
   for (const t of tokens) changes.push(change(t, mappingSlot(sender.evm, 0), 10n ** 24n, 10n ** 24n - 10n ** 20n));
-  const root = callNode('CALL', router.num, row.obj.function_parameters as string, row.obj.call_result as string, { body, own: 40_000 });
+  const root = callNode('CALL', router.num, row.obj.function_parameters as string, row.obj.call_result as string, {
+    body,
+    own: 40_000,
+  });
   return run(root, row, changes);
 }
 
@@ -385,7 +507,9 @@ interface Recorded {
 function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
   const ex = run.ex;
   const built = builtOfRun(data, run, s.noActions);
-  const hts = s.child ? ex.actions.find((a) => a.call_type === 'PRECOMPILE' && a.to === longZero(HTS_PRECOMPILE)) : undefined;
+  const hts = s.child
+    ? ex.actions.find((a) => a.call_type === 'PRECOMPILE' && a.to === longZero(HTS_PRECOMPILE))
+    : undefined;
   if (s.child && !hts) throw new Error(`${s.key}: no token service call in its execution`);
   return {
     key: s.key,
@@ -402,7 +526,9 @@ function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
     eth: s.eth,
     ethNonce: s.ethNonce,
     partial: s.partial,
-    ...(hts ? { child: { params: hts.input as string, callResult: hts.result_data as string, gas: Number(hts.gas_used) } } : {}),
+    ...(hts
+      ? { child: { params: hts.input as string, callResult: hts.result_data as string, gas: Number(hts.gas_used) } }
+      : {}),
     build: () => built,
   };
 }
@@ -413,10 +539,18 @@ function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
  */
 const scenarioRows = new WeakMap<
   ContractData,
-  { rows: Map<ScenarioKey, ContractResultRow>; build: (row: ContractResultRow) => Built; builders: Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built> }
+  {
+    rows: Map<ScenarioKey, ContractResultRow>;
+    build: (row: ContractResultRow) => Built;
+    builders: Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built>;
+  }
 >();
 
-export function addInspectorScenarios(data: ContractData, build: (row: ContractResultRow) => Built, runs: ReadonlyMap<RealKey, RealRun>): void {
+export function addInspectorScenarios(
+  data: ContractData,
+  build: (row: ContractResultRow) => Built,
+  runs: ReadonlyMap<RealKey, RealRun>,
+): void {
   const byKey = new Map<ScenarioKey, ContractResultRow>();
   const builders = new Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built>();
   scenarioRows.set(data, { rows: byKey, build, builders });
@@ -429,7 +563,12 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     data.contractsByNum.set(c.num, c);
     data.contractsByEvm.set(c.evm, c.num);
   }
-  data.code = new Map(CONTRACTS.map((c) => [numOf(c), { bytecode: c.bytecode + c.constructorArguments.slice(2), runtime: c.deployedBytecode }]));
+  data.code = new Map(
+    CONTRACTS.map((c) => [
+      numOf(c),
+      { bytecode: c.bytecode + c.constructorArguments.slice(2), runtime: c.deployedBytecode },
+    ]),
+  );
   data.aliases.set(OWNER.evm, OWNER.num);
   data.aliases.set(ALIAS_SENDER.evm, ALIAS_SENDER.num);
 
@@ -466,7 +605,8 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
   for (const s of all) {
     builders.set(s.key, s.build);
     let sec = ANCHOR_SEC - s.before;
-    while (used.has(blockNumberAt(sec)) || used.has(blockNumberAt(sec) + 1n) || used.has(blockNumberAt(sec) - 1n)) sec += 3;
+    while (used.has(blockNumberAt(sec)) || used.has(blockNumberAt(sec) + 1n) || used.has(blockNumberAt(sec) - 1n))
+      sec += 3;
     const blockNumber = blockNumberAt(sec);
     used.add(blockNumber);
     const ts = BigInt(sec) * NS + BigInt(rng.int(1_000_000, 900_000_000));
@@ -526,17 +666,43 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     };
     // no authorization_list: the scenarios' Ethereum transactions (type 2) carry none (withAuthorizationList)
     // contractNum 0 for a failed deployment: it is indexed under no contract (below)
-    const row: ContractResultRow = { tsNs: ts, top: true, contractNum: c ? c.num : 0, senderNum: s.sender.num, blockNumber, blockHash, txIndex: 0, nonce: 0, scenario: s.key, obj };
+    const row: ContractResultRow = {
+      tsNs: ts,
+      top: true,
+      contractNum: c ? c.num : 0,
+      senderNum: s.sender.num,
+      blockNumber,
+      blockHash,
+      txIndex: 0,
+      nonce: 0,
+      scenario: s.key,
+      obj,
+    };
     if (s.contract === null) row.deploy = true;
     obj.failed_initcode = failedInitcodeOf(row);
     if (s.partial) row.partial = true;
-    if (s.key === 'inspectorEthereum') row.record = { hbar: [{ account: vault.num, amount: -WITHDRAW }, { account: ALIAS_SENDER.num, amount: WITHDRAW }] };
+    if (s.key === 'inspectorEthereum')
+      row.record = {
+        hbar: [
+          { account: vault.num, amount: -WITHDRAW },
+          { account: ALIAS_SENDER.num, amount: WITHDRAW },
+        ],
+      };
     const rows = [row];
     if (s.child) {
       const child: ContractResultRow = {
-        tsNs: ts + 1n, top: false, contractNum: HTS_PRECOMPILE, senderNum: vault.num, blockNumber, blockHash, txIndex: 0, nonce: 1, parent: row,
+        tsNs: ts + 1n,
+        top: false,
+        contractNum: HTS_PRECOMPILE,
+        senderNum: vault.num,
+        blockNumber,
+        blockHash,
+        txIndex: 0,
+        nonce: 1,
+        parent: row,
         obj: {
-          ...obj, ...nativeFields(),
+          ...obj,
+          ...nativeFields(),
           address: longZero(HTS_PRECOMPILE),
           amount: 0,
           bloom: '0x' + '0'.repeat(512),
@@ -560,10 +726,11 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
     }
     // the result's bloom is its logs': computed when the result is first written, not at start
     if (s.partial) obj.bloom = '0x';
-    else lazyBloom(obj, () => {
-      const logs = build(row).exec.logs;
-      return logs.length ? orBlooms(logs.map((l) => logBloom('0x' + l.evm, l.topics))) : '0x' + '0'.repeat(512);
-    });
+    else
+      lazyBloom(obj, () => {
+        const logs = build(row).exec.logs;
+        return logs.length ? orBlooms(logs.map((l) => logBloom('0x' + l.evm, l.topics))) : '0x' + '0'.repeat(512);
+      });
     for (const r of rows) {
       insertSorted(data.all, r);
       if (r.top) insertSorted(data.top, r);
@@ -580,9 +747,13 @@ export function addInspectorScenarios(data: ContractData, build: (row: ContractR
 }
 
 /** Whether a scenario's result is re-executed for `/opcodes` (the compiled contracts' are; the generated router's is not). */
-export const isRealScenario = (key: string | undefined): key is RealKey => key !== undefined && key !== 'inspectorBigTrace';
+export const isRealScenario = (key: string | undefined): key is RealKey =>
+  key !== undefined && key !== 'inspectorBigTrace';
 
-const party = (num: number, evm?: string): Record<string, string> => ({ id: entityId(num), evm: '0x' + (evm ?? lz(num)) });
+const party = (num: number, evm?: string): Record<string, string> => ({
+  id: entityId(num),
+  evm: '0x' + (evm ?? lz(num)),
+});
 
 /**
  * What the tests and the demo need of each scenario (GET /__sandbox/health `notable.inspector`): timestamp,
@@ -608,7 +779,11 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
       result: row.obj.result,
       actions: b.noActions ? 0 : b.exec.frames.length,
       failingAction: failing >= 0 && !b.noActions ? failing : null,
-      children: (row.children ?? []).map((c) => ({ nonce: c.nonce, timestamp: c.obj.timestamp, contractId: c.obj.contract_id })),
+      children: (row.children ?? []).map((c) => ({
+        nonce: c.nonce,
+        timestamp: c.obj.timestamp,
+        contractId: c.obj.contract_id,
+      })),
       opcodes: isRealScenario(key),
     };
   }
@@ -619,6 +794,10 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
     relay: party(RELAY),
     payoutToken: party(PAYOUT_TOKEN),
   };
-  out.contracts = { vault: party(vault.num, vault.evm), ledger: party(ledger.num, ledger.evm), accounting: party(accounting.num, accounting.evm) };
+  out.contracts = {
+    vault: party(vault.num, vault.evm),
+    ledger: party(ledger.num, ledger.evm),
+    accounting: party(accounting.num, accounting.evm),
+  };
   return out;
 }

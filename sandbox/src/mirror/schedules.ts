@@ -62,10 +62,14 @@ function key(rng: Prng, kind: 'ED25519' | 'ECDSA_SECP256K1' | 'ProtobufEncoded')
   const list = new ProtoWriter();
   const n = rng.int(2, 3);
   for (let i = 0; i < n; i++) {
-    const k = rng.chance(0.5) ? new ProtoWriter().bytes(2, rng.bytes(32)) : new ProtoWriter().bytes(7, hexToBytes(rng.pick(['02', '03']) + rng.hex(32)));
+    const k = rng.chance(0.5)
+      ? new ProtoWriter().bytes(2, rng.bytes(32))
+      : new ProtoWriter().bytes(7, hexToBytes(rng.pick(['02', '03']) + rng.hex(32)));
     list.message(1, k);
   }
-  const outer = rng.chance(0.6) ? new ProtoWriter().message(5, new ProtoWriter().int(1, 2).message(2, list)) : new ProtoWriter().message(6, list);
+  const outer = rng.chance(0.6)
+    ? new ProtoWriter().message(5, new ProtoWriter().int(1, 2).message(2, list))
+    : new ProtoWriter().message(6, list);
   return { _type: 'ProtobufEncoded', key: bytesToHex(outer.finish()) };
 }
 
@@ -97,8 +101,18 @@ function sigBytes(rng: Prng, type: (typeof SIG_TYPES)[number]): { prefix: Uint8A
 const accountAmount = (num: number, amount: bigint, approval = false): ProtoWriter =>
   new ProtoWriter().message(1, entityIdMsg(num)).sint(2, amount).bool(3, approval);
 
-export type BodyKind = 'hbar' | 'token' | 'nft' | 'contractCall' | 'tokenMint' | 'tokenBurn' | 'tokenAssociate' | 'submitMessage';
-const BODY_KINDS: BodyKind[] = ['hbar', 'token', 'nft', 'contractCall', 'tokenMint', 'tokenBurn', 'tokenAssociate', 'submitMessage'];
+export type BodyKind =
+  'hbar' | 'token' | 'nft' | 'contractCall' | 'tokenMint' | 'tokenBurn' | 'tokenAssociate' | 'submitMessage';
+const BODY_KINDS: BodyKind[] = [
+  'hbar',
+  'token',
+  'nft',
+  'contractCall',
+  'tokenMint',
+  'tokenBurn',
+  'tokenAssociate',
+  'submitMessage',
+];
 
 /** The topics schedules submit messages to (GET /topics/{id} serves them: mirror/entities.ts). */
 export const SCHEDULE_TOPICS: readonly number[] = [4_001_001, 4_002_002, 4_003_003, 4_004_004];
@@ -108,11 +122,20 @@ export const SCHEDULE_FUNGIBLE_TOKENS: readonly number[] = [5_877_002, 5_120_033
 export const SCHEDULE_CREATORS: readonly number[] = [2_061_517, 3_404_044, 4_417_201, 4_800_012, 1_024_305, 5_222_918];
 export const SCHEDULE_ACCOUNTS: readonly number[] = [...SCHEDULE_CREATORS, 4_001_771, 4_123_456, 3_999_001];
 
-function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: number[], memo: string, contracts: readonly number[]): string {
+function transactionBody(
+  rng: Prng,
+  kind: BodyKind,
+  payer: number,
+  accounts: number[],
+  memo: string,
+  contracts: readonly number[],
+): string {
   const other = (): number => rng.pick(accounts.filter((a) => a !== payer));
   // SchedulableTransactionBody { uint64 transactionFee = 1; string memo = 2; oneof data { contractCall = 3;
   //   cryptoTransfer = 9; consensusSubmitMessage = 21; tokenMint = 29; tokenBurn = 30; tokenAssociate = 32; ... } }
-  const body = new ProtoWriter().int(1, BigInt(rng.pick([100_000_000, 200_000_000, 500_000_000, 1_000_000_000]))).string(2, memo);
+  const body = new ProtoWriter()
+    .int(1, BigInt(rng.pick([100_000_000, 200_000_000, 500_000_000, 1_000_000_000])))
+    .string(2, memo);
   switch (kind) {
     case 'hbar': {
       const amount = BigInt(rng.int(1, 250_000)) * 100_000_000n;
@@ -132,7 +155,11 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
       break;
     }
     case 'nft': {
-      const nft = new ProtoWriter().message(1, entityIdMsg(payer)).message(2, entityIdMsg(other())).int(3, rng.int(1, 40)).bool(4, rng.chance(0.2));
+      const nft = new ProtoWriter()
+        .message(1, entityIdMsg(payer))
+        .message(2, entityIdMsg(other()))
+        .int(3, rng.int(1, 40))
+        .bool(4, rng.chance(0.2));
       body.message(9, new ProtoWriter().message(2, new ProtoWriter().message(1, entityIdMsg(4815162)).message(3, nft)));
       break;
     }
@@ -142,7 +169,14 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
       // a contract of the sandbox's data (the drawn number picks one, so every other draw is unchanged)
       const drawn = rng.int(3_000_000, 6_500_000);
       const contract = contracts.length ? contracts[drawn % contracts.length] : drawn;
-      body.message(3, new ProtoWriter().message(1, entityIdMsg(contract)).int(2, rng.pick([100_000, 300_000, 1_000_000])).int(3, 0).bytes(4, hexToBytes(params)));
+      body.message(
+        3,
+        new ProtoWriter()
+          .message(1, entityIdMsg(contract))
+          .int(2, rng.pick([100_000, 300_000, 1_000_000]))
+          .int(3, 0)
+          .bytes(4, hexToBytes(params)),
+      );
       break;
     }
     case 'tokenMint': {
@@ -160,14 +194,29 @@ function transactionBody(rng: Prng, kind: BodyKind, payer: number, accounts: num
     }
     case 'tokenAssociate': {
       // token_associate.proto: TokenAssociateTransactionBody { AccountID account = 1; repeated TokenID tokens = 2; }
-      body.message(32, new ProtoWriter().message(1, entityIdMsg(payer)).message(2, entityIdMsg(4815162)).message(2, entityIdMsg(5120033)));
+      body.message(
+        32,
+        new ProtoWriter()
+          .message(1, entityIdMsg(payer))
+          .message(2, entityIdMsg(4815162))
+          .message(2, entityIdMsg(5120033)),
+      );
       break;
     }
     default: {
       // consensus_submit_message.proto: ConsensusSubmitMessageTransactionBody { TopicID topicID = 1; bytes message = 2; }
-      const msg = rng.pick(['{"event":"rotate-key","epoch":42}', 'hello from the sandbox 👋', 'audit-log: release v1.4.2']);
+      const msg = rng.pick([
+        '{"event":"rotate-key","epoch":42}',
+        'hello from the sandbox 👋',
+        'audit-log: release v1.4.2',
+      ]);
       // one of the sandbox's topics (mirror/entities.ts; the drawn number picks it)
-      body.message(21, new ProtoWriter().message(1, entityIdMsg(SCHEDULE_TOPICS[rng.int(4_000_000, 4_100_000) % SCHEDULE_TOPICS.length])).bytes(2, new TextEncoder().encode(msg)));
+      body.message(
+        21,
+        new ProtoWriter()
+          .message(1, entityIdMsg(SCHEDULE_TOPICS[rng.int(4_000_000, 4_100_000) % SCHEDULE_TOPICS.length]))
+          .bytes(2, new TextEncoder().encode(msg)),
+      );
     }
   }
   return toBase64(body.finish());
@@ -192,7 +241,15 @@ export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly 
     const creator = i < 6 ? creators[i] : rng.weighted(creators.map((c, k) => [c, 6 - k] as const));
     const payer = rng.chance(0.8) ? creator : rng.pick(accounts);
     // the first schedules cover every state, so each state exists whatever the PRNG draws
-    const state = i < 4 ? (['executed', 'deleted', 'expired', 'pending'] as const)[i] : rng.weighted([['executed', 40], ['deleted', 14], ['expired', 20], ['pending', 26]] as const);
+    const state =
+      i < 4
+        ? (['executed', 'deleted', 'expired', 'pending'] as const)[i]
+        : rng.weighted([
+            ['executed', 40],
+            ['deleted', 14],
+            ['expired', 20],
+            ['pending', 26],
+          ] as const);
     const waitForExpiry = rng.chance(0.3);
     let expiration: bigint | null = null;
     let executedTs: string | null = null;
@@ -209,8 +266,25 @@ export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly 
     } else {
       expiration = tsNs(futureBase + rng.int(1, 55) * 86400 + rng.int(0, 86399), 0);
     }
-    const adminKind = i === 3 ? null : rng.weighted([[null, 25], ['ED25519', 25], ['ECDSA_SECP256K1', 25], ['ProtobufEncoded', 25]] as const);
-    const nSigs = i === 3 ? 0 : rng.weighted([[0, 8], [1, 40], [2, 30], [3, 14], [4, 8]] as const);
+    const adminKind =
+      i === 3
+        ? null
+        : rng.weighted([
+            [null, 25],
+            ['ED25519', 25],
+            ['ECDSA_SECP256K1', 25],
+            ['ProtobufEncoded', 25],
+          ] as const);
+    const nSigs =
+      i === 3
+        ? 0
+        : rng.weighted([
+            [0, 8],
+            [1, 40],
+            [2, 30],
+            [3, 14],
+            [4, 8],
+          ] as const);
     const signatures: Record<string, unknown>[] = [];
     let sigSec = sec;
     for (let k = 0; k < nSigs; k++) {
@@ -224,7 +298,8 @@ export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly 
         type,
       });
     }
-    const memo = i < MEMOS.length ? MEMOS[i] : rng.chance(0.6) ? rng.pick(MEMOS) : `schedule ${i} for ${entityId(payer)}`;
+    const memo =
+      i < MEMOS.length ? MEMOS[i] : rng.chance(0.6) ? rng.pick(MEMOS) : `schedule ${i} for ${entityId(payer)}`;
     const kind = BODY_KINDS[i % BODY_KINDS.length];
     const obj: Record<string, unknown> = {
       admin_key: adminKind ? key(rng, adminKind) : null,
@@ -232,7 +307,8 @@ export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly 
       consensus_timestamp: consensus,
       creator_account_id: entityId(creator),
       executed_timestamp: executedTs,
-      expiration_time: expiration === null ? null : `${expiration / NS}.${(expiration % NS).toString().padStart(9, '0')}`,
+      expiration_time:
+        expiration === null ? null : `${expiration / NS}.${(expiration % NS).toString().padStart(9, '0')}`,
       memo,
       payer_account_id: entityId(payer),
       schedule_id: entityId(num),
@@ -240,7 +316,14 @@ export function generateSchedules(rng: Prng, nowMs: number, contracts: readonly 
       transaction_body: transactionBody(rng, kind, payer, accounts, rng.chance(0.5) ? '' : `inner: ${kind}`, contracts),
       wait_for_expiry: waitForExpiry,
     };
-    const row: ScheduleRow = { num, creatorNum: creator, executed: executedTs !== null, deleted: state === 'deleted', expirationNs: expiration, obj };
+    const row: ScheduleRow = {
+      num,
+      creatorNum: creator,
+      executed: executedTs !== null,
+      deleted: state === 'deleted',
+      expirationNs: expiration,
+      obj,
+    };
     rows.push(row);
     byNum.set(num, row);
     if (!notable[state]) notable[state] = entityId(num);

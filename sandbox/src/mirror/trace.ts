@@ -86,7 +86,15 @@ export function intrinsicGas(input: string): number {
 }
 
 const defaultOwn = (n: CallNode): number =>
-  n.type === 'PRECOMPILE' ? 15_000 : n.op === 'STATICCALL' ? 2_600 : n.op === 'CREATE' || n.op === 'CREATE2' ? 32_000 : n.op === 'DELEGATECALL' ? 4_800 : 9_000;
+  n.type === 'PRECOMPILE'
+    ? 15_000
+    : n.op === 'STATICCALL'
+      ? 2_600
+      : n.op === 'CREATE' || n.op === 'CREATE2'
+        ? 32_000
+        : n.op === 'DELEGATECALL'
+          ? 4_800
+          : 9_000;
 
 interface Work {
   node: CallNode;
@@ -106,12 +114,30 @@ export function execute(root: CallNode, sender: number, gasLimit: number, gasCon
   const work: Work[] = [];
   const logs: LogSpec[] = [];
   let failedAt = -1;
-  const visit = (node: CallNode, depth: number, parent: number, caller: number, callerType: 'ACCOUNT' | 'CONTRACT'): boolean => {
+  const visit = (
+    node: CallNode,
+    depth: number,
+    parent: number,
+    caller: number,
+    callerType: 'ACCOUNT' | 'CONTRACT',
+  ): boolean => {
     const i = work.length;
-    const ctx = node.op === 'DELEGATECALL' || node.op === 'CALLCODE' ? caller : node.recipient ?? caller;
+    const ctx = node.op === 'DELEGATECALL' || node.op === 'CALLCODE' ? caller : (node.recipient ?? caller);
     const frame: Frame = {
-      depth, op: node.op, type: node.type, caller, callerType, recipient: node.recipient, recipientType: node.recipientType, address: node.address,
-      gas: 0, gasUsed: 0, input: node.input, result: node.output, resultType: 'OUTPUT', value: node.value ?? 0,
+      depth,
+      op: node.op,
+      type: node.type,
+      caller,
+      callerType,
+      recipient: node.recipient,
+      recipientType: node.recipientType,
+      address: node.address,
+      gas: 0,
+      gasUsed: 0,
+      input: node.input,
+      result: node.output,
+      resultType: 'OUTPUT',
+      value: node.value ?? 0,
     };
     work.push({ node, frame, parent, ctx, kids: [], own: node.own ?? defaultOwn(node) });
     if (parent >= 0) work[parent].kids.push(i);
@@ -175,7 +201,8 @@ export function execute(root: CallNode, sender: number, gasLimit: number, gasCon
     }
   }
   // out of gas: the failing frame and its ancestors use all they were given
-  if (failedAt >= 0 && work[failedAt].node.outOfGas) for (let j = failedAt; j >= 0; j = work[j].parent) work[j].frame.gasUsed = work[j].frame.gas;
+  if (failedAt >= 0 && work[failedAt].node.outOfGas)
+    for (let j = failedAt; j >= 0; j = work[j].parent) work[j].frame.gasUsed = work[j].frame.gas;
 
   return { frames: work.map((w) => w.frame), logs: failedAt >= 0 ? [] : logs, failedAt };
 }
@@ -276,7 +303,10 @@ export function sortStateChanges(changes: SlotChange[]): SlotChange[] {
 
 /** The storage slot of `mapping[key]` at `slot`: keccak256(key . slot), 64 hex. */
 export const mappingSlot = (key: string | bigint, slot: number | bigint | string): string =>
-  keccakHex((typeof key === 'bigint' ? uintWord(key) : uintWord(BigInt('0x' + key.replace(/^0x/, '')))) + (typeof slot === 'string' ? slot : uintWord(slot)));
+  keccakHex(
+    (typeof key === 'bigint' ? uintWord(key) : uintWord(BigInt('0x' + key.replace(/^0x/, '')))) +
+      (typeof slot === 'string' ? slot : uintWord(slot)),
+  );
 
 /** A slot number as 64 hex. */
 export const slotHex = (slot: number | bigint): string => uintWord(slot);

@@ -88,7 +88,10 @@ export class AbiRegistry {
   }
 
   /** Adds the items of one ABI (first added wins on equal signatures; the same signature is kept once). */
-  add(file: AbiFile, origin: AbiOrigin = { kind: 'workspace', label: file.source, contractName: file.contractName }): void {
+  add(
+    file: AbiFile,
+    origin: AbiOrigin = { kind: 'workspace', label: file.source, contractName: file.contractName },
+  ): void {
     this.files.push(file);
     for (const item of file.abi) {
       let selector: string;
@@ -136,8 +139,14 @@ export class AbiRegistry {
     const [first, ...rest] = out;
     const f = first.file;
     if (first.origin.kind !== 'workspace' || !f) return out;
-    const same = (g: AbiFile | undefined) => !!g && g !== f && g.contractName === f.contractName && userSourceName(g.sourceName ?? '') === userSourceName(f.sourceName ?? '');
-    const others = new Set(rest.filter((e) => e.origin.kind === 'workspace' && same(e.file)).map((e) => e.file?.source));
+    const same = (g: AbiFile | undefined) =>
+      !!g &&
+      g !== f &&
+      g.contractName === f.contractName &&
+      userSourceName(g.sourceName ?? '') === userSourceName(f.sourceName ?? '');
+    const others = new Set(
+      rest.filter((e) => e.origin.kind === 'workspace' && same(e.file)).map((e) => e.file?.source),
+    );
     if (!others.size) return out;
     const label = `${f.contractName} (${others.size + 1} builds in the workspace: ${[first.origin.label, ...others].join(', ')}; which one was deployed is not checked here)`;
     return [{ ...first, origin: { ...first.origin, label } }, ...rest];
@@ -158,7 +167,10 @@ function short(s: string, max = 24): string {
 
 /** A string shown on one line: JSON-quoted (escapes control and bidi characters). */
 function quote(s: string): string {
-  return JSON.stringify(s).replace(/[\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(s).replace(
+    /[\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function toValue(p: AbiParam, v: unknown, fallbackName: string): DecodedValue {
@@ -168,12 +180,27 @@ function toValue(p: AbiParam, v: unknown, fallbackName: string): DecodedValue {
     const inner: AbiParam = { ...p, type: arr[1], name: undefined };
     const children = v.slice(0, MAX_CHILDREN).map((x, i) => toValue(inner, x, `[${i}]`));
     if (v.length > MAX_CHILDREN) children.push({ name: '…', type: '', value: `${v.length - MAX_CHILDREN} more` });
-    return { name, type: p.type, value: `[${children.slice(0, 4).map((c) => (c.children ? c.value : short(c.value))).join(', ')}${v.length > 4 ? ', …' : ''}]`, children };
+    return {
+      name,
+      type: p.type,
+      value: `[${children
+        .slice(0, 4)
+        .map((c) => (c.children ? c.value : short(c.value)))
+        .join(', ')}${v.length > 4 ? ', …' : ''}]`,
+      children,
+    };
   }
   if (p.type === 'tuple' && v && typeof v === 'object') {
     const comps = p.components ?? [];
-    const children = comps.map((c, i) => toValue(c, Array.isArray(v) ? v[i] : (v as Record<string, unknown>)[c.name || String(i)], `[${i}]`));
-    return { name, type: p.type, value: `(${children.map((c) => `${c.name}=${short(c.value)}`).join(', ')})`, children };
+    const children = comps.map((c, i) =>
+      toValue(c, Array.isArray(v) ? v[i] : (v as Record<string, unknown>)[c.name || String(i)], `[${i}]`),
+    );
+    return {
+      name,
+      type: p.type,
+      value: `(${children.map((c) => `${c.name}=${short(c.value)}`).join(', ')})`,
+      children,
+    };
   }
   if (typeof v === 'bigint') return { name, type: p.type, value: v.toString() };
   if (typeof v === 'boolean') return { name, type: p.type, value: v ? 'true' : 'false' };
@@ -189,7 +216,9 @@ export function decodedValues(params: AbiParam[], decoded: readonly unknown[] | 
 
 function values(params: AbiParam[], decoded: readonly unknown[] | unknown): DecodedValue[] {
   const list = params.length === 1 && !Array.isArray(decoded) ? [decoded] : (decoded as readonly unknown[]);
-  return params.map((p, i) => toValue(p, Array.isArray(list) ? list[i] : undefined, params.length === 1 ? '' : `[${i}]`)).map((v, i) => ({ ...v, name: v.name || (params.length === 1 ? 'value' : `[${i}]`) }));
+  return params
+    .map((p, i) => toValue(p, Array.isArray(list) ? list[i] : undefined, params.length === 1 ? '' : `[${i}]`))
+    .map((v, i) => ({ ...v, name: v.name || (params.length === 1 ? 'value' : `[${i}]`) }));
 }
 
 /** `name=value, …` on one line. */
@@ -205,17 +234,33 @@ export function valuesText(vals: DecodedValue[], max = 42): string {
  * files, the one deployed at `address` (the called contract), then the most derived, is tried first.
  * `undefined` when the selector is unknown or the data does not fit.
  */
-export function decodeCall(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry, address?: string | null): DecodedCall | undefined {
+export function decodeCall(
+  data: string | null | undefined,
+  registry: AbiRegistry | undefined,
+  contractAbi?: AbiRegistry,
+  address?: string | null,
+): DecodedCall | undefined {
   const h = hex(data);
   if (!h || h.length < 10) return undefined;
   const selector = h.slice(0, 10);
   // the workspace's own build first; the contract's Sourcify ABI for what the workspace lacks
-  const candidates = [...(registry?.functionBySelector(selector, address ?? undefined) ?? []), ...(contractAbi?.functionBySelector(selector) ?? [])];
+  const candidates = [
+    ...(registry?.functionBySelector(selector, address ?? undefined) ?? []),
+    ...(contractAbi?.functionBySelector(selector) ?? []),
+  ];
   for (const e of candidates) {
     try {
       const r = decodeFunctionData({ abi: [e.item] as unknown as Abi, data: h });
       const args = values(e.item.inputs, r.args ?? []);
-      return { name: e.item.name, signature: e.signature, selector, args, text: `${e.item.name}(${valuesText(args)})`, origin: e.origin, item: e.item };
+      return {
+        name: e.item.name,
+        signature: e.signature,
+        selector,
+        args,
+        text: `${e.item.name}(${valuesText(args)})`,
+        origin: e.origin,
+        item: e.item,
+      };
     } catch {
       // another ABI with the same selector may fit
     }
@@ -229,7 +274,11 @@ export function decodeReturn(call: DecodedCall, data: string | null | undefined)
   const outputs = call.item.outputs ?? [];
   if (!h || !outputs.length || h === '0x') return undefined;
   try {
-    const r = decodeFunctionResult({ abi: [call.item] as unknown as Abi, functionName: call.item.name, data: h } as never);
+    const r = decodeFunctionResult({
+      abi: [call.item] as unknown as Abi,
+      functionName: call.item.name,
+      data: h,
+    } as never);
     const vals = values(outputs, r as unknown);
     return { values: vals, text: valuesText(vals) };
   } catch {
@@ -242,18 +291,34 @@ export function decodeReturn(call: DecodedCall, data: string | null | undefined)
  * error found in the registry (the workspace's, first) or `contractAbi` (Sourcify's) with its named arguments,
  * also when its data happens to be printable. Text and unknown selectors stay as ../revert shows them.
  */
-export function decodeError(data: string | null | undefined, registry: AbiRegistry | undefined, contractAbi?: AbiRegistry, address?: string | null): DecodedError | undefined {
+export function decodeError(
+  data: string | null | undefined,
+  registry: AbiRegistry | undefined,
+  contractAbi?: AbiRegistry,
+  address?: string | null,
+): DecodedError | undefined {
   const base = decodeRevert(data);
   // ABIs first, text last: printable data shaped like revert data (kind `text` with a selector) is tried too
   if (!base || (base.kind !== 'custom' && base.kind !== 'text') || !base.selector) return base;
   const h = hex(data);
   if (!h) return base;
-  const candidates = [...(registry?.errorBySelector(base.selector, address ?? undefined) ?? []), ...(contractAbi?.errorBySelector(base.selector) ?? [])];
+  const candidates = [
+    ...(registry?.errorBySelector(base.selector, address ?? undefined) ?? []),
+    ...(contractAbi?.errorBySelector(base.selector) ?? []),
+  ];
   for (const e of candidates) {
     try {
       const r = decodeErrorResult({ abi: [e.item] as unknown as Abi, data: h });
       const args = values(e.item.inputs, r.args ?? []);
-      return { ...base, kind: 'custom', name: e.item.name, signature: e.signature, args, origin: e.origin, message: `${e.item.name}(${valuesText(args)})` };
+      return {
+        ...base,
+        kind: 'custom',
+        name: e.item.name,
+        signature: e.signature,
+        args,
+        origin: e.origin,
+        message: `${e.item.name}(${valuesText(args)})`,
+      };
     } catch {
       // try the next
     }
@@ -264,8 +329,12 @@ export function decodeError(data: string | null | undefined, registry: AbiRegist
 /** A registry holding one contract's ABI from Sourcify. */
 export function sourcifyRegistry(abi: unknown, address: string, chainId: string | number): AbiRegistry {
   const reg = new AbiRegistry();
-  const file: AbiFile = { source: `Sourcify ${chainId}/${address}`, contractName: address, format: 'abi', abi: normalizeAbiItems(abi) };
+  const file: AbiFile = {
+    source: `Sourcify ${chainId}/${address}`,
+    contractName: address,
+    format: 'abi',
+    abi: normalizeAbiItems(abi),
+  };
   reg.add(file, { kind: 'sourcify', label: 'Sourcify', address });
   return reg;
 }
-

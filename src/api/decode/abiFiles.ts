@@ -64,7 +64,8 @@ export function mayHoldAbi(text: string): boolean {
   return t.startsWith('[') || (t.startsWith('{') && text.includes('"abi"'));
 }
 
-const PARAM_TYPE = /^(address|bool|string|bytes([1-9]|[12]\d|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|tuple|function|u?fixed(\d+x\d+)?)(\[\d*\])*$/;
+const PARAM_TYPE =
+  /^(address|bool|string|bytes([1-9]|[12]\d|3[0-2])?|u?int(8|16|24|32|40|48|56|64|72|80|88|96|104|112|120|128|136|144|152|160|168|176|184|192|200|208|216|224|232|240|248|256)?|tuple|function|u?fixed(\d+x\d+)?)(\[\d*\])*$/;
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
 function param(v: unknown, depth = 0): AbiParam | undefined {
@@ -118,11 +119,17 @@ export function normalizeAbi(v: unknown): AbiItem[] {
 
 /** Whether an array looks like an ABI: every entry an object with a known `type` (or a name and inputs). */
 function looksLikeAbi(v: unknown[]): boolean {
-  return v.length > 0 && v.every((x) => {
-    if (!x || typeof x !== 'object' || Array.isArray(x)) return false;
-    const o = x as Record<string, unknown>;
-    return ['function', 'error', 'event', 'constructor', 'fallback', 'receive'].includes(String(o.type)) || (o.type === undefined && typeof o.name === 'string' && Array.isArray(o.inputs));
-  });
+  return (
+    v.length > 0 &&
+    v.every((x) => {
+      if (!x || typeof x !== 'object' || Array.isArray(x)) return false;
+      const o = x as Record<string, unknown>;
+      return (
+        ['function', 'error', 'event', 'constructor', 'fallback', 'receive'].includes(String(o.type)) ||
+        (o.type === undefined && typeof o.name === 'string' && Array.isArray(o.inputs))
+      );
+    })
+  );
 }
 
 function baseName(relPath: string): string {
@@ -153,20 +160,39 @@ export function parseAbiFile(relPath: string, text: string): AbiFile | undefined
   if (!Array.isArray(o.abi) || (o.abi.length && !looksLikeAbi(o.abi))) return undefined;
   const abi = normalizeAbi(o.abi);
   if (!abi.length) return undefined;
-  const fmt = typeof o._format === 'string' && /^hh/.test(o._format) ? 'hardhat'
-    : o.bytecode && typeof o.bytecode === 'object' && 'object' in (o.bytecode as object) ? 'foundry'
-      : typeof o.contractName === 'string' ? 'truffle' : 'abi';
+  const fmt =
+    typeof o._format === 'string' && /^hh/.test(o._format)
+      ? 'hardhat'
+      : o.bytecode && typeof o.bytecode === 'object' && 'object' in (o.bytecode as object)
+        ? 'foundry'
+        : typeof o.contractName === 'string'
+          ? 'truffle'
+          : 'abi';
   // Foundry names the contract and its source in the metadata's compilation target only
-  const target = Object.entries(metadataOf(o.metadata)?.settings?.compilationTarget ?? {}).find(([, n]) => typeof n === 'string');
-  const name = typeof o.contractName === 'string' && o.contractName ? o.contractName : typeof target?.[1] === 'string' ? target[1] : baseName(relPath);
+  const target = Object.entries(metadataOf(o.metadata)?.settings?.compilationTarget ?? {}).find(
+    ([, n]) => typeof n === 'string',
+  );
+  const name =
+    typeof o.contractName === 'string' && o.contractName
+      ? o.contractName
+      : typeof target?.[1] === 'string'
+        ? target[1]
+        : baseName(relPath);
   const out: AbiFile = { source, contractName: name, format: fmt, abi };
-  const sourceName = typeof o.sourceName === 'string' && o.sourceName ? o.sourceName : typeof o.inputSourceName === 'string' && o.inputSourceName ? o.inputSourceName : target?.[0];
+  const sourceName =
+    typeof o.sourceName === 'string' && o.sourceName
+      ? o.sourceName
+      : typeof o.inputSourceName === 'string' && o.inputSourceName
+        ? o.inputSourceName
+        : target?.[0];
   if (sourceName) out.sourceName = sourceName;
   if (typeof o.address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(o.address)) out.address = o.address.toLowerCase();
   if (typeof o.buildInfoId === 'string' && o.buildInfoId) out.buildInfoId = o.buildInfoId;
   const code = creationBytecodeOf(o.bytecode);
   if (code) out.bytecode = code;
-  const ctor = o.abi.find((x) => x && typeof x === 'object' && (x as Record<string, unknown>).type === 'constructor') as Record<string, unknown> | undefined;
+  const ctor = o.abi.find(
+    (x) => x && typeof x === 'object' && (x as Record<string, unknown>).type === 'constructor',
+  ) as Record<string, unknown> | undefined;
   const ctorInputs = ctor ? params(ctor.inputs) : undefined;
   if (ctorInputs) out.constructorInputs = ctorInputs;
   return out;
@@ -174,16 +200,25 @@ export function parseAbiFile(relPath: string, text: string): AbiFile | undefined
 
 /** Hardhat's `bytecode` string or Foundry's `bytecode.object`, when it holds code (hex, link placeholders allowed). */
 function creationBytecodeOf(v: unknown): string | undefined {
-  const raw = typeof v === 'string' ? v : v && typeof v === 'object' && typeof (v as Record<string, unknown>).object === 'string' ? (v as Record<string, string>).object : undefined;
+  const raw =
+    typeof v === 'string'
+      ? v
+      : v && typeof v === 'object' && typeof (v as Record<string, unknown>).object === 'string'
+        ? (v as Record<string, string>).object
+        : undefined;
   if (!raw) return undefined;
   const h = raw.trim().replace(/^0x/i, '');
-  return h.length >= 2 && h.length % 2 === 0 && /^[0-9a-fA-F_$A-Za-z:.]*$/.test(h) && /^[0-9a-fA-F]{2}/.test(h) ? `0x${h.toLowerCase()}` : undefined;
+  return h.length >= 2 && h.length % 2 === 0 && /^[0-9a-fA-F_$A-Za-z:.]*$/.test(h) && /^[0-9a-fA-F]{2}/.test(h)
+    ? `0x${h.toLowerCase()}`
+    : undefined;
 }
 
 function metadataOf(v: unknown): { settings?: { compilationTarget?: Record<string, unknown> } } | undefined {
   try {
     const m = typeof v === 'string' ? JSON.parse(v) : v;
-    return m && typeof m === 'object' ? (m as { settings?: { compilationTarget?: Record<string, unknown> } }) : undefined;
+    return m && typeof m === 'object'
+      ? (m as { settings?: { compilationTarget?: Record<string, unknown> } })
+      : undefined;
   } catch {
     return undefined;
   }
@@ -191,6 +226,7 @@ function metadataOf(v: unknown): { settings?: { compilationTarget?: Record<strin
 
 /** The canonical signature of an item: `transfer(address,uint256)`, tuples as `(a,b)`. */
 export function signatureOf(item: Pick<AbiItem, 'name' | 'inputs'>): string {
-  const t = (p: AbiParam): string => (p.type.startsWith('tuple') ? `(${(p.components ?? []).map(t).join(',')})${p.type.slice(5)}` : p.type);
+  const t = (p: AbiParam): string =>
+    p.type.startsWith('tuple') ? `(${(p.components ?? []).map(t).join(',')})${p.type.slice(5)}` : p.type;
   return `${item.name}(${item.inputs.map(t).join(',')})`;
 }

@@ -33,7 +33,8 @@ export interface DerivationContext {
   chainId?: number;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * Inheritance from a solc output's ASTs (`output.sources[path].ast`): every ContractDefinition's
@@ -50,11 +51,16 @@ export function basesFromOutput(output: unknown): Map<string, string[]> {
       if (n.nodeType !== 'ContractDefinition' || typeof n.name !== 'string' || typeof n.id !== 'number') continue;
       const id = `${userSourceName(path)}:${n.name}`;
       byId.set(n.id, id);
-      if (Array.isArray(n.linearizedBaseContracts)) lin.push({ id, ids: n.linearizedBaseContracts.filter((x): x is number => typeof x === 'number') });
+      if (Array.isArray(n.linearizedBaseContracts))
+        lin.push({ id, ids: n.linearizedBaseContracts.filter((x): x is number => typeof x === 'number') });
     }
   }
   const out = new Map<string, string[]>();
-  for (const { id, ids } of lin) out.set(id, ids.map((x) => byId.get(x)).filter((x): x is string => !!x && x !== id));
+  for (const { id, ids } of lin)
+    out.set(
+      id,
+      ids.map((x) => byId.get(x)).filter((x): x is string => !!x && x !== id),
+    );
   return out;
 }
 
@@ -68,10 +74,13 @@ function isDeployedAt(file: AbiFile, address: string | undefined, ctx: Derivatio
   if (!address) return false;
   const a = address.toLowerCase();
   if (file.address && file.address.toLowerCase() === a) return true;
-  return (ctx.deployments ?? []).some((d) => d.address === a
-    && (ctx.chainId === undefined || d.chainId === undefined || d.chainId === ctx.chainId)
-    && d.contractName === file.contractName
-    && (!d.sourceName || !file.sourceName || userSourceName(d.sourceName) === userSourceName(file.sourceName)));
+  return (ctx.deployments ?? []).some(
+    (d) =>
+      d.address === a &&
+      (ctx.chainId === undefined || d.chainId === undefined || d.chainId === ctx.chainId) &&
+      d.contractName === file.contractName &&
+      (!d.sourceName || !file.sourceName || userSourceName(d.sourceName) === userSourceName(file.sourceName)),
+  );
 }
 
 const sigCache = new WeakMap<AbiFile, Set<string>>();
@@ -105,9 +114,17 @@ function derivesFrom(a: AbiFile, b: AbiFile, ctx: DerivationContext): boolean {
  * Orders the entries of one selector (each with the file it came from, in path order): those of the artifact
  * deployed at `address` first, then each contract before the bases it inherits from; otherwise stable.
  */
-export function rankByDerivation<T>(entries: T[], fileOf: (e: T) => AbiFile | undefined, address: string | undefined, ctx: DerivationContext): T[] {
+export function rankByDerivation<T>(
+  entries: T[],
+  fileOf: (e: T) => AbiFile | undefined,
+  address: string | undefined,
+  ctx: DerivationContext,
+): T[] {
   if (entries.length <= 1) return entries;
-  const deployed = entries.filter((e) => { const f = fileOf(e); return !!f && isDeployedAt(f, address, ctx); });
+  const deployed = entries.filter((e) => {
+    const f = fileOf(e);
+    return !!f && isDeployedAt(f, address, ctx);
+  });
   const rest = entries.filter((e) => !deployed.includes(e));
   const topo = (list: T[]): T[] => {
     const left = [...list];
@@ -116,7 +133,13 @@ export function rankByDerivation<T>(entries: T[], fileOf: (e: T) => AbiFile | un
       // the first one in path order that no remaining entry derives from
       const i = left.findIndex((e) => {
         const fe = fileOf(e);
-        return !fe || !left.some((o) => { const fo = fileOf(o); return o !== e && !!fo && derivesFrom(fo, fe, ctx) && !derivesFrom(fe, fo, ctx); });
+        return (
+          !fe ||
+          !left.some((o) => {
+            const fo = fileOf(o);
+            return o !== e && !!fo && derivesFrom(fo, fe, ctx) && !derivesFrom(fe, fo, ctx);
+          })
+        );
       });
       out.push(...left.splice(i < 0 ? 0 : i, 1));
     }

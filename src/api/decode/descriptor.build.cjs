@@ -25,8 +25,11 @@ function generateDescriptor(root, { force = false } = {}) {
   if (!force && fs.existsSync(OUT)) {
     try {
       const current = JSON.parse(fs.readFileSync(OUT, 'utf8'));
-      if (current.source === `@hashgraph/proto@${version}`) return { path: OUT, bytes: fs.statSync(OUT).size, regenerated: false };
-    } catch { /* regenerate */ }
+      if (current.source === `@hashgraph/proto@${version}`)
+        return { path: OUT, bytes: fs.statSync(OUT).size, regenerated: false };
+    } catch {
+      /* regenerate */
+    }
   }
   const protobuf = require('protobufjs');
   const rootNs = new protobuf.Root();
@@ -80,7 +83,12 @@ function generateDescriptor(root, { force = false } = {}) {
     if (Object.keys(nested).length) out.nested = nested;
     return out;
   };
-  const json = { source: `@hashgraph/proto@${version}`, root: ROOT_TYPE, types: keep.size, descriptor: strip(rootNs, '') };
+  const json = {
+    source: `@hashgraph/proto@${version}`,
+    root: ROOT_TYPE,
+    types: keep.size,
+    descriptor: strip(rootNs, ''),
+  };
   // sanity check: the trimmed descriptor loads and resolves in protobufjs/light
   const light = require('protobufjs/light');
   light.Root.fromJSON(json.descriptor).resolveAll().lookupType(ROOT_TYPE);
@@ -93,5 +101,7 @@ module.exports = { generateDescriptor, DESCRIPTOR_PATH: OUT };
 
 if (require.main === module) {
   const r = generateDescriptor(path.join(__dirname, '..', '..', '..'), { force: process.argv.includes('--force') });
-  console.log(`${path.relative(process.cwd(), r.path)}: ${r.bytes} bytes${r.types ? `, ${r.types} types` : ''}${r.regenerated ? '' : ' (up to date)'}`);
+  console.log(
+    `${path.relative(process.cwd(), r.path)}: ${r.bytes} bytes${r.types ? `, ${r.types} types` : ''}${r.regenerated ? '' : ' (up to date)'}`,
+  );
 }

@@ -4,7 +4,15 @@
  * ./lazy, never during activation. Tests import it directly.
  */
 import type { ContractResult } from '../mirrorTypes';
-import { AbiRegistry, decodeCall, decodeError, decodeReturn, type DecodedCall, type DecodedError, type DecodedReturn } from './abi';
+import {
+  AbiRegistry,
+  decodeCall,
+  decodeError,
+  decodeReturn,
+  type DecodedCall,
+  type DecodedError,
+  type DecodedReturn,
+} from './abi';
 import type { AbiFile } from './abiFiles';
 import type { DerivationContext } from './derivation';
 import { decodeCreation, type DecodedCreation } from './creation';
@@ -32,7 +40,13 @@ export interface DecodedResult {
  * Decodes a result's call data, return data and revert data. `failed`: whether the result is a failure (its
  * `call_result` then holds revert data, not return values). Never throws.
  */
-export function decodeContractResult(r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'> & Partial<Pick<ContractResult, 'address' | 'to' | 'contract_id' | 'created_contract_ids'>>, failed: boolean, registry?: AbiRegistry, contractAbi?: AbiRegistry): DecodedResult {
+export function decodeContractResult(
+  r: Pick<ContractResult, 'function_parameters' | 'call_result' | 'error_message'> &
+    Partial<Pick<ContractResult, 'address' | 'to' | 'contract_id' | 'created_contract_ids'>>,
+  failed: boolean,
+  registry?: AbiRegistry,
+  contractAbi?: AbiRegistry,
+): DecodedResult {
   const out: DecodedResult = {};
   // the called contract: its own artifact (deployment records) names the call before other files with the selector
   const address = r.address ?? r.to ?? undefined;

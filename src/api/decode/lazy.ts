@@ -33,4 +33,3 @@ export function tryDecoders(): DecodersModule | undefined {
     return undefined;
   }
 }
-

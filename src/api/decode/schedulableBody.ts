@@ -61,7 +61,8 @@ function base64ToBytes(b64: string): Uint8Array | undefined {
   return bytes.length ? new Uint8Array(bytes) : undefined;
 }
 
-const bytesHex = (b64: unknown): string => (typeof b64 === 'string' ? `0x${Buffer.from(b64, 'base64').toString('hex')}` : '');
+const bytesHex = (b64: unknown): string =>
+  typeof b64 === 'string' ? `0x${Buffer.from(b64, 'base64').toString('hex')}` : '';
 
 const big = (v: unknown): bigint => {
   try {
@@ -99,17 +100,35 @@ export function entityId(v: unknown): string {
 }
 
 function words(name: string): string {
-  const w = name.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/\s+/g, ' ').trim().toLowerCase();
+  const w = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
 
 /** Better titles than the field names give. */
 const TITLES: Record<string, string> = {
-  contractCall: 'Contract call', contractCreateInstance: 'Contract create', contractUpdateInstance: 'Contract update', contractDeleteInstance: 'Contract delete',
-  cryptoCreateAccount: 'Account create', cryptoDelete: 'Account delete', cryptoTransfer: 'Crypto transfer', cryptoUpdateAccount: 'Account update',
-  consensusSubmitMessage: 'Consensus message', consensusCreateTopic: 'Topic create', consensusUpdateTopic: 'Topic update', consensusDeleteTopic: 'Topic delete',
-  tokenCreation: 'Token create', tokenDeletion: 'Token delete', tokenWipe: 'Token wipe', util_prng: 'PRNG',
-  cryptoApproveAllowance: 'Approve allowance', cryptoDeleteAllowance: 'Delete allowance',
+  contractCall: 'Contract call',
+  contractCreateInstance: 'Contract create',
+  contractUpdateInstance: 'Contract update',
+  contractDeleteInstance: 'Contract delete',
+  cryptoCreateAccount: 'Account create',
+  cryptoDelete: 'Account delete',
+  cryptoTransfer: 'Crypto transfer',
+  cryptoUpdateAccount: 'Account update',
+  consensusSubmitMessage: 'Consensus message',
+  consensusCreateTopic: 'Topic create',
+  consensusUpdateTopic: 'Topic update',
+  consensusDeleteTopic: 'Topic delete',
+  tokenCreation: 'Token create',
+  tokenDeletion: 'Token delete',
+  tokenWipe: 'Token wipe',
+  util_prng: 'PRNG',
+  cryptoApproveAllowance: 'Approve allowance',
+  cryptoDeleteAllowance: 'Delete allowance',
 };
 
 const titleOf = (kind: string): string => TITLES[kind] ?? words(kind);
@@ -117,7 +136,11 @@ const titleOf = (kind: string): string => TITLES[kind] ?? words(kind);
 /** Text that is printable UTF-8, or undefined. */
 function printable(bytes: Buffer): string | undefined {
   const s = bytes.toString('utf8');
-  if (Buffer.from(s, 'utf8').equals(bytes) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ufffd]/.test(s)) return s;
+  if (
+    Buffer.from(s, 'utf8').equals(bytes) &&
+    !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ufffd]/.test(s)
+  )
+    return s;
   return undefined;
 }
 
@@ -146,7 +169,8 @@ function knownShape(t: protobuf.Type, v: Obj): string | undefined {
     return `${s}.${String(ns).padStart(9, '0')}${Number.isNaN(d.getTime()) ? '' : ` (${d.toISOString().replace('.000Z', 'Z')})`}`;
   }
   if (n === 'Duration') return `${String(v.seconds ?? 0)} s`;
-  if (/Value$/.test(n) && t.fieldsArray.length === 1 && t.fieldsArray[0].name === 'value') return v.value === undefined ? '0' : scalarText(t.fieldsArray[0], v.value);
+  if (/Value$/.test(n) && t.fieldsArray.length === 1 && t.fieldsArray[0].name === 'value')
+    return v.value === undefined ? '0' : scalarText(t.fieldsArray[0], v.value);
   if (n === 'Key') {
     const k = Object.keys(v)[0];
     if (!k) return 'empty key';
@@ -154,7 +178,8 @@ function knownShape(t: protobuf.Type, v: Obj): string | undefined {
     if (typeof val === 'string') return `${k} ${bytesHex(val)}`;
     if (k === 'contractID' || k === 'delegatable_contract_id') return `${k} ${entityId(val)}`;
     if (k === 'keyList') return `keyList (${((val as Obj).keys as unknown[] | undefined)?.length ?? 0} keys)`;
-    if (k === 'thresholdKey') return `thresholdKey ${String((val as Obj).threshold ?? 0)} of ${(((val as Obj).keys as Obj | undefined)?.keys as unknown[] | undefined)?.length ?? 0}`;
+    if (k === 'thresholdKey')
+      return `thresholdKey ${String((val as Obj).threshold ?? 0)} of ${(((val as Obj).keys as Obj | undefined)?.keys as unknown[] | undefined)?.length ?? 0}`;
     return k;
   }
   return undefined;
@@ -170,11 +195,21 @@ function fieldsOf(t: protobuf.Type, v: Obj, depth = 0): BodyField[] {
         const sub = x as Obj;
         const shape = knownShape(f.resolvedType, sub);
         if (shape !== undefined) {
-          const children = f.resolvedType.name === 'Key' && depth < 6 ? fieldsOf(f.resolvedType, sub, depth + 1) : undefined;
+          const children =
+            f.resolvedType.name === 'Key' && depth < 6 ? fieldsOf(f.resolvedType, sub, depth + 1) : undefined;
           return children?.length ? { label, value: shape, children } : { label, value: shape };
         }
         const children = depth < 8 ? fieldsOf(f.resolvedType, sub, depth + 1) : [];
-        return { label, value: children.length ? children.slice(0, 3).map((c) => `${c.label}: ${c.value}`).join(' · ') : '{}', children };
+        return {
+          label,
+          value: children.length
+            ? children
+                .slice(0, 3)
+                .map((c) => `${c.label}: ${c.value}`)
+                .join(' · ')
+            : '{}',
+          children,
+        };
       }
       if (f.resolvedType instanceof protobuf.Enum) return { label, value: String(x) };
       return { label, value: scalarText(f, x) };
@@ -207,13 +242,23 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
     const from = amounts.filter((a) => big(a.amount) < 0n);
     const to = amounts.filter((a) => big(a.amount) > 0n);
     const total = to.reduce((s, a) => s + big(a.amount), 0n);
-    parts.push(transferSummary(from.map((a) => entityId(a.accountID)), to.map((a) => entityId(a.accountID)), hbar(total)));
+    parts.push(
+      transferSummary(
+        from.map((a) => entityId(a.accountID)),
+        to.map((a) => entityId(a.accountID)),
+        hbar(total),
+      ),
+    );
     fields.push({
-      label: 'Hbar transfers', value: hbar(total),
-      children: amounts.map((a) => ({ label: entityId(a.accountID), value: `${big(a.amount) > 0n ? '+' : ''}${hbar(big(a.amount))}${a.is_approval ? ' (approved allowance)' : ''}` })),
+      label: 'Hbar transfers',
+      value: hbar(total),
+      children: amounts.map((a) => ({
+        label: entityId(a.accountID),
+        value: `${big(a.amount) > 0n ? '+' : ''}${hbar(big(a.amount))}${a.is_approval ? ' (approved allowance)' : ''}`,
+      })),
     });
   }
-  for (const tl of ((v.tokenTransfers as Obj[] | undefined) ?? [])) {
+  for (const tl of (v.tokenTransfers as Obj[] | undefined) ?? []) {
     const token = entityId(tl.token);
     const decimals = (tl.expected_decimals as Obj | undefined)?.value;
     const dec = decimals === undefined ? 0 : Number(decimals);
@@ -222,10 +267,20 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
       const from = ts.filter((a) => big(a.amount) < 0n);
       const to = ts.filter((a) => big(a.amount) > 0n);
       const total = to.reduce((s, a) => s + big(a.amount), 0n);
-      parts.push(transferSummary(from.map((a) => entityId(a.accountID)), to.map((a) => entityId(a.accountID)), `${withDecimals(total, dec)} of ${token}`));
+      parts.push(
+        transferSummary(
+          from.map((a) => entityId(a.accountID)),
+          to.map((a) => entityId(a.accountID)),
+          `${withDecimals(total, dec)} of ${token}`,
+        ),
+      );
       fields.push({
-        label: `Token ${token}`, value: `${withDecimals(total, dec)}${decimals === undefined ? ' (smallest unit)' : ` (${dec} decimals)`}`,
-        children: ts.map((a) => ({ label: entityId(a.accountID), value: `${big(a.amount) > 0n ? '+' : ''}${withDecimals(big(a.amount), dec)}${a.is_approval ? ' (approved allowance)' : ''}` })),
+        label: `Token ${token}`,
+        value: `${withDecimals(total, dec)}${decimals === undefined ? ' (smallest unit)' : ` (${dec} decimals)`}`,
+        children: ts.map((a) => ({
+          label: entityId(a.accountID),
+          value: `${big(a.amount) > 0n ? '+' : ''}${withDecimals(big(a.amount), dec)}${a.is_approval ? ' (approved allowance)' : ''}`,
+        })),
       });
     }
     const nfts = (tl.nftTransfers as Obj[] | undefined) ?? [];
@@ -235,8 +290,12 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
     }
     if (nfts.length) {
       fields.push({
-        label: `NFTs ${token}`, value: `${nfts.length} NFT${nfts.length === 1 ? '' : 's'}`,
-        children: nfts.map((n) => ({ label: `#${String(n.serialNumber ?? 0)}`, value: `${entityId(n.senderAccountID)} → ${entityId(n.receiverAccountID)}${n.is_approval ? ' (approved allowance)' : ''}` })),
+        label: `NFTs ${token}`,
+        value: `${nfts.length} NFT${nfts.length === 1 ? '' : 's'}`,
+        children: nfts.map((n) => ({
+          label: `#${String(n.serialNumber ?? 0)}`,
+          value: `${entityId(n.senderAccountID)} → ${entityId(n.receiverAccountID)}${n.is_approval ? ' (approved allowance)' : ''}`,
+        })),
       });
     }
   }
@@ -264,10 +323,21 @@ function contractCall(v: Obj, ctx: Ctx): Partial<DecodedBody> & { summary: strin
     fields.push({ label: 'Decoded with', value: call.origin.kind === 'sourcify' ? 'Sourcify' : call.origin.label });
   }
   fields.push({ label: 'Function parameters', value: data });
-  return { summary: `Contract call ${id}${fn ? ` ${fn}` : ''}${amount > 0n ? ` · ${hbar(amount)}` : ''}`, fields, call, callData: data, contractId: id };
+  return {
+    summary: `Contract call ${id}${fn ? ` ${fn}` : ''}${amount > 0n ? ` · ${hbar(amount)}` : ''}`,
+    fields,
+    call,
+    callData: data,
+    contractId: id,
+  };
 }
 
-function valueField(v: { name: string; type: string; value: string; children?: Array<{ name: string; type: string; value: string; children?: unknown[] }> }): BodyField {
+function valueField(v: {
+  name: string;
+  type: string;
+  value: string;
+  children?: Array<{ name: string; type: string; value: string; children?: unknown[] }>;
+}): BodyField {
   return { label: `${v.name} (${v.type})`, value: v.value, children: v.children?.map((c) => valueField(c as never)) };
 }
 
@@ -285,7 +355,8 @@ function tokenMintBurn(kind: 'tokenMint' | 'tokenBurn', v: Obj): { summary: stri
     if (meta.length) {
       what = what || `${meta.length} NFT${meta.length === 1 ? '' : 's'}`;
       fields.push({
-        label: 'Metadata', value: `${meta.length} NFT${meta.length === 1 ? '' : 's'}`,
+        label: 'Metadata',
+        value: `${meta.length} NFT${meta.length === 1 ? '' : 's'}`,
         children: meta.map((m, i) => {
           const b = Buffer.from(m, 'base64');
           const t = printable(b);
@@ -296,19 +367,27 @@ function tokenMintBurn(kind: 'tokenMint' | 'tokenBurn', v: Obj): { summary: stri
   } else {
     const serials = ((v.serialNumbers as unknown[] | undefined) ?? []).map(String);
     if (serials.length) {
-      what = what || `serial${serials.length === 1 ? '' : 's'} ${serials.slice(0, 5).join(', ')}${serials.length > 5 ? ', …' : ''}`;
+      what =
+        what ||
+        `serial${serials.length === 1 ? '' : 's'} ${serials.slice(0, 5).join(', ')}${serials.length > 5 ? ', …' : ''}`;
       fields.push({ label: 'Serial numbers', value: serials.join(', ') });
     }
   }
   return { summary: `${titleOf(kind)} ${token}${what ? ` ${what}` : ''}`, fields };
 }
 
-function tokenAssociation(kind: 'tokenAssociate' | 'tokenDissociate', v: Obj): { summary: string; fields: BodyField[] } {
+function tokenAssociation(
+  kind: 'tokenAssociate' | 'tokenDissociate',
+  v: Obj,
+): { summary: string; fields: BodyField[] } {
   const account = entityId(v.account);
   const tokens = ((v.tokens as unknown[] | undefined) ?? []).map(entityId);
   return {
     summary: `${titleOf(kind)} ${account}: ${tokens.join(', ') || 'no tokens'}`,
-    fields: [{ label: 'Account', value: account }, { label: 'Tokens', value: tokens.join(', '), children: tokens.map((t, i) => ({ label: `#${i + 1}`, value: t })) }],
+    fields: [
+      { label: 'Account', value: account },
+      { label: 'Tokens', value: tokens.join(', '), children: tokens.map((t, i) => ({ label: `#${i + 1}`, value: t })) },
+    ],
   };
 }
 
@@ -318,9 +397,17 @@ function submitMessage(v: Obj): { summary: string; fields: BodyField[] } {
   const t = printable(b);
   const fields: BodyField[] = [
     { label: 'Topic', value: topic },
-    { label: 'Message', value: t !== undefined ? t : `0x${b.toString('hex')}`, children: [{ label: 'Size', value: `${b.length} bytes` }, { label: 'Hex', value: `0x${b.toString('hex')}` }] },
+    {
+      label: 'Message',
+      value: t !== undefined ? t : `0x${b.toString('hex')}`,
+      children: [
+        { label: 'Size', value: `${b.length} bytes` },
+        { label: 'Hex', value: `0x${b.toString('hex')}` },
+      ],
+    },
   ];
-  if (v.chunkInfo) fields.push(...fieldsOf(type().lookupType('ConsensusSubmitMessageTransactionBody'), { chunkInfo: v.chunkInfo }));
+  if (v.chunkInfo)
+    fields.push(...fieldsOf(type().lookupType('ConsensusSubmitMessageTransactionBody'), { chunkInfo: v.chunkInfo }));
   return { summary: `Consensus message ${topic}`, fields };
 }
 
@@ -330,7 +417,10 @@ function submitMessage(v: Obj): { summary: string; fields: BodyField[] } {
  * Decodes a schedule's `transaction_body`. `undefined` when it is not base64 of a SchedulableTransactionBody
  * with a known transaction kind.
  */
-export function decodeSchedulableBody(b64: string | null | undefined, opts: BodyDecodeOptions = {}): DecodedBody | undefined {
+export function decodeSchedulableBody(
+  b64: string | null | undefined,
+  opts: BodyDecodeOptions = {},
+): DecodedBody | undefined {
   const bytes = base64ToBytes(b64 ?? '');
   if (!bytes) return undefined;
   let obj: Obj;
@@ -349,11 +439,23 @@ export function decodeSchedulableBody(b64: string | null | undefined, opts: Body
   let r: Partial<DecodedBody> & { summary: string; fields: BodyField[] };
   try {
     switch (kind) {
-      case 'cryptoTransfer': r = cryptoTransfer(v); break;
-      case 'contractCall': r = contractCall(v, ctx); break;
-      case 'tokenMint': case 'tokenBurn': r = tokenMintBurn(kind, v); break;
-      case 'tokenAssociate': case 'tokenDissociate': r = tokenAssociation(kind, v); break;
-      case 'consensusSubmitMessage': r = submitMessage(v); break;
+      case 'cryptoTransfer':
+        r = cryptoTransfer(v);
+        break;
+      case 'contractCall':
+        r = contractCall(v, ctx);
+        break;
+      case 'tokenMint':
+      case 'tokenBurn':
+        r = tokenMintBurn(kind, v);
+        break;
+      case 'tokenAssociate':
+      case 'tokenDissociate':
+        r = tokenAssociation(kind, v);
+        break;
+      case 'consensusSubmitMessage':
+        r = submitMessage(v);
+        break;
       default: {
         const f = T.fields[kind];
         const sub = f?.resolvedType instanceof protobuf.Type ? fieldsOf(f.resolvedType, v) : [];

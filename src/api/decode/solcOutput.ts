@@ -33,5 +33,8 @@ export function stripMetadata(hex: string): string {
  * they are (backslashes as slashes).
  */
 export function userSourceName(inputSourceName: string): string {
-  return inputSourceName.replace(/\\/g, '/').replace(/^project\//, '').replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/');
+  return inputSourceName
+    .replace(/\\/g, '/')
+    .replace(/^project\//, '')
+    .replace(/^npm\/((?:@[^/]+\/)?[^/@]+)@[^/]+\//, '$1/');
 }

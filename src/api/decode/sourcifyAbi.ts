@@ -26,7 +26,10 @@ export class SourcifyAbiCache {
   private readonly cache = new Map<string, Promise<SourcifyAbi | null>>();
   private readonly done = new Map<string, SourcifyAbi | null>();
 
-  constructor(private readonly http: () => HttpClient, private readonly baseUrl: () => string) {}
+  constructor(
+    private readonly http: () => HttpClient,
+    private readonly baseUrl: () => string,
+  ) {}
 
   private key(chainId: string | number, address: string): string {
     return `${this.baseUrl().replace(/\/+$/, '')}|${chainId}|${address.toLowerCase()}`;
@@ -46,15 +49,21 @@ export class SourcifyAbiCache {
     let p = this.cache.get(key);
     if (!p) {
       const url = `${this.baseUrl().replace(/\/+$/, '')}/v2/contract/${c}/${a}?fields=abi`;
-      p = this.http().get<unknown>(url, { signal, acceptStatus: [404] }).then((res) => {
-        const body = res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
-        const abi = res.status === 404 ? [] : normalizeAbi(body.abi);
-        const out: SourcifyAbi | null = abi.length ? { address: a, chainId: c, match: typeof body.match === 'string' ? body.match : undefined, abi } : null;
-        this.done.set(key, out);
-        return out;
-      });
+      p = this.http()
+        .get<unknown>(url, { signal, acceptStatus: [404] })
+        .then((res) => {
+          const body = res.data && typeof res.data === 'object' ? (res.data as Record<string, unknown>) : {};
+          const abi = res.status === 404 ? [] : normalizeAbi(body.abi);
+          const out: SourcifyAbi | null = abi.length
+            ? { address: a, chainId: c, match: typeof body.match === 'string' ? body.match : undefined, abi }
+            : null;
+          this.done.set(key, out);
+          return out;
+        });
       this.cache.set(key, p);
-      p.catch(() => { if (this.cache.get(key) === p) this.cache.delete(key); });
+      p.catch(() => {
+        if (this.cache.get(key) === p) this.cache.delete(key);
+      });
     }
     return p;
   }

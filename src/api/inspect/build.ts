@@ -10,9 +10,25 @@ import { decodeCreation } from '../decode/creation';
 import { isContractCreation, outcome } from '../contractResult';
 import { formatLocal, hexByteLength, hexToDecimal, timestampToDate } from '../format';
 import { type Int, intToString } from '../json';
-import type { ContractAction, ContractLog, ContractResultDetails, StateChange, TransactionDetail } from '../mirrorTypes';
+import type {
+  ContractAction,
+  ContractLog,
+  ContractResultDetails,
+  StateChange,
+  TransactionDetail,
+} from '../mirrorTypes';
 import { type Addr, addrOf, askForms, Decoder, type InspectContext } from './decoder';
-import type { CallView, EntityView, EventView, OverviewModel, RelatedView, StateChangeView, StateVariableView, TransfersModel, TransferView } from './model';
+import type {
+  CallView,
+  EntityView,
+  EventView,
+  OverviewModel,
+  RelatedView,
+  StateChangeView,
+  StateVariableView,
+  TransfersModel,
+  TransferView,
+} from './model';
 import { type KeyCandidates, nameSlots, slotNumber } from './storage';
 import { systemContractAt } from './systemContracts';
 import { amountOf, textOf } from './values';
@@ -25,7 +41,8 @@ const HEX = /^0x([0-9a-fA-F]{2})*$/;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 /** The objects of a list from the wire (null, a missing list, or entries that are not objects: left out). */
-const arrayOf = <T>(v: readonly T[] | null | undefined): T[] => (Array.isArray(v) ? (v as T[]).filter((x) => isObject(x)) : []);
+const arrayOf = <T>(v: readonly T[] | null | undefined): T[] =>
+  Array.isArray(v) ? (v as T[]).filter((x) => isObject(x)) : [];
 
 // ------------------------------------------------------------------ overview
 
@@ -56,7 +73,11 @@ const whole = (v: unknown): number | undefined => {
  * Never `failed_initcode`: the mirror node fills it with the call data of any failed Ethereum transaction, a reverted
  * call too (hiero-mirror-node rest/viewmodel/contractResultDetailsViewModel.js).
  */
-export function isCreationTransaction(r: Partial<ContractResultDetails>, self: TransactionDetail | undefined, actions: readonly ContractAction[] | null | undefined): boolean {
+export function isCreationTransaction(
+  r: Partial<ContractResultDetails>,
+  self: TransactionDetail | undefined,
+  actions: readonly ContractAction[] | null | undefined,
+): boolean {
   let top: { a: ContractAction; depth: number; index: number } | undefined;
   (Array.isArray(actions) ? actions : []).forEach((a: unknown, pos) => {
     if (!isObject(a)) return;
@@ -83,9 +104,11 @@ function localTime(ts: string): string {
 
 /** The transaction record of the result: same consensus timestamp, else the nonce asked for, else the parent. */
 function selfOf(txs: TransactionDetail[], timestamp: string, nonce: number | undefined): TransactionDetail | undefined {
-  return txs.find((t) => t.consensus_timestamp === timestamp)
-    ?? (nonce !== undefined ? txs.find((t) => Number(t.nonce) === nonce) : undefined)
-    ?? (txs.length === 1 ? txs[0] : undefined);
+  return (
+    txs.find((t) => t.consensus_timestamp === timestamp) ??
+    (nonce !== undefined ? txs.find((t) => Number(t.nonce) === nonce) : undefined) ??
+    (txs.length === 1 ? txs[0] : undefined)
+  );
 }
 
 function relationOf(t: TransactionDetail, self: TransactionDetail): RelatedView['relation'] {
@@ -111,7 +134,12 @@ const gasRatio = (used: Int | null | undefined, limit: Int | null | undefined): 
  * The overview of a contract result: outcome and error, time, from and to, the call (or creation) decoded, value,
  * gas, fee, block, nonces and the transactions of the same id (`txs`: the answer of `/transactions/{id}`).
  */
-export function buildOverview(result: ContractResultDetails, txs: readonly TransactionDetail[] | null | undefined, ctx: InspectContext, options: OverviewOptions = {}): OverviewModel {
+export function buildOverview(
+  result: ContractResultDetails,
+  txs: readonly TransactionDetail[] | null | undefined,
+  ctx: InspectContext,
+  options: OverviewOptions = {},
+): OverviewModel {
   const r: Partial<ContractResultDetails> = isObject(result) ? result : {};
   const dec = new Decoder(ctx);
   const notes: string[] = [];
@@ -128,7 +156,9 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
     outcome: out,
     timestamp,
     timeLocal: localTime(timestamp),
-    created: (Array.isArray(r.created_contract_ids) ? r.created_contract_ids : []).filter((id): id is string => typeof id === 'string').map((id) => dec.entity(addrOf(undefined, id), 'contract')),
+    created: (Array.isArray(r.created_contract_ids) ? r.created_contract_ids : [])
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => dec.entity(addrOf(undefined, id), 'contract')),
     value: amountOf(r.amount),
     gas: {
       limit: intToString(r.gas_limit),
@@ -147,8 +177,10 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
   if (self && self.nonce !== null && self.nonce !== undefined) m.nonce = intToString(self.nonce);
   else if (options.nonce !== undefined) m.nonce = String(options.nonce);
   if (r.nonce !== null && r.nonce !== undefined) m.ethNonce = intToString(r.nonce);
-  if (r.block_number !== null && r.block_number !== undefined) m.block = { number: intToString(r.block_number), ...(r.block_hash ? { hash: r.block_hash } : {}) };
-  const quantity = (v: unknown): string | undefined => (typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? hexToDecimal(v) : undefined);
+  if (r.block_number !== null && r.block_number !== undefined)
+    m.block = { number: intToString(r.block_number), ...(r.block_hash ? { hash: r.block_hash } : {}) };
+  const quantity = (v: unknown): string | undefined =>
+    typeof v === 'string' && /^0x[0-9a-fA-F]+$/.test(v) ? hexToDecimal(v) : undefined;
   const gasPrice = quantity(r.gas_price);
   const maxFee = quantity(r.max_fee_per_gas);
   const maxPriority = quantity(r.max_priority_fee_per_gas);
@@ -159,13 +191,22 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
 
   // the call, or the creation (by the transaction, never by failed_initcode alone)
   const creation = isCreationTransaction(r, self, options.actions);
-  const failedInitcode = typeof r.failed_initcode === 'string' && HEX.test(r.failed_initcode) && r.failed_initcode !== '0x' ? r.failed_initcode : undefined;
+  const failedInitcode =
+    typeof r.failed_initcode === 'string' && HEX.test(r.failed_initcode) && r.failed_initcode !== '0x'
+      ? r.failed_initcode
+      : undefined;
   if (creation) {
     // a failed ContractCreate keeps its whole init code there (its call data are the constructor's parameters)
     const initCode = failedInitcode ?? input;
     const decoded = decodeCreation(initCode, ctx.registry?.abiFiles ?? []);
     if (decoded?.contractName) {
-      const call: CallView = { name: decoded.contractName, signature: `constructor(${(decoded.args ?? []).map((a) => a.type).join(',')})`, selector: '', args: decoded.args ?? [], source: `workspace: ${decoded.origin?.label ?? decoded.contractName}` };
+      const call: CallView = {
+        name: decoded.contractName,
+        signature: `constructor(${(decoded.args ?? []).map((a) => a.type).join(',')})`,
+        selector: '',
+        args: decoded.args ?? [],
+        source: `workspace: ${decoded.origin?.label ?? decoded.contractName}`,
+      };
       m.call = call;
     }
     if (initCode) m.input = `init code, ${hexByteLength(initCode)} bytes`;
@@ -179,12 +220,19 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
       }
     }
     if (input) m.input = input;
-    if (!input || input === '0x') notes.push('No call data: a plain HBAR transfer to the contract, or call data in a file the mirror node could not read.');
+    if (!input || input === '0x')
+      notes.push(
+        'No call data: a plain HBAR transfer to the contract, or call data in a file the mirror node could not read.',
+      );
   }
   if (typeof r.call_result === 'string' && r.call_result && r.call_result !== '0x') m.outputRaw = r.call_result;
   if (out === 'failure') {
     // revert data is in error_message; some records keep it in call_result
-    const err = dec.error(r.error_message ?? (HEX.test(textOf(r.call_result)) && textOf(r.call_result) !== '0x' ? r.call_result : r.error_message), to);
+    const err = dec.error(
+      r.error_message ??
+        (HEX.test(textOf(r.call_result)) && textOf(r.call_result) !== '0x' ? r.call_result : r.error_message),
+      to,
+    );
     if (err) m.error = err;
   }
 
@@ -199,11 +247,18 @@ export function buildOverview(result: ContractResultDetails, txs: readonly Trans
     }));
   }
 
-  if (out === 'unknown') notes.push('The mirror node did not say whether the call succeeded (no result, status or error message).');
+  if (out === 'unknown')
+    notes.push('The mirror node did not say whether the call succeeded (no result, status or error message).');
   if (r.gas_used === null || r.gas_used === undefined) notes.push('The mirror node did not report the gas used.');
   // only a creation's: on a failed call the mirror node puts the call data there (shown as the input already)
-  if (creation && failedInitcode && out !== 'success') notes.push(`The contract creation failed; its init code (${hexByteLength(failedInitcode)} bytes) is kept in failed_initcode.`);
-  if (records.length && !self) notes.push('No transaction record has this result\'s timestamp: the fee and the related transactions are not known.');
+  if (creation && failedInitcode && out !== 'success')
+    notes.push(
+      `The contract creation failed; its init code (${hexByteLength(failedInitcode)} bytes) is kept in failed_initcode.`,
+    );
+  if (records.length && !self)
+    notes.push(
+      "No transaction record has this result's timestamp: the fee and the related transactions are not known.",
+    );
   if (!timestamp) notes.push('The result has no consensus timestamp.');
   return m;
 }
@@ -238,7 +293,8 @@ class Keys {
   words(data: string | null | undefined, skip: number): void {
     if (typeof data !== 'string' || !HEX.test(data)) return;
     const body = data.slice(2 + skip * 2);
-    for (let i = 0; i + 64 <= body.length && i < MAX_WORDS * 64; i += 64) this.word(body.slice(i, i + 64).toLowerCase());
+    for (let i = 0; i + 64 <= body.length && i < MAX_WORDS * 64; i += 64)
+      this.word(body.slice(i, i + 64).toLowerCase());
   }
 }
 
@@ -248,19 +304,25 @@ class Keys {
  * to, callers, recipients, created contracts, as EVM and long-zero addresses), the words of the call data, return
  * data and logs (topics and data), and with `ctx` the string arguments of the decoded calls. Bounded.
  */
-export function candidateKeys(result?: ContractResultDetails | null, actions?: readonly ContractAction[] | null, ctx?: InspectContext): string[] {
+export function candidateKeys(
+  result?: ContractResultDetails | null,
+  actions?: readonly ContractAction[] | null,
+  ctx?: InspectContext,
+): string[] {
   const keys = new Keys();
   const r: Partial<ContractResultDetails> = isObject(result) ? result : {};
   const acts = arrayOf(actions);
   keys.address(addrOf(r.from));
   keys.address(addrOf(r.address ?? r.to, r.contract_id));
-  for (const id of Array.isArray(r.created_contract_ids) ? r.created_contract_ids : []) if (typeof id === 'string') keys.address(addrOf(undefined, id));
+  for (const id of Array.isArray(r.created_contract_ids) ? r.created_contract_ids : [])
+    if (typeof id === 'string') keys.address(addrOf(undefined, id));
   for (const a of acts) {
     keys.address(addrOf(a.from, a.caller));
     keys.address(addrOf(a.to, a.recipient));
   }
   for (const log of arrayOf(r.logs)) {
-    for (const t of Array.isArray(log.topics) ? log.topics.slice(1) : []) if (typeof t === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t)) keys.word(t.slice(2).toLowerCase());
+    for (const t of Array.isArray(log.topics) ? log.topics.slice(1) : [])
+      if (typeof t === 'string' && /^0x[0-9a-fA-F]{64}$/.test(t)) keys.word(t.slice(2).toLowerCase());
   }
   keys.words(r.function_parameters, 4);
   for (const a of acts) keys.words(a.input, 4);
@@ -308,14 +370,23 @@ function keyCandidates(list: readonly string[] | null | undefined): KeyCandidate
  * emitter's Sourcify ABI; the standard events, told apart by the number of topics); undecodable logs keep their topics
  * and data only. `candidates` (candidateKeys): an indexed string argument whose hash one of them gives is shown.
  */
-export function buildEvents(logs: readonly ContractLog[] | null | undefined, ctx: InspectContext, candidates?: readonly string[]): EventView[] {
+export function buildEvents(
+  logs: readonly ContractLog[] | null | undefined,
+  ctx: InspectContext,
+  candidates?: readonly string[],
+): EventView[] {
   const dec = new Decoder(ctx, keyCandidates(candidates).strings);
   return arrayOf(logs).map((log, pos) => {
     const emitter = addrOf(log.address, log.contract_id);
     const topics = (Array.isArray(log.topics) ? log.topics : []).filter((t): t is string => typeof t === 'string');
     const data = textOf(log.data);
     const index = Number(log.index ?? pos);
-    const ev: EventView = { index: Number.isFinite(index) ? index : pos, emitter: dec.entity(emitter, 'contract'), topics, data };
+    const ev: EventView = {
+      index: Number.isFinite(index) ? index : pos,
+      emitter: dec.entity(emitter, 'contract'),
+      topics,
+      data,
+    };
     const decoded = dec.event(emitter, topics, data || '0x');
     if (decoded) {
       ev.name = decoded.name;
@@ -334,7 +405,11 @@ export function buildEvents(logs: readonly ContractLog[] | null | undefined, ctx
  * order sent), each slot named with the contract's storage layout when the context has one (`candidates`:
  * candidateKeys, the keys tried for mappings). Slots no variable explains have no `variable` (shown raw).
  */
-export function buildStateChanges(changes: readonly StateChange[] | null | undefined, ctx: InspectContext, candidates?: readonly string[]): StateChangeView[] {
+export function buildStateChanges(
+  changes: readonly StateChange[] | null | undefined,
+  ctx: InspectContext,
+  candidates?: readonly string[],
+): StateChangeView[] {
   const dec = new Decoder(ctx);
   const groups = new Map<string, { addr: Addr; list: StateChange[] }>();
   for (const c of arrayOf(changes)) {
@@ -350,7 +425,13 @@ export function buildStateChanges(changes: readonly StateChange[] | null | undef
     const contract = dec.entity(addr, 'contract');
     const storageLayout = ctx.storageLayout?.bind(ctx);
     const ref = storageLayout ? askForms(addr, storageLayout) : undefined;
-    const named = ref ? nameSlots(ref.layout, list.map((c) => ({ slot: textOf(c.slot), read: c.value_read, written: c.value_written })), keys) : undefined;
+    const named = ref
+      ? nameSlots(
+          ref.layout,
+          list.map((c) => ({ slot: textOf(c.slot), read: c.value_read, written: c.value_written })),
+          keys,
+        )
+      : undefined;
     for (const c of list) {
       const v: StateChangeView = { contract, slot: textOf(c.slot), read: textOf(c.value_read) };
       if (typeof c.value_written === 'string') v.written = c.value_written;
@@ -369,15 +450,22 @@ export function buildStateChanges(changes: readonly StateChange[] | null | undef
 
 // ------------------------------------------------------------------ transfers
 
-const account = (id: unknown): EntityView | undefined => (typeof id === 'string' && id ? { id, kind: 'account' } : undefined);
-const token = (id: unknown): EntityView | undefined => (typeof id === 'string' && id ? { id, kind: 'token' } : undefined);
+const account = (id: unknown): EntityView | undefined =>
+  typeof id === 'string' && id ? { id, kind: 'account' } : undefined;
+const token = (id: unknown): EntityView | undefined =>
+  typeof id === 'string' && id ? { id, kind: 'token' } : undefined;
 
 /** The HBAR, token and NFT transfers of a transaction record, its charged fee, and its payer (the transaction id's account). */
 export function buildTransfers(tx: TransactionDetail | null | undefined): TransfersModel {
   const t: Partial<TransactionDetail> = isObject(tx) ? tx : {};
   const transfers: TransferView[] = [];
   for (const h of arrayOf(t.transfers)) {
-    const v: TransferView = { kind: 'hbar', amount: intToString(h.amount), hbar: amountOf(h.amount).hbar, isApproval: h.is_approval === true };
+    const v: TransferView = {
+      kind: 'hbar',
+      amount: intToString(h.amount),
+      hbar: amountOf(h.amount).hbar,
+      isApproval: h.is_approval === true,
+    };
     const a = account(h.account);
     if (a) v.account = a;
     transfers.push(v);
@@ -415,7 +503,12 @@ export function buildTransfers(tx: TransactionDetail | null | undefined): Transf
  * and (with `result`, when there is no trace) the called contract. Addresses whose Sourcify ABI the context already
  * has are left out. Lowercase EVM addresses (an alias when sent, else the long-zero address), each once.
  */
-export function addressesToLookUp(actions: readonly ContractAction[] | null | undefined, logs: readonly ContractLog[] | null | undefined, ctx: InspectContext, result?: ContractResultDetails | null): string[] {
+export function addressesToLookUp(
+  actions: readonly ContractAction[] | null | undefined,
+  logs: readonly ContractLog[] | null | undefined,
+  ctx: InspectContext,
+  result?: ContractResultDetails | null,
+): string[] {
   const dec = new Decoder(ctx);
   const out: string[] = [];
   const want = (a: Addr): void => {
@@ -423,7 +516,12 @@ export function addressesToLookUp(actions: readonly ContractAction[] | null | un
     if (!k || out.includes(k) || systemContractAt(k) || dec.sourcify(a)) return;
     out.push(k);
   };
-  const undecoded = (input: string | null | undefined, error: string | null | undefined, failed: boolean, a: Addr): boolean => {
+  const undecoded = (
+    input: string | null | undefined,
+    error: string | null | undefined,
+    failed: boolean,
+    a: Addr,
+  ): boolean => {
     const hasCall = typeof input === 'string' && input.length >= 10 && HEX.test(input);
     if (hasCall && !dec.call(input, a)) return true;
     if (failed && typeof error === 'string' && HEX.test(error) && error.length >= 10) {

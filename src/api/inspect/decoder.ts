@@ -11,14 +11,30 @@
  * calls to the same functions decodes each with one try. Nothing here throws on malformed data.
  */
 import { decodeEventLog, hexToBytes, keccak256, stringToHex, type Abi } from 'viem';
-import { type AbiEntry, type AbiRegistry, type DecodedCall, type DecodedError, decodeCall, decodedValues, decodeError, decodeReturn, valuesText } from '../decode/abi';
+import {
+  type AbiEntry,
+  type AbiRegistry,
+  type DecodedCall,
+  type DecodedError,
+  decodeCall,
+  decodedValues,
+  decodeError,
+  decodeReturn,
+  valuesText,
+} from '../decode/abi';
 import type { AbiItem } from '../decode/abiFiles';
 import { rankByDerivation } from '../decode/derivation';
 import { decodeAbiString, ERROR_SELECTOR, panicMeaning } from '../revert';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../validation';
 import type { CallView, EntityView, ErrorView, LinkKind, ValueView } from './model';
 import type { StorageLayout } from './storage';
-import { facadeRegistry, responseCodeText, systemContractAt, systemRegistry, type SystemContract } from './systemContracts';
+import {
+  facadeRegistry,
+  responseCodeText,
+  systemContractAt,
+  systemRegistry,
+  type SystemContract,
+} from './systemContracts';
 import { standardErrors, standardEvents, standardFunctions } from './standardEvents';
 
 /** A contract's storage layout and where it came from (`artifacts/build-info/…json`, `Sourcify`). */
@@ -131,7 +147,8 @@ export interface DecodedFrameCall {
   inner?: DecodedCall;
 }
 
-const workspaceSource = (e: DecodedCall): string => (e.origin.kind === 'sourcify' ? 'Sourcify' : `workspace: ${e.origin.label}`);
+const workspaceSource = (e: DecodedCall): string =>
+  e.origin.kind === 'sourcify' ? 'Sourcify' : `workspace: ${e.origin.label}`;
 
 export class Decoder {
   private readonly sourcifyAbis = new Map<string, AbiRegistry | null>();
@@ -146,7 +163,10 @@ export class Decoder {
   private readonly systems = new Map<string, SystemContract | null>();
   private readonly entities = new Map<string, EntityView>();
 
-  constructor(readonly ctx: InspectContext, private readonly strings: readonly string[] = []) {}
+  constructor(
+    readonly ctx: InspectContext,
+    private readonly strings: readonly string[] = [],
+  ) {}
 
   /** The Sourcify ABI of an address (the first of its forms the context knows), asked once. */
   sourcify(a: Addr): AbiRegistry | undefined {
@@ -159,7 +179,12 @@ export class Decoder {
     const sys = this.system(a);
     if (sys) return sys.name;
     const nameOf = this.ctx.nameOf?.bind(this.ctx);
-    return nameOf ? kept(this.names, a, (f) => { const n = nameOf(f); return typeof n === 'string' && n ? n : undefined; }) : undefined;
+    return nameOf
+      ? kept(this.names, a, (f) => {
+          const n = nameOf(f);
+          return typeof n === 'string' && n ? n : undefined;
+        })
+      : undefined;
   }
 
   /** addrOf, kept: a trace names the same few addresses thousands of times. */
@@ -215,14 +240,43 @@ export class Decoder {
     const sysReg = systemRegistry(sys?.address);
     const knows = (r: AbiRegistry) => (selector: string) => r.functionBySelector(selector).length > 0;
     tiers = [];
-    if (sys && sysReg) tiers.push({ source: () => sys.name, responseCodes: sys.responseCodes, knows: knows(sysReg), decode: (d) => decodeCall(d, sysReg) });
+    if (sys && sysReg)
+      tiers.push({
+        source: () => sys.name,
+        responseCodes: sys.responseCodes,
+        knows: knows(sysReg),
+        decode: (d) => decodeCall(d, sysReg),
+      });
     const ws = this.ctx.registry;
-    if (ws) tiers.push({ source: workspaceSource, responseCodes: !!sys?.responseCodes, knows: knows(ws), decode: (d) => decodeCall(d, ws, undefined, a.evm ?? a.forms[0]) });
+    if (ws)
+      tiers.push({
+        source: workspaceSource,
+        responseCodes: !!sys?.responseCodes,
+        knows: knows(ws),
+        decode: (d) => decodeCall(d, ws, undefined, a.evm ?? a.forms[0]),
+      });
     const src = this.sourcify(a);
-    if (src) tiers.push({ source: () => 'Sourcify', responseCodes: false, knows: knows(src), decode: (d) => decodeCall(d, undefined, src) });
-    for (const s of standardFunctions()) tiers.push({ source: () => s.label, responseCodes: false, knows: knows(s.registry), decode: (d) => decodeCall(d, s.registry) });
+    if (src)
+      tiers.push({
+        source: () => 'Sourcify',
+        responseCodes: false,
+        knows: knows(src),
+        decode: (d) => decodeCall(d, undefined, src),
+      });
+    for (const s of standardFunctions())
+      tiers.push({
+        source: () => s.label,
+        responseCodes: false,
+        knows: knows(s.registry),
+        decode: (d) => decodeCall(d, s.registry),
+      });
     const facade = facadeRegistry();
-    tiers.push({ source: () => 'Hedera token/account facade', responseCodes: true, knows: knows(facade), decode: (d) => decodeCall(d, facade) });
+    tiers.push({
+      source: () => 'Hedera token/account facade',
+      responseCodes: true,
+      knows: knows(facade),
+      decode: (d) => decodeCall(d, facade),
+    });
     this.tierLists.set(key, tiers);
     return tiers;
   }
@@ -246,7 +300,11 @@ export class Decoder {
       }
       if (!decoded) continue;
       this.callTiers.set(key, t);
-      const out: DecodedFrameCall = { view: callView(decoded, tiers[t].source(decoded)), decoded, responseCodes: tiers[t].responseCodes };
+      const out: DecodedFrameCall = {
+        view: callView(decoded, tiers[t].source(decoded)),
+        decoded,
+        responseCodes: tiers[t].responseCodes,
+      };
       if (decoded.name === 'redirectForToken' && decoded.item.inputs.length === 2) this.redirect(out);
       if (out.responseCodes) out.view.args = out.view.args.map(nameResponseCode);
       return out;
@@ -264,7 +322,15 @@ export class Decoder {
       const inner = decodeCall(bytesArg.value, s.registry);
       if (!inner) continue;
       out.inner = inner;
-      out.view.args = [out.view.args[0], { ...bytesArg, children: [{ name: inner.name, type: `${inner.signature} (${s.label})`, value: inner.text, children: inner.args }] }];
+      out.view.args = [
+        out.view.args[0],
+        {
+          ...bytesArg,
+          children: [
+            { name: inner.name, type: `${inner.signature} (${s.label})`, value: inner.text, children: inner.args },
+          ],
+        },
+      ];
       return;
     }
   }
@@ -310,7 +376,11 @@ export class Decoder {
   }
 
   /** A log decoded by topic 0 (and its number of topics); undefined when nothing knows it. */
-  event(emitter: Addr, topics: string[], data: string): { name: string; signature: string; args: ValueView[]; source: string } | undefined {
+  event(
+    emitter: Addr,
+    topics: string[],
+    data: string,
+  ): { name: string; signature: string; args: ValueView[]; source: string } | undefined {
     const t0 = topics[0]?.toLowerCase();
     if (!t0 || !/^0x[0-9a-f]{64}$/.test(t0)) return undefined;
     const key = `${emitter.forms[0] ?? ''}|${t0}|${topics.length}`;
@@ -324,12 +394,18 @@ export class Decoder {
       for (const entry of ranked) candidates.push({ entry, source: `workspace: ${entry.origin.label}` });
     }
     for (const entry of this.sourcify(emitter)?.eventByTopic(t0) ?? []) candidates.push({ entry, source: 'Sourcify' });
-    for (const s of standardEvents()) for (const entry of s.registry.eventByTopic(t0)) candidates.push({ entry, source: s.label });
+    for (const s of standardEvents())
+      for (const entry of s.registry.eventByTopic(t0)) candidates.push({ entry, source: s.label });
     for (const c of candidates) {
       const args = decodeLog(c.entry.item, topics, data);
       if (!args) continue;
       this.eventEntries.set(key, c);
-      return { name: c.entry.item.name, signature: c.entry.signature, args: args.map((v) => this.preimage(v)), source: c.source };
+      return {
+        name: c.entry.item.name,
+        signature: c.entry.signature,
+        args: args.map((v) => this.preimage(v)),
+        source: c.source,
+      };
     }
     // remembered when nothing declares the topic (data that did not fit a declared event is tried again)
     if (!candidates.length) this.eventEntries.set(key, null);
@@ -362,23 +438,37 @@ function decodeLog(item: AbiItem, topics: string[], data: string): ValueView[] |
   const indexed = item.inputs.filter((p) => p.indexed).length;
   if (topics.length !== indexed + (item.anonymous ? 0 : 1)) return undefined;
   try {
-    const r = decodeEventLog({ abi: [item] as unknown as Abi, topics: topics as [`0x${string}`, ...`0x${string}`[]], data: (HEX.test(data) ? data : '0x') as `0x${string}`, strict: true });
+    const r = decodeEventLog({
+      abi: [item] as unknown as Abi,
+      topics: topics as [`0x${string}`, ...`0x${string}`[]],
+      data: (HEX.test(data) ? data : '0x') as `0x${string}`,
+      strict: true,
+    });
     const args = r.args as unknown;
-    const list = item.inputs.map((p, i) => (Array.isArray(args) ? args[i] : args && typeof args === 'object' ? (args as Record<string, unknown>)[p.name || String(i)] : undefined));
+    const list = item.inputs.map((p, i) =>
+      Array.isArray(args)
+        ? args[i]
+        : args && typeof args === 'object'
+          ? (args as Record<string, unknown>)[p.name || String(i)]
+          : undefined,
+    );
     // an indexed string, bytes, array or struct is only its keccak256 hash in the topic: shown as that hash
     let t = 1;
     return decodedValues(item.inputs, list).map((v, i) => {
       const p = item.inputs[i];
       if (!p.indexed) return { ...v, indexed: false };
       const hash = topics[item.anonymous ? t++ - 1 : t++];
-      return isDynamic(p.type) ? { name: v.name, type: v.type, value: hash.toLowerCase(), indexed: true } : { ...v, indexed: true };
+      return isDynamic(p.type)
+        ? { name: v.name, type: v.type, value: hash.toLowerCase(), indexed: true }
+        : { ...v, indexed: true };
     });
   } catch {
     return undefined;
   }
 }
 
-const isDynamic = (type: string): boolean => type === 'string' || type === 'bytes' || type.endsWith(']') || type.startsWith('tuple');
+const isDynamic = (type: string): boolean =>
+  type === 'string' || type === 'bytes' || type.endsWith(']') || type.startsWith('tuple');
 
 /** Has a control or bidi character: shown JSON-quoted (escaped), else as it is. */
 const UNSAFE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -398,14 +488,31 @@ function errorView(e: DecodedError, raw: string, source: string | undefined): Er
         }
       }
       const q = quoted(reason);
-      return { kind: 'error', text: `Error(${q})`, name: 'Error', args: [{ name: 'reason', type: 'string', value: q }] };
+      return {
+        kind: 'error',
+        text: `Error(${q})`,
+        name: 'Error',
+        args: [{ name: 'reason', type: 'string', value: q }],
+      };
     }
     case 'panic': {
       const code = e.code ?? 0n;
-      return { kind: 'panic', text: `Panic(0x${code.toString(16).padStart(2, '0')}): ${panicMeaning(code)}`, name: 'Panic', args: [{ name: 'code', type: 'uint256', value: code.toString() }] };
+      return {
+        kind: 'panic',
+        text: `Panic(0x${code.toString(16).padStart(2, '0')}): ${panicMeaning(code)}`,
+        name: 'Panic',
+        args: [{ name: 'code', type: 'uint256', value: code.toString() }],
+      };
     }
     case 'custom':
-      if (e.name) return { kind: 'custom', text: `${e.name}(${valuesText(e.args ?? [])})`, name: e.name, args: e.args ?? [], ...(source ? { source } : {}) };
+      if (e.name)
+        return {
+          kind: 'custom',
+          text: `${e.name}(${valuesText(e.args ?? [])})`,
+          name: e.name,
+          args: e.args ?? [],
+          ...(source ? { source } : {}),
+        };
       return { kind: 'raw', text: e.selector ? `custom error ${e.selector} (no known ABI declares it)` : e.message };
     case 'text':
       return { kind: 'text', text: UNSAFE.test(e.raw) ? quoted(e.raw.trim()) : e.message };

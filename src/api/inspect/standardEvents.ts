@@ -19,7 +19,9 @@ export const ERC721_EVENTS = [
 ];
 
 /** ERC-721 and ERC-1155 declare the same event (ERC-1155 names its first argument `account`). */
-export const APPROVAL_FOR_ALL = ['event ApprovalForAll(address indexed owner, address indexed operator, bool approved)'];
+export const APPROVAL_FOR_ALL = [
+  'event ApprovalForAll(address indexed owner, address indexed operator, bool approved)',
+];
 
 export const ERC1155_EVENTS = [
   'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',

@@ -131,7 +131,11 @@ class Namer {
   private hashes = 0;
   private members = 0;
 
-  constructor(layout: StorageLayout, private readonly changed: bigint[], private readonly keys: Keys) {
+  constructor(
+    layout: StorageLayout,
+    private readonly changed: bigint[],
+    private readonly keys: Keys,
+  ) {
     this.types = layout.types && typeof layout.types === 'object' ? layout.types : {};
     for (const item of Array.isArray(layout.storage) ? layout.storage : []) {
       const slot = slotOf(item?.slot);
@@ -162,12 +166,21 @@ class Namer {
         if (Array.isArray(t.members)) {
           for (const m of t.members) {
             const rel = slotOf(m?.slot);
-            if (rel !== undefined && typeof m.label === 'string') this.place(m.type, (slot + rel) % WORD, `${label}.${m.label}`, Number(m.offset) || 0, depth);
+            if (rel !== undefined && typeof m.label === 'string')
+              this.place(m.type, (slot + rel) % WORD, `${label}.${m.label}`, Number(m.offset) || 0, depth);
           }
         } else if (t.base) {
           // a static array: its length is the last [N] of its label (`uint8[3]`, `uint256[2][3]`)
           const length = /\[(\d+)\]$/.exec(t.label ?? '')?.[1];
-          this.roots.push({ kind: 'range', start: slot, slots: BigInt(Math.ceil(size / 32)), elem: t.base, label, depth, length: length ? BigInt(length) : undefined });
+          this.roots.push({
+            kind: 'range',
+            start: slot,
+            slots: BigInt(Math.ceil(size / 32)),
+            elem: t.base,
+            label,
+            depth,
+            length: length ? BigInt(length) : undefined,
+          });
         } else {
           this.add(slot, { label, type: t.label, offset, size, kind: 'value' });
         }
@@ -177,7 +190,8 @@ class Namer {
         this.roots.push({ kind: 'data', start: BigInt(keccak256(`0x${hex64(slot)}`)), label, type: t.label });
         return;
       case 'mapping':
-        if (t.key && t.value && depth < MAX_NESTING) this.roots.push({ kind: 'mapping', base: slot, key: t.key, value: t.value, label, depth });
+        if (t.key && t.value && depth < MAX_NESTING)
+          this.roots.push({ kind: 'mapping', base: slot, key: t.key, value: t.value, label, depth });
         return;
       case 'dynamic_array':
         this.add(slot, { label: `${label}.length`, type: 'uint256', offset: 0, size: 32, kind: 'length' });
@@ -195,7 +209,8 @@ class Namer {
     if (root.kind === 'data') {
       for (const s of this.changed) {
         const i = s - root.start;
-        if (i >= 0n && i < MAX_DYNAMIC_SLOTS) this.add(s, { label: root.label, type: `${root.type} (data word ${i})`, offset: 0, size: 32, kind: 'data' });
+        if (i >= 0n && i < MAX_DYNAMIC_SLOTS)
+          this.add(s, { label: root.label, type: `${root.type} (data word ${i})`, offset: 0, size: 32, kind: 'data' });
       }
       return;
     }
@@ -297,7 +312,8 @@ function decode(p: Placement, word: string): string {
 /** Variables shown for one slot at most (a slot of a packed `uint8[]` holds 32 elements). */
 const MAX_SHOWN = 8;
 
-const isZero = (v: string | undefined): boolean => v === undefined || v === '0' || v === 'false' || /^0x0*$/.test(v) || v === '""';
+const isZero = (v: string | undefined): boolean =>
+  v === undefined || v === '0' || v === 'false' || /^0x0*$/.test(v) || v === '""';
 
 /** Of many variables in one slot: those whose value changed, else those that are not zero, else the first few. */
 function fewer(vars: SlotVariable[]): SlotVariable[] {
@@ -321,15 +337,23 @@ function uniq<T>(it: Iterable<T> | undefined, keyOf: (v: T) => string | undefine
  * The variables each changed slot holds, by the slot's number (as `slotNumber` reads it), in slot order (lowest
  * offset first); slots no variable explains are absent. Never throws on a malformed layout or value.
  */
-export function nameSlots(layout: StorageLayout | null | undefined, changes: readonly SlotChange[], candidates: KeyCandidates = {}): Map<bigint, SlotVariable[]> {
+export function nameSlots(
+  layout: StorageLayout | null | undefined,
+  changes: readonly SlotChange[],
+  candidates: KeyCandidates = {},
+): Map<bigint, SlotVariable[]> {
   const out = new Map<bigint, SlotVariable[]>();
   if (!layout || typeof layout !== 'object') return out;
   const slots = changes.map((c) => slotNumber(c?.slot)).filter((s): s is bigint => s !== undefined);
   if (!slots.length) return out;
   const keys = {
-    addresses: uniq(candidates.addresses, (a) => (typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : undefined)).map((a) => a.toLowerCase()),
+    addresses: uniq(candidates.addresses, (a) =>
+      typeof a === 'string' && /^0x[0-9a-fA-F]{40}$/.test(a) ? a.toLowerCase() : undefined,
+    ).map((a) => a.toLowerCase()),
     uints: uniq(candidates.uints, (n) => (typeof n === 'bigint' && n >= 0n && n < WORD ? n.toString() : undefined)),
-    bytes: uniq(candidates.bytes, (b) => (typeof b === 'string' && /^0x([0-9a-fA-F]{2}){1,32}$/.test(b) ? b.toLowerCase() : undefined)).map((b) => b.toLowerCase()),
+    bytes: uniq(candidates.bytes, (b) =>
+      typeof b === 'string' && /^0x([0-9a-fA-F]{2}){1,32}$/.test(b) ? b.toLowerCase() : undefined,
+    ).map((b) => b.toLowerCase()),
     strings: uniq(candidates.strings, (s) => (typeof s === 'string' && s.length <= 1024 ? s : undefined)),
   };
   let namer: Namer;

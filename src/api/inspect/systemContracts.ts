@@ -195,13 +195,62 @@ export interface SystemContract {
 const longZero = (n: number): string => `0x${n.toString(16).padStart(40, '0')}`;
 
 const SYSTEM: Array<SystemContract & { abi?: () => string[] }> = [
-  { address: longZero(0x167), id: '0.0.359', name: 'Hedera Token Service', interfaceName: 'IHederaTokenService', responseCodes: true, abi: () => [...HTS_STRUCTS, ...HTS_FUNCTIONS] },
-  { address: longZero(0x168), id: '0.0.360', name: 'Exchange Rate', interfaceName: 'IExchangeRate', responseCodes: false, abi: () => EXCHANGE_RATE },
-  { address: longZero(0x169), id: '0.0.361', name: 'PRNG', interfaceName: 'IPrngSystemContract', responseCodes: false, abi: () => PRNG },
-  { address: longZero(0x16a), id: '0.0.362', name: 'Hedera Account Service', interfaceName: 'IHederaAccountService', responseCodes: true, abi: () => ACCOUNT_SERVICE },
-  { address: longZero(0x16b), id: '0.0.363', name: 'Hedera Schedule Service', interfaceName: 'IHRC755, IHRC1215', responseCodes: true, abi: () => SCHEDULE_SERVICE },
-  ...['ecrecover', 'sha256', 'ripemd160', 'identity', 'modexp', 'ecAdd', 'ecMul', 'ecPairing', 'blake2f', 'point evaluation'].map((n, i) => ({
-    address: longZero(i + 1), id: `0.0.${i + 1}`, name: `${n} precompile`, responseCodes: false,
+  {
+    address: longZero(0x167),
+    id: '0.0.359',
+    name: 'Hedera Token Service',
+    interfaceName: 'IHederaTokenService',
+    responseCodes: true,
+    abi: () => [...HTS_STRUCTS, ...HTS_FUNCTIONS],
+  },
+  {
+    address: longZero(0x168),
+    id: '0.0.360',
+    name: 'Exchange Rate',
+    interfaceName: 'IExchangeRate',
+    responseCodes: false,
+    abi: () => EXCHANGE_RATE,
+  },
+  {
+    address: longZero(0x169),
+    id: '0.0.361',
+    name: 'PRNG',
+    interfaceName: 'IPrngSystemContract',
+    responseCodes: false,
+    abi: () => PRNG,
+  },
+  {
+    address: longZero(0x16a),
+    id: '0.0.362',
+    name: 'Hedera Account Service',
+    interfaceName: 'IHederaAccountService',
+    responseCodes: true,
+    abi: () => ACCOUNT_SERVICE,
+  },
+  {
+    address: longZero(0x16b),
+    id: '0.0.363',
+    name: 'Hedera Schedule Service',
+    interfaceName: 'IHRC755, IHRC1215',
+    responseCodes: true,
+    abi: () => SCHEDULE_SERVICE,
+  },
+  ...[
+    'ecrecover',
+    'sha256',
+    'ripemd160',
+    'identity',
+    'modexp',
+    'ecAdd',
+    'ecMul',
+    'ecPairing',
+    'blake2f',
+    'point evaluation',
+  ].map((n, i) => ({
+    address: longZero(i + 1),
+    id: `0.0.${i + 1}`,
+    name: `${n} precompile`,
+    responseCodes: false,
   })),
 ];
 
@@ -219,7 +268,11 @@ for (const s of SYSTEM) {
 function keyOf(addressOrId: string | null | undefined): string | undefined {
   const t = (typeof addressOrId === 'string' ? addressOrId : '').trim().toLowerCase();
   if (/^0x[0-9a-f]{40}$/.test(t)) return t;
-  if (/^\d{1,20}\.\d{1,20}\.\d{1,20}$/.test(t)) return t.split('.').map((p) => p.replace(/^0+(?=\d)/, '')).join('.');
+  if (/^\d{1,20}\.\d{1,20}\.\d{1,20}$/.test(t))
+    return t
+      .split('.')
+      .map((p) => p.replace(/^0+(?=\d)/, ''))
+      .join('.');
   return undefined;
 }
 
@@ -239,7 +292,10 @@ export function abiItems(signatures: readonly string[]): AbiItem[] {
 /** A registry of one interface, labelled with where it came from. */
 export function registryOf(label: string, signatures: readonly string[]): AbiRegistry {
   const reg = new AbiRegistry();
-  reg.add({ source: label, contractName: label, format: 'abi', abi: abiItems(signatures) }, { kind: 'workspace', label });
+  reg.add(
+    { source: label, contractName: label, format: 'abi', abi: abiItems(signatures) },
+    { kind: 'workspace', label },
+  );
   return reg;
 }
 

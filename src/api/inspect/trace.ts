@@ -23,7 +23,8 @@ function wholeNumber(v: unknown): number | undefined {
   return undefined;
 }
 
-const linkKind = (t: unknown): LinkKind | undefined => (t === 'CONTRACT' ? 'contract' : t === 'ACCOUNT' ? 'account' : undefined);
+const linkKind = (t: unknown): LinkKind | undefined =>
+  t === 'CONTRACT' ? 'contract' : t === 'ACCOUNT' ? 'account' : undefined;
 
 /** Builds the trace of a contract result's `actions`. */
 export function buildTrace(actions: readonly ContractAction[] | null | undefined, ctx: InspectContext): TraceView {

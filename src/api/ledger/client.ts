@@ -15,7 +15,10 @@ export type MirrorObject = Record<string, unknown>;
 const isObject = (v: unknown): v is MirrorObject => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export class LedgerMirror {
-  constructor(readonly mirror: MirrorClient, private readonly http: HttpClient) {}
+  constructor(
+    readonly mirror: MirrorClient,
+    private readonly http: HttpClient,
+  ) {}
 
   /**
    * One account (an entity id or an EVM address: its alias, or a contract's own address), without its transactions
@@ -24,7 +27,13 @@ export class LedgerMirror {
    */
   async account(idOrAddress: string, options?: RequestOptions): Promise<MirrorObject | null> {
     const id = unwrap(checkAccountOrAddress(idOrAddress));
-    return this.one(`/accounts/${encodeURIComponent(id)}`, 'transactions=false', 'an account', (o) => typeof o.account === 'string', options);
+    return this.one(
+      `/accounts/${encodeURIComponent(id)}`,
+      'transactions=false',
+      'an account',
+      (o) => typeof o.account === 'string',
+      options,
+    );
   }
 
   /** One token (`GET /tokens/{id}`). */
@@ -39,11 +48,21 @@ export class LedgerMirror {
     return this.one(`/topics/${t}`, '', 'a topic', (o) => typeof o.topic_id === 'string', options);
   }
 
-  private async one(path: string, query: string, what: string, valid: (o: MirrorObject) => boolean, options?: RequestOptions): Promise<MirrorObject | null> {
+  private async one(
+    path: string,
+    query: string,
+    what: string,
+    valid: (o: MirrorObject) => boolean,
+    options?: RequestOptions,
+  ): Promise<MirrorObject | null> {
     const res = await this.http.get<unknown>(this.mirror.apiUrl(path, query), { ...options, acceptStatus: [404] });
     if (res.status === 404) return null;
     if (!isObject(res.data) || !valid(res.data)) {
-      throw new ApiError({ kind: 'malformed', message: `${hostOf(res.url) ?? 'The mirror node'} sent an answer without ${what}; it may not be a mirror node.`, url: res.url });
+      throw new ApiError({
+        kind: 'malformed',
+        message: `${hostOf(res.url) ?? 'The mirror node'} sent an answer without ${what}; it may not be a mirror node.`,
+        url: res.url,
+      });
     }
     return res.data;
   }

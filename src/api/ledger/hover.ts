@@ -89,7 +89,10 @@ export function explorerUrl(profile: Pick<NetworkProfile, 'hashscanUrl'>, t: Exp
 /** `command:id?<encoded JSON array>`: the URI of a command link (a document link's target too). */
 export function commandUri(command: string, args: unknown[]): string {
   // encodeURIComponent leaves ( ) ! ' * as they are: a `)` would end a Markdown link's destination
-  const query = encodeURIComponent(JSON.stringify(args)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = encodeURIComponent(JSON.stringify(args)).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `command:${command}?${query}`;
 }
 
@@ -116,7 +119,11 @@ export interface HoverContent {
 /** An id this extension validated (digits, dots, dashes, hex): shown as code. Anything else is escaped text. */
 function id(v: string | undefined): string {
   if (!v) return '';
-  return /^(?:\d{1,19}\.\d{1,19}\.\d{1,19}(?:-\d{1,19}-\d{1,9})?|0x[0-9a-f]{40}|0x[0-9a-f]{64}|\d{1,19}\.\d{1,9})$/.test(v) ? `\`${v}\`` : mdEscape(v);
+  return /^(?:\d{1,19}\.\d{1,19}\.\d{1,19}(?:-\d{1,19}-\d{1,9})?|0x[0-9a-f]{40}|0x[0-9a-f]{64}|\d{1,19}\.\d{1,9})$/.test(
+    v,
+  )
+    ? `\`${v}\``
+    : mdEscape(v);
 }
 
 class Builder {
@@ -167,7 +174,13 @@ class Builder {
 }
 
 const KIND_TITLES: Record<Exclude<LedgerInfo['kind'], 'notFound' | 'error'>, string> = {
-  account: 'Account', contract: 'Contract', token: 'Token', topic: 'Topic', schedule: 'Schedule', transaction: 'Transaction', contractResult: 'Ethereum transaction',
+  account: 'Account',
+  contract: 'Contract',
+  token: 'Token',
+  topic: 'Topic',
+  schedule: 'Schedule',
+  transaction: 'Transaction',
+  contractResult: 'Ethereum transaction',
 };
 
 /** The hover of `ref` given what the look-up answered. */
@@ -179,19 +192,29 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
     const what = ref.kind === 'nft' ? `${ref.value}/${ref.serial}` : ref.value;
     if (info.kind === 'notFound') b.line(`${id(what)} · ${mdEscape(t(notFoundSentence(ref), ctx.network.label))}`);
     else b.line(`${id(what)} · ${mdEscape(t('Could not be looked up on {0}: {1}', ctx.network.label, info.message))}`);
-    if (ref.kind === 'transactionId' || ref.kind === 'hash') b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.value]);
+    if (ref.kind === 'transactionId' || ref.kind === 'hash')
+      b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.value]);
     if (ref.kind === 'nft') b.link(t('Show NFT History'), OTHER_COMMANDS.nftHistory, [ref.value, ref.serial]);
     b.link(t('Copy'), LEDGER_COMMANDS.copy, [ref.text]);
     return b.build();
   }
-  const title = (label: string, shownId: string | undefined, extra = '') => b.line(`**${mdEscape(t(label))}** ${id(shownId)} · ${net}${extra}`);
+  const title = (label: string, shownId: string | undefined, extra = '') =>
+    b.line(`**${mdEscape(t(label))}** ${id(shownId)} · ${net}${extra}`);
   const hashscan = (target: ExplorerTarget) => b.link(t('Open in HashScan'), LEDGER_COMMANDS.openInHashScan, [target]);
   switch (info.kind) {
     case 'account': {
       title(KIND_TITLES.account, info.id);
-      if (ref.kind === 'evmAddress' && ref.value !== info.evmAddress) b.line(`${mdEscape(t('EVM address'))}: ${id(ref.value)}`);
+      if (ref.kind === 'evmAddress' && ref.value !== info.evmAddress)
+        b.line(`${mdEscape(t('EVM address'))}: ${id(ref.value)}`);
       const balance = info.balance !== undefined ? tinybarsToHbar(info.balance) : undefined;
-      b.field(t('Balance'), balance !== undefined ? (info.tokens ? t('{0} · {1} token balances', balance, info.tokens) : balance) : undefined);
+      b.field(
+        t('Balance'),
+        balance !== undefined
+          ? info.tokens
+            ? t('{0} · {1} token balances', balance, info.tokens)
+            : balance
+          : undefined,
+      );
       b.field(t('Key'), info.keyType);
       if (info.evmAddress) b.line(`${mdEscape(t('EVM address'))}: ${id(info.evmAddress)}`);
       b.field(t('Memo'), info.memo);
@@ -211,7 +234,14 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       if (ref.kind === 'nft') b.line(`${mdEscape(t('NFT serial'))}: \`${ref.serial}\``);
       const name = [info.name, info.symbol ? `(${info.symbol})` : ''].filter(Boolean).join(' ');
       b.field(t('Name'), name, 200);
-      b.field(t('Total supply'), info.totalSupply !== undefined ? (info.decimals && info.decimals !== '0' ? t('{0} ({1} decimals)', info.totalSupply, info.decimals) : info.totalSupply) : undefined);
+      b.field(
+        t('Total supply'),
+        info.totalSupply !== undefined
+          ? info.decimals && info.decimals !== '0'
+            ? t('{0} ({1} decimals)', info.totalSupply, info.decimals)
+            : info.totalSupply
+          : undefined,
+      );
       if (info.treasury) b.line(`${mdEscape(t('Treasury'))}: ${id(info.treasury)}`);
       b.field(t('Admin key'), info.adminKeyType);
       b.field(t('Memo'), info.memo);
@@ -235,7 +265,10 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
     case 'schedule': {
       title(KIND_TITLES.schedule, info.id, ` · ${mdEscape(t(info.state))}`);
       b.field(t('Memo'), info.memo);
-      if (info.creator) b.line(`${mdEscape(t('Creator'))}: ${id(info.creator)}${info.payer && info.payer !== info.creator ? ` · ${mdEscape(t('Payer'))}: ${id(info.payer)}` : ''}`);
+      if (info.creator)
+        b.line(
+          `${mdEscape(t('Creator'))}: ${id(info.creator)}${info.payer && info.payer !== info.creator ? ` · ${mdEscape(t('Payer'))}: ${id(info.payer)}` : ''}`,
+        );
       b.field(t('Admin key'), info.adminKeyType);
       b.field(t('Created'), b.when(info.created));
       b.field(t('Executed'), b.when(info.executed));
@@ -258,7 +291,9 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
     case 'contractResult': {
       title(KIND_TITLES.contractResult, info.hash);
       const r = info.result;
-      b.line(`${resultText(b, r.result ?? (outcome(r) === 'success' ? 'SUCCESS' : outcome(r) === 'failure' ? 'failed' : ''))} · ${mdEscape(b.when(r.timestamp))}`);
+      b.line(
+        `${resultText(b, r.result ?? (outcome(r) === 'success' ? 'SUCCESS' : outcome(r) === 'failure' ? 'failed' : ''))} · ${mdEscape(b.when(r.timestamp))}`,
+      );
       callLines(b, r);
       if (info.partial) b.line(`*${mdEscape(t('The mirror node has only part of this record.'))}*`);
       b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [info.hash]);
@@ -272,11 +307,16 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
 
 function notFoundSentence(ref: LedgerRef): string {
   switch (ref.kind) {
-    case 'entity': return 'Not on {0}: no account, contract, token, topic or schedule has this id.';
-    case 'evmAddress': return 'Not on {0}: no account or contract has this EVM address.';
-    case 'transactionId': return 'Not on {0}: the mirror node has no transaction with this id.';
-    case 'hash': return 'Not on {0}: the mirror node has no contract result with this hash.';
-    case 'nft': return 'Not on {0}: the mirror node has no token with this id.';
+    case 'entity':
+      return 'Not on {0}: no account, contract, token, topic or schedule has this id.';
+    case 'evmAddress':
+      return 'Not on {0}: no account or contract has this EVM address.';
+    case 'transactionId':
+      return 'Not on {0}: the mirror node has no transaction with this id.';
+    case 'hash':
+      return 'Not on {0}: the mirror node has no contract result with this hash.';
+    case 'nft':
+      return 'Not on {0}: the mirror node has no token with this id.';
   }
 }
 
@@ -303,14 +343,27 @@ function callLines(b: Builder, r: ContractResult): void {
 function verificationText(b: Builder, v: Verification): string {
   const t = b.t;
   switch (v.state) {
-    case 'verified': return v.match === 'exact_match' ? t('✓ verified on Sourcify (exact match)') : v.match === 'match' ? t('✓ verified on Sourcify (partial match)') : t('✓ verified on Sourcify ({0})', v.match);
-    case 'notVerified': return t('not verified on Sourcify');
-    case 'noAddress': return t('unknown (the mirror node gives no EVM address)');
-    case 'unknown': return t('unknown: {0}', v.message);
+    case 'verified':
+      return v.match === 'exact_match'
+        ? t('✓ verified on Sourcify (exact match)')
+        : v.match === 'match'
+          ? t('✓ verified on Sourcify (partial match)')
+          : t('✓ verified on Sourcify ({0})', v.match);
+    case 'notVerified':
+      return t('not verified on Sourcify');
+    case 'noAddress':
+      return t('unknown (the mirror node gives no EVM address)');
+    case 'unknown':
+      return t('unknown: {0}', v.message);
   }
 }
 
-function contractLines(b: Builder, ref: LedgerRef, info: ContractInfo, title: (label: string, shownId: string | undefined, extra?: string) => void): void {
+function contractLines(
+  b: Builder,
+  ref: LedgerRef,
+  info: ContractInfo,
+  title: (label: string, shownId: string | undefined, extra?: string) => void,
+): void {
   const t = b.t;
   title(KIND_TITLES.contract, info.id);
   const address = info.evmAddress ?? (ref.kind === 'evmAddress' ? ref.value : undefined);
@@ -330,7 +383,9 @@ function contractLines(b: Builder, ref: LedgerRef, info: ContractInfo, title: (l
   if (f) {
     const reason = b.ctx.describe?.(f, true)?.error ?? decodeRevert(f.error_message)?.message;
     const inspect = b.inline(t('Inspect'), OTHER_COMMANDS.inspect, [f.timestamp]);
-    b.line(`${mdEscape(t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect}`);
+    b.line(
+      `${mdEscape(t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect}`,
+    );
   }
 }
 
@@ -341,4 +396,3 @@ function resultsText(b: Builder, r: ResultsSummary): string {
   const last = r.latest ? t('the latest {0}', b.when(r.latest.timestamp)) : '';
   return [counts, last].filter(Boolean).join(' · ');
 }
-

@@ -157,7 +157,16 @@ export interface LookupFailure {
   message: string;
 }
 
-export type LedgerInfo = AccountInfo | ContractInfo | TokenInfo | TopicInfo | ScheduleInfo | TransactionInfo | ContractResultInfo | NotFound | LookupFailure;
+export type LedgerInfo =
+  | AccountInfo
+  | ContractInfo
+  | TokenInfo
+  | TopicInfo
+  | ScheduleInfo
+  | TransactionInfo
+  | ContractResultInfo
+  | NotFound
+  | LookupFailure;
 
 /** The network a look-up asks: its clients. `key` tells networks apart in the cache (name and mirror URL). */
 export interface LookupSource {
@@ -198,9 +207,16 @@ function cancelled(): ApiError {
 
 const isCancel = (e: unknown): boolean => isApiError(e) && e.kind === 'cancelled';
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const intStr = (v: unknown): string | undefined => (typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v)) ? intToString(v as number) : undefined);
-const keyType = (k: unknown): KeyType => (k && typeof k === 'object' && typeof (k as { _type?: unknown })._type === 'string' ? (k as { _type: string })._type : 'none');
-const evm = (v: unknown): string | undefined => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : undefined);
+const intStr = (v: unknown): string | undefined =>
+  typeof v === 'number' || typeof v === 'bigint' || (typeof v === 'string' && /^-?\d+$/.test(v))
+    ? intToString(v as number)
+    : undefined;
+const keyType = (k: unknown): KeyType =>
+  k && typeof k === 'object' && typeof (k as { _type?: unknown })._type === 'string'
+    ? (k as { _type: string })._type
+    : 'none';
+const evm = (v: unknown): string | undefined =>
+  typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v.toLowerCase() : undefined;
 
 /** A memo sent as base64 (transactions), decoded as UTF-8 (invalid bytes replaced). */
 export function memoFromBase64(b64: unknown): string {
@@ -296,7 +312,9 @@ interface Flight {
 }
 
 type EntityKind = 'contract' | 'account' | 'token' | 'topic' | 'schedule';
-type Answer = { kind: EntityKind; value: MirrorObject | null; error?: undefined } | { kind: EntityKind; value?: undefined; error: unknown };
+type Answer =
+  | { kind: EntityKind; value: MirrorObject | null; error?: undefined }
+  | { kind: EntityKind; value?: undefined; error: unknown };
 
 export class LedgerLookup {
   private readonly cache = new Map<string, { at: number; info: LedgerInfo }>();
@@ -307,7 +325,10 @@ export class LedgerLookup {
   private readonly now: () => number;
   private readonly counts = { lookups: 0, cacheHits: 0, joined: 0, requests: 0, aborted: 0 };
 
-  constructor(private readonly source: () => LookupSource, options: LookupOptions = {}) {
+  constructor(
+    private readonly source: () => LookupSource,
+    options: LookupOptions = {},
+  ) {
     this.ttlMs = options.ttlMs ?? TTL_MS;
     this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
     this.limiter = new Limiter(options.maxInFlight ?? MAX_IN_FLIGHT);
@@ -386,8 +407,14 @@ export class LedgerLookup {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       flight.promise.then(
-        (v) => { signal.removeEventListener('abort', onAbort); resolve(v); },
-        (e: unknown) => { signal.removeEventListener('abort', onAbort); reject(e); },
+        (v) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(v);
+        },
+        (e: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(e);
+        },
       );
     });
   }
@@ -407,7 +434,12 @@ export class LedgerLookup {
   }
 
   stats(): LookupStats {
-    return { ...this.counts, inFlight: this.limiter.active, maxInFlight: this.limiter.maxSeen, cached: this.cache.size };
+    return {
+      ...this.counts,
+      inFlight: this.limiter.active,
+      maxInFlight: this.limiter.maxSeen,
+      cached: this.cache.size,
+    };
   }
 
   /** One request through the limiter, counted; `signal` aborts it (also while it waits in line). */
@@ -429,10 +461,13 @@ export class LedgerLookup {
   private async resolve(source: LookupSource, ref: LedgerRef, signal: AbortSignal): Promise<LedgerInfo> {
     const ledger = new LedgerMirror(source.mirror, source.http);
     switch (ref.kind) {
-      case 'transactionId': return this.transaction(source, ref, signal);
+      case 'transactionId':
+        return this.transaction(source, ref, signal);
       case 'hash': {
         const r = await this.request(signal, (o) => source.mirror.contractResultDetails(ref.value, {}, o));
-        return r ? { kind: 'contractResult', hash: ref.value, result: trimmed(r.value), partial: r.partial } : { kind: 'notFound' };
+        return r
+          ? { kind: 'contractResult', hash: ref.value, result: trimmed(r.value), partial: r.partial }
+          : { kind: 'notFound' };
       }
       case 'nft': {
         const t = await this.request(signal, (o) => ledger.token(ref.value, o));
@@ -444,7 +479,8 @@ export class LedgerLookup {
         if (id) return this.entity(source, ledger, id, ['contract', 'account', 'token', 'topic', 'schedule'], signal);
         return this.entity(source, ledger, ref.value, ['contract', 'account'], signal);
       }
-      case 'entity': return this.entity(source, ledger, ref.value, ['contract', 'account', 'token', 'topic', 'schedule'], signal);
+      case 'entity':
+        return this.entity(source, ledger, ref.value, ['contract', 'account', 'token', 'topic', 'schedule'], signal);
     }
   }
 
@@ -452,12 +488,18 @@ export class LedgerLookup {
     // one failing aborts the other
     const both = childOf(parent);
     const signal = both.signal;
-    const txs = this.request(signal, (o) => source.mirror.transactionsById(ref.value, { nonce: ref.nonce, scheduled: ref.scheduled }, o));
+    const txs = this.request(signal, (o) =>
+      source.mirror.transactionsById(ref.value, { nonce: ref.nonce, scheduled: ref.scheduled }, o),
+    );
     // its call, if it made one (404 otherwise); a scheduled transaction's is not looked up by id
-    const call = ref.scheduled ? Promise.resolve(null) : this.request(signal, (o) => source.mirror.contractResultDetails(ref.value, ref.nonce ? { nonce: ref.nonce } : {}, o)).catch((e: unknown) => {
-      if (isCancel(e)) throw e;
-      return null;
-    });
+    const call = ref.scheduled
+      ? Promise.resolve(null)
+      : this.request(signal, (o) =>
+          source.mirror.contractResultDetails(ref.value, ref.nonce ? { nonce: ref.nonce } : {}, o),
+        ).catch((e: unknown) => {
+          if (isCancel(e)) throw e;
+          return null;
+        });
     let list: TransactionDetail[] | null;
     let result: Awaited<typeof call>;
     try {
@@ -487,14 +529,25 @@ export class LedgerLookup {
    * An entity id (or a non long-zero EVM address) whose kind is unknown: every kind asked at once; see the file
    * comment for who wins.
    */
-  private async entity(source: LookupSource, ledger: LedgerMirror, id: string, kinds: EntityKind[], signal: AbortSignal): Promise<LedgerInfo> {
+  private async entity(
+    source: LookupSource,
+    ledger: LedgerMirror,
+    id: string,
+    kinds: EntityKind[],
+    signal: AbortSignal,
+  ): Promise<LedgerInfo> {
     const ask = (kind: EntityKind, o: RequestOptions): Promise<MirrorObject | null> => {
       switch (kind) {
-        case 'contract': return source.mirror.contract(id, o);
-        case 'account': return ledger.account(id, o);
-        case 'token': return ledger.token(id, o);
-        case 'topic': return ledger.topic(id, o);
-        case 'schedule': return source.mirror.schedule(id, o) as Promise<MirrorObject | null>;
+        case 'contract':
+          return source.mirror.contract(id, o);
+        case 'account':
+          return ledger.account(id, o);
+        case 'token':
+          return ledger.token(id, o);
+        case 'topic':
+          return ledger.topic(id, o);
+        case 'schedule':
+          return source.mirror.schedule(id, o) as Promise<MirrorObject | null>;
       }
     };
     const controllers = new Map<EntityKind, AbortController>();
@@ -502,7 +555,13 @@ export class LedgerLookup {
     for (const kind of kinds) {
       const c = childOf(signal);
       controllers.set(kind, c);
-      pending.set(kind, this.request(c.signal, (o) => ask(kind, o)).then((value): Answer => ({ kind, value }), (error: unknown): Answer => ({ kind, error })));
+      pending.set(
+        kind,
+        this.request(c.signal, (o) => ask(kind, o)).then(
+          (value): Answer => ({ kind, value }),
+          (error: unknown): Answer => ({ kind, error }),
+        ),
+      );
     }
     const drop = (keep: (k: EntityKind) => boolean) => {
       for (const k of [...pending.keys()]) {
@@ -534,9 +593,12 @@ export class LedgerLookup {
       } else {
         drop(() => false);
         switch (a.kind) {
-          case 'token': return tokenInfo(a.value);
-          case 'topic': return topicInfo(a.value);
-          case 'schedule': return scheduleInfo(a.value, this.now());
+          case 'token':
+            return tokenInfo(a.value);
+          case 'topic':
+            return topicInfo(a.value);
+          case 'schedule':
+            return scheduleInfo(a.value, this.now());
         }
       }
     }
@@ -549,10 +611,17 @@ export class LedgerLookup {
     return { kind: 'notFound' };
   }
 
-  private async contract(source: LookupSource, c: MirrorObject, account: MirrorObject | undefined, signal: AbortSignal): Promise<ContractInfo> {
+  private async contract(
+    source: LookupSource,
+    c: MirrorObject,
+    account: MirrorObject | undefined,
+    signal: AbortSignal,
+  ): Promise<ContractInfo> {
     const id = str(c.contract_id) ?? '';
     const address = evm(c.evm_address);
-    const results = this.request(signal, (o) => source.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, o, { explainEmpty: false })).then(
+    const results = this.request(signal, (o) =>
+      source.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, o, { explainEmpty: false }),
+    ).then(
       (page): ResultsSummary => summarize(page.items, !!page.next),
       (e: unknown) => {
         if (isCancel(e)) throw e;
@@ -561,15 +630,20 @@ export class LedgerLookup {
     );
     const verification: Promise<Verification> = !address
       ? Promise.resolve({ state: 'noAddress' })
-      : this.request(signal, (o) => new SourcifyV2Client(source.profile.verifyUrl, source.http).lookup(source.profile.chainId, address, o)).then(
-        (m): Verification => (m.match ? { state: 'verified', match: m.match } : { state: 'notVerified' }),
-        (e: unknown) => {
-          if (isCancel(e)) throw e;
-          return { state: 'unknown', message: e instanceof Error ? e.message : String(e) };
-        },
-      );
+      : this.request(signal, (o) =>
+          new SourcifyV2Client(source.profile.verifyUrl, source.http).lookup(source.profile.chainId, address, o),
+        ).then(
+          (m): Verification => (m.match ? { state: 'verified', match: m.match } : { state: 'notVerified' }),
+          (e: unknown) => {
+            if (isCancel(e)) throw e;
+            return { state: 'unknown', message: e instanceof Error ? e.message : String(e) };
+          },
+        );
     const [r, v] = await Promise.all([results, verification]);
-    const balance = account && account.balance && typeof account.balance === 'object' ? intStr((account.balance as { balance?: unknown }).balance) : undefined;
+    const balance =
+      account && account.balance && typeof account.balance === 'object'
+        ? intStr((account.balance as { balance?: unknown }).balance)
+        : undefined;
     return {
       kind: 'contract',
       id,
@@ -601,7 +675,8 @@ function summarize(items: ContractResult[], more: boolean): ResultsSummary {
 }
 
 function accountInfo(a: MirrorObject): AccountInfo {
-  const bal = a.balance && typeof a.balance === 'object' ? (a.balance as { balance?: unknown; tokens?: unknown }) : undefined;
+  const bal =
+    a.balance && typeof a.balance === 'object' ? (a.balance as { balance?: unknown; tokens?: unknown }) : undefined;
   return {
     kind: 'account',
     id: str(a.account) ?? '',
@@ -644,12 +719,15 @@ function topicInfo(t: MirrorObject): TopicInfo {
 }
 
 function scheduleInfo(s: MirrorObject, now: number): ScheduleInfo {
-  const state = scheduleState({
-    executed_timestamp: str(s.executed_timestamp) ?? null,
-    deleted: s.deleted === true,
-    expiration_time: str(s.expiration_time) ?? null,
-    consensus_timestamp: str(s.consensus_timestamp) ?? null,
-  }, now);
+  const state = scheduleState(
+    {
+      executed_timestamp: str(s.executed_timestamp) ?? null,
+      deleted: s.deleted === true,
+      expiration_time: str(s.expiration_time) ?? null,
+      consensus_timestamp: str(s.consensus_timestamp) ?? null,
+    },
+    now,
+  );
   return {
     kind: 'schedule',
     id: str(s.schedule_id) ?? '',

@@ -64,14 +64,17 @@ const MAX_NUM = 274877906943; // 2^38 - 1
 // quantifier is bounded; a run longer than a form is rejected by the boundary checks (the character after it).
 // Groups: 1 shard, 2 realm, 3 num, 4 `-` seconds 5 nanos 6, 7 `@` seconds 8 nanos 9, 10 ?scheduled, 11 nonce,
 // 12 serial, 13 0x, 14 hex digits.
-const TOKEN = /(\d{1,19})\.(\d{1,19})\.(\d{1,19})(?:(-)(\d{1,19})-(\d{1,9})|(@)(\d{1,19})\.(\d{1,9})(\?scheduled)?(?:\/(\d{1,10}))?|\/(\d{1,19}))?|(0[xX])?([0-9a-fA-F]{1,100})/g;
+const TOKEN =
+  /(\d{1,19})\.(\d{1,19})\.(\d{1,19})(?:(-)(\d{1,19})-(\d{1,9})|(@)(\d{1,19})\.(\d{1,9})(\?scheduled)?(?:\/(\d{1,10}))?|\/(\d{1,19}))?|(0[xX])?([0-9a-fA-F]{1,100})/g;
 
-const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isWordChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHexLetter = (c: number): boolean => (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 
 /** Written right before a version number: `^`, `~`, `@`, `>=`, `version`, `pragma solidity`, `solc`… (`v0.0.1` touches a letter). */
-const VERSION_BEFORE = /(?:[\^~@]|[<>]=|\bversions?|\bpragma\s+solidity|\bsolc|\bcompiler|\bnpm|\brelease)["']?\s*[:=-]?\s*["'`]?\s*$/i;
+const VERSION_BEFORE =
+  /(?:[\^~@]|[<>]=|\bversions?|\bpragma\s+solidity|\bsolc|\bcompiler|\bnpm|\brelease)["']?\s*[:=-]?\s*["'`]?\s*$/i;
 /** A line that names a secret before the value: a 0x + 64 hex there is a private key, not a hash. */
 const SECRET_BEFORE = /priv|secret|passw|mnemonic|seed|key|(?:^|[^a-z])pk(?:[^a-z]|$)/i;
 /**
@@ -84,8 +87,23 @@ const TX_BEFORE = /(?:tx|hash|transaction|receipt)/i;
 const GIT_BEFORE = /(?:commit|sha\d*|git|revision|\brev|tree|blob|merge|hash)\W{0,3}$/i;
 /** Path segments after which a URL's next segment is a reference of that kind. */
 const URL_KINDS = new Set([
-  'account', 'accounts', 'contract', 'contracts', 'token', 'tokens', 'topic', 'topics', 'schedule', 'schedules',
-  'transaction', 'transactions', 'tx', 'results', 'address', 'nft', 'nfts',
+  'account',
+  'accounts',
+  'contract',
+  'contracts',
+  'token',
+  'tokens',
+  'topic',
+  'topics',
+  'schedule',
+  'schedules',
+  'transaction',
+  'transactions',
+  'tx',
+  'results',
+  'address',
+  'nft',
+  'nfts',
 ]);
 /** What ends a URL token (and starts one when looking back). */
 const URL_STOP = ' \t"\'`<>()[]{}|\\';
@@ -94,7 +112,14 @@ const URL_STOP = ' \t"\'`<>()[]{}|\\';
 function inRange(shard: string, realm: string, num: string): boolean {
   // 0.0.0 is no entity (and is how versions start)
   if (Number(num) === 0) return false;
-  return shard.length <= 4 && realm.length <= 5 && num.length <= 12 && Number(shard) <= MAX_SHARD && Number(realm) <= MAX_REALM && Number(num) <= MAX_NUM;
+  return (
+    shard.length <= 4 &&
+    realm.length <= 5 &&
+    num.length <= 12 &&
+    Number(shard) <= MAX_SHARD &&
+    Number(realm) <= MAX_REALM &&
+    Number(num) <= MAX_NUM
+  );
 }
 
 /** The segment before `/` at `slash` in a URL (lowercase), or undefined when the character there is not `/`. */
@@ -189,7 +214,14 @@ function candidate(line: string, m: RegExpExecArray, standalone: boolean): Ledge
   return ref;
 }
 
-function dotted(line: string, m: RegExpExecArray, start: number, end: number, prev: number, next: number): LedgerRef | undefined {
+function dotted(
+  line: string,
+  m: RegExpExecArray,
+  start: number,
+  end: number,
+  prev: number,
+  next: number,
+): LedgerRef | undefined {
   // part of a longer dotted number (1.0.0.5, 127.0.0.1) or a form left incomplete (0.0.5-17, 0.0.5@1, 0.0.5/x.1)
   if (prev === 46) return undefined; // '.'
   // the second half of a range of numbers (1.2.3-0.0.5)
@@ -255,7 +287,11 @@ export interface DocumentRef {
  * The references of a document for its links: its first MAX_LINK_LINES lines, each up to MAX_LINE_CHARS, at most
  * MAX_LINKS. `lineAt` reads one line; `stop` is asked every 256 lines (a cancelled request ends early).
  */
-export function refsInDocument(lineCount: number, lineAt: (line: number) => string, stop?: () => boolean): DocumentRef[] {
+export function refsInDocument(
+  lineCount: number,
+  lineAt: (line: number) => string,
+  stop?: () => boolean,
+): DocumentRef[] {
   const out: DocumentRef[] = [];
   const lines = Math.min(lineCount, MAX_LINK_LINES);
   for (let i = 0; i < lines; i++) {

@@ -75,13 +75,20 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
   let chain = strip0x(input.onChain ?? '');
   let built = strip0x(input.compiled ?? '');
   const masked = { metadata: false, immutables: 0, links: 0, libraryGuard: false };
-  if (!chain.length || !built.length) return { match: false, kind: 'empty', masked, reason: !chain.length ? 'There is no code on chain to compare.' : 'The build has no runtime bytecode.' };
+  if (!chain.length || !built.length)
+    return {
+      match: false,
+      kind: 'empty',
+      masked,
+      reason: !chain.length ? 'There is no code on chain to compare.' : 'The build has no runtime bytecode.',
+    };
   if (!isHex(chain)) return { match: false, kind: 'mismatch', masked, reason: 'The code on chain is not hex.' };
 
   // the metadata tails: compare what is before them
   const chainTail = metadataTailLength(chain);
   const builtTail = metadataTailLength(built.replace(/[^0-9a-f]/g, '0'));
-  const tailsEqual = chainTail === builtTail && chain.slice(chain.length - chainTail) === built.slice(built.length - builtTail);
+  const tailsEqual =
+    chainTail === builtTail && chain.slice(chain.length - chainTail) === built.slice(built.length - builtTail);
   masked.metadata = chainTail > 0 || builtTail > 0;
   chain = chain.slice(0, chain.length - chainTail);
   built = built.slice(0, built.length - builtTail);
@@ -93,7 +100,8 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
     for (let i = r.start; i < r.start + r.length && i < mask.length; i++) mask[i] = 1;
     return true;
   };
-  for (const refs of Object.values(input.immutableReferences ?? {})) for (const r of refs ?? []) if (setMask(r)) masked.immutables++;
+  for (const refs of Object.values(input.immutableReferences ?? {}))
+    for (const r of refs ?? []) if (setMask(r)) masked.immutables++;
   const libraryAddressMismatches: NonNullable<BytecodeMatch['libraryAddressMismatches']> = [];
   for (const [path, byName] of Object.entries(input.linkReferences ?? {})) {
     for (const [name, refs] of Object.entries(byName ?? {})) {
@@ -102,7 +110,13 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
         if (!setMask(r)) continue;
         masked.links++;
         const got = chain.slice(r.start * 2, (r.start + r.length) * 2);
-        if (expected && strip0x(expected).padStart(40, '0') !== got) libraryAddressMismatches.push({ library: `${path}:${name}`, expected: `0x${strip0x(expected)}`, onChain: `0x${got}`, offset: r.start });
+        if (expected && strip0x(expected).padStart(40, '0') !== got)
+          libraryAddressMismatches.push({
+            library: `${path}:${name}`,
+            expected: `0x${strip0x(expected)}`,
+            onChain: `0x${got}`,
+            offset: r.start,
+          });
       }
     }
   }
@@ -120,7 +134,9 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
     const shorter = Math.min(chain.length, built.length) >> 1;
     const first = firstDifference(chain, built, mask, shorter) ?? shorter;
     return {
-      match: false, kind: 'mismatch', ...base,
+      match: false,
+      kind: 'mismatch',
+      ...base,
       reason: `The code on chain is ${chain.length >> 1} bytes and the build's is ${built.length >> 1} bytes (metadata excluded): the workspace's source is not what was deployed.`,
       mismatch: mismatchAt(chain, built, first),
     };
@@ -128,13 +144,36 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
   const diff = firstDifference(chain, built, mask, chain.length >> 1);
   if (diff !== undefined) {
     const m = mismatchAt(chain, built, diff);
-    const at = m.instructionPc !== undefined && m.instructionPc !== diff ? ` (in the instruction at pc ${m.instructionPc})` : '';
-    return { match: false, kind: 'mismatch', ...base, reason: `The code differs from byte ${diff}${at}: the workspace's source is not what was deployed.`, mismatch: m };
+    const at =
+      m.instructionPc !== undefined && m.instructionPc !== diff ? ` (in the instruction at pc ${m.instructionPc})` : '';
+    return {
+      match: false,
+      kind: 'mismatch',
+      ...base,
+      reason: `The code differs from byte ${diff}${at}: the workspace's source is not what was deployed.`,
+      mismatch: m,
+    };
   }
-  const what = [masked.immutables ? `${masked.immutables} immutable reference(s)` : '', masked.links ? `${masked.links} library link(s)` : '', masked.libraryGuard ? "the library's own address" : '']
-    .filter(Boolean).join(', ');
-  if (tailsEqual) return { match: true, kind: 'exact', ...base, reason: `Same code and metadata${what ? `, apart from ${what}` : ''}.` };
-  return { match: true, kind: 'partial', ...base, reason: `Same code${what ? ` (apart from ${what})` : ''}; the metadata hash differs (a comment, a path or a setting that does not change the code).` };
+  const what = [
+    masked.immutables ? `${masked.immutables} immutable reference(s)` : '',
+    masked.links ? `${masked.links} library link(s)` : '',
+    masked.libraryGuard ? "the library's own address" : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  if (tailsEqual)
+    return {
+      match: true,
+      kind: 'exact',
+      ...base,
+      reason: `Same code and metadata${what ? `, apart from ${what}` : ''}.`,
+    };
+  return {
+    match: true,
+    kind: 'partial',
+    ...base,
+    reason: `Same code${what ? ` (apart from ${what})` : ''}; the metadata hash differs (a comment, a path or a setting that does not change the code).`,
+  };
 }
 
 function firstDifference(a: string, b: string, mask: Uint8Array, bytes: number): number | undefined {
@@ -146,7 +185,8 @@ function firstDifference(a: string, b: string, mask: Uint8Array, bytes: number):
 }
 
 function mismatchAt(chain: string, built: string, offset: number): BytecodeMismatch {
-  const byte = (h: string): number | undefined => (offset * 2 + 2 <= h.length ? parseInt(h.substr(offset * 2, 2), 16) : undefined);
+  const byte = (h: string): number | undefined =>
+    offset * 2 + 2 <= h.length ? parseInt(h.substr(offset * 2, 2), 16) : undefined;
   const ins = instructionAt(built, offset);
   return { offset, ...(ins ? { instructionPc: ins.pc } : {}), compiledByte: byte(built), onChainByte: byte(chain) };
 }
@@ -159,7 +199,10 @@ function mismatchAt(chain: string, built: string, offset: number): BytecodeMisma
 export function isCreationOf(initCode: string, compiled: string): boolean {
   const init = initCode.replace(/^0x/i, '').toLowerCase();
   // a library placeholder (`__$<34 hex>$__`, 20 bytes) is masked whole: its middle looks like hex
-  const code = compiled.replace(/^0x/i, '').toLowerCase().replace(/__\$[0-9a-f]{34}\$__/g, '_'.repeat(40));
+  const code = compiled
+    .replace(/^0x/i, '')
+    .toLowerCase()
+    .replace(/__\$[0-9a-f]{34}\$__/g, '_'.repeat(40));
   if (!code.length || code.length % 2 || init.length < code.length) return false;
   // metadataTailLength counts hex characters
   const end = code.length - metadataTailLength(code);

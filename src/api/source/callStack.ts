@@ -169,17 +169,29 @@ function entersFrame(a: ActionEntry, pseudo: boolean): boolean {
  * whole OpcodesResponse (then its `address`/`contract_id` name the top frame); `actions` are the call frames.
  */
 export function callStackOf(
-  source: ArrayLike<OpcodeEntry> | { opcodes?: ArrayLike<OpcodeEntry> | null; address?: string | null; contract_id?: string | null },
+  source:
+    | ArrayLike<OpcodeEntry>
+    | { opcodes?: ArrayLike<OpcodeEntry> | null; address?: string | null; contract_id?: string | null },
   actions?: readonly ActionEntry[] | null,
   options: CallStackOptions = {},
 ): CallStack {
   const isList = Array.isArray(source) || typeof (source as ArrayLike<OpcodeEntry>).length === 'number';
-  const opcodes: ArrayLike<OpcodeEntry> = isList ? (source as ArrayLike<OpcodeEntry>) : ((source as { opcodes?: ArrayLike<OpcodeEntry> }).opcodes ?? []);
-  const top = options.top ?? (isList ? undefined : { address: (source as { address?: string | null }).address, entity: (source as { contract_id?: string | null }).contract_id });
+  const opcodes: ArrayLike<OpcodeEntry> = isList
+    ? (source as ArrayLike<OpcodeEntry>)
+    : ((source as { opcodes?: ArrayLike<OpcodeEntry> }).opcodes ?? []);
+  const top =
+    options.top ??
+    (isList
+      ? undefined
+      : {
+          address: (source as { address?: string | null }).address,
+          entity: (source as { contract_id?: string | null }).contract_id,
+        });
   const notes: string[] = [];
   const pcMode = options.pcMode ?? pcModeOf(opcodes);
   const count = opcodes.length;
-  if (!count) return { failed: false, frames: [], pcMode, opcodeCount: 0, frameCount: 0, notes: ['The opcode log is empty.'] };
+  if (!count)
+    return { failed: false, frames: [], pcMode, opcodeCount: 0, frameCount: 0, notes: ['The opcode log is empty.'] };
 
   // actions in execution order (index), relative depths
   const acts: ActionEntry[] = [];
@@ -207,7 +219,16 @@ export function callStackOf(
   };
 
   // one pass: frames by depth changes
-  const root: FrameRec = { depth: n(opcodes[0].depth) || 0, first: 0, last: 0, parent: undefined, callSite: -1, lastChild: undefined, action: -1, pseudo: false };
+  const root: FrameRec = {
+    depth: n(opcodes[0].depth) || 0,
+    first: 0,
+    last: 0,
+    parent: undefined,
+    callSite: -1,
+    lastChild: undefined,
+    action: -1,
+    pseudo: false,
+  };
   root.action = acts.length ? nextAction(0, false) : -1;
   let cur = root;
   let frameCount = 1;
@@ -221,7 +242,16 @@ export function callStackOf(
     }
     if (d > cur.depth) {
       const pseudo = e.op === '';
-      const child: FrameRec = { depth: d, first: i, last: i, parent: cur, callSite: cur.last, lastChild: undefined, action: -1, pseudo };
+      const child: FrameRec = {
+        depth: d,
+        first: i,
+        last: i,
+        parent: cur,
+        callSite: cur.last,
+        lastChild: undefined,
+        action: -1,
+        pseudo,
+      };
       if (acts.length) child.action = nextAction(d - logBase, pseudo);
       cur.lastChild = child;
       cur = child;
@@ -231,7 +261,9 @@ export function callStackOf(
     while (cur.parent && cur.depth > d) cur = cur.parent;
     if (cur.depth !== d) {
       // a log that starts deeper than it goes on (cut at the start): treat this entry as a new top-level frame
-      notes.push(`The log goes from depth ${cur.depth} to ${d} at entry ${i}: it does not start at the top-level call.`);
+      notes.push(
+        `The log goes from depth ${cur.depth} to ${d} at entry ${i}: it does not start at the top-level call.`,
+      );
       cur = { depth: d, first: i, last: i, parent: undefined, callSite: -1, lastChild: cur, action: -1, pseudo: false };
       continue;
     }
@@ -258,7 +290,9 @@ export function callStackOf(
     const fr = fe.reason;
     const cr = child.pseudo ? ce.reason : childEnd.kind === 'revert' ? ce.reason : '0x';
     if (fr == null || cr == null) {
-      notes.push(`Frame at depth ${f.depth} reverted right after a failed call, with no revert data in the log to compare: taken as passing the failure on.`);
+      notes.push(
+        `Frame at depth ${f.depth} reverted right after a failed call, with no revert data in the log to compare: taken as passing the failure on.`,
+      );
       descentUnsure = true;
     } else if (normHex(fr) !== normHex(cr)) {
       break; // it reverted with its own reason (it caught the failure)
@@ -269,7 +303,10 @@ export function callStackOf(
     f = child;
   }
 
-  type Info = Pick<StackFrame, 'address' | 'entity' | 'actionIndex' | 'actionPosition' | 'selector' | 'precompile' | 'creation'>;
+  type Info = Pick<
+    StackFrame,
+    'address' | 'entity' | 'actionIndex' | 'actionPosition' | 'selector' | 'precompile' | 'creation'
+  >;
   const frameInfo = (f: FrameRec): Info => {
     const out: Info = {};
     if (f.pseudo) out.precompile = true;
@@ -282,7 +319,8 @@ export function callStackOf(
       if (Number.isFinite(idx)) out.actionIndex = idx;
       out.actionPosition = positions[f.action];
       const input = typeof a.input === 'string' ? a.input.toLowerCase() : '';
-      const create = a.call_operation_type === 'CREATE' || a.call_operation_type === 'CREATE2' || a.call_type === 'CREATE';
+      const create =
+        a.call_operation_type === 'CREATE' || a.call_operation_type === 'CREATE2' || a.call_type === 'CREATE';
       if (create && /^0x[0-9a-f]+$/.test(input)) out.creation = { initCode: input };
       else if (/^0x[0-9a-f]{8}/.test(input)) out.selector = input.slice(0, 10);
     } else if (f === topFrame && top) {
@@ -297,17 +335,42 @@ export function callStackOf(
   const ie = opcodes[inner.last];
   const iEnd = endOf(ie, inner.pseudo);
   frames.push({
-    depth: inner.depth, ...frameInfo(inner), pc: n(ie.pc), op: ie.op ?? '', kind: iEnd.kind,
+    depth: inner.depth,
+    ...frameInfo(inner),
+    pc: n(ie.pc),
+    op: ie.op ?? '',
+    kind: iEnd.kind,
     ...(typeof ie.reason === 'string' ? { reason: ie.reason } : {}),
-    opcodeIndex: inner.last, firstOpcodeIndex: inner.first,
+    opcodeIndex: inner.last,
+    firstOpcodeIndex: inner.first,
   });
   for (let k = chain.length - 2; k >= 0; k--) {
     const f = chain[k];
     const site = chain[k + 1].callSite;
     const se = opcodes[site];
-    if (!CALLS.has(se?.op ?? '')) notes.push(`The operation before the frame at depth ${chain[k + 1].depth} is ${se?.op || 'nothing'}, not a call.`);
-    frames.push({ depth: f.depth, ...frameInfo(f), pc: n(se?.pc), op: se?.op ?? '', kind: 'callSite', opcodeIndex: site, firstOpcodeIndex: f.first });
+    if (!CALLS.has(se?.op ?? ''))
+      notes.push(
+        `The operation before the frame at depth ${chain[k + 1].depth} is ${se?.op || 'nothing'}, not a call.`,
+      );
+    frames.push({
+      depth: f.depth,
+      ...frameInfo(f),
+      pc: n(se?.pc),
+      op: se?.op ?? '',
+      kind: 'callSite',
+      opcodeIndex: site,
+      firstOpcodeIndex: f.first,
+    });
   }
-  if (acts.length && chain.some((f) => f.action < 0)) notes.push('Some frames could not be matched to an action: their contract is not known.');
-  return { failed: true, frames, pcMode, opcodeCount: count, frameCount, notes, ...(descentUnsure ? { descentUnsure } : {}) };
+  if (acts.length && chain.some((f) => f.action < 0))
+    notes.push('Some frames could not be matched to an action: their contract is not known.');
+  return {
+    failed: true,
+    frames,
+    pcMode,
+    opcodeCount: count,
+    frameCount,
+    notes,
+    ...(descentUnsure ? { descentUnsure } : {}),
+  };
 }

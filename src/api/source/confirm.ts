@@ -57,11 +57,14 @@ class PositionIndex {
           else this.byRange.set(node.src, [node]);
         }
         if (typeof node.id === 'number') this.byId.set(node.id, node);
-        if (node.nodeType === 'ContractDefinition' && typeof node.name === 'string') this.contracts.set(`${path}:${node.name}`, node);
+        if (node.nodeType === 'ContractDefinition' && typeof node.name === 'string')
+          this.contracts.set(`${path}:${node.name}`, node);
         for (const v of Object.values(node)) {
           if (Array.isArray(v)) {
-            for (const x of v) if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') stack.push([x as Node, node]);
-          } else if (v && typeof v === 'object' && typeof (v as Node).nodeType === 'string') stack.push([v as Node, node]);
+            for (const x of v)
+              if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') stack.push([x as Node, node]);
+          } else if (v && typeof v === 'object' && typeof (v as Node).nodeType === 'string')
+            stack.push([v as Node, node]);
         }
       }
     }
@@ -84,17 +87,44 @@ class PositionIndex {
   }
 
   contractOf(n: Node): Node | undefined {
-    for (let p = this.parent.get(n), k = 0; p && k < 10_000; p = this.parent.get(p), k++) if (p.nodeType === 'ContractDefinition') return p;
+    for (let p = this.parent.get(n), k = 0; p && k < 10_000; p = this.parent.get(p), k++)
+      if (p.nodeType === 'ContractDefinition') return p;
     return undefined;
   }
 }
 
 const typeString = (n: Node | undefined): string => String((n?.typeDescriptions as Node | undefined)?.typeString ?? '');
-const isBuiltin = (n: Node | undefined): boolean => typeof n?.referencedDeclaration === 'number' && (n.referencedDeclaration < 0 || n.referencedDeclaration >= 4294967000);
+const isBuiltin = (n: Node | undefined): boolean =>
+  typeof n?.referencedDeclaration === 'number' &&
+  (n.referencedDeclaration < 0 || n.referencedDeclaration >= 4294967000);
 const INT = /^u?int\d*$/;
 const ARITH = new Set(['+', '-', '*', '**', '+=', '-=', '*=', '++', '--']);
 const DIV = new Set(['/', '%', '/=', '%=']);
-const NOT_A_PLACE = new Set(['SourceUnit', 'ContractDefinition', 'FunctionDefinition', 'ModifierDefinition', 'Block', 'UncheckedBlock', 'ParameterList', 'Literal', 'PragmaDirective', 'ImportDirective', 'EventDefinition', 'ErrorDefinition', 'StructDefinition', 'EnumDefinition', 'UsingForDirective', 'InheritanceSpecifier', 'ElementaryTypeName', 'UserDefinedTypeName', 'IdentifierPath', 'StructuredDocumentation', 'OverrideSpecifier', 'InlineAssembly', 'YulBlock']);
+const NOT_A_PLACE = new Set([
+  'SourceUnit',
+  'ContractDefinition',
+  'FunctionDefinition',
+  'ModifierDefinition',
+  'Block',
+  'UncheckedBlock',
+  'ParameterList',
+  'Literal',
+  'PragmaDirective',
+  'ImportDirective',
+  'EventDefinition',
+  'ErrorDefinition',
+  'StructDefinition',
+  'EnumDefinition',
+  'UsingForDirective',
+  'InheritanceSpecifier',
+  'ElementaryTypeName',
+  'UserDefinedTypeName',
+  'IdentifierPath',
+  'StructuredDocumentation',
+  'OverrideSpecifier',
+  'InlineAssembly',
+  'YulBlock',
+]);
 const CALL_MEMBERS = new Set(['call', 'delegatecall', 'staticcall', 'send', 'transfer']);
 const YUL_CALLS = new Set(['call', 'delegatecall', 'staticcall', 'callcode', 'create', 'create2']);
 const PRECOMPILE_BUILTINS = new Set(['ecrecover', 'sha256', 'ripemd160']);
@@ -106,12 +136,14 @@ function callee(call: Node): Node | undefined {
   return e;
 }
 
-const yulName = (n: Node): string | undefined => (n.nodeType === 'YulFunctionCall' ? String((n.functionName as Node | undefined)?.name ?? '') : undefined);
+const yulName = (n: Node): string | undefined =>
+  n.nodeType === 'YulFunctionCall' ? String((n.functionName as Node | undefined)?.name ?? '') : undefined;
 
 /** A string literal's value, or a constant's that is one; null when it is neither. */
 function stringOf(idx: PositionIndex, n: Node | undefined): string | null {
   if (!n) return null;
-  if (n.nodeType === 'Literal' && (n.kind === 'string' || n.kind === 'unicodeString')) return typeof n.value === 'string' ? n.value : null;
+  if (n.nodeType === 'Literal' && (n.kind === 'string' || n.kind === 'unicodeString'))
+    return typeof n.value === 'string' ? n.value : null;
   if (n.nodeType === 'Identifier' && typeof n.referencedDeclaration === 'number') {
     const d = idx.byId.get(n.referencedDeclaration);
     if (d?.nodeType === 'VariableDeclaration' && d.constant === true) return stringOf(idx, d.value as Node | undefined);
@@ -124,7 +156,9 @@ function errorSelectorOf(idx: PositionIndex, call: Node | undefined): string | u
   if (!call || call.nodeType !== 'FunctionCall') return undefined;
   const ref = callee(call)?.referencedDeclaration;
   const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
-  return def?.nodeType === 'ErrorDefinition' && typeof def.errorSelector === 'string' ? def.errorSelector.toLowerCase() : undefined;
+  return def?.nodeType === 'ErrorDefinition' && typeof def.errorSelector === 'string'
+    ? def.errorSelector.toLowerCase()
+    : undefined;
 }
 
 /** `E(…)` of `revert E(…)` or `require(c, E(…))` stands for that statement; any other node for itself. */
@@ -132,7 +166,13 @@ function statementOfErrorCall(idx: PositionIndex, n: Node): Node {
   if (n.nodeType !== 'FunctionCall' || errorSelectorOf(idx, n) === undefined) return n;
   const p = idx.parent.get(n);
   if (p?.nodeType === 'RevertStatement' && p.errorCall === n) return p;
-  if (p?.nodeType === 'FunctionCall' && callee(p)?.nodeType === 'Identifier' && callee(p)?.name === 'require' && ((p.arguments as Node[] | undefined) ?? [])[1] === n) return p;
+  if (
+    p?.nodeType === 'FunctionCall' &&
+    callee(p)?.nodeType === 'Identifier' &&
+    callee(p)?.name === 'require' &&
+    ((p.arguments as Node[] | undefined) ?? [])[1] === n
+  )
+    return p;
   return n;
 }
 
@@ -144,7 +184,12 @@ function isExternalCall(idx: PositionIndex, n: Node): boolean {
   if (e.nodeType === 'NewExpression') return !/\[\]/.test(typeString(e)) && !/^(bytes|string)\b/.test(typeString(e));
   if (e.nodeType === 'Identifier' && isBuiltin(e)) return PRECOMPILE_BUILTINS.has(String(e.name));
   // `a.call(…)`, `a.delegatecall(…)`, `a.transfer(…)`: address members, which name no declaration
-  if (e.nodeType === 'MemberAccess' && CALL_MEMBERS.has(String(e.memberName)) && typeof e.referencedDeclaration !== 'number') return true;
+  if (
+    e.nodeType === 'MemberAccess' &&
+    CALL_MEMBERS.has(String(e.memberName)) &&
+    typeof e.referencedDeclaration !== 'number'
+  )
+    return true;
   if (/\bexternal\b/.test(typeString(e))) return true;
   const ref = e.referencedDeclaration;
   const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
@@ -162,7 +207,10 @@ function isInternalCall(idx: PositionIndex, n: Node): boolean {
   if (n.nodeType !== 'FunctionCall' || n.kind !== 'functionCall' || isExternalCall(idx, n)) return false;
   const ref = callee(n)?.referencedDeclaration;
   const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
-  return def?.nodeType === 'FunctionDefinition' || (def?.nodeType === 'VariableDeclaration' && /^function /.test(typeString(callee(n))));
+  return (
+    def?.nodeType === 'FunctionDefinition' ||
+    (def?.nodeType === 'VariableDeclaration' && /^function /.test(typeString(callee(n))))
+  );
 }
 
 /** What a node can fail with, for a revert with `data` (undefined when it cannot). */
@@ -170,14 +218,24 @@ function failsWith(idx: PositionIndex, n: Node, kind: FrameKind, data: string | 
   const yul = yulName(n);
   if (kind === 'invalid') {
     if (yul === 'invalid') return 'inline assembly invalid()';
-    if (n.nodeType === 'FunctionCall' && callee(n)?.nodeType === 'Identifier' && callee(n)?.name === 'assert' && isBuiltin(callee(n))) return 'assert';
+    if (
+      n.nodeType === 'FunctionCall' &&
+      callee(n)?.nodeType === 'Identifier' &&
+      callee(n)?.name === 'assert' &&
+      isBuiltin(callee(n))
+    )
+      return 'assert';
     return undefined;
   }
-  if (kind === 'outOfGas' || kind === 'halt') return NOT_A_PLACE.has(String(n.nodeType)) ? undefined : String(n.nodeType);
+  if (kind === 'outOfGas' || kind === 'halt')
+    return NOT_A_PLACE.has(String(n.nodeType)) ? undefined : String(n.nodeType);
   // a revert
   if (yul === 'revert') return 'inline assembly revert()';
   const d = decodeRevert(data);
-  const hex = String(data ?? '').trim().replace(/^0x/i, '').toLowerCase();
+  const hex = String(data ?? '')
+    .trim()
+    .replace(/^0x/i, '')
+    .toLowerCase();
   const e = n.nodeType === 'FunctionCall' ? callee(n) : undefined;
   const builtin = e?.nodeType === 'Identifier' && isBuiltin(e) ? String(e.name) : undefined;
   const args = (n.arguments as Node[] | undefined) ?? [];
@@ -191,12 +249,14 @@ function failsWith(idx: PositionIndex, n: Node, kind: FrameKind, data: string | 
     return sel === want ? 'revert with that custom error' : undefined;
   }
   if (d.kind === 'empty') {
-    if ((builtin === 'require' && args.length === 1) || (builtin === 'revert' && args.length === 0)) return `${builtin} without a reason`;
+    if ((builtin === 'require' && args.length === 1) || (builtin === 'revert' && args.length === 0))
+      return `${builtin} without a reason`;
     return undefined;
   }
   if (d.kind === 'error') {
     const msgArg = builtin === 'require' ? args[1] : builtin === 'revert' ? args[0] : undefined;
-    if (!msgArg || typeString(msgArg) === 'error' || /returns \(error\)$/.test(typeString(callee(msgArg)))) return undefined;
+    if (!msgArg || typeString(msgArg) === 'error' || /returns \(error\)$/.test(typeString(callee(msgArg))))
+      return undefined;
     const lit = stringOf(idx, msgArg);
     if (lit !== null && lit !== d.message) return undefined;
     return `${builtin} with that message`;
@@ -206,43 +266,83 @@ function failsWith(idx: PositionIndex, n: Node, kind: FrameKind, data: string | 
   const op = String(n.operator ?? '');
   const intType = INT.test(typeString(n));
   switch (code) {
-    case 0x01n: return builtin === 'assert' ? 'assert' : undefined;
-    case 0x11n: return (n.nodeType === 'BinaryOperation' || n.nodeType === 'Assignment' || n.nodeType === 'UnaryOperation') && intType && ARITH.has(op) ? `checked ${op}` : undefined;
+    case 0x01n:
+      return builtin === 'assert' ? 'assert' : undefined;
+    case 0x11n:
+      return (n.nodeType === 'BinaryOperation' || n.nodeType === 'Assignment' || n.nodeType === 'UnaryOperation') &&
+        intType &&
+        ARITH.has(op)
+        ? `checked ${op}`
+        : undefined;
     case 0x12n:
-      if ((n.nodeType === 'BinaryOperation' || n.nodeType === 'Assignment') && intType && DIV.has(op)) return `checked ${op}`;
+      if ((n.nodeType === 'BinaryOperation' || n.nodeType === 'Assignment') && intType && DIV.has(op))
+        return `checked ${op}`;
       return builtin === 'addmod' || builtin === 'mulmod' ? builtin : undefined;
-    case 0x21n: return n.nodeType === 'FunctionCall' && n.kind === 'typeConversion' && /^enum /.test(typeString(n)) ? 'conversion to an enum' : undefined;
-    case 0x31n: return e?.nodeType === 'MemberAccess' && e.memberName === 'pop' ? '.pop()' : undefined;
-    case 0x32n: return n.nodeType === 'IndexAccess' || n.nodeType === 'IndexRangeAccess' ? 'index access' : undefined;
-    case 0x41n: return e?.nodeType === 'NewExpression' ? 'new' : undefined;
+    case 0x21n:
+      return n.nodeType === 'FunctionCall' && n.kind === 'typeConversion' && /^enum /.test(typeString(n))
+        ? 'conversion to an enum'
+        : undefined;
+    case 0x31n:
+      return e?.nodeType === 'MemberAccess' && e.memberName === 'pop' ? '.pop()' : undefined;
+    case 0x32n:
+      return n.nodeType === 'IndexAccess' || n.nodeType === 'IndexRangeAccess' ? 'index access' : undefined;
+    case 0x41n:
+      return e?.nodeType === 'NewExpression' ? 'new' : undefined;
     case 0x51n: {
       const ref = e?.referencedDeclaration;
       const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
-      return def?.nodeType === 'VariableDeclaration' && /^function /.test(typeString(e)) ? 'call of a function variable' : undefined;
+      return def?.nodeType === 'VariableDeclaration' && /^function /.test(typeString(e))
+        ? 'call of a function variable'
+        : undefined;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
 /** The functions and modifiers a frame can run: see the module comment. Undefined when the entry is not known. */
-function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string, selector: string | undefined, creation = false, from?: Node): Set<Node> | undefined {
+function reachable(
+  idx: PositionIndex,
+  build: SolcBuildLike,
+  identifier: string,
+  selector: string | undefined,
+  creation = false,
+  from?: Node,
+): Set<Node> | undefined {
   const contract = idx.contracts.get(identifier);
   if (!contract) return undefined;
-  const bases = ((Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]) as number[]).map((id) => idx.byId.get(id)).filter((c): c is Node => !!c);
-  const defs = bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition'));
+  const bases = (
+    (Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]) as number[]
+  )
+    .map((id) => idx.byId.get(id))
+    .filter((c): c is Node => !!c);
+  const defs = bases.flatMap((c) =>
+    ((c.nodes as Node[] | undefined) ?? []).filter(
+      (n) => n.nodeType === 'FunctionDefinition' || n.nodeType === 'ModifierDefinition',
+    ),
+  );
   const sel = (selector ?? '').toLowerCase().replace(/^0x/, '').slice(0, 8);
   let entry: Node[];
   if (from) {
     entry = [from];
   } else if (creation) {
     // a deployment runs every constructor of the bases (with their modifiers) and the state variables' initializers
-    entry = [...defs.filter((f) => f.kind === 'constructor'), ...bases.flatMap((c) => ((c.nodes as Node[] | undefined) ?? []).filter((n) => n.nodeType === 'VariableDeclaration' && n.stateVariable === true))];
+    entry = [
+      ...defs.filter((f) => f.kind === 'constructor'),
+      ...bases.flatMap((c) =>
+        ((c.nodes as Node[] | undefined) ?? []).filter(
+          (n) => n.nodeType === 'VariableDeclaration' && n.stateVariable === true,
+        ),
+      ),
+    ];
     if (!entry.length) return new Set();
   } else if (/^[0-9a-f]{8}$/.test(sel)) {
     entry = defs.filter((f) => typeof f.functionSelector === 'string' && f.functionSelector.toLowerCase() === sel);
     if (!entry.length) {
       // the compiler's method identifiers (a library's functions have no functionSelector in the AST)
-      const sig = Object.entries(contractOf(build, identifier)?.evm?.methodIdentifiers ?? {}).find(([, s]) => s.toLowerCase() === sel)?.[0];
+      const sig = Object.entries(contractOf(build, identifier)?.evm?.methodIdentifiers ?? {}).find(
+        ([, s]) => s.toLowerCase() === sel,
+      )?.[0];
       const name = sig ? sig.slice(0, sig.indexOf('(')) : undefined;
       entry = name ? defs.filter((f) => f.nodeType === 'FunctionDefinition' && f.name === name) : [];
     }
@@ -251,18 +351,26 @@ function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string,
   }
   if (!entry.length) return undefined;
   const seen = new Set<Node>();
-  const arity = (f: Node): number => (((f.parameters as Node | undefined)?.parameters as Node[] | undefined) ?? []).length;
+  const arity = (f: Node): number =>
+    (((f.parameters as Node | undefined)?.parameters as Node[] | undefined) ?? []).length;
   const work = [...entry];
   while (work.length) {
     const def = work.pop() as Node;
     if (seen.has(def)) continue;
     seen.add(def);
     // overrides in the contract's bases of the same name and arity (virtual calls, super)
-    if (typeof def.name === 'string' && def.name) for (const o of defs) if (o.name === def.name && o.nodeType === def.nodeType && arity(o) === arity(def)) work.push(o);
+    if (typeof def.name === 'string' && def.name)
+      for (const o of defs)
+        if (o.name === def.name && o.nodeType === def.nodeType && arity(o) === arity(def)) work.push(o);
     const stack: Node[] = [def];
     while (stack.length) {
       const n = stack.pop() as Node;
-      const ref = n.nodeType === 'ModifierInvocation' ? (n.modifierName as Node | undefined)?.referencedDeclaration : n.nodeType === 'Identifier' || n.nodeType === 'MemberAccess' || n.nodeType === 'IdentifierPath' ? n.referencedDeclaration : undefined;
+      const ref =
+        n.nodeType === 'ModifierInvocation'
+          ? (n.modifierName as Node | undefined)?.referencedDeclaration
+          : n.nodeType === 'Identifier' || n.nodeType === 'MemberAccess' || n.nodeType === 'IdentifierPath'
+            ? n.referencedDeclaration
+            : undefined;
       if (typeof ref === 'number') {
         const t = idx.byId.get(ref);
         if (t && (t.nodeType === 'FunctionDefinition' || t.nodeType === 'ModifierDefinition') && !seen.has(t)) {
@@ -275,7 +383,8 @@ function reachable(idx: PositionIndex, build: SolcBuildLike, identifier: string,
       }
       for (const v of Object.values(n)) {
         if (Array.isArray(v)) {
-          for (const x of v) if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') stack.push(x as Node);
+          for (const x of v)
+            if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') stack.push(x as Node);
         } else if (v && typeof v === 'object' && typeof (v as Node).nodeType === 'string') stack.push(v as Node);
       }
     }
@@ -312,17 +421,25 @@ function confirm({ build, contract, location, kind, revertData, selector, creati
   const idx = PositionIndex.of(build);
   if (!idx.contracts.size) return { confirmed: false, why: 'the build has no AST to check the source map against' };
   const nodes = idx.byRange.get(`${location.start}:${location.length}:${location.fileIndex}`) ?? [];
-  if (!nodes.length) return { confirmed: false, why: 'the source map range is not one statement or expression of the source' };
+  if (!nodes.length)
+    return { confirmed: false, why: 'the source map range is not one statement or expression of the source' };
   const [, name] = splitIdentifier(contract);
   const fns = reachable(idx, build, contract, selector, creation);
   let what: string | undefined;
   let outside = false;
   for (const n of nodes.map((x) => statementOfErrorCall(idx, x))) {
-    const w = kind === 'callSite'
-      ? (isExternalCall(idx, n) ? 'the call' : YUL_CALLS.has(yulName(n) ?? '') ? `inline assembly ${yulName(n)}()` : undefined)
-      : kind === 'internal'
-        ? (isInternalCall(idx, n) ? 'the internal call' : undefined)
-        : failsWith(idx, n, kind, revertData);
+    const w =
+      kind === 'callSite'
+        ? isExternalCall(idx, n)
+          ? 'the call'
+          : YUL_CALLS.has(yulName(n) ?? '')
+            ? `inline assembly ${yulName(n)}()`
+            : undefined
+        : kind === 'internal'
+          ? isInternalCall(idx, n)
+            ? 'the internal call'
+            : undefined
+          : failsWith(idx, n, kind, revertData);
     if (!w) continue;
     const holder = idx.holder(n);
     if (!fns || !holder || !fns.has(holder)) {
@@ -333,14 +450,28 @@ function confirm({ build, contract, location, kind, revertData, selector, creati
     break;
   }
   if (what) return { confirmed: true, what };
-  if (outside) return { confirmed: false, why: fns ? `the statement there is not in a function ${name} runs for this call` : `the function ${name} ran for this call is not in the build's AST` };
+  if (outside)
+    return {
+      confirmed: false,
+      why: fns
+        ? `the statement there is not in a function ${name} runs for this call`
+        : `the function ${name} ran for this call is not in the build's AST`,
+    };
   const types = [...new Set(nodes.map((n) => n.nodeType))].join(', ');
-  if (kind === 'callSite' || kind === 'internal') return { confirmed: false, why: `the source map names a ${types}, not a call` };
+  if (kind === 'callSite' || kind === 'internal')
+    return { confirmed: false, why: `the source map names a ${types}, not a call` };
   return { confirmed: false, why: `the source map names a ${types}, which cannot fail this way` };
 }
 
 /** Nodes that name no place of their own: a whole source unit, contract, function or modifier, a block. */
-const WRAPPERS = new Set(['SourceUnit', 'ContractDefinition', 'FunctionDefinition', 'ModifierDefinition', 'Block', 'UncheckedBlock']);
+const WRAPPERS = new Set([
+  'SourceUnit',
+  'ContractDefinition',
+  'FunctionDefinition',
+  'ModifierDefinition',
+  'Block',
+  'UncheckedBlock',
+]);
 const JUMPDEST = 0x5b;
 const TERMINATORS = new Set([0x00, 0x56, 0xf3, 0xfd, 0xfe, 0xff]);
 
@@ -350,7 +481,7 @@ function targetsOf(code: Uint8Array): Map<number, number> {
   let m = pushedTargets.get(code);
   if (m) return m;
   m = new Map();
-  for (let pc = 0; pc < code.length; ) {
+  for (let pc = 0; pc < code.length;) {
     const op = code[pc];
     if (op >= 0x60 && op <= 0x7f) {
       const n = op - 0x5f;
@@ -380,11 +511,15 @@ function placeNodes(idx: PositionIndex, map: CodeMap, pc: number): Node[] {
   if (!r || r.file < 0 || r.start < 0) return [];
   const unit = map.units.get(r.file);
   if (!unit || unit.generated) return [];
-  return (idx.byRange.get(`${r.start}:${r.length}:${r.file}`) ?? []).filter((n) => !WRAPPERS.has(String(n.nodeType))).map((n) => statementOfErrorCall(idx, n));
+  return (idx.byRange.get(`${r.start}:${r.length}:${r.file}`) ?? [])
+    .filter((n) => !WRAPPERS.has(String(n.nodeType)))
+    .map((n) => statementOfErrorCall(idx, n));
 }
 
 const rangeOf = (n: Node): [number, number, number] => {
-  const [a, b, c] = String(n.src ?? '').split(':').map(Number);
+  const [a, b, c] = String(n.src ?? '')
+    .split(':')
+    .map(Number);
   return [a, b, c];
 };
 const inside = (a: Node, b: Node): boolean => {
@@ -399,7 +534,9 @@ function agrees(idx: PositionIndex, e: Node, f: Node): boolean {
   // the `if` around it: its condition, or the branch that holds it
   for (let p = idx.parent.get(f), k = 0; p && k < 64; p = idx.parent.get(p), k++) {
     if (p.nodeType === 'IfStatement') {
-      const other = inside(f, p.trueBody as Node) ? (p.falseBody as Node | undefined) : (p.trueBody as Node | undefined);
+      const other = inside(f, p.trueBody as Node)
+        ? (p.falseBody as Node | undefined)
+        : (p.trueBody as Node | undefined);
       return inside(e, p) && !(other && inside(e, other));
     }
     if (WRAPPERS.has(String(p.nodeType)) && p.nodeType !== 'Block' && p.nodeType !== 'UncheckedBlock') return false;
@@ -436,7 +573,12 @@ function calleeOf(idx: PositionIndex, site: SourceLocation): Node | undefined {
         const def = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
         if (def?.nodeType === 'FunctionDefinition') return def;
       }
-      if (p.nodeType === 'FunctionDefinition' || p.nodeType === 'ModifierDefinition' || p.nodeType === 'ContractDefinition') break;
+      if (
+        p.nodeType === 'FunctionDefinition' ||
+        p.nodeType === 'ModifierDefinition' ||
+        p.nodeType === 'ContractDefinition'
+      )
+        break;
     }
   }
   return undefined;
@@ -474,7 +616,9 @@ function checkFailing(input: FailingInput): FailingConfirmation {
   const { build, contract, map, path, kind, revertData, selector, creation } = input;
   const idx = PositionIndex.of(build);
   if (!idx.contracts.size) return { confirmed: false, why: 'the build has no AST to check the source map against' };
-  const direct = input.location ? confirmLocation({ build, contract, location: input.location, kind, revertData, selector, creation }) : undefined;
+  const direct = input.location
+    ? confirmLocation({ build, contract, location: input.location, kind, revertData, selector, creation })
+    : undefined;
   // the latest entry into merged code: a JUMPDEST named by two or more jumps (or one, and reached by falling
   // through as well), entered by a plain jump (not a call into or a return from a function)
   const targets = targetsOf(map.code);
@@ -490,7 +634,11 @@ function checkFailing(input: FailingInput): FailingConfirmation {
     const unit = here && here.file >= 0 ? map.units.get(here.file) : undefined;
     if (!unit || unit.generated) continue;
     let before = -1;
-    for (let q = pc - 1; q >= Math.max(0, pc - 33); q--) if (map.instructionIndex(q) >= 0) { before = q; break; }
+    for (let q = pc - 1; q >= Math.max(0, pc - 33); q--)
+      if (map.instructionIndex(q) >= 0) {
+        before = q;
+        break;
+      }
     const fallsInto = before >= 0 && !TERMINATORS.has(map.code[before]);
     if ((targets.get(pc) ?? 0) + (fallsInto ? 1 : 0) >= 2) {
       from = k - 1;
@@ -500,25 +648,50 @@ function checkFailing(input: FailingInput): FailingConfirmation {
   // the first place on the path (before the merged code, when there is some)
   let evidence: Node[] = [];
   for (let k = from; k >= 0 && !evidence.length; k--) evidence = placeNodes(idx, map, path[k]);
-  const fail = (why: string): FailingConfirmation => ({ confirmed: false, why, ...(evidence[0]?.src ? { evidence: evidence[0].src } : {}) });
+  const fail = (why: string): FailingConfirmation => ({
+    confirmed: false,
+    why,
+    ...(evidence[0]?.src ? { evidence: evidence[0].src } : {}),
+  });
   // inside an internal call, the failing statement must be in the function that call entered (or what it calls)
   let scope: Set<Node> | undefined;
   for (let k = (input.callSites?.length ?? 0) - 1; k >= 0 && !scope; k--) {
     const def = calleeOf(idx, (input.callSites as readonly SourceLocation[])[k]);
     if (def) scope = reachable(idx, build, contract, undefined, false, def);
   }
-  const inScope = (nodes: Node[]): boolean => !scope || nodes.some((n) => { const h = idx.holder(n); return !!h && !!scope?.has(h); });
+  const inScope = (nodes: Node[]): boolean =>
+    !scope ||
+    nodes.some((n) => {
+      const h = idx.holder(n);
+      return !!h && !!scope?.has(h);
+    });
   if (direct?.confirmed) {
-    const f = (idx.byRange.get(`${input.location?.start}:${input.location?.length}:${input.location?.fileIndex}`) ?? []).map((n) => statementOfErrorCall(idx, n));
-    if (!inScope(f)) return fail('the optimizer merged identical functions: the statement the source map names is in another one than the internal call entered');
-    if (!evidence.length) return from < path.length - 1 ? fail('the optimizer shares this code between statements, and the path does not show which one ran') : { confirmed: true, what: direct.what };
+    const f = (
+      idx.byRange.get(`${input.location?.start}:${input.location?.length}:${input.location?.fileIndex}`) ?? []
+    ).map((n) => statementOfErrorCall(idx, n));
+    if (!inScope(f))
+      return fail(
+        'the optimizer merged identical functions: the statement the source map names is in another one than the internal call entered',
+      );
+    if (!evidence.length)
+      return from < path.length - 1
+        ? fail('the optimizer shares this code between statements, and the path does not show which one ran')
+        : { confirmed: true, what: direct.what };
     if (evidence.some((e) => f.some((x) => agrees(idx, e, x)))) return { confirmed: true, what: direct.what };
     return fail('the optimizer shares this code between statements; the path that led to it went through another one');
   }
   // the source map names no statement that fails this way: the first place on the path, when it is one
   for (const e of evidence) {
     const [start, length, file] = rangeOf(e);
-    const c = confirm({ build, contract, kind, revertData, selector, creation, location: { start, length, fileIndex: file, generated: false } as SourceLocation });
+    const c = confirm({
+      build,
+      contract,
+      kind,
+      revertData,
+      selector,
+      creation,
+      location: { start, length, fileIndex: file, generated: false } as SourceLocation,
+    });
     if (c.confirmed && inScope([e])) return { confirmed: true, src: String(e.src), what: c.what };
   }
   return fail(direct && !direct.confirmed ? direct.why : 'the source map gives no statement for the failing operation');

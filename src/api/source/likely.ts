@@ -30,7 +30,17 @@ export type LikelyReason =
   | { kind: 'custom'; selector: string; dataBytes: number }
   | { kind: 'empty' };
 
-export type CandidateKind = 'revert' | 'require' | 'assert' | 'arithmetic' | 'division' | 'index' | 'pop' | 'enumConversion' | 'allocation' | 'functionVariable';
+export type CandidateKind =
+  | 'revert'
+  | 'require'
+  | 'assert'
+  | 'arithmetic'
+  | 'division'
+  | 'index'
+  | 'pop'
+  | 'enumConversion'
+  | 'allocation'
+  | 'functionVariable';
 
 export interface LikelyCandidate {
   kind: CandidateKind;
@@ -55,7 +65,8 @@ export interface LikelyResult {
 
 type Node = Record<string, unknown> & { nodeType?: string; id?: number; src?: string };
 
-const BUILTIN = (n: Node): boolean => typeof n.referencedDeclaration === 'number' && (n.referencedDeclaration < 0 || n.referencedDeclaration >= 4294967000);
+const BUILTIN = (n: Node): boolean =>
+  typeof n.referencedDeclaration === 'number' && (n.referencedDeclaration < 0 || n.referencedDeclaration >= 4294967000);
 const INT_TYPE = /^u?int\d*$/;
 
 /** The reason of revert data (hex). */
@@ -104,7 +115,8 @@ export function failingAction(actions: readonly ActionEntry[] | null | undefined
     const d = num(a.call_depth);
     // the last direct child (before the next action at this depth or above)
     let child = -1;
-    for (let k = at + 1; k < order.length && num(actions[order[k]].call_depth) > d; k++) if (num(actions[order[k]].call_depth) === d + 1) child = k;
+    for (let k = at + 1; k < order.length && num(actions[order[k]].call_depth) > d; k++)
+      if (num(actions[order[k]].call_depth) === d + 1) child = k;
     if (child < 0) break;
     const c = actions[order[child]];
     if (!FAILED_TYPES.has(String(c.result_data_type))) break;
@@ -117,9 +129,12 @@ export function failingAction(actions: readonly ActionEntry[] | null | undefined
   const input = typeof a.input === 'string' ? a.input.toLowerCase() : '';
   const isCreate = a.call_operation_type === 'CREATE' || a.call_operation_type === 'CREATE2';
   return {
-    action: a, position: order[at],
+    action: a,
+    position: order[at],
     ...(!isCreate && /^0x[0-9a-f]{8}/.test(input) ? { selector: input.slice(0, 10) } : {}),
-    ...(a.result_data_type === 'REVERT_REASON' && typeof a.result_data === 'string' ? { revertData: a.result_data } : {}),
+    ...(a.result_data_type === 'REVERT_REASON' && typeof a.result_data === 'string'
+      ? { revertData: a.result_data }
+      : {}),
     ...(typeof a.to === 'string' && a.to ? { address: a.to.toLowerCase() } : {}),
     ...(typeof a.recipient === 'string' && a.recipient ? { entity: a.recipient } : {}),
   };
@@ -145,7 +160,8 @@ class AstIndex {
         const node = v as Node;
         if (typeof node.id === 'number' && typeof node.nodeType === 'string') {
           this.byId.set(node.id, node);
-          if (node.nodeType === 'ContractDefinition' && typeof node.name === 'string') this.contracts.set(`${path}:${node.name}`, node);
+          if (node.nodeType === 'ContractDefinition' && typeof node.name === 'string')
+            this.contracts.set(`${path}:${node.name}`, node);
         }
         for (const child of Object.values(node)) if (child && typeof child === 'object') stack.push(child);
       }
@@ -176,7 +192,8 @@ function children(n: Node): Node[] {
   const out: Node[] = [];
   for (const v of Object.values(n)) {
     if (Array.isArray(v)) {
-      for (const x of v) if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') out.push(x as Node);
+      for (const x of v)
+        if (x && typeof x === 'object' && typeof (x as Node).nodeType === 'string') out.push(x as Node);
     } else if (v && typeof v === 'object' && typeof (v as Node).nodeType === 'string') out.push(v as Node);
   }
   return out.sort((a, b) => srcStart(a) - srcStart(b));
@@ -184,8 +201,15 @@ function children(n: Node): Node[] {
 const srcStart = (n: Node): number => Number(String(n.src ?? '').split(':')[0]) || 0;
 
 /** The function a selector names, in a contract and its bases (most derived first). */
-function findFunction(idx: AstIndex, contract: Node, selector: string, methodIds: Record<string, string> | undefined): Node | undefined {
-  const bases = (Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]) as number[];
+function findFunction(
+  idx: AstIndex,
+  contract: Node,
+  selector: string,
+  methodIds: Record<string, string> | undefined,
+): Node | undefined {
+  const bases = (
+    Array.isArray(contract.linearizedBaseContracts) ? contract.linearizedBaseContracts : [contract.id]
+  ) as number[];
   const fns: Node[] = [];
   for (const id of bases) {
     const c = idx.byId.get(id);
@@ -199,7 +223,9 @@ function findFunction(idx: AstIndex, contract: Node, selector: string, methodIds
   const name = sig.slice(0, sig.indexOf('('));
   const params = sig.slice(sig.indexOf('(') + 1, -1);
   const count = params === '' ? 0 : splitParams(params).length;
-  return fns.find((f) => f.name === name && ((f.parameters as Node | undefined)?.parameters as Node[] | undefined)?.length === count);
+  return fns.find(
+    (f) => f.name === name && ((f.parameters as Node | undefined)?.parameters as Node[] | undefined)?.length === count,
+  );
 }
 
 /** Top-level parameter types of a signature's list (commas inside tuples and `mapping(… => …)` kept). */
@@ -269,23 +295,46 @@ function collect(idx: AstIndex, fn: Node, homeBases: Set<number>): Found[] {
         const call = n.errorCall as Node | undefined;
         const ref = (call?.expression as Node | undefined)?.referencedDeclaration;
         const errorDef = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
-        found.push({ kind: 'revert', node: n, in: name, via: path, ...(errorDef?.nodeType === 'ErrorDefinition' ? { errorDef } : {}) });
+        found.push({
+          kind: 'revert',
+          node: n,
+          in: name,
+          via: path,
+          ...(errorDef?.nodeType === 'ErrorDefinition' ? { errorDef } : {}),
+        });
       } else if (t === 'FunctionCall') {
         const e = n.expression as Node | undefined;
         const args = (n.arguments as Node[] | undefined) ?? [];
-        if (e?.nodeType === 'Identifier' && BUILTIN(e) && (e.name === 'require' || e.name === 'assert' || e.name === 'revert')) {
+        if (
+          e?.nodeType === 'Identifier' &&
+          BUILTIN(e) &&
+          (e.name === 'require' || e.name === 'assert' || e.name === 'revert')
+        ) {
           if (e.name === 'assert') found.push({ kind: 'assert', node: n, in: name, via: path });
           else {
             const kind: CandidateKind = e.name === 'require' ? 'require' : 'revert';
             const msgArg = e.name === 'require' ? args[1] : args[0];
             if (!msgArg) found.push({ kind, node: n, in: name, via: path, empty: true });
-            else if (msgArg.nodeType === 'FunctionCall' && (msgArg.typeDescriptions as Node | undefined)?.typeString === 'error') {
+            else if (
+              msgArg.nodeType === 'FunctionCall' &&
+              (msgArg.typeDescriptions as Node | undefined)?.typeString === 'error'
+            ) {
               const ref = (msgArg.expression as Node | undefined)?.referencedDeclaration;
               const errorDef = typeof ref === 'number' ? idx.byId.get(ref) : undefined;
-              found.push({ kind, node: n, in: name, via: path, ...(errorDef?.nodeType === 'ErrorDefinition' ? { errorDef } : {}) });
+              found.push({
+                kind,
+                node: n,
+                in: name,
+                via: path,
+                ...(errorDef?.nodeType === 'ErrorDefinition' ? { errorDef } : {}),
+              });
             } else found.push({ kind, node: n, in: name, via: path, message: stringOf(idx, msgArg) });
           }
-        } else if (e && (e.nodeType === 'Identifier' || e.nodeType === 'MemberAccess') && typeof e.referencedDeclaration === 'number') {
+        } else if (
+          e &&
+          (e.nodeType === 'Identifier' || e.nodeType === 'MemberAccess') &&
+          typeof e.referencedDeclaration === 'number'
+        ) {
           const target = idx.byId.get(e.referencedDeclaration);
           if (target?.nodeType === 'FunctionDefinition' && target.body) {
             const owner = idx.contractOfNode(target);
@@ -293,24 +342,47 @@ function collect(idx: AstIndex, fn: Node, homeBases: Set<number>): Found[] {
             const sameContract = ownerId !== undefined && homeBases.has(ownerId);
             const external = e.nodeType === 'MemberAccess' && !sameContract && owner?.contractKind !== 'library';
             // calls into the same contract (bases included) and into libraries; not external calls to other contracts
-            if (!external && (sameContract || owner?.contractKind === 'library' || owner === undefined)) visit(target, path);
+            if (!external && (sameContract || owner?.contractKind === 'library' || owner === undefined))
+              visit(target, path);
           }
         }
-        if (e?.nodeType === 'MemberAccess' && e.memberName === 'pop' && !unchecked) found.push({ kind: 'pop', node: n, in: name, via: path });
+        if (e?.nodeType === 'MemberAccess' && e.memberName === 'pop' && !unchecked)
+          found.push({ kind: 'pop', node: n, in: name, via: path });
         // Panic 0x21, 0x41, 0x51: a conversion to an enum, `new T[](n)`, a call through a function variable
-        if (n.kind === 'typeConversion' && /^enum /.test(String((n.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'enumConversion', node: n, in: name, via: path });
-        if (e?.nodeType === 'NewExpression' && /\[\]/.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'allocation', node: n, in: name, via: path });
-        if (e && typeof e.referencedDeclaration === 'number' && idx.byId.get(e.referencedDeclaration)?.nodeType === 'VariableDeclaration' && /^function /.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))) found.push({ kind: 'functionVariable', node: n, in: name, via: path });
+        if (
+          n.kind === 'typeConversion' &&
+          /^enum /.test(String((n.typeDescriptions as Node | undefined)?.typeString ?? ''))
+        )
+          found.push({ kind: 'enumConversion', node: n, in: name, via: path });
+        if (
+          e?.nodeType === 'NewExpression' &&
+          /\[\]/.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))
+        )
+          found.push({ kind: 'allocation', node: n, in: name, via: path });
+        if (
+          e &&
+          typeof e.referencedDeclaration === 'number' &&
+          idx.byId.get(e.referencedDeclaration)?.nodeType === 'VariableDeclaration' &&
+          /^function /.test(String((e.typeDescriptions as Node | undefined)?.typeString ?? ''))
+        )
+          found.push({ kind: 'functionVariable', node: n, in: name, via: path });
       } else if (!unchecked && (t === 'BinaryOperation' || t === 'Assignment' || t === 'UnaryOperation')) {
         const op = String(n.operator ?? '');
         const type = String((n.typeDescriptions as Node | undefined)?.typeString ?? '');
         if (INT_TYPE.test(type)) {
-          if (['+', '-', '*', '**', '+=', '-=', '*=', '++', '--'].includes(op)) found.push({ kind: 'arithmetic', node: n, in: name, via: path });
+          if (['+', '-', '*', '**', '+=', '-=', '*=', '++', '--'].includes(op))
+            found.push({ kind: 'arithmetic', node: n, in: name, via: path });
           else if (['/', '%', '/=', '%='].includes(op)) found.push({ kind: 'division', node: n, in: name, via: path });
         }
       } else if (t === 'IndexAccess' && !unchecked) {
-        const base = String(((n.baseExpression as Node | undefined)?.typeDescriptions as Node | undefined)?.typeString ?? '');
-        if (/\]( storage| memory| calldata)?( pointer| ref)?$/.test(base) || /^bytes (storage|memory|calldata)/.test(base)) found.push({ kind: 'index', node: n, in: name, via: path });
+        const base = String(
+          ((n.baseExpression as Node | undefined)?.typeDescriptions as Node | undefined)?.typeString ?? '',
+        );
+        if (
+          /\]( storage| memory| calldata)?( pointer| ref)?$/.test(base) ||
+          /^bytes (storage|memory|calldata)/.test(base)
+        )
+          found.push({ kind: 'index', node: n, in: name, via: path });
       }
       for (const c of children(n)) walk(c, unchecked);
     };
@@ -321,37 +393,70 @@ function collect(idx: AstIndex, fn: Node, homeBases: Set<number>): Found[] {
 }
 
 /** How many bytes of arguments an error's parameters take at least (a dynamic one: its offset word). */
-const minArgBytes = (errorDef: Node): number => (((errorDef.parameters as Node | undefined)?.parameters as Node[] | undefined)?.length ?? 0) * 32;
+const minArgBytes = (errorDef: Node): number =>
+  (((errorDef.parameters as Node | undefined)?.parameters as Node[] | undefined)?.length ?? 0) * 32;
 
 /**
  * The likely places of a revert (see the module comment): `contract` is the innermost reverting frame's contract
  * (`path:Name` in `build`), `selector` its function selector (the action's input; none for a plain transfer),
  * `revertData` the revert data (hex) or its decoded reason. Never throws.
  */
-export function likelyLocations(build: SolcBuildLike, contract: string, selector: string | null | undefined, revertData: string | LikelyReason | null | undefined, options: { creation?: boolean } = {}): LikelyResult {
+export function likelyLocations(
+  build: SolcBuildLike,
+  contract: string,
+  selector: string | null | undefined,
+  revertData: string | LikelyReason | null | undefined,
+  options: { creation?: boolean } = {},
+): LikelyResult {
   const notes: string[] = [];
-  const reason = typeof revertData === 'object' && revertData !== null ? revertData : likelyReasonOf(revertData as string | null | undefined);
+  const reason =
+    typeof revertData === 'object' && revertData !== null
+      ? revertData
+      : likelyReasonOf(revertData as string | null | undefined);
   const idx = AstIndex.of(build);
   const sources = BuildSources.of(build);
   const c = idx.contracts.get(contract);
-  if (!c) return { likely: true, ...(reason ? { reason } : {}), candidates: [], notes: [`The build has no AST of ${contract}.`] };
+  if (!c)
+    return {
+      likely: true,
+      ...(reason ? { reason } : {}),
+      candidates: [],
+      notes: [`The build has no AST of ${contract}.`],
+    };
   const sel = (selector ?? '').toLowerCase().replace(/^0x/, '').slice(0, 8);
-  const bases = new Set(((Array.isArray(c.linearizedBaseContracts) ? c.linearizedBaseContracts : [c.id]) as number[]));
+  const bases = new Set((Array.isArray(c.linearizedBaseContracts) ? c.linearizedBaseContracts : [c.id]) as number[]);
   let fn: Node | undefined;
   // a failed deployment: the constructors, most derived first
-  const constructors = options.creation ? [...bases].map((id) => ((idx.byId.get(id)?.nodes as Node[] | undefined) ?? []).find((n) => n.nodeType === 'FunctionDefinition' && n.kind === 'constructor')).filter((n): n is Node => !!n) : [];
+  const constructors = options.creation
+    ? [...bases]
+        .map((id) =>
+          ((idx.byId.get(id)?.nodes as Node[] | undefined) ?? []).find(
+            (n) => n.nodeType === 'FunctionDefinition' && n.kind === 'constructor',
+          ),
+        )
+        .filter((n): n is Node => !!n)
+    : [];
   if (options.creation) fn = constructors[0];
-  else if (/^[0-9a-f]{8}$/.test(sel)) fn = findFunction(idx, c, sel, contractOf(build, contract)?.evm?.methodIdentifiers);
+  else if (/^[0-9a-f]{8}$/.test(sel))
+    fn = findFunction(idx, c, sel, contractOf(build, contract)?.evm?.methodIdentifiers);
   else {
     // no selector: receive() or fallback()
     for (const id of bases) {
-      fn = ((idx.byId.get(id)?.nodes as Node[] | undefined) ?? []).find((n) => n.nodeType === 'FunctionDefinition' && (n.kind === 'receive' || n.kind === 'fallback'));
+      fn = ((idx.byId.get(id)?.nodes as Node[] | undefined) ?? []).find(
+        (n) => n.nodeType === 'FunctionDefinition' && (n.kind === 'receive' || n.kind === 'fallback'),
+      );
       if (fn) break;
     }
   }
   const [, contractName] = splitIdentifier(contract);
   if (!fn) {
-    notes.push(options.creation ? `${contractName} has no constructor in this build.` : sel ? `${contractName} has no function with selector 0x${sel} in this build.` : `${contractName} has no receive or fallback function.`);
+    notes.push(
+      options.creation
+        ? `${contractName} has no constructor in this build.`
+        : sel
+          ? `${contractName} has no function with selector 0x${sel} in this build.`
+          : `${contractName} has no receive or fallback function.`,
+    );
     return { likely: true, ...(reason ? { reason } : {}), candidates: [], notes };
   }
   const fnName = typeof fn.name === 'string' && fn.name ? fn.name : String(fn.kind);
@@ -362,41 +467,85 @@ export function likelyLocations(build: SolcBuildLike, contract: string, selector
     if (!reason) return f.kind === 'revert' || f.kind === 'require' || f.kind === 'assert';
     switch (reason.kind) {
       case 'custom':
-        return !!f.errorDef && String(f.errorDef.errorSelector ?? '').toLowerCase() === reason.selector && reason.dataBytes >= 4 + minArgBytes(f.errorDef);
+        return (
+          !!f.errorDef &&
+          String(f.errorDef.errorSelector ?? '').toLowerCase() === reason.selector &&
+          reason.dataBytes >= 4 + minArgBytes(f.errorDef)
+        );
       case 'error':
-        return (f.kind === 'require' || f.kind === 'revert') && !f.errorDef && typeof f.message === 'string' && f.message === reason.message;
+        return (
+          (f.kind === 'require' || f.kind === 'revert') &&
+          !f.errorDef &&
+          typeof f.message === 'string' &&
+          f.message === reason.message
+        );
       case 'empty':
         return (f.kind === 'require' || f.kind === 'revert') && f.empty === true;
       case 'panic':
         switch (reason.code) {
-          case 0x01n: return f.kind === 'assert';
-          case 0x11n: return f.kind === 'arithmetic';
-          case 0x12n: return f.kind === 'division';
-          case 0x31n: return f.kind === 'pop';
-          case 0x32n: return f.kind === 'index';
-          case 0x21n: return f.kind === 'enumConversion';
-          case 0x41n: return f.kind === 'allocation';
-          case 0x51n: return f.kind === 'functionVariable';
-          default: return false;
+          case 0x01n:
+            return f.kind === 'assert';
+          case 0x11n:
+            return f.kind === 'arithmetic';
+          case 0x12n:
+            return f.kind === 'division';
+          case 0x31n:
+            return f.kind === 'pop';
+          case 0x32n:
+            return f.kind === 'index';
+          case 0x21n:
+            return f.kind === 'enumConversion';
+          case 0x41n:
+            return f.kind === 'allocation';
+          case 0x51n:
+            return f.kind === 'functionVariable';
+          default:
+            return false;
         }
     }
   };
   // Error(string): a message that is not a literal (built at run time) fits when no literal says it
   const literalHit = reason?.kind === 'error' && found.some((f) => keep(f));
-  const fits = (f: Found): boolean => keep(f) || (reason?.kind === 'error' && !literalHit && (f.kind === 'require' || f.kind === 'revert') && !f.errorDef && f.message === null);
+  const fits = (f: Found): boolean =>
+    keep(f) ||
+    (reason?.kind === 'error' &&
+      !literalHit &&
+      (f.kind === 'require' || f.kind === 'revert') &&
+      !f.errorDef &&
+      f.message === null);
   const candidates: LikelyCandidate[] = [];
   for (const f of found) {
     if (!fits(f)) continue;
     const location = sources.locateSrc(f.node.src);
     if (!location) continue;
-    candidates.push({ kind: f.kind, location, in: f.in, via: f.via, ...(f.errorDef && typeof f.errorDef.name === 'string' ? { error: f.errorDef.name } : {}) });
+    candidates.push({
+      kind: f.kind,
+      location,
+      in: f.in,
+      via: f.via,
+      ...(f.errorDef && typeof f.errorDef.name === 'string' ? { error: f.errorDef.name } : {}),
+    });
   }
   if (reason?.kind === 'panic' && ![0x01n, 0x11n, 0x12n, 0x21n, 0x31n, 0x32n, 0x41n, 0x51n].includes(reason.code)) {
-    notes.push(`Panic 0x${reason.code.toString(16).padStart(2, '0')} comes from code the AST does not show (storage encoding, or a code no statement has): no statement is named.`);
+    notes.push(
+      `Panic 0x${reason.code.toString(16).padStart(2, '0')} comes from code the AST does not show (storage encoding, or a code no statement has): no statement is named.`,
+    );
   } else if (!candidates.length) {
     notes.push(`No statement of ${fnName} (its modifiers and the functions it calls) fits the revert reason.`);
   }
-  if (reason?.kind === 'empty') notes.push('A revert without data can also come from a check the compiler adds (value sent to a non-payable function, call data too short), which no statement shows.');
-  if (reason?.kind === 'panic' && (reason.code === 0x11n || reason.code === 0x12n) && candidates.length > 1) notes.push('Every checked operation of these functions can overflow or divide by zero: the one that did is not known without the opcode log.');
-  return { likely: true, function: { name: fnName, contract, ...(fnLocation ? { location: fnLocation } : {}) }, ...(reason ? { reason } : {}), candidates, notes };
+  if (reason?.kind === 'empty')
+    notes.push(
+      'A revert without data can also come from a check the compiler adds (value sent to a non-payable function, call data too short), which no statement shows.',
+    );
+  if (reason?.kind === 'panic' && (reason.code === 0x11n || reason.code === 0x12n) && candidates.length > 1)
+    notes.push(
+      'Every checked operation of these functions can overflow or divide by zero: the one that did is not known without the opcode log.',
+    );
+  return {
+    likely: true,
+    function: { name: fnName, contract, ...(fnLocation ? { location: fnLocation } : {}) },
+    ...(reason ? { reason } : {}),
+    candidates,
+    notes,
+  };
 }

@@ -13,8 +13,17 @@
 import type { BytecodeMatch } from './bytecodeMatch';
 import type { CallStack, OpcodeEntry, StackFrame } from './callStack';
 import {
-  type CodePart, type SolcBuildLike, type SolcContractLike, type SourceRange, SourceText, type SourceUnit,
-  codeBytes, contractOf, decodeSourceMap, instructionIndexes, sourceUnits,
+  type CodePart,
+  type SolcBuildLike,
+  type SolcContractLike,
+  type SourceRange,
+  SourceText,
+  type SourceUnit,
+  codeBytes,
+  contractOf,
+  decodeSourceMap,
+  instructionIndexes,
+  sourceUnits,
 } from './sourceMap';
 
 /** A place in a source. */
@@ -53,7 +62,12 @@ export class ContractLocator {
   readonly units: Map<number, SourceUnit>;
   private readonly texts = new Map<number, SourceText | null>();
 
-  private constructor(readonly identifier: string, readonly contract: SolcContractLike, build: SolcBuildLike, readonly part: CodePart) {
+  private constructor(
+    readonly identifier: string,
+    readonly contract: SolcContractLike,
+    build: SolcBuildLike,
+    readonly part: CodePart,
+  ) {
     const code = part === 'creation' ? contract.evm?.bytecode : contract.evm?.deployedBytecode;
     this.code = codeBytes(code?.object ?? '');
     this.entries = decodeSourceMap(code?.sourceMap ?? '');
@@ -122,16 +136,27 @@ export class ContractLocator {
 }
 
 /** A range of a source as a place in it (see SourceLocation). */
-export function placeOf(unit: SourceUnit, text: SourceText, r: Pick<SourceRange, 'start' | 'length' | 'file'> & { jump?: SourceRange['jump'] }): SourceLocation {
+export function placeOf(
+  unit: SourceUnit,
+  text: SourceText,
+  r: Pick<SourceRange, 'start' | 'length' | 'file'> & { jump?: SourceRange['jump'] },
+): SourceLocation {
   const from = text.position(r.start);
   const to = text.position(r.start + Math.max(r.length, 0));
   const snippet = text.slice(r.start, r.length);
   return {
-    sourceName: unit.name, fileIndex: r.file, start: r.start, length: r.length,
-    line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
+    sourceName: unit.name,
+    fileIndex: r.file,
+    start: r.start,
+    length: r.length,
+    line: from.line,
+    column: from.column,
+    endLine: to.line,
+    endColumn: to.column,
     text: snippet.length > SNIPPET ? `${snippet.slice(0, SNIPPET)}…` : snippet,
     lineText: text.lineText(from.line),
-    generated: unit.generated, jump: r.jump ?? '-',
+    generated: unit.generated,
+    jump: r.jump ?? '-',
   };
 }
 
@@ -159,7 +184,8 @@ export class BuildSources {
     const unit = this.units.get(r.file);
     if (!unit || r.file < 0) return undefined;
     let t = this.texts.get(r.file);
-    if (t === undefined) this.texts.set(r.file, (t = typeof unit.content === 'string' ? new SourceText(unit.content) : null));
+    if (t === undefined)
+      this.texts.set(r.file, (t = typeof unit.content === 'string' ? new SourceText(unit.content) : null));
     return t ? placeOf(unit, t, r) : undefined;
   }
 }
@@ -209,7 +235,14 @@ const RECENT = 256;
  * give each entry's pc after the operation: an operation's own pc is then the previous entry's (the previous
  * call's + 1, or 0 for the first).
  */
-function walkFrame(opcodes: ArrayLike<OpcodeEntry>, first: number, target: number, depth: number, loc: ContractLocator, mode: 'post' | 'pre'): { open: number[]; recent: number[] } {
+function walkFrame(
+  opcodes: ArrayLike<OpcodeEntry>,
+  first: number,
+  target: number,
+  depth: number,
+  loc: ContractLocator,
+  mode: 'post' | 'pre',
+): { open: number[]; recent: number[] } {
   const open: number[] = [];
   const ring = new Int32Array(RECENT);
   let seen = 0;
@@ -237,8 +270,10 @@ function walkFrame(opcodes: ArrayLike<OpcodeEntry>, first: number, target: numbe
   return { open, recent };
 }
 
-const sameRange = (a: SourceRange, b: SourceRange): boolean => a.file === b.file && a.start === b.start && a.length === b.length;
-const within = (a: SourceRange, b: SourceRange): boolean => a.file === b.file && a.start >= b.start && a.start + a.length <= b.start + b.length;
+const sameRange = (a: SourceRange, b: SourceRange): boolean =>
+  a.file === b.file && a.start === b.start && a.length === b.length;
+const within = (a: SourceRange, b: SourceRange): boolean =>
+  a.file === b.file && a.start >= b.start && a.start + a.length <= b.start + b.length;
 
 /**
  * The optimizer shares the tail of reverts (the REVERT and the code before it) between statements: the source map
@@ -265,20 +300,47 @@ function sharedRevertSite(loc: ContractLocator, recent: number[], failing: Sourc
  * nothing when none is known; a match result that is not a match withholds the location (the source differs from
  * what was deployed). `opcodes` is the log the stack was read from (for the internal calls).
  */
-export function locateCallStack(stack: CallStack, opcodes: ArrayLike<OpcodeEntry>, resolve: (frame: StackFrame) => FrameBuild | undefined): LocatedFrame[] {
+export function locateCallStack(
+  stack: CallStack,
+  opcodes: ArrayLike<OpcodeEntry>,
+  resolve: (frame: StackFrame) => FrameBuild | undefined,
+): LocatedFrame[] {
   return stack.frames.map((frame) => locateFrame(frame, stack.pcMode, opcodes, resolve(frame)));
 }
 
 /** One frame of a call stack (see locateCallStack). */
-export function locateFrame(frame: StackFrame, mode: 'post' | 'pre', opcodes: ArrayLike<OpcodeEntry>, fb: FrameBuild | undefined): LocatedFrame {
+export function locateFrame(
+  frame: StackFrame,
+  mode: 'post' | 'pre',
+  opcodes: ArrayLike<OpcodeEntry>,
+  fb: FrameBuild | undefined,
+): LocatedFrame {
   if (frame.precompile) return { frame, internal: [], problem: 'A system contract or precompile: no source.' };
-  if (!fb) return { frame, internal: [], problem: frame.address ? `No build of the workspace matches the contract at ${frame.address}.` : 'The contract of this frame is not known.' };
+  if (!fb)
+    return {
+      frame,
+      internal: [],
+      problem: frame.address
+        ? `No build of the workspace matches the contract at ${frame.address}.`
+        : 'The contract of this frame is not known.',
+    };
   if (fb.match && !fb.match.match) return { frame, contract: fb.contract, internal: [], problem: fb.match.reason };
   const part = fb.part ?? 'runtime';
   const loc = ContractLocator.of(fb.build, fb.contract, part);
-  if (!loc) return { frame, contract: fb.contract, internal: [], problem: `The build has no ${part} source map for ${fb.contract}.` };
+  if (!loc)
+    return {
+      frame,
+      contract: fb.contract,
+      internal: [],
+      problem: `The build has no ${part} source map for ${fb.contract}.`,
+    };
   if (loc.instructionIndex(frame.pc) < 0) {
-    return { frame, contract: fb.contract, internal: [], problem: `pc ${frame.pc} is not an instruction of ${fb.contract}'s ${part} code (${loc.code.length} bytes).` };
+    return {
+      frame,
+      contract: fb.contract,
+      internal: [],
+      problem: `pc ${frame.pc} is not an instruction of ${fb.contract}'s ${part} code (${loc.code.length} bytes).`,
+    };
   }
   let own = loc.locate(frame.pc);
   const walk = walkFrame(opcodes, frame.firstOpcodeIndex, frame.opcodeIndex, frame.depth, loc, mode);
@@ -295,9 +357,23 @@ export function locateFrame(frame: StackFrame, mode: 'post' | 'pre', opcodes: Ar
   const path = frame.kind === 'callSite' ? {} : { path: walk.recent };
   if (own && isUser(own)) return { frame, contract: fb.contract, location: own, internal, ...path };
   const caller = internal.length ? internal[internal.length - 1] : undefined;
-  if (caller) return { frame, contract: fb.contract, location: caller, ...(own ? { generated: own } : {}), internal: internal.slice(0, -1), ...path };
+  if (caller)
+    return {
+      frame,
+      contract: fb.contract,
+      location: caller,
+      ...(own ? { generated: own } : {}),
+      internal: internal.slice(0, -1),
+      ...path,
+    };
   return {
-    frame, contract: fb.contract, ...(own ? { generated: own } : {}), internal, ...path,
-    problem: own ? `pc ${frame.pc} is in code the compiler generated (${own.sourceName}), called from no Solidity line the log shows.` : `The source map gives no source for pc ${frame.pc}.`,
+    frame,
+    contract: fb.contract,
+    ...(own ? { generated: own } : {}),
+    internal,
+    ...path,
+    problem: own
+      ? `pc ${frame.pc} is in code the compiler generated (${own.sourceName}), called from no Solidity line the log shows.`
+      : `The source map gives no source for pc ${frame.pc}.`,
   };
 }

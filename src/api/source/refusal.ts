@@ -12,6 +12,10 @@ export function opcodeRefusal(status: number, serverMessages: readonly string[])
   if (status === 429 || status === 503) return 'busy';
   if (status === 400) return 'transaction';
   // the web3 module names what it could not find; a bare `Not found` is the REST module's answer to a route it lacks
-  if (status === 404 && serverMessages.some((m) => /(transaction|contract result|contract transaction hash)[^:]{0,20} not found/i.test(m))) return 'transaction';
+  if (
+    status === 404 &&
+    serverMessages.some((m) => /(transaction|contract result|contract transaction hash)[^:]{0,20} not found/i.test(m))
+  )
+    return 'transaction';
   return 'off';
 }

@@ -172,16 +172,26 @@ export interface SourceUnit {
  * Source index → source unit for a contract's runtime code: the build's sources (`output.sources[name].id`, with
  * their contents from the input) and the contract's generated sources (their own ids and contents).
  */
-export function sourceUnits(build: SolcBuildLike, contract?: SolcContractLike, part: CodePart = 'runtime'): Map<number, SourceUnit> {
+export function sourceUnits(
+  build: SolcBuildLike,
+  contract?: SolcContractLike,
+  part: CodePart = 'runtime',
+): Map<number, SourceUnit> {
   const units = new Map<number, SourceUnit>();
   for (const [name, s] of Object.entries(build.output?.sources ?? {})) {
     if (typeof s?.id !== 'number') continue;
     const content = build.input?.sources?.[name]?.content;
     units.set(s.id, { id: s.id, name, ...(typeof content === 'string' ? { content } : {}), generated: false });
   }
-  for (const g of (part === 'creation' ? contract?.evm?.bytecode : contract?.evm?.deployedBytecode)?.generatedSources ?? []) {
+  for (const g of (part === 'creation' ? contract?.evm?.bytecode : contract?.evm?.deployedBytecode)?.generatedSources ??
+    []) {
     if (typeof g?.id !== 'number') continue;
-    units.set(g.id, { id: g.id, name: g.name || `#generated-${g.id}`, ...(typeof g.contents === 'string' ? { content: g.contents } : {}), generated: true });
+    units.set(g.id, {
+      id: g.id,
+      name: g.name || `#generated-${g.id}`,
+      ...(typeof g.contents === 'string' ? { content: g.contents } : {}),
+      generated: true,
+    });
   }
   return units;
 }

@@ -15,7 +15,8 @@ export interface VerifiedBuild {
   contract: SolcContractLike;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** The build in a Sourcify v2 answer; undefined when it lacks the output or the contract's runtime source map. */
 export function verifiedBuildOf(data: unknown): VerifiedBuild | undefined {
@@ -30,6 +31,9 @@ export function verifiedBuildOf(data: unknown): VerifiedBuild | undefined {
   const contract = obj(obj(obj(output.contracts)[sourceName])[contractName]) as SolcContractLike;
   const rt = contract.evm?.deployedBytecode;
   if (!rt || typeof rt.sourceMap !== 'string' || typeof rt.object !== 'string') return undefined;
-  const build: SolcBuildLike = { input: { sources: obj(input.sources) as Record<string, { content?: string }> }, output: output as SolcBuildLike['output'] };
+  const build: SolcBuildLike = {
+    input: { sources: obj(input.sources) as Record<string, { content?: string }> },
+    output: output as SolcBuildLike['output'],
+  };
   return { build, identifier: fqn, sourceName, contractName, contract };
 }

@@ -35,11 +35,14 @@ export interface ContractResultsSeam extends ListSeam<ContractResult> {
 /** A result from a command's argument: a row of the view, or a result object (tests, other callers). */
 function resultOf(n: unknown): ContractResult | undefined {
   const r = isRow(n) ? (n as { result?: unknown }).result : n;
-  return r && typeof r === 'object' && typeof (r as ContractResult).timestamp === 'string' ? (r as ContractResult) : undefined;
+  return r && typeof r === 'object' && typeof (r as ContractResult).timestamp === 'string'
+    ? (r as ContractResult)
+    : undefined;
 }
 
 /** A tree row (ContractResultNode) rather than a result. */
-const isRow = (n: unknown): boolean => !!n && typeof n === 'object' && typeof (n as { getTreeItem?: unknown }).getTreeItem === 'function';
+const isRow = (n: unknown): boolean =>
+  !!n && typeof n === 'object' && typeof (n as { getTreeItem?: unknown }).getTreeItem === 'function';
 
 /**
  * A Contract Results row (the same row kind, details and context-menu actions: contextValue `contractResult`) for
@@ -58,33 +61,69 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     const { ContractResultsView } = require('./view') as typeof import('./view');
     return new ContractResultsView(ctx, treeView, id);
   });
-  const reportInvalid = (f: () => void) => { try { f(); } catch (e) { void vscode.window.showErrorMessage(notificationSafe(e instanceof Error ? e.message : String(e))); } };
+  const reportInvalid = (f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      void vscode.window.showErrorMessage(notificationSafe(e instanceof Error ? e.message : String(e)));
+    }
+  };
   const subs = ctx.extension.subscriptions;
   registerCommand(subs, Command.contractResultsFollow, () => list.view().setFollow(true));
   registerCommand(subs, Command.contractResultsUnfollow, () => list.view().setFollow(false));
-  registerCommand(subs, Command.contractResultsCopyHash, (n) => { const r = resultOf(n); if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash')); });
+  registerCommand(subs, Command.contractResultsCopyHash, (n) => {
+    const r = resultOf(n);
+    if (r?.hash) void copyText(r.hash, vscode.l10n.t('transaction hash'));
+  });
   // the inspector is another feature: reached through its command, with the row's consensus timestamp (exact, children too)
-  registerCommand(subs, Command.contractResultsInspect, (n) => { const r = resultOf(n); if (r) void executeCommand(Command.inspectTransaction, { timestamp: r.timestamp, network: ctx.network.profile.name }); });
-  registerCommand(subs, Command.contractResultsGoToRevert, (n) => { const r = resultOf(n); if (r) void executeCommand(Command.goToRevert, { timestamp: r.timestamp, network: ctx.network.profile.name }); });
-  registerCommand(subs, Command.contractResultsOpenTransaction, (n) => { const r = resultOf(n); if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp)); });
-  registerCommand(subs, Command.contractResultsOpenContract, (n) => { const r = resultOf(n); const c = r?.contract_id ?? r?.to; if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c)); });
-  registerCommand(subs, Command.contractResultsFilterByContract, (n) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('contract', r)); });
-  registerCommand(subs, Command.contractResultsFilterBySender, (n) => { const r = resultOf(n); if (r) reportInvalid(() => list.view().filterBy('from', r)); });
+  registerCommand(subs, Command.contractResultsInspect, (n) => {
+    const r = resultOf(n);
+    if (r)
+      void executeCommand(Command.inspectTransaction, { timestamp: r.timestamp, network: ctx.network.profile.name });
+  });
+  registerCommand(subs, Command.contractResultsGoToRevert, (n) => {
+    const r = resultOf(n);
+    if (r) void executeCommand(Command.goToRevert, { timestamp: r.timestamp, network: ctx.network.profile.name });
+  });
+  registerCommand(subs, Command.contractResultsOpenTransaction, (n) => {
+    const r = resultOf(n);
+    if (r) void openUrl(hashscanUrl(ctx.network.profile, 'transaction', r.timestamp));
+  });
+  registerCommand(subs, Command.contractResultsOpenContract, (n) => {
+    const r = resultOf(n);
+    const c = r?.contract_id ?? r?.to;
+    if (c) void openUrl(hashscanUrl(ctx.network.profile, 'contract', c));
+  });
+  registerCommand(subs, Command.contractResultsFilterByContract, (n) => {
+    const r = resultOf(n);
+    if (r) reportInvalid(() => list.view().filterBy('contract', r));
+  });
+  registerCommand(subs, Command.contractResultsFilterBySender, (n) => {
+    const r = resultOf(n);
+    if (r) reportInvalid(() => list.view().filterBy('from', r));
+  });
   // another feature (the Deployments view, CodeLens on Solidity contracts) shows one contract's results: filtered by it, the view shown
   registerCommand(subs, Command.contractResultsShowContract, async (contract) => {
     if (typeof contract !== 'string' || !contract.trim()) return;
     reportInvalid(() => list.view().setFilters({ contract: contract.trim() }));
     await vscode.commands.executeCommand(`${id}.focus`);
   });
-  registerCommand(subs, Command.contractResultsShowRaw, (n) => { const r = resultOf(n); if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r); });
+  registerCommand(subs, Command.contractResultsShowRaw, (n) => {
+    const r = resultOf(n);
+    if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r);
+  });
   if (!ctx.testMode) return undefined;
   return listSeam(list, {
     setFilters: (f: Partial<ContractResultFilterInput>) => list.view().setFilters(f),
     filterBy: (kind: 'contract' | 'from', r: unknown) => list.view().filterBy(kind, r as ContractResult),
     setFollow: (on: boolean) => list.view().setFollow(on),
     pollOnce: () => list.view().pollOnce(),
-    get isFollowing() { return list.view().isFollowing; },
-    get followIdle() { return list.view().followIdle; },
+    get isFollowing() {
+      return list.view().isFollowing;
+    },
+    get followIdle() {
+      return list.view().followIdle;
+    },
     detailLines: (r: unknown) => list.view().detailLines(r as ContractResult),
   });
 }

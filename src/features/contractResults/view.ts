@@ -9,7 +9,20 @@ import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { LatestRequest } from '../../api/latest';
 import { isContractCreation, outcome } from '../../api/contractResult';
-import { compareTimestamps, formatBytes, formatEvmAddress, formatHexQuantity, formatLocal, formatValue, formatTimestamp, hexByteLength, relativeTime, shortHex, timestampToDate, tinybarsToHbar } from '../../api/format';
+import {
+  compareTimestamps,
+  formatBytes,
+  formatEvmAddress,
+  formatHexQuantity,
+  formatLocal,
+  formatValue,
+  formatTimestamp,
+  hexByteLength,
+  relativeTime,
+  shortHex,
+  timestampToDate,
+  tinybarsToHbar,
+} from '../../api/format';
 import { formatInt } from '../../api/json';
 import { type ContractResultsQuery, contractResultsParams, type Page } from '../../api/mirror';
 import type { ContractResult } from '../../api/mirrorTypes';
@@ -18,7 +31,15 @@ import type { AbiOrigin } from '../../api/decode/abi';
 import { type AddressBuildCheck, decodedWith } from '../../workspace/deployedBuild';
 import { decodeRevert } from '../../api/revert';
 import {
-  checkAccountOrAddress, checkBlockHash, checkBlockNumber, checkLimit, checkTimestampFilters, checkTransactionIndex, type Filter, filterToParam, unwrap,
+  checkAccountOrAddress,
+  checkBlockHash,
+  checkBlockNumber,
+  checkLimit,
+  checkTimestampFilters,
+  checkTransactionIndex,
+  type Filter,
+  filterToParam,
+  unwrap,
 } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import { config } from '../../core/settings';
@@ -41,7 +62,10 @@ interface ContractResultFilters {
 }
 
 /** Filters as typed or passed by a command: '' clears a field (the page size back to its default). */
-export type ContractResultFilterInput = Record<'contract' | 'from' | 'blockHash' | 'blockNumber' | 'transactionIndex' | 'timestamp' | 'order' | 'limit', string> & { internal: boolean | string };
+export type ContractResultFilterInput = Record<
+  'contract' | 'from' | 'blockHash' | 'blockNumber' | 'transactionIndex' | 'timestamp' | 'order' | 'limit',
+  string
+> & { internal: boolean | string };
 
 const DEFAULTS: ContractResultFilters = { from: [], internal: false, timestamp: [], order: 'desc', limit: 25 };
 const defaults = (): ContractResultFilters => ({ ...DEFAULTS, from: [], timestamp: [] });
@@ -52,12 +76,20 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : forma
 function hexRow(label: string, hex: string | null | undefined): DetailNode {
   const h = hex ?? '';
   const size = hexByteLength(h);
-  return new DetailNode(label, h ? `${formatBytes(size)} · ${shortHex(h, 10)}` : vscode.l10n.t('none'), { tooltip: h || vscode.l10n.t('none'), icon: new vscode.ThemeIcon('symbol-array'), contextValue: h ? 'hex' : 'detail' });
+  return new DetailNode(label, h ? `${formatBytes(size)} · ${shortHex(h, 10)}` : vscode.l10n.t('none'), {
+    tooltip: h || vscode.l10n.t('none'),
+    icon: new vscode.ThemeIcon('symbol-array'),
+    contextValue: h ? 'hex' : 'detail',
+  });
 }
 
 /** A decoded ABI value as a row: `name (type)  value`, arrays and tuples with their items. */
 function valueNode(v: DecodedValue): DetailNode {
-  return new DetailNode(`${v.name} (${v.type})`, v.value, { tooltip: v.value, icon: new vscode.ThemeIcon('symbol-parameter'), children: v.children?.map(valueNode) });
+  return new DetailNode(`${v.name} (${v.type})`, v.value, {
+    tooltip: v.value,
+    icon: new vscode.ThemeIcon('symbol-parameter'),
+    children: v.children?.map(valueNode),
+  });
 }
 
 /**
@@ -65,11 +97,20 @@ function valueNode(v: DecodedValue): DetailNode {
  * the resolver checked (`check`, asked when the details were opened): `· the code on chain` when it confirmed that
  * build, `· likely (why)` when not; the file alone until it answers.
  */
-function decodedWithRow(origin: AbiOrigin, signature: string | undefined, check: AddressBuildCheck | undefined): DetailNode {
+function decodedWithRow(
+  origin: AbiOrigin,
+  signature: string | undefined,
+  check: AddressBuildCheck | undefined,
+): DetailNode {
   if (origin.kind === 'sourcify') {
-    return new DetailNode(vscode.l10n.t('Decoded with'), 'Sourcify', { tooltip: vscode.l10n.t('The ABI of the verified contract {0}, from Sourcify', origin.address ?? ''), icon: new vscode.ThemeIcon('file-code') });
+    return new DetailNode(vscode.l10n.t('Decoded with'), 'Sourcify', {
+      tooltip: vscode.l10n.t('The ABI of the verified contract {0}, from Sourcify', origin.address ?? ''),
+      icon: new vscode.ThemeIcon('file-code'),
+    });
   }
-  const said = decodedWith(check, { contractName: origin.contractName, signature }, (m, ...a) => vscode.l10n.t(m, ...a));
+  const said = decodedWith(check, { contractName: origin.contractName, signature }, (m, ...a) =>
+    vscode.l10n.t(m, ...a),
+  );
   return new DetailNode(vscode.l10n.t('Decoded with'), said ? `${origin.label} · ${said.note}` : origin.label, {
     tooltip: said ? `${origin.label}\n${said.tooltip}` : origin.label,
     icon: new vscode.ThemeIcon(said?.confirmed ? 'pass' : 'file-code'),
@@ -77,34 +118,61 @@ function decodedWithRow(origin: AbiOrigin, signature: string | undefined, check:
 }
 
 /** The decoded function, its return values and where the ABI came from (rows of the Transaction group). */
-function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined, check: AddressBuildCheck | undefined): TreeNode[] {
+function decodedCallRows(
+  r: ContractResult,
+  decoded: DecodedResult | undefined,
+  check: AddressBuildCheck | undefined,
+): TreeNode[] {
   const rows: TreeNode[] = [];
   const call = decoded?.call;
   const creation = decoded?.creation ?? (isContractCreation(r) ? {} : undefined);
   if (creation && !call) {
     // init code (EVM) or constructor arguments (ContractCreate): which workspace artifact, when its bytecode matches
-    const what = creation.text ? vscode.l10n.t('contract creation: {0}', creation.text) : vscode.l10n.t('contract creation');
-    rows.push(new DetailNode(vscode.l10n.t('Function'), what, {
-      tooltip: creation.contractName
-        ? `${vscode.l10n.t('Creation of {0} (its creation bytecode matches {1})', creation.contractName, creation.origin?.label ?? '')}${creation.args?.length ? `\n\n${creation.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}` : ''}`
-        : vscode.l10n.t('A contract creation; no workspace artifact\'s creation bytecode matches its data'),
-      icon: new vscode.ThemeIcon('symbol-constructor'),
-      children: creation.args?.map(valueNode),
-    }));
+    const what = creation.text
+      ? vscode.l10n.t('contract creation: {0}', creation.text)
+      : vscode.l10n.t('contract creation');
+    rows.push(
+      new DetailNode(vscode.l10n.t('Function'), what, {
+        tooltip: creation.contractName
+          ? `${vscode.l10n.t('Creation of {0} (its creation bytecode matches {1})', creation.contractName, creation.origin?.label ?? '')}${creation.args?.length ? `\n\n${creation.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}` : ''}`
+          : vscode.l10n.t("A contract creation; no workspace artifact's creation bytecode matches its data"),
+        icon: new vscode.ThemeIcon('symbol-constructor'),
+        children: creation.args?.map(valueNode),
+      }),
+    );
     if (creation.argsUndecoded) rows.push(hexRow(vscode.l10n.t('Constructor arguments'), creation.argsHex));
-    if (creation.origin) rows.push(new DetailNode(vscode.l10n.t('Decoded with'), creation.origin.label, { tooltip: creation.origin.label, icon: new vscode.ThemeIcon('file-code') }));
+    if (creation.origin)
+      rows.push(
+        new DetailNode(vscode.l10n.t('Decoded with'), creation.origin.label, {
+          tooltip: creation.origin.label,
+          icon: new vscode.ThemeIcon('file-code'),
+        }),
+      );
   } else if (call) {
-    rows.push(new DetailNode(vscode.l10n.t('Function'), call.text, {
-      tooltip: `${call.signature}  ${call.selector}\n\n${call.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}`,
-      icon: new vscode.ThemeIcon('symbol-method'),
-      children: call.args.map(valueNode),
-    }));
+    rows.push(
+      new DetailNode(vscode.l10n.t('Function'), call.text, {
+        tooltip: `${call.signature}  ${call.selector}\n\n${call.args.map((a) => `${a.name} (${a.type}) = ${a.value}`).join('\n')}`,
+        icon: new vscode.ThemeIcon('symbol-method'),
+        children: call.args.map(valueNode),
+      }),
+    );
     if (decoded?.returned) {
-      rows.push(new DetailNode(vscode.l10n.t('Returned'), decoded.returned.text, { icon: new vscode.ThemeIcon('reply'), children: decoded.returned.values.map(valueNode) }));
+      rows.push(
+        new DetailNode(vscode.l10n.t('Returned'), decoded.returned.text, {
+          icon: new vscode.ThemeIcon('reply'),
+          children: decoded.returned.values.map(valueNode),
+        }),
+      );
     }
     rows.push(decodedWithRow(call.origin, call.signature, check));
   } else if (r.function_parameters && /^0x[0-9a-fA-F]{8}/.test(r.function_parameters)) {
-    rows.push(new DetailNode(vscode.l10n.t('Function'), vscode.l10n.t('selector {0} (no ABI knows it)', r.function_parameters.slice(0, 10).toLowerCase()), { icon: new vscode.ThemeIcon('symbol-method') }));
+    rows.push(
+      new DetailNode(
+        vscode.l10n.t('Function'),
+        vscode.l10n.t('selector {0} (no ABI knows it)', r.function_parameters.slice(0, 10).toLowerCase()),
+        { icon: new vscode.ThemeIcon('symbol-method') },
+      ),
+    );
   }
   return rows;
 }
@@ -113,38 +181,66 @@ function decodedCallRows(r: ContractResult, decoded: DecodedResult | undefined, 
 function callLabel(r: ContractResult, failed: boolean, abis: AbiIndex): string | undefined {
   const decoded = abis.decodeResult(r, failed);
   const call = decoded?.call;
-  if (!call && decoded?.creation) return decoded.creation.contractName ? vscode.l10n.t('create {0}', `${decoded.creation.contractName}(${decoded.creation.args?.length ? '…' : ''})`) : vscode.l10n.t('contract creation');
+  if (!call && decoded?.creation)
+    return decoded.creation.contractName
+      ? vscode.l10n.t('create {0}', `${decoded.creation.contractName}(${decoded.creation.args?.length ? '…' : ''})`)
+      : vscode.l10n.t('contract creation');
   return call ? `${call.name}(${call.args.length ? '…' : ''})` : undefined;
 }
 
 /** Every field of a result, grouped: transaction, gas and fees, EVM envelope, data, other fields. */
 function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
-  const row = (label: string, v: unknown, tooltip?: string) => new DetailNode(label, text(v), tooltip ? { tooltip } : {});
+  const row = (label: string, v: unknown, tooltip?: string) =>
+    new DetailNode(label, text(v), tooltip ? { tooltip } : {});
   // fields the server did not send at all are left out (the one-contract endpoint sends fewer)
   const has = (k: string) => Object.prototype.hasOwnProperty.call(r, k);
-  const opt = (key: string, label: string, v: unknown, tooltip?: string) => (has(key) ? row(label, v, tooltip) : undefined);
-  const present = (nodes: Array<TreeNode | undefined>): TreeNode[] => nodes.filter((n): n is TreeNode => n !== undefined);
+  const opt = (key: string, label: string, v: unknown, tooltip?: string) =>
+    has(key) ? row(label, v, tooltip) : undefined;
+  const present = (nodes: Array<TreeNode | undefined>): TreeNode[] =>
+    nodes.filter((n): n is TreeNode => n !== undefined);
   const failed = outcome(r) === 'failure';
   // decoded with the workspace's ABIs / the contract's Sourcify ABI (src/features/decoding); hex when unknown
   const decoded = abis.decodeResult(r, failed);
-  const revert = failed ? decoded?.error ?? decodeRevert(r.error_message) : undefined;
+  const revert = failed ? (decoded?.error ?? decodeRevert(r.error_message)) : undefined;
   const tx: Array<TreeNode | undefined> = [
-    row(vscode.l10n.t('Time'), `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp), Date.now(), vscode.env.language)}`, formatTimestamp(r.timestamp)),
+    row(
+      vscode.l10n.t('Time'),
+      `${formatTimestamp(r.timestamp, false)} · ${relativeTime(timestampToDate(r.timestamp), Date.now(), vscode.env.language)}`,
+      formatTimestamp(r.timestamp),
+    ),
     row(vscode.l10n.t('Consensus timestamp'), r.timestamp),
     opt('result', vscode.l10n.t('Result'), r.result ?? ''),
-    opt('status', vscode.l10n.t('Status'), r.status === '0x1' ? `0x1 (${vscode.l10n.t('success')})` : r.status === '0x0' ? `0x0 (${vscode.l10n.t('failure')})` : r.status),
+    opt(
+      'status',
+      vscode.l10n.t('Status'),
+      r.status === '0x1'
+        ? `0x1 (${vscode.l10n.t('success')})`
+        : r.status === '0x0'
+          ? `0x0 (${vscode.l10n.t('failure')})`
+          : r.status,
+    ),
   ];
   // what the resolver said of the called contract's build, once asked (getChildren) and answered
   const check = abis.buildCheck(r.address ?? r.to);
   tx.push(...decodedCallRows(r, decoded, check));
   if (revert) {
     const errorArgs = decoded?.error?.args?.map(valueNode) ?? [];
-    const errorOrigin = decoded?.error?.origin ? [decodedWithRow(decoded.error.origin, decoded.error.signature, check)] : [];
-    tx.push(new DetailNode(vscode.l10n.t('Revert reason'), revert.message, {
-      tooltip: `${decoded?.error?.signature ? `${decoded.error.signature}\n` : ''}${revert.message}\n\n${revert.raw}`,
-      icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
-      children: [...errorArgs, ...errorOrigin, ...(revert.kind === 'text' && revert.raw === revert.message ? [] : [row(vscode.l10n.t('Raw error'), revert.raw)])],
-    }));
+    const errorOrigin = decoded?.error?.origin
+      ? [decodedWithRow(decoded.error.origin, decoded.error.signature, check)]
+      : [];
+    tx.push(
+      new DetailNode(vscode.l10n.t('Revert reason'), revert.message, {
+        tooltip: `${decoded?.error?.signature ? `${decoded.error.signature}\n` : ''}${revert.message}\n\n${revert.raw}`,
+        icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground')),
+        children: [
+          ...errorArgs,
+          ...errorOrigin,
+          ...(revert.kind === 'text' && revert.raw === revert.message
+            ? []
+            : [row(vscode.l10n.t('Raw error'), revert.raw)]),
+        ],
+      }),
+    );
   } else if (r.error_message) {
     tx.push(row(vscode.l10n.t('Error message'), r.error_message));
   }
@@ -154,11 +250,23 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
     opt('address', vscode.l10n.t('Address'), r.address),
     opt('from', vscode.l10n.t('From'), formatEvmAddress(r.from), r.from ?? undefined),
     opt('to', vscode.l10n.t('To'), r.to === null ? '' : formatEvmAddress(r.to), r.to ?? undefined),
-    opt('amount', vscode.l10n.t('Amount'), r.amount === null || r.amount === undefined ? '' : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`),
+    opt(
+      'amount',
+      vscode.l10n.t('Amount'),
+      r.amount === null || r.amount === undefined
+        ? ''
+        : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`,
+    ),
     opt('block_number', vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
     opt('block_hash', vscode.l10n.t('Block hash'), r.block_hash),
     opt('transaction_index', vscode.l10n.t('Transaction index'), r.transaction_index),
-    opt('created_contract_ids', vscode.l10n.t('Created contracts'), (Array.isArray(r.created_contract_ids) ? r.created_contract_ids.map(text).join(', ') : text(r.created_contract_ids)) || vscode.l10n.t('none')),
+    opt(
+      'created_contract_ids',
+      vscode.l10n.t('Created contracts'),
+      (Array.isArray(r.created_contract_ids)
+        ? r.created_contract_ids.map(text).join(', ')
+        : text(r.created_contract_ids)) || vscode.l10n.t('none'),
+    ),
   );
   const gas: Array<TreeNode | undefined> = [
     opt('gas_limit', vscode.l10n.t('Gas limit'), r.gas_limit === null ? '' : formatInt(r.gas_limit)),
@@ -166,13 +274,25 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
     opt('gas_consumed', vscode.l10n.t('Gas consumed'), r.gas_consumed === null ? '' : formatInt(r.gas_consumed)),
     opt('gas_price', vscode.l10n.t('Gas price'), formatHexQuantity(r.gas_price)),
     opt('max_fee_per_gas', vscode.l10n.t('Max fee per gas'), formatHexQuantity(r.max_fee_per_gas)),
-    opt('max_priority_fee_per_gas', vscode.l10n.t('Max priority fee per gas'), formatHexQuantity(r.max_priority_fee_per_gas)),
-    opt('block_gas_used', vscode.l10n.t('Block gas used'), r.block_gas_used === null ? '' : formatInt(r.block_gas_used)),
+    opt(
+      'max_priority_fee_per_gas',
+      vscode.l10n.t('Max priority fee per gas'),
+      formatHexQuantity(r.max_priority_fee_per_gas),
+    ),
+    opt(
+      'block_gas_used',
+      vscode.l10n.t('Block gas used'),
+      r.block_gas_used === null ? '' : formatInt(r.block_gas_used),
+    ),
   ];
   const accessList = Array.isArray(r.access_list)
-    ? r.access_list.map((a, i) => (a && typeof a === 'object' && Array.isArray(a.storage_keys)
-      ? new DetailNode(`#${i}`, `${text(a.address)} · ${a.storage_keys.length} keys`, { children: a.storage_keys.map((k) => new DetailNode('key', text(k))) })
-      : anyValueNode(`#${i}`, a)))
+    ? r.access_list.map((a, i) =>
+        a && typeof a === 'object' && Array.isArray(a.storage_keys)
+          ? new DetailNode(`#${i}`, `${text(a.address)} · ${a.storage_keys.length} keys`, {
+              children: a.storage_keys.map((k) => new DetailNode('key', text(k))),
+            })
+          : anyValueNode(`#${i}`, a),
+      )
     : [];
   const envelope: Array<TreeNode | undefined> = [
     opt('type', vscode.l10n.t('Type'), r.type),
@@ -181,8 +301,16 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
     opt('r', 'r', r.r),
     opt('s', 's', r.s),
     opt('v', 'v', r.v),
-    !has('access_list') ? undefined : Array.isArray(r.access_list) ? new GroupNode(vscode.l10n.t('Access list'), accessList, { description: String(accessList.length) }) : row(vscode.l10n.t('Access list'), r.access_list ?? ''),
-    has('authorization_list') ? (r.authorization_list === null || r.authorization_list === undefined ? row(vscode.l10n.t('Authorization list'), '') : anyValueNode(vscode.l10n.t('Authorization list'), r.authorization_list)) : undefined,
+    !has('access_list')
+      ? undefined
+      : Array.isArray(r.access_list)
+        ? new GroupNode(vscode.l10n.t('Access list'), accessList, { description: String(accessList.length) })
+        : row(vscode.l10n.t('Access list'), r.access_list ?? ''),
+    has('authorization_list')
+      ? r.authorization_list === null || r.authorization_list === undefined
+        ? row(vscode.l10n.t('Authorization list'), '')
+        : anyValueNode(vscode.l10n.t('Authorization list'), r.authorization_list)
+      : undefined,
     has('failed_initcode') ? hexRow(vscode.l10n.t('Failed initcode'), r.failed_initcode) : undefined,
   ];
   const data: Array<TreeNode | undefined> = [
@@ -190,21 +318,65 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
     hexRow(vscode.l10n.t('Call result'), r.call_result),
     has('bloom') ? hexRow(vscode.l10n.t('Bloom'), r.bloom) : undefined,
   ];
-  const known = new Set(['address', 'amount', 'block_gas_used', 'block_hash', 'block_number', 'bloom', 'call_result', 'chain_id', 'contract_id', 'created_contract_ids', 'error_message', 'failed_initcode', 'from', 'function_parameters', 'gas_consumed', 'gas_limit', 'gas_price', 'gas_used', 'hash', 'max_fee_per_gas', 'max_priority_fee_per_gas', 'nonce', 'r', 's', 'result', 'status', 'timestamp', 'to', 'transaction_index', 'type', 'v', 'access_list', 'authorization_list']);
-  const other = Object.keys(r).filter((k) => !known.has(k)).map((k) => anyValueNode(k, r[k]));
+  const known = new Set([
+    'address',
+    'amount',
+    'block_gas_used',
+    'block_hash',
+    'block_number',
+    'bloom',
+    'call_result',
+    'chain_id',
+    'contract_id',
+    'created_contract_ids',
+    'error_message',
+    'failed_initcode',
+    'from',
+    'function_parameters',
+    'gas_consumed',
+    'gas_limit',
+    'gas_price',
+    'gas_used',
+    'hash',
+    'max_fee_per_gas',
+    'max_priority_fee_per_gas',
+    'nonce',
+    'r',
+    's',
+    'result',
+    'status',
+    'timestamp',
+    'to',
+    'transaction_index',
+    'type',
+    'v',
+    'access_list',
+    'authorization_list',
+  ]);
+  const other = Object.keys(r)
+    .filter((k) => !known.has(k))
+    .map((k) => anyValueNode(k, r[k]));
   const groups: GroupNode[] = [
-    new GroupNode(vscode.l10n.t('Transaction'), present(tx), { expanded: true, icon: new vscode.ThemeIcon('symbol-event') }),
+    new GroupNode(vscode.l10n.t('Transaction'), present(tx), {
+      expanded: true,
+      icon: new vscode.ThemeIcon('symbol-event'),
+    }),
     new GroupNode(vscode.l10n.t('Gas and fees'), present(gas), { icon: new vscode.ThemeIcon('flame') }),
     new GroupNode(vscode.l10n.t('EVM envelope'), present(envelope), { icon: new vscode.ThemeIcon('mail') }),
     new GroupNode(vscode.l10n.t('Data'), present(data), { icon: new vscode.ThemeIcon('symbol-array') }),
   ];
-  if (other.length) groups.push(new GroupNode(vscode.l10n.t('Other fields'), other, { icon: new vscode.ThemeIcon('ellipsis') }));
+  if (other.length)
+    groups.push(new GroupNode(vscode.l10n.t('Other fields'), other, { icon: new vscode.ThemeIcon('ellipsis') }));
   return groups.filter((g) => g.getChildren().length > 0);
 }
 
 /** A result row: the Contract Results view's, and other features' trees' through contractResultRow (index.ts). */
 export class ContractResultNode implements TreeNode {
-  constructor(readonly result: ContractResult, private readonly network: string, private readonly abis: AbiIndex) {}
+  constructor(
+    readonly result: ContractResult,
+    private readonly network: string,
+    private readonly abis: AbiIndex,
+  ) {}
 
   get id(): string {
     return `result:${this.network}:${this.result.timestamp}:${this.result.hash ?? ''}:${this.result.contract_id ?? ''}`;
@@ -217,25 +389,50 @@ export class ContractResultNode implements TreeNode {
     const fn = callLabel(r, state === 'failure', this.abis);
     const time = formatLocal(timestampToDate(r.timestamp)) || r.timestamp;
     // server and workspace text (timestamps as sent, contract names from artifacts) is shown inert
-    const item = new vscode.TreeItem(oneLine(fn ? `${time} · ${fn}` : time, 400), vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      oneLine(fn ? `${time} · ${fn}` : time, 400),
+      vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     const failure = state === 'failure' ? oneLine(String(r.result ?? vscode.l10n.t('failed')), 40) : '';
     const gas = r.gas_used === null || r.gas_used === undefined ? '' : vscode.l10n.t('{0} gas', formatInt(r.gas_used));
-    item.description = oneLine([String(r.contract_id ?? r.to ?? ''), failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : ''].filter(Boolean).join(' · '), 400);
-    item.iconPath = ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
-      : state === 'failure' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')) : new vscode.ThemeIcon('circle-outline');
+    item.description = oneLine(
+      [String(r.contract_id ?? r.to ?? ''), failure, gas, r.from ? vscode.l10n.t('from {0}', shortHex(r.from, 4)) : '']
+        .filter(Boolean)
+        .join(' · '),
+      400,
+    );
+    item.iconPath = ok
+      ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : state === 'failure'
+        ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
+        : new vscode.ThemeIcon('circle-outline');
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`);
-    md.appendMarkdown(`${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(formatEvmAddress(r.from))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`);
+    md.appendMarkdown(
+      `**${mdEscape(String(r.contract_id ?? r.to ?? ''))}** · ${mdEscape(ok ? 'SUCCESS' : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : vscode.l10n.t('outcome not reported'))}\n\n`,
+    );
+    md.appendMarkdown(
+      `${mdEscape(formatTimestamp(r.timestamp))}  \n${mdEscape(vscode.l10n.t('From'))}: ${mdEscape(formatEvmAddress(r.from))}  \n${mdEscape(vscode.l10n.t('Gas used'))}: ${mdEscape(gas)}`,
+    );
     const decoded = this.abis.decodeResult(r, state === 'failure');
-    if (decoded?.call) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
-    else if (decoded?.creation) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.creation.text ? vscode.l10n.t('contract creation: {0}', decoded.creation.text) : vscode.l10n.t('contract creation'), 300))}`);
+    if (decoded?.call)
+      md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.call.text, 300))}`);
+    else if (decoded?.creation)
+      md.appendMarkdown(
+        `  \n${mdEscape(vscode.l10n.t('Function'))}: ${mdEscape(oneLine(decoded.creation.text ? vscode.l10n.t('contract creation: {0}', decoded.creation.text) : vscode.l10n.t('contract creation'), 300))}`,
+      );
     if (state === 'failure') {
       const rev = decoded?.error ?? decodeRevert(r.error_message);
-      if (rev) md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);
+      if (rev)
+        md.appendMarkdown(`  \n${mdEscape(vscode.l10n.t('Revert reason'))}: ${mdEscape(oneLine(rev.message, 300))}`);
     }
     item.tooltip = md;
-    item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}`, 600) };
+    item.accessibilityInformation = {
+      label: oneLine(
+        `${vscode.l10n.t('Contract result')} ${item.label}, ${r.contract_id ?? ''}, ${ok ? vscode.l10n.t('success') : state === 'failure' ? String(r.result ?? vscode.l10n.t('failed')) : ''}, ${gas}`,
+        600,
+      ),
+    };
     // failed rows have "Go to Revert" too (menus match both with /^contractResult(\.failed)?$/)
     item.contextValue = state === 'failure' ? 'contractResult.failed' : 'contractResult';
     return item;
@@ -260,11 +457,20 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   private readonly abis: AbiIndex;
 
   constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, viewId: ListViewId) {
-    super(ctx.extension, ctx.network, treeView, { viewId, defaults, filterTitle: vscode.l10n.t('Contract Result Filters') });
+    super(ctx.extension, ctx.network, treeView, {
+      viewId,
+      defaults,
+      filterTitle: vscode.l10n.t('Contract Result Filters'),
+    });
     this.log = ctx.log;
     this.abis = ctx.abis;
     this.disposables.add(
-      treeView.onDidChangeVisibility((e) => { if (this.following) { if (e.visible) this.scheduleFollow(0); else this.stopTimer(); } }),
+      treeView.onDidChangeVisibility((e) => {
+        if (this.following) {
+          if (e.visible) this.scheduleFollow(0);
+          else this.stopTimer();
+        }
+      }),
       // decoded labels change with the workspace's ABIs and Sourcify answers
       ctx.abis.onDidChange(() => this.provider.refresh()),
     );
@@ -281,7 +487,9 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   }
 
   protected emptyText(): string {
-    return this.isFiltered() ? vscode.l10n.t('No contract results match the filters.') : vscode.l10n.t('No contract results on {0}.', this.network.profile.label);
+    return this.isFiltered()
+      ? vscode.l10n.t('No contract results match the filters.')
+      : vscode.l10n.t('No contract results on {0}.', this.network.profile.label);
   }
 
   protected extraDescription(): string[] {
@@ -318,17 +526,31 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
     return parts.join(' · ');
   }
 
-  protected parseFilters(input: Partial<ContractResultFilterInput>, current: ContractResultFilters): ContractResultFilters {
+  protected parseFilters(
+    input: Partial<ContractResultFilterInput>,
+    current: ContractResultFilters,
+  ): ContractResultFilters {
     const next: ContractResultFilters = { ...current, from: [...current.from], timestamp: [...current.timestamp] };
     if ('contract' in input) next.contract = input.contract ? unwrap(checkAccountOrAddress(input.contract)) : undefined;
-    if ('from' in input) next.from = input.from ? input.from.split(/[\s,]+/).filter(Boolean).map((x) => unwrap(checkAccountOrAddress(x))) : [];
+    if ('from' in input)
+      next.from = input.from
+        ? input.from
+            .split(/[\s,]+/)
+            .filter(Boolean)
+            .map((x) => unwrap(checkAccountOrAddress(x)))
+        : [];
     if ('blockHash' in input) next.blockHash = input.blockHash ? unwrap(checkBlockHash(input.blockHash)) : undefined;
-    if ('blockNumber' in input) next.blockNumber = input.blockNumber ? unwrap(checkBlockNumber(input.blockNumber)) : undefined;
+    if ('blockNumber' in input)
+      next.blockNumber = input.blockNumber ? unwrap(checkBlockNumber(input.blockNumber)) : undefined;
     if (next.blockHash && next.blockNumber) {
       // one replaces the other (the mirror node cannot combine them)
-      if ('blockHash' in input && input.blockHash) next.blockNumber = undefined; else next.blockHash = undefined;
+      if ('blockHash' in input && input.blockHash) next.blockNumber = undefined;
+      else next.blockHash = undefined;
     }
-    if ('transactionIndex' in input) next.transactionIndex = input.transactionIndex ? unwrap(checkTransactionIndex(input.transactionIndex)) : undefined;
+    if ('transactionIndex' in input)
+      next.transactionIndex = input.transactionIndex
+        ? unwrap(checkTransactionIndex(input.transactionIndex))
+        : undefined;
     if ('internal' in input) next.internal = input.internal === true || input.internal === 'true';
     if ('timestamp' in input) next.timestamp = input.timestamp ? unwrap(checkTimestampFilters(input.timestamp)) : [];
     if (input.order) next.order = input.order === 'asc' ? 'asc' : 'desc';
@@ -339,17 +561,105 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   protected filterFields(): FilterField[] {
     const f = () => this.filters;
-    const noBlock = () => (f().blockHash || f().blockNumber ? undefined : vscode.l10n.t('Set a block number or block hash first: the mirror node needs one with a transaction index.'));
+    const noBlock = () =>
+      f().blockHash || f().blockNumber
+        ? undefined
+        : vscode.l10n.t('Set a block number or block hash first: the mirror node needs one with a transaction index.');
     return [
-      { kind: 'text', key: 'from', label: vscode.l10n.t('Sender (from)'), value: () => f().from.join(', '), prompt: vscode.l10n.t('Account ids or EVM addresses that sent the calls, separated by commas. Empty clears it.'), placeholder: '0.0.1234, 0x…', check: (v) => { for (const x of v.split(/[\s,]+/).filter(Boolean)) { const c = checkAccountOrAddress(x); if (!c.ok) return c; } return { ok: true, value: v }; } },
-      { kind: 'text', key: 'contract', label: vscode.l10n.t('Contract'), value: () => f().contract ?? '', prompt: vscode.l10n.t('Only the results of this contract (id or EVM address). Empty clears it.'), placeholder: '0.0.5001', check: checkAccountOrAddress },
-      { kind: 'text', key: 'blockNumber', label: vscode.l10n.t('Block number'), value: () => f().blockNumber ?? '', prompt: vscode.l10n.t('A block number (decimal or 0x hex). Replaces a block hash filter. Empty clears it.'), placeholder: '1234567', check: checkBlockNumber },
-      { kind: 'text', key: 'blockHash', label: vscode.l10n.t('Block hash'), value: () => f().blockHash ?? '', prompt: vscode.l10n.t('A block hash (64 or 96 hex digits). Replaces a block number filter. Empty clears it.'), placeholder: '0x…', check: checkBlockHash },
-      { kind: 'text', key: 'transactionIndex', label: vscode.l10n.t('Transaction index'), value: () => (f().transactionIndex === undefined ? '' : String(f().transactionIndex)), prompt: vscode.l10n.t('Position of the transaction in the block (0, 1, …). Empty clears it.'), placeholder: '0', check: checkTransactionIndex, disabled: noBlock },
-      { kind: 'choice', key: 'internal', label: vscode.l10n.t('Internal results'), value: () => String(f().internal), choices: [{ label: vscode.l10n.t('Top-level calls only'), value: false }, { label: vscode.l10n.t('Include internal (child) calls'), value: true }] },
-      { kind: 'text', key: 'timestamp', label: vscode.l10n.t('Time range'), value: () => f().timestamp.map(filterToParam).join(' '), prompt: vscode.l10n.t('One or two bounds with operators: gte:1700000000 lt:1700003600, or dates: gte:2026-11-20T10:00:00Z. Empty clears it.'), placeholder: 'gte:2026-11-20T00:00:00Z lt:2026-11-21T00:00:00Z', check: checkTimestampFilters },
-      { kind: 'choice', key: 'order', label: vscode.l10n.t('Order'), value: () => f().order, choices: [{ label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }, { label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }] },
-      { kind: 'text', key: 'limit', label: vscode.l10n.t('Page size'), value: () => String(f().limit), prompt: vscode.l10n.t('Results per page, 1 to 100.'), placeholder: '25', check: checkLimit },
+      {
+        kind: 'text',
+        key: 'from',
+        label: vscode.l10n.t('Sender (from)'),
+        value: () => f().from.join(', '),
+        prompt: vscode.l10n.t(
+          'Account ids or EVM addresses that sent the calls, separated by commas. Empty clears it.',
+        ),
+        placeholder: '0.0.1234, 0x…',
+        check: (v) => {
+          for (const x of v.split(/[\s,]+/).filter(Boolean)) {
+            const c = checkAccountOrAddress(x);
+            if (!c.ok) return c;
+          }
+          return { ok: true, value: v };
+        },
+      },
+      {
+        kind: 'text',
+        key: 'contract',
+        label: vscode.l10n.t('Contract'),
+        value: () => f().contract ?? '',
+        prompt: vscode.l10n.t('Only the results of this contract (id or EVM address). Empty clears it.'),
+        placeholder: '0.0.5001',
+        check: checkAccountOrAddress,
+      },
+      {
+        kind: 'text',
+        key: 'blockNumber',
+        label: vscode.l10n.t('Block number'),
+        value: () => f().blockNumber ?? '',
+        prompt: vscode.l10n.t('A block number (decimal or 0x hex). Replaces a block hash filter. Empty clears it.'),
+        placeholder: '1234567',
+        check: checkBlockNumber,
+      },
+      {
+        kind: 'text',
+        key: 'blockHash',
+        label: vscode.l10n.t('Block hash'),
+        value: () => f().blockHash ?? '',
+        prompt: vscode.l10n.t('A block hash (64 or 96 hex digits). Replaces a block number filter. Empty clears it.'),
+        placeholder: '0x…',
+        check: checkBlockHash,
+      },
+      {
+        kind: 'text',
+        key: 'transactionIndex',
+        label: vscode.l10n.t('Transaction index'),
+        value: () => (f().transactionIndex === undefined ? '' : String(f().transactionIndex)),
+        prompt: vscode.l10n.t('Position of the transaction in the block (0, 1, …). Empty clears it.'),
+        placeholder: '0',
+        check: checkTransactionIndex,
+        disabled: noBlock,
+      },
+      {
+        kind: 'choice',
+        key: 'internal',
+        label: vscode.l10n.t('Internal results'),
+        value: () => String(f().internal),
+        choices: [
+          { label: vscode.l10n.t('Top-level calls only'), value: false },
+          { label: vscode.l10n.t('Include internal (child) calls'), value: true },
+        ],
+      },
+      {
+        kind: 'text',
+        key: 'timestamp',
+        label: vscode.l10n.t('Time range'),
+        value: () => f().timestamp.map(filterToParam).join(' '),
+        prompt: vscode.l10n.t(
+          'One or two bounds with operators: gte:1700000000 lt:1700003600, or dates: gte:2026-11-20T10:00:00Z. Empty clears it.',
+        ),
+        placeholder: 'gte:2026-11-20T00:00:00Z lt:2026-11-21T00:00:00Z',
+        check: checkTimestampFilters,
+      },
+      {
+        kind: 'choice',
+        key: 'order',
+        label: vscode.l10n.t('Order'),
+        value: () => f().order,
+        choices: [
+          { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' },
+          { label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' },
+        ],
+      },
+      {
+        kind: 'text',
+        key: 'limit',
+        label: vscode.l10n.t('Page size'),
+        value: () => String(f().limit),
+        prompt: vscode.l10n.t('Results per page, 1 to 100.'),
+        placeholder: '25',
+        check: checkLimit,
+      },
     ];
   }
 
@@ -406,13 +716,20 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
       this.scheduleFollow();
       return 0;
     }
-    const newest = pager.items.reduce<string | undefined>((m, r) => (!m || compareTimestamps(r.timestamp, m) > 0 ? r.timestamp : m), undefined);
+    const newest = pager.items.reduce<string | undefined>(
+      (m, r) => (!m || compareTimestamps(r.timestamp, m) > 0 ? r.timestamp : m),
+      undefined,
+    );
     const q = this.query();
     const bounds = newest ? [{ op: 'gt' as const, value: newest }] : (q.timestamp ?? []);
     const signal = this.polling.start();
     let added = 0;
     try {
-      let page = await this.network.clients.mirror.contractResults({ ...q, timestamp: bounds, order: 'asc', limit: 100 }, { signal }, { explainEmpty: false });
+      let page = await this.network.clients.mirror.contractResults(
+        { ...q, timestamp: bounds, order: 'asc', limit: 100 },
+        { signal },
+        { explainEmpty: false },
+      );
       const fresh: ContractResult[] = [...page.items];
       // at most a few pages a poll, gently
       for (let i = 0; i < 4 && page.next && this.polling.isCurrent(signal); i++) {
@@ -427,7 +744,8 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
       added = pager.items.length - before;
       if (added) this.log.debug(`Follow: ${added} new contract result(s)`);
     } catch (e) {
-      if (this.polling.isCurrent(signal) && !(isApiError(e) && e.kind === 'cancelled')) this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
+      if (this.polling.isCurrent(signal) && !(isApiError(e) && e.kind === 'cancelled'))
+        this.log.warn(`Follow poll failed: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       // only the current poll schedules the next one (a cancelled one leaves that to whoever cancelled it)
       if (this.polling.isCurrent(signal)) {

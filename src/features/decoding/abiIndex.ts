@@ -12,7 +12,15 @@
  */
 import vscode = require('vscode');
 import { DisposableStore } from '../../core/disposables';
-import type { AbiFile, AbiRegistry, DecodedBody, DecodedResult, DeployedContract, DerivationContext, SourcifyAbiCache } from '../../api/decode';
+import type {
+  AbiFile,
+  AbiRegistry,
+  DecodedBody,
+  DecodedResult,
+  DeployedContract,
+  DerivationContext,
+  SourcifyAbiCache,
+} from '../../api/decode';
 import { isExcludedAbiPath } from '../../api/decode/abiFiles';
 import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
 import { evmAddressOf } from '../../api/decode/sourcifyAbi';
@@ -25,7 +33,6 @@ import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { AbiIndex, WorkspaceAbis } from './index';
 
-
 const MAX_FILES = 5000;
 const MAX_BYTES = 8 * 1024 * 1024;
 /** All files read in one scan, at most (large fixture folders must not make the host read gigabytes). */
@@ -33,7 +40,8 @@ const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 const DEBOUNCE_MS = 400;
 const INCLUDE = '**/*.{json,abi}';
 /** Looked at first, so that a workspace with thousands of other JSON files still gets its build output indexed. */
-const LIKELY = '{**/artifacts/**/*.json,**/out/**/*.json,**/*.abi,**/abi/**/*.json,**/abis/**/*.json,**/deployments/**/*.json}';
+const LIKELY =
+  '{**/artifacts/**/*.json,**/out/**/*.json,**/*.abi,**/abi/**/*.json,**/abis/**/*.json,**/deployments/**/*.json}';
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/.git/**', '**/build-info/**', '**/*.dbg.json'];
 /** Never looked at, not even for build info. */
 const IGNORED_PATH = /(^|\/)(node_modules|\.git)(\/|$)/i;
@@ -47,7 +55,9 @@ const BUILDS_PATH = /\/(artifacts|out|ignition|deployments|broadcast)(\/|$)/;
 const BUILD_FOLDER = /\/(artifacts|out|abi|abis|deployments)(\/|$)/;
 
 function excludeGlob(): string {
-  const fromSettings = Object.entries(vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {})
+  const fromSettings = Object.entries(
+    vscode.workspace.getConfiguration('files').get<Record<string, unknown>>('exclude') ?? {},
+  )
     // `{when: ...}` conditions are not applied here; nested braces do not fit in one glob
     .filter(([glob, on]) => on === true && !/[{}]/.test(glob))
     .flatMap(([glob]) => [glob, `${glob.replace(/\/+$/, '')}/**`]);
@@ -113,7 +123,10 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private skipped = 0;
   private bytesRead = 0;
 
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
+  constructor(
+    private readonly network: SelectedNetwork,
+    private readonly log: ExtensionLog,
+  ) {
     this.disposables.add(this.changed, this.workspaceChanged, this.buildsChanged);
   }
 
@@ -123,12 +136,18 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     if (!this.deployedBuilds) {
       this.buildReads++;
       const started = performance.now();
-      const read = DeployedBuilds.read((vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name))).then((b) => {
-        this.log.debug(`Builds: ${b.builds.length} build(s) of the workspace read in ${(performance.now() - started).toFixed(0)} ms${b.problems.length ? `; ${b.problems.slice(0, 5).join('; ')}` : ''}`);
+      const read = DeployedBuilds.read(
+        (vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name)),
+      ).then((b) => {
+        this.log.debug(
+          `Builds: ${b.builds.length} build(s) of the workspace read in ${(performance.now() - started).toFixed(0)} ms${b.problems.length ? `; ${b.problems.slice(0, 5).join('; ')}` : ''}`,
+        );
         return b;
       });
       // a failed read is not kept: the next ask reads again
-      read.catch(() => { if (this.deployedBuilds === read) this.deployedBuilds = undefined; });
+      read.catch(() => {
+        if (this.deployedBuilds === read) this.deployedBuilds = undefined;
+      });
       this.deployedBuilds = read;
     }
     return this.deployedBuilds;
@@ -165,7 +184,9 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     const address = evmAddressOf(r.address ?? r.to);
     if (!address) return;
     const chainId = this.network.profile.chainId;
-    const records = (this.context.deployments ?? []).filter((d) => d.address === address && (d.chainId === undefined || d.chainId === chainId));
+    const records = (this.context.deployments ?? []).filter(
+      (d) => d.address === address && (d.chainId === undefined || d.chainId === chainId),
+    );
     const key = this.buildCheckKey(address);
     if (!records.length || this.buildChecks.has(key)) return;
     this.buildChecks.set(key, undefined);
@@ -174,12 +195,20 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       try {
         const [builds, code] = await Promise.all([this.builds(), lookUpContract(this.network.clients.mirror, address)]);
         if (!code.ok) this.log.debug(`Builds: the code at ${address} was not looked up: ${code.message}`);
-        const found = await builds.resolve([address], { chainId, deployments: records, runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined });
+        const found = await builds.resolve([address], {
+          chainId,
+          deployments: records,
+          runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined,
+        });
         check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         this.log.warn(`Builds: the build at ${address} was not resolved: ${message}`);
-        check = { contractName: records[0].contractName, kind: 'unchecked', sentence: vscode.l10n.t('The build deployed at {0} was not resolved: {1}', address, message) };
+        check = {
+          contractName: records[0].contractName,
+          kind: 'unchecked',
+          sentence: vscode.l10n.t('The build deployed at {0} was not resolved: {1}', address, message),
+        };
       }
       // an answer for a network no longer selected, or for builds forgotten meanwhile, is dropped
       if (!this.buildChecks.has(key) || this.buildChecks.get(key) !== undefined) return;
@@ -195,7 +224,11 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private get sourcify(): SourcifyAbiCache | undefined {
     if (!this.sourcifyCache) {
       const d = this.decoders();
-      if (d) this.sourcifyCache = new d.SourcifyAbiCache(() => this.network.clients.http, () => this.network.profile.verifyUrl);
+      if (d)
+        this.sourcifyCache = new d.SourcifyAbiCache(
+          () => this.network.clients.http,
+          () => this.network.profile.verifyUrl,
+        );
     }
     return this.sourcifyCache;
   }
@@ -212,8 +245,13 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       watcher.onDidDelete((u) => this.queue(u, undefined)),
       // a compiler creating a new folder with its artifacts at once: the files' events can be missed
       ...this.folderWatcher(),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => { this.forgetBuilds(); this.rescan(); }),
-      vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('files.exclude')) this.rescan(); }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.forgetBuilds();
+        this.rescan();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('files.exclude')) this.rescan();
+      }),
     );
     this.rescan();
   }
@@ -244,7 +282,9 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       const exclude = excludeGlob();
       const likely = await vscode.workspace.findFiles(LIKELY, exclude, MAX_FILES);
       const seen = new Set(likely.map((u) => u.toString()));
-      const rest = (await vscode.workspace.findFiles(INCLUDE, exclude, MAX_FILES + 1)).filter((u) => !seen.has(u.toString()));
+      const rest = (await vscode.workspace.findFiles(INCLUDE, exclude, MAX_FILES + 1)).filter(
+        (u) => !seen.has(u.toString()),
+      );
       const uris = [...likely, ...rest];
       if (uris.length > MAX_FILES) {
         this.skipped += uris.length - MAX_FILES;
@@ -260,12 +300,16 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       for (const [k, v] of found) this.files.set(k, v);
       if (deployments) this.setContext({ deployments });
       this.bump();
-      this.log.info(`ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`);
+      this.log.info(
+        `ABIs: ${this.files.size} file(s) with ABIs among ${uris.length} JSON/ABI file(s) in ${(performance.now() - started).toFixed(0)} ms${this.skipped ? ` (${this.skipped} skipped: too big or past ${MAX_FILES} files)` : ''}`,
+      );
       // build info is read again in full, after the files are in use (labels are refined when it arrives)
       this.bases.clear();
       this.refreshBases();
     };
-    this.scan = this.scan.then(run, run).catch((e) => this.log.warn(`ABIs: workspace scan failed: ${e instanceof Error ? e.message : String(e)}`));
+    this.scan = this.scan
+      .then(run, run)
+      .catch((e) => this.log.warn(`ABIs: workspace scan failed: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   /** One file as an ABI file; `budget`: counts against the scan's MAX_TOTAL_BYTES (a changed file does not). */
@@ -289,11 +333,14 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
 
   private folderWatcher(): vscode.Disposable[] {
     const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
-    return [w, w.onDidCreate((u) => {
-      if (!BUILD_FOLDER.test(u.path) || isExcludedAbiPath(u.path) || /\.(json|abi)$/i.test(u.path)) return;
-      this.pendingDirs.set(u.toString(), u);
-      this.queue(u, undefined, false);
-    })];
+    return [
+      w,
+      w.onDidCreate((u) => {
+        if (!BUILD_FOLDER.test(u.path) || isExcludedAbiPath(u.path) || /\.(json|abi)$/i.test(u.path)) return;
+        this.pendingDirs.set(u.toString(), u);
+        this.queue(u, undefined, false);
+      }),
+    ];
   }
 
   private queue(uri: vscode.Uri, present: vscode.Uri | undefined, file = true): void {
@@ -349,7 +396,10 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
         const folder = vscode.workspace.getWorkspaceFolder(uri);
         // the same include/exclude rules as the scan: ask findFiles about this one path
         const rel = folder ? vscode.workspace.asRelativePath(uri, false) : undefined;
-        const allowed = folder && rel ? (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, rel), exclude, 1)).length > 0 : false;
+        const allowed =
+          folder && rel
+            ? (await vscode.workspace.findFiles(new vscode.RelativePattern(folder, rel), exclude, 1)).length > 0
+            : false;
         if (allowed && (had || this.files.size + added < MAX_FILES)) {
           if (!had) added++;
           file = await this.read(uri, false);
@@ -380,7 +430,10 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
 
   /** The workspace folders as the readers of src/workspace/derivation.ts see them. */
   private folders(): DerivationFolder[] {
-    return (vscode.workspace.workspaceFolders ?? []).map((f) => ({ key: f.uri.toString(), fs: vscodeWorkspaceFs(f.uri, f.name) }));
+    return (vscode.workspace.workspaceFolders ?? []).map((f) => ({
+      key: f.uri.toString(),
+      fs: vscodeWorkspaceFs(f.uri, f.name),
+    }));
   }
 
   /** The deployment records (after a scan, or when a record changed); undefined when they cannot be read (the previous ones are kept). */
@@ -409,7 +462,9 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       const started = performance.now();
       try {
         const bases = await this.bases.read(this.folders());
-        this.log.debug(`ABIs: inheritance of ${bases.size} contract(s) from build info (${this.bases.size} build(s)) in ${(performance.now() - started).toFixed(0)} ms`);
+        this.log.debug(
+          `ABIs: inheritance of ${bases.size} contract(s) from build info (${this.bases.size} build(s)) in ${(performance.now() - started).toFixed(0)} ms`,
+        );
         if (sameBases(bases, this.context.bases)) return;
         this.setContext({ bases });
         this.bump(false);
@@ -537,7 +592,10 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       const dec = this.decodeResult(r, failed);
       const needCall = !!r.function_parameters && r.function_parameters.length >= 10 && !dec?.call;
       // a custom error, or printable data that may be one (`text` with a selector), not known from the workspace
-      const needError = failed && (dec?.error?.kind === 'custom' || (dec?.error?.kind === 'text' && !!dec.error.selector)) && !dec.error.name;
+      const needError =
+        failed &&
+        (dec?.error?.kind === 'custom' || (dec?.error?.kind === 'text' && !!dec.error.selector)) &&
+        !dec.error.name;
       if (!needCall && !needError) return;
       if (cache.peek(chainId, address) !== undefined || chainId !== this.network.profile.chainId) return;
       try {

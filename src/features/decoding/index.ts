@@ -95,8 +95,16 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     onDidChange: this.buildsChanged.event,
   };
 
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog) {
-    this.subscriptions.add(this.changed, this.workspaceChanged, this.buildsChanged, network.onDidChange(() => this.index?.networkChanged()));
+  constructor(
+    private readonly network: SelectedNetwork,
+    private readonly log: ExtensionLog,
+  ) {
+    this.subscriptions.add(
+      this.changed,
+      this.workspaceChanged,
+      this.buildsChanged,
+      network.onDidChange(() => this.index?.networkChanged()),
+    );
   }
 
   private get loaded(): WorkspaceAbiIndex {
@@ -104,7 +112,12 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
       const index = new WorkspaceAbiIndex(this.network, this.log);
-      this.subscriptions.add(index, index.onDidChange(() => this.changed.fire()), index.onDidChangeWorkspace(() => this.workspaceChanged.fire()), index.onDidChangeBuilds(() => this.buildsChanged.fire()));
+      this.subscriptions.add(
+        index,
+        index.onDidChange(() => this.changed.fire()),
+        index.onDidChangeWorkspace(() => this.workspaceChanged.fire()),
+        index.onDidChangeBuilds(() => this.buildsChanged.fire()),
+      );
       this.index = index;
     }
     return this.index;
@@ -161,7 +174,11 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
 }
 
 /** Creates the handle (nothing is loaded or scanned until a view needs it). One line in extension.ts. */
-export function registerAbiIndex(context: vscode.ExtensionContext, network: SelectedNetwork, log: ExtensionLog): AbiIndex & AbiIndexSeam & { readonly builds: WorkspaceBuilds } {
+export function registerAbiIndex(
+  context: vscode.ExtensionContext,
+  network: SelectedNetwork,
+  log: ExtensionLog,
+): AbiIndex & AbiIndexSeam & { readonly builds: WorkspaceBuilds } {
   const index = new LazyAbiIndex(network, log);
   context.subscriptions.push(index);
   return index;

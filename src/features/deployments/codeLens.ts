@@ -28,17 +28,29 @@ type LensKind = 'main' | 'failures' | 'verify' | 'undeployed';
 
 /** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
 export class DeploymentLens extends vscode.CodeLens {
-  constructor(range: vscode.Range, readonly kind: LensKind, readonly entry: DeploymentEntry | undefined, command?: vscode.Command) {
+  constructor(
+    range: vscode.Range,
+    readonly kind: LensKind,
+    readonly entry: DeploymentEntry | undefined,
+    command?: vscode.Command,
+  ) {
     super(range, command);
   }
 }
 
-const verificationOf = (s: EntryState): VerificationState | undefined => (s.verification?.error !== undefined
-  ? { kind: 'error', message: s.verification.error instanceof Error ? s.verification.error.message : String(s.verification.error) }
-  : s.verification?.value);
+const verificationOf = (s: EntryState): VerificationState | undefined =>
+  s.verification?.error !== undefined
+    ? {
+        kind: 'error',
+        message: s.verification.error instanceof Error ? s.verification.error.message : String(s.verification.error),
+      }
+    : s.verification?.value;
 
 export class DeploymentLenses {
-  constructor(private readonly ctx: FeatureContext, private readonly model: DeploymentsModel) {}
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly model: DeploymentsModel,
+  ) {}
 
   /** The lenses of a document: per deployed declaration, the main lens (resolved later) and those its kept answers call for. */
   async provide(document: vscode.TextDocument, token: vscode.CancellationToken): Promise<DeploymentLens[]> {
@@ -55,10 +67,17 @@ export class DeploymentLenses {
       const deployed = deploymentsOf(this.model.entries, d.name, docPath, profile.chainId, folder?.uri.toString());
       if (!deployed.length) {
         if (showUndeployed) {
-          lenses.push(new DeploymentLens(range, 'undeployed', undefined, {
-            title: vscode.l10n.t('not deployed on {0}', profile.label), command: '',
-            tooltip: vscode.l10n.t('No deployment record of the workspace (Hardhat Ignition, hardhat-deploy, Foundry broadcast) deploys {0} on chain {1}.', d.name, profile.chainId),
-          }));
+          lenses.push(
+            new DeploymentLens(range, 'undeployed', undefined, {
+              title: vscode.l10n.t('not deployed on {0}', profile.label),
+              command: '',
+              tooltip: vscode.l10n.t(
+                'No deployment record of the workspace (Hardhat Ignition, hardhat-deploy, Foundry broadcast) deploys {0} on chain {1}.',
+                d.name,
+                profile.chainId,
+              ),
+            }),
+          );
         }
         continue;
       }
@@ -93,15 +112,30 @@ export class DeploymentLenses {
     const profile = this.ctx.network.profile;
     const retry = (what: string, error: unknown): vscode.Command => ({
       title: `${shortAddress(e.address)} · ${what}`,
-      command: COMMANDS.retry, arguments: [e.key],
+      command: COMMANDS.retry,
+      arguments: [e.key],
       tooltip: `${oneLine(error instanceof Error ? error.message : String(error), 300)}\n${vscode.l10n.t('Click to try again.')}`,
     });
-    if (s.contract?.error !== undefined) return retry(vscode.l10n.t('lookup failed on {0}', profile.label), s.contract.error);
+    if (s.contract?.error !== undefined)
+      return retry(vscode.l10n.t('lookup failed on {0}', profile.label), s.contract.error);
     if (s.contract?.value?.id === null) {
       return {
-        title: [shortAddress(e.address), vscode.l10n.t('not found on {0}', profile.label), lensTitle('', undefined, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n)].filter(Boolean).join(' · '),
-        command: COMMANDS.openRecord, arguments: [e.key],
-        tooltip: vscode.l10n.t('{0}\'s record ({1}) says it is at {2}; the mirror node of {3} knows no contract there. Click to open the record.', e.name, e.where, e.address, profile.label),
+        title: [
+          shortAddress(e.address),
+          vscode.l10n.t('not found on {0}', profile.label),
+          lensTitle('', undefined, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        command: COMMANDS.openRecord,
+        arguments: [e.key],
+        tooltip: vscode.l10n.t(
+          "{0}'s record ({1}) says it is at {2}; the mirror node of {3} knows no contract there. Click to open the record.",
+          e.name,
+          e.where,
+          e.address,
+          profile.label,
+        ),
       };
     }
     const id = s.contract?.value?.id;
@@ -110,12 +144,21 @@ export class DeploymentLenses {
     const summary = s.results?.value?.summary;
     const differs = build?.kind === 'mismatch';
     const title = lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n);
-    const tooltip = vscode.l10n.t('{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.', e.name, e.address, profile.label, e.where);
+    const tooltip = vscode.l10n.t(
+      '{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.',
+      e.name,
+      e.address,
+      profile.label,
+      e.where,
+    );
     return {
       title: differs ? `${title} · ${vscode.l10n.t('not the build deployed')}` : title,
-      command: OTHER_COMMANDS.showContractResults, arguments: [id],
+      command: OTHER_COMMANDS.showContractResults,
+      arguments: [id],
       // the build's sentence is the workspace's and the resolver's text: a plain tooltip, never Markdown
-      tooltip: differs ? `${vscode.l10n.t('The workspace\'s build of {0} is not the code deployed at {1}: {2}', e.name, e.address, oneLine(build.sentence, 600))}\n${tooltip}` : tooltip,
+      tooltip: differs
+        ? `${vscode.l10n.t("The workspace's build of {0} is not the code deployed at {1}: {2}", e.name, e.address, oneLine(build.sentence, 600))}\n${tooltip}`
+        : tooltip,
     };
   }
 
@@ -127,7 +170,13 @@ export class DeploymentLenses {
       title: failedText(summary, vscode.l10n),
       command: OTHER_COMMANDS.inspect,
       arguments: [{ timestamp: summary.latestFailure, network: this.ctx.network.profile.name }],
-      tooltip: vscode.l10n.t('{0} of the latest {1} calls of {2} failed. Click to inspect the latest failure ({3}).', summary.failed, summary.calls, e.name, summary.latestFailure),
+      tooltip: vscode.l10n.t(
+        '{0} of the latest {1} calls of {2} failed. Click to inspect the latest failure ({3}).',
+        summary.failed,
+        summary.calls,
+        e.name,
+        summary.latestFailure,
+      ),
     };
   }
 
@@ -139,9 +188,14 @@ export class DeploymentLenses {
       title: vscode.l10n.t('Verify'),
       command: COMMANDS.verify,
       arguments: [{ address: e.address, chainId: this.ctx.network.profile.chainId, contractName: e.name }],
-      tooltip: v?.kind === 'match'
-        ? vscode.l10n.t('{0} at {1} is only partially verified on Sourcify: submit the workspace\'s build again for an exact match.', e.name, e.address)
-        : vscode.l10n.t('Verify {0} at {1} on Sourcify with the workspace\'s build.', e.name, e.address),
+      tooltip:
+        v?.kind === 'match'
+          ? vscode.l10n.t(
+              "{0} at {1} is only partially verified on Sourcify: submit the workspace's build again for an exact match.",
+              e.name,
+              e.address,
+            )
+          : vscode.l10n.t("Verify {0} at {1} on Sourcify with the workspace's build.", e.name, e.address),
     };
   }
 }

@@ -42,7 +42,15 @@ async function openRecord(e: DeploymentEntry): Promise<void> {
     const selection = at < 0 ? undefined : new vscode.Range(doc.positionAt(start), doc.positionAt(at + hex.length));
     await vscode.window.showTextDocument(doc, { preview: true, selection });
   } catch (err) {
-    void vscode.window.showErrorMessage(notificationSafe(vscode.l10n.t('The deployment record {0} cannot be opened: {1}', e.file, err instanceof Error ? err.message : String(err))));
+    void vscode.window.showErrorMessage(
+      notificationSafe(
+        vscode.l10n.t(
+          'The deployment record {0} cannot be opened: {1}',
+          e.file,
+          err instanceof Error ? err.message : String(err),
+        ),
+      ),
+    );
   }
 }
 
@@ -52,20 +60,40 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
   const model = deps.model();
   const idOf = (e: DeploymentEntry): string => model.state(e).contract?.value?.id ?? e.entityId ?? e.address;
   switch (id) {
-    case COMMANDS.refresh: return deps.tree().refresh();
-    case COMMANDS.retry: return model.retry(await entryOf(model, arg));
-    case COMMANDS.showAllNetworks: return deps.tree().setAllNetworks(true);
-    case COMMANDS.showSelectedNetwork: return deps.tree().setAllNetworks(false);
-    case COMMANDS.showMore: return deps.tree().showMore();
-    case COMMANDS.openRecord: { const e = await entryOf(model, arg); return e && openRecord(e); }
-    case COMMANDS.showResults: { const e = await entryOf(model, arg); return e && executeCommand(OTHER_COMMANDS.showContractResults, idOf(e)); }
-    case COMMANDS.openInHashScan: { const e = await entryOf(model, arg); return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e))); }
-    case COMMANDS.copyAddress: { const e = await entryOf(model, arg); return e && copyText(e.address, vscode.l10n.t('address')); }
+    case COMMANDS.refresh:
+      return deps.tree().refresh();
+    case COMMANDS.retry:
+      return model.retry(await entryOf(model, arg));
+    case COMMANDS.showAllNetworks:
+      return deps.tree().setAllNetworks(true);
+    case COMMANDS.showSelectedNetwork:
+      return deps.tree().setAllNetworks(false);
+    case COMMANDS.showMore:
+      return deps.tree().showMore();
+    case COMMANDS.openRecord: {
+      const e = await entryOf(model, arg);
+      return e && openRecord(e);
+    }
+    case COMMANDS.showResults: {
+      const e = await entryOf(model, arg);
+      return e && executeCommand(OTHER_COMMANDS.showContractResults, idOf(e));
+    }
+    case COMMANDS.openInHashScan: {
+      const e = await entryOf(model, arg);
+      return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e)));
+    }
+    case COMMANDS.copyAddress: {
+      const e = await entryOf(model, arg);
+      return e && copyText(e.address, vscode.l10n.t('address'));
+    }
     case COMMANDS.verify: {
       // a row, an entry's key, or `{ address, chainId, contractName }` (the Verify lens); the model follows the result
       // (ctx.verifications), whichever way Verify was run
       const e = await entryOf(model, arg);
-      const given = !e && arg && typeof arg === 'object' ? (arg as { address?: unknown; chainId?: unknown; contractName?: unknown }) : undefined;
+      const given =
+        !e && arg && typeof arg === 'object'
+          ? (arg as { address?: unknown; chainId?: unknown; contractName?: unknown })
+          : undefined;
       const address = e?.address ?? (typeof given?.address === 'string' ? given.address : undefined);
       if (!address) return undefined;
       const name = e?.name || (typeof given?.contractName === 'string' ? given.contractName : '');
@@ -73,9 +101,15 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
       // Verify on a contract shown as partially verified: submit the build again for an exact match
       const shown = e ?? model.entries.find((x) => x.address === address.toLowerCase() && x.chainId === chainId);
       const v = shown && chainId === ctx.network.profile.chainId ? model.state(shown).verification?.value : undefined;
-      const args = { address, chainId, ...(name ? { contractName: name } : {}), ...(v?.kind === 'match' && v.match === 'match' ? { upgrade: true } : {}) };
+      const args = {
+        address,
+        chainId,
+        ...(name ? { contractName: name } : {}),
+        ...(v?.kind === 'match' && v.match === 'match' ? { upgrade: true } : {}),
+      };
       return executeCommand(OTHER_COMMANDS.verifyContract, args);
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }

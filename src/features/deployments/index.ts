@@ -41,7 +41,12 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
   const lensChanged = new vscode.EventEmitter<void>();
   let lensTimer: ReturnType<typeof setTimeout> | undefined;
   // answers arrive in bursts: the lenses are provided again once for them
-  const lensesChanged = () => { lensTimer ??= setTimeout(() => { lensTimer = undefined; lensChanged.fire(); }, 100); };
+  const lensesChanged = () => {
+    lensTimer ??= setTimeout(() => {
+      lensTimer = undefined;
+      lensChanged.fire();
+    }, 100);
+  };
   let model: DeploymentsModel | undefined;
   const getModel = (): DeploymentsModel => {
     if (!model) {
@@ -50,12 +55,18 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
     }
     return model;
   };
-  const tree = new LazyTreeView<TreeNode, DeploymentsTree>(DEPLOYMENTS_VIEW, (treeView) => new (load().DeploymentsTree)(ctx, getModel(), treeView));
+  const tree = new LazyTreeView<TreeNode, DeploymentsTree>(
+    DEPLOYMENTS_VIEW,
+    (treeView) => new (load().DeploymentsTree)(ctx, getModel(), treeView),
+  );
   let lenses: DeploymentLenses | undefined;
   const getLenses = () => (lenses ??= new (load().DeploymentLenses)(ctx, getModel()));
   const provider: vscode.CodeLensProvider<DeploymentLens> = {
     onDidChangeCodeLenses: lensChanged.event,
-    provideCodeLenses: (document, token) => (vscode.workspace.getConfiguration('hederaExplorer').get('codeLens.enabled') !== false ? getLenses().provide(document, token) : []),
+    provideCodeLenses: (document, token) =>
+      vscode.workspace.getConfiguration('hederaExplorer').get('codeLens.enabled') !== false
+        ? getLenses().provide(document, token)
+        : [],
     resolveCodeLens: (lens, token) => getLenses().resolve(lens, token),
   };
   const deps = { ctx, model: getModel, tree: () => tree.implementation() };
@@ -64,10 +75,13 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
     lensChanged,
     { dispose: () => clearTimeout(lensTimer) },
     vscode.languages.registerCodeLensProvider(SOLIDITY, provider),
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('hederaExplorer.codeLens')) lensChanged.fire(); }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('hederaExplorer.codeLens')) lensChanged.fire();
+    }),
     ctx.network.onDidChange(lensesChanged),
   );
-  for (const id of Object.values(COMMANDS)) registerCommand(ctx.extension.subscriptions, id, (arg?: unknown) => load().runCommand(id, deps, arg));
+  for (const id of Object.values(COMMANDS))
+    registerCommand(ctx.extension.subscriptions, id, (arg?: unknown) => load().runCommand(id, deps, arg));
   if (!ctx.testMode) return undefined;
   return {
     rows: async (path) => {
@@ -78,9 +92,14 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
     },
     settled: () => getModel().settled(),
     setAllNetworks: (on) => tree.implementation().setAllNetworks(on),
-    get allNetworks() { return tree.implementation().allNetworks; },
+    get allNetworks() {
+      return tree.implementation().allNetworks;
+    },
     description: () => tree.treeView.description,
     refresh: () => tree.implementation().refresh(),
-    entries: async () => { await getModel().ensureScanned(); return getModel().entries; },
+    entries: async () => {
+      await getModel().ensureScanned();
+      return getModel().entries;
+    },
   };
 }

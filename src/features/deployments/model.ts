@@ -21,7 +21,13 @@ import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { AbiIndex, WorkspaceBuilds } from '../decoding';
 import type { VerificationChange } from '../verification';
-import { type DeploymentEntry, deploymentEntries, type FolderCandidates, RECORD_DIRS_GLOB, RECORD_GLOB } from './records';
+import {
+  type DeploymentEntry,
+  deploymentEntries,
+  type FolderCandidates,
+  RECORD_DIRS_GLOB,
+  RECORD_GLOB,
+} from './records';
 import { summarize, type ResultsSummary, type VerificationState } from './summary';
 
 /** How many results a contract's page holds (the Contract Results view's default page). */
@@ -113,7 +119,13 @@ export class DeploymentsModel implements vscode.Disposable {
   private readonly subscriptions = new DisposableStore();
 
   /** `workspaceBuilds`: the window's one read of the workspace's builds (ctx.builds), asked when a build is resolved. */
-  constructor(private readonly network: SelectedNetwork, private readonly log: ExtensionLog, private readonly abis: AbiIndex, private readonly workspaceBuilds: WorkspaceBuilds, onDidVerify?: vscode.Event<VerificationChange>) {
+  constructor(
+    private readonly network: SelectedNetwork,
+    private readonly log: ExtensionLog,
+    private readonly abis: AbiIndex,
+    private readonly workspaceBuilds: WorkspaceBuilds,
+    onDidVerify?: vscode.Event<VerificationChange>,
+  ) {
     this.askedOn = this.networkKey();
     this.subscriptions.add(
       this.changed,
@@ -124,7 +136,10 @@ export class DeploymentsModel implements vscode.Disposable {
         this.askedOn = now;
         this.changed.fire();
       }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => { this.watch(); this.scheduleRescan(0); }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.watch();
+        this.scheduleRescan(0);
+      }),
       ...(onDidVerify ? [onDidVerify((c) => this.followVerification(c))] : []),
       workspaceBuilds.onDidChange(() => this.forgetBuilds()),
     );
@@ -167,11 +182,15 @@ export class DeploymentsModel implements vscode.Disposable {
         this.entriesValue = deploymentEntries(found);
         this.scanError = undefined;
         this.builds.clear();
-        this.log.debug(`Deployments: ${this.entriesValue.length} deployed contract(s) in the records of ${folders.length} folder(s)`);
+        this.log.debug(
+          `Deployments: ${this.entriesValue.length} deployed contract(s) in the records of ${folders.length} folder(s)`,
+        );
       } catch (e) {
         if (generation !== this.generation) return;
         this.scanError = e;
-        this.log.warn(`Deployments: reading the deployment records failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.log.warn(
+          `Deployments: reading the deployment records failed: ${e instanceof Error ? e.message : String(e)}`,
+        );
       } finally {
         if (generation === this.generation) {
           this.scanned = true;
@@ -197,11 +216,27 @@ export class DeploymentsModel implements vscode.Disposable {
   private watch(): void {
     this.watchers.clear();
     for (const f of vscode.workspace.workspaceFolders ?? []) {
-      const changed = (uri: vscode.Uri) => { this.log.debug(`Deployments: ${vscode.workspace.asRelativePath(uri)} changed`); this.scheduleRescan(); };
+      const changed = (uri: vscode.Uri) => {
+        this.log.debug(`Deployments: ${vscode.workspace.asRelativePath(uri)} changed`);
+        this.scheduleRescan();
+      };
       const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_GLOB));
       // a deployment writing a new folder with its records at once (or removing one): the files' events can be missed
-      const dirs = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(f, RECORD_DIRS_GLOB), false, true, false);
-      this.watchers.add(w, w.onDidCreate(changed), w.onDidChange(changed), w.onDidDelete(changed), dirs, dirs.onDidCreate(changed), dirs.onDidDelete(changed));
+      const dirs = vscode.workspace.createFileSystemWatcher(
+        new vscode.RelativePattern(f, RECORD_DIRS_GLOB),
+        false,
+        true,
+        false,
+      );
+      this.watchers.add(
+        w,
+        w.onDidCreate(changed),
+        w.onDidChange(changed),
+        w.onDidDelete(changed),
+        dirs,
+        dirs.onDidCreate(changed),
+        dirs.onDidDelete(changed),
+      );
     }
   }
 
@@ -235,9 +270,13 @@ export class DeploymentsModel implements vscode.Disposable {
   async load(entry: DeploymentEntry, maxAgeMs = Number.POSITIVE_INFINITY): Promise<EntryState> {
     const k = this.key(entry);
     const chainId = this.network.profile.chainId;
-    const verification = this.settle(this.verifications, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpVerification(entry.address, chainId, signal));
+    const verification = this.settle(this.verifications, k, Number.POSITIVE_INFINITY, (signal) =>
+      this.lookUpVerification(entry.address, chainId, signal),
+    );
     const results = (async () => {
-      const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpContract(entry, signal));
+      const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) =>
+        this.lookUpContract(entry, signal),
+      );
       if (!info || info.id === null) return;
       await this.settle(this.results, k, maxAgeMs, (signal) => this.lookUpResults(info.id as string, signal));
     })();
@@ -250,10 +289,20 @@ export class DeploymentsModel implements vscode.Disposable {
    * kept (undefined is returned) and asked again only after `retry`; a cancelled one leaves the slot as it was.
    * Fires onDidChange when the answer arrives.
    */
-  private async settle<T>(map: Map<string, Slot<T>>, key: string, maxAgeMs: number, fetch: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  private async settle<T>(
+    map: Map<string, Slot<T>>,
+    key: string,
+    maxAgeMs: number,
+    fetch: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T | undefined> {
     const slot = map.get(key);
-    if (slot?.pending) return slot.pending.then((v) => v, () => undefined);
-    if (slot && slot.at !== undefined && (slot.error !== undefined || Date.now() - slot.at <= maxAgeMs)) return slot.value;
+    if (slot?.pending)
+      return slot.pending.then(
+        (v) => v,
+        () => undefined,
+      );
+    if (slot && slot.at !== undefined && (slot.error !== undefined || Date.now() - slot.at <= maxAgeMs))
+      return slot.value;
     const next: Slot<T> = { ...slot };
     const signal = this.requests.signal;
     const pending = this.limiter.run(() => fetch(signal));
@@ -266,7 +315,8 @@ export class DeploymentsModel implements vscode.Disposable {
     } catch (e) {
       const cancelled = isApiError(e) && e.kind === 'cancelled';
       if (map.get(key) === next) {
-        if (!cancelled) map.set(key, { ...(slot?.value !== undefined ? { value: slot.value } : {}), error: e, at: Date.now() });
+        if (!cancelled)
+          map.set(key, { ...(slot?.value !== undefined ? { value: slot.value } : {}), error: e, at: Date.now() });
         else if (slot) map.set(key, slot);
         else map.delete(key);
       }
@@ -281,8 +331,15 @@ export class DeploymentsModel implements vscode.Disposable {
     const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address, { signal });
     if (!found) return { id: null };
     const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
-    if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id)) throw new ApiError({ kind: 'malformed', message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.` });
-    const runtime = typeof found.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(found.runtime_bytecode) ? found.runtime_bytecode : undefined;
+    if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id))
+      throw new ApiError({
+        kind: 'malformed',
+        message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.`,
+      });
+    const runtime =
+      typeof found.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(found.runtime_bytecode)
+        ? found.runtime_bytecode
+        : undefined;
     return { id, ...(runtime ? { runtime } : {}) };
   }
 
@@ -293,7 +350,9 @@ export class DeploymentsModel implements vscode.Disposable {
    */
   async build(entry: DeploymentEntry): Promise<BuildState | undefined> {
     const k = this.key(entry);
-    const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) => this.lookUpContract(entry, signal));
+    const info = await this.settle(this.contracts, k, Number.POSITIVE_INFINITY, (signal) =>
+      this.lookUpContract(entry, signal),
+    );
     return this.settle(this.builds, k, Number.POSITIVE_INFINITY, () => this.resolveBuild(entry, info?.runtime));
   }
 
@@ -310,16 +369,39 @@ export class DeploymentsModel implements vscode.Disposable {
 
   private async resolveBuild(entry: DeploymentEntry, runtimeBytecode: string | undefined): Promise<BuildState> {
     const builds = await this.workspaceBuilds.get();
-    const record = { address: entry.address, contractName: entry.name, chainId: entry.chainId, ...(entry.sourcePath ? { sourceName: entry.sourcePath } : {}), ...(entry.deploymentArtifact ? { deploymentArtifact: entry.deploymentArtifact } : {}), ...(entry.folderName ? { folder: entry.folderName } : {}) };
-    const found = await builds.resolve([entry.address], { chainId: entry.chainId, deployments: entry.name ? [record] : [], runtimeBytecode });
-    if (!found) return { kind: 'none', sentence: vscode.l10n.t('No build of the workspace holds {0}, and none has the code deployed at {1}.', entry.name || entry.address, entry.address) };
+    const record = {
+      address: entry.address,
+      contractName: entry.name,
+      chainId: entry.chainId,
+      ...(entry.sourcePath ? { sourceName: entry.sourcePath } : {}),
+      ...(entry.deploymentArtifact ? { deploymentArtifact: entry.deploymentArtifact } : {}),
+      ...(entry.folderName ? { folder: entry.folderName } : {}),
+    };
+    const found = await builds.resolve([entry.address], {
+      chainId: entry.chainId,
+      deployments: entry.name ? [record] : [],
+      runtimeBytecode,
+    });
+    if (!found)
+      return {
+        kind: 'none',
+        sentence: vscode.l10n.t(
+          'No build of the workspace holds {0}, and none has the code deployed at {1}.',
+          entry.name || entry.address,
+          entry.address,
+        ),
+      };
     const kind = !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch';
     return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
   }
 
   private async lookUpResults(id: string, signal: AbortSignal): Promise<ContractResults> {
     this.abis.ensureStarted(); // the result rows name the functions the workspace's ABIs know
-    const page = await this.network.clients.mirror.contractResults({ contract: id, limit: RESULTS_LIMIT, order: 'desc' }, { signal }, { explainEmpty: false });
+    const page = await this.network.clients.mirror.contractResults(
+      { contract: id, limit: RESULTS_LIMIT, order: 'desc' },
+      { signal },
+      { explainEmpty: false },
+    );
     const more = page.next !== null;
     return { items: page.items, more, summary: summarize(page.items, more) };
   }
@@ -341,8 +423,11 @@ export class DeploymentsModel implements vscode.Disposable {
   /** Forgets the failed answers of a contract (all contracts without `entry`) and fires a change: they are asked again. */
   retry(entry?: DeploymentEntry): void {
     const k = entry ? this.key(entry) : undefined;
-    for (const map of [this.contracts, this.results, this.verifications, this.builds] as Array<Map<string, Slot<unknown>>>) {
-      for (const [key, slot] of map) if ((k === undefined || key === k) && slot.error !== undefined && !slot.pending) map.delete(key);
+    for (const map of [this.contracts, this.results, this.verifications, this.builds] as Array<
+      Map<string, Slot<unknown>>
+    >) {
+      for (const [key, slot] of map)
+        if ((k === undefined || key === k) && slot.error !== undefined && !slot.pending) map.delete(key);
     }
     this.changed.fire();
   }
@@ -356,13 +441,21 @@ export class DeploymentsModel implements vscode.Disposable {
    */
   followVerification(c: VerificationChange): void {
     const address = c.address.toLowerCase();
-    for (const key of [...this.verifications.keys()]) if (key.endsWith(`|${c.chainId}|${address}`)) this.verifications.delete(key);
+    for (const key of [...this.verifications.keys()])
+      if (key.endsWith(`|${c.chainId}|${address}`)) this.verifications.delete(key);
     const p = this.network.profile;
-    if (c.match !== undefined && c.network === p.name && trimBase(c.server) === trimBase(p.verifyUrl) && c.chainId === p.chainId) {
+    if (
+      c.match !== undefined &&
+      c.network === p.name &&
+      trimBase(c.server) === trimBase(p.verifyUrl) &&
+      c.chainId === p.chainId
+    ) {
       const value: VerificationState = c.match === null ? { kind: 'none' } : { kind: 'match', match: c.match };
       this.verifications.set(`${this.networkKey()}|${address}`, { value, at: Date.now() });
     }
-    this.log.debug(`Deployments: ${address} on chain ${c.chainId} verified: ${c.match === undefined ? 'asked again when shown' : c.match ?? 'not verified'}`);
+    this.log.debug(
+      `Deployments: ${address} on chain ${c.chainId} verified: ${c.match === undefined ? 'asked again when shown' : (c.match ?? 'not verified')}`,
+    );
     this.changed.fire();
   }
 
@@ -376,7 +469,12 @@ export class DeploymentsModel implements vscode.Disposable {
     for (const map of [this.results, this.verifications] as Array<Map<string, Slot<unknown>>>) {
       for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
     }
-    for (const [key, slot] of this.contracts) if (key.startsWith(prefix) && (slot.error !== undefined || slot.value === undefined || (slot.value as ContractInfo).id === null)) this.contracts.delete(key);
+    for (const [key, slot] of this.contracts)
+      if (
+        key.startsWith(prefix) &&
+        (slot.error !== undefined || slot.value === undefined || (slot.value as ContractInfo).id === null)
+      )
+        this.contracts.delete(key);
     return this.scan();
   }
 
@@ -384,7 +482,9 @@ export class DeploymentsModel implements vscode.Disposable {
   async settled(): Promise<void> {
     for (let i = 0; i < 50; i++) {
       await this.ensureScanned();
-      const pending = [this.contracts, this.results, this.verifications, this.builds].flatMap((m) => [...(m as Map<string, Slot<unknown>>).values()].map((s) => s.pending).filter((p) => p !== undefined));
+      const pending = [this.contracts, this.results, this.verifications, this.builds].flatMap((m) =>
+        [...(m as Map<string, Slot<unknown>>).values()].map((s) => s.pending).filter((p) => p !== undefined),
+      );
       if (!pending.length && !this.scanning && !this.rescanTimer) return;
       await Promise.allSettled([...pending, this.scanning]);
       if (this.rescanTimer) await new Promise((r) => setTimeout(r, RESCAN_DELAY_MS));

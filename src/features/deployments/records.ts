@@ -14,10 +14,12 @@ export const RECORD_SOURCES: readonly RecordSource[] = ['ignition', 'hardhat-dep
  * The record files, as a glob relative to a workspace folder (the file watcher's): Ignition's addresses, the journal
  * it names contracts by and the artifacts it kept (listed, not read), hardhat-deploy's records and `.chainId`, Foundry's latest broadcasts.
  */
-export const RECORD_GLOB = '{ignition/deployments/*/deployed_addresses.json,ignition/deployments/*/artifacts/*.json,ignition/deployments/*/journal.jsonl,deployments/*/*.json,deployments/*/.chainId,broadcast/**/run-latest.json}';
+export const RECORD_GLOB =
+  '{ignition/deployments/*/deployed_addresses.json,ignition/deployments/*/artifacts/*.json,ignition/deployments/*/journal.jsonl,deployments/*/*.json,deployments/*/.chainId,broadcast/**/run-latest.json}';
 
 /** The folders records are written in (their creation or removal is watched: a new folder's file events can be missed). */
-export const RECORD_DIRS_GLOB = '{ignition,ignition/deployments,ignition/deployments/*,deployments,deployments/*,broadcast,broadcast/**}';
+export const RECORD_DIRS_GLOB =
+  '{ignition,ignition/deployments,ignition/deployments/*,deployments,deployments/*,broadcast,broadcast/**}';
 
 /** One deployed contract of the records. */
 export interface DeploymentEntry {
@@ -70,7 +72,8 @@ export function chainFromNetworkName(name: string): number | undefined {
 }
 
 /** The key of a contract on a chain: `296:0x…`, `?:0x…`. */
-export const entryKey = (chainId: number | undefined, address: string): string => `${chainId ?? '?'}:${address.toLowerCase()}`;
+export const entryKey = (chainId: number | undefined, address: string): string =>
+  `${chainId ?? '?'}:${address.toLowerCase()}`;
 
 /**
  * The deployed contracts of every folder's records, in the records' order (Ignition, hardhat-deploy, Foundry; files
@@ -100,11 +103,18 @@ export function deploymentEntries(folders: FolderCandidates[]): DeploymentEntry[
         continue;
       }
       const entry: DeploymentEntry = {
-        key, name: c.build?.contractName ?? c.contractName ?? '', address, chainId, source: c.source, where: c.where, file: c.file,
-        folderKey: folder.key, alsoIn: [...c.alsoIn],
+        key,
+        name: c.build?.contractName ?? c.contractName ?? '',
+        address,
+        chainId,
+        source: c.source,
+        where: c.where,
+        file: c.file,
+        folderKey: folder.key,
+        alsoIn: [...c.alsoIn],
         ...(c.entityId ? { entityId: c.entityId } : {}),
         ...(chainFromFolderName ? { chainFromFolderName } : {}),
-        ...(folder.name ?? c.folder ? { folderName: folder.name ?? c.folder } : {}),
+        ...((folder.name ?? c.folder) ? { folderName: folder.name ?? c.folder } : {}),
         ...(c.build?.sourcePath ? { sourcePath: c.build.sourcePath } : {}),
         ...(c.build?.deploymentArtifact ? { deploymentArtifact: c.build.deploymentArtifact } : {}),
       };
@@ -121,7 +131,9 @@ export function entriesOnChain(entries: DeploymentEntry[], chainId: number): Dep
 }
 
 /** Entries grouped by chain: Hedera's chains in order (295, 296, 297, 298), then records without a chain. */
-export function groupByChain(entries: DeploymentEntry[]): Array<{ chainId: number | undefined; entries: DeploymentEntry[] }> {
+export function groupByChain(
+  entries: DeploymentEntry[],
+): Array<{ chainId: number | undefined; entries: DeploymentEntry[] }> {
   const groups = new Map<number | undefined, DeploymentEntry[]>();
   for (const e of entries) {
     const list = groups.get(e.chainId) ?? [];
@@ -129,7 +141,9 @@ export function groupByChain(entries: DeploymentEntry[]): Array<{ chainId: numbe
     groups.set(e.chainId, list);
   }
   const rank = (c: number | undefined) => (c === undefined ? Number.MAX_SAFE_INTEGER : c);
-  return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([chainId, list]) => ({ chainId, entries: list }));
+  return [...groups.entries()]
+    .sort((a, b) => rank(a[0]) - rank(b[0]))
+    .map(([chainId, list]) => ({ chainId, entries: list }));
 }
 
 /** "Hedera testnet (chain 296)", "chain 12345", "no chain in the record". */
@@ -155,8 +169,19 @@ export function sameSource(recordSource: string, docPath: string): boolean {
  * undefined for a file outside the workspace) on chain `chainId`: the records that name it, on that chain, and whose
  * source (when the record gives one) is that file.
  */
-export function deploymentsOf(entries: DeploymentEntry[], name: string, docPath: string | undefined, chainId: number, folderKey?: string): DeploymentEntry[] {
+export function deploymentsOf(
+  entries: DeploymentEntry[],
+  name: string,
+  docPath: string | undefined,
+  chainId: number,
+  folderKey?: string,
+): DeploymentEntry[] {
   // with several workspace folders, a record speaks for the contracts of its own folder only
-  return entries.filter((e) => e.name === name && e.chainId === chainId && (folderKey === undefined || e.folderKey === folderKey)
-    && (!e.sourcePath || docPath === undefined || sameSource(e.sourcePath, docPath)));
+  return entries.filter(
+    (e) =>
+      e.name === name &&
+      e.chainId === chainId &&
+      (folderKey === undefined || e.folderKey === folderKey) &&
+      (!e.sourcePath || docPath === undefined || sameSource(e.sourcePath, docPath)),
+  );
 }

@@ -43,12 +43,14 @@ function* identifiers(src: string, max: number): Generator<Token> {
     const c = src.charCodeAt(i);
     if (c === 47 /* / */ && i + 1 < n) {
       const d = src.charCodeAt(i + 1);
-      if (d === 47) { // line comment: to the end of the line
+      if (d === 47) {
+        // line comment: to the end of the line
         i += 2;
         while (i < n && src.charCodeAt(i) !== 10 && src.charCodeAt(i) !== 13) i++;
         continue;
       }
-      if (d === 42) { // block comment
+      if (d === 42) {
+        // block comment
         const end = src.indexOf('*/', i + 2);
         if (end < 0 || end >= n) return;
         i = end + 2;
@@ -57,11 +59,15 @@ function* identifiers(src: string, max: number): Generator<Token> {
       i++;
       continue;
     }
-    if (c === 34 || c === 39) { // "…" or '…' (also after unicode / hex, read as identifiers before it)
+    if (c === 34 || c === 39) {
+      // "…" or '…' (also after unicode / hex, read as identifiers before it)
       i++;
       while (i < n) {
         const d = src.charCodeAt(i);
-        if (d === 92) { i += 2; continue; } // backslash escape
+        if (d === 92) {
+          i += 2;
+          continue;
+        } // backslash escape
         if (d === c) break;
         if (d === 10 || d === 13) break; // a string literal does not span lines: resync at the line end
         i++;
@@ -77,7 +83,8 @@ function* identifiers(src: string, max: number): Generator<Token> {
       yield { text: src.slice(start, i), offset: start };
       continue;
     }
-    if (c >= 48 && c <= 57) { // a number (0x1f, 1e18, 1_000): its letters are not identifiers
+    if (c >= 48 && c <= 57) {
+      // a number (0x1f, 1e18, 1_000): its letters are not identifiers
       i++;
       while (i < n && (isIdPart(src.charCodeAt(i)) || src.charCodeAt(i) === 46)) i++;
       continue;
@@ -126,6 +133,9 @@ export function findDeclarations(src: string, max = MAX_SCAN_CHARS): Array<Solid
     }
     previous = t;
   }
-  const places = linesOf(src, found.map((d) => d.offset));
+  const places = linesOf(
+    src,
+    found.map((d) => d.offset),
+  );
   return found.map((d, i) => ({ ...d, ...places[i] }));
 }

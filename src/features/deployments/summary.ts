@@ -23,7 +23,12 @@ export interface ResultsSummary {
 }
 
 /** Counts of a page of results (any order), its newest result and its newest failure. */
-export function summarize(results: Array<Pick<ContractResult, 'timestamp'> & Partial<Pick<ContractResult, 'result' | 'status' | 'error_message'>>>, more: boolean): ResultsSummary {
+export function summarize(
+  results: Array<
+    Pick<ContractResult, 'timestamp'> & Partial<Pick<ContractResult, 'result' | 'status' | 'error_message'>>
+  >,
+  more: boolean,
+): ResultsSummary {
   let failed = 0;
   let latest: string | undefined;
   let latestFailure: string | undefined;
@@ -35,7 +40,13 @@ export function summarize(results: Array<Pick<ContractResult, 'timestamp'> & Par
       if (!latestFailure || compareTimestamps(r.timestamp, latestFailure) > 0) latestFailure = r.timestamp;
     }
   }
-  return { calls: results.length, more, failed, ...(latest ? { latest } : {}), ...(latestFailure ? { latestFailure } : {}) };
+  return {
+    calls: results.length,
+    more,
+    failed,
+    ...(latest ? { latest } : {}),
+    ...(latestFailure ? { latestFailure } : {}),
+  };
 }
 
 /** 1234567 → "1,234,567" (counts; any size, exactly). */
@@ -65,14 +76,19 @@ export function lastText(s: ResultsSummary, now: number, locale: string | undefi
 }
 
 /** Sourcify's answer for a contract, as kept per network: a match kind, not verified, or the lookup's failure. */
-export type VerificationState = { kind: 'match'; match: Exclude<MatchKind, null> } | { kind: 'none' } | { kind: 'error'; message: string };
+export type VerificationState =
+  { kind: 'match'; match: Exclude<MatchKind, null> } | { kind: 'none' } | { kind: 'error'; message: string };
 
 /** "verified (exact match)", "verified (match)", "not verified", "verification unknown". */
 export function verificationText(v: VerificationState | undefined, l10n: L10n = plainL10n): string {
   if (!v) return '';
   switch (v.kind) {
     case 'match':
-      return v.match === 'exact_match' ? l10n.t('verified (exact match)') : v.match === 'match' ? l10n.t('verified (match)') : l10n.t('verified ({0})', oneLine(v.match, 40));
+      return v.match === 'exact_match'
+        ? l10n.t('verified (exact match)')
+        : v.match === 'match'
+          ? l10n.t('verified (match)')
+          : l10n.t('verified ({0})', oneLine(v.match, 40));
     case 'none':
       return l10n.t('not verified');
     case 'error':
@@ -86,7 +102,13 @@ export function canVerify(v: VerificationState | undefined): boolean {
 }
 
 /** "12 calls · 2 failed · last 5 min. ago" (the parts that apply). */
-export function resultsLine(s: ResultsSummary, now: number, locale: string | undefined, l10n: L10n = plainL10n, sep = ' · '): string {
+export function resultsLine(
+  s: ResultsSummary,
+  now: number,
+  locale: string | undefined,
+  l10n: L10n = plainL10n,
+  sep = ' · ',
+): string {
   return [callsText(s, l10n), failedText(s, l10n), lastText(s, now, locale, l10n)].filter(Boolean).join(sep);
 }
 
@@ -94,7 +116,14 @@ export function resultsLine(s: ResultsSummary, now: number, locale: string | und
  * The CodeLens's main title: `0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)` (the failures have a
  * lens of their own, `failedText`). `id` is the entity id, or the short address when the mirror node has none.
  */
-export function lensTitle(id: string, s: ResultsSummary | undefined, v: VerificationState | undefined, now: number, locale: string | undefined, l10n: L10n = plainL10n): string {
+export function lensTitle(
+  id: string,
+  s: ResultsSummary | undefined,
+  v: VerificationState | undefined,
+  now: number,
+  locale: string | undefined,
+  l10n: L10n = plainL10n,
+): string {
   const results = s ? [callsText(s, l10n), lastText(s, now, locale, l10n)].filter(Boolean).join(', ') : '';
   return [oneLine(id, 80), results, verificationText(v, l10n)].filter(Boolean).join(' · ');
 }

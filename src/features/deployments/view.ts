@@ -10,7 +10,18 @@ import { DisposableStore } from '../../core/disposables';
 import { shortAddress } from '../../api/format';
 import type { NetworkProfile } from '../../api/networks';
 import type { LoadedTree } from '../../ui/lazyTree';
-import { DetailNode, emptyNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, type TreeNode } from '../../ui/nodes';
+import {
+  DetailNode,
+  emptyNode,
+  errorNode,
+  GroupNode,
+  loadingNode,
+  mdEscape,
+  MessageNode,
+  NodeTreeProvider,
+  oneLine,
+  type TreeNode,
+} from '../../ui/nodes';
 import { contractResultRow } from '../contractResults';
 import type { FeatureContext } from '../context';
 import { ALL_NETWORKS_KEY, COMMANDS, DEPLOYMENTS_PAGE, DEPLOYMENTS_VIEW, OTHER_COMMANDS } from './ids';
@@ -20,7 +31,8 @@ import { canVerify, resultsLine, verificationText } from './summary';
 
 const ALL_NETWORKS_STATE = 'hederaExplorer.deployments.allNetworks';
 
-const sourceName = (e: DeploymentEntry): string => (e.source === 'ignition' ? 'Hardhat Ignition' : e.source === 'hardhat-deploy' ? 'hardhat-deploy' : 'Foundry broadcast');
+const sourceName = (e: DeploymentEntry): string =>
+  e.source === 'ignition' ? 'Hardhat Ignition' : e.source === 'hardhat-deploy' ? 'hardhat-deploy' : 'Foundry broadcast';
 
 /** The entity id, or the short address while it is not known. */
 export function displayId(entry: DeploymentEntry, state: EntryState): string {
@@ -41,7 +53,11 @@ export interface DeploymentRow {
 
 /** A deployed contract. `online`: on the selected network's chain (looked up); else only what the record says. */
 export class DeploymentNode implements TreeNode {
-  constructor(readonly entry: DeploymentEntry, private readonly tree: DeploymentsTree, private readonly online: boolean) {}
+  constructor(
+    readonly entry: DeploymentEntry,
+    private readonly tree: DeploymentsTree,
+    private readonly online: boolean,
+  ) {}
 
   get id(): string {
     return `deployment:${this.tree.profile.name}:${this.online ? 'online' : 'record'}:${this.entry.key}`;
@@ -49,18 +65,31 @@ export class DeploymentNode implements TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const e = this.entry;
-    const item = new vscode.TreeItem(oneLine(e.name, 200) || vscode.l10n.t('(unnamed contract)'), this.online ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      oneLine(e.name, 200) || vscode.l10n.t('(unnamed contract)'),
+      this.online ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = this.id;
     const profile = this.tree.profile;
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${mdEscape(e.name || vscode.l10n.t('(unnamed contract)'))}** · ${mdEscape(sourceName(e))}\n\n`);
+    md.appendMarkdown(
+      `**${mdEscape(e.name || vscode.l10n.t('(unnamed contract)'))}** · ${mdEscape(sourceName(e))}\n\n`,
+    );
     const lines: Array<[string, string | undefined]> = [[vscode.l10n.t('Address'), e.address]];
     if (!this.online) {
       item.description = oneLine(`${shortAddress(e.address)} · ${vscode.l10n.t('not on {0}', profile.label)}`, 300);
       item.iconPath = new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground'));
       item.contextValue = 'deployment.record';
-      item.command = { command: COMMANDS.openRecord, title: vscode.l10n.t('Open Deployment Record'), arguments: [e.key] };
-      lines.push([vscode.l10n.t('Chain'), chainLabel(e.chainId)], [vscode.l10n.t('Found in'), e.where], [vscode.l10n.t('Source'), e.sourcePath]);
+      item.command = {
+        command: COMMANDS.openRecord,
+        title: vscode.l10n.t('Open Deployment Record'),
+        arguments: [e.key],
+      };
+      lines.push(
+        [vscode.l10n.t('Chain'), chainLabel(e.chainId)],
+        [vscode.l10n.t('Found in'), e.where],
+        [vscode.l10n.t('Source'), e.sourcePath],
+      );
       for (const [k, v] of lines) if (v) md.appendMarkdown(`${mdEscape(k)}: ${mdEscape(oneLine(v, 300))}  \n`);
       md.appendMarkdown(`\n${mdEscape(vscode.l10n.t('Select a network on this chain to see its results.'))}`);
       item.tooltip = md;
@@ -83,13 +112,19 @@ export class DeploymentNode implements TreeNode {
     } else if (r?.value) {
       parts.push(resultsLine(r.value.summary, Date.now(), vscode.env.language, vscode.l10n));
       const sum = r.value.summary;
-      icon = sum.failed ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
-        : sum.calls ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('circle-outline');
+      icon = sum.failed
+        ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
+        : sum.calls
+          ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+          : new vscode.ThemeIcon('circle-outline');
     } else {
       parts.push(vscode.l10n.t('loading…'));
       icon = new vscode.ThemeIcon('loading~spin');
     }
-    const verification = verificationText(s.verification?.error !== undefined ? { kind: 'error', message: '' } : s.verification?.value, vscode.l10n);
+    const verification = verificationText(
+      s.verification?.error !== undefined ? { kind: 'error', message: '' } : s.verification?.value,
+      vscode.l10n,
+    );
     if (verification) parts.push(verification);
     item.description = oneLine(parts.join(' · '), 400);
     item.iconPath = icon;
@@ -105,9 +140,12 @@ export class DeploymentNode implements TreeNode {
     if (r?.value?.summary.latestFailure) lines.push([vscode.l10n.t('Latest failure'), r.value.summary.latestFailure]);
     for (const [k, v] of lines) if (v) md.appendMarkdown(`${mdEscape(k)}: ${mdEscape(oneLine(v, 300))}  \n`);
     const problem = c?.error ?? r?.error;
-    if (problem !== undefined) md.appendMarkdown(`\n${mdEscape(oneLine(problem instanceof Error ? problem.message : String(problem), 300))}`);
+    if (problem !== undefined)
+      md.appendMarkdown(`\n${mdEscape(oneLine(problem instanceof Error ? problem.message : String(problem), 300))}`);
     item.tooltip = md;
-    item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Deployed contract')} ${item.label}, ${item.description}`, 600) };
+    item.accessibilityInformation = {
+      label: oneLine(`${vscode.l10n.t('Deployed contract')} ${item.label}, ${item.description}`, 600),
+    };
     return item;
   }
 
@@ -122,21 +160,40 @@ export class DeploymentNode implements TreeNode {
     const r = state.results;
     if (c?.error !== undefined) rows.push(errorNode(c.error, retry));
     else if (c?.value?.id === null) {
-      rows.push(new MessageNode(vscode.l10n.t('Not found on {0}: its mirror node knows no contract at {1}.', profile.label, e.address), {
-        icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')), contextValue: 'notFound',
-        tooltip: vscode.l10n.t('The record says {0} is at {1} on chain {2}; {3} answered 404. Was it deployed to another network, or reset?', e.name, e.address, String(e.chainId ?? ''), profile.mirrorUrl),
-      }));
+      rows.push(
+        new MessageNode(
+          vscode.l10n.t('Not found on {0}: its mirror node knows no contract at {1}.', profile.label, e.address),
+          {
+            icon: new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')),
+            contextValue: 'notFound',
+            tooltip: vscode.l10n.t(
+              'The record says {0} is at {1} on chain {2}; {3} answered 404. Was it deployed to another network, or reset?',
+              e.name,
+              e.address,
+              String(e.chainId ?? ''),
+              profile.mirrorUrl,
+            ),
+          },
+        ),
+      );
     } else if (r?.error !== undefined) rows.push(errorNode(r.error, retry));
     else if (r?.value) {
       const items = r.value.items;
       if (!items.length) rows.push(emptyNode(vscode.l10n.t('No contract results on {0}.', profile.label)));
       for (const result of items) rows.push(contractResultRow(this.tree.ctx, result, profile.name));
       if (r.value.more && c?.value?.id) {
-        rows.push(new MessageNode(vscode.l10n.t('More in Contract Results…'), {
-          icon: new vscode.ThemeIcon('list-filter'), contextValue: 'showMore',
-          command: { command: OTHER_COMMANDS.showContractResults, title: vscode.l10n.t('Show Contract Results'), arguments: [c.value.id] },
-          description: vscode.l10n.t('the latest {0} are shown', items.length),
-        }));
+        rows.push(
+          new MessageNode(vscode.l10n.t('More in Contract Results…'), {
+            icon: new vscode.ThemeIcon('list-filter'),
+            contextValue: 'showMore',
+            command: {
+              command: OTHER_COMMANDS.showContractResults,
+              title: vscode.l10n.t('Show Contract Results'),
+              arguments: [c.value.id],
+            },
+            description: vscode.l10n.t('the latest {0} are shown', items.length),
+          }),
+        );
       }
     } else rows.push(loadingNode());
     return rows;
@@ -145,23 +202,51 @@ export class DeploymentNode implements TreeNode {
   /** Where the contract was found and what is known of it (collapsed). */
   private details(state: EntryState): TreeNode {
     const e = this.entry;
-    const v = state.verification?.error !== undefined ? { kind: 'error' as const, message: '' } : state.verification?.value;
+    const v =
+      state.verification?.error !== undefined ? { kind: 'error' as const, message: '' } : state.verification?.value;
     // not verified or partial: Verify; a look-up that failed: Retry (asked again; a Verify run's result is followed too)
-    const verify = canVerify(v) ? { command: COMMANDS.verify, title: vscode.l10n.t('Verify Contract'), arguments: [e.key] }
-      : v?.kind === 'error' ? { command: COMMANDS.retry, title: vscode.l10n.t('Retry'), arguments: [e.key] } : undefined;
+    const verify = canVerify(v)
+      ? { command: COMMANDS.verify, title: vscode.l10n.t('Verify Contract'), arguments: [e.key] }
+      : v?.kind === 'error'
+        ? { command: COMMANDS.retry, title: vscode.l10n.t('Retry'), arguments: [e.key] }
+        : undefined;
     const rows: TreeNode[] = [
       new DetailNode(vscode.l10n.t('Address'), e.address),
-      new DetailNode(vscode.l10n.t('Entity id'), state.contract?.value?.id ?? (state.contract?.value ? vscode.l10n.t('not found on {0}', this.tree.profile.label) : '')),
+      new DetailNode(
+        vscode.l10n.t('Entity id'),
+        state.contract?.value?.id ??
+          (state.contract?.value ? vscode.l10n.t('not found on {0}', this.tree.profile.label) : ''),
+      ),
       new DetailNode(vscode.l10n.t('Chain'), chainLabel(e.chainId)),
-      new DetailNode(vscode.l10n.t('Found in'), e.where, { icon: new vscode.ThemeIcon('go-to-file'), command: { command: COMMANDS.openRecord, title: vscode.l10n.t('Open Deployment Record'), arguments: [e.key] } }),
+      new DetailNode(vscode.l10n.t('Found in'), e.where, {
+        icon: new vscode.ThemeIcon('go-to-file'),
+        command: { command: COMMANDS.openRecord, title: vscode.l10n.t('Open Deployment Record'), arguments: [e.key] },
+      }),
       ...e.alsoIn.map((w) => new DetailNode(vscode.l10n.t('Also in'), w)),
       ...(e.sourcePath ? [new DetailNode(vscode.l10n.t('Source'), e.sourcePath)] : []),
-      new DetailNode(vscode.l10n.t('Verification'), verificationText(v, vscode.l10n) || vscode.l10n.t('not looked up'), {
-        icon: new vscode.ThemeIcon('verified'), command: verify,
-        ...(state.verification?.error !== undefined ? { tooltip: state.verification.error instanceof Error ? state.verification.error.message : String(state.verification.error) } : {}),
-      }),
+      new DetailNode(
+        vscode.l10n.t('Verification'),
+        verificationText(v, vscode.l10n) || vscode.l10n.t('not looked up'),
+        {
+          icon: new vscode.ThemeIcon('verified'),
+          command: verify,
+          ...(state.verification?.error !== undefined
+            ? {
+                tooltip:
+                  state.verification.error instanceof Error
+                    ? state.verification.error.message
+                    : String(state.verification.error),
+              }
+            : {}),
+        },
+      ),
     ];
-    return new DetailsNode(vscode.l10n.t('Deployment'), rows, () => this.buildRow(), { icon: new vscode.ThemeIcon('rocket'), description: e.file, id: `${this.id}:details`, tooltip: e.where });
+    return new DetailsNode(vscode.l10n.t('Deployment'), rows, () => this.buildRow(), {
+      icon: new vscode.ThemeIcon('rocket'),
+      description: e.file,
+      id: `${this.id}:details`,
+      tooltip: e.where,
+    });
   }
 
   /**
@@ -170,12 +255,24 @@ export class DeploymentNode implements TreeNode {
    */
   private async buildRow(): Promise<TreeNode> {
     const b = await this.tree.model.build(this.entry).catch(() => undefined);
-    if (!b) return new DetailNode(vscode.l10n.t('Build'), vscode.l10n.t('not known (the contract\'s look-up failed)'), { icon: new vscode.ThemeIcon('package') });
-    const short = b.kind === 'confirmed' ? vscode.l10n.t('{0} · the code on chain', b.file ?? '')
-      : b.kind === 'unchecked' ? vscode.l10n.t('{0} · likely: not compared with the code on chain', b.file ?? '')
-        : b.kind === 'mismatch' ? vscode.l10n.t('{0} · not the code on chain', b.file ?? '') : vscode.l10n.t('none in the workspace');
-    const icon = b.kind === 'confirmed' ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
-      : b.kind === 'mismatch' ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground')) : new vscode.ThemeIcon('package');
+    if (!b)
+      return new DetailNode(vscode.l10n.t('Build'), vscode.l10n.t("not known (the contract's look-up failed)"), {
+        icon: new vscode.ThemeIcon('package'),
+      });
+    const short =
+      b.kind === 'confirmed'
+        ? vscode.l10n.t('{0} · the code on chain', b.file ?? '')
+        : b.kind === 'unchecked'
+          ? vscode.l10n.t('{0} · likely: not compared with the code on chain', b.file ?? '')
+          : b.kind === 'mismatch'
+            ? vscode.l10n.t('{0} · not the code on chain', b.file ?? '')
+            : vscode.l10n.t('none in the workspace');
+    const icon =
+      b.kind === 'confirmed'
+        ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+        : b.kind === 'mismatch'
+          ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'))
+          : new vscode.ThemeIcon('package');
     return new DetailNode(vscode.l10n.t('Build'), short, { icon, tooltip: b.sentence });
   }
 }
@@ -183,7 +280,12 @@ export class DeploymentNode implements TreeNode {
 /** The details group: its rows, then one that is known only once asked (the build deployed). */
 class DetailsNode implements TreeNode {
   private readonly group: GroupNode;
-  constructor(label: string, private readonly rows: TreeNode[], private readonly last: () => Promise<TreeNode>, opts: ConstructorParameters<typeof GroupNode>[2]) {
+  constructor(
+    label: string,
+    private readonly rows: TreeNode[],
+    private readonly last: () => Promise<TreeNode>,
+    opts: ConstructorParameters<typeof GroupNode>[2],
+  ) {
     this.group = new GroupNode(label, rows, opts);
   }
 
@@ -209,14 +311,21 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
   /** How many contracts (of each chain) are listed. */
   private shown = DEPLOYMENTS_PAGE;
 
-  constructor(readonly ctx: FeatureContext, readonly model: DeploymentsModel, readonly treeView: vscode.TreeView<TreeNode>) {
+  constructor(
+    readonly ctx: FeatureContext,
+    readonly model: DeploymentsModel,
+    readonly treeView: vscode.TreeView<TreeNode>,
+  ) {
     this.all = ctx.extension.workspaceState.get<boolean>(ALL_NETWORKS_STATE) === true;
     this.provider = new NodeTreeProvider(() => this.roots());
     this.onDidChangeTreeData = this.provider.onDidChangeTreeData;
     this.disposables.add(
       this.provider,
       model.onDidChange(() => this.scheduleRefresh()),
-      ctx.network.onDidChange(() => { this.updateDescription(); this.scheduleRefresh(); }),
+      ctx.network.onDidChange(() => {
+        this.updateDescription();
+        this.scheduleRefresh();
+      }),
       // the result rows name the functions the workspace's ABIs (and Sourcify's) know
       ctx.abis.onDidChange(() => this.scheduleRefresh()),
     );
@@ -242,18 +351,28 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
 
   private updateDescription(): void {
     const p = this.profile;
-    this.treeView.description = this.all ? vscode.l10n.t('all networks') : `${p.label} · ${vscode.l10n.t('chain {0}', p.chainId)}`;
+    this.treeView.description = this.all
+      ? vscode.l10n.t('all networks')
+      : `${p.label} · ${vscode.l10n.t('chain {0}', p.chainId)}`;
   }
 
   /** Many answers arrive together: one refresh for them. */
   private scheduleRefresh(): void {
     if (this.refreshTimer) return;
-    this.refreshTimer = setTimeout(() => { this.refreshTimer = undefined; this.provider.refresh(); }, 50);
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.provider.refresh();
+    }, 50);
   }
 
   /** Shows the view's progress bar while `p` runs. */
   withProgress<R>(p: Promise<R>): Promise<R> {
-    void vscode.window.withProgress({ location: { viewId: DEPLOYMENTS_VIEW } }, () => p.then(() => undefined, () => undefined));
+    void vscode.window.withProgress({ location: { viewId: DEPLOYMENTS_VIEW } }, () =>
+      p.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     return p;
   }
 
@@ -271,11 +390,19 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
     const rows: TreeNode[] = entries.slice(0, this.shown).map((e) => this.node(e, online));
     if (entries.length > this.shown) {
       const more = Math.min(DEPLOYMENTS_PAGE, entries.length - this.shown);
-      rows.push(new MessageNode(vscode.l10n.t('Show {0} more ({1} of {2} shown)', String(more), String(this.shown), String(entries.length)), {
-        icon: new vscode.ThemeIcon('ellipsis'), contextValue: 'showMore',
-        command: { command: COMMANDS.showMore, title: vscode.l10n.t('Show More') },
-        tooltip: vscode.l10n.t('Each contract shown is looked up on the selected network; the rest are listed on demand.'),
-      }));
+      rows.push(
+        new MessageNode(
+          vscode.l10n.t('Show {0} more ({1} of {2} shown)', String(more), String(this.shown), String(entries.length)),
+          {
+            icon: new vscode.ThemeIcon('ellipsis'),
+            contextValue: 'showMore',
+            command: { command: COMMANDS.showMore, title: vscode.l10n.t('Show More') },
+            tooltip: vscode.l10n.t(
+              'Each contract shown is looked up on the selected network; the rest are listed on demand.',
+            ),
+          },
+        ),
+      );
     }
     return rows;
   }
@@ -291,26 +418,38 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
       void this.withProgress(m.ensureScanned());
       return [loadingNode(vscode.l10n.t('Reading the deployment records…'))];
     }
-    if (m.error !== undefined) return [errorNode(m.error, { command: COMMANDS.refresh, title: vscode.l10n.t('Retry') })];
+    if (m.error !== undefined)
+      return [errorNode(m.error, { command: COMMANDS.refresh, title: vscode.l10n.t('Retry') })];
     const entries = m.entries;
     if (!entries.length) return []; // the welcome content explains where records come from
     const chainId = this.profile.chainId;
     if (this.all) {
-      return groupByChain(entries).map((g) => new GroupNode(chainLabel(g.chainId), this.page(g.entries, g.chainId === chainId), {
-        expanded: true,
-        icon: new vscode.ThemeIcon(g.chainId === chainId ? 'globe' : 'circle-outline'),
-        description: [g.entries.length === 1 ? vscode.l10n.t('1 contract') : vscode.l10n.t('{0} contracts', g.entries.length), g.chainId === chainId ? this.profile.label : ''].filter(Boolean).join(' · '),
-        id: `deployments:chain:${g.chainId ?? '?'}`,
-        contextValue: 'deploymentChain',
-      }));
+      return groupByChain(entries).map(
+        (g) =>
+          new GroupNode(chainLabel(g.chainId), this.page(g.entries, g.chainId === chainId), {
+            expanded: true,
+            icon: new vscode.ThemeIcon(g.chainId === chainId ? 'globe' : 'circle-outline'),
+            description: [
+              g.entries.length === 1 ? vscode.l10n.t('1 contract') : vscode.l10n.t('{0} contracts', g.entries.length),
+              g.chainId === chainId ? this.profile.label : '',
+            ]
+              .filter(Boolean)
+              .join(' · '),
+            id: `deployments:chain:${g.chainId ?? '?'}`,
+            contextValue: 'deploymentChain',
+          }),
+      );
     }
     const here = entriesOnChain(entries, chainId);
     if (!here.length) {
-      return [new MessageNode(vscode.l10n.t('No deployment record for {0} (chain {1}).', this.profile.label, chainId), {
-        icon: new vscode.ThemeIcon('info'), contextValue: 'empty',
-        description: vscode.l10n.t('{0} on other chains: show all networks', entries.length),
-        command: { command: COMMANDS.showAllNetworks, title: vscode.l10n.t('Show All Networks') },
-      })];
+      return [
+        new MessageNode(vscode.l10n.t('No deployment record for {0} (chain {1}).', this.profile.label, chainId), {
+          icon: new vscode.ThemeIcon('info'),
+          contextValue: 'empty',
+          description: vscode.l10n.t('{0} on other chains: show all networks', entries.length),
+          command: { command: COMMANDS.showAllNetworks, title: vscode.l10n.t('Show All Networks') },
+        }),
+      ];
     }
     return this.page(here, true);
   }
@@ -354,12 +493,17 @@ function rowOf(n: TreeNode): DeploymentRow {
   const it = n.getTreeItem();
   const tooltip = typeof it.tooltip === 'string' ? it.tooltip : it.tooltip?.value;
   return {
-    label: typeof it.label === 'string' ? it.label : it.label?.label ?? '',
+    label: typeof it.label === 'string' ? it.label : (it.label?.label ?? ''),
     description: typeof it.description === 'string' ? it.description : undefined,
     contextValue: it.contextValue,
     icon: it.iconPath instanceof vscode.ThemeIcon ? it.iconPath.id : undefined,
     tooltip,
-    command: it.command ? [it.command.command, ...(it.command.arguments ?? []).slice(0, 1).map((a) => (typeof a === 'string' ? a : typeof a))].join(' ') : undefined,
+    command: it.command
+      ? [
+          it.command.command,
+          ...(it.command.arguments ?? []).slice(0, 1).map((a) => (typeof a === 'string' ? a : typeof a)),
+        ].join(' ')
+      : undefined,
     collapsible: it.collapsibleState !== undefined && it.collapsibleState !== vscode.TreeItemCollapsibleState.None,
   };
 }

@@ -31,17 +31,26 @@ function fromArgument(arg: unknown, selected: NetworkName): Parsed {
   // the editor's context menu passes the document's Uri: the selection is what to inspect
   if (!arg || typeof arg !== 'object' || arg instanceof vscode.Uri) return undefined;
   // a tree row holds its result in `result`
-  const o = (typeof (arg as { getTreeItem?: unknown }).getTreeItem === 'function' ? (arg as { result?: unknown }).result : arg) as Record<string, unknown> | undefined;
+  const o = (
+    typeof (arg as { getTreeItem?: unknown }).getTreeItem === 'function' ? (arg as { result?: unknown }).result : arg
+  ) as Record<string, unknown> | undefined;
   if (!o || typeof o !== 'object') return undefined;
   const network = isNetworkName(o.network) ? o.network : undefined;
   const pick = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 200 ? v : undefined);
   const text = pick(o.transactionId) ?? pick(o.transaction_id) ?? pick(o.timestamp) ?? pick(o.hash);
-  if (!text) return { ok: false, message: vscode.l10n.t('Nothing to inspect: the item names no transaction id, timestamp or hash.') };
+  if (!text)
+    return {
+      ok: false,
+      message: vscode.l10n.t('Nothing to inspect: the item names no transaction id, timestamp or hash.'),
+    };
   const r = parseTxRef(text, explorers(selected));
   if (!r.ok) return { ok: false, message: r.message };
   const ref = r.value;
   if (network) ref.network = network;
-  const nonce = typeof o.nonce === 'number' && Number.isInteger(o.nonce) && o.nonce >= 0 && o.nonce <= 2147483647 ? o.nonce : undefined;
+  const nonce =
+    typeof o.nonce === 'number' && Number.isInteger(o.nonce) && o.nonce >= 0 && o.nonce <= 2147483647
+      ? o.nonce
+      : undefined;
   if (ref.kind === 'transactionId' && nonce) ref.nonce = nonce;
   return { ok: true, ref };
 }
@@ -84,7 +93,10 @@ export async function inspectCommand(panels: InspectorPanels, args: unknown[]): 
  * "Go to Revert": the place a failed call reverted, opened and marked. From an inspector panel showing the
  * transaction when there is one (its Source section), else located without a panel (with progress).
  */
-export async function goToRevertCommand(panels: InspectorPanels, args: unknown[]): Promise<vscode.TextEditor | undefined> {
+export async function goToRevertCommand(
+  panels: InspectorPanels,
+  args: unknown[],
+): Promise<vscode.TextEditor | undefined> {
   const ref = await refFrom(panels, args, vscode.l10n.t('Go to Revert'));
   if (!ref) return undefined;
   const network = ref.network ?? panels.ctx.network.profile.name;
@@ -94,23 +106,48 @@ export async function goToRevertCommand(panels: InspectorPanels, args: unknown[]
     if (open.sourceTargets.length) return open.openSource(0);
   }
   const clients = panels.ctx.network.clientsFor(network);
-  const located = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Locating the revert of {0}…', txRefText(ref)), cancellable: true },
-    async (_progress, token) => {
-      const controller = new AbortController();
-      token.onCancellationRequested(() => controller.abort());
-      const loader = new InspectionLoader(ref, () => clients.mirror, () => undefined);
-      token.onCancellationRequested(() => loader.dispose());
-      await loader.start();
-      const { result, actions } = loader.sources;
-      if (result.state !== 'ready') return { message: result.state === 'error' ? result.error.message : vscode.l10n.t('The mirror node has no contract result for {0}.', txRefText(ref)) };
-      const r = result.value.value;
-      const acts = actions.state === 'ready' ? actions.value.actions : undefined;
-      const locator = new RevertLocator(panels.ctx, () => clients, panels.builds, panels.documents);
-      const pathRef = loader.nonce > 0 || !loader.transactionId ? r.hash ?? txRefText(ref) : loader.transactionId;
-      return { located: await locator.locate({ result: r, actions: acts, pathRef, transactionId: loader.transactionId }, controller.signal), transactionId: loader.transactionId };
-    },
-  ).then((v) => v, (e: unknown) => ({ message: e instanceof Error ? e.message : String(e) }));
+  const located = await vscode.window
+    .withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Locating the revert of {0}…', txRefText(ref)),
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        const controller = new AbortController();
+        token.onCancellationRequested(() => controller.abort());
+        const loader = new InspectionLoader(
+          ref,
+          () => clients.mirror,
+          () => undefined,
+        );
+        token.onCancellationRequested(() => loader.dispose());
+        await loader.start();
+        const { result, actions } = loader.sources;
+        if (result.state !== 'ready')
+          return {
+            message:
+              result.state === 'error'
+                ? result.error.message
+                : vscode.l10n.t('The mirror node has no contract result for {0}.', txRefText(ref)),
+          };
+        const r = result.value.value;
+        const acts = actions.state === 'ready' ? actions.value.actions : undefined;
+        const locator = new RevertLocator(panels.ctx, () => clients, panels.builds, panels.documents);
+        const pathRef = loader.nonce > 0 || !loader.transactionId ? (r.hash ?? txRefText(ref)) : loader.transactionId;
+        return {
+          located: await locator.locate(
+            { result: r, actions: acts, pathRef, transactionId: loader.transactionId },
+            controller.signal,
+          ),
+          transactionId: loader.transactionId,
+        };
+      },
+    )
+    .then(
+      (v) => v,
+      (e: unknown) => ({ message: e instanceof Error ? e.message : String(e) }),
+    );
   if ('message' in located) {
     void vscode.window.showErrorMessage(notificationSafe(located.message ?? ''));
     return undefined;
@@ -120,17 +157,30 @@ export async function goToRevertCommand(panels: InspectorPanels, args: unknown[]
   if (!first) {
     const why = model.notes[0] ?? vscode.l10n.t('The revert could not be placed in source.');
     const inspect = vscode.l10n.t('Open in the Inspector');
-    void vscode.window.showInformationMessage(notificationSafe(why), inspect).then((c) => { if (c === inspect) panels.show(ref, network); });
+    void vscode.window.showInformationMessage(notificationSafe(why), inspect).then((c) => {
+      if (c === inspect) panels.show(ref, network);
+    });
     return undefined;
   }
-  const editor = await panels.marks.open(targets[first.target], { ref: located.transactionId ?? txRefText(ref), network });
+  const editor = await panels.marks.open(targets[first.target], {
+    ref: located.transactionId ?? txRefText(ref),
+    network,
+  });
   if (model.mode === 'likely') {
     const many = model.frames.filter((f) => f.target >= 0).length;
     const inspect = vscode.l10n.t('Open in the Inspector');
-    const text = many > 1
-      ? vscode.l10n.t('Likely location (one of {0} candidates): the mirror node gave no opcode trace. The inspector lists them all.', String(many))
-      : vscode.l10n.t('Likely location: the mirror node gave no opcode trace, so this is the statement whose reason matches, not an exact trace.');
-    void vscode.window.showInformationMessage(text, inspect).then((c) => { if (c === inspect) panels.show(ref, network); });
+    const text =
+      many > 1
+        ? vscode.l10n.t(
+            'Likely location (one of {0} candidates): the mirror node gave no opcode trace. The inspector lists them all.',
+            String(many),
+          )
+        : vscode.l10n.t(
+            'Likely location: the mirror node gave no opcode trace, so this is the statement whose reason matches, not an exact trace.',
+          );
+    void vscode.window.showInformationMessage(text, inspect).then((c) => {
+      if (c === inspect) panels.show(ref, network);
+    });
   }
   return editor;
 }

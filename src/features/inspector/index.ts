@@ -61,34 +61,67 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   // compiled sources shown read-only; a document restored after a reload says what it was (the texts were not kept)
   const documents = new SourceDocuments();
-  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects, (input) => load().inspectCommand(getPanels(), [input]), (input) => load().goToRevertCommand(getPanels(), [input]), vscode.Uri.joinPath(ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath) : undefined;
+  const test = ctx.testMode
+    ? testSeam(
+        () => getPanels(),
+        () => load().systemEffects,
+        (input) => load().inspectCommand(getPanels(), [input]),
+        (input) => load().goToRevertCommand(getPanels(), [input]),
+        vscode.Uri.joinPath(ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath,
+      )
+    : undefined;
   let created = false;
-  const getPanels: () => InspectorPanels = registerPanels(ctx.extension.subscriptions, VIEW_TYPE, (): InspectorPanels => { created = true; return new (load().InspectorPanels)(ctx, documents, test?.effects); });
+  const getPanels: () => InspectorPanels = registerPanels(
+    ctx.extension.subscriptions,
+    VIEW_TYPE,
+    (): InspectorPanels => {
+      created = true;
+      return new (load().InspectorPanels)(ctx, documents, test?.effects);
+    },
+  );
   ctx.extension.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(SOURCE_SCHEME, {
-      provideTextDocumentContent: (uri) => documents.text(uri) ?? vscode.l10n.t('// This compiled source is no longer available (it was opened before the window reloaded). Use "Go to Revert" again.'),
+      provideTextDocumentContent: (uri) =>
+        documents.text(uri) ??
+        vscode.l10n.t(
+          '// This compiled source is no longer available (it was opened before the window reloaded). Use "Go to Revert" again.',
+        ),
     }),
   );
   const subs = ctx.extension.subscriptions;
   registerCommand(subs, Command.inspectTransaction, (transaction) => load().inspectCommand(getPanels(), [transaction]));
   registerCommand(subs, Command.goToRevert, (transaction) => load().goToRevertCommand(getPanels(), [transaction]));
-  registerCommand(subs, Command.clearRevertMarks, () => { if (created) getPanels().marks.clear(); });
+  registerCommand(subs, Command.clearRevertMarks, () => {
+    if (created) getPanels().marks.clear();
+  });
   return test?.seam;
 }
 
 /** Test mode only: effects that record what each panel did and can be replaced by the tests. */
 function testSeam(
-  panels: () => InspectorPanels, system: () => PanelEffects, command: (input: unknown) => Promise<InspectorPanel | undefined>, goToRevert: (input: unknown) => Promise<vscode.TextEditor | undefined>,
+  panels: () => InspectorPanels,
+  system: () => PanelEffects,
+  command: (input: unknown) => Promise<InspectorPanel | undefined>,
+  goToRevert: (input: unknown) => Promise<vscode.TextEditor | undefined>,
   compileCacheDir: string,
 ): { seam: InspectorSeam; effects: PanelEffects } {
-  interface PanelRecord { opened: string[]; copied: string[]; raw: string[]; refused: string[]; rendered?: RenderedReport }
+  interface PanelRecord {
+    opened: string[];
+    copied: string[];
+    raw: string[];
+    refused: string[];
+    rendered?: RenderedReport;
+  }
   const records = new WeakMap<InspectorPanel, PanelRecord>();
   const recordOf = (p: InspectorPanel): PanelRecord => {
     let r = records.get(p);
     if (!r) records.set(p, (r = { opened: [], copied: [], raw: [], refused: [] }));
     return r;
   };
-  const keep = (list: string[], item: string) => { list.push(item); if (list.length > 50) list.shift(); };
+  const keep = (list: string[], item: string) => {
+    list.push(item);
+    if (list.length > 50) list.shift();
+  };
   const seam: InspectorSeam = {
     list: () => panels().list(),
     inspect: (input) => command(input),
@@ -96,8 +129,18 @@ function testSeam(
     snapshot: (p) => {
       const r = recordOf(p);
       return {
-        key: p.key, title: p.panel.title, network: p.network, visible: p.panel.visible, active: p.panel.active, sections: p.sections(),
-        rendered: r.rendered, opened: [...r.opened], copied: [...r.copied], raw: [...r.raw], refused: [...r.refused], html: p.panel.webview.html,
+        key: p.key,
+        title: p.panel.title,
+        network: p.network,
+        visible: p.panel.visible,
+        active: p.panel.active,
+        sections: p.sections(),
+        rendered: r.rendered,
+        opened: [...r.opened],
+        copied: [...r.copied],
+        raw: [...r.raw],
+        refused: [...r.refused],
+        html: p.panel.webview.html,
       };
     },
     settled: (p) => p.settled(),
@@ -114,11 +157,21 @@ function testSeam(
     observe: (p, e) => {
       const r = recordOf(p);
       switch (e.kind) {
-        case 'opened': keep(r.opened, e.url); break;
-        case 'copied': keep(r.copied, e.text); break;
-        case 'raw': keep(r.raw, e.name); break;
-        case 'refused': keep(r.refused, e.reason); break;
-        case 'rendered': r.rendered = e.report; break;
+        case 'opened':
+          keep(r.opened, e.url);
+          break;
+        case 'copied':
+          keep(r.copied, e.text);
+          break;
+        case 'raw':
+          keep(r.raw, e.name);
+          break;
+        case 'refused':
+          keep(r.refused, e.reason);
+          break;
+        case 'rendered':
+          r.rendered = e.report;
+          break;
       }
     },
   };

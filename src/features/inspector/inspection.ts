@@ -43,7 +43,11 @@ const toApiError = (e: unknown): ApiError =>
 export const MAX_ACTIONS = 20_000;
 
 export class InspectionLoader {
-  readonly sources: Sources = { result: { state: 'idle' }, actions: { state: 'idle' }, transactions: { state: 'idle' } };
+  readonly sources: Sources = {
+    result: { state: 'idle' },
+    actions: { state: 'idle' },
+    transactions: { state: 'idle' },
+  };
   /** The transaction id and nonce, once known (given, or read from the transaction of a timestamp or hash). */
   transactionId: string | undefined;
   nonce: number;
@@ -56,9 +60,13 @@ export class InspectionLoader {
   /** The result's load in flight (or done): what waits for the result's timestamp or hash awaits it. */
   private resultLoad: Promise<void> = Promise.resolve();
 
-  constructor(readonly ref: TxRef, private readonly mirror: () => MirrorClient, private readonly changed: (source: SourceId) => void) {
+  constructor(
+    readonly ref: TxRef,
+    private readonly mirror: () => MirrorClient,
+    private readonly changed: (source: SourceId) => void,
+  ) {
     this.transactionId = ref.kind === 'transactionId' ? ref.id : undefined;
-    this.nonce = ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0;
+    this.nonce = ref.kind === 'transactionId' ? (ref.nonce ?? 0) : 0;
     this.timestamp = ref.kind === 'timestamp' ? ref.timestamp : undefined;
   }
 
@@ -72,9 +80,12 @@ export class InspectionLoader {
   retry(source: SourceId): Promise<void> {
     const also: SourceId[] = [];
     // what waited for a failed result (a child's actions, a hash's transaction) fails with it: retried with it
-    if (source === 'result') for (const s of ['actions', 'transactions'] as const) if (this.sources[s].state === 'error') also.push(s);
-    if (source !== 'result' && this.sources.result.state === 'error' && (this.ref.kind === 'hash' || this.nonce > 0)) also.push('result');
-    if (this.ref.kind !== 'transactionId' && (source === 'transactions' || also.includes('transactions'))) this.idTask = undefined;
+    if (source === 'result')
+      for (const s of ['actions', 'transactions'] as const) if (this.sources[s].state === 'error') also.push(s);
+    if (source !== 'result' && this.sources.result.state === 'error' && (this.ref.kind === 'hash' || this.nonce > 0))
+      also.push('result');
+    if (this.ref.kind !== 'transactionId' && (source === 'transactions' || also.includes('transactions')))
+      this.idTask = undefined;
     return Promise.all([source, ...also].map((s) => this.load(s))).then(() => undefined);
   }
 
@@ -146,7 +157,9 @@ export class InspectionLoader {
     })();
     const task = this.idTask;
     // a failed look-up is tried again by the next source that needs it
-    task.catch(() => { if (this.idTask === task) this.idTask = undefined; });
+    task.catch(() => {
+      if (this.idTask === task) this.idTask = undefined;
+    });
     return task;
   }
 
@@ -158,7 +171,12 @@ export class InspectionLoader {
         const ref = this.pathRef();
         if (!ref) return { state: 'missing' };
         const nf: NotFoundInfo = { serverMessages: [] };
-        const r = await mirror.contractResultDetails(ref, this.transactionId ? { nonce: this.nonce } : {}, { signal }, nf);
+        const r = await mirror.contractResultDetails(
+          ref,
+          this.transactionId ? { nonce: this.nonce } : {},
+          { signal },
+          nf,
+        );
         if (r) this.timestamp ??= r.value.timestamp;
         return r ? { state: 'ready', value: r } : { state: 'missing', serverMessages: nf.serverMessages };
       }
@@ -180,10 +198,16 @@ export class InspectionLoader {
         if (!this.transactionId) return { state: 'missing' };
         // a scheduled transaction's id names the schedule's creation and its execution: `?scheduled` picks the execution
         const nf: NotFoundInfo = { serverMessages: [] };
-        const all = await mirror.transactionsById(this.transactionId, this.ref.kind === 'transactionId' && this.ref.scheduled ? { scheduled: true } : {}, { signal }, nf);
+        const all = await mirror.transactionsById(
+          this.transactionId,
+          this.ref.kind === 'transactionId' && this.ref.scheduled ? { scheduled: true } : {},
+          { signal },
+          nf,
+        );
         if (!all) return { state: 'missing', serverMessages: nf.serverMessages };
-        const self = (this.timestamp ? all.find((t) => t.consensus_timestamp === this.timestamp) : undefined)
-          ?? all.find((t) => Number(t.nonce ?? 0) === this.nonce);
+        const self =
+          (this.timestamp ? all.find((t) => t.consensus_timestamp === this.timestamp) : undefined) ??
+          all.find((t) => Number(t.nonce ?? 0) === this.nonce);
         return { state: 'ready', value: { all, self } };
       }
     }

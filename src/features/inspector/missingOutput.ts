@@ -38,9 +38,22 @@ export class MissingOutputs {
   private async run(build: BuildInfo, folderPaths: readonly string[]): Promise<true | { problem: string }> {
     const version = build.compilerVersion;
     if (!vscode.workspace.isTrusted) {
-      return { problem: l10n('{0} holds only the compiler input. The extension compiles it only in a trusted workspace: trust the workspace, or run {1}, and try again.', build.file, BUILD_HINT) };
+      return {
+        problem: l10n(
+          '{0} holds only the compiler input. The extension compiles it only in a trusted workspace: trust the workspace, or run {1}, and try again.',
+          build.file,
+          BUILD_HINT,
+        ),
+      };
     }
-    if (!version) return { problem: l10n('{0} holds only the compiler input and does not say its compiler version: run {1} and try again.', build.file, BUILD_HINT) };
+    if (!version)
+      return {
+        problem: l10n(
+          '{0} holds only the compiler input and does not say its compiler version: run {1} and try again.',
+          build.file,
+          BUILD_HINT,
+        ),
+      };
     try {
       const r = await produceOutput(version, build.input, {
         workspaceRoots: [...folderPaths],
@@ -48,7 +61,11 @@ export class MissingOutputs {
         run: (compiler, compile) => {
           this.ctx.log.info(`Revert to source: compiling ${build.file} with solc ${version} from ${compiler.where}.`);
           return vscode.window.withProgress(
-            { location: vscode.ProgressLocation.Notification, cancellable: true, title: l10n('Compiling the deployed build {0} with solc {1}', build.file, version) },
+            {
+              location: vscode.ProgressLocation.Notification,
+              cancellable: true,
+              title: l10n('Compiling the deployed build {0} with solc {1}', build.file, version),
+            },
             (progress, token) => {
               progress.report({ message: l10n('from {0}…', compiler.where) });
               const abort = new AbortController();
@@ -59,19 +76,58 @@ export class MissingOutputs {
         },
       });
       if ('missing' in r) {
-        return { problem: l10n('{0} holds only the compiler input, and solc {1} is not on this machine (Hardhat\'s compiler cache, Foundry\'s svm, node_modules/solc): run {2} and try again.', build.file, version, BUILD_HINT) };
+        return {
+          problem: l10n(
+            "{0} holds only the compiler input, and solc {1} is not on this machine (Hardhat's compiler cache, Foundry's svm, node_modules/solc): run {2} and try again.",
+            build.file,
+            version,
+            BUILD_HINT,
+          ),
+        };
       }
       if ('errors' in r) {
         this.ctx.log.warn(`Revert to source: solc ${version} failed on ${build.file}: ${r.errors[0]}`);
-        return { problem: l10n('solc {0} could not compile {1} ({2} errors; see the log): run {3} and try again.', version, build.file, String(r.errors.length), BUILD_HINT) };
+        return {
+          problem: l10n(
+            'solc {0} could not compile {1} ({2} errors; see the log): run {3} and try again.',
+            version,
+            build.file,
+            String(r.errors.length),
+            BUILD_HINT,
+          ),
+        };
       }
-      if (!attachOutput(build, r.output).output) return { problem: l10n('solc {0} compiled {1} but gave no contracts: run {2} and try again.', version, build.file, BUILD_HINT) };
+      if (!attachOutput(build, r.output).output)
+        return {
+          problem: l10n(
+            'solc {0} compiled {1} but gave no contracts: run {2} and try again.',
+            version,
+            build.file,
+            BUILD_HINT,
+          ),
+        };
       if (r.cached) this.ctx.log.info(`Revert to source: the output of ${build.file} read from the cache.`);
       return true;
     } catch (e) {
-      if (e instanceof Error && e.name === 'AbortError') return { problem: l10n('Compiling {0} was cancelled: run {1}, or open the Source section again to compile it.', build.file, BUILD_HINT) };
-      this.ctx.log.warn(`Revert to source: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`);
-      return { problem: l10n('Compiling {0} with solc {1} failed (see the log): run {2} and try again.', build.file, version, BUILD_HINT) };
+      if (e instanceof Error && e.name === 'AbortError')
+        return {
+          problem: l10n(
+            'Compiling {0} was cancelled: run {1}, or open the Source section again to compile it.',
+            build.file,
+            BUILD_HINT,
+          ),
+        };
+      this.ctx.log.warn(
+        `Revert to source: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
+      return {
+        problem: l10n(
+          'Compiling {0} with solc {1} failed (see the log): run {2} and try again.',
+          build.file,
+          version,
+          BUILD_HINT,
+        ),
+      };
     }
   }
 }

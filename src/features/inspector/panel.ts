@@ -17,7 +17,17 @@ import { copyText, openUrl } from '../../ui/actions';
 import { type PanelChannel, PanelHost } from '../../ui/webviewPanel';
 import type { FeatureContext } from '../context';
 import { InspectionLoader, type SourceId } from './inspection';
-import { type FromWebview, type Header, parseSavedState, parseWebviewMessage, type RenderedReport, type SavedState, type SectionId, type Sections, type ToWebview } from './protocol';
+import {
+  type FromWebview,
+  type Header,
+  parseSavedState,
+  parseWebviewMessage,
+  type RenderedReport,
+  type SavedState,
+  type SectionId,
+  type Sections,
+  type ToWebview,
+} from './protocol';
 import { SectionBuilder } from './sections';
 import { StorageLayouts } from './storageLayouts';
 import { RevertLocator, type SourceTarget, WorkspaceBuildsCache } from './revertSource';
@@ -48,10 +58,16 @@ export const systemEffects: PanelEffects = {
 };
 
 /** Which loader source each section is built from (a Retry of the section loads it again). */
-const SOURCE_OF: Record<Exclude<SectionId, 'source'>, SourceId> = { overview: 'result', trace: 'actions', events: 'result', state: 'result', transfers: 'transactions' };
+const SOURCE_OF: Record<Exclude<SectionId, 'source'>, SourceId> = {
+  overview: 'result',
+  trace: 'actions',
+  events: 'result',
+  state: 'result',
+  transfers: 'transactions',
+};
 
 export const panelKey = (network: string, ref: TxRef): string =>
-  `${network}|${txRefText(ref)}${ref.kind === 'transactionId' && ref.scheduled ? '?scheduled' : ''}|${ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0}`;
+  `${network}|${txRefText(ref)}${ref.kind === 'transactionId' && ref.scheduled ? '?scheduled' : ''}|${ref.kind === 'transactionId' ? (ref.nonce ?? 0) : 0}`;
 
 /** A short form of the reference for the panel's title. */
 function shortRef(ref: TxRef): string {
@@ -72,13 +88,37 @@ export class InspectorPanel implements vscode.Disposable {
   private drawn = 0;
   private waiters: Array<() => void> = [];
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly owner: InspectorPanels, readonly ref: TxRef, readonly network: NetworkName, restore?: SavedState) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly owner: InspectorPanels,
+    readonly ref: TxRef,
+    readonly network: NetworkName,
+    restore?: SavedState,
+  ) {
     this.key = panelKey(network, ref);
     const clients = () => owner.ctx.network.clientsFor(network);
-    this.loader = new InspectionLoader(ref, () => clients().mirror, (source) => this.sourceChanged(source));
+    this.loader = new InspectionLoader(
+      ref,
+      () => clients().mirror,
+      (source) => this.sourceChanged(source),
+    );
     const locator = new RevertLocator(owner.ctx, () => clients(), owner.builds, owner.documents);
-    this.builder = new SectionBuilder(owner.ctx, () => clients(), () => owner.sourcify(network), this.loader, owner.storage, locator, (ids) => this.rebuilt(ids));
-    this.saved = { v: 1, ref: txRefText(ref), nonce: ref.kind === 'transactionId' ? ref.nonce ?? 0 : 0, network, ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}) };
+    this.builder = new SectionBuilder(
+      owner.ctx,
+      () => clients(),
+      () => owner.sourcify(network),
+      this.loader,
+      owner.storage,
+      locator,
+      (ids) => this.rebuilt(ids),
+    );
+    this.saved = {
+      v: 1,
+      ref: txRefText(ref),
+      nonce: ref.kind === 'transactionId' ? (ref.nonce ?? 0) : 0,
+      network,
+      ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}),
+    };
     const profile = clients().profile;
     this.channel = owner.host.channel<FromWebview, ToWebview>(panel, `Inspector ${this.key}`, parseWebviewMessage, {
       handle: (m) => this.handle(m),
@@ -86,7 +126,9 @@ export class InspectorPanel implements vscode.Disposable {
     });
     // Only the title goes into the shell; the page builds everything else as text.
     this.channel.open(this, vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label), {
-      bundle: 'inspector.main', title: 'Transaction inspector', body: '<div id="app"></div>',
+      bundle: 'inspector.main',
+      title: 'Transaction inspector',
+      body: '<div id="app"></div>',
     });
     this.disposables.add(owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()));
   }
@@ -100,9 +142,17 @@ export class InspectorPanel implements vscode.Disposable {
     const profile = this.owner.ctx.network.clientsFor(this.network).profile;
     const selected = this.owner.ctx.network.profile;
     const h: Header = {
-      ref: txRefText(this.ref), refKind: this.ref.kind, nonce: this.loader.nonce, network: { name: profile.name, label: profile.label },
+      ref: txRefText(this.ref),
+      refKind: this.ref.kind,
+      nonce: this.loader.nonce,
+      network: { name: profile.name, label: profile.label },
     };
-    if (selected.name !== profile.name) h.note = vscode.l10n.t('This transaction is shown from {0}; the selected network is {1}.', profile.label, selected.label);
+    if (selected.name !== profile.name)
+      h.note = vscode.l10n.t(
+        'This transaction is shown from {0}; the selected network is {1}.',
+        profile.label,
+        selected.label,
+      );
     return h;
   }
 
@@ -126,7 +176,11 @@ export class InspectorPanel implements vscode.Disposable {
 
   private sourceChanged(source: SourceId): void {
     // once the id is known (a hash or timestamp was given), the same transaction by its id focuses this panel
-    if (this.loader.transactionId) this.owner.alias(this, panelKey(this.network, { kind: 'transactionId', id: this.loader.transactionId, nonce: this.loader.nonce }));
+    if (this.loader.transactionId)
+      this.owner.alias(
+        this,
+        panelKey(this.network, { kind: 'transactionId', id: this.loader.transactionId, nonce: this.loader.nonce }),
+      );
     this.builder.sourceChanged(source);
     if (source === 'transactions' || source === 'result') this.post({ type: 'header', header: this.header() });
   }
@@ -147,7 +201,13 @@ export class InspectorPanel implements vscode.Disposable {
   private async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case 'ready':
-        this.post({ type: 'init', header: this.header(), sections: this.sections(), state: this.saved, ...(this.owner.effects.reportRendered ? { reportRendered: true as const } : {}) });
+        this.post({
+          type: 'init',
+          header: this.header(),
+          sections: this.sections(),
+          state: this.saved,
+          ...(this.owner.effects.reportRendered ? { reportRendered: true as const } : {}),
+        });
         return;
       case 'retry':
         if (m.section === 'source') return this.builder.retrySource();
@@ -156,7 +216,8 @@ export class InspectorPanel implements vscode.Disposable {
         await this.openSource(m.target);
         return;
       case 'inspect': {
-        if (!isTransactionId(m.transactionId)) return this.refuse(`inspect: ${m.transactionId.slice(0, 80)} is not a transaction id`);
+        if (!isTransactionId(m.transactionId))
+          return this.refuse(`inspect: ${m.transactionId.slice(0, 80)} is not a transaction id`);
         this.owner.show({ kind: 'transactionId', id: m.transactionId, nonce: m.nonce }, this.network);
         return;
       }
@@ -247,8 +308,15 @@ export class InspectorPanels implements vscode.Disposable {
   /** Sourcify ABIs per network (its server and chain), shared by the panels: one request per contract. */
   private readonly sourcifyCaches = new Map<string, SourcifyAbiCache>();
 
-  constructor(readonly ctx: FeatureContext, documents: SourceDocuments, readonly effects: PanelEffects = systemEffects) {
-    this.host = new PanelHost<InspectorPanel>(ctx.extension.extensionUri, ctx.log, { viewType: VIEW_TYPE, label: 'Inspector' });
+  constructor(
+    readonly ctx: FeatureContext,
+    documents: SourceDocuments,
+    readonly effects: PanelEffects = systemEffects,
+  ) {
+    this.host = new PanelHost<InspectorPanel>(ctx.extension.extensionUri, ctx.log, {
+      viewType: VIEW_TYPE,
+      label: 'Inspector',
+    });
     this.storage = new StorageLayouts(ctx);
     this.builds = new WorkspaceBuildsCache(ctx);
     this.documents = documents;
@@ -262,7 +330,10 @@ export class InspectorPanels implements vscode.Disposable {
     const key = `${profile.verifyUrl}|${profile.chainId}`;
     let cache = this.sourcifyCaches.get(key);
     if (!cache) {
-      cache = new SourcifyAbiCache(() => network0.clientsFor(network).http, () => network0.clientsFor(network).profile.verifyUrl);
+      cache = new SourcifyAbiCache(
+        () => network0.clientsFor(network).http,
+        () => network0.clientsFor(network).profile.verifyUrl,
+      );
       this.sourcifyCaches.set(key, cache);
     }
     return cache;
@@ -271,14 +342,23 @@ export class InspectorPanels implements vscode.Disposable {
   /** Opens the panel of a transaction (on `network`, default: the reference's, else the selected one), or focuses it. */
   show(ref: TxRef, network?: NetworkName): InspectorPanel {
     const name = network ?? ref.network ?? this.ctx.network.profile.name;
-    const shown = this.host.show(panelKey(name, ref), vscode.l10n.t('Transaction {0}', shortRef(ref)), (panel) => new InspectorPanel(panel, this, ref, name));
+    const shown = this.host.show(
+      panelKey(name, ref),
+      vscode.l10n.t('Transaction {0}', shortRef(ref)),
+      (panel) => new InspectorPanel(panel, this, ref, name),
+    );
     if (shown.created) void shown.panel.start();
     return shown.panel;
   }
 
   /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
   async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
-    const p = this.host.revive(panel, restoredState(raw), (s) => panelKey(s.network, s.ref), (webview, s) => new InspectorPanel(webview, this, s.ref, s.network, s.saved));
+    const p = this.host.revive(
+      panel,
+      restoredState(raw),
+      (s) => panelKey(s.network, s.ref),
+      (webview, s) => new InspectorPanel(webview, this, s.ref, s.network, s.saved),
+    );
     await p?.start();
   }
 
@@ -305,11 +385,14 @@ export class InspectorPanels implements vscode.Disposable {
 }
 
 /** A saved state checked: its transaction and network valid (else the restored panel is closed). */
-function restoredState(raw: unknown): { ok: true; value: { ref: TxRef; network: NetworkName; saved: SavedState } } | { ok: false; reason: string } {
+function restoredState(
+  raw: unknown,
+): { ok: true; value: { ref: TxRef; network: NetworkName; saved: SavedState } } | { ok: false; reason: string } {
   const state = parseSavedState(raw);
   if (!state.ok) return state;
   const ref = parseTxRef(state.value.ref);
-  if (!ref.ok || !isNetworkName(state.value.network)) return { ok: false, reason: 'its transaction or network is not valid' };
+  if (!ref.ok || !isNetworkName(state.value.network))
+    return { ok: false, reason: 'its transaction or network is not valid' };
   const r = ref.value;
   if (r.kind === 'transactionId' && state.value.nonce) r.nonce = state.value.nonce;
   return { ok: true, value: { ref: r, network: state.value.network, saved: state.value } };

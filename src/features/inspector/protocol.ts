@@ -3,7 +3,17 @@
  * window reload. Everything that comes from the page is checked here before the extension acts on it (types,
  * shapes, lengths, allowed values). Plain TypeScript: no `vscode`, no DOM.
  */
-import type { EventView, LinkKind, OverviewModel, SectionId, SectionState, SourceModel, StateChangeView, TraceRow, TransfersModel } from '../../api/inspect/model';
+import type {
+  EventView,
+  LinkKind,
+  OverviewModel,
+  SectionId,
+  SectionState,
+  SourceModel,
+  StateChangeView,
+  TraceRow,
+  TransfersModel,
+} from '../../api/inspect/model';
 import { SECTION_IDS } from '../../api/inspect/model';
 
 export type { SectionId, SectionState };
@@ -96,7 +106,8 @@ const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const bad = <T>(reason: string): Result<T> => ({ ok: false, reason });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isCount = (v: unknown, max = 10_000_000): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+const isCount = (v: unknown, max = 10_000_000): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 /** Copy accepts long values (call data), but not unbounded ones. */
 export const MAX_COPY = 1_000_000;
 const LINK_KINDS: readonly LinkKind[] = ['transaction', 'contract', 'account', 'token'];
@@ -106,7 +117,8 @@ function onlyKeys(o: Record<string, unknown>, allowed: string[]): string | undef
   return extra.length ? `unexpected field ${extra[0].slice(0, 40)}` : undefined;
 }
 
-const isSection = (v: unknown): v is SectionId => typeof v === 'string' && (SECTION_IDS as readonly string[]).includes(v);
+const isSection = (v: unknown): v is SectionId =>
+  typeof v === 'string' && (SECTION_IDS as readonly string[]).includes(v);
 
 /** Validates a message from the page. Returns the typed message, or why it was refused. */
 export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
@@ -127,42 +139,55 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
     case 'inspect': {
       const e = extra(['transactionId', 'nonce']);
       if (e) return bad(`inspect: ${e}`);
-      if (typeof raw.transactionId !== 'string' || raw.transactionId.length > 80) return bad('inspect.transactionId is not a short string');
+      if (typeof raw.transactionId !== 'string' || raw.transactionId.length > 80)
+        return bad('inspect.transactionId is not a short string');
       if (!isCount(raw.nonce, 2147483647)) return bad('inspect.nonce is not a whole number');
       return ok({ type, transactionId: raw.transactionId, nonce: raw.nonce });
     }
     case 'hashscan': {
       const e = extra(['kind', 'id']);
       if (e) return bad(`hashscan: ${e}`);
-      if (typeof raw.kind !== 'string' || !(LINK_KINDS as readonly string[]).includes(raw.kind)) return bad('hashscan.kind is not a link kind');
+      if (typeof raw.kind !== 'string' || !(LINK_KINDS as readonly string[]).includes(raw.kind))
+        return bad('hashscan.kind is not a link kind');
       if (typeof raw.id !== 'string' || !raw.id || raw.id.length > 100) return bad('hashscan.id is not a short string');
       return ok({ type, kind: raw.kind as LinkKind, id: raw.id });
     }
     case 'copy': {
       const e = extra(['text']);
       if (e) return bad(`copy: ${e}`);
-      if (typeof raw.text !== 'string' || raw.text.length > MAX_COPY) return bad('copy.text is not a string of at most 1,000,000 characters');
+      if (typeof raw.text !== 'string' || raw.text.length > MAX_COPY)
+        return bad('copy.text is not a string of at most 1,000,000 characters');
       return ok({ type, text: raw.text });
     }
     case 'openSource': {
       const e = extra(['target']);
       if (e) return bad(`openSource: ${e}`);
-      return isCount(raw.target, 100_000) ? ok({ type, target: raw.target }) : bad('openSource.target is not a whole number');
+      return isCount(raw.target, 100_000)
+        ? ok({ type, target: raw.target })
+        : bad('openSource.target is not a whole number');
     }
     case 'raw': {
       const e = extra(['source']);
       if (e) return bad(`raw: ${e}`);
-      if (typeof raw.source !== 'string' || !(RAW_SOURCES as readonly string[]).includes(raw.source)) return bad('raw.source is not result, actions or transaction');
+      if (typeof raw.source !== 'string' || !(RAW_SOURCES as readonly string[]).includes(raw.source))
+        return bad('raw.source is not result, actions or transaction');
       return ok({ type, source: raw.source as RawSource });
     }
     case 'rendered': {
       const e = extra(['ready', 'traceRows', 'traceDomRows', 'events', 'stateChanges', 'transfers']);
       if (e) return bad(`rendered: ${e}`);
-      if (!Array.isArray(raw.ready) || !raw.ready.every(isSection)) return bad('rendered.ready is not a list of sections');
-      if (![raw.traceRows, raw.traceDomRows, raw.events, raw.stateChanges, raw.transfers].every((n) => isCount(n))) return bad('rendered: counts are not whole numbers');
+      if (!Array.isArray(raw.ready) || !raw.ready.every(isSection))
+        return bad('rendered.ready is not a list of sections');
+      if (![raw.traceRows, raw.traceDomRows, raw.events, raw.stateChanges, raw.transfers].every((n) => isCount(n)))
+        return bad('rendered: counts are not whole numbers');
       return ok({
-        type, ready: raw.ready as SectionId[], traceRows: raw.traceRows as number, traceDomRows: raw.traceDomRows as number,
-        events: raw.events as number, stateChanges: raw.stateChanges as number, transfers: raw.transfers as number,
+        type,
+        ready: raw.ready as SectionId[],
+        traceRows: raw.traceRows as number,
+        traceDomRows: raw.traceDomRows as number,
+        events: raw.events as number,
+        stateChanges: raw.stateChanges as number,
+        transfers: raw.transfers as number,
       });
     }
     default:
@@ -176,8 +201,14 @@ export function parseSavedState(raw: unknown): Result<SavedState> {
   if (raw.v !== 1) return bad('unknown state version');
   if (typeof raw.ref !== 'string' || !raw.ref || raw.ref.length > 200) return bad('ref is not a short string');
   if (!isCount(raw.nonce, 2147483647)) return bad('nonce is not a whole number');
-  if (typeof raw.network !== 'string' || !/^[a-z]{1,20}$/.test(raw.network)) return bad('network is not a network name');
-  const collapsed = Array.isArray(raw.collapsed) ? raw.collapsed.filter((n): n is number => isCount(n)).slice(0, 100_000) : undefined;
-  const scrollTop = typeof raw.scrollTop === 'number' && Number.isFinite(raw.scrollTop) && raw.scrollTop >= 0 ? Math.min(Math.floor(raw.scrollTop), 1e9) : undefined;
+  if (typeof raw.network !== 'string' || !/^[a-z]{1,20}$/.test(raw.network))
+    return bad('network is not a network name');
+  const collapsed = Array.isArray(raw.collapsed)
+    ? raw.collapsed.filter((n): n is number => isCount(n)).slice(0, 100_000)
+    : undefined;
+  const scrollTop =
+    typeof raw.scrollTop === 'number' && Number.isFinite(raw.scrollTop) && raw.scrollTop >= 0
+      ? Math.min(Math.floor(raw.scrollTop), 1e9)
+      : undefined;
   return ok({ v: 1, ref: raw.ref, nonce: raw.nonce, network: raw.network, collapsed, scrollTop });
 }

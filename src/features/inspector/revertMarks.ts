@@ -44,10 +44,21 @@ export class RevertMarks implements vscode.Disposable {
       // editing the marked line removes its mark (the line may no longer be the one that reverted)
       vscode.workspace.onDidChangeTextDocument((e) => {
         const m = this.marks.get(e.document.uri.toString());
-        if (m && e.contentChanges.some((c) => c.range.start.line <= m.range.end.line && c.range.end.line >= m.range.start.line - (c.text.includes('\n') ? 1 : 0))) this.clear(e.document.uri);
+        if (
+          m &&
+          e.contentChanges.some(
+            (c) =>
+              c.range.start.line <= m.range.end.line &&
+              c.range.end.line >= m.range.start.line - (c.text.includes('\n') ? 1 : 0),
+          )
+        )
+          this.clear(e.document.uri);
         else if (m && e.contentChanges.length) this.shift(e, m);
       }),
-      vscode.languages.registerHoverProvider([{ scheme: 'file' }, { scheme: 'hedera-source' }, { scheme: 'vscode-remote' }], { provideHover: (doc, pos) => this.hover(doc, pos) }),
+      vscode.languages.registerHoverProvider(
+        [{ scheme: 'file' }, { scheme: 'hedera-source' }, { scheme: 'vscode-remote' }],
+        { provideHover: (doc, pos) => this.hover(doc, pos) },
+      ),
     );
   }
 
@@ -61,7 +72,10 @@ export class RevertMarks implements vscode.Disposable {
     let uri = target.uri;
     const compiled = target.compiled;
     if (!target.readonly && compiled) {
-      const current = await vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b), () => undefined);
+      const current = await vscode.workspace.fs.readFile(uri).then(
+        (b) => new TextDecoder().decode(b),
+        () => undefined,
+      );
       // edited since the build (or gone): the compiled text, so that the line is the one that reverted
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       const text = open?.isDirty ? open.getText() : current;
@@ -77,7 +91,10 @@ export class RevertMarks implements vscode.Disposable {
     }
     const line = Math.min(target.range.start.line, Math.max(0, doc.lineCount - 1));
     const range = new vscode.Range(line, 0, line, doc.lineAt(line).text.length);
-    const editor = await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, target.range.start.character, line, target.range.start.character), preview: true });
+    const editor = await vscode.window.showTextDocument(doc, {
+      selection: new vscode.Range(line, target.range.start.character, line, target.range.start.character),
+      preview: true,
+    });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.marks.set(doc.uri.toString(), { uri: doc.uri, range, reason: target.reason, transaction });
     this.paint();
@@ -97,7 +114,8 @@ export class RevertMarks implements vscode.Disposable {
     // lines added or removed above the mark move it
     let delta = 0;
     for (const c of e.contentChanges) {
-      if (c.range.end.line < m.range.start.line) delta += (c.text.match(/\n/g)?.length ?? 0) - (c.range.end.line - c.range.start.line);
+      if (c.range.end.line < m.range.start.line)
+        delta += (c.text.match(/\n/g)?.length ?? 0) - (c.range.end.line - c.range.start.line);
     }
     if (!delta) return;
     const line = m.range.start.line + delta;
@@ -109,7 +127,10 @@ export class RevertMarks implements vscode.Disposable {
     for (const editor of vscode.window.visibleTextEditors) {
       const m = this.marks.get(editor.document.uri.toString());
       const text = m?.reason ? ` ⟵ ${inert(oneLine(m.reason, 120), 'label')}` : ` ⟵ ${vscode.l10n.t('reverted here')}`;
-      editor.setDecorations(this.decoration, m ? [{ range: m.range, renderOptions: { after: { contentText: text } } }] : []);
+      editor.setDecorations(
+        this.decoration,
+        m ? [{ range: m.range, renderOptions: { after: { contentText: text } } }] : [],
+      );
     }
   }
 
@@ -120,10 +141,16 @@ export class RevertMarks implements vscode.Disposable {
     md.appendMarkdown(`**${mdEscape(vscode.l10n.t('Reverted here'))}**`);
     if (m.reason) md.appendMarkdown(`: ${mdEscape(oneLine(m.reason, 300))}`);
     if (m.transaction) {
-      const args = encodeURIComponent(JSON.stringify([{ transactionId: m.transaction.ref, network: m.transaction.network }]));
+      const args = encodeURIComponent(
+        JSON.stringify([{ transactionId: m.transaction.ref, network: m.transaction.network }]),
+      );
       // a code span shows its text as it is: only a ref of id / hash / timestamp characters goes in one
-      const ref = /^[0-9A-Za-z.@-]{1,120}$/.test(m.transaction.ref) ? `\`${m.transaction.ref}\`` : mdEscape(m.transaction.ref);
-      md.appendMarkdown(`\n\n${mdEscape(vscode.l10n.t('Transaction'))} ${ref} · [${mdEscape(vscode.l10n.t('Open in the inspector'))}](command:${INSPECT}?${args})`);
+      const ref = /^[0-9A-Za-z.@-]{1,120}$/.test(m.transaction.ref)
+        ? `\`${m.transaction.ref}\``
+        : mdEscape(m.transaction.ref);
+      md.appendMarkdown(
+        `\n\n${mdEscape(vscode.l10n.t('Transaction'))} ${ref} · [${mdEscape(vscode.l10n.t('Open in the inspector'))}](command:${INSPECT}?${args})`,
+      );
       // only our command, with the arguments above (checked again by the command)
       md.isTrusted = { enabledCommands: [INSPECT] };
     }

@@ -87,7 +87,10 @@ const folders = (): readonly vscode.WorkspaceFolder[] => vscode.workspace.worksp
 const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
 
 /** The answers of `/contracts/{id}` a locator read: the contract's own EVM address and runtime code. */
-interface ContractInfo { evm?: string; runtime?: string }
+interface ContractInfo {
+  evm?: string;
+  runtime?: string;
+}
 
 export class RevertLocator {
   private readonly contracts = new Map<string, Promise<ContractInfo>>();
@@ -115,7 +118,11 @@ export class RevertLocator {
     const { result } = input;
     const notes: string[] = [];
     const failed = (result.result !== null && result.result !== 'SUCCESS') || result.status === '0x0';
-    if (!failed) return { model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] }, targets: [] };
+    if (!failed)
+      return {
+        model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] },
+        targets: [],
+      };
     const builds = await this.builds.get();
     // the reason decoded with the workspace's ABIs (a custom error by its name and arguments), else as data says:
     // after the workspace's ABIs are read, or the first revert of a window shows its error's selector only
@@ -135,11 +142,24 @@ export class RevertLocator {
       if (opcodes.kind === 'unavailable') {
         const said = opcodes.serverMessages.length ? `: ${oneLine(opcodes.serverMessages.join('; '), 200)}` : '';
         const kind = opcodeRefusal(opcodes.status, opcodes.serverMessages);
-        const note = kind === 'transaction'
-          ? l10n('The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said)
-          : l10n('This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.', String(opcodes.status), said);
+        const note =
+          kind === 'transaction'
+            ? l10n(
+                'The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.',
+                String(opcodes.status),
+                said,
+              )
+            : l10n(
+                'This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.',
+                String(opcodes.status),
+                said,
+              );
         // the endpoint is off: not asked again this session; rate-limited or unavailable: not for five minutes
-        if (kind !== 'transaction') RevertLocator.refused.set(profile.mirrorUrl, { note, until: kind === 'off' ? Number.POSITIVE_INFINITY : Date.now() + 5 * 60_000 });
+        if (kind !== 'transaction')
+          RevertLocator.refused.set(profile.mirrorUrl, {
+            note,
+            until: kind === 'off' ? Number.POSITIVE_INFINITY : Date.now() + 5 * 60_000,
+          });
         notes.push(note);
       } else {
         const stack = callStackOf(opcodes.value, input.actions);
@@ -147,7 +167,12 @@ export class RevertLocator {
         for (const f of stack.frames) {
           const key = frameKey(f);
           if (frameBuilds.has(key)) continue;
-          frameBuilds.set(key, f.creation ? creationBuild(builds, f.creation.initCode) : await this.buildOf(f.address, f.entity, builds, deployments, signal));
+          frameBuilds.set(
+            key,
+            f.creation
+              ? creationBuild(builds, f.creation.initCode)
+              : await this.buildOf(f.address, f.entity, builds, deployments, signal),
+          );
         }
         const placed = placeFailure(stack, opcodes.value.opcodes, (f) => {
           const fb = frameBuilds.get(frameKey(f));
@@ -157,40 +182,89 @@ export class RevertLocator {
           // the source map's place could not be confirmed: the likely places, said so, with why
           const fb = frameBuilds.get(frameKey(placed.likely.frame));
           const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
-          notes.push(l10n('The opcode trace reaches a place the compiler\'s source map does not confirm ({0}): the places below are likely, not exact.', placed.likely.why));
+          notes.push(
+            l10n(
+              "The opcode trace reaches a place the compiler's source map does not confirm ({0}): the places below are likely, not exact.",
+              placed.likely.why,
+            ),
+          );
           notes.push(...placed.likely.result.notes, ...stack.notes);
-          const frames = placed.likely.candidates.map((c) => candidateView(c, this.target(c.location, built, targets, reason), placed.likely?.build.contract ?? '', placed.likely?.frame.entity, placed.likely?.frame.address));
+          const frames = placed.likely.candidates.map((c) =>
+            candidateView(
+              c,
+              this.target(c.location, built, targets, reason),
+              placed.likely?.build.contract ?? '',
+              placed.likely?.frame.entity,
+              placed.likely?.frame.address,
+            ),
+          );
           if (frames.length) return { model: { mode: 'likely', reason, frames, notes }, targets };
-          return { model: { mode: 'none', reason, frames: [], notes: [...notes, l10n('No revert, require or assert statement of the called function matches the reason.')] }, targets: [] };
+          return {
+            model: {
+              mode: 'none',
+              reason,
+              frames: [],
+              notes: [
+                ...notes,
+                l10n('No revert, require or assert statement of the called function matches the reason.'),
+              ],
+            },
+            targets: [],
+          };
         }
         const frames: SourceFrameView[] = [];
         if (!placed.exact) {
           // nothing of the failing frame can be placed: its call sites alone would be taken for the failing line
-          for (const lf of placed.frames) if (!lf.location && lf.problem) notes.push(l10n('Frame {0} ({1}): {2}', String(placed.frames.indexOf(lf) + 1), entityText(lf.frame.entity, lf.frame.address), lf.problem));
+          for (const lf of placed.frames)
+            if (!lf.location && lf.problem)
+              notes.push(
+                l10n(
+                  'Frame {0} ({1}): {2}',
+                  String(placed.frames.indexOf(lf) + 1),
+                  entityText(lf.frame.entity, lf.frame.address),
+                  lf.problem,
+                ),
+              );
         }
-        if (placed.exact) placed.frames.forEach((lf, i) => {
-          const fb = frameBuilds.get(frameKey(lf.frame));
-          if (!lf.location) {
-            const problem = fb && 'problem' in fb ? fb.problem : lf.problem ?? l10n('no build of this contract in the workspace');
-            notes.push(l10n('Frame {0} ({1}): {2}', String(i + 1), entityText(lf.frame.entity, lf.frame.address), problem));
-            return;
-          }
-          const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
-          // a failed deployment's build was matched by the creation code it ran (nothing on chain to compare)
-          if (built && fb && 'build' in fb && !fb.match && fb.part !== 'creation' && built.build.folder >= 0) {
-            notes.push(l10n('{0}: the workspace\'s build of {1} was not checked against the code on chain (the mirror node did not send it); if the source changed since the deployment, this line may be off.', entityText(lf.frame.entity, lf.frame.address), built.contractName));
-          }
-          const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
-          frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
-          // the internal function calls that led there, innermost first (their call sites, confirmed)
-          for (const call of [...lf.confirmedInternal].reverse()) {
-            frames.push({
-              kind: 'internal', contract: built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined), sourceName: call.sourceName.replace(/^project\//, ''),
-              line: call.line, column: call.column, snippet: oneLine(call.text, 160), detail: l10n('internal call'), target: this.target(call, built, targets, undefined),
-              address: entityView(lf.frame.entity, lf.frame.address),
-            });
-          }
-        });
+        if (placed.exact)
+          placed.frames.forEach((lf, i) => {
+            const fb = frameBuilds.get(frameKey(lf.frame));
+            if (!lf.location) {
+              const problem =
+                fb && 'problem' in fb ? fb.problem : (lf.problem ?? l10n('no build of this contract in the workspace'));
+              notes.push(
+                l10n('Frame {0} ({1}): {2}', String(i + 1), entityText(lf.frame.entity, lf.frame.address), problem),
+              );
+              return;
+            }
+            const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
+            // a failed deployment's build was matched by the creation code it ran (nothing on chain to compare)
+            if (built && fb && 'build' in fb && !fb.match && fb.part !== 'creation' && built.build.folder >= 0) {
+              notes.push(
+                l10n(
+                  "{0}: the workspace's build of {1} was not checked against the code on chain (the mirror node did not send it); if the source changed since the deployment, this line may be off.",
+                  entityText(lf.frame.entity, lf.frame.address),
+                  built.contractName,
+                ),
+              );
+            }
+            const target = this.target(lf.location, built, targets, i === 0 ? reason : undefined);
+            frames.push(frameView(lf, target, built, i === 0 ? reason : undefined));
+            // the internal function calls that led there, innermost first (their call sites, confirmed)
+            for (const call of [...lf.confirmedInternal].reverse()) {
+              frames.push({
+                kind: 'internal',
+                contract: built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined),
+                sourceName: call.sourceName.replace(/^project\//, ''),
+                line: call.line,
+                column: call.column,
+                snippet: oneLine(call.text, 160),
+                detail: l10n('internal call'),
+                target: this.target(call, built, targets, undefined),
+                address: entityView(lf.frame.entity, lf.frame.address),
+              });
+            }
+          });
         if (!placed.exact) notes.push(...stack.notes);
         if (placed.exact) notes.push(...stack.notes);
         if (frames.length) return { model: { mode: 'exact', reason, frames, notes }, targets };
@@ -204,16 +278,42 @@ export class RevertLocator {
     // a failed deployment: the build whose creation code the init code starts with, and its constructors
     const createOp = fa?.action.call_operation_type === 'CREATE' || fa?.action.call_operation_type === 'CREATE2';
     const initCode = createOp && typeof fa?.action.input === 'string' ? fa.action.input : undefined;
-    const fb = initCode ? creationBuild(builds, initCode) : await this.buildOf(address, entity, builds, deployments, signal);
+    const fb = initCode
+      ? creationBuild(builds, initCode)
+      : await this.buildOf(address, entity, builds, deployments, signal);
     if (!fb || 'problem' in fb) {
-      notes.push(fb ? fb.problem : l10n('No build of {0} in the workspace: the revert cannot be placed in source.', entityText(entity, address)));
+      notes.push(
+        fb
+          ? fb.problem
+          : l10n(
+              'No build of {0} in the workspace: the revert cannot be placed in source.',
+              entityText(entity, address),
+            ),
+      );
       return { model: { mode: 'none', reason, frames: [], notes }, targets: [] };
     }
-    const selector = fa?.selector ?? (typeof result.function_parameters === 'string' ? result.function_parameters.slice(0, 10) : undefined);
-    const likely = likelyLocations(fb.build, fb.contract, initCode ? undefined : selector, fa?.revertData ?? result.error_message ?? undefined, { creation: !!initCode });
+    const selector =
+      fa?.selector ??
+      (typeof result.function_parameters === 'string' ? result.function_parameters.slice(0, 10) : undefined);
+    const likely = likelyLocations(
+      fb.build,
+      fb.contract,
+      initCode ? undefined : selector,
+      fa?.revertData ?? result.error_message ?? undefined,
+      { creation: !!initCode },
+    );
     notes.push(...likely.notes);
-    const frames = likely.candidates.map((c) => candidateView(c, this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason), fb.contract, entity, address));
-    if (!frames.length) notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
+    const frames = likely.candidates.map((c) =>
+      candidateView(
+        c,
+        this.target(c.location, (fb as FrameBuild & { built: BuiltContract }).built, targets, reason),
+        fb.contract,
+        entity,
+        address,
+      ),
+    );
+    if (!frames.length)
+      notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
     return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
   }
 
@@ -222,10 +322,15 @@ export class RevertLocator {
     if (!entity) return Promise.resolve({});
     let p = this.contracts.get(entity);
     if (!p) {
-      p = this.clients().mirror.contract(entity, { signal }).then((c) => ({
-        evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
-        runtime: typeof c?.runtime_bytecode === 'string' ? c.runtime_bytecode : undefined,
-      }), () => ({}));
+      p = this.clients()
+        .mirror.contract(entity, { signal })
+        .then(
+          (c) => ({
+            evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
+            runtime: typeof c?.runtime_bytecode === 'string' ? c.runtime_bytecode : undefined,
+          }),
+          () => ({}),
+        );
       this.contracts.set(entity, p);
     }
     return p;
@@ -235,23 +340,57 @@ export class RevertLocator {
    * The build a frame's contract came from (the one resolver of the build deployed, src/workspace/deployedBuild.ts:
    * the deployment records, then the runtime code), or why there is none.
    */
-  private async buildOf(address: string | undefined, entity: string | undefined, builds: DeployedBuilds, deployments: readonly DeployedContract[], signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
+  private async buildOf(
+    address: string | undefined,
+    entity: string | undefined,
+    builds: DeployedBuilds,
+    deployments: readonly DeployedContract[],
+    signal?: AbortSignal,
+  ): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
     const id = entity ?? (address ? evmAddressToEntityId(address) : undefined);
     // the code on chain, looked up by the entity or, for a contract known by its EVM address only, by that address
     // (the mirror node takes either): without it a rebuild since the deployment could not be told apart
-    const info = await this.contract(id ?? (address && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : undefined), signal);
+    const info = await this.contract(
+      id ?? (address && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : undefined),
+      signal,
+    );
     const chainId = this.clients().profile.chainId;
-    const forms = [...new Set([info.evm, address?.toLowerCase(), id ? (entityIdToEvmAddress(id).ok ? (entityIdToEvmAddress(id) as { value: string }).value : undefined) : undefined].filter((x): x is string => !!x))];
-    const resolve = () => (forms.length ? builds.resolve(forms, { chainId, deployments, runtimeBytecode: info.runtime }) : Promise.resolve(undefined));
+    const forms = [
+      ...new Set(
+        [
+          info.evm,
+          address?.toLowerCase(),
+          id
+            ? entityIdToEvmAddress(id).ok
+              ? (entityIdToEvmAddress(id) as { value: string }).value
+              : undefined
+            : undefined,
+        ].filter((x): x is string => !!x),
+      ),
+    ];
+    const resolve = () =>
+      forms.length
+        ? builds.resolve(forms, { chainId, deployments, runtimeBytecode: info.runtime })
+        : Promise.resolve(undefined);
     let found = await resolve();
     // the build deployed may be one the workspace holds the input of only (Hardhat 3: Ignition's copy of a
     // build-profile build): its output produced with the user's compiler (trusted workspace, progress, Cancel,
     // cached), then the build resolved again, held against the code on chain like any other
-    const inputOnlyOf = (f: NonNullable<typeof found>) => (!f.built && !f.code ? f.match.build : f.code && !f.code.match ? builds.inputOnly.find((b) => Object.keys(b.input.sources ?? {}).includes(f.match.contract.sourcePath)) : undefined);
+    const inputOnlyOf = (f: NonNullable<typeof found>) =>
+      !f.built && !f.code
+        ? f.match.build
+        : f.code && !f.code.match
+          ? builds.inputOnly.find((b) => Object.keys(b.input.sources ?? {}).includes(f.match.contract.sourcePath))
+          : undefined;
     const missing = found ? inputOnlyOf(found) : undefined;
     let produced: { problem: string } | undefined;
     if (missing) {
-      const r = await this.builds.outputs.produce(missing, folders().filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+      const r = await this.builds.outputs.produce(
+        missing,
+        folders()
+          .filter((f) => f.uri.scheme === 'file')
+          .map((f) => f.uri.fsPath),
+      );
       if (r === true) found = await resolve();
       else produced = r;
     }
@@ -261,13 +400,32 @@ export class RevertLocator {
       const where = entityText(id, forms[0]);
       if (found.code && !found.code.match) {
         mismatch = produced
-          ? { problem: l10n('the code deployed at {0} is not the workspace\'s compiled build of {1}; {2}', where, name, produced.problem) }
-          : { problem: l10n('the code deployed at {0} is not the workspace\'s build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.', where, name, found.code.reason) };
+          ? {
+              problem: l10n(
+                "the code deployed at {0} is not the workspace's compiled build of {1}; {2}",
+                where,
+                name,
+                produced.problem,
+              ),
+            }
+          : {
+              problem: l10n(
+                "the code deployed at {0} is not the workspace's build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.",
+                where,
+                name,
+                found.code.reason,
+              ),
+            };
       } else if (!found.built) {
         mismatch = { problem: `${where}: ${explainBuild(found, l10n)} ${produced?.problem ?? ''}`.trim() };
       } else {
         this.ctx.log.debug(`Revert to source: ${where}: ${explainBuild(found, inEnglish)}`);
-        return { build: found.built.build.build, contract: found.built.identifier, match: found.code, built: found.built };
+        return {
+          build: found.built.build.build,
+          contract: found.built.identifier,
+          match: found.code,
+          built: found.built,
+        };
       }
     }
     // not built by the workspace (or not the build that was deployed): Sourcify's verified sources, when it has them
@@ -280,31 +438,55 @@ export class RevertLocator {
    * (the sources, the compiler's output with source ids and source maps, the contract's name). Once per address;
    * undefined when it is not verified or the answer lacks what a source map needs.
    */
-  private sourcifyBuild(address: string | undefined, signal?: AbortSignal): Promise<(FrameBuild & { built: BuiltContract }) | undefined> {
+  private sourcifyBuild(
+    address: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<(FrameBuild & { built: BuiltContract }) | undefined> {
     if (!address || !/^0x[0-9a-f]{40}$/.test(address)) return Promise.resolve(undefined);
     let p = this.verified.get(address);
     if (!p) {
       const c = this.clients();
       const url = `${c.profile.verifyUrl.replace(/\/+$/, '')}/v2/contract/${c.profile.chainId}/${address}?fields=stdJsonInput,stdJsonOutput,compilation`;
-      p = c.http.get<unknown>(url, { signal, acceptStatus: [404] }).then((res) => {
-        if (res.status === 404) return undefined;
-        return sourcifyAsBuild(res.data, address);
-      }, (e: unknown) => {
-        this.ctx.log.warn(`Revert to source: Sourcify look-up of ${address} failed: ${e instanceof Error ? e.message : String(e)}`);
-        return undefined;
-      });
+      p = c.http.get<unknown>(url, { signal, acceptStatus: [404] }).then(
+        (res) => {
+          if (res.status === 404) return undefined;
+          return sourcifyAsBuild(res.data, address);
+        },
+        (e: unknown) => {
+          this.ctx.log.warn(
+            `Revert to source: Sourcify look-up of ${address} failed: ${e instanceof Error ? e.message : String(e)}`,
+          );
+          return undefined;
+        },
+      );
       this.verified.set(address, p);
     }
     return p;
   }
 
   /** Registers a place to open; its index. */
-  private target(loc: SourceLocation, built: BuiltContract | undefined, targets: SourceTarget[], reason: string | undefined): number {
+  private target(
+    loc: SourceLocation,
+    built: BuiltContract | undefined,
+    targets: SourceTarget[],
+    reason: string | undefined,
+  ): number {
     const uri = built ? this.uriOf(loc, built) : undefined;
     if (!uri) return -1;
-    const range = new vscode.Range(loc.line - 1, Math.max(0, loc.column - 1), Math.max(loc.line, loc.endLine) - 1, loc.endLine > loc.line ? loc.endColumn - 1 : Math.max(loc.column - 1, loc.endColumn - 1));
+    const range = new vscode.Range(
+      loc.line - 1,
+      Math.max(0, loc.column - 1),
+      Math.max(loc.line, loc.endLine) - 1,
+      loc.endLine > loc.line ? loc.endColumn - 1 : Math.max(loc.column - 1, loc.endColumn - 1),
+    );
     const content = built?.build.build.input?.sources?.[loc.sourceName]?.content;
-    targets.push({ uri: uri.uri, range, readonly: uri.readonly, reason, ...(typeof content === 'string' ? { compiled: { sourceName: loc.sourceName, content } } : {}) });
+    targets.push({
+      uri: uri.uri,
+      range,
+      readonly: uri.readonly,
+      reason,
+      ...(typeof content === 'string' ? { compiled: { sourceName: loc.sourceName, content } } : {}),
+    });
     return targets.length - 1;
   }
 
@@ -316,7 +498,13 @@ export class RevertLocator {
     const content = built.build.build.input?.sources?.[loc.sourceName]?.content;
     const folder = folders()[built.build.folder];
     const rel = loc.sourceName.replace(/^project\//, '');
-    const inProject = !!folder && !loc.generated && !/^(node_modules|lib)\//.test(rel) && !rel.startsWith('@') && !rel.startsWith('/') && !rel.includes('..');
+    const inProject =
+      !!folder &&
+      !loc.generated &&
+      !/^(node_modules|lib)\//.test(rel) &&
+      !rel.startsWith('@') &&
+      !rel.startsWith('/') &&
+      !rel.includes('..');
     if (inProject && folder) return { uri: vscode.Uri.joinPath(folder.uri, rel), readonly: false };
     if (typeof content !== 'string') return undefined;
     return { uri: this.documents.add(loc.sourceName, content), readonly: true };
@@ -328,7 +516,13 @@ function sourcifyAsBuild(data: unknown, address: string): (FrameBuild & { built:
   const v = verifiedBuildOf(data);
   if (!v) return undefined;
   // folder -1: no workspace folder (its places open as read-only documents of the verified sources)
-  const built: BuiltContract = { identifier: v.identifier, sourceName: v.sourceName, contractName: v.contractName, contract: v.contract, build: { build: v.build, folder: -1, file: `Sourcify ${address}` } };
+  const built: BuiltContract = {
+    identifier: v.identifier,
+    sourceName: v.sourceName,
+    contractName: v.contractName,
+    contract: v.contract,
+    build: { build: v.build, folder: -1, file: `Sourcify ${address}` },
+  };
   return { build: v.build, contract: v.identifier, built };
 }
 
@@ -338,7 +532,10 @@ function frameKey(f: { address?: string; entity?: string; creation?: { initCode:
 }
 
 /** The workspace's build of a failed deployment, found by its init code (nothing on chain to compare with). */
-function creationBuild(builds: DeployedBuilds, initCode: string): (FrameBuild & { built: BuiltContract }) | { problem: string } {
+function creationBuild(
+  builds: DeployedBuilds,
+  initCode: string,
+): (FrameBuild & { built: BuiltContract }) | { problem: string } {
   const built = builds.findCreation(initCode);
   if (!built) return { problem: l10n('No build of the workspace has the creation code this deployment ran.') };
   return { build: built.build.build, contract: built.identifier, part: 'creation', built };
@@ -366,19 +563,37 @@ function entityView(entity: string | null | undefined, address: string | null | 
   return v;
 }
 
-function candidateView(c: LikelyCandidate, target: number, contract: string, entity: string | null | undefined, address: string | null | undefined): SourceFrameView {
+function candidateView(
+  c: LikelyCandidate,
+  target: number,
+  contract: string,
+  entity: string | null | undefined,
+  address: string | null | undefined,
+): SourceFrameView {
   return {
-    kind: 'candidate', contract: splitName(contract), sourceName: c.location.sourceName.replace(/^project\//, ''), line: c.location.line, column: c.location.column,
-    snippet: oneLine(c.location.text, 160), detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in), target,
+    kind: 'candidate',
+    contract: splitName(contract),
+    sourceName: c.location.sourceName.replace(/^project\//, ''),
+    line: c.location.line,
+    column: c.location.column,
+    snippet: oneLine(c.location.text, 160),
+    detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in),
+    target,
     address: entityView(entity, address),
   };
 }
 
-function frameView(lf: PlacedFrame, target: number, built: BuiltContract | undefined, reason: string | undefined): SourceFrameView {
+function frameView(
+  lf: PlacedFrame,
+  target: number,
+  built: BuiltContract | undefined,
+  reason: string | undefined,
+): SourceFrameView {
   const loc = lf.location as SourceLocation;
   const details: string[] = [];
   // a call site the AST does not confirm is shown, but never as certain
-  if (lf.confirmation && !lf.confirmation.confirmed) details.push(l10n('likely, not confirmed: {0}', lf.confirmation.why));
+  if (lf.confirmation && !lf.confirmation.confirmed)
+    details.push(l10n('likely, not confirmed: {0}', lf.confirmation.why));
   if (lf.generated) details.push(l10n('in code the compiler generated ({0})', lf.generated.sourceName));
   if (lf.frame.kind === 'outOfGas') details.push(l10n('ran out of gas here'));
   if (lf.frame.creation) details.push(l10n('a failed deployment: in its constructor'));
@@ -387,8 +602,14 @@ function frameView(lf: PlacedFrame, target: number, built: BuiltContract | undef
   const name = built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined);
   return {
     // a failed deployment ran the constructor, not the contract (whose code never ran)
-    kind: lf.frame.kind, contract: name && lf.frame.creation ? l10n('the constructor of {0}', name) : name, sourceName: loc.sourceName.replace(/^project\//, ''),
-    line: loc.line, column: loc.column, snippet: oneLine(loc.text, 160), ...(details.length ? { detail: details.join(' · ') } : {}), target,
+    kind: lf.frame.kind,
+    contract: name && lf.frame.creation ? l10n('the constructor of {0}', name) : name,
+    sourceName: loc.sourceName.replace(/^project\//, ''),
+    line: loc.line,
+    column: loc.column,
+    snippet: oneLine(loc.text, 160),
+    ...(details.length ? { detail: details.join(' · ') } : {}),
+    target,
     address: entityView(lf.frame.entity, lf.frame.address),
   };
 }

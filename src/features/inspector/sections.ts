@@ -12,7 +12,15 @@ import type { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { isApiError } from '../../api/errors';
 import { entityIdToEvmAddress, evmAddressToEntityId, isEntityId } from '../../api/validation';
 import {
-  addressesToLookUp, buildEvents, buildOverview, buildStateChanges, buildTrace, buildTransfers, candidateKeys, type InspectContext, type StorageLayoutRef,
+  addressesToLookUp,
+  buildEvents,
+  buildOverview,
+  buildStateChanges,
+  buildTrace,
+  buildTransfers,
+  candidateKeys,
+  type InspectContext,
+  type StorageLayoutRef,
 } from '../../api/inspect/build';
 import type { Clients } from '../../api/clients';
 import type { StorageLayouts } from './storageLayouts';
@@ -23,7 +31,11 @@ import type { InspectionLoader, SourceId, Sources } from './inspection';
 import type { RawSource, SectionData, SectionId, Sections, SectionState } from './protocol';
 
 // the overview reads the actions too: the top-level one says whether the transaction created a contract
-const SECTIONS_OF: Record<SourceId, SectionId[]> = { result: ['overview', 'source', 'events', 'state'], actions: ['overview', 'trace', 'source'], transactions: ['overview', 'transfers'] };
+const SECTIONS_OF: Record<SourceId, SectionId[]> = {
+  result: ['overview', 'source', 'events', 'state'],
+  actions: ['overview', 'trace', 'source'],
+  transactions: ['overview', 'transfers'],
+};
 const ALL: SectionId[] = ['overview', 'source', 'trace', 'events', 'state', 'transfers'];
 
 export class SectionBuilder {
@@ -129,11 +141,18 @@ export class SectionBuilder {
       let found = false;
       for (let i = 0; i < wanted.length; i += 4) {
         const batch = wanted.slice(i, i + 4);
-        const answers = await Promise.allSettled(batch.map((id) => (ids.get(id) === 'account' ? mirror.account(id) : mirror.contract(id))));
+        const answers = await Promise.allSettled(
+          batch.map((id) => (ids.get(id) === 'account' ? mirror.account(id) : mirror.contract(id))),
+        );
         answers.forEach((r, j) => {
           const evm = r.status === 'fulfilled' ? r.value?.evm_address : undefined;
           const longZero = entityIdToEvmAddress(batch[j]);
-          if (typeof evm === 'string' && /^0x[0-9a-fA-F]{40}$/.test(evm) && longZero.ok && evm.toLowerCase() !== longZero.value) {
+          if (
+            typeof evm === 'string' &&
+            /^0x[0-9a-fA-F]{40}$/.test(evm) &&
+            longZero.ok &&
+            evm.toLowerCase() !== longZero.value
+          ) {
             this.aliases.set(longZero.value, evm.toLowerCase());
             found = true;
           }
@@ -157,7 +176,11 @@ export class SectionBuilder {
 
   all(): Sections {
     return {
-      overview: this.section('overview'), source: this.section('source'), trace: this.section('trace'), events: this.section('events'), state: this.section('state'),
+      overview: this.section('overview'),
+      source: this.section('source'),
+      trace: this.section('trace'),
+      events: this.section('events'),
+      state: this.section('state'),
       transfers: this.section('transfers'),
     };
   }
@@ -185,17 +208,38 @@ export class SectionBuilder {
     const r = result.value.value;
     const acts = actions.state === 'ready' ? actions.value.actions : undefined;
     if (this.located?.result !== r || this.located.actions !== acts) {
-      const entry: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } = { result: r, actions: acts };
+      const entry: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } = {
+        result: r,
+        actions: acts,
+      };
       this.located = entry;
-      const pathRef = this.loader.nonce > 0 || !this.loader.transactionId ? r.hash ?? this.loader.transactionId ?? '' : this.loader.transactionId;
-      const task = this.locator.locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId }).then(
-        (v) => { entry.value = v; },
-        (e: unknown) => { entry.error = e instanceof Error ? e.message : String(e); },
-      ).then(() => { if (this.located === entry && !this.disposed) this.invalidate(['source']); });
+      const pathRef =
+        this.loader.nonce > 0 || !this.loader.transactionId
+          ? (r.hash ?? this.loader.transactionId ?? '')
+          : this.loader.transactionId;
+      const task = this.locator
+        .locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId })
+        .then(
+          (v) => {
+            entry.value = v;
+          },
+          (e: unknown) => {
+            entry.error = e instanceof Error ? e.message : String(e);
+          },
+        )
+        .then(() => {
+          if (this.located === entry && !this.disposed) this.invalidate(['source']);
+        });
       this.track(task);
       return { state: 'loading' };
     }
-    if (this.located.error !== undefined) return { state: 'error', message: l10n('The revert could not be placed in source: {0}', this.located.error), serverMessages: [], retry: true };
+    if (this.located.error !== undefined)
+      return {
+        state: 'error',
+        message: l10n('The revert could not be placed in source: {0}', this.located.error),
+        serverMessages: [],
+        retry: true,
+      };
     if (!this.located.value) return { state: 'loading' };
     return ready(this.located.value.model);
   }
@@ -206,11 +250,13 @@ export class SectionBuilder {
     if (source !== 'actions' && source !== 'result') return;
     // the contracts' own addresses first: records, Sourcify and layouts know them by those
     const aliases = this.resolveAliases();
-    this.track(aliases.then(() => {
-      if (this.disposed) return;
-      this.lookUp();
-      this.readLayouts();
-    }));
+    this.track(
+      aliases.then(() => {
+        if (this.disposed) return;
+        this.lookUp();
+        this.readLayouts();
+      }),
+    );
   }
 
   /** The workspace's ABIs or records changed: everything is decoded again. */
@@ -226,7 +272,12 @@ export class SectionBuilder {
 
   /** The raw answer of a source, for "Raw JSON". */
   raw(source: RawSource): unknown {
-    const s = source === 'transaction' ? this.sources.transactions : source === 'actions' ? this.sources.actions : this.sources.result;
+    const s =
+      source === 'transaction'
+        ? this.sources.transactions
+        : source === 'actions'
+          ? this.sources.actions
+          : this.sources.result;
     if (s.state !== 'ready') return undefined;
     if (source === 'actions') return (s.value as { actions: unknown[] }).actions;
     if (source === 'transaction') return { transactions: (s.value as { all: unknown[] }).all };
@@ -249,9 +300,15 @@ export class SectionBuilder {
   /** Asks Sourcify for the ABIs of contracts in the transaction that the workspace does not decode (once each). */
   private lookUp(): void {
     const actions = this.sources.actions.state === 'ready' ? this.sources.actions.value.actions : [];
-    const logs = this.sources.result.state === 'ready' ? this.sources.result.value.value.logs ?? [] : [];
+    const logs = this.sources.result.state === 'ready' ? (this.sources.result.value.value.logs ?? []) : [];
     const result = this.sources.result.state === 'ready' ? this.sources.result.value.value : undefined;
-    const wanted = [...new Set(addressesToLookUp(actions, logs, this.context(), result).map((a) => this.aliases.get(a.toLowerCase()) ?? a.toLowerCase()))].filter((a) => !this.lookedUp.has(a));
+    const wanted = [
+      ...new Set(
+        addressesToLookUp(actions, logs, this.context(), result).map(
+          (a) => this.aliases.get(a.toLowerCase()) ?? a.toLowerCase(),
+        ),
+      ),
+    ].filter((a) => !this.lookedUp.has(a));
     if (!wanted.length) return;
     for (const a of wanted) this.lookedUp.add(a);
     const chainId = this.clients().profile.chainId;
@@ -266,7 +323,9 @@ export class SectionBuilder {
             this.sourcifyRegistries.set(batch[j], sourcifyRegistry(r.value.abi, batch[j], chainId));
             found = true;
           } else if (r.status === 'rejected') {
-            this.ctx.log.warn(`Inspector: Sourcify lookup of ${batch[j]} failed: ${isApiError(r.reason) ? r.reason.message : String(r.reason)}`);
+            this.ctx.log.warn(
+              `Inspector: Sourcify lookup of ${batch[j]} failed: ${isApiError(r.reason) ? r.reason.message : String(r.reason)}`,
+            );
           }
         });
       }
@@ -278,8 +337,14 @@ export class SectionBuilder {
   /** Reads the storage layouts of the contracts whose slots changed (workspace build), once each. */
   private readLayouts(): void {
     if (this.sources.result.state !== 'ready') return;
-    const addresses = [...new Set((this.sources.result.value.value.state_changes ?? []).map((c) => (c.address ?? '').toLowerCase()).filter((a) => /^0x[0-9a-f]{40}$/.test(a)).map((a) => this.aliases.get(a) ?? a))]
-      .filter((a) => !this.layouts.has(a));
+    const addresses = [
+      ...new Set(
+        (this.sources.result.value.value.state_changes ?? [])
+          .map((c) => (c.address ?? '').toLowerCase())
+          .filter((a) => /^0x[0-9a-f]{40}$/.test(a))
+          .map((a) => this.aliases.get(a) ?? a),
+      ),
+    ].filter((a) => !this.layouts.has(a));
     if (!addresses.length) return;
     for (const a of addresses) this.layouts.set(a, null);
     const task = (async () => {
@@ -303,7 +368,9 @@ export class SectionBuilder {
         }
       });
       if (found && !this.disposed) this.invalidate(['state']);
-    })().catch((e) => this.ctx.log.warn(`Inspector: storage layouts not read: ${e instanceof Error ? e.message : String(e)}`));
+    })().catch((e) =>
+      this.ctx.log.warn(`Inspector: storage layouts not read: ${e instanceof Error ? e.message : String(e)}`),
+    );
     this.track(task);
   }
 
@@ -315,7 +382,9 @@ export class SectionBuilder {
     if (res.status === 404 || !res.data || typeof res.data !== 'object') return undefined;
     const body = res.data as { storageLayout?: unknown; match?: unknown };
     const layout = parseStorageLayout(body.storageLayout);
-    return layout ? { layout, source: `Sourcify (${typeof body.match === 'string' ? body.match.slice(0, 40) : 'verified'})` } : undefined;
+    return layout
+      ? { layout, source: `Sourcify (${typeof body.match === 'string' ? body.match.slice(0, 40) : 'verified'})` }
+      : undefined;
   }
 
   private build<K extends SectionId>(id: K): Sections[K] {
@@ -328,36 +397,69 @@ export class SectionBuilder {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
         const txs = transactions.state === 'ready' ? transactions.value.all : undefined;
         const acts = actions.state === 'ready' ? actions.value.actions : undefined;
-        const data = buildOverview(result.value.value, txs, ctx, { nonce: this.loader.nonce, locale: envLocale(), actions: acts });
+        const data = buildOverview(result.value.value, txs, ctx, {
+          nonce: this.loader.nonce,
+          locale: envLocale(),
+          actions: acts,
+        });
         return ready(data, result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
       }
       case 'trace': {
         if (actions.state !== 'ready') return this.notReady(actions, 'actions') as Sections[K];
         const a = actions.value;
         // the real server answers an empty list for a transaction recorded without actions (spec actions/empty-result)
-        if (!a.actions.length) return { state: 'error', message: MISSING.actions(), serverMessages: [], retry: true, missing: true } as Sections[K];
+        if (!a.actions.length)
+          return {
+            state: 'error',
+            message: MISSING.actions(),
+            serverMessages: [],
+            retry: true,
+            missing: true,
+          } as Sections[K];
         const data = buildTrace(a.actions, ctx);
-        const notice = a.truncated ? l10n('Only the first {0} call frames are shown.', String(a.actions.length)) : a.stopped ?? (a.partial ? l10n('The mirror node sent part of the call trace (HTTP 206).') : undefined);
+        const notice = a.truncated
+          ? l10n('Only the first {0} call frames are shown.', String(a.actions.length))
+          : (a.stopped ?? (a.partial ? l10n('The mirror node sent part of the call trace (HTTP 206).') : undefined));
         return ready(data, notice) as Sections[K];
       }
       case 'events': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
-        return ready(buildEvents(result.value.value.logs ?? [], ctx, this.candidates(ctx)), result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
+        return ready(
+          buildEvents(result.value.value.logs ?? [], ctx, this.candidates(ctx)),
+          result.value.partial ? PARTIAL_RESULT() : undefined,
+        ) as Sections[K];
       }
       case 'state': {
         if (result.state !== 'ready') return this.notReady(result, 'result') as Sections[K];
-        return ready(buildStateChanges(result.value.value.state_changes ?? [], ctx, this.candidates(ctx)), result.value.partial ? PARTIAL_RESULT() : undefined) as Sections[K];
+        return ready(
+          buildStateChanges(result.value.value.state_changes ?? [], ctx, this.candidates(ctx)),
+          result.value.partial ? PARTIAL_RESULT() : undefined,
+        ) as Sections[K];
       }
       case 'transfers': {
         if (transactions.state !== 'ready') return this.notReady(transactions, 'transactions') as Sections[K];
         const tx = transactions.value.self;
-        if (!tx) return { state: 'error', message: l10n('The mirror node sent no record of this transaction among those of its id.'), serverMessages: [], retry: true };
+        if (!tx)
+          return {
+            state: 'error',
+            message: l10n('The mirror node sent no record of this transaction among those of its id.'),
+            serverMessages: [],
+            retry: true,
+          };
         const data = buildTransfers(tx);
         // a transaction submitted by a user (nonce 0): its children's transfers happened inside it
         const nonceOf = (t: { nonce: unknown }) => String(t.nonce ?? 0);
         if (nonceOf(tx) === '0') {
-          const children = transactions.value.all.filter((t) => t !== tx && nonceOf(t) !== '0').slice(0, 50)
-            .map((t) => ({ transactionId: t.transaction_id, nonce: nonceOf(t), name: t.name ?? '', result: t.result ?? '', transfers: buildTransfers(t) }))
+          const children = transactions.value.all
+            .filter((t) => t !== tx && nonceOf(t) !== '0')
+            .slice(0, 50)
+            .map((t) => ({
+              transactionId: t.transaction_id,
+              nonce: nonceOf(t),
+              name: t.name ?? '',
+              result: t.result ?? '',
+              transfers: buildTransfers(t),
+            }))
             .filter((c) => c.transfers.transfers.length > 0);
           if (children.length) data.children = children;
         }
@@ -372,7 +474,13 @@ export class SectionBuilder {
     const { result, actions } = this.sources;
     const r = result.state === 'ready' ? result.value.value : undefined;
     const a = actions.state === 'ready' ? actions.value.actions : undefined;
-    if (this.candidateCache && this.candidateCache.result === r && this.candidateCache.actions === a && this.candidateCache.aliases === this.aliases.size) return this.candidateCache.keys;
+    if (
+      this.candidateCache &&
+      this.candidateCache.result === r &&
+      this.candidateCache.actions === a &&
+      this.candidateCache.aliases === this.aliases.size
+    )
+      return this.candidateCache.keys;
     const keys = candidateKeys(r, a ?? [], ctx);
     this.candidateCache = { result: r, actions: a, aliases: this.aliases.size, keys };
     return keys;
@@ -385,10 +493,21 @@ export class SectionBuilder {
         return { state: 'loading' };
       case 'missing':
         // a 404: the server's words, and a Retry (a transaction just submitted may reach the mirror node in seconds)
-        return { state: 'error', message: MISSING[source](), serverMessages: s.serverMessages ?? [], retry: true, missing: true };
+        return {
+          state: 'error',
+          message: MISSING[source](),
+          serverMessages: s.serverMessages ?? [],
+          retry: true,
+          missing: true,
+        };
       case 'error': {
         const e = s.error;
-        return { state: 'error', message: e.message, serverMessages: e.serverMessages.filter((m) => !e.message.includes(m)), retry: e.kind !== 'invalidInput' };
+        return {
+          state: 'error',
+          message: e.message,
+          serverMessages: e.serverMessages.filter((m) => !e.message.includes(m)),
+          retry: e.kind !== 'invalidInput',
+        };
       }
       case 'ready':
         return { state: 'loading' };
@@ -400,11 +519,18 @@ export class SectionBuilder {
   }
 }
 
-const PARTIAL_RESULT = (): string => l10n('The mirror node sent part of this result (HTTP 206): some fields, logs or state changes may be missing.');
+const PARTIAL_RESULT = (): string =>
+  l10n('The mirror node sent part of this result (HTTP 206): some fields, logs or state changes may be missing.');
 
 const MISSING: Record<SourceId, () => string> = {
-  result: () => l10n('The mirror node has no contract result for this transaction: it may not be a contract call, or it is not on this network.'),
-  actions: () => l10n('The mirror node has no call trace for this transaction: it was recorded without one (older transactions), or the mirror node does not know it.'),
+  result: () =>
+    l10n(
+      'The mirror node has no contract result for this transaction: it may not be a contract call, or it is not on this network.',
+    ),
+  actions: () =>
+    l10n(
+      'The mirror node has no call trace for this transaction: it was recorded without one (older transactions), or the mirror node does not know it.',
+    ),
   transactions: () => l10n('The mirror node has no transaction record for this id.'),
 };
 

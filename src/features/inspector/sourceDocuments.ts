@@ -15,7 +15,13 @@ export class SourceDocuments {
 
   /** A URI for a compiled source (the same text gets the same URI). */
   add(sourceName: string, content: string): vscode.Uri {
-    for (const [key, text] of this.texts) if (text === content && key.startsWith(`/${sourceName}?`)) return vscode.Uri.from({ scheme: SOURCE_SCHEME, path: key.slice(0, key.indexOf('?')), query: key.slice(key.indexOf('?') + 1) });
+    for (const [key, text] of this.texts)
+      if (text === content && key.startsWith(`/${sourceName}?`))
+        return vscode.Uri.from({
+          scheme: SOURCE_SCHEME,
+          path: key.slice(0, key.indexOf('?')),
+          query: key.slice(key.indexOf('?') + 1),
+        });
     const path = `/${sourceName.replace(/^\/+/, '').replace(/\.\.(\/|$)/g, '')}`;
     const query = String(++this.counter);
     this.texts.set(`${path}?${query}`, content);

@@ -15,15 +15,22 @@ export class StorageLayouts implements vscode.Disposable {
 
   constructor(private readonly ctx: FeatureContext) {
     // artifacts or build info changed: read again on the next look-up
-    this.subscription = ctx.abis.onDidChange(() => { this.index = undefined; });
+    this.subscription = ctx.abis.onDidChange(() => {
+      this.index = undefined;
+    });
   }
 
   /** The layout of the contract the deployment records place at `address` on `chainId`; undefined when none is known. */
-  async byAddress(address: string, chainId: number, deployments: readonly DeployedContract[]): Promise<ContractStorageLayout | undefined> {
+  async byAddress(
+    address: string,
+    chainId: number,
+    deployments: readonly DeployedContract[],
+  ): Promise<ContractStorageLayout | undefined> {
     this.index ??= (async () => {
       const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => vscodeWorkspaceFs(f.uri, f.name));
       const index = await findStorageLayouts(folders, { deployments: [...deployments] });
-      if (index.problems.length) this.ctx.log.debug(`Inspector: storage layouts: ${index.problems.slice(0, 5).join('; ')}`);
+      if (index.problems.length)
+        this.ctx.log.debug(`Inspector: storage layouts: ${index.problems.slice(0, 5).join('; ')}`);
       return index;
     })();
     const index = await this.index;

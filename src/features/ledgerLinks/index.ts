@@ -39,14 +39,21 @@ export interface LedgerLinksSeam {
   /** Forgets the cached answers and zeroes nothing else. */
   clearCache(): void;
   /** What the commands did: URLs opened, texts copied, other commands run (with their arguments), refusals (the latest 50 of each). */
-  effects(): { opened: string[]; copied: string[]; commands: Array<{ command: string; args: unknown[] }>; refused: string[] };
+  effects(): {
+    opened: string[];
+    copied: string[];
+    commands: Array<{ command: string; args: unknown[] }>;
+    refused: string[];
+  };
   /** Called instead of opening the browser (undefined: the browser). */
   openExternal: ((url: string) => Promise<boolean>) | undefined;
 }
 
 /** The document selector of the languages setting: every language (`*`) or the listed ones; files, untitled documents and raw JSON documents. */
 export function selectorFor(languages: unknown): vscode.DocumentFilter[] {
-  const list = Array.isArray(languages) ? languages.filter((l): l is string => typeof l === 'string' && /^[\w.+#-]{1,64}$|^\*$/.test(l)) : ['*'];
+  const list = Array.isArray(languages)
+    ? languages.filter((l): l is string => typeof l === 'string' && /^[\w.+#-]{1,64}$|^\*$/.test(l))
+    : ['*'];
   const schemes = ['file', 'untitled', RAW_SCHEME];
   if (!list.length) return [];
   if (list.includes('*')) return schemes.map((scheme) => ({ scheme }));
@@ -59,7 +66,13 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
   let selector: vscode.DocumentFilter[] | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): loads when VS Code first asks a provider
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
-  const test = ctx.testMode ? testSeam(() => links, () => load().systemEffects, () => selector) : undefined;
+  const test = ctx.testMode
+    ? testSeam(
+        () => links,
+        () => load().systemEffects,
+        () => selector,
+      )
+    : undefined;
   const get = (): LedgerLinks => {
     if (!links) {
       links = new (load().LedgerLinks)(ctx, test?.effects ?? load().systemEffects, test?.record);
@@ -79,13 +92,17 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
     selector = filters;
     registration = vscode.Disposable.from(
       vscode.languages.registerHoverProvider(filters, { provideHover: (d, p, t) => get().provideHover(d, p, t) }),
-      vscode.languages.registerDocumentLinkProvider(filters, { provideDocumentLinks: (d, t) => get().provideDocumentLinks(d, t) }),
+      vscode.languages.registerDocumentLinkProvider(filters, {
+        provideDocumentLinks: (d, t) => get().provideDocumentLinks(d, t),
+      }),
     );
   };
   register();
   ctx.extension.subscriptions.push(
     { dispose: () => registration?.dispose() },
-    vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(SETTINGS)) register(); }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(SETTINGS)) register();
+    }),
   );
   const subs = ctx.extension.subscriptions;
   registerCommand(subs, Command.ledgerOpenInHashScan, (arg) => get().openInHashScan(arg));
@@ -102,20 +119,64 @@ export interface LedgerRecord {
 }
 
 /** Test mode only: the records, and effects that record what the commands did and can be replaced. */
-function testSeam(links: () => LedgerLinks | undefined, system: () => LedgerEffects, selector: () => vscode.DocumentFilter[] | undefined): { seam: LedgerLinksSeam; effects: LedgerEffects; record: LedgerRecord } {
-  const latest = <T>(list: T[], item: T, max: number) => { list.push(item); if (list.length > max) list.shift(); };
-  const calls = { hovers: 0, linkRequests: 0, hoverMs: [] as number[], hoverCpuMs: [] as number[], linkMs: [] as number[], linkCpuMs: [] as number[], linkCounts: [] as number[] };
-  const done = { opened: [] as string[], copied: [] as string[], refused: [] as string[], commands: [] as Array<{ command: string; args: unknown[] }> };
-  const zero: LookupStats = { lookups: 0, cacheHits: 0, joined: 0, requests: 0, aborted: 0, inFlight: 0, maxInFlight: 0, cached: 0 };
+function testSeam(
+  links: () => LedgerLinks | undefined,
+  system: () => LedgerEffects,
+  selector: () => vscode.DocumentFilter[] | undefined,
+): { seam: LedgerLinksSeam; effects: LedgerEffects; record: LedgerRecord } {
+  const latest = <T>(list: T[], item: T, max: number) => {
+    list.push(item);
+    if (list.length > max) list.shift();
+  };
+  const calls = {
+    hovers: 0,
+    linkRequests: 0,
+    hoverMs: [] as number[],
+    hoverCpuMs: [] as number[],
+    linkMs: [] as number[],
+    linkCpuMs: [] as number[],
+    linkCounts: [] as number[],
+  };
+  const done = {
+    opened: [] as string[],
+    copied: [] as string[],
+    refused: [] as string[],
+    commands: [] as Array<{ command: string; args: unknown[] }>,
+  };
+  const zero: LookupStats = {
+    lookups: 0,
+    cacheHits: 0,
+    joined: 0,
+    requests: 0,
+    aborted: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    cached: 0,
+  };
   const seam: LedgerLinksSeam = {
-    get loaded() { return links() !== undefined; },
-    get selector() { return selector(); },
+    get loaded() {
+      return links() !== undefined;
+    },
+    get selector() {
+      return selector();
+    },
     stats: () => ({
-      ...(links()?.lookup.stats() ?? zero), hovers: calls.hovers, linkRequests: calls.linkRequests,
-      hoverMs: [...calls.hoverMs], hoverCpuMs: [...calls.hoverCpuMs], linkMs: [...calls.linkMs], linkCpuMs: [...calls.linkCpuMs], linkCounts: [...calls.linkCounts],
+      ...(links()?.lookup.stats() ?? zero),
+      hovers: calls.hovers,
+      linkRequests: calls.linkRequests,
+      hoverMs: [...calls.hoverMs],
+      hoverCpuMs: [...calls.hoverCpuMs],
+      linkMs: [...calls.linkMs],
+      linkCpuMs: [...calls.linkCpuMs],
+      linkCounts: [...calls.linkCounts],
     }),
     clearCache: () => links()?.lookup.clear(),
-    effects: () => ({ opened: [...done.opened], copied: [...done.copied], refused: [...done.refused], commands: done.commands.map((c) => ({ ...c })) }),
+    effects: () => ({
+      opened: [...done.opened],
+      copied: [...done.copied],
+      refused: [...done.refused],
+      commands: done.commands.map((c) => ({ ...c })),
+    }),
     openExternal: undefined,
   };
   const effects: LedgerEffects = {

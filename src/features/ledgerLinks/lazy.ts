@@ -48,13 +48,18 @@ const cpuMs = (from: NodeJS.CpuUsage): number => {
   return (d.user + d.system) / 1000;
 };
 
-const isCancel = (e: unknown): boolean => !!e && typeof e === 'object' && (e as { kind?: unknown }).kind === 'cancelled';
+const isCancel = (e: unknown): boolean =>
+  !!e && typeof e === 'object' && (e as { kind?: unknown }).kind === 'cancelled';
 
 export class LedgerLinks implements vscode.Disposable {
   readonly lookup: LedgerLookup;
   private readonly tooltips = new Map<LedgerRefKind, string>();
 
-  constructor(private readonly ctx: FeatureContext, private readonly effects: LedgerEffects, private readonly record?: LedgerRecord) {
+  constructor(
+    private readonly ctx: FeatureContext,
+    private readonly effects: LedgerEffects,
+    private readonly record?: LedgerRecord,
+  ) {
     this.lookup = new LedgerLookup(() => {
       const c = ctx.network.clients;
       return { key: `${c.profile.name}|${c.profile.mirrorUrl}`, profile: c.profile, mirror: c.mirror, http: c.http };
@@ -63,7 +68,11 @@ export class LedgerLinks implements vscode.Disposable {
 
   // ------------------------------------------------------------------ hover
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     let started = performance.now();
     let cpu = process.cpuUsage();
     let own = 0;
@@ -81,7 +90,10 @@ export class LedgerLinks implements vscode.Disposable {
       started = performance.now();
       cpu = process.cpuUsage();
       const content = ledgerHover(ref, info, {
-        network: profile, l10n: vscode.l10n, locale: vscode.env.language, describe: (r, failed) => this.describe(r, failed),
+        network: profile,
+        l10n: vscode.l10n,
+        locale: vscode.env.language,
+        describe: (r, failed) => this.describe(r, failed),
       });
       const md = new vscode.MarkdownString(content.markdown);
       md.isTrusted = { enabledCommands: content.enabledCommands };
@@ -116,14 +128,21 @@ export class LedgerLinks implements vscode.Disposable {
   private async abisScanned(): Promise<void> {
     this.ctx.abis.ensureStarted();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.ctx.abis.scanned(), new Promise<void>((resolve) => { timer = setTimeout(resolve, SCAN_WAIT_MS); })]);
+    await Promise.race([
+      this.ctx.abis.scanned(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, SCAN_WAIT_MS);
+      }),
+    ]);
     clearTimeout(timer);
   }
 
   private describe(r: ContractResult, failed: boolean): { call?: string; error?: string } | undefined {
     const d = this.ctx.abis.decodeResult(r, failed);
     if (!d) return undefined;
-    const call = d.creation ? vscode.l10n.t('creation of {0}', d.creation.text ?? d.creation.contractName ?? vscode.l10n.t('a contract')) : d.call?.text;
+    const call = d.creation
+      ? vscode.l10n.t('creation of {0}', d.creation.text ?? d.creation.contractName ?? vscode.l10n.t('a contract'))
+      : d.call?.text;
     return { call, error: d.error?.message };
   }
 
@@ -134,7 +153,11 @@ export class LedgerLinks implements vscode.Disposable {
     const cpu = process.cpuUsage();
     const links: vscode.DocumentLink[] = [];
     try {
-      for (const { line, ref } of refsInDocument(document.lineCount, (i) => document.lineAt(i).text, () => token.isCancellationRequested)) {
+      for (const { line, ref } of refsInDocument(
+        document.lineCount,
+        (i) => document.lineAt(i).text,
+        () => token.isCancellationRequested,
+      )) {
         if (!allowedIn(document, ref)) continue;
         const link = new vscode.DocumentLink(new vscode.Range(line, ref.start, line, ref.end), linkTarget(ref.text));
         link.tooltip = this.tooltip(ref.kind);
@@ -149,9 +172,12 @@ export class LedgerLinks implements vscode.Disposable {
   private tooltip(kind: LedgerRefKind): string {
     let t = this.tooltips.get(kind);
     if (!t) {
-      t = kind === 'transactionId' || kind === 'hash' ? vscode.l10n.t('Inspect the transaction')
-        : kind === 'nft' ? vscode.l10n.t('Show the NFT\'s history')
-          : vscode.l10n.t('Look it up on the selected network: a contract\'s results, or HashScan');
+      t =
+        kind === 'transactionId' || kind === 'hash'
+          ? vscode.l10n.t('Inspect the transaction')
+          : kind === 'nft'
+            ? vscode.l10n.t("Show the NFT's history")
+            : vscode.l10n.t("Look it up on the selected network: a contract's results, or HashScan");
       this.tooltips.set(kind, t);
     }
     return t;
@@ -195,16 +221,33 @@ export class LedgerLinks implements vscode.Disposable {
       case 'entity':
       case 'evmAddress': {
         const profile = this.ctx.network.profile;
-        const info = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking up {0}', ref.value) }, () => this.lookup.get(ref));
+        const info = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Looking up {0}', ref.value) },
+          () => this.lookup.get(ref),
+        );
         switch (info.kind) {
-          case 'contract': return this.run(OTHER_COMMANDS.contractResults, info.id || ref.value);
-          case 'account': case 'token': case 'topic': case 'schedule':
+          case 'contract':
+            return this.run(OTHER_COMMANDS.contractResults, info.id || ref.value);
+          case 'account':
+          case 'token':
+          case 'topic':
+          case 'schedule':
             return this.openInHashScan({ kind: info.kind, id: info.id || ref.value });
           case 'notFound':
-            void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not on {1}: no account, contract, token, topic or schedule has it.', ref.value, profile.label));
+            void vscode.window.showInformationMessage(
+              vscode.l10n.t(
+                '{0} is not on {1}: no account, contract, token, topic or schedule has it.',
+                ref.value,
+                profile.label,
+              ),
+            );
             return false;
           case 'error':
-            void vscode.window.showErrorMessage(notificationSafe(vscode.l10n.t('{0} could not be looked up on {1}: {2}', ref.value, profile.label, info.message)));
+            void vscode.window.showErrorMessage(
+              notificationSafe(
+                vscode.l10n.t('{0} could not be looked up on {1}: {2}', ref.value, profile.label, info.message),
+              ),
+            );
             return false;
           default:
             return false;
@@ -221,7 +264,11 @@ export class LedgerLinks implements vscode.Disposable {
 
   private refuse(what: string, arg: unknown): false {
     let shown: string;
-    try { shown = JSON.stringify(arg) ?? String(arg); } catch { shown = String(arg); }
+    try {
+      shown = JSON.stringify(arg) ?? String(arg);
+    } catch {
+      shown = String(arg);
+    }
     this.ctx.log.warn(`${what}: refused an argument that is not a Hedera reference: ${notificationSafe(shown, 120)}`);
     this.record?.effect('refused', `${what}: ${shown.slice(0, 200)}`);
     return false;
@@ -234,7 +281,11 @@ export class LedgerLinks implements vscode.Disposable {
 
 /** Whether the hover decodes a contract call (then the workspace's ABIs are waited for, a little). */
 function needsDecoding(info: LedgerInfo): boolean {
-  return (info.kind === 'transaction' && !!info.call) || info.kind === 'contractResult' || (info.kind === 'contract' && !('error' in info.results) && !!info.results.latestFailure);
+  return (
+    (info.kind === 'transaction' && !!info.call) ||
+    info.kind === 'contractResult' ||
+    (info.kind === 'contract' && !('error' in info.results) && !!info.results.latestFailure)
+  );
 }
 
 /**
@@ -244,7 +295,8 @@ function needsDecoding(info: LedgerInfo): boolean {
 const KEY_FILES = /(^|[\\/])(\.env[^\\/]*|hardhat\.config\.[cm]?[jt]s|foundry\.toml|\.secret[^\\/]*)$/i;
 
 /** Package manifests and lock files: their `0.0.3` are versions, not entity ids. */
-const PACKAGE_FILES = /(^|[\\/])(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.(toml|lock)|go\.sum)$/i;
+const PACKAGE_FILES =
+  /(^|[\\/])(package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.(toml|lock)|go\.sum)$/i;
 
 function allowedIn(document: vscode.TextDocument, ref: LedgerRef): boolean {
   if (ref.kind === 'hash' && KEY_FILES.test(document.uri.path)) return false;

@@ -5,6 +5,8 @@ import { selectNetwork } from './selectNetwork';
 import { registerNetworkStatusBar } from './statusBarItem';
 
 export function registerNetwork(ctx: FeatureContext): void {
-  registerCommand(ctx.extension.subscriptions, Command.selectNetwork, (preset) => selectNetwork(ctx.network, typeof preset === 'string' ? preset : undefined));
+  registerCommand(ctx.extension.subscriptions, Command.selectNetwork, (preset) =>
+    selectNetwork(ctx.network, typeof preset === 'string' ? preset : undefined),
+  );
   registerNetworkStatusBar(ctx.extension, ctx.network);
 }

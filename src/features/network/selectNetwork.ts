@@ -25,7 +25,9 @@ export async function selectNetwork(network: SelectedNetwork, preset?: string): 
   let picked: NetworkName | undefined;
   if (preset !== undefined) {
     if (!(NETWORK_NAMES as readonly string[]).includes(preset)) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('"{0}" is not a network: use one of {1}.', String(preset).slice(0, 40), NETWORK_NAMES.join(', ')));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('"{0}" is not a network: use one of {1}.', String(preset).slice(0, 40), NETWORK_NAMES.join(', ')),
+      );
       return undefined;
     }
     picked = preset as NetworkName;

@@ -22,7 +22,10 @@ async function askTokenId(prefill?: string): Promise<string | undefined> {
     placeHolder: '0.0.1234',
     value: prefill,
     ignoreFocusOut: true,
-    validateInput: (v) => { const c = checkEntityId(v, 'a token id'); return c.ok ? undefined : c.message; },
+    validateInput: (v) => {
+      const c = checkEntityId(v, 'a token id');
+      return c.ok ? undefined : c.message;
+    },
   });
   if (value === undefined) return undefined;
   const c = checkEntityId(value, 'a token id');
@@ -36,7 +39,10 @@ async function askSerial(tokenId: string, prefill?: string): Promise<string | un
     placeHolder: '1',
     value: prefill,
     ignoreFocusOut: true,
-    validateInput: (v) => { const c = checkSerial(v); return c.ok ? undefined : c.message; },
+    validateInput: (v) => {
+      const c = checkSerial(v);
+      return c.ok ? undefined : c.message;
+    },
   });
   if (value === undefined) return undefined;
   const c = checkSerial(value);
@@ -48,24 +54,39 @@ async function askSerial(tokenId: string, prefill?: string): Promise<string | un
  * document's URI, which is ignored in favour of the selection. Returns the panel, or undefined when cancelled
  * or refused (a refused argument is reported with the validation sentence).
  */
-export async function showNftHistoryCommand(panels: NftHistoryPanels, args: unknown[]): Promise<NftHistoryPanel | undefined> {
+export async function showNftHistoryCommand(
+  panels: NftHistoryPanels,
+  args: unknown[],
+): Promise<NftHistoryPanel | undefined> {
   let tokenId: string | undefined;
   let serial: string | undefined;
   const [a, b] = args;
   if (typeof a === 'string' || typeof a === 'number' || typeof a === 'bigint') {
     const fromText = typeof a === 'string' ? parseNftSelection(a) : undefined;
     const t = checkEntityId(fromText?.tokenId ?? String(a), 'a token id');
-    if (!t.ok) { void vscode.window.showErrorMessage(t.message); return undefined; }
+    if (!t.ok) {
+      void vscode.window.showErrorMessage(t.message);
+      return undefined;
+    }
     tokenId = t.value;
     const rawSerial = b !== undefined && b !== null ? b : fromText?.serial;
     if (rawSerial !== undefined) {
-      const s = typeof rawSerial === 'string' || typeof rawSerial === 'number' || typeof rawSerial === 'bigint' ? checkSerial(rawSerial) : checkSerial(String(rawSerial));
-      if (!s.ok) { void vscode.window.showErrorMessage(s.message); return undefined; }
+      const s =
+        typeof rawSerial === 'string' || typeof rawSerial === 'number' || typeof rawSerial === 'bigint'
+          ? checkSerial(rawSerial)
+          : checkSerial(String(rawSerial));
+      if (!s.ok) {
+        void vscode.window.showErrorMessage(s.message);
+        return undefined;
+      }
       serial = s.value;
     }
   } else {
     const sel = selectedNft();
-    if (sel) { tokenId = sel.tokenId; serial = sel.serial; }
+    if (sel) {
+      tokenId = sel.tokenId;
+      serial = sel.serial;
+    }
   }
   const last = panels.lastInput();
   tokenId ??= await askTokenId(last?.tokenId);

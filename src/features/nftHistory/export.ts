@@ -15,14 +15,36 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(v) || v !== v.trim() ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export const CSV_HEADER = ['consensus_timestamp', 'time_utc', 'type', 'sender_account_id', 'receiver_account_id', 'is_approval', 'nonce', 'transaction_id'];
+export const CSV_HEADER = [
+  'consensus_timestamp',
+  'time_utc',
+  'type',
+  'sender_account_id',
+  'receiver_account_id',
+  'is_approval',
+  'nonce',
+  'transaction_id',
+];
 
 /** CSV with a header line, CRLF line ends (as RFC 4180 and spreadsheets expect). */
 export function toCsv(items: readonly NftTransaction[]): string {
   const lines = [CSV_HEADER.join(',')];
   for (const tx of items) {
     const r = toRow(tx as Record<string, unknown>);
-    lines.push([r.ts, utcTime(r.ts), r.type, r.sender ?? '', r.receiver ?? '', r.approval ? 'true' : 'false', r.nonce, r.transactionId].map(csvCell).join(','));
+    lines.push(
+      [
+        r.ts,
+        utcTime(r.ts),
+        r.type,
+        r.sender ?? '',
+        r.receiver ?? '',
+        r.approval ? 'true' : 'false',
+        r.nonce,
+        r.transactionId,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -29,9 +29,19 @@ export class NftHistory extends Pager<NftTransaction> {
     maxEntries: number,
     onChange: (c: PagerChange) => void,
   ) {
-    super({
-      first: (signal) => mirror().nftHistory(tokenId, serial, { order: this.query.order, limit: this.query.limit, timestamp: queryFilters(this.query) }, { signal }),
-      next: (page, signal) => mirror().next(page, { signal }),
-    }, onChange, { maxEntries, readAhead: true });
+    super(
+      {
+        first: (signal) =>
+          mirror().nftHistory(
+            tokenId,
+            serial,
+            { order: this.query.order, limit: this.query.limit, timestamp: queryFilters(this.query) },
+            { signal },
+          ),
+        next: (page, signal) => mirror().next(page, { signal }),
+      },
+      onChange,
+      { maxEntries, readAhead: true },
+    );
   }
 }

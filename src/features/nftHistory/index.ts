@@ -51,22 +51,45 @@ export function registerNftHistory(ctx: FeatureContext): NftHistorySeam | undefi
   let lazy: typeof Lazy | undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the panels load on first use
   const load = () => (lazy ??= require('./lazy') as typeof Lazy);
-  const test = ctx.testMode ? testSeam(() => getPanels(), () => load().systemEffects) : undefined;
-  const getPanels: () => NftHistoryPanels = registerPanels(context.subscriptions, VIEW_TYPE, (): NftHistoryPanels => new (load().NftHistoryPanels)(context.extensionUri, network, log, context.globalState, test?.effects));
-  registerCommand(context.subscriptions, Command.showNftHistory, (tokenId, serial) => load().showNftHistoryCommand(getPanels(), [tokenId, serial]));
+  const test = ctx.testMode
+    ? testSeam(
+        () => getPanels(),
+        () => load().systemEffects,
+      )
+    : undefined;
+  const getPanels: () => NftHistoryPanels = registerPanels(
+    context.subscriptions,
+    VIEW_TYPE,
+    (): NftHistoryPanels =>
+      new (load().NftHistoryPanels)(context.extensionUri, network, log, context.globalState, test?.effects),
+  );
+  registerCommand(context.subscriptions, Command.showNftHistory, (tokenId, serial) =>
+    load().showNftHistoryCommand(getPanels(), [tokenId, serial]),
+  );
   return test?.seam;
 }
 
 /** Test mode only: effects that record what each panel did and can be replaced by the tests. */
-function testSeam(panels: () => NftHistoryPanels, system: () => NftPanelEffects): { seam: NftHistorySeam; effects: NftPanelEffects } {
-  interface PanelRecord { opened: string[]; exported: string[]; refused: string[]; rendered?: RenderedReport }
+function testSeam(
+  panels: () => NftHistoryPanels,
+  system: () => NftPanelEffects,
+): { seam: NftHistorySeam; effects: NftPanelEffects } {
+  interface PanelRecord {
+    opened: string[];
+    exported: string[];
+    refused: string[];
+    rendered?: RenderedReport;
+  }
   const records = new WeakMap<NftHistoryPanel, PanelRecord>();
   const recordOf = (p: NftHistoryPanel): PanelRecord => {
     let r = records.get(p);
     if (!r) records.set(p, (r = { opened: [], exported: [], refused: [] }));
     return r;
   };
-  const keep = (list: string[], item: string) => { list.push(item); if (list.length > 50) list.shift(); };
+  const keep = (list: string[], item: string) => {
+    list.push(item);
+    if (list.length > 50) list.shift();
+  };
   const seam: NftHistorySeam = {
     list: () => panels().list(),
     get: (tokenId, serial) => panels().get(tokenId, serial),
@@ -75,8 +98,16 @@ function testSeam(panels: () => NftHistoryPanels, system: () => NftPanelEffects)
     snapshot: (p) => {
       const r = recordOf(p);
       return {
-        key: p.key, title: p.panel.title, visible: p.panel.visible, active: p.panel.active, state: p.viewState(),
-        rendered: r.rendered, opened: [...r.opened], exported: [...r.exported], refused: [...r.refused], html: p.panel.webview.html,
+        key: p.key,
+        title: p.panel.title,
+        visible: p.panel.visible,
+        active: p.panel.active,
+        state: p.viewState(),
+        rendered: r.rendered,
+        opened: [...r.opened],
+        exported: [...r.exported],
+        refused: [...r.refused],
+        html: p.panel.webview.html,
       };
     },
     saveTarget: undefined,
@@ -84,14 +115,23 @@ function testSeam(panels: () => NftHistoryPanels, system: () => NftPanelEffects)
   };
   const effects: NftPanelEffects = {
     openExternal: (url) => (seam.openExternal ?? system().openExternal)(url),
-    askSaveTarget: (format, options) => (seam.saveTarget ? Promise.resolve(seam.saveTarget(format)) : system().askSaveTarget(format, options)),
+    askSaveTarget: (format, options) =>
+      seam.saveTarget ? Promise.resolve(seam.saveTarget(format)) : system().askSaveTarget(format, options),
     observe: (p, e) => {
       const r = recordOf(p);
       switch (e.kind) {
-        case 'opened': keep(r.opened, e.url); break;
-        case 'exported': keep(r.exported, e.uri); break;
-        case 'refused': keep(r.refused, e.reason); break;
-        case 'rendered': r.rendered = e.report; break;
+        case 'opened':
+          keep(r.opened, e.url);
+          break;
+        case 'exported':
+          keep(r.exported, e.uri);
+          break;
+        case 'refused':
+          keep(r.refused, e.reason);
+          break;
+        case 'rendered':
+          r.rendered = e.report;
+          break;
       }
     },
   };

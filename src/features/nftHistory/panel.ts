@@ -21,7 +21,17 @@ import { config } from '../../core/settings';
 import { exportFileName, toCsv, toJson } from './export';
 import { NftHistory } from './history';
 import {
-  type FromWebview, type NftQuery, nftKey, PAGE_SIZES, parsePanelState, parseWebviewMessage, type PanelState, type QueryInput, type RenderedReport, type ToWebview, type ViewState,
+  type FromWebview,
+  type NftQuery,
+  nftKey,
+  PAGE_SIZES,
+  parsePanelState,
+  parseWebviewMessage,
+  type PanelState,
+  type QueryInput,
+  type RenderedReport,
+  type ToWebview,
+  type ViewState,
 } from './protocol';
 import { type NftRow, TIMESTAMP_RE, toRow } from './rows';
 import { VIEW_TYPE } from './viewType';
@@ -32,7 +42,10 @@ const DEFAULT_MAX_ENTRIES = 100_000;
 export function defaultQuery(): NftQuery {
   const size = config().get<number>('nftHistory.pageSize', 100);
   const order = config().get<string>('nftHistory.order', 'desc');
-  return { order: order === 'asc' ? 'asc' : 'desc', limit: (PAGE_SIZES as readonly number[]).includes(size) ? size : 100 };
+  return {
+    order: order === 'asc' ? 'asc' : 'desc',
+    limit: (PAGE_SIZES as readonly number[]).includes(size) ? size : 100,
+  };
 }
 
 function maxEntries(): number {
@@ -87,7 +100,14 @@ export class NftHistoryPanel implements vscode.Disposable {
     restore?: PanelState,
   ) {
     this.key = nftKey(tokenId, serial);
-    this.history = new NftHistory(() => owner.network.clients.mirror, tokenId, serial, query, maxEntries(), (c) => this.changed(c.from));
+    this.history = new NftHistory(
+      () => owner.network.clients.mirror,
+      tokenId,
+      serial,
+      query,
+      maxEntries(),
+      (c) => this.changed(c.from),
+    );
     this.restoreCount = restore?.loaded ?? 0;
     this.channel = owner.host.channel<FromWebview, ToWebview>(panel, `NFT history ${this.key}`, parseWebviewMessage, {
       handle: (m) => this.handle(m),
@@ -96,7 +116,10 @@ export class NftHistoryPanel implements vscode.Disposable {
     this.channel.open(this, vscode.l10n.t('NFT {0} #{1}', tokenId, serial), this.shell());
     this.disposables.add(
       owner.network.onDidChange((clients) => {
-        this.note = vscode.l10n.t('Network changed to {0}: this is the history of the NFT on {0}.', clients.profile.label);
+        this.note = vscode.l10n.t(
+          'Network changed to {0}: this is the history of the NFT on {0}.',
+          clients.profile.label,
+        );
         this.owner.log.info(`NFT history ${this.key}: network changed to ${clients.profile.label}, reloading`);
         void this.history.reload();
       }),
@@ -128,7 +151,14 @@ export class NftHistoryPanel implements vscode.Disposable {
       partial: h.partial,
       capped: h.capped,
       maxEntries: h.maxEntries,
-      ...(message !== undefined ? { error: { message, serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !message.includes(m)) : [] } } : {}),
+      ...(message !== undefined
+        ? {
+            error: {
+              message,
+              serverMessages: isApiError(e) ? e.serverMessages.filter((m) => !message.includes(m)) : [],
+            },
+          }
+        : {}),
       ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
       ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
       ...(this.note ? { note: this.note } : {}),
@@ -149,7 +179,11 @@ export class NftHistoryPanel implements vscode.Disposable {
   }
 
   private changed(from: number | undefined): void {
-    this.post({ type: 'update', state: this.viewState(), ...(from !== undefined ? { rows: { from, items: this.rows(from) } } : {}) });
+    this.post({
+      type: 'update',
+      state: this.viewState(),
+      ...(from !== undefined ? { rows: { from, items: this.rows(from) } } : {}),
+    });
   }
 
   /** A message from the page: validated first (the channel); anything unexpected is ignored and logged. */
@@ -161,7 +195,12 @@ export class NftHistoryPanel implements vscode.Disposable {
     switch (m.type) {
       case 'ready':
         // the page reports what it drew only to an observer (the test seam; none in normal use)
-        this.post({ type: 'update', state: this.viewState(), rows: { from: 0, items: this.rows(0) }, ...(this.owner.effects.observe ? { reportRendered: true as const } : {}) });
+        this.post({
+          type: 'update',
+          state: this.viewState(),
+          rows: { from: 0, items: this.rows(0) },
+          ...(this.owner.effects.observe ? { reportRendered: true as const } : {}),
+        });
         return;
       case 'loadMore':
         return this.history.loadMore();
@@ -179,7 +218,10 @@ export class NftHistoryPanel implements vscode.Disposable {
         await this.export(m.format);
         return;
       case 'rendered':
-        this.owner.effects.observe?.(this, { kind: 'rendered', report: { total: m.total, domRows: m.domRows, first: m.first, last: m.last } });
+        this.owner.effects.observe?.(this, {
+          kind: 'rendered',
+          report: { total: m.total, domRows: m.domRows, first: m.first, last: m.last },
+        });
         return;
     }
   }
@@ -196,8 +238,8 @@ export class NftHistoryPanel implements vscode.Disposable {
         this.changed(undefined);
         return Promise.resolve();
       }
-      if (side === 'from') q.from = { op: (bound.op as 'gt' | 'gte'), value: t.value };
-      else q.to = { op: (bound.op as 'lt' | 'lte'), value: t.value };
+      if (side === 'from') q.from = { op: bound.op as 'gt' | 'gte', value: t.value };
+      else q.to = { op: bound.op as 'lt' | 'lte', value: t.value };
     }
     if (q.from && q.to && compareTimestamps(q.from.value, q.to.value) > 0) {
       this.queryError = vscode.l10n.t('The start of the time range is after its end.');
@@ -216,7 +258,8 @@ export class NftHistoryPanel implements vscode.Disposable {
     let url: string | undefined;
     if (target === 'account' && isEntityId(id)) url = hashscanUrl(profile, 'account', id);
     else if (target === 'token' && isEntityId(id)) url = hashscanUrl(profile, 'token', id, this.serial);
-    else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || isTransactionId(id))) url = hashscanUrl(profile, 'transaction', id);
+    else if (target === 'transaction' && (TIMESTAMP_RE.test(id) || isTransactionId(id)))
+      url = hashscanUrl(profile, 'transaction', id);
     if (!url) {
       this.owner.effects.observe?.(this, { kind: 'refused', reason: `open: ${target} id is not valid` });
       this.owner.log.warn(`NFT history ${this.key}: ignored a link to ${target} "${id.slice(0, 60)}" (not a valid id)`);
@@ -231,7 +274,9 @@ export class NftHistoryPanel implements vscode.Disposable {
   async export(format: 'csv' | 'json'): Promise<vscode.Uri | undefined> {
     const items = this.history.items;
     if (!items.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to export: no transactions are loaded for NFT {0} #{1}.', this.tokenId, this.serial));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Nothing to export: no transactions are loaded for NFT {0} #{1}.', this.tokenId, this.serial),
+      );
       return undefined;
     }
     const name = exportFileName(this.tokenId, this.serial, format);
@@ -244,29 +289,51 @@ export class NftHistoryPanel implements vscode.Disposable {
     });
     if (!target) return undefined;
     const profile = this.owner.network.profile;
-    const text = format === 'csv'
-      ? toCsv(items)
-      : toJson(items, {
-        tokenId: this.tokenId, serial: this.serial, network: profile.name, mirrorUrl: profile.mirrorUrl, query: this.history.query,
-        partial: this.history.partial, complete: !this.history.hasMore && !this.history.capped && !this.history.stopped,
-      });
+    const text =
+      format === 'csv'
+        ? toCsv(items)
+        : toJson(items, {
+            tokenId: this.tokenId,
+            serial: this.serial,
+            network: profile.name,
+            mirrorUrl: profile.mirrorUrl,
+            query: this.history.query,
+            partial: this.history.partial,
+            complete: !this.history.hasMore && !this.history.capped && !this.history.stopped,
+          });
     try {
       await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(text));
     } catch (e) {
       this.owner.log.error(`NFT history ${this.key}: export to ${target.fsPath} failed: ${(e as Error).message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not write {0}: {1}', target.fsPath, (e as Error).message));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Could not write {0}: {1}', target.fsPath, (e as Error).message),
+      );
       return undefined;
     }
     this.owner.effects.observe?.(this, { kind: 'exported', uri: target.toString() });
-    this.owner.log.info(`NFT history ${this.key}: exported ${items.length} entries as ${format.toUpperCase()} to ${target.fsPath}`);
-    void vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} transactions of NFT {1} #{2} to {3}.', items.length, this.tokenId, this.serial, vscode.workspace.asRelativePath(target)));
+    this.owner.log.info(
+      `NFT history ${this.key}: exported ${items.length} entries as ${format.toUpperCase()} to ${target.fsPath}`,
+    );
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Exported {0} transactions of NFT {1} #{2} to {3}.',
+        items.length,
+        this.tokenId,
+        this.serial,
+        vscode.workspace.asRelativePath(target),
+      ),
+    );
     return target;
   }
 
   /** The page's static markup. The only values in it are a token id and serial that passed validation. */
   private shell(): PageShell {
     const title = `NFT ${this.tokenId} #${this.serial}`;
-    return { bundle: 'nftHistory.main', title, lang: 'en', body: `<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
+    return {
+      bundle: 'nftHistory.main',
+      title,
+      lang: 'en',
+      body: `<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
   <header class="toolbar" role="toolbar" aria-label="NFT history controls">
     <h1 class="heading"><span class="codicon codicon-file-media" aria-hidden="true"></span> <span id="heading">${title}</span> <span id="network" class="badge"></span></h1>
     <form id="query" class="controls" autocomplete="off">
@@ -319,7 +386,8 @@ export class NftHistoryPanel implements vscode.Disposable {
     <span id="loadingMore" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading more…</span>
     <button id="loadMore" type="button" hidden>Load more</button>
   </footer>
-</main>` };
+</main>`,
+    };
   }
 
   reveal(): void {
@@ -356,7 +424,12 @@ export class NftHistoryPanels implements vscode.Disposable {
   show(tokenId: string, serial: string, query?: NftQuery): NftHistoryPanel {
     const token = checkEntityId(tokenId);
     if (!token.ok) throw new Error(token.message);
-    const shown = this.host.show(nftKey(token.value, serial), `NFT ${token.value} #${serial}`, (panel) => new NftHistoryPanel(panel, this, token.value, serial, query ?? defaultQuery()), ` (${this.network.profile.label})`);
+    const shown = this.host.show(
+      nftKey(token.value, serial),
+      `NFT ${token.value} #${serial}`,
+      (panel) => new NftHistoryPanel(panel, this, token.value, serial, query ?? defaultQuery()),
+      ` (${this.network.profile.label})`,
+    );
     if (shown.created) {
       void shown.panel.start();
       void this.memento.update('nftHistory.last', { tokenId: token.value, serial });
@@ -366,7 +439,13 @@ export class NftHistoryPanels implements vscode.Disposable {
 
   /** The serializer's half: a panel VS Code restored after a reload, with the state its page saved. */
   async revive(panel: vscode.WebviewPanel, raw: unknown): Promise<void> {
-    const p = this.host.revive(panel, parsePanelState(raw), (s) => nftKey(s.tokenId, s.serial), (webview, s) => new NftHistoryPanel(webview, this, s.tokenId, s.serial, s.query, s), ` (${this.network.profile.label})`);
+    const p = this.host.revive(
+      panel,
+      parsePanelState(raw),
+      (s) => nftKey(s.tokenId, s.serial),
+      (webview, s) => new NftHistoryPanel(webview, this, s.tokenId, s.serial, s.query, s),
+      ` (${this.network.profile.label})`,
+    );
     await p?.start();
   }
 

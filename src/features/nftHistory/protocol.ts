@@ -87,8 +87,12 @@ export interface ViewState {
  * `reportRendered` (only in the answer to `ready`, only when something observes the panels: the test seam of
  * ExtensionMode.Test) asks the page to post `rendered` after each update; otherwise it never does.
  */
-export type ToWebview =
-  | { type: 'update'; state: ViewState; rows?: { from: number; items: NftRow[] }; reportRendered?: true };
+export type ToWebview = {
+  type: 'update';
+  state: ViewState;
+  rows?: { from: number; items: NftRow[] };
+  reportRendered?: true;
+};
 
 /** What the webview keeps with `setState` (restored after a window reload by the panel serializer). */
 export interface PanelState {
@@ -110,19 +114,25 @@ const bad = <T>(reason: string): Result<T> => ({ ok: false, reason });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const MAX_STRING = 200;
 const isShortString = (v: unknown): v is string => typeof v === 'string' && v.length <= MAX_STRING;
-const isCount = (v: unknown, max = 10_000_000): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
+const isCount = (v: unknown, max = 10_000_000): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max;
 
 function onlyKeys(o: Record<string, unknown>, allowed: string[]): string | undefined {
   const extra = Object.keys(o).filter((k) => !allowed.includes(k));
   return extra.length ? `unexpected field ${extra[0].slice(0, 40)}` : undefined;
 }
 
-function checkBound<O extends string>(v: unknown, ops: readonly O[], name: string): Result<{ op: O; value: string } | undefined> {
+function checkBound<O extends string>(
+  v: unknown,
+  ops: readonly O[],
+  name: string,
+): Result<{ op: O; value: string } | undefined> {
   if (v === undefined || v === null) return ok(undefined);
   if (!isObject(v)) return bad(`${name} is not an object`);
   const extra = onlyKeys(v, ['op', 'value']);
   if (extra) return bad(`${name}: ${extra}`);
-  if (typeof v.op !== 'string' || !(ops as readonly string[]).includes(v.op)) return bad(`${name}.op is not one of ${ops.join(', ')}`);
+  if (typeof v.op !== 'string' || !(ops as readonly string[]).includes(v.op))
+    return bad(`${name}.op is not one of ${ops.join(', ')}`);
   if (!isShortString(v.value)) return bad(`${name}.value is not a short string`);
   return ok({ op: v.op as O, value: v.value });
 }
@@ -133,7 +143,8 @@ export function checkQueryShape(v: unknown): Result<QueryInput> {
   const extra = onlyKeys(v, ['order', 'limit', 'from', 'to']);
   if (extra) return bad(`query: ${extra}`);
   if (v.order !== 'asc' && v.order !== 'desc') return bad('query.order is not asc or desc');
-  if (typeof v.limit !== 'number' || !Number.isInteger(v.limit) || v.limit < 1 || v.limit > 100) return bad('query.limit is not a whole number from 1 to 100');
+  if (typeof v.limit !== 'number' || !Number.isInteger(v.limit) || v.limit < 1 || v.limit > 100)
+    return bad('query.limit is not a whole number from 1 to 100');
   const from = checkBound(v.from, ['gt', 'gte'] as const, 'query.from');
   if (!from.ok) return from;
   const to = checkBound(v.to, ['lt', 'lte'] as const, 'query.to');
@@ -166,7 +177,8 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
     case 'open': {
       const extra = onlyKeys(raw, ['type', 'target', 'id']);
       if (extra) return bad(`open: ${extra}`);
-      if (raw.target !== 'account' && raw.target !== 'transaction' && raw.target !== 'token') return bad('open.target is not account, transaction or token');
+      if (raw.target !== 'account' && raw.target !== 'transaction' && raw.target !== 'token')
+        return bad('open.target is not account, transaction or token');
       if (!isShortString(raw.id) || !raw.id) return bad('open.id is not a short string');
       return ok({ type, target: raw.target, id: raw.id });
     }
@@ -179,7 +191,8 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
     case 'rendered': {
       const extra = onlyKeys(raw, ['type', 'total', 'domRows', 'first', 'last']);
       if (extra) return bad(`rendered: ${extra}`);
-      if (!isCount(raw.total) || !isCount(raw.domRows) || !isCount(raw.first) || !isCount(raw.last)) return bad('rendered: counts are not whole numbers');
+      if (!isCount(raw.total) || !isCount(raw.domRows) || !isCount(raw.first) || !isCount(raw.last))
+        return bad('rendered: counts are not whole numbers');
       return ok({ type, total: raw.total, domRows: raw.domRows, first: raw.first, last: raw.last });
     }
     default:
@@ -204,13 +217,21 @@ export function parsePanelState(raw: unknown): Result<PanelState> {
   if (!isObject(raw)) return bad('no state');
   if (raw.v !== 1) return bad('unknown state version');
   if (typeof raw.tokenId !== 'string' || !isEntityId(raw.tokenId)) return bad('tokenId is not an entity id');
-  if (typeof raw.serial !== 'string' || !SERIAL.test(raw.serial) || BigInt(raw.serial) > INT64_MAX) return bad('serial is out of range');
+  if (typeof raw.serial !== 'string' || !SERIAL.test(raw.serial) || BigInt(raw.serial) > INT64_MAX)
+    return bad('serial is out of range');
   const q = checkSavedQuery(raw.query);
   if (!q.ok) return q;
-  const num = (v: unknown, max: number): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(Math.floor(v), max) : 0);
+  const num = (v: unknown, max: number): number =>
+    typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.min(Math.floor(v), max) : 0;
   return ok({
-    v: 1, tokenId: raw.tokenId, serial: raw.serial, query: q.value,
-    loaded: num(raw.loaded, 10_000_000), scrollTop: num(raw.scrollTop, 1e9), activeRow: num(raw.activeRow, 10_000_000), activeCol: num(raw.activeCol, 6),
+    v: 1,
+    tokenId: raw.tokenId,
+    serial: raw.serial,
+    query: q.value,
+    loaded: num(raw.loaded, 10_000_000),
+    scrollTop: num(raw.scrollTop, 1e9),
+    activeRow: num(raw.activeRow, 10_000_000),
+    activeCol: num(raw.activeCol, 6),
   });
 }
 

@@ -38,9 +38,18 @@ export function registerSchedules(ctx: FeatureContext): SchedulesSeam | undefine
   });
   const subs = ctx.extension.subscriptions;
   registerCommand(subs, Command.schedulesOpen, (id) => list.view().openById(id));
-  registerCommand(subs, Command.schedulesCopyId, (n) => { const s = scheduleOf(n); if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id)); });
-  registerCommand(subs, Command.schedulesOpenInHashScan, (n) => { const s = scheduleOf(n); if (s) void openUrl(hashscanUrl(ctx.network.profile, 'schedule', s.schedule_id)); });
-  registerCommand(subs, Command.schedulesShowRaw, (n) => { const s = scheduleOf(n); if (s) void ctx.raw.show(`schedule-${s.schedule_id}`, s); });
+  registerCommand(subs, Command.schedulesCopyId, (n) => {
+    const s = scheduleOf(n);
+    if (s) void copyText(s.schedule_id, vscode.l10n.t('schedule id {0}', s.schedule_id));
+  });
+  registerCommand(subs, Command.schedulesOpenInHashScan, (n) => {
+    const s = scheduleOf(n);
+    if (s) void openUrl(hashscanUrl(ctx.network.profile, 'schedule', s.schedule_id));
+  });
+  registerCommand(subs, Command.schedulesShowRaw, (n) => {
+    const s = scheduleOf(n);
+    if (s) void ctx.raw.show(`schedule-${s.schedule_id}`, s);
+  });
   if (!ctx.testMode) return undefined;
   return listSeam(list, {
     setFilters: (f: Partial<ScheduleFilterInput>) => list.view().setFilters(f),

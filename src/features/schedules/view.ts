@@ -10,11 +10,27 @@ import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format
 import { type Page, scheduleState, type SchedulesQuery } from '../../api/mirror';
 import type { BodyField } from '../../api/decode';
 import type { Schedule, ScheduleState } from '../../api/mirrorTypes';
-import { checkEntityId, checkEntityIdFilter, checkLimit, type Filter, filterToParam, unwrap } from '../../api/validation';
+import {
+  checkEntityId,
+  checkEntityIdFilter,
+  checkLimit,
+  type Filter,
+  filterToParam,
+  unwrap,
+} from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listView';
-import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, notificationSafe, oneLine, type TreeNode } from '../../ui/nodes';
+import {
+  anyValueNode,
+  DetailNode,
+  flattenDetails,
+  GroupNode,
+  mdEscape,
+  notificationSafe,
+  oneLine,
+  type TreeNode,
+} from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
 
@@ -43,7 +59,12 @@ const STATE_ICON: Record<ScheduleState, vscode.ThemeIcon> = {
 };
 
 const stateLabel = (s: ScheduleState): string =>
-  ({ pending: vscode.l10n.t('pending'), executed: vscode.l10n.t('executed'), deleted: vscode.l10n.t('deleted'), expired: vscode.l10n.t('expired') })[s];
+  ({
+    pending: vscode.l10n.t('pending'),
+    executed: vscode.l10n.t('executed'),
+    deleted: vscode.l10n.t('deleted'),
+    expired: vscode.l10n.t('expired'),
+  })[s];
 
 function base64ToHex(b64: string): string {
   try {
@@ -61,7 +82,11 @@ function bodyFieldNode(f: BodyField): DetailNode {
 function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
   const rows: TreeNode[] = [];
   const ts = (label: string, v: string | null | undefined, none: string) =>
-    new DetailNode(label, v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v), Date.now(), vscode.env.language)}` : none, { tooltip: v ? formatTimestamp(v) : none });
+    new DetailNode(
+      label,
+      v ? `${formatTimestamp(v, false)} · ${relativeTime(timestampToDate(v), Date.now(), vscode.env.language)}` : none,
+      { tooltip: v ? formatTimestamp(v) : none },
+    );
   rows.push(new DetailNode(vscode.l10n.t('State'), stateLabel(scheduleState(s))));
   rows.push(new DetailNode(vscode.l10n.t('Memo'), s.memo ?? '', { tooltip: s.memo ?? '' }));
   rows.push(new DetailNode(vscode.l10n.t('Payer'), s.payer_account_id ?? ''));
@@ -69,33 +94,70 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
   rows.push(ts(vscode.l10n.t('Created'), s.consensus_timestamp, ''));
   rows.push(ts(vscode.l10n.t('Executed'), s.executed_timestamp, vscode.l10n.t('not executed')));
   rows.push(ts(vscode.l10n.t('Expires'), s.expiration_time, vscode.l10n.t('no expiration time set')));
-  rows.push(new DetailNode(vscode.l10n.t('Wait for expiry'), s.wait_for_expiry ? vscode.l10n.t('yes') : vscode.l10n.t('no')));
+  rows.push(
+    new DetailNode(vscode.l10n.t('Wait for expiry'), s.wait_for_expiry ? vscode.l10n.t('yes') : vscode.l10n.t('no')),
+  );
   if (s.admin_key) {
-    rows.push(new DetailNode(vscode.l10n.t('Admin key'), `${s.admin_key._type} ${s.admin_key.key}`, {
-      children: [new DetailNode(vscode.l10n.t('Type'), String(s.admin_key._type)), new DetailNode(vscode.l10n.t('Key'), String(s.admin_key.key))],
-    }));
+    rows.push(
+      new DetailNode(vscode.l10n.t('Admin key'), `${s.admin_key._type} ${s.admin_key.key}`, {
+        children: [
+          new DetailNode(vscode.l10n.t('Type'), String(s.admin_key._type)),
+          new DetailNode(vscode.l10n.t('Key'), String(s.admin_key.key)),
+        ],
+      }),
+    );
   } else {
     rows.push(new DetailNode(vscode.l10n.t('Admin key'), vscode.l10n.t('none (the schedule cannot be deleted)')));
   }
   const sigs = Array.isArray(s.signatures) ? s.signatures : [];
-  rows.push(new GroupNode(vscode.l10n.t('Signatures'), sigs.map((g, i) => {
-    const hex = base64ToHex(g.public_key_prefix ?? '');
-    return new DetailNode(String(g.type ?? 'UNKNOWN'), `0x${hex} · ${formatTimestamp(g.consensus_timestamp, false)}`, {
-      tooltip: `#${i + 1} ${g.type}\npublic key prefix: ${g.public_key_prefix} (0x${hex})\nsignature: ${g.signature}\ntime: ${formatTimestamp(g.consensus_timestamp)}`,
-      icon: new vscode.ThemeIcon('key'),
-    });
-  }), { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') }));
+  rows.push(
+    new GroupNode(
+      vscode.l10n.t('Signatures'),
+      sigs.map((g, i) => {
+        const hex = base64ToHex(g.public_key_prefix ?? '');
+        return new DetailNode(
+          String(g.type ?? 'UNKNOWN'),
+          `0x${hex} · ${formatTimestamp(g.consensus_timestamp, false)}`,
+          {
+            tooltip: `#${i + 1} ${g.type}\npublic key prefix: ${g.public_key_prefix} (0x${hex})\nsignature: ${g.signature}\ntime: ${formatTimestamp(g.consensus_timestamp)}`,
+            icon: new vscode.ThemeIcon('key'),
+          },
+        );
+      }),
+      { description: String(sigs.length), icon: new vscode.ThemeIcon('pencil') },
+    ),
+  );
   const body = s.transaction_body ?? '';
   const decoded = abis.decodeSchedule(s);
   if (decoded) {
-    rows.push(new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
-      tooltip: headline(decoded),
-      icon: new vscode.ThemeIcon('symbol-event'),
-      children: decoded.fields.map(bodyFieldNode),
-    }));
+    rows.push(
+      new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
+        tooltip: headline(decoded),
+        icon: new vscode.ThemeIcon('symbol-event'),
+        children: decoded.fields.map(bodyFieldNode),
+      }),
+    );
   }
-  rows.push(new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, { tooltip: body, icon: new vscode.ThemeIcon('file-binary') }));
-  const known = new Set(['admin_key', 'consensus_timestamp', 'creator_account_id', 'deleted', 'executed_timestamp', 'expiration_time', 'memo', 'payer_account_id', 'schedule_id', 'signatures', 'transaction_body', 'wait_for_expiry']);
+  rows.push(
+    new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, {
+      tooltip: body,
+      icon: new vscode.ThemeIcon('file-binary'),
+    }),
+  );
+  const known = new Set([
+    'admin_key',
+    'consensus_timestamp',
+    'creator_account_id',
+    'deleted',
+    'executed_timestamp',
+    'expiration_time',
+    'memo',
+    'payer_account_id',
+    'schedule_id',
+    'signatures',
+    'transaction_body',
+    'wait_for_expiry',
+  ]);
   const extra = Object.keys(s).filter((k) => !known.has(k));
   for (const k of extra) rows.push(anyValueNode(k, s[k]));
   return rows;
@@ -107,7 +169,12 @@ function headline(body: { title: string; summary: string }): string {
 }
 
 class ScheduleNode implements TreeNode {
-  constructor(readonly schedule: Schedule, private readonly network: string, private readonly abis: AbiIndex, private readonly pinned = false) {}
+  constructor(
+    readonly schedule: Schedule,
+    private readonly network: string,
+    private readonly abis: AbiIndex,
+    private readonly pinned = false,
+  ) {}
 
   get id(): string {
     return `${this.pinned ? 'pinned' : 'schedule'}:${this.network}:${this.schedule.schedule_id}`;
@@ -117,18 +184,31 @@ class ScheduleNode implements TreeNode {
     const s = this.schedule;
     const state = scheduleState(s);
     const body = this.abis.decodeSchedule(s);
-    const item = new vscode.TreeItem(oneLine(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), 400), this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    const item = new vscode.TreeItem(
+      oneLine(body ? `${s.schedule_id} · ${oneLine(body.summary, 100)}` : String(s.schedule_id), 400),
+      this.pinned ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+    );
     item.id = this.id;
     const memo = oneLine(s.memo ?? '', 60);
-    item.description = oneLine([stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · '), 400);
+    item.description = oneLine(
+      [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · '),
+      400,
+    );
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(String(s.schedule_id))}** · ${mdEscape(stateLabel(state))}\n\n`);
     if (body) md.appendMarkdown(`${mdEscape(oneLine(headline(body), 300))}\n\n`);
     if (s.memo) md.appendMarkdown(`${mdEscape(s.memo)}\n\n`);
-    md.appendMarkdown(`${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`);
+    md.appendMarkdown(
+      `${mdEscape(vscode.l10n.t('Creator'))}: ${mdEscape(String(s.creator_account_id))}  \n${mdEscape(vscode.l10n.t('Created'))}: ${mdEscape(formatTimestamp(s.consensus_timestamp))}`,
+    );
     item.tooltip = md;
-    item.accessibilityInformation = { label: oneLine(`${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}`, 600) };
+    item.accessibilityInformation = {
+      label: oneLine(
+        `${vscode.l10n.t('Schedule')} ${s.schedule_id}, ${stateLabel(state)}${memo ? `, ${memo}` : ''}${body ? `, ${oneLine(body.summary, 100)}` : ''}`,
+        600,
+      ),
+    };
     item.contextValue = 'schedule';
     return item;
   }
@@ -143,8 +223,16 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   private readonly log: ExtensionLog;
   private readonly abis: AbiIndex;
 
-  constructor(ctx: FeatureContext, treeView: vscode.TreeView<TreeNode>, private readonly viewId: ListViewId) {
-    super(ctx.extension, ctx.network, treeView, { viewId, defaults: () => ({ ...DEFAULT_FILTERS }), filterTitle: vscode.l10n.t('Schedule Filters') });
+  constructor(
+    ctx: FeatureContext,
+    treeView: vscode.TreeView<TreeNode>,
+    private readonly viewId: ListViewId,
+  ) {
+    super(ctx.extension, ctx.network, treeView, {
+      viewId,
+      defaults: () => ({ ...DEFAULT_FILTERS }),
+      filterTitle: vscode.l10n.t('Schedule Filters'),
+    });
     this.log = ctx.log;
     this.abis = ctx.abis;
     // decoded labels change with the workspace's ABIs
@@ -161,7 +249,9 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   }
 
   protected emptyText(): string {
-    return this.isFiltered() ? vscode.l10n.t('No schedules match the filters.') : vscode.l10n.t('No schedules on {0}.', this.network.profile.label);
+    return this.isFiltered()
+      ? vscode.l10n.t('No schedules match the filters.')
+      : vscode.l10n.t('No schedules on {0}.', this.network.profile.label);
   }
 
   protected extraRoots(): TreeNode[] {
@@ -173,7 +263,12 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   }
 
   query(): SchedulesQuery {
-    return { accountId: this.filters.accountId, scheduleId: this.filters.scheduleId, order: this.filters.order, limit: this.filters.limit };
+    return {
+      accountId: this.filters.accountId,
+      scheduleId: this.filters.scheduleId,
+      order: this.filters.order,
+      limit: this.filters.limit,
+    };
   }
 
   /** The active filters, as the view's description ("account.id=gte:0.0.5 · desc · 50 a page"). */
@@ -188,8 +283,10 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
 
   protected parseFilters(f: Partial<ScheduleFilterInput>, current: ScheduleFilters): ScheduleFilters {
     const next: ScheduleFilters = { ...current };
-    if ('accountId' in f) next.accountId = f.accountId ? unwrap(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
-    if ('scheduleId' in f) next.scheduleId = f.scheduleId ? unwrap(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+    if ('accountId' in f)
+      next.accountId = f.accountId ? unwrap(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+    if ('scheduleId' in f)
+      next.scheduleId = f.scheduleId ? unwrap(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
     if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
     if (f.limit !== undefined) next.limit = f.limit === '' ? DEFAULT_FILTERS.limit : unwrap(checkLimit(f.limit));
     return next;
@@ -199,26 +296,42 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
     const f = () => this.filters;
     return [
       {
-        kind: 'text', key: 'accountId', label: vscode.l10n.t('Creator account id'),
+        kind: 'text',
+        key: 'accountId',
+        label: vscode.l10n.t('Creator account id'),
         value: () => (f().accountId ? filterToParam(f().accountId!) : ''),
-        prompt: vscode.l10n.t('Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.'),
+        prompt: vscode.l10n.t(
+          'Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.',
+        ),
         placeholder: 'gte:0.0.1000',
         check: (v) => checkEntityIdFilter(v, 'an account id'),
       },
       {
-        kind: 'text', key: 'scheduleId', label: vscode.l10n.t('Schedule id'),
+        kind: 'text',
+        key: 'scheduleId',
+        label: vscode.l10n.t('Schedule id'),
         value: () => (f().scheduleId ? filterToParam(f().scheduleId!) : ''),
         prompt: vscode.l10n.t('Schedule id, optionally with an operator: 0.0.5000, gt:0.0.5000. Empty clears it.'),
         placeholder: 'gt:0.0.5000',
         check: (v) => checkEntityIdFilter(v, 'a schedule id'),
       },
       {
-        kind: 'choice', key: 'order', label: vscode.l10n.t('Order'), value: () => f().order,
-        choices: [{ label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' }, { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' }],
+        kind: 'choice',
+        key: 'order',
+        label: vscode.l10n.t('Order'),
+        value: () => f().order,
+        choices: [
+          { label: vscode.l10n.t('Oldest first (asc)'), value: 'asc' },
+          { label: vscode.l10n.t('Newest first (desc)'), value: 'desc' },
+        ],
       },
       {
-        kind: 'text', key: 'limit', label: vscode.l10n.t('Page size'), value: () => String(f().limit),
-        prompt: vscode.l10n.t('Schedules per page, 1 to 100.'), placeholder: '25',
+        kind: 'text',
+        key: 'limit',
+        label: vscode.l10n.t('Page size'),
+        value: () => String(f().limit),
+        prompt: vscode.l10n.t('Schedules per page, 1 to 100.'),
+        placeholder: '25',
         check: (v) => checkLimit(v),
       },
     ];
@@ -233,7 +346,10 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
         title: vscode.l10n.t('Open Schedule by Id'),
         prompt: vscode.l10n.t('Schedule id on {0}, for example 0.0.5000.', profile.label),
         placeHolder: '0.0.5000',
-        validateInput: (v) => { const c = checkEntityId(v, 'a schedule id'); return c.ok ? undefined : c.message; },
+        validateInput: (v) => {
+          const c = checkEntityId(v, 'a schedule id');
+          return c.ok ? undefined : c.message;
+        },
       });
       if (id === undefined) return undefined;
     }
@@ -252,11 +368,17 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
       this.pinned = new ScheduleNode(s, profile.name, this.abis, true);
       this.provider.refresh();
       await vscode.commands.executeCommand(`${this.viewId}.focus`);
-      await this.treeView.reveal(this.pinned, { select: true, focus: false, expand: true }).then(undefined, () => undefined);
+      await this.treeView
+        .reveal(this.pinned, { select: true, focus: false, expand: true })
+        .then(undefined, () => undefined);
       return s;
     } catch (e) {
       this.log.error(`Open schedule ${checked.value}: ${isApiError(e) ? e.detail : String(e)}`);
-      const choice = await vscode.window.showErrorMessage(notificationSafe(isApiError(e) ? e.message : String(e)), vscode.l10n.t('Retry'), vscode.l10n.t('Open Log'));
+      const choice = await vscode.window.showErrorMessage(
+        notificationSafe(isApiError(e) ? e.message : String(e)),
+        vscode.l10n.t('Retry'),
+        vscode.l10n.t('Open Log'),
+      );
       if (choice === vscode.l10n.t('Retry')) return this.openById(checked.value);
       if (choice === vscode.l10n.t('Open Log')) this.log.show();
       return undefined;

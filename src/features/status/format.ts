@@ -6,7 +6,15 @@
  * given (`vscode.l10n` in the extension), icons and colours are codicon and theme colour ids.
  * Every piece of server text in Markdown goes through `mdEscape`; nothing here makes a link from data.
  */
-import type { ComponentStatus, Impact, Incident, Indicator, Maintenance, StatusComponent, StatusSummary } from '../../api/status';
+import type {
+  ComponentStatus,
+  Impact,
+  Incident,
+  Indicator,
+  Maintenance,
+  StatusComponent,
+  StatusSummary,
+} from '../../api/status';
 import { visibleComponents } from '../../api/status';
 import { type L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../../api/text';
 import { hostOf } from '../../api/url';
@@ -28,46 +36,77 @@ const humanize = (v: string): string => oneLine(v, 60) || '?';
 
 export function componentStatusView(status: ComponentStatus, l10n: L10n = plainL10n): IconView {
   switch (status) {
-    case 'operational': return { icon: 'pass', color: COLOR_OK, label: l10n.t('Operational') };
-    case 'degraded_performance': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Degraded performance') };
-    case 'partial_outage': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Partial outage') };
-    case 'major_outage': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major outage') };
-    case 'under_maintenance': return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Under maintenance') };
-    default: return { icon: 'question', label: humanize(status) };
+    case 'operational':
+      return { icon: 'pass', color: COLOR_OK, label: l10n.t('Operational') };
+    case 'degraded_performance':
+      return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Degraded performance') };
+    case 'partial_outage':
+      return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Partial outage') };
+    case 'major_outage':
+      return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major outage') };
+    case 'under_maintenance':
+      return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Under maintenance') };
+    default:
+      return { icon: 'question', label: humanize(status) };
   }
 }
 
 /** The overall indicator as a tree icon. */
 export function indicatorIcon(indicator: Indicator, l10n: L10n = plainL10n): IconView {
   const v = indicatorView(indicator, l10n);
-  const color = indicator === 'none' ? COLOR_OK : v.background === 'warning' ? COLOR_WARNING : v.background === 'error' ? COLOR_ERROR : indicator === 'maintenance' ? COLOR_MAINTENANCE : undefined;
+  const color =
+    indicator === 'none'
+      ? COLOR_OK
+      : v.background === 'warning'
+        ? COLOR_WARNING
+        : v.background === 'error'
+          ? COLOR_ERROR
+          : indicator === 'maintenance'
+            ? COLOR_MAINTENANCE
+            : undefined;
   return { icon: v.icon, color, label: v.label };
 }
 
 export function impactView(impact: Impact, l10n: L10n = plainL10n): IconView {
   switch (impact) {
-    case 'none': return { icon: 'info', label: l10n.t('No impact') };
-    case 'minor': return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Minor') };
-    case 'major': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major') };
-    case 'critical': return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Critical') };
-    case 'maintenance': return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Maintenance') };
-    default: return { icon: 'question', label: humanize(impact) };
+    case 'none':
+      return { icon: 'info', label: l10n.t('No impact') };
+    case 'minor':
+      return { icon: 'warning', color: COLOR_WARNING, label: l10n.t('Minor') };
+    case 'major':
+      return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Major') };
+    case 'critical':
+      return { icon: 'error', color: COLOR_ERROR, label: l10n.t('Critical') };
+    case 'maintenance':
+      return { icon: 'tools', color: COLOR_MAINTENANCE, label: l10n.t('Maintenance') };
+    default:
+      return { icon: 'question', label: humanize(impact) };
   }
 }
 
 /** Incident and maintenance states, and their updates' states. Unknown values as they are. */
 export function incidentStatusLabel(status: string, l10n: L10n = plainL10n): string {
   switch (status) {
-    case 'investigating': return l10n.t('Investigating');
-    case 'identified': return l10n.t('Identified');
-    case 'monitoring': return l10n.t('Monitoring');
-    case 'resolved': return l10n.t('Resolved');
-    case 'postmortem': return l10n.t('Postmortem');
-    case 'scheduled': return l10n.t('Scheduled');
-    case 'in_progress': return l10n.t('In progress');
-    case 'verifying': return l10n.t('Verifying');
-    case 'completed': return l10n.t('Completed');
-    default: return humanize(status);
+    case 'investigating':
+      return l10n.t('Investigating');
+    case 'identified':
+      return l10n.t('Identified');
+    case 'monitoring':
+      return l10n.t('Monitoring');
+    case 'resolved':
+      return l10n.t('Resolved');
+    case 'postmortem':
+      return l10n.t('Postmortem');
+    case 'scheduled':
+      return l10n.t('Scheduled');
+    case 'in_progress':
+      return l10n.t('In progress');
+    case 'verifying':
+      return l10n.t('Verifying');
+    case 'completed':
+      return l10n.t('Completed');
+    default:
+      return humanize(status);
   }
 }
 
@@ -80,7 +119,13 @@ export interface TimeOptions {
 
 function dateFormat(opts: TimeOptions, withZone: boolean): Intl.DateTimeFormat {
   const o: Intl.DateTimeFormatOptions = {
-    weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: opts.timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: opts.timeZone,
     ...(withZone ? { timeZoneName: 'short' as const } : {}),
   };
   try {
@@ -98,13 +143,19 @@ export function localTime(iso: string | null | undefined, opts: TimeOptions = {}
 }
 
 /** A maintenance window in local time ("Wed, Nov 26, 14:00 – 15:30 GMT+1"). */
-export function localWindow(from: string | null | undefined, until: string | null | undefined, opts: TimeOptions = {}): string {
+export function localWindow(
+  from: string | null | undefined,
+  until: string | null | undefined,
+  opts: TimeOptions = {},
+): string {
   const a = from ? Date.parse(from) : NaN;
   const b = until ? Date.parse(until) : NaN;
   if (Number.isNaN(a)) return localTime(from, opts) || localTime(until, opts);
   if (Number.isNaN(b) || b < a) return localTime(from, opts);
   const f = dateFormat(opts, true) as Intl.DateTimeFormat & { formatRange?: (x: Date, y: Date) => string };
-  return typeof f.formatRange === 'function' ? f.formatRange(new Date(a), new Date(b)) : `${f.format(new Date(a))} – ${f.format(new Date(b))}`;
+  return typeof f.formatRange === 'function'
+    ? f.formatRange(new Date(a), new Date(b))
+    : `${f.format(new Date(a))} – ${f.format(new Date(b))}`;
 }
 
 /** "Hedera Mainnet (v0.68.2) | Network Uptime" under its group "Hedera Mainnet (v0.68.2)" reads "Network Uptime". */
@@ -177,9 +228,19 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
     const reason = input.error instanceof Error ? input.error.message : String(input.error);
     parts.push(`$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`, mdEscape(oneLine(reason, 400)));
     if (summary && input.checkedAt !== undefined) {
-      parts.push(mdEscape(l10n.t('Last known: {0} ({1}, {2})', indicatorView(summary.status.indicator, l10n).label, oneLine(summary.status.description, 120), localTime(new Date(input.checkedAt).toISOString(), t))));
+      parts.push(
+        mdEscape(
+          l10n.t(
+            'Last known: {0} ({1}, {2})',
+            indicatorView(summary.status.indicator, l10n).label,
+            oneLine(summary.status.description, 120),
+            localTime(new Date(input.checkedAt).toISOString(), t),
+          ),
+        ),
+      );
     }
-    if (input.nextPollAt !== undefined) parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
+    if (input.nextPollAt !== undefined)
+      parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
     parts.push('---', mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', input.network)));
     return parts.join('\n\n');
   }
@@ -191,22 +252,34 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
 
   const affected = affectedComponents(summary);
   if (affected.length) {
-    parts.push(`**${mdEscape(l10n.t('Affected components'))}**\n${list(affected, (c) => `${mdEscape(oneLine(c.name, 120))}: ${mdEscape(componentStatusView(c.status, l10n).label)}`, l10n).join('\n')}`);
+    parts.push(
+      `**${mdEscape(l10n.t('Affected components'))}**\n${list(affected, (c) => `${mdEscape(oneLine(c.name, 120))}: ${mdEscape(componentStatusView(c.status, l10n).label)}`, l10n).join('\n')}`,
+    );
   }
   if (summary.incidents.length) {
-    parts.push(`**${mdEscape(l10n.t('Open incidents'))}**\n${list(summary.incidents, (i) => incidentLine(i, l10n), l10n).join('\n')}`);
+    parts.push(
+      `**${mdEscape(l10n.t('Open incidents'))}**\n${list(summary.incidents, (i) => incidentLine(i, l10n), l10n).join('\n')}`,
+    );
   }
   const active = activeMaintenances(summary.scheduled_maintenances);
   if (active.length) {
-    parts.push(`**${mdEscape(l10n.t('Maintenance in progress'))}**\n${list(active, (m) => `${mdEscape(oneLine(m.name, 120))}: ${mdEscape(localWindow(m.scheduled_for, m.scheduled_until, t))}`, l10n).join('\n')}`);
+    parts.push(
+      `**${mdEscape(l10n.t('Maintenance in progress'))}**\n${list(active, (m) => `${mdEscape(oneLine(m.name, 120))}: ${mdEscape(localWindow(m.scheduled_for, m.scheduled_until, t))}`, l10n).join('\n')}`,
+    );
   }
   const next = upcomingMaintenances(summary.scheduled_maintenances, now)[0];
   if (next) {
-    parts.push(`**${mdEscape(l10n.t('Next maintenance'))}**\n- ${mdEscape(oneLine(next.name, 120))}: ${mdEscape(localWindow(next.scheduled_for, next.scheduled_until, t))}`);
+    parts.push(
+      `**${mdEscape(l10n.t('Next maintenance'))}**\n- ${mdEscape(oneLine(next.name, 120))}: ${mdEscape(localWindow(next.scheduled_for, next.scheduled_until, t))}`,
+    );
   }
-  if (!affected.length && !summary.incidents.length && !active.length && !next) parts.push(mdEscape(l10n.t('No affected components, open incidents or scheduled maintenances.')));
+  if (!affected.length && !summary.incidents.length && !active.length && !next)
+    parts.push(mdEscape(l10n.t('No affected components, open incidents or scheduled maintenances.')));
   const checked = input.checkedAt !== undefined ? localTime(new Date(input.checkedAt).toISOString(), t) : '';
-  parts.push('---', mdEscape(l10n.t('Network: {0} · Checked {1} · Click to open the Network Status view', input.network, checked)));
+  parts.push(
+    '---',
+    mdEscape(l10n.t('Network: {0} · Checked {1} · Click to open the Network Status view', input.network, checked)),
+  );
   return parts.join('\n\n');
 }
 
@@ -215,7 +288,14 @@ export function worseningMessage(previous: Indicator, summary: StatusSummary, l1
   const now = indicatorView(summary.status.indicator, l10n).label;
   const was = indicatorView(previous, l10n).label;
   const desc = notificationSafe(summary.status.description, 160);
-  const names = summary.incidents.slice(0, 2).map((i) => notificationSafe(i.name, 160)).filter(Boolean);
-  const base = desc ? l10n.t('Hedera network status: {0} (was {1}). {2}', now, was, desc) : l10n.t('Hedera network status: {0} (was {1}).', now, was);
-  return names.length ? `${base}${/[.!?]$/.test(base) ? '' : '.'} ${l10n.t('Open incidents: {0}', names.join('; '))}` : base;
+  const names = summary.incidents
+    .slice(0, 2)
+    .map((i) => notificationSafe(i.name, 160))
+    .filter(Boolean);
+  const base = desc
+    ? l10n.t('Hedera network status: {0} (was {1}). {2}', now, was, desc)
+    : l10n.t('Hedera network status: {0} (was {1}).', now, was);
+  return names.length
+    ? `${base}${/[.!?]$/.test(base) ? '' : '.'} ${l10n.t('Open incidents: {0}', names.join('; '))}`
+    : base;
 }

@@ -57,9 +57,11 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
     shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
     const show = vscode.l10n.t('Show Status');
-    const mute = vscode.l10n.t('Don\'t Notify Again');
+    const mute = vscode.l10n.t("Don't Notify Again");
     const severe = indicatorView(summary.status.indicator).background === 'error';
-    const choice = severe ? vscode.window.showErrorMessage(message, show, mute) : vscode.window.showWarningMessage(message, show, mute);
+    const choice = severe
+      ? vscode.window.showErrorMessage(message, show, mute)
+      : vscode.window.showWarningMessage(message, show, mute);
     void choice.then(async (c) => {
       if (c === show) await vscode.commands.executeCommand(CMD_FOCUS_VIEW);
       else if (c === mute) await config().update('status.notify', false, vscode.ConfigurationTarget.Global);
@@ -68,7 +70,9 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   /** A row's link: the argument itself (a URL), or the link of the row a context menu passes (the view is loaded then). */
   const linkOf = (arg: unknown): string | undefined => (typeof arg === 'string' ? arg : tree?.ifLoaded?.linkOf(arg));
 
-  registerCommand(context.subscriptions, CMD_REFRESH, () => (tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh()));
+  registerCommand(context.subscriptions, CMD_REFRESH, () =>
+    tree?.ifLoaded ? tree.ifLoaded.refresh() : model.refresh(),
+  );
   registerCommand(context.subscriptions, CMD_OPEN_LINK, (arg) => openUrl(linkOf(arg)));
   registerCommand(context.subscriptions, CMD_COPY_LINK, async (arg) => {
     const url = httpUrl(linkOf(arg));
@@ -77,7 +81,12 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   context.subscriptions.push(
     bar,
     ...(tree ? [tree] : []),
-    { dispose: () => { worsened.dispose(); model.dispose(); } },
+    {
+      dispose: () => {
+        worsened.dispose();
+        model.dispose();
+      },
+    },
     network.onDidChange((clients) => {
       const same = clients.profile.statusUrl === statusUrl;
       statusUrl = clients.profile.statusUrl;
@@ -105,7 +114,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
       return {
         statusBar: {
           text: bar.item.text,
-          tooltip: typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '',
+          tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
           background: bg?.id,
           name: bar.item.name,
           accessibilityLabel: bar.item.accessibilityInformation?.label,
@@ -114,8 +123,14 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
         },
         view: { visible: !!tree?.treeView.visible, description: tree?.treeView.description, rows },
         state: {
-          loading: s.loading, failures: s.failures, polls: s.polls, generation: s.generation, indicator: s.summary?.status.indicator,
-          error: s.error === undefined ? undefined : s.error instanceof Error ? s.error.message : String(s.error), nextPollAt: s.nextPollAt, checkedAt: s.checkedAt,
+          loading: s.loading,
+          failures: s.failures,
+          polls: s.polls,
+          generation: s.generation,
+          indicator: s.summary?.status.indicator,
+          error: s.error === undefined ? undefined : s.error instanceof Error ? s.error.message : String(s.error),
+          nextPollAt: s.nextPollAt,
+          checkedAt: s.checkedAt,
         },
         notifications: [...(shown ?? [])],
       };

@@ -27,30 +27,78 @@ export interface IndicatorView {
 export function indicatorView(indicator: Indicator, l10n: L10n = plainL10n): IndicatorView {
   switch (indicator) {
     case 'none':
-      return { icon: 'pass', text: `$(pass) ${l10n.t('Hedera')}`, label: l10n.t('Operational'), background: undefined, known: true };
+      return {
+        icon: 'pass',
+        text: `$(pass) ${l10n.t('Hedera')}`,
+        label: l10n.t('Operational'),
+        background: undefined,
+        known: true,
+      };
     case 'minor':
-      return { icon: 'warning', text: `$(warning) ${l10n.t('Minor outage')}`, label: l10n.t('Minor outage'), background: 'warning', known: true };
+      return {
+        icon: 'warning',
+        text: `$(warning) ${l10n.t('Minor outage')}`,
+        label: l10n.t('Minor outage'),
+        background: 'warning',
+        known: true,
+      };
     case 'major':
-      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Major outage'), background: 'error', known: true };
+      return {
+        icon: 'error',
+        text: `$(error) ${l10n.t('Major outage')}`,
+        label: l10n.t('Major outage'),
+        background: 'error',
+        known: true,
+      };
     case 'critical':
-      return { icon: 'error', text: `$(error) ${l10n.t('Major outage')}`, label: l10n.t('Critical outage'), background: 'error', known: true };
+      return {
+        icon: 'error',
+        text: `$(error) ${l10n.t('Major outage')}`,
+        label: l10n.t('Critical outage'),
+        background: 'error',
+        known: true,
+      };
     case 'maintenance':
-      return { icon: 'tools', text: `$(tools) ${l10n.t('Maintenance')}`, label: l10n.t('Maintenance'), background: undefined, known: true };
+      return {
+        icon: 'tools',
+        text: `$(tools) ${l10n.t('Maintenance')}`,
+        label: l10n.t('Maintenance'),
+        background: undefined,
+        known: true,
+      };
     default: {
       const value = statusBarSafe(oneLine(String(indicator), 40)) || '?';
-      return { icon: 'info', text: `$(info) ${l10n.t('Hedera: {0}', value)}`, label: value, background: undefined, known: false };
+      return {
+        icon: 'info',
+        text: `$(info) ${l10n.t('Hedera: {0}', value)}`,
+        label: value,
+        background: undefined,
+        known: false,
+      };
     }
   }
 }
 
 /** The status bar when the page could not be read. */
 export function unknownView(l10n: L10n = plainL10n): IndicatorView {
-  return { icon: 'question', text: `$(question) ${l10n.t('Hedera: status unknown')}`, label: l10n.t('Status unknown'), background: undefined, known: false };
+  return {
+    icon: 'question',
+    text: `$(question) ${l10n.t('Hedera: status unknown')}`,
+    label: l10n.t('Status unknown'),
+    background: undefined,
+    known: false,
+  };
 }
 
 /** The status bar before the first answer. */
 export function loadingView(l10n: L10n = plainL10n): IndicatorView {
-  return { icon: 'sync~spin', text: `$(sync~spin) ${l10n.t('Hedera')}`, label: l10n.t('Checking…'), background: undefined, known: false };
+  return {
+    icon: 'sync~spin',
+    text: `$(sync~spin) ${l10n.t('Hedera')}`,
+    label: l10n.t('Checking…'),
+    background: undefined,
+    known: false,
+  };
 }
 
 /** Status bar text renders `$(name)` as icons: server text must not add any. */
@@ -61,16 +109,23 @@ export function statusBarSafe(text: string): string {
 /** The status bar tooltip (Markdown source) before the first answer: "checking", and the network. */
 export function checkingTooltipMarkdown(network: string, l10n: L10n = plainL10n): string {
   return [
-    `**${mdEscape(l10n.t('Hedera network status'))}**`, mdEscape(l10n.t('Checking the status page…')),
-    '---', mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', network)),
+    `**${mdEscape(l10n.t('Hedera network status'))}**`,
+    mdEscape(l10n.t('Checking the status page…')),
+    '---',
+    mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', network)),
   ].join('\n\n');
 }
 
 /** The accessible name of the status bar item: plain text, no icons. */
-export function statusAccessibleLabel(input: { summary?: StatusSummary; error?: unknown }, l10n: L10n = plainL10n): string {
+export function statusAccessibleLabel(
+  input: { summary?: StatusSummary; error?: unknown },
+  l10n: L10n = plainL10n,
+): string {
   if (input.error !== undefined) return l10n.t('Hedera network status unknown');
   if (!input.summary) return l10n.t('Hedera network status: checking');
   const v = indicatorView(input.summary.status.indicator, l10n);
   const desc = oneLine(input.summary.status.description, 120);
-  return desc ? l10n.t('Hedera network status: {0}. {1}', v.label, desc) : l10n.t('Hedera network status: {0}', v.label);
+  return desc
+    ? l10n.t('Hedera network status: {0}. {1}', v.label, desc)
+    : l10n.t('Hedera network status: {0}', v.label);
 }

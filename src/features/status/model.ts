@@ -37,12 +37,18 @@ export function pollDelayMs(intervalMs: number, failures: number, retryAfterMs?:
 /** Rank of a page indicator: none 0, maintenance 1, minor 2, major 3, critical 4; values we do not know rank 1. */
 export function indicatorRank(indicator: Indicator): number {
   switch (indicator) {
-    case 'none': return 0;
-    case 'maintenance': return 1;
-    case 'minor': return 2;
-    case 'major': return 3;
-    case 'critical': return 4;
-    default: return 1;
+    case 'none':
+      return 0;
+    case 'maintenance':
+      return 1;
+    case 'minor':
+      return 2;
+    case 'major':
+      return 3;
+    case 'critical':
+      return 4;
+    default:
+      return 1;
   }
 }
 
@@ -151,14 +157,24 @@ export class StatusModel {
         if (!this.request.isCurrent(signal)) return;
         const previous = this.baseline;
         this.baseline = summary.status.indicator;
-        this.update({ summary, checkedAt: this.now(), error: undefined, failedAt: undefined, failures: 0, loading: false, polls: this.current.polls + 1 });
+        this.update({
+          summary,
+          checkedAt: this.now(),
+          error: undefined,
+          failedAt: undefined,
+          failures: 0,
+          loading: false,
+          polls: this.current.polls + 1,
+        });
         if (previous !== undefined && isWorse(previous, summary.status.indicator)) {
           this.worsened.fire({ previous, next: summary.status.indicator, summary });
         }
       } catch (error) {
         if (!this.request.isCurrent(signal)) return;
         const failures = this.current.failures + 1;
-        this.opts.log?.warn(`Network status: poll ${failures} in a row failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.opts.log?.warn(
+          `Network status: poll ${failures} in a row failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
         this.update({ error, failedAt: this.now(), failures, loading: false, polls: this.current.polls + 1 });
       } finally {
         // a poll that reset() or dispose() cancelled leaves the state, the schedule and `inFlight` to them
@@ -200,9 +216,15 @@ export class StatusModel {
     // an ApiError's Retry-After (read by property: the errors module is not loaded at activation for this)
     const retryAfter = (this.current.error as Partial<ApiError> | undefined)?.retryAfterMs;
     const delay = pollDelayMs(this.opts.intervalMs(), this.current.failures, retryAfter);
-    const last = this.current.failedAt !== undefined && this.current.error !== undefined ? this.current.failedAt : this.current.checkedAt ?? this.now();
+    const last =
+      this.current.failedAt !== undefined && this.current.error !== undefined
+        ? this.current.failedAt
+        : (this.current.checkedAt ?? this.now());
     const at = Math.max(this.now(), last + delay);
-    this.timer = this.timers.setTimeout(() => { this.timer = undefined; void this.refresh(); }, at - this.now());
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      void this.refresh();
+    }, at - this.now());
     this.update({ nextPollAt: at });
     this.opts.log?.debug(`Network status: next poll in ${Math.round((at - this.now()) / 1000)} s`);
   }

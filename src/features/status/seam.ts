@@ -18,9 +18,26 @@ export interface StatusRowSnapshot {
 
 /** What the tests read: the status bar item and the view's rows as VS Code gets them. */
 export interface StatusSnapshot {
-  statusBar: { text: string; tooltip: string; background?: string; name?: string; accessibilityLabel?: string; command?: string; visible: boolean };
+  statusBar: {
+    text: string;
+    tooltip: string;
+    background?: string;
+    name?: string;
+    accessibilityLabel?: string;
+    command?: string;
+    visible: boolean;
+  };
   view: { visible: boolean; description?: string; rows: StatusRowSnapshot[] };
-  state: { loading: boolean; failures: number; polls: number; generation: number; indicator?: string; error?: string; nextPollAt?: number; checkedAt?: number };
+  state: {
+    loading: boolean;
+    failures: number;
+    polls: number;
+    generation: number;
+    indicator?: string;
+    error?: string;
+    nextPollAt?: number;
+    checkedAt?: number;
+  };
   /** Notifications shown by the status feature, oldest first. */
   notifications: string[];
 }

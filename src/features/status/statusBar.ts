@@ -16,7 +16,11 @@ export class StatusBarIndicator implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly model: StatusModel, private readonly network: SelectedNetwork, private readonly time: () => TimeOptions) {
+  constructor(
+    private readonly model: StatusModel,
+    private readonly network: SelectedNetwork,
+    private readonly time: () => TimeOptions,
+  ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ID, vscode.StatusBarAlignment.Left, -10);
     this.item.name = vscode.l10n.t('Hedera Network Status');
     this.item.command = { command: CMD_FOCUS_VIEW, title: vscode.l10n.t('Show Network Status') };
@@ -28,20 +32,44 @@ export class StatusBarIndicator implements vscode.Disposable {
   render(s: StatusState = this.model.state): void {
     const failed = s.error !== undefined;
     // while a poll runs, keep showing the last answer (no flicker every few minutes)
-    const v = failed ? unknownView(vscode.l10n) : s.summary ? indicatorView(s.summary.status.indicator, vscode.l10n) : loadingView(vscode.l10n);
+    const v = failed
+      ? unknownView(vscode.l10n)
+      : s.summary
+        ? indicatorView(s.summary.status.indicator, vscode.l10n)
+        : loadingView(vscode.l10n);
     this.item.text = v.text;
-    this.item.backgroundColor = v.background === 'error'
-      ? new vscode.ThemeColor('statusBarItem.errorBackground')
-      : v.background === 'warning' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor =
+      v.background === 'error'
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : v.background === 'warning'
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     const network = this.network.profile.label;
-    const md = new vscode.MarkdownString(!failed && !s.summary ? checkingTooltipMarkdown(network, vscode.l10n) : statusTooltipMarkdown({
-      summary: s.summary, checkedAt: s.checkedAt, error: s.error, failedAt: s.failedAt, nextPollAt: s.nextPollAt,
-      network, now: Date.now(), time: this.time(),
-    }, vscode.l10n), true);
+    const md = new vscode.MarkdownString(
+      !failed && !s.summary
+        ? checkingTooltipMarkdown(network, vscode.l10n)
+        : statusTooltipMarkdown(
+            {
+              summary: s.summary,
+              checkedAt: s.checkedAt,
+              error: s.error,
+              failedAt: s.failedAt,
+              nextPollAt: s.nextPollAt,
+              network,
+              now: Date.now(),
+              time: this.time(),
+            },
+            vscode.l10n,
+          ),
+      true,
+    );
     md.isTrusted = false;
     md.supportHtml = false;
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: statusAccessibleLabel({ summary: s.summary, error: s.error }, vscode.l10n), role: 'button' };
+    this.item.accessibilityInformation = {
+      label: statusAccessibleLabel({ summary: s.summary, error: s.error }, vscode.l10n),
+      role: 'button',
+    };
   }
 
   dispose(): void {

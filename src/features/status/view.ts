@@ -16,15 +16,35 @@ import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import type { ExtensionLog } from '../../core/log';
 import type { LoadedTree } from '../../ui/lazyTree';
-import { DetailNode, errorNode, GroupNode, loadingNode, mdEscape, MessageNode, NodeTreeProvider, oneLine, type TreeNode } from '../../ui/nodes';
 import {
-  activeMaintenances, componentStatusView, type IconView, impactView, incidentStatusLabel, indicatorIcon, localTime, localWindow,
-  shortComponentName, type TimeOptions, upcomingMaintenances,
+  DetailNode,
+  errorNode,
+  GroupNode,
+  loadingNode,
+  mdEscape,
+  MessageNode,
+  NodeTreeProvider,
+  oneLine,
+  type TreeNode,
+} from '../../ui/nodes';
+import {
+  activeMaintenances,
+  componentStatusView,
+  type IconView,
+  impactView,
+  incidentStatusLabel,
+  indicatorIcon,
+  localTime,
+  localWindow,
+  shortComponentName,
+  type TimeOptions,
+  upcomingMaintenances,
 } from './format';
 import { CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
 import type { StatusRowSnapshot } from './seam';
 
-const icon = (v: IconView): vscode.ThemeIcon => new vscode.ThemeIcon(v.icon, v.color ? new vscode.ThemeColor(v.color) : undefined);
+const icon = (v: IconView): vscode.ThemeIcon =>
+  new vscode.ThemeIcon(v.icon, v.color ? new vscode.ThemeColor(v.color) : undefined);
 
 /** Unique tree ids per render, whatever duplicates the server sends (a duplicate id would break the view). */
 class Ids {
@@ -71,7 +91,13 @@ export class StatusView implements LoadedTree<TreeNode> {
       if (s.loading && this.treeView.visible) this.showProgress();
     });
     this.disposables.add(sub);
-    this.disposables.add(this.treeView.onDidChangeVisibility((e) => { if (e.visible) { this.provider.refresh(); } }));
+    this.disposables.add(
+      this.treeView.onDidChangeVisibility((e) => {
+        if (e.visible) {
+          this.provider.refresh();
+        }
+      }),
+    );
     if (model.state.loading && treeView.visible) this.showProgress(); // loaded while a poll runs
   }
 
@@ -102,10 +128,22 @@ export class StatusView implements LoadedTree<TreeNode> {
   }
 
   private showProgress(): void {
-    void vscode.window.withProgress({ location: { viewId: STATUS_VIEW_ID } }, () => new Promise<void>((resolve) => {
-      const sub = this.model.onDidChange((s) => { if (!s.loading) { sub.dispose(); resolve(); } });
-      if (!this.model.state.loading) { sub.dispose(); resolve(); }
-    }));
+    void vscode.window.withProgress(
+      { location: { viewId: STATUS_VIEW_ID } },
+      () =>
+        new Promise<void>((resolve) => {
+          const sub = this.model.onDidChange((s) => {
+            if (!s.loading) {
+              sub.dispose();
+              resolve();
+            }
+          });
+          if (!this.model.state.loading) {
+            sub.dispose();
+            resolve();
+          }
+        }),
+    );
   }
 
   private resetUpcoming(): void {
@@ -144,7 +182,7 @@ export class StatusView implements LoadedTree<TreeNode> {
     try {
       return this.build();
     } catch (e) {
-      this.log.error(`Network status view: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      this.log.error(`Network status view: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return [errorNode(e, this.retryCommand())];
     }
   }
@@ -177,23 +215,39 @@ export class StatusView implements LoadedTree<TreeNode> {
     const label = oneLine(summary.status.description, 120) || v.label;
     const checked = s.checkedAt !== undefined ? localTime(new Date(s.checkedAt).toISOString(), t) : '';
     const page = oneLine(summary.page.name, 60);
-    const description = s.error !== undefined ? vscode.l10n.t('last known, {0}', checked) : page ? `${page} · ${v.label}` : v.label;
+    const description =
+      s.error !== undefined ? vscode.l10n.t('last known, {0}', checked) : page ? `${page} · ${v.label}` : v.label;
     const md = new vscode.MarkdownString(undefined, false);
     md.appendMarkdown(`**${mdEscape(label)}**\n\n`);
     md.appendMarkdown(`${mdEscape(vscode.l10n.t('Indicator: {0}', v.label))}\n\n`);
-    if (summary.page.url) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Status page: {0}', oneLine(summary.page.url, 200)))}\n\n`);
-    if (summary.page.updated_at) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Page updated: {0}', localTime(summary.page.updated_at, t)))}\n\n`);
+    if (summary.page.url)
+      md.appendMarkdown(`${mdEscape(vscode.l10n.t('Status page: {0}', oneLine(summary.page.url, 200)))}\n\n`);
+    if (summary.page.updated_at)
+      md.appendMarkdown(`${mdEscape(vscode.l10n.t('Page updated: {0}', localTime(summary.page.updated_at, t)))}\n\n`);
     if (checked) md.appendMarkdown(mdEscape(vscode.l10n.t('Checked: {0}', checked)));
-    return new MessageNode(label, { id: ids.make('overall'), description, icon: icon(v), tooltip: md, contextValue: 'status.overall' });
+    return new MessageNode(label, {
+      id: ids.make('overall'),
+      description,
+      icon: icon(v),
+      tooltip: md,
+      contextValue: 'status.overall',
+    });
   }
 
   private incidentsSection(incidents: Incident[], ids: Ids): TreeNode {
     if (!incidents.length) {
-      return new MessageNode(vscode.l10n.t('No open incidents'), { icon: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')), contextValue: 'status.noIncidents', id: ids.make('incidents') });
+      return new MessageNode(vscode.l10n.t('No open incidents'), {
+        icon: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
+        contextValue: 'status.noIncidents',
+        id: ids.make('incidents'),
+      });
     }
     const children = incidents.map((i) => this.incidentRow(i, ids, 'incident'));
     return new GroupNode(vscode.l10n.t('Open incidents'), children, {
-      icon: new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground')), description: String(incidents.length), expanded: true, contextValue: 'status.incidents',
+      icon: new vscode.ThemeIcon('flame', new vscode.ThemeColor('errorForeground')),
+      description: String(incidents.length),
+      expanded: true,
+      contextValue: 'status.incidents',
     });
   }
 
@@ -213,13 +267,20 @@ export class StatusView implements LoadedTree<TreeNode> {
     } else if (!u.data) {
       children.push(loadingNode(vscode.l10n.t('Reading upcoming maintenances…')));
     } else if (!children.length) {
-      return new MessageNode(vscode.l10n.t('No scheduled maintenance'), { icon: new vscode.ThemeIcon('calendar'), contextValue: 'status.noMaintenance', id: ids.make('maintenance') });
+      return new MessageNode(vscode.l10n.t('No scheduled maintenance'), {
+        icon: new vscode.ThemeIcon('calendar'),
+        contextValue: 'status.noMaintenance',
+        id: ids.make('maintenance'),
+      });
     }
     const parts: string[] = [];
     if (active.length) parts.push(vscode.l10n.t('{0} in progress', active.length));
     if (upcomingCount) parts.push(vscode.l10n.t('{0} upcoming', upcomingCount));
     return new GroupNode(vscode.l10n.t('Maintenance'), children, {
-      icon: new vscode.ThemeIcon('tools', active.length ? new vscode.ThemeColor('charts.blue') : undefined), description: parts.join(' · '), expanded: true, contextValue: 'status.maintenances',
+      icon: new vscode.ThemeIcon('tools', active.length ? new vscode.ThemeColor('charts.blue') : undefined),
+      description: parts.join(' · '),
+      expanded: true,
+      contextValue: 'status.maintenances',
     });
   }
 
@@ -229,24 +290,51 @@ export class StatusView implements LoadedTree<TreeNode> {
     const m = kind === 'maintenance' ? (i as Maintenance) : undefined;
     const status = incidentStatusLabel(i.status);
     const impact = impactView(i.impact);
-    const when = m ? localWindow(m.scheduled_for, m.scheduled_until, t) : relativeTime(i.updated_at ?? i.created_at, now, t.locale);
+    const when = m
+      ? localWindow(m.scheduled_for, m.scheduled_until, t)
+      : relativeTime(i.updated_at ?? i.created_at, now, t.locale);
     const description = m ? `${status} · ${when}` : `${impact.label} · ${status}${when ? ` · ${when}` : ''}`;
     const link = httpUrl(i.shortlink);
     const children: TreeNode[] = [];
-    if (m) children.push(new DetailNode(vscode.l10n.t('Window'), localWindow(m.scheduled_for, m.scheduled_until, t) || '—', { icon: new vscode.ThemeIcon('calendar'), contextValue: 'status.window' }));
+    if (m)
+      children.push(
+        new DetailNode(vscode.l10n.t('Window'), localWindow(m.scheduled_for, m.scheduled_until, t) || '—', {
+          icon: new vscode.ThemeIcon('calendar'),
+          contextValue: 'status.window',
+        }),
+      );
     if (i.components.length) {
       const comps = i.components.map((c) => this.componentRow(c, undefined, ids, `${kind}/${i.id}/c`));
-      children.push(new GroupNode(vscode.l10n.t('Affected components'), comps, { icon: new vscode.ThemeIcon('layers'), description: String(comps.length), expanded: kind === 'maintenance', contextValue: 'status.affected' }));
+      children.push(
+        new GroupNode(vscode.l10n.t('Affected components'), comps, {
+          icon: new vscode.ThemeIcon('layers'),
+          description: String(comps.length),
+          expanded: kind === 'maintenance',
+          contextValue: 'status.affected',
+        }),
+      );
     }
     children.push(...i.incident_updates.map((u) => this.updateRow(u, ids, `${kind}/${i.id}`)));
     const md = new vscode.MarkdownString(undefined, false);
     md.appendMarkdown(`**${mdEscape(oneLine(i.name, 200))}**\n\n`);
-    md.appendMarkdown(`${mdEscape(m ? vscode.l10n.t('Maintenance · {0}', status) : vscode.l10n.t('Impact: {0} · {1}', impact.label, status))}\n\n`);
-    if (m) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Window: {0}', localWindow(m.scheduled_for, m.scheduled_until, t) || '—'))}\n\n`);
-    else if (i.started_at || i.created_at) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Started: {0}', localTime(i.started_at || i.created_at, t)))}\n\n`);
-    if (i.updated_at) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Last update: {0}', localTime(i.updated_at, t)))}\n\n`);
-    if (i.components.length) md.appendMarkdown(`${mdEscape(vscode.l10n.t('Components: {0}', i.components.map((c) => oneLine(c.name, 80)).join(', ')))}\n\n`);
-    md.appendMarkdown(mdEscape(link ? vscode.l10n.t('Click to open {0}', oneLine(link, 200)) : vscode.l10n.t('No link to open.')));
+    md.appendMarkdown(
+      `${mdEscape(m ? vscode.l10n.t('Maintenance · {0}', status) : vscode.l10n.t('Impact: {0} · {1}', impact.label, status))}\n\n`,
+    );
+    if (m)
+      md.appendMarkdown(
+        `${mdEscape(vscode.l10n.t('Window: {0}', localWindow(m.scheduled_for, m.scheduled_until, t) || '—'))}\n\n`,
+      );
+    else if (i.started_at || i.created_at)
+      md.appendMarkdown(`${mdEscape(vscode.l10n.t('Started: {0}', localTime(i.started_at || i.created_at, t)))}\n\n`);
+    if (i.updated_at)
+      md.appendMarkdown(`${mdEscape(vscode.l10n.t('Last update: {0}', localTime(i.updated_at, t)))}\n\n`);
+    if (i.components.length)
+      md.appendMarkdown(
+        `${mdEscape(vscode.l10n.t('Components: {0}', i.components.map((c) => oneLine(c.name, 80)).join(', ')))}\n\n`,
+      );
+    md.appendMarkdown(
+      mdEscape(link ? vscode.l10n.t('Click to open {0}', oneLine(link, 200)) : vscode.l10n.t('No link to open.')),
+    );
     const v = m ? { ...impact, icon: m.status === 'scheduled' ? 'calendar' : 'tools' } : impact;
     return new MessageNode(oneLine(i.name, 200) || vscode.l10n.t('(unnamed)'), {
       id: ids.make(kind, i.id),
@@ -268,10 +356,23 @@ export class StatusView implements LoadedTree<TreeNode> {
     const time = localTime(at, t);
     // a plain-string tooltip is shown as text: the body (untrusted, often HTML) is never rendered
     const tooltip = `${status} · ${time}${at ? ` (${relativeTime(at, Date.now(), t.locale)})` : ''}\n\n${u.body.slice(0, 4000)}`;
-    return new MessageNode(body, { id: ids.make(parent, 'u', u.id), description: `${status} · ${time}`, icon: new vscode.ThemeIcon('comment'), tooltip, contextValue: 'status.update' });
+    return new MessageNode(body, {
+      id: ids.make(parent, 'u', u.id),
+      description: `${status} · ${time}`,
+      icon: new vscode.ThemeIcon('comment'),
+      tooltip,
+      contextValue: 'status.update',
+    });
   }
 
-  private componentRow(c: Pick<StatusComponent, 'id' | 'name' | 'status'> & Partial<StatusComponent>, group: string | undefined, ids: Ids, parent: string, children?: TreeNode[], affected = 0): TreeNode {
+  private componentRow(
+    c: Pick<StatusComponent, 'id' | 'name' | 'status'> & Partial<StatusComponent>,
+    group: string | undefined,
+    ids: Ids,
+    parent: string,
+    children?: TreeNode[],
+    affected = 0,
+  ): TreeNode {
     const t = this.time();
     const v = componentStatusView(c.status);
     const name = oneLine(shortComponentName(c.name, group), 200);
@@ -294,11 +395,24 @@ export class StatusView implements LoadedTree<TreeNode> {
   private componentsSection(components: StatusComponent[], ids: Ids): TreeNode {
     const shown = visibleComponents(components);
     if (!shown.length) {
-      return new MessageNode(vscode.l10n.t('No components on this status page'), { icon: new vscode.ThemeIcon('info'), contextValue: 'status.noComponents', id: ids.make('components') });
+      return new MessageNode(vscode.l10n.t('No components on this status page'), {
+        icon: new vscode.ThemeIcon('info'),
+        contextValue: 'status.noComponents',
+        id: ids.make('components'),
+      });
     }
-    const rows = shown.map((c) => (c.group
-      ? this.componentRow(c, undefined, ids, 'component', c.children.map((x) => this.componentRow(x, c.name, ids, `component/${c.id}`)), c.children.filter((x) => x.status !== 'operational').length)
-      : this.componentRow(c, undefined, ids, 'component')));
+    const rows = shown.map((c) =>
+      c.group
+        ? this.componentRow(
+            c,
+            undefined,
+            ids,
+            'component',
+            c.children.map((x) => this.componentRow(x, c.name, ids, `component/${c.id}`)),
+            c.children.filter((x) => x.status !== 'operational').length,
+          )
+        : this.componentRow(c, undefined, ids, 'component'),
+    );
     const affected = components.filter((c) => !c.group && c.status !== 'operational').length;
     return new GroupNode(vscode.l10n.t('Components'), rows, {
       icon: new vscode.ThemeIcon('server-environment'),
@@ -315,7 +429,7 @@ export class StatusView implements LoadedTree<TreeNode> {
 }
 
 function labelText(label: string | vscode.TreeItemLabel | undefined): string {
-  return typeof label === 'string' ? label : label?.label ?? '';
+  return typeof label === 'string' ? label : (label?.label ?? '');
 }
 
 /** A row as VS Code gets it (its TreeItem), with its children down to `depth`. */

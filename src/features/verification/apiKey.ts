@@ -17,7 +17,7 @@ export async function setApiKey(store: ApiKeyStore, preset?: unknown): Promise<b
   } else {
     key = await vscode.window.showInputBox({
       title: vscode.l10n.t('Explorer API Key'),
-      prompt: vscode.l10n.t('The key is kept in VS Code\'s secret storage and sent only to the verification server.'),
+      prompt: vscode.l10n.t("The key is kept in VS Code's secret storage and sent only to the verification server."),
       password: true,
       ignoreFocusOut: true,
       validateInput: checkApiKey,

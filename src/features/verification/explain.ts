@@ -11,7 +11,11 @@ import { type L10n, plainL10n } from '../../api/text';
 import type { JobError } from '../../api/verify';
 
 /** Job error codes that mean "the code compiled from this build is not the deployed code". */
-export const NO_MATCH_CODES: ReadonlySet<string> = new Set(['no_match', 'bytecode_length_mismatch', 'extra_file_input_bug']);
+export const NO_MATCH_CODES: ReadonlySet<string> = new Set([
+  'no_match',
+  'bytecode_length_mismatch',
+  'extra_file_input_bug',
+]);
 
 /** Whether a job error says the build submitted is not the deployed one (the no-match hints apply). */
 export function isNoMatch(e: JobError | undefined): boolean {
@@ -59,7 +63,8 @@ export function sameRuntimeCode(deployed: string, compiled: string): boolean {
     if (j - i >= 32) free.fill(1, i, j); // an immutable's 32 bytes (or more in a row)
     i = Math.max(j, i + 1);
   }
-  for (const m of x.matchAll(/__\$[0-9a-fA-F]{34}\$__/g)) if (m.index !== undefined && m.index % 2 === 0) free.fill(1, m.index / 2, m.index / 2 + 20);
+  for (const m of x.matchAll(/__\$[0-9a-fA-F]{34}\$__/g))
+    if (m.index !== undefined && m.index % 2 === 0) free.fill(1, m.index / 2, m.index / 2 + 20);
   if (/^73(?:00){20}3014/.test(x)) free.fill(1, 1, 21);
   for (let i = 0; i < free.length; i++) if (!free[i] && x.substr(i * 2, 2) !== y.substr(i * 2, 2)) return false;
   return true;
@@ -79,7 +84,13 @@ export function submittedText(b: BuildOf, l10n: L10n = plainL10n): string {
  * `bytecode_length_mismatch` and `extra_file_input_bug` codes in words; and another build of the workspace whose
  * runtime code is the deployed code (the deployment was made from it).
  */
-export function noMatchHints(error: JobError, submitted: BuildOf | undefined, deployed: DeployedCode = {}, others: BuildOf[] = [], l10n: L10n = plainL10n): string[] {
+export function noMatchHints(
+  error: JobError,
+  submitted: BuildOf | undefined,
+  deployed: DeployedCode = {},
+  others: BuildOf[] = [],
+  l10n: L10n = plainL10n,
+): string[] {
   const hints: string[] = [];
   if (submitted) hints.push(submittedText(submitted, l10n));
   const lengths = error.codeLengths;
@@ -88,41 +99,97 @@ export function noMatchHints(error: JobError, submitted: BuildOf | undefined, de
   const recompiled = fromSourcify ? lengths?.recompiledRuntime : byteLength(submitted?.runtimeBytecode);
   if (onchain !== undefined && recompiled !== undefined && onchain > 0 && recompiled > 0) {
     if (onchain !== recompiled) {
-      hints.push(fromSourcify
-        ? l10n.t('The runtime bytecode Sourcify compiled from it is {0} bytes long; the deployed code is {1} bytes: the contract at this address was not compiled from this build.', recompiled, onchain)
-        : l10n.t('Its runtime bytecode in the build is {0} bytes long; the deployed code ({2}) is {1} bytes: the contract at this address was not compiled from this build.', recompiled, onchain, deployed.from === 'sourcify' ? 'Sourcify' : l10n.t('mirror node')));
-    } else if (fromSourcify || (submitted?.runtimeBytecode && deployed.runtimeBytecode && !sameRuntimeCode(deployed.runtimeBytecode, submitted.runtimeBytecode))) {
-      hints.push(fromSourcify
-        ? l10n.t('The runtime bytecode Sourcify compiled from it is as long as the deployed code ({0} bytes) but differs from it: other sources, settings or libraries that give code of the same size.', onchain)
-        : l10n.t('Its runtime bytecode in the build is as long as the deployed code ({0} bytes) but differs from it: other sources, settings or libraries that give code of the same size.', onchain));
+      hints.push(
+        fromSourcify
+          ? l10n.t(
+              'The runtime bytecode Sourcify compiled from it is {0} bytes long; the deployed code is {1} bytes: the contract at this address was not compiled from this build.',
+              recompiled,
+              onchain,
+            )
+          : l10n.t(
+              'Its runtime bytecode in the build is {0} bytes long; the deployed code ({2}) is {1} bytes: the contract at this address was not compiled from this build.',
+              recompiled,
+              onchain,
+              deployed.from === 'sourcify' ? 'Sourcify' : l10n.t('mirror node'),
+            ),
+      );
+    } else if (
+      fromSourcify ||
+      (submitted?.runtimeBytecode &&
+        deployed.runtimeBytecode &&
+        !sameRuntimeCode(deployed.runtimeBytecode, submitted.runtimeBytecode))
+    ) {
+      hints.push(
+        fromSourcify
+          ? l10n.t(
+              'The runtime bytecode Sourcify compiled from it is as long as the deployed code ({0} bytes) but differs from it: other sources, settings or libraries that give code of the same size.',
+              onchain,
+            )
+          : l10n.t(
+              'Its runtime bytecode in the build is as long as the deployed code ({0} bytes) but differs from it: other sources, settings or libraries that give code of the same size.',
+              onchain,
+            ),
+      );
     }
   } else if (error.customCode === 'bytecode_length_mismatch') {
-    hints.push(l10n.t('The runtime bytecode compiled from it is not as long as the deployed code: the contract at this address was not compiled from this build.'));
+    hints.push(
+      l10n.t(
+        'The runtime bytecode compiled from it is not as long as the deployed code: the contract at this address was not compiled from this build.',
+      ),
+    );
   }
   if (error.customCode === 'extra_file_input_bug') {
-    hints.push(l10n.t('The metadata matches but the bytecode does not: the deployed contract was compiled with source files this build does not hold (Solidity\'s "extra file input" bug). Submit the build of the whole compilation that deployed it.'));
+    hints.push(
+      l10n.t(
+        'The metadata matches but the bytecode does not: the deployed contract was compiled with source files this build does not hold (Solidity\'s "extra file input" bug). Submit the build of the whole compilation that deployed it.',
+      ),
+    );
   }
   const code = deployed.runtimeBytecode;
   if (code) {
-    const same = others.find((o) => o.runtimeBytecode && !(o.identifier === submitted?.identifier && o.file === submitted?.file) && sameRuntimeCode(code, o.runtimeBytecode));
-    if (same) hints.push(l10n.t('The deployed code is {0} of {1}, another build in the workspace: the deployment was made from that build, not from the one submitted.', same.identifier, same.file));
+    const same = others.find(
+      (o) =>
+        o.runtimeBytecode &&
+        !(o.identifier === submitted?.identifier && o.file === submitted?.file) &&
+        sameRuntimeCode(code, o.runtimeBytecode),
+    );
+    if (same)
+      hints.push(
+        l10n.t(
+          'The deployed code is {0} of {1}, another build in the workspace: the deployment was made from that build, not from the one submitted.',
+          same.identifier,
+          same.file,
+        ),
+      );
   }
   return hints;
 }
 
 /** A partial match (`match`) and the workspace's build at hand: what "Upgrade to exact match" would submit. */
 export function upgradeOfferedText(b: BuildOf, l10n: L10n = plainL10n): string {
-  return l10n.t('Partially verified on Sourcify (match). The workspace\'s build is at hand: "Upgrade to exact match" submits {0} from {1} again for an exact match.', b.identifier, b.file);
+  return l10n.t(
+    'Partially verified on Sourcify (match). The workspace\'s build is at hand: "Upgrade to exact match" submits {0} from {1} again for an exact match.',
+    b.identifier,
+    b.file,
+  );
 }
 
 /** A partial match (`match`) without a build of the contract in the workspace: no upgrade to offer. */
 export function upgradeNoBuildText(contractName: string, l10n: L10n = plainL10n): string {
-  return l10n.t('Partially verified on Sourcify (match). An exact match needs the build {0} was deployed from, and no build info in the workspace holds it: compile it (npx hardhat compile, or forge build --build-info), then verify again.', contractName);
+  return l10n.t(
+    'Partially verified on Sourcify (match). An exact match needs the build {0} was deployed from, and no build info in the workspace holds it: compile it (npx hardhat compile, or forge build --build-info), then verify again.',
+    contractName,
+  );
 }
 
 /** The upgrade's job found no better match than the partial one Sourcify holds. */
 export function upgradeNotBetterText(jobId: string, b: BuildOf, l10n: L10n = plainL10n): string {
-  return l10n.t('Still a partial match: Sourcify\'s job {0} found no better match with {1} from {2}. An exact match needs the very sources and settings that were deployed (file paths, comments and compiler settings make the metadata hash).', jobId.slice(0, 8), b.identifier, b.file);
+  return l10n.t(
+    "Still a partial match: Sourcify's job {0} found no better match with {1} from {2}. An exact match needs the very sources and settings that were deployed (file paths, comments and compiler settings make the metadata hash).",
+    jobId.slice(0, 8),
+    b.identifier,
+    b.file,
+  );
 }
 
 /** The upgrade's job made an exact match. */

@@ -102,8 +102,18 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
     if (!created) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy entry: the run's code, with the first run
       const { VerificationRunner } = require('./verifyContract') as typeof import('./verifyContract');
-      const reveal = () => void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
-      created = new VerificationRunner(network, log, apiKeys, results, prompts, reveal, (change) => ctx.verifications.fire(change), ctx.builds);
+      const reveal = () =>
+        void vscode.commands.executeCommand(`${VERIFICATION_VIEW}.focus`).then(undefined, () => undefined);
+      created = new VerificationRunner(
+        network,
+        log,
+        apiKeys,
+        results,
+        prompts,
+        reveal,
+        (change) => ctx.verifications.fire(change),
+        ctx.builds,
+      );
       context.subscriptions.push(created);
     }
     return created;
@@ -112,7 +122,9 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   const addressOf = (n: unknown): string | undefined => tree.ifLoaded?.contractAddress(n) ?? results.current?.address;
   context.subscriptions.push(results, tree);
   const subs = context.subscriptions;
-  registerCommand(subs, COMMANDS.verify, (args) => runner().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {}));
+  registerCommand(subs, COMMANDS.verify, (args) =>
+    runner().run(args && typeof args === 'object' && !(args instanceof vscode.Uri) ? (args as VerifyArgs) : {}),
+  );
   registerCommand(subs, COMMANDS.rerun, () => runner().rerun());
   registerCommand(subs, COMMANDS.clear, () => results.clear());
   registerCommand(subs, COMMANDS.showKept, async () => {
@@ -121,7 +133,12 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
     const clearAll = vscode.l10n.t('$(clear-all) Clear all kept results');
     const pick = await vscode.window.showQuickPick(
       [
-        ...kept.map((r) => ({ label: `${r.address}`, description: `${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}`, detail: `${r.error ? `error: ${r.error.message}` : r.contracts.map((c) => `${c.name}: ${c.status}`).join(', ')} · ${r.finishedAt}`, key: r.key })),
+        ...kept.map((r) => ({
+          label: `${r.address}`,
+          description: `${r.networkLabel} · ${r.chainId} · ${r.api === 'session' ? 'session' : 'Sourcify v2'}`,
+          detail: `${r.error ? `error: ${r.error.message}` : r.contracts.map((c) => `${c.name}: ${c.status}`).join(', ')} · ${r.finishedAt}`,
+          key: r.key,
+        })),
         { label: '', kind: vscode.QuickPickItemKind.Separator, key: '' },
         { label: clearAll, key: '*' },
       ],
@@ -130,10 +147,19 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
     if (pick?.key === '*') await results.clearAll();
     else if (pick?.key) await results.select(pick.key);
   });
-  registerCommand(subs, COMMANDS.copyAddress, (n) => { const a = addressOf(n); if (a) void copyText(a, vscode.l10n.t('address')); });
-  registerCommand(subs, COMMANDS.copyPath, (n) => { const f = tree.ifLoaded?.file(n); if (f) void copyText(f.path, vscode.l10n.t('path')); });
+  registerCommand(subs, COMMANDS.copyAddress, (n) => {
+    const a = addressOf(n);
+    if (a) void copyText(a, vscode.l10n.t('address'));
+  });
+  registerCommand(subs, COMMANDS.copyPath, (n) => {
+    const f = tree.ifLoaded?.file(n);
+    if (f) void copyText(f.path, vscode.l10n.t('path'));
+  });
   // the text comes from the view's code (loaded now if it was not): summaries stay out of activation
-  registerCommand(subs, COMMANDS.copyResult, () => { const text = results.current && tree.implementation().resultText(); if (text) void copyText(text, vscode.l10n.t('verification result')); });
+  registerCommand(subs, COMMANDS.copyResult, () => {
+    const text = results.current && tree.implementation().resultText();
+    if (text) void copyText(text, vscode.l10n.t('verification result'));
+  });
   registerCommand(subs, COMMANDS.openFile, async (n) => {
     const target = tree.ifLoaded?.file(n)?.target;
     if (target) await vscode.window.showTextDocument(target, { preview: true });
@@ -148,7 +174,9 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
   return {
     run: (args) => runner().run(args ?? {}),
     cancel: () => created?.cancel(),
-    get isRunning() { return created?.isRunning ?? false; },
+    get isRunning() {
+      return created?.isRunning ?? false;
+    },
     current: () => results.current,
     kept: () => results.kept(),
     clearAll: () => results.clearAll(),

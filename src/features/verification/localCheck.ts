@@ -31,7 +31,20 @@ export interface LocalCheck {
 
 const SOURCE_FILE = /\.(sol|vy|vyi|fe)$/i;
 /** Folders whose files are not "the project's sources" (build output, dependencies, tests, scripts). */
-const NOT_SOURCES = new Set(['node_modules', '.git', 'artifacts', 'cache', 'cache_forge', 'out', 'broadcast', 'typechain', 'typechain-types', 'coverage', 'ignition', 'deployments']);
+const NOT_SOURCES = new Set([
+  'node_modules',
+  '.git',
+  'artifacts',
+  'cache',
+  'cache_forge',
+  'out',
+  'broadcast',
+  'typechain',
+  'typechain-types',
+  'coverage',
+  'ignition',
+  'deployments',
+]);
 
 /** Foundry-style remappings (`remappings.txt`, `prefix=target`), longest prefix first. */
 export async function readRemappings(fs: WorkspaceFs): Promise<Array<[string, string]>> {
@@ -47,7 +60,10 @@ export async function readRemappings(fs: WorkspaceFs): Promise<Array<[string, st
 /** Workspace paths where a compiler source unit name may live, most likely first. */
 export function pathCandidates(name: string, remappings: Array<[string, string]> = []): string[] {
   const out: string[] = [];
-  const push = (p: string) => { const j = joinPath(p); if (j && !out.includes(j)) out.push(j); };
+  const push = (p: string) => {
+    const j = joinPath(p);
+    if (j && !out.includes(j)) out.push(j);
+  };
   const n = name.replace(/^\/+/, '');
   for (const [prefix, target] of remappings) if (n.startsWith(prefix)) push(target + n.slice(prefix.length));
   if (n.startsWith('project/')) push(n.slice('project/'.length)); // Hardhat 3
@@ -59,7 +75,10 @@ export function pathCandidates(name: string, remappings: Array<[string, string]>
   return out;
 }
 
-async function firstExisting(fs: WorkspaceFs, candidates: string[]): Promise<{ path: string; text: string } | undefined> {
+async function firstExisting(
+  fs: WorkspaceFs,
+  candidates: string[],
+): Promise<{ path: string; text: string } | undefined> {
   for (const p of candidates) {
     const text = await readText(fs, p);
     if (text !== undefined) return { path: p, text };
@@ -81,7 +100,13 @@ export async function workspaceSources(fs: WorkspaceFs): Promise<string[]> {
 const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /** Files named like `path` elsewhere in the workspace, those with the wanted hash first. */
-async function elsewhere(fs: WorkspaceFs, path: string, index: string[], exclude: string | undefined, hash: string | undefined): Promise<string[]> {
+async function elsewhere(
+  fs: WorkspaceFs,
+  path: string,
+  index: string[],
+  exclude: string | undefined,
+  hash: string | undefined,
+): Promise<string[]> {
   const same = index.filter((p) => base(p) === base(path) && p !== exclude);
   if (!hash || same.length < 2) return same;
   const scored: Array<{ p: string; match: boolean }> = [];
@@ -90,7 +115,11 @@ async function elsewhere(fs: WorkspaceFs, path: string, index: string[], exclude
 }
 
 /** Checks the metadata `sources` of a contract against the workspace. */
-export async function checkSources(fs: WorkspaceFs, sources: Record<string, MetadataSource>, opts: { remappings?: Array<[string, string]>; index?: string[] } = {}): Promise<LocalCheck> {
+export async function checkSources(
+  fs: WorkspaceFs,
+  sources: Record<string, MetadataSource>,
+  opts: { remappings?: Array<[string, string]>; index?: string[] } = {},
+): Promise<LocalCheck> {
   const remappings = opts.remappings ?? (await readRemappings(fs));
   const index = opts.index ?? (await workspaceSources(fs));
   const found: FileCheck[] = [];
@@ -107,12 +136,25 @@ export async function checkSources(fs: WorkspaceFs, sources: Record<string, Meta
     const others = await elsewhere(fs, path, index, hit?.path, expected);
     let sameElsewhere: string | undefined;
     if (expected) {
-      for (const p of others) if (keccak256((await readText(fs, p)) ?? '') === expected) { sameElsewhere = p; break; }
+      for (const p of others)
+        if (keccak256((await readText(fs, p)) ?? '') === expected) {
+          sameElsewhere = p;
+          break;
+        }
     }
     if (hit) {
-      missing.push({ path, workspacePath: hit.path, reason: 'different content (keccak256 differs from the metadata)', elsewhere: sameElsewhere ? [sameElsewhere] : undefined });
+      missing.push({
+        path,
+        workspacePath: hit.path,
+        reason: 'different content (keccak256 differs from the metadata)',
+        elsewhere: sameElsewhere ? [sameElsewhere] : undefined,
+      });
     } else {
-      missing.push({ path, reason: 'not in the workspace', elsewhere: sameElsewhere ? [sameElsewhere] : others.length ? others : undefined });
+      missing.push({
+        path,
+        reason: 'not in the workspace',
+        elsewhere: sameElsewhere ? [sameElsewhere] : others.length ? others : undefined,
+      });
     }
   }
   const dirs = await sourceDirs(fs);
@@ -124,14 +166,21 @@ export async function checkSources(fs: WorkspaceFs, sources: Record<string, Meta
  * Maps the server's file paths (found, missing or unused files of a session result) to the workspace: the file
  * itself when it exists, else other files of the same name (the hash, when the server gave one, ranks them).
  */
-export async function locateFiles(fs: WorkspaceFs, files: Array<{ path: string; keccak256?: string }>, opts: { remappings?: Array<[string, string]>; index?: string[] } = {}): Promise<FileCheck[]> {
+export async function locateFiles(
+  fs: WorkspaceFs,
+  files: Array<{ path: string; keccak256?: string }>,
+  opts: { remappings?: Array<[string, string]>; index?: string[] } = {},
+): Promise<FileCheck[]> {
   const remappings = opts.remappings ?? (await readRemappings(fs));
   const index = opts.index ?? (await workspaceSources(fs));
   const out: FileCheck[] = [];
   for (const f of files) {
     let hit: string | undefined;
     for (const p of pathCandidates(f.path, remappings)) {
-      if ((await fs.read(p)) !== undefined) { hit = p; break; }
+      if ((await fs.read(p)) !== undefined) {
+        hit = p;
+        break;
+      }
     }
     if (hit) out.push({ path: f.path, workspacePath: hit });
     else {

@@ -12,7 +12,11 @@ export type PromptKind = 'address' | 'addressInput' | 'chain' | 'contract' | 'ap
 
 export interface VerificationPrompts {
   /** A quick pick; `kind` names the question. Undefined when dismissed. */
-  pick<T extends vscode.QuickPickItem>(kind: PromptKind, items: readonly T[], options: vscode.QuickPickOptions & { title: string }): Promise<T | undefined>;
+  pick<T extends vscode.QuickPickItem>(
+    kind: PromptKind,
+    items: readonly T[],
+    options: vscode.QuickPickOptions & { title: string },
+  ): Promise<T | undefined>;
   /** An input box; `kind` names the question. Undefined when dismissed. */
   input(kind: PromptKind, options: vscode.InputBoxOptions & { title: string }): Promise<string | undefined>;
   /** Asks for the explorer API key (masked) and stores it. Whether a key was stored. */
@@ -46,11 +50,16 @@ export function vscodePrompts(apiKeys: ApiKeyStore): VerificationPrompts {
 export function recordingPrompts(shown: VerificationPrompts): VerificationPrompts & { last(): PromptInfo | undefined } {
   let last: PromptInfo | undefined;
   let seq = 0;
-  const record = (kind: PromptKind, title: string, items: string[]): PromptInfo => (last = { seq: ++seq, kind, title, items });
+  const record = (kind: PromptKind, title: string, items: string[]): PromptInfo =>
+    (last = { seq: ++seq, kind, title, items });
   const label = (i: vscode.QuickPickItem) => i.label.replace(/^\$\([^)]+\) /, '');
   return {
     pick: (kind, items, options) => {
-      const info = record(kind, options.title, items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map(label));
+      const info = record(
+        kind,
+        options.title,
+        items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map(label),
+      );
       const onDidSelectItem = (item: vscode.QuickPickItem | string) => {
         info.active = typeof item === 'string' ? item : label(item);
         return options.onDidSelectItem?.(item);

@@ -94,7 +94,7 @@ function base(b: RecordBase): Omit<VerificationRecord, 'contracts' | 'unused' | 
 const fileRow = (f: FileCheck | undefined, path: string, reason?: string): FileCheck => ({
   path,
   ...(f?.workspacePath ? { workspacePath: f.workspacePath } : {}),
-  ...(reason ?? f?.reason ? { reason: reason ?? f?.reason } : {}),
+  ...((reason ?? f?.reason) ? { reason: reason ?? f?.reason } : {}),
   ...(f?.elsewhere?.length ? { elsewhere: f.elsewhere } : {}),
 });
 
@@ -102,15 +102,27 @@ const fileRow = (f: FileCheck | undefined, path: string, reason?: string): FileC
  * A session result with the server's files mapped to the workspace (`locate` returns the workspace checks of
  * the paths it is given, in order).
  */
-export async function recordFromSession(b: RecordBase, result: SessionVerifyResult, locate: (files: Array<{ path: string; keccak256?: string }>) => Promise<FileCheck[]>, now = new Date()): Promise<VerificationRecord> {
+export async function recordFromSession(
+  b: RecordBase,
+  result: SessionVerifyResult,
+  locate: (files: Array<{ path: string; keccak256?: string }>) => Promise<FileCheck[]>,
+  now = new Date(),
+): Promise<VerificationRecord> {
   const contracts: ContractRow[] = [];
   for (const c of result.contracts) {
     const found = await locate(c.found.map((p) => ({ path: p })));
     const missing = await locate(c.missing.map((m) => ({ path: m.path, keccak256: m.keccak256 })));
     const invalid = await locate(c.invalid.map((m) => ({ path: m.path })));
     contracts.push({
-      name: c.name, status: c.status, statusMessage: c.statusMessage || undefined, compiledPath: c.compiledPath, address: c.address || b.address,
-      chainId: c.chainId || String(b.chainId), storageTimestamp: c.storageTimestamp, verificationId: c.verificationId, compilerVersion: c.compilerVersion,
+      name: c.name,
+      status: c.status,
+      statusMessage: c.statusMessage || undefined,
+      compiledPath: c.compiledPath,
+      address: c.address || b.address,
+      chainId: c.chainId || String(b.chainId),
+      storageTimestamp: c.storageTimestamp,
+      verificationId: c.verificationId,
+      compilerVersion: c.compilerVersion,
       filesFrom: 'server',
       found: c.found.map((p, i) => fileRow(found[i], p)),
       missing: c.missing.map((m, i) => fileRow(missing[i], m.path)),
@@ -118,7 +130,12 @@ export async function recordFromSession(b: RecordBase, result: SessionVerifyResu
     });
   }
   const unused = await locate(result.unused.map((p) => ({ path: p })));
-  return plain({ ...base(b), finishedAt: now.toISOString(), contracts, unused: result.unused.map((p, i) => fileRow(unused[i], p)) });
+  return plain({
+    ...base(b),
+    finishedAt: now.toISOString(),
+    contracts,
+    unused: result.unused.map((p, i) => fileRow(unused[i], p)),
+  });
 }
 
 /** The status word of a v2 match: exact_match, match, or none. */
@@ -153,7 +170,9 @@ function keptError(e: JobError): JobError {
 export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): VerificationRecord {
   // already verified (the lookup, a 409, or a job that ended in `already_verified`): what Sourcify holds, no job error
   const jobError = o.alreadyVerified || !o.job?.error ? undefined : keptError(o.job.error);
-  const compiledPath = o.contractIdentifier ? o.contractIdentifier.slice(0, o.contractIdentifier.lastIndexOf(':')) : undefined;
+  const compiledPath = o.contractIdentifier
+    ? o.contractIdentifier.slice(0, o.contractIdentifier.lastIndexOf(':'))
+    : undefined;
   const row: ContractRow = {
     name: o.contractName,
     status: matchStatus(o.match),
@@ -167,7 +186,8 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
     runtimeMatch: o.match.runtimeMatch,
     matchId: o.match.matchId,
     error: jobError,
-    statusMessage: o.statusMessage ?? jobError?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
+    statusMessage:
+      o.statusMessage ?? jobError?.message ?? (o.alreadyVerified ? 'Already verified on Sourcify' : undefined),
     ...(o.hints?.length ? { hints: o.hints } : {}),
     filesFrom: o.local ? 'local' : 'none',
     found: (o.local?.found ?? []).map((f) => fileRow(f, f.path)),
@@ -175,8 +195,15 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
     invalid: [],
   };
   return plain({
-    ...base(b), finishedAt: now.toISOString(), buildFile: o.buildFile, contractIdentifier: o.contractIdentifier, jobId: o.job?.verificationId,
-    alreadyVerified: o.alreadyVerified, ...(o.upgrade ? { upgrade: o.upgrade } : {}), contracts: [row], unused: (o.local?.unused ?? []).map((p) => ({ path: p, workspacePath: p })),
+    ...base(b),
+    finishedAt: now.toISOString(),
+    buildFile: o.buildFile,
+    contractIdentifier: o.contractIdentifier,
+    jobId: o.job?.verificationId,
+    alreadyVerified: o.alreadyVerified,
+    ...(o.upgrade ? { upgrade: o.upgrade } : {}),
+    contracts: [row],
+    unused: (o.local?.unused ?? []).map((p) => ({ path: p, workspacePath: p })),
   });
 }
 
@@ -184,8 +211,20 @@ export function recordFromV2(b: RecordBase, o: V2Outcome, now = new Date()): Ver
  * The arguments of "Upgrade to exact match" (Verify Contract's `VerifyArgs`) for a result that offers it: the same
  * contract, chain and build, submitted again to Sourcify v2.
  */
-export function upgradeArgs(r: VerificationRecord): { address: string; chainId: number; api: VerifyApi; contractIdentifier?: string; upgrade: true } {
-  return { address: r.address, chainId: r.chainId, api: 'sourcify-v2', ...(r.contractIdentifier ? { contractIdentifier: r.contractIdentifier } : {}), upgrade: true };
+export function upgradeArgs(r: VerificationRecord): {
+  address: string;
+  chainId: number;
+  api: VerifyApi;
+  contractIdentifier?: string;
+  upgrade: true;
+} {
+  return {
+    address: r.address,
+    chainId: r.chainId,
+    api: 'sourcify-v2',
+    ...(r.contractIdentifier ? { contractIdentifier: r.contractIdentifier } : {}),
+    upgrade: true,
+  };
 }
 
 /** A finished verification run as the features that show verification states follow it (the Deployments view, the CodeLens). */
@@ -210,31 +249,68 @@ export interface VerificationChange {
 export function verificationChange(r: VerificationRecord): VerificationChange {
   const c = r.contracts[0];
   const statuses = r.contracts.map((x) => x.status);
-  const match: MatchKind | undefined = r.error || !c ? undefined
-    : r.api === 'sourcify-v2' ? (c.status === 'none' ? null : c.status)
-      : statuses.includes('perfect') ? 'exact_match' : statuses.includes('partial') ? 'match' : undefined;
-  return { network: r.network, chainId: r.chainId, address: r.address.toLowerCase(), api: r.api, server: r.server, ...(match !== undefined ? { match } : {}) };
+  const match: MatchKind | undefined =
+    r.error || !c
+      ? undefined
+      : r.api === 'sourcify-v2'
+        ? c.status === 'none'
+          ? null
+          : c.status
+        : statuses.includes('perfect')
+          ? 'exact_match'
+          : statuses.includes('partial')
+            ? 'match'
+            : undefined;
+  return {
+    network: r.network,
+    chainId: r.chainId,
+    address: r.address.toLowerCase(),
+    api: r.api,
+    server: r.server,
+    ...(match !== undefined ? { match } : {}),
+  };
 }
 
 export function recordFromError(b: RecordBase, error: unknown, now = new Date()): VerificationRecord {
   const e = error instanceof ApiError ? error : undefined;
   return plain({
-    ...base(b), finishedAt: now.toISOString(), contracts: [], unused: [],
-    error: { message: e ? e.message : error instanceof Error ? error.message : String(error), serverMessages: e?.serverMessages ?? [], status: e?.status, kind: e?.kind ?? 'error' },
+    ...base(b),
+    finishedAt: now.toISOString(),
+    contracts: [],
+    unused: [],
+    error: {
+      message: e ? e.message : error instanceof Error ? error.message : String(error),
+      serverMessages: e?.serverMessages ?? [],
+      status: e?.status,
+      kind: e?.kind ?? 'error',
+    },
   });
 }
 
 /** A plain-text summary of a record (the "Copy Result" action, the log). */
 export function summarize(r: VerificationRecord): string {
-  const lines = [`Verification of ${r.address}${r.entityId ? ` (${r.entityId})` : ''} on ${r.networkLabel} (chain ${r.chainId}) via ${r.api === 'session' ? `the session endpoint (${r.explorer ?? 'etherscan'})` : 'Sourcify API v2'} at ${r.server}, ${r.finishedAt}`];
-  if (r.error) lines.push(`Error: ${r.error.message}${r.error.serverMessages.length ? ` (${r.error.serverMessages.join('; ')})` : ''}`);
+  const lines = [
+    `Verification of ${r.address}${r.entityId ? ` (${r.entityId})` : ''} on ${r.networkLabel} (chain ${r.chainId}) via ${r.api === 'session' ? `the session endpoint (${r.explorer ?? 'etherscan'})` : 'Sourcify API v2'} at ${r.server}, ${r.finishedAt}`,
+  ];
+  if (r.error)
+    lines.push(
+      `Error: ${r.error.message}${r.error.serverMessages.length ? ` (${r.error.serverMessages.join('; ')})` : ''}`,
+    );
   for (const c of r.contracts) {
-    lines.push(`- ${c.name}: ${c.status}${c.statusMessage ? ` (${c.statusMessage})` : ''}${c.compiledPath ? ` · ${c.compiledPath}` : ''}`);
+    lines.push(
+      `- ${c.name}: ${c.status}${c.statusMessage ? ` (${c.statusMessage})` : ''}${c.compiledPath ? ` · ${c.compiledPath}` : ''}`,
+    );
     if (c.error) lines.push(`  error: ${c.error.customCode ? `${c.error.customCode}: ` : ''}${c.error.message}`);
     for (const h of c.hints ?? []) lines.push(`  ${h}`);
     if (c.found.length) lines.push(`  found (${c.found.length}): ${c.found.map((f) => f.path).join(', ')}`);
-    if (c.missing.length) lines.push(`  missing (${c.missing.length}): ${c.missing.map((f) => `${f.path}${f.elsewhere?.length ? ` [in the workspace at ${f.elsewhere[0]}]` : ''}`).join(', ')}`);
-    if (c.invalid.length) lines.push(`  invalid (${c.invalid.length}): ${c.invalid.map((f) => `${f.path}: ${f.reason ?? 'invalid'}`).join(', ')}`);
+    if (c.missing.length)
+      lines.push(
+        `  missing (${c.missing.length}): ${c.missing.map((f) => `${f.path}${f.elsewhere?.length ? ` [in the workspace at ${f.elsewhere[0]}]` : ''}`).join(', ')}`,
+      );
+    if (c.invalid.length)
+      lines.push(
+        `  invalid (${c.invalid.length}): ${c.invalid.map((f) => `${f.path}: ${f.reason ?? 'invalid'}`).join(', ')}`,
+      );
   }
   if (r.unused.length) lines.push(`Unused files (${r.unused.length}): ${r.unused.map((f) => f.path).join(', ')}`);
   return lines.join('\n');

@@ -12,7 +12,8 @@ const CURRENT_KEY = 'hederaExplorer.verification.current';
 const HAS_RESULT = 'hederaExplorer.verification.hasResult';
 const KEEP = 50;
 
-const newestFirst = (a: VerificationRecord, b: VerificationRecord) => (a.finishedAt < b.finishedAt ? 1 : a.finishedAt > b.finishedAt ? -1 : 0);
+const newestFirst = (a: VerificationRecord, b: VerificationRecord) =>
+  a.finishedAt < b.finishedAt ? 1 : a.finishedAt > b.finishedAt ? -1 : 0;
 
 export class VerificationResults implements vscode.Disposable {
   private records: Record<string, VerificationRecord> = {};

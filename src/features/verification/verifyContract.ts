@@ -16,7 +16,13 @@ import vscode = require('vscode');
 import { ApiError, isApiError } from '../../api/errors';
 import { shortAddress } from '../../api/format';
 import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
-import { SourcifyV2Client, VerifyClient, type ContractMatch, type JobError, type VerificationJob } from '../../api/verify';
+import {
+  SourcifyV2Client,
+  VerifyClient,
+  type ContractMatch,
+  type JobError,
+  type VerificationJob,
+} from '../../api/verify';
 import type { ExtensionLog } from '../../core/log';
 import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -26,9 +32,29 @@ import { type BuildInfo, type BuildMatch, buildFromHint, identifiers, matchContr
 import { chooseBuild, explainBuild, inEnglish } from '../../workspace/deployedBuild';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../api/keccak';
-import { type BuildOf, type DeployedCode, isNoMatch, noMatchHints, upgradedText, upgradeNoBuildText, upgradeNotBetterText, upgradeOfferedText } from './explain';
+import {
+  type BuildOf,
+  type DeployedCode,
+  isNoMatch,
+  noMatchHints,
+  upgradedText,
+  upgradeNoBuildText,
+  upgradeNotBetterText,
+  upgradeOfferedText,
+} from './explain';
 import { checkSources, locateFiles, type LocalCheck, readRemappings, workspaceSources } from './localCheck';
-import { type RecordBase, recordFromError, recordFromSession, recordFromV2, summarize, upgradeArgs, type VerificationChange, verificationChange, type VerificationRecord, type VerifyApi } from './record';
+import {
+  type RecordBase,
+  recordFromError,
+  recordFromSession,
+  recordFromV2,
+  summarize,
+  upgradeArgs,
+  type VerificationChange,
+  verificationChange,
+  type VerificationRecord,
+  type VerifyApi,
+} from './record';
 import type { WorkspaceFs } from '../../workspace/workspaceFs';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { VerificationResults } from './results';
@@ -85,7 +111,9 @@ export class VerificationRunner implements vscode.Disposable {
     const folder = this.folders().findIndex((f) => f.fs.name === fs.name);
     return {
       builds: all.builds.filter((b) => b.folder === folder),
-      problems: all.problems.filter((p) => p.startsWith(`${fs.name}/`) || p.startsWith(`${fs.name}:`)).map((p) => p.slice(fs.name.length + 1).trim()),
+      problems: all.problems
+        .filter((p) => p.startsWith(`${fs.name}/`) || p.startsWith(`${fs.name}:`))
+        .map((p) => p.slice(fs.name.length + 1).trim()),
     };
   }
 
@@ -105,7 +133,8 @@ export class VerificationRunner implements vscode.Disposable {
   /** The candidates of the current workspace, setting and selection. */
   async discover(): Promise<Awaited<ReturnType<typeof discoverAddresses>>> {
     const editor = vscode.window.activeTextEditor;
-    const selection = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).slice(0, 2000) : undefined;
+    const selection =
+      editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).slice(0, 2000) : undefined;
     const d = await discoverAddresses({
       setting: config().get<string>('contractAddress', ''),
       selection,
@@ -132,9 +161,17 @@ export class VerificationRunner implements vscode.Disposable {
     const explorer = (config().get<string>('verify.explorer') || 'etherscan').trim();
     const sessionUrl = trimBase(config().get<string>('verify.sessionUrl') || profile.verifyUrl);
     const base: RecordBase = {
-      api, network: profile.name, networkLabel: profile.label, chainId, address: candidate.address, entityId: candidate.entityId,
-      source: `${sourceLabel(candidate.source)} · ${candidate.where}`, server: api === 'session' ? sessionUrl : trimBase(profile.verifyUrl),
-      explorer: api === 'session' ? explorer : undefined, folder: folder?.uri.toString(), startedAt: new Date().toISOString(),
+      api,
+      network: profile.name,
+      networkLabel: profile.label,
+      chainId,
+      address: candidate.address,
+      entityId: candidate.entityId,
+      source: `${sourceLabel(candidate.source)} · ${candidate.where}`,
+      server: api === 'session' ? sessionUrl : trimBase(profile.verifyUrl),
+      explorer: api === 'session' ? explorer : undefined,
+      folder: folder?.uri.toString(),
+      startedAt: new Date().toISOString(),
     };
     let apiKey: string | undefined;
     if (api === 'session') {
@@ -144,9 +181,14 @@ export class VerificationRunner implements vscode.Disposable {
         apiKey = stored ? await this.apiKeys.get() : undefined;
         if (!apiKey) {
           this.log.info('Verify: no explorer API key, nothing sent.');
-          void vscode.window.showWarningMessage(vscode.l10n.t('Verification not started: the session endpoint needs the explorer\'s API key.'), vscode.l10n.t('Set API Key')).then((a) => {
-            if (a) void this.prompts.apiKey();
-          });
+          void vscode.window
+            .showWarningMessage(
+              vscode.l10n.t("Verification not started: the session endpoint needs the explorer's API key."),
+              vscode.l10n.t('Set API Key'),
+            )
+            .then((a) => {
+              if (a) void this.prompts.apiKey();
+            });
           return undefined;
         }
       }
@@ -156,13 +198,30 @@ export class VerificationRunner implements vscode.Disposable {
     const signal = this.abort.signal;
     this.results.setRunning(vscode.l10n.t('Verifying {0} on chain {1}…', target, chainId));
     this.revealView();
-    this.log.info(`Verify: ${candidate.address} on chain ${chainId} (${profile.label}) via ${api === 'session' ? `${sessionUrl}/session/verify/${explorer}` : `${profile.verifyUrl} API v2`}; address from ${base.source}`);
+    this.log.info(
+      `Verify: ${candidate.address} on chain ${chainId} (${profile.label}) via ${api === 'session' ? `${sessionUrl}/session/verify/${explorer}` : `${profile.verifyUrl} API v2`}; address from ${base.source}`,
+    );
     try {
       const record = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Verifying {0} on chain {1}', target, chainId), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Verifying {0} on chain {1}', target, chainId),
+          cancellable: true,
+        },
         async (progress, token) => {
           token.onCancellationRequested(() => this.abort?.abort());
-          if (api === 'session') return this.runSession(base, candidate, chainId, explorer, sessionUrl, apiKey ?? '', folder?.fs, signal, progress);
+          if (api === 'session')
+            return this.runSession(
+              base,
+              candidate,
+              chainId,
+              explorer,
+              sessionUrl,
+              apiKey ?? '',
+              folder?.fs,
+              signal,
+              progress,
+            );
           return this.runV2(base, candidate, chainId, args, folder?.fs, signal, progress);
         },
       );
@@ -194,63 +253,138 @@ export class VerificationRunner implements vscode.Disposable {
     }
   }
 
-  private async runSession(base: RecordBase, candidate: AddressCandidate, chainId: number, explorer: string, url: string, apiKey: string, fs: WorkspaceFs | undefined, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>): Promise<VerificationRecord> {
+  private async runSession(
+    base: RecordBase,
+    candidate: AddressCandidate,
+    chainId: number,
+    explorer: string,
+    url: string,
+    apiKey: string,
+    fs: WorkspaceFs | undefined,
+    signal: AbortSignal,
+    progress: vscode.Progress<{ message?: string }>,
+  ): Promise<VerificationRecord> {
     progress.report({ message: vscode.l10n.t('importing from {0}…', explorer) });
     const client = new VerifyClient(url, this.network.clients.http);
-    const result = await client.sessionVerify({ address: candidate.address, chainId, apiKey, explorer }, { signal, timeoutMs: 120_000 });
+    const result = await client.sessionVerify(
+      { address: candidate.address, chainId, apiKey, explorer },
+      { signal, timeoutMs: 120_000 },
+    );
     progress.report({ message: vscode.l10n.t('checking the files against the workspace…') });
     const remappings = fs ? await readRemappings(fs) : [];
     const index = fs ? await workspaceSources(fs) : [];
-    return recordFromSession(base, result, async (files) => (fs ? locateFiles(fs, files, { remappings, index }) : files.map((f) => ({ path: f.path }))));
+    return recordFromSession(base, result, async (files) =>
+      fs ? locateFiles(fs, files, { remappings, index }) : files.map((f) => ({ path: f.path })),
+    );
   }
 
-  private async runV2(base: RecordBase, candidate: AddressCandidate, chainId: number, args: VerifyArgs, fs: WorkspaceFs | undefined, signal: AbortSignal, progress: vscode.Progress<{ message?: string }>): Promise<VerificationRecord> {
+  private async runV2(
+    base: RecordBase,
+    candidate: AddressCandidate,
+    chainId: number,
+    args: VerifyArgs,
+    fs: WorkspaceFs | undefined,
+    signal: AbortSignal,
+    progress: vscode.Progress<{ message?: string }>,
+  ): Promise<VerificationRecord> {
     const client = new SourcifyV2Client(this.network.profile.verifyUrl, this.network.clients.http);
     progress.report({ message: vscode.l10n.t('asking Sourcify whether it is verified…') });
     const existing = await client.lookup(chainId, candidate.address, { signal });
     // a partial match (`match`) may become exact: Sourcify v2 takes a new submission for it and keeps a better match
     const partial = existing.match === 'match';
-    const build = fs ? await this.findBuild(fs, candidate, chainId, args, existing.match === null || (partial && args.upgrade === true)) : undefined;
+    const build = fs
+      ? await this.findBuild(
+          fs,
+          candidate,
+          chainId,
+          args,
+          existing.match === null || (partial && args.upgrade === true),
+        )
+      : undefined;
     const local = build && fs ? await this.localCheck(fs, build) : undefined;
-    const outcomeBase = { contractName: build?.contract.name ?? candidate.contractName ?? 'Contract', contractIdentifier: build?.contract.identifier, compilerVersion: build?.build.compilerVersion, buildFile: build?.build.file, local };
-    const submitted: BuildOf | undefined = build && { identifier: build.contract.identifier, file: build.build.file, compilerVersion: build.build.compilerVersion, runtimeBytecode: build.contract.deployedBytecode };
+    const outcomeBase = {
+      contractName: build?.contract.name ?? candidate.contractName ?? 'Contract',
+      contractIdentifier: build?.contract.identifier,
+      compilerVersion: build?.build.compilerVersion,
+      buildFile: build?.build.file,
+      local,
+    };
+    const submitted: BuildOf | undefined = build && {
+      identifier: build.contract.identifier,
+      file: build.build.file,
+      compilerVersion: build.build.compilerVersion,
+      runtimeBytecode: build.contract.deployedBytecode,
+    };
     if (existing.match !== null && !(partial && args.upgrade === true && submitted)) {
       if (!partial) {
         this.log.info(`Verify: already verified on Sourcify (${existing.match}); no job submitted.`);
         return recordFromV2(base, { ...outcomeBase, match: existing, alreadyVerified: true });
       }
       // partial: the upgrade is offered when the workspace's build is at hand (the view's row, the notification)
-      this.log.info(`Verify: Sourcify holds a partial match (creation ${existing.creationMatch ?? 'none'}, runtime ${existing.runtimeMatch ?? 'none'}); ${submitted ? `${submitted.identifier} (${submitted.file}) can be submitted for an exact match` : 'no build of the contract in the workspace for an exact match'}; no job submitted.`);
+      this.log.info(
+        `Verify: Sourcify holds a partial match (creation ${existing.creationMatch ?? 'none'}, runtime ${existing.runtimeMatch ?? 'none'}); ${submitted ? `${submitted.identifier} (${submitted.file}) can be submitted for an exact match` : 'no build of the contract in the workspace for an exact match'}; no job submitted.`,
+      );
       return recordFromV2(base, {
-        ...outcomeBase, match: existing, alreadyVerified: true, upgrade: submitted ? 'offered' : 'noBuild',
-        statusMessage: submitted ? upgradeOfferedText(submitted, vscode.l10n) : upgradeNoBuildText(outcomeBase.contractName, vscode.l10n),
+        ...outcomeBase,
+        match: existing,
+        alreadyVerified: true,
+        upgrade: submitted ? 'offered' : 'noBuild',
+        statusMessage: submitted
+          ? upgradeOfferedText(submitted, vscode.l10n)
+          : upgradeNoBuildText(outcomeBase.contractName, vscode.l10n),
       });
     }
     if (!build || !submitted) {
       throw new ApiError({
         kind: 'invalidInput',
-        message: vscode.l10n.t('{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.', shortAddress(candidate.address), candidate.contractName ?? vscode.l10n.t('a deployable contract')),
+        message: vscode.l10n.t(
+          '{0} is not verified on Sourcify yet, and no build info in the workspace has {1}: compile first (npx hardhat compile, or forge build --build-info), then verify again.',
+          shortAddress(candidate.address),
+          candidate.contractName ?? vscode.l10n.t('a deployable contract'),
+        ),
       });
     }
-    if (partial) this.log.info(`Verify: upgrading the partial match: submitting ${submitted.identifier} (${submitted.file}) again for an exact match.`);
-    progress.report({ message: partial ? vscode.l10n.t('submitting {0} for an exact match…', build.contract.identifier) : vscode.l10n.t('submitting {0}…', build.contract.identifier) });
+    if (partial)
+      this.log.info(
+        `Verify: upgrading the partial match: submitting ${submitted.identifier} (${submitted.file}) again for an exact match.`,
+      );
+    progress.report({
+      message: partial
+        ? vscode.l10n.t('submitting {0} for an exact match…', build.contract.identifier)
+        : vscode.l10n.t('submitting {0}…', build.contract.identifier),
+    });
     let verificationId: string;
     try {
-      verificationId = await client.submit({
-        chainId, address: candidate.address, stdJsonInput: build.build.input, compilerVersion: build.build.compilerVersion,
-        contractIdentifier: build.contract.identifier, creationTransactionHash: candidate.creationTxHash,
-      }, { signal, timeoutMs: 120_000 });
+      verificationId = await client.submit(
+        {
+          chainId,
+          address: candidate.address,
+          stdJsonInput: build.build.input,
+          compilerVersion: build.build.compilerVersion,
+          contractIdentifier: build.contract.identifier,
+          creationTransactionHash: candidate.creationTxHash,
+        },
+        { signal, timeoutMs: 120_000 },
+      );
     } catch (e) {
       if (isApiError(e) && e.status === 409) {
         // 409 already_verified: what the server holds is what its lookup says, never a match made up here
         const again = await client.lookup(chainId, candidate.address, { signal });
         const record = recordFromV2(base, { ...outcomeBase, match: again, alreadyVerified: true });
         if (again.match === null && record.contracts[0]) {
-          record.contracts[0].statusMessage = vscode.l10n.t('Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.', shortAddress(candidate.address), chainId);
+          record.contracts[0].statusMessage = vscode.l10n.t(
+            'Sourcify answered that {0} is already verified (HTTP 409), but looking it up again finds no match on chain {1}.',
+            shortAddress(candidate.address),
+            chainId,
+          );
         } else if (partial && again.match === 'match' && record.contracts[0]) {
-          record.contracts[0].statusMessage = vscode.l10n.t('Still a partial match: Sourcify refused the new submission (HTTP 409 already_verified) although it holds only a partial match.');
+          record.contracts[0].statusMessage = vscode.l10n.t(
+            'Still a partial match: Sourcify refused the new submission (HTTP 409 already_verified) although it holds only a partial match.',
+          );
         }
-        this.log.info(`Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+        this.log.info(
+          `Verify: Sourcify answered 409 already_verified; its lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`,
+        );
         return record;
       }
       throw e;
@@ -258,7 +392,12 @@ export class VerificationRunner implements vscode.Disposable {
     this.log.info(`Verify: job ${verificationId} submitted for ${build.contract.identifier} (${build.build.file}).`);
     const job: VerificationJob = await client.waitForJob(verificationId, {
       signal,
-      onPoll: (j, n) => progress.report({ message: j.isJobCompleted ? vscode.l10n.t('job finished') : vscode.l10n.t('job {0} pending (check {1})…', verificationId.slice(0, 8), n) }),
+      onPoll: (j, n) =>
+        progress.report({
+          message: j.isJobCompleted
+            ? vscode.l10n.t('job finished')
+            : vscode.l10n.t('job {0} pending (check {1})…', verificationId.slice(0, 8), n),
+        }),
     });
     if (job.error?.customCode === 'already_verified') {
       // the job found no better match than the one Sourcify holds (a 409 in all but name): as after a 409, what it
@@ -266,23 +405,49 @@ export class VerificationRunner implements vscode.Disposable {
       const again = await client.lookup(chainId, candidate.address, { signal });
       const record = recordFromV2(base, { ...outcomeBase, match: again, job, alreadyVerified: true });
       if (record.contracts[0]) {
-        record.contracts[0].statusMessage = again.match === null
-          ? vscode.l10n.t('Sourcify\'s job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.', verificationId.slice(0, 8), shortAddress(candidate.address), chainId)
-          : partial && again.match === 'match'
-            ? upgradeNotBetterText(verificationId, submitted, vscode.l10n)
-            : vscode.l10n.t('Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.', verificationId.slice(0, 8));
+        record.contracts[0].statusMessage =
+          again.match === null
+            ? vscode.l10n.t(
+                "Sourcify's job {0} answered that {1} is already verified (already_verified), but looking it up again finds no match on chain {2}.",
+                verificationId.slice(0, 8),
+                shortAddress(candidate.address),
+                chainId,
+              )
+            : partial && again.match === 'match'
+              ? upgradeNotBetterText(verificationId, submitted, vscode.l10n)
+              : vscode.l10n.t(
+                  'Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.',
+                  verificationId.slice(0, 8),
+                );
       }
-      this.log.info(`Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`);
+      this.log.info(
+        `Verify: job ${verificationId} ended in already_verified; Sourcify's lookup says ${again.match ?? 'no match'} (creation ${again.creationMatch ?? 'none'}, runtime ${again.runtimeMatch ?? 'none'}).`,
+      );
       return record;
     }
     if (job.error) {
       const hints = isNoMatch(job.error) ? await this.noMatchHints(job.error, submitted, candidate, chainId, fs) : [];
-      if (hints.length) this.log.info(`Verify: job ${verificationId} found no match (${job.error.customCode ?? 'error'}). ${hints.join(' ')}`);
+      if (hints.length)
+        this.log.info(
+          `Verify: job ${verificationId} found no match (${job.error.customCode ?? 'error'}). ${hints.join(' ')}`,
+        );
       // an upgrade that failed leaves the partial match Sourcify holds
-      return recordFromV2(base, { ...outcomeBase, match: partial ? existing : job.contract, job, alreadyVerified: false, hints });
+      return recordFromV2(base, {
+        ...outcomeBase,
+        match: partial ? existing : job.contract,
+        job,
+        alreadyVerified: false,
+        hints,
+      });
     }
     const match: ContractMatch = job.contract;
-    return recordFromV2(base, { ...outcomeBase, match, job, alreadyVerified: false, ...(partial ? { statusMessage: upgradedText(match.match ?? 'no match', submitted, vscode.l10n) } : {}) });
+    return recordFromV2(base, {
+      ...outcomeBase,
+      match,
+      job,
+      alreadyVerified: false,
+      ...(partial ? { statusMessage: upgradedText(match.match ?? 'no match', submitted, vscode.l10n) } : {}),
+    });
   }
 
   /**
@@ -290,10 +455,19 @@ export class VerificationRunner implements vscode.Disposable {
    * deployed code's (Sourcify's, else the mirror node's on the selected network when it is the contract's chain), and
    * another build of the workspace holding the deployed code. Asks the mirror node at most once; never fails.
    */
-  private async noMatchHints(error: JobError, submitted: BuildOf, candidate: AddressCandidate, chainId: number, fs: WorkspaceFs | undefined): Promise<string[]> {
-    let deployed: DeployedCode = error.onchainRuntimeCode ? { runtimeBytecode: error.onchainRuntimeCode, from: 'sourcify' } : {};
+  private async noMatchHints(
+    error: JobError,
+    submitted: BuildOf,
+    candidate: AddressCandidate,
+    chainId: number,
+    fs: WorkspaceFs | undefined,
+  ): Promise<string[]> {
+    let deployed: DeployedCode = error.onchainRuntimeCode
+      ? { runtimeBytecode: error.onchainRuntimeCode, from: 'sourcify' }
+      : {};
     try {
-      if (!deployed.runtimeBytecode && candidate.runtimeBytecode) deployed = { runtimeBytecode: candidate.runtimeBytecode, from: 'mirror' };
+      if (!deployed.runtimeBytecode && candidate.runtimeBytecode)
+        deployed = { runtimeBytecode: candidate.runtimeBytecode, from: 'mirror' };
       if (!deployed.runtimeBytecode && chainId === this.network.profile.chainId) {
         const r = await lookUpContract(this.network.clients.mirror, candidate.address);
         if (r.ok && r.value.runtimeBytecode) deployed = { runtimeBytecode: r.value.runtimeBytecode, from: 'mirror' };
@@ -301,7 +475,14 @@ export class VerificationRunner implements vscode.Disposable {
       const others: BuildOf[] = [];
       if (deployed.runtimeBytecode && fs) {
         for (const b of (await this.buildsOf(fs)).builds) {
-          for (const c of b.contracts) if (c.deployedBytecode) others.push({ identifier: c.identifier, file: b.file, compilerVersion: b.compilerVersion, runtimeBytecode: c.deployedBytecode });
+          for (const c of b.contracts)
+            if (c.deployedBytecode)
+              others.push({
+                identifier: c.identifier,
+                file: b.file,
+                compilerVersion: b.compilerVersion,
+                runtimeBytecode: c.deployedBytecode,
+              });
         }
       }
       return noMatchHints(error, submitted, deployed, others, vscode.l10n);
@@ -312,7 +493,13 @@ export class VerificationRunner implements vscode.Disposable {
   }
 
   /** The build info and contract to submit: by identifier, by the record's name, or picked. */
-  private async findBuild(fs: WorkspaceFs, candidate: AddressCandidate, chainId: number, args: VerifyArgs, mayAsk: boolean): Promise<BuildMatch | undefined> {
+  private async findBuild(
+    fs: WorkspaceFs,
+    candidate: AddressCandidate,
+    chainId: number,
+    args: VerifyArgs,
+    mayAsk: boolean,
+  ): Promise<BuildMatch | undefined> {
     const scan = await this.buildsOf(fs);
     for (const p of scan.problems) this.log.warn(`Verify: ${p}`);
     // a build that does not say its compiler version cannot be submitted
@@ -322,19 +509,29 @@ export class VerificationRunner implements vscode.Disposable {
     if (hinted) builds.push(hinted);
     // the code on chain, for a record that holds an EVM address too (its code was not looked up with its entity id):
     // without it a rebuild since the deployment could not be told from the build deployed
-    const runtimeBytecode = candidate.runtimeBytecode ?? await this.codeOnChain(candidate.address, chainId);
+    const runtimeBytecode = candidate.runtimeBytecode ?? (await this.codeOnChain(candidate.address, chainId));
     // of several builds holding the contract: the deployment's own (Ignition), the artifact's, the code on chain
     // (the one resolver of the build deployed: src/workspace/deployedBuild.ts)
     const choose = async (m: BuildMatch[]): Promise<BuildMatch | undefined> => {
       const c = await chooseBuild(m, {
-        fsOf: () => fs, runtimeBytecode, bySources: (x) => this.best(fs, x),
-        ...(candidate.build?.deploymentArtifact ? { deploymentArtifact: { fs, path: candidate.build.deploymentArtifact } } : {}),
+        fsOf: () => fs,
+        runtimeBytecode,
+        bySources: (x) => this.best(fs, x),
+        ...(candidate.build?.deploymentArtifact
+          ? { deploymentArtifact: { fs, path: candidate.build.deploymentArtifact } }
+          : {}),
       });
-      if (c) this.log.info(`Verify: ${m.length} build${m.length === 1 ? '' : 's'} of ${c.match.contract.identifier}; submitting ${explainBuild(c, inEnglish)}`);
+      if (c)
+        this.log.info(
+          `Verify: ${m.length} build${m.length === 1 ? '' : 's'} of ${c.match.contract.identifier}; submitting ${explainBuild(c, inEnglish)}`,
+        );
       return c?.match;
     };
     if (args.contractIdentifier) {
-      const [path, name] = [args.contractIdentifier.slice(0, args.contractIdentifier.lastIndexOf(':')), args.contractIdentifier.slice(args.contractIdentifier.lastIndexOf(':') + 1)];
+      const [path, name] = [
+        args.contractIdentifier.slice(0, args.contractIdentifier.lastIndexOf(':')),
+        args.contractIdentifier.slice(args.contractIdentifier.lastIndexOf(':') + 1),
+      ];
       return choose(matchContracts(builds, { name, sourcePath: path }));
     }
     const name = args.contractName ?? candidate.build?.contractName ?? candidate.contractName;
@@ -347,7 +544,15 @@ export class VerificationRunner implements vscode.Disposable {
     if (ids.length <= 1) return choose(matches);
     if (!mayAsk) return undefined;
     const title = vscode.l10n.t('Which contract is deployed at {0}?', shortAddress(candidate.address));
-    const pick = await this.prompts.pick('contract', ids.map((id) => ({ label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120), description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200), id })), { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true });
+    const pick = await this.prompts.pick(
+      'contract',
+      ids.map((id) => ({
+        label: notificationSafe(id.slice(id.lastIndexOf(':') + 1), 120),
+        description: notificationSafe(id.slice(0, id.lastIndexOf(':')), 200),
+        id,
+      })),
+      { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true },
+    );
     if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
     return choose(matches.filter((m) => m.contract.identifier === pick.id));
   }
@@ -379,14 +584,18 @@ export class VerificationRunner implements vscode.Disposable {
     if (!sources) {
       // no metadata (hardhat-deploy input only): every source of the input, hashed as the compiler would
       sources = {};
-      for (const [p, s] of Object.entries((build.build.input.sources ?? {}) as Record<string, { content?: string }>)) sources[p] = { keccak256: typeof s?.content === 'string' ? keccak256(s.content) : undefined };
+      for (const [p, s] of Object.entries((build.build.input.sources ?? {}) as Record<string, { content?: string }>))
+        sources[p] = { keccak256: typeof s?.content === 'string' ? keccak256(s.content) : undefined };
     }
     return checkSources(fs, sources);
   }
 
   /* ------------------------------------------------------------ prompts */
 
-  private async pickTarget(args: VerifyArgs, profile: NetworkProfile): Promise<{ candidate: AddressCandidate; chainId: number } | undefined> {
+  private async pickTarget(
+    args: VerifyArgs,
+    profile: NetworkProfile,
+  ): Promise<{ candidate: AddressCandidate; chainId: number } | undefined> {
     if (args.address !== undefined) {
       const p = parseContractAddress(args.address);
       if (!p.ok) {
@@ -397,7 +606,16 @@ export class VerificationRunner implements vscode.Disposable {
       if (!resolved) return undefined;
       const known = await this.knownRecord(resolved.address);
       return {
-        candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `command argument (${known.where})` : 'command argument', alsoIn: [], contractName: args.contractName ?? known?.contractName },
+        candidate: {
+          ...known,
+          address: resolved.address,
+          entityId: resolved.entityId ?? known?.entityId,
+          runtimeBytecode: resolved.runtimeBytecode,
+          source: 'input',
+          where: known ? `command argument (${known.where})` : 'command argument',
+          alsoIn: [],
+          contractName: args.contractName ?? known?.contractName,
+        },
         chainId: args.chainId ?? profile.chainId,
       };
     }
@@ -405,9 +623,12 @@ export class VerificationRunner implements vscode.Disposable {
     if (d.rejected.length) {
       const r = d.rejected[0];
       const open = vscode.l10n.t('Open Settings');
-      void vscode.window.showErrorMessage(notificationSafe(r.message), ...(r.source === 'setting' ? [open] : [])).then((a) => {
-        if (a === open) void vscode.commands.executeCommand('workbench.action.openSettings', 'hederaExplorer.contractAddress');
-      });
+      void vscode.window
+        .showErrorMessage(notificationSafe(r.message), ...(r.source === 'setting' ? [open] : []))
+        .then((a) => {
+          if (a === open)
+            void vscode.commands.executeCommand('workbench.action.openSettings', 'hederaExplorer.contractAddress');
+        });
       return undefined;
     }
     let chainOverride = args.chainId;
@@ -415,20 +636,45 @@ export class VerificationRunner implements vscode.Disposable {
       const chainId = chainOverride ?? profile.chainId;
       type Item = vscode.QuickPickItem & { candidate?: AddressCandidate; action?: 'input' | 'chain' };
       const items: Item[] = d.candidates.map((c) => ({
-        label: c.contractName ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}` : c.entityId ? `$(symbol-constant) ${c.entityId}` : `$(symbol-constant) ${shortAddress(c.address)}`,
+        label: c.contractName
+          ? `$(symbol-class) ${notificationSafe(c.contractName, 120)}`
+          : c.entityId
+            ? `$(symbol-constant) ${c.entityId}`
+            : `$(symbol-constant) ${shortAddress(c.address)}`,
         description: `${c.address}${c.entityId ? ` · ${c.entityId}` : ''}${c.chainId !== undefined && c.chainId !== chainId && chainOverride === undefined ? ` · chain ${c.chainId}` : ''}`,
         // names and paths come from the workspace's files: no `$(icon)` syntax from them in the pick
-        detail: notificationSafe(`${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`, 300),
+        detail: notificationSafe(
+          `${sourceLabel(c.source)} · ${c.where}${c.alsoIn.length ? ` · ${vscode.l10n.t('also in {0}', c.alsoIn.join(', '))}` : ''}`,
+          300,
+        ),
         candidate: c,
       }));
       if (items.length) items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-      items.push({ label: `$(edit) ${vscode.l10n.t('Enter an address or entity id…')}`, action: 'input', alwaysShow: true });
-      items.push({ label: `$(link) ${vscode.l10n.t('Change chain…')}`, description: vscode.l10n.t('now {0} · {1}', chainId, chainName(chainId) ?? ''), action: 'chain', alwaysShow: true });
+      items.push({
+        label: `$(edit) ${vscode.l10n.t('Enter an address or entity id…')}`,
+        action: 'input',
+        alwaysShow: true,
+      });
+      items.push({
+        label: `$(link) ${vscode.l10n.t('Change chain…')}`,
+        description: vscode.l10n.t('now {0} · {1}', chainId, chainName(chainId) ?? ''),
+        action: 'chain',
+        alwaysShow: true,
+      });
       const title = vscode.l10n.t('Verify Contract on {0} (chain {1})', profile.label, chainId);
       let choice: Item | undefined;
       if (!d.candidates.length) choice = items.find((i) => i.action === 'input');
       else {
-        choice = await this.prompts.pick('address', items, { title, placeHolder: vscode.l10n.t('The contract to verify ({0} found in the workspace and settings)', d.candidates.length), matchOnDescription: true, matchOnDetail: true, ignoreFocusOut: true });
+        choice = await this.prompts.pick('address', items, {
+          title,
+          placeHolder: vscode.l10n.t(
+            'The contract to verify ({0} found in the workspace and settings)',
+            d.candidates.length,
+          ),
+          matchOnDescription: true,
+          matchOnDetail: true,
+          ignoreFocusOut: true,
+        });
       }
       if (!choice) return undefined;
       if (choice.action === 'chain') {
@@ -439,8 +685,15 @@ export class VerificationRunner implements vscode.Disposable {
       if (choice.action === 'input') {
         const t = vscode.l10n.t('Contract to verify on {0} (chain {1})', profile.label, chainId);
         const v = await this.prompts.input('addressInput', {
-          title: t, prompt: vscode.l10n.t('EVM address (0x and 40 hexadecimal digits) or entity id (0.0.1234)'), ignoreFocusOut: true,
-          validateInput: (s) => (s.trim() ? (parseContractAddress(s).ok ? undefined : (parseContractAddress(s) as { message: string }).message) : undefined),
+          title: t,
+          prompt: vscode.l10n.t('EVM address (0x and 40 hexadecimal digits) or entity id (0.0.1234)'),
+          ignoreFocusOut: true,
+          validateInput: (s) =>
+            s.trim()
+              ? parseContractAddress(s).ok
+                ? undefined
+                : (parseContractAddress(s) as { message: string }).message
+              : undefined,
         });
         if (!v?.trim()) {
           if (!d.candidates.length) return undefined;
@@ -454,7 +707,18 @@ export class VerificationRunner implements vscode.Disposable {
         const resolved = await this.resolveEntity(p.value);
         if (!resolved) return undefined;
         const known = d.candidates.find((c) => c.address === resolved.address);
-        return { candidate: { ...known, address: resolved.address, entityId: resolved.entityId ?? known?.entityId, runtimeBytecode: resolved.runtimeBytecode, source: 'input', where: known ? `typed in (${known.where})` : 'typed in', alsoIn: [] }, chainId };
+        return {
+          candidate: {
+            ...known,
+            address: resolved.address,
+            entityId: resolved.entityId ?? known?.entityId,
+            runtimeBytecode: resolved.runtimeBytecode,
+            source: 'input',
+            where: known ? `typed in (${known.where})` : 'typed in',
+            alsoIn: [],
+          },
+          chainId,
+        };
       }
       let cand = choice.candidate as AddressCandidate;
       if (cand.entityId) {
@@ -473,7 +737,10 @@ export class VerificationRunner implements vscode.Disposable {
    * transaction or CREATE2 are not at their long-zero address). An EVM address is kept as given. A failed lookup
    * is shown and stops the command (undefined).
    */
-  private async resolveEntity(p: { address: string; entityId?: string }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
+  private async resolveEntity(p: {
+    address: string;
+    entityId?: string;
+  }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
     if (!p.entityId) return p;
     const r = await lookUpContract(this.network.clients.mirror, p.entityId);
     if (!r.ok) {
@@ -481,14 +748,20 @@ export class VerificationRunner implements vscode.Disposable {
       void vscode.window.showErrorMessage(notificationSafe(r.message));
       return undefined;
     }
-    if (r.value.address !== p.address) this.log.info(`Verify: ${p.entityId} is at ${r.value.address} (not its long-zero address ${p.address}), says the mirror node.`);
+    if (r.value.address !== p.address)
+      this.log.info(
+        `Verify: ${p.entityId} is at ${r.value.address} (not its long-zero address ${p.address}), says the mirror node.`,
+      );
     return { address: r.value.address, entityId: p.entityId, runtimeBytecode: r.value.runtimeBytecode };
   }
 
   /** What the workspace's deployment records know about an address (contract name, build, creation transaction). */
   private async knownRecord(address: string): Promise<AddressCandidate | undefined> {
     try {
-      const d = await discoverAddresses({ folders: this.folders().map((f) => f.fs), chainId: this.network.profile.chainId });
+      const d = await discoverAddresses({
+        folders: this.folders().map((f) => f.fs),
+        chainId: this.network.profile.chainId,
+      });
       return d.candidates.find((c) => c.address === address);
     } catch {
       return undefined;
@@ -497,7 +770,12 @@ export class VerificationRunner implements vscode.Disposable {
 
   private async pickChain(current: number): Promise<number | undefined> {
     const title = vscode.l10n.t('Chain id for the verification');
-    const items = CHAIN_IDS.map((id) => ({ label: String(id), description: CHAIN_NAMES[id], picked: id === current, id }));
+    const items = CHAIN_IDS.map((id) => ({
+      label: String(id),
+      description: CHAIN_NAMES[id],
+      picked: id === current,
+      id,
+    }));
     const p = await this.prompts.pick('chain', items, { title, placeHolder: vscode.l10n.t('Now {0}', current) });
     return p?.id;
   }
@@ -513,15 +791,34 @@ export class VerificationRunner implements vscode.Disposable {
       const openLog = vscode.l10n.t('Open Log');
       // Sourcify's sentence, then what the extension can tell (the build submitted, the code lengths): plain text
       const text = [c.error.message, ...(c.hints ?? [])].join(' ');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Sourcify could not verify {0}: {1}', notificationSafe(c.name, 80), notificationSafe(text, 700)), retry, openLog).then((a) => {
-        if (a === retry) void this.rerun();
-        if (a === openLog) this.log.show();
-      });
+      void vscode.window
+        .showWarningMessage(
+          vscode.l10n.t(
+            'Sourcify could not verify {0}: {1}',
+            notificationSafe(c.name, 80),
+            notificationSafe(text, 700),
+          ),
+          retry,
+          openLog,
+        )
+        .then((a) => {
+          if (a === retry) void this.rerun();
+          if (a === openLog) this.log.show();
+        });
     } else if (r.upgrade === 'offered' && c) {
       const upgrade = vscode.l10n.t('Upgrade to exact match');
-      void vscode.window.showInformationMessage(vscode.l10n.t('{0} is only partially verified on Sourcify (match). The workspace\'s build ({1}) is at hand: submit it again for an exact match?', notificationSafe(c.name, 80), notificationSafe(r.buildFile ?? '', 200)), upgrade).then((a) => {
-        if (a === upgrade) void this.run(upgradeArgs(r));
-      });
+      void vscode.window
+        .showInformationMessage(
+          vscode.l10n.t(
+            "{0} is only partially verified on Sourcify (match). The workspace's build ({1}) is at hand: submit it again for an exact match?",
+            notificationSafe(c.name, 80),
+            notificationSafe(r.buildFile ?? '', 200),
+          ),
+          upgrade,
+        )
+        .then((a) => {
+          if (a === upgrade) void this.run(upgradeArgs(r));
+        });
     }
   }
 
@@ -533,12 +830,17 @@ export class VerificationRunner implements vscode.Disposable {
     const retry = vscode.l10n.t('Retry');
     const openLog = vscode.l10n.t('Open Log');
     const actions = [...(keyProblem ? [setKey] : []), retry, openLog];
-    void vscode.window.showErrorMessage(vscode.l10n.t('Verification failed: {0}', notificationSafe(r.error?.message ?? String(e))), ...actions).then(async (a) => {
-      if (a === setKey) {
-        if (await this.prompts.apiKey()) void this.rerun();
-      } else if (a === retry) void this.rerun();
-      else if (a === openLog) this.log.show();
-    });
+    void vscode.window
+      .showErrorMessage(
+        vscode.l10n.t('Verification failed: {0}', notificationSafe(r.error?.message ?? String(e))),
+        ...actions,
+      )
+      .then(async (a) => {
+        if (a === setKey) {
+          if (await this.prompts.apiKey()) void this.rerun();
+        } else if (a === retry) void this.rerun();
+        else if (a === openLog) this.log.show();
+      });
   }
 
   /** Runs the shown result again (same address, chain and API). */

@@ -20,7 +20,11 @@ export function post(m: FromWebview): void {
 type Child = Node | string | undefined | null | false;
 
 /** An element with classes and children; strings become inert text nodes. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  cls?: string,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   append(e, ...children);
@@ -54,25 +58,45 @@ export function icon(name: string, cls = ''): HTMLSpanElement {
 }
 
 /** A button with an accessible name (its label, or `ariaLabel` for an icon-only button). */
-export function button(label: string, onClick: () => void, opts: { icon?: string; cls?: string; ariaLabel?: string; title?: string } = {}): HTMLButtonElement {
+export function button(
+  label: string,
+  onClick: () => void,
+  opts: { icon?: string; cls?: string; ariaLabel?: string; title?: string } = {},
+): HTMLButtonElement {
   const b = h('button', opts.cls ?? '');
   b.type = 'button';
   if (opts.icon) b.append(icon(opts.icon));
   if (label) b.append(text(label));
   if (opts.ariaLabel) b.setAttribute('aria-label', inert(opts.ariaLabel, 'label'));
   if (opts.title ?? opts.ariaLabel) b.title = inert(opts.title ?? opts.ariaLabel ?? '', 'text');
-  b.addEventListener('click', (e) => { e.stopPropagation(); onClick(); });
+  b.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onClick();
+  });
   return b;
 }
 
 /** The small copy button beside an id, hash, address or value. */
 export function copyButton(value: string, what: string): HTMLButtonElement {
-  return button('', () => post({ type: 'copy', text: value }), { icon: 'copy', cls: 'icon copy', ariaLabel: `Copy ${what}`, title: `Copy ${what}: ${value.length > 200 ? `${value.slice(0, 200)}…` : value}` });
+  return button('', () => post({ type: 'copy', text: value }), {
+    icon: 'copy',
+    cls: 'icon copy',
+    ariaLabel: `Copy ${what}`,
+    title: `Copy ${what}: ${value.length > 200 ? `${value.slice(0, 200)}…` : value}`,
+  });
 }
 
 /** A link-styled button that opens `id` on HashScan (the extension checks the id again). */
-export function hashscanLink(kind: LinkKind, id: string, shown: string, opts: { tabbable?: boolean; title?: string } = {}): HTMLButtonElement {
-  const b = button(shown, () => post({ type: 'hashscan', kind, id }), { cls: 'link', title: opts.title ?? `Open ${kind} ${id} in HashScan` });
+export function hashscanLink(
+  kind: LinkKind,
+  id: string,
+  shown: string,
+  opts: { tabbable?: boolean; title?: string } = {},
+): HTMLButtonElement {
+  const b = button(shown, () => post({ type: 'hashscan', kind, id }), {
+    cls: 'link',
+    title: opts.title ?? `Open ${kind} ${id} in HashScan`,
+  });
   if (opts.tabbable === false) b.tabIndex = -1;
   return b;
 }
@@ -97,7 +121,11 @@ export function copyableHex(value: string, what: string): HTMLSpanElement {
  * An account, contract or token: its name, its entity id as a HashScan link with a copy button, its EVM address
  * beside (shortened when `compact`, whole otherwise) with a copy button. `kind` when the entity does not say.
  */
-export function entity(e: EntityView, fallbackKind: LinkKind, opts: { compact?: boolean; copy?: boolean; tabbable?: boolean } = {}): HTMLSpanElement {
+export function entity(
+  e: EntityView,
+  fallbackKind: LinkKind,
+  opts: { compact?: boolean; copy?: boolean; tabbable?: boolean } = {},
+): HTMLSpanElement {
   const kind = e.kind ?? fallbackKind;
   const out = h('span', 'entity');
   const copy = opts.copy !== false;
@@ -108,7 +136,9 @@ export function entity(e: EntityView, fallbackKind: LinkKind, opts: { compact?: 
   }
   if (e.evm) {
     const shown = opts.compact ? shortHex(e.evm, 6, 4) : e.evm;
-    const addr = e.id ? span('evm mono', shown, e.evm) : hashscanLink(kind, e.evm, shown, { tabbable: opts.tabbable, title: `Open ${kind} ${e.evm} in HashScan` });
+    const addr = e.id
+      ? span('evm mono', shown, e.evm)
+      : hashscanLink(kind, e.evm, shown, { tabbable: opts.tabbable, title: `Open ${kind} ${e.evm} in HashScan` });
     addr.classList.add('evm', 'mono');
     out.append(addr);
     if (copy) out.append(copyButton(e.evm, `EVM address ${e.evm}`));
@@ -121,7 +151,11 @@ export function entity(e: EntityView, fallbackKind: LinkKind, opts: { compact?: 
  * Decoded values as a table: name, type, value (whole, wrapping) with a copy button; tuples and arrays nested
  * (their children indented below them). `indexed` marked for event arguments.
  */
-export function valuesTable(values: readonly ValueView[], caption: string, opts: { indexed?: boolean } = {}): HTMLTableElement {
+export function valuesTable(
+  values: readonly ValueView[],
+  caption: string,
+  opts: { indexed?: boolean } = {},
+): HTMLTableElement {
   const t = h('table', 'values');
   t.setAttribute('aria-label', inert(caption, 'label'));
   t.append(h('thead', '', h('tr', '', h('th', '', 'Name'), h('th', '', 'Type'), h('th', '', 'Value'))));
@@ -134,7 +168,8 @@ export function valuesTable(values: readonly ValueView[], caption: string, opts:
     if (v.children && v.children.length) value.append(span('mono wrap muted', v.value));
     else value.append(copyable(v.value, `value of ${path || 'the value'}`));
     const type = h('td', 'vtype mono', v.type);
-    if (opts.indexed && v.indexed && !depth) type.append(span('tag', 'indexed', 'An indexed argument (a topic of the log)'));
+    if (opts.indexed && v.indexed && !depth)
+      type.append(span('tag', 'indexed', 'An indexed argument (a topic of the log)'));
     body.append(h('tr', '', name, type, value));
     for (const c of v.children ?? []) add(c, depth + 1, `${path}${path ? '.' : ''}${c.name}`);
   };
@@ -163,7 +198,12 @@ export function rawBlock(value: string, what: string): HTMLElement {
 
 /** A notice line (info, warning, error) with an icon. */
 export function banner(kind: 'info' | 'warning' | 'error', ...children: Child[]): HTMLElement {
-  const b = h('div', `banner ${kind}`, icon(kind === 'info' ? 'info' : kind === 'warning' ? 'warning' : 'error'), h('div', 'banner-body', ...children));
+  const b = h(
+    'div',
+    `banner ${kind}`,
+    icon(kind === 'info' ? 'info' : kind === 'warning' ? 'warning' : 'error'),
+    h('div', 'banner-body', ...children),
+  );
   if (kind === 'error') b.setAttribute('role', 'alert');
   return b;
 }

@@ -56,7 +56,10 @@ export function groupStateChanges(changes: readonly StateChangeView[]): StateGro
   for (const c of changes) {
     const key = entityKey(c.contract);
     let g = groups.get(key);
-    if (!g) { g = { contract: c.contract, changes: [], hasLayout: false }; groups.set(key, g); }
+    if (!g) {
+      g = { contract: c.contract, changes: [], hasLayout: false };
+      groups.set(key, g);
+    }
     g.changes.push(c);
     if (c.variable || (c.variables && c.variables.length)) g.hasLayout = true;
   }
@@ -70,7 +73,8 @@ export function isZero(amount: string | undefined): boolean {
 
 /** What a trace row's call shows on one line: `transfer(to=0x…, amount=5)`, else the selector and the input's size. */
 export function callText(row: Pick<TraceRow, 'call' | 'input'>): string {
-  if (row.call) return `${row.call.name}(${row.call.args.map((a) => `${a.name ? `${a.name}=` : ''}${a.value}`).join(', ')})`;
+  if (row.call)
+    return `${row.call.name}(${row.call.args.map((a) => `${a.name ? `${a.name}=` : ''}${a.value}`).join(', ')})`;
   const bytes = hexBytes(row.input);
   if (!row.input || bytes === 0) return '';
   if (bytes === undefined) return row.input;
@@ -80,7 +84,8 @@ export function callText(row: Pick<TraceRow, 'call' | 'input'>): string {
 /** What a trace row's result shows on one line: the error, the decoded output, or the raw result's size. */
 export function resultText(row: Pick<TraceRow, 'error' | 'output' | 'resultRaw' | 'failed'>): string {
   if (row.error) return row.error.text;
-  if (row.output && row.output.length) return row.output.map((v) => `${v.name ? `${v.name}=` : ''}${v.value}`).join(', ');
+  if (row.output && row.output.length)
+    return row.output.map((v) => `${v.name ? `${v.name}=` : ''}${v.value}`).join(', ');
   const bytes = hexBytes(row.resultRaw);
   if (!row.resultRaw || bytes === 0) return row.failed ? '(reverted, no data)' : '';
   return bytes === undefined ? row.resultRaw : `${shortHex(row.resultRaw)} (${bytes} bytes)`;

@@ -34,11 +34,20 @@ const post = (m: FromWebview): void => vscode.postMessage(m);
 setPoster(post);
 
 const TITLES: Record<SectionId, string> = {
-  overview: 'Overview', source: 'Source', trace: 'Call trace', events: 'Events', state: 'State changes', transfers: 'Transfers',
+  overview: 'Overview',
+  source: 'Source',
+  trace: 'Call trace',
+  events: 'Events',
+  state: 'State changes',
+  transfers: 'Transfers',
 };
 const LOADING: Record<SectionId, string> = {
-  overview: 'Loading the contract result…', source: 'Placing the revert in source…', trace: 'Loading the call trace…', events: 'Loading the events…',
-  state: 'Loading the state changes…', transfers: 'Loading the transaction record…',
+  overview: 'Loading the contract result…',
+  source: 'Placing the revert in source…',
+  trace: 'Loading the call trace…',
+  events: 'Loading the events…',
+  state: 'Loading the state changes…',
+  transfers: 'Loading the transaction record…',
 };
 
 // ---------------------------------------------------------------- the page's frame
@@ -48,8 +57,14 @@ const els = {
   title: h('h1', 'title'),
   network: h('span', 'badge network'),
   note: h('p', 'note'),
-  hashscan: button('Open in HashScan', () => openHashscan(), { icon: 'link-external', title: 'Open this transaction in HashScan' }),
-  rawButton: button('Raw JSON', () => toggleRawMenu(), { icon: 'json', title: 'Show an answer of the mirror node as a JSON document' }),
+  hashscan: button('Open in HashScan', () => openHashscan(), {
+    icon: 'link-external',
+    title: 'Open this transaction in HashScan',
+  }),
+  rawButton: button('Raw JSON', () => toggleRawMenu(), {
+    icon: 'json',
+    title: 'Show an answer of the mirror node as a JSON document',
+  }),
   rawMenu: h('div', 'menu'),
   nav: h('nav', 'nav'),
 };
@@ -72,15 +87,36 @@ for (const item of RAW_ITEMS) {
   mi.type = 'button';
   mi.setAttribute('role', 'menuitem');
   mi.tabIndex = -1;
-  mi.addEventListener('click', () => { closeRawMenu(true); post({ type: 'raw', source: item.source }); });
+  mi.addEventListener('click', () => {
+    closeRawMenu(true);
+    post({ type: 'raw', source: item.source });
+  });
   els.rawMenu.append(mi);
 }
 
-const header = h('header', 'header',
-  h('div', 'title-row', els.title, els.network, h('div', 'actions', els.hashscan, h('div', 'menu-anchor', els.rawButton, els.rawMenu))),
-  els.note, els.nav);
+const header = h(
+  'header',
+  'header',
+  h(
+    'div',
+    'title-row',
+    els.title,
+    els.network,
+    h('div', 'actions', els.hashscan, h('div', 'menu-anchor', els.rawButton, els.rawMenu)),
+  ),
+  els.note,
+  els.nav,
+);
 
-interface SectionEls { section: HTMLElement; heading: HTMLElement; count: HTMLElement; body: HTMLElement; navItem: HTMLButtonElement; navIcon: HTMLElement; navCount: HTMLElement }
+interface SectionEls {
+  section: HTMLElement;
+  heading: HTMLElement;
+  count: HTMLElement;
+  body: HTMLElement;
+  navItem: HTMLButtonElement;
+  navIcon: HTMLElement;
+  navCount: HTMLElement;
+}
 const sectionEls = {} as Record<SectionId, SectionEls>;
 const main = h('main', 'sections');
 for (const id of SECTION_IDS) {
@@ -96,7 +132,14 @@ for (const id of SECTION_IDS) {
   main.append(section);
   const navIcon = h('span', 'nav-icon');
   const navCount = h('span', 'nav-count');
-  const navItem = button('', () => { section.scrollIntoView({ block: 'start' }); heading.focus({ preventScroll: true }); }, { cls: 'nav-item', title: `Go to ${TITLES[id]}` });
+  const navItem = button(
+    '',
+    () => {
+      section.scrollIntoView({ block: 'start' });
+      heading.focus({ preventScroll: true });
+    },
+    { cls: 'nav-item', title: `Go to ${TITLES[id]}` },
+  );
   navItem.append(navIcon, span('', TITLES[id]), navCount);
   els.nav.append(navItem);
   sectionEls[id] = { section, heading, count, body, navItem, navIcon, navCount };
@@ -136,7 +179,8 @@ function saveState(): void {
   saveTimer = setTimeout(() => {
     saveTimer = undefined;
     if (!base) return;
-    const collapsed = sections.trace?.state === 'ready' ? trace.collapsedIndexes() : pendingCollapsed ?? base.collapsed ?? [];
+    const collapsed =
+      sections.trace?.state === 'ready' ? trace.collapsedIndexes() : (pendingCollapsed ?? base.collapsed ?? []);
     vscode.setState({ ...base, collapsed, scrollTop: pendingScroll ?? Math.round(window.scrollY) });
   }, 200);
 }
@@ -161,14 +205,21 @@ function drawHeader(hd: Header): void {
 function hashscanId(): string | undefined {
   if (overviewIds.timestamp) return overviewIds.timestamp;
   if (overviewIds.transactionId && !(currentHeader && currentHeader.nonce > 0)) return overviewIds.transactionId;
-  if (currentHeader && currentHeader.refKind !== 'hash' && (currentHeader.refKind === 'timestamp' || currentHeader.nonce === 0)) return currentHeader.ref;
+  if (
+    currentHeader &&
+    currentHeader.refKind !== 'hash' &&
+    (currentHeader.refKind === 'timestamp' || currentHeader.nonce === 0)
+  )
+    return currentHeader.ref;
   return undefined;
 }
 
 function updateHashscan(): void {
   const id = hashscanId();
   els.hashscan.disabled = !id;
-  els.hashscan.title = id ? inert(`Open transaction ${id} in HashScan`, 'text') : 'Available once the overview has loaded';
+  els.hashscan.title = id
+    ? inert(`Open transaction ${id} in HashScan`, 'text')
+    : 'Available once the overview has loaded';
 }
 
 function openHashscan(): void {
@@ -182,7 +233,8 @@ function menuItems(): HTMLButtonElement[] {
   return Array.from(els.rawMenu.querySelectorAll<HTMLButtonElement>('.menu-item'));
 }
 function toggleRawMenu(): void {
-  if (els.rawMenu.hidden) openRawMenu(0); else closeRawMenu(true);
+  if (els.rawMenu.hidden) openRawMenu(0);
+  else closeRawMenu(true);
 }
 function openRawMenu(focus: number): void {
   els.rawMenu.hidden = false;
@@ -197,20 +249,37 @@ function closeRawMenu(refocus: boolean): void {
   if (refocus) els.rawButton.focus();
 }
 els.rawButton.addEventListener('keydown', (e) => {
-  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') { e.preventDefault(); openRawMenu(e.key === 'ArrowDown' ? 0 : -1); }
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    e.preventDefault();
+    openRawMenu(e.key === 'ArrowDown' ? 0 : -1);
+  }
 });
 els.rawMenu.addEventListener('keydown', (e) => {
   const items = menuItems();
   const at = items.indexOf(document.activeElement as HTMLButtonElement);
   let handled = true;
   switch (e.key) {
-    case 'ArrowDown': items[(at + 1) % items.length].focus(); break;
-    case 'ArrowUp': items[(at - 1 + items.length) % items.length].focus(); break;
-    case 'Home': items[0].focus(); break;
-    case 'End': items[items.length - 1].focus(); break;
-    case 'Escape': closeRawMenu(true); break;
-    case 'Tab': closeRawMenu(false); handled = false; break;
-    default: handled = false;
+    case 'ArrowDown':
+      items[(at + 1) % items.length].focus();
+      break;
+    case 'ArrowUp':
+      items[(at - 1 + items.length) % items.length].focus();
+      break;
+    case 'Home':
+      items[0].focus();
+      break;
+    case 'End':
+      items[items.length - 1].focus();
+      break;
+    case 'Escape':
+      closeRawMenu(true);
+      break;
+    case 'Tab':
+      closeRawMenu(false);
+      handled = false;
+      break;
+    default:
+      handled = false;
   }
   if (handled) e.preventDefault();
 });
@@ -222,7 +291,16 @@ document.addEventListener('mousedown', (e) => {
 
 function setNav(id: SectionId, state: 'loading' | 'error' | 'missing' | 'ready' | 'notice', count?: number): void {
   const { navIcon, navCount, count: headCount, section } = sectionEls[id];
-  const name = state === 'loading' ? 'loading codicon-modifier-spin' : state === 'error' ? 'error' : state === 'missing' ? 'circle-slash' : state === 'notice' ? 'warning' : 'pass';
+  const name =
+    state === 'loading'
+      ? 'loading codicon-modifier-spin'
+      : state === 'error'
+        ? 'error'
+        : state === 'missing'
+          ? 'circle-slash'
+          : state === 'notice'
+            ? 'warning'
+            : 'pass';
   navIcon.className = `nav-icon codicon codicon-${name} ${state}`;
   navIcon.setAttribute('aria-hidden', 'true');
   navCount.textContent = count === undefined ? '' : ` ${count.toLocaleString('en-US')}`;
@@ -243,14 +321,28 @@ function errorView(id: SectionId, st: Extract<Sections[SectionId], { state: 'err
     ul.setAttribute('aria-label', 'The server said');
     parts.push(ul);
   }
-  if (st.retry) parts.push(h('div', 'banner-actions', button('Retry', () => { post({ type: 'retry', section: id }); }, { icon: 'refresh', cls: 'primary', title: `Load ${TITLES[id].toLowerCase()} again` })));
+  if (st.retry)
+    parts.push(
+      h(
+        'div',
+        'banner-actions',
+        button(
+          'Retry',
+          () => {
+            post({ type: 'retry', section: id });
+          },
+          { icon: 'refresh', cls: 'primary', title: `Load ${TITLES[id].toLowerCase()} again` },
+        ),
+      ),
+    );
   return banner(st.missing ? 'info' : 'error', ...parts);
 }
 
 function drawSection(id: SectionId, st: Sections[SectionId]): void {
   // a trace that was drawn (and is replaced: rebuilt with more names, reloading, failing): keep what the user
   // collapsed for the trace that comes next
-  if (id === 'trace' && sections.trace?.state === 'ready' && trace.rowCount) pendingCollapsed = trace.collapsedIndexes();
+  if (id === 'trace' && sections.trace?.state === 'ready' && trace.rowCount)
+    pendingCollapsed = trace.collapsedIndexes();
   sections = { ...sections, [id]: st } as Partial<Sections>;
   const { body } = sectionEls[id];
   delete drawn[id];
@@ -262,7 +354,10 @@ function drawSection(id: SectionId, st: Sections[SectionId]): void {
   if (st.state === 'error') {
     body.replaceChildren(errorView(id, st));
     setNav(id, st.missing ? 'missing' : 'error');
-    if (id === 'overview') { overviewIds = {}; updateHashscan(); }
+    if (id === 'overview') {
+      overviewIds = {};
+      updateHashscan();
+    }
     return;
   }
   const content: Node[] = [];
@@ -332,7 +427,9 @@ function drawSection(id: SectionId, st: Sections[SectionId]): void {
   } catch (e) {
     // a model this page cannot draw must not take the other sections with it
     delete drawn[id];
-    body.replaceChildren(banner('error', h('div', '', `This section could not be drawn: ${e instanceof Error ? e.message : String(e)}`)));
+    body.replaceChildren(
+      banner('error', h('div', '', `This section could not be drawn: ${e instanceof Error ? e.message : String(e)}`)),
+    );
     setNav(id, 'error');
     return;
   }
@@ -361,7 +458,8 @@ function reportRendered(): void {
     reportTimer = undefined;
     const ready = SECTION_IDS.filter((id) => sections[id]?.state === 'ready');
     post({
-      type: 'rendered', ready,
+      type: 'rendered',
+      ready,
       traceRows: sections.trace?.state === 'ready' ? trace.rowCount : 0,
       traceDomRows: sections.trace?.state === 'ready' ? trace.domRows : 0,
       events: drawn.events?.count() ?? 0,
@@ -378,7 +476,8 @@ function apply(msg: ToWebview): void {
     case 'init': {
       if (msg.reportRendered === true) reportRendering = true;
       const own = readSaved(vscode.getState());
-      const same = own && own.ref === msg.state.ref && own.nonce === msg.state.nonce && own.network === msg.state.network;
+      const same =
+        own && own.ref === msg.state.ref && own.nonce === msg.state.nonce && own.network === msg.state.network;
       base = { v: 1, ref: msg.state.ref, nonce: msg.state.nonce, network: msg.state.network };
       const collapsed = (same && Array.isArray(own.collapsed) ? own.collapsed : undefined) ?? msg.state.collapsed;
       const scrollTop = (same && typeof own.scrollTop === 'number' ? own.scrollTop : undefined) ?? msg.state.scrollTop;
@@ -410,7 +509,13 @@ window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as ToWebview;
   if (m && typeof m === 'object' && (m.type === 'init' || m.type === 'header' || m.type === 'section')) apply(m);
 });
-window.addEventListener('scroll', () => { if (pendingScroll === undefined) saveState(); }, { passive: true });
+window.addEventListener(
+  'scroll',
+  () => {
+    if (pendingScroll === undefined) saveState();
+  },
+  { passive: true },
+);
 
 app.dataset.ready = 'true';
 post({ type: 'ready' });

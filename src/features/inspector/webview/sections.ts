@@ -3,9 +3,35 @@
  * changes, Transfers. Each function returns the section's content and how many rows it drew (for `rendered`).
  * Long lists are drawn in pages (`Show more`), so that a transaction with thousands of logs does not stall the page.
  */
-import type { CallView, ErrorView, EventView, OverviewModel, RelatedView, SourceModel, StateChangeView, StateVariableView, TransfersModel, TransferView } from '../../../api/inspect/model';
+import type {
+  CallView,
+  ErrorView,
+  EventView,
+  OverviewModel,
+  RelatedView,
+  SourceModel,
+  StateChangeView,
+  StateVariableView,
+  TransfersModel,
+  TransferView,
+} from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
-import { append, banner, button, copyable, copyableHex, copyButton, entity, Fields, h, icon, post, rawBlock, span, valuesTable } from './dom';
+import {
+  append,
+  banner,
+  button,
+  copyable,
+  copyableHex,
+  copyButton,
+  entity,
+  Fields,
+  h,
+  icon,
+  post,
+  rawBlock,
+  span,
+  valuesTable,
+} from './dom';
 import { barWidth, groupStateChanges, hexBytes, percentText } from './format';
 
 export interface Drawn {
@@ -26,7 +52,11 @@ export function onMoreDrawn(hook: () => void): void {
 // ---------------------------------------------------------------- shared pieces
 
 function outcomeIcon(outcome: 'success' | 'failure' | 'unknown'): HTMLSpanElement {
-  return outcome === 'success' ? icon('pass-filled', 'ok') : outcome === 'failure' ? icon('error', 'failed') : icon('question', 'muted');
+  return outcome === 'success'
+    ? icon('pass-filled', 'ok')
+    : outcome === 'failure'
+      ? icon('error', 'failed')
+      : icon('question', 'muted');
 }
 
 /** A revert reason / error: its one line in the error colour, its decoded arguments and source below. */
@@ -40,9 +70,15 @@ export function errorView(e: ErrorView): HTMLElement {
 /** A decoded call: `name(signature)`, selector, what decoded it, the arguments. */
 export function callView(c: CallView): HTMLElement {
   const box = h('div', 'call-view');
-  box.append(h('div', 'call-head',
-    span('fn mono', c.name, c.signature), span('sig mono muted', c.signature),
-    h('span', 'selector', span('mono', c.selector), copyButton(c.selector, `selector ${c.selector}`))));
+  box.append(
+    h(
+      'div',
+      'call-head',
+      span('fn mono', c.name, c.signature),
+      span('sig mono muted', c.signature),
+      h('span', 'selector', span('mono', c.selector), copyButton(c.selector, `selector ${c.selector}`)),
+    ),
+  );
   if (c.args.length) box.append(valuesTable(c.args, `Arguments of ${c.name}`));
   else box.append(h('div', 'muted', 'No arguments.'));
   box.append(h('div', 'source', `decoded with ${c.source}`));
@@ -52,11 +88,23 @@ export function callView(c: CallView): HTMLElement {
 /** Raw hex data with its size. */
 function rawData(value: string, what: string): HTMLElement {
   const bytes = hexBytes(value);
-  return h('div', '', bytes !== undefined ? h('div', 'muted', `${bytes.toLocaleString('en-US')} bytes`) : null, rawBlock(value, what));
+  return h(
+    'div',
+    '',
+    bytes !== undefined ? h('div', 'muted', `${bytes.toLocaleString('en-US')} bytes`) : null,
+    rawBlock(value, what),
+  );
 }
 
 function amount(hbar: string, tinybars: string, what: string): HTMLElement {
-  return h('span', 'amount', copyable(hbar, `${what} in hbar`, 'mono'), h('span', 'muted', ' ('), copyable(tinybars, `${what} in tinybars`, 'mono'), h('span', 'muted', ' tinybars)'));
+  return h(
+    'span',
+    'amount',
+    copyable(hbar, `${what} in hbar`, 'mono'),
+    h('span', 'muted', ' ('),
+    copyable(tinybars, `${what} in tinybars`, 'mono'),
+    h('span', 'muted', ' tinybars)'),
+  );
 }
 
 /** A "Show N more" button under a list drawn in pages. */
@@ -93,7 +141,10 @@ function relatedList(related: RelatedView[]): HTMLElement {
     if (r.relation === 'self') li.append(span('mono', label));
     else {
       const nonce = Number(r.nonce);
-      const link = button(label, () => post({ type: 'inspect', transactionId: r.transactionId, nonce }), { cls: 'link mono', title: `Inspect ${label}` });
+      const link = button(label, () => post({ type: 'inspect', transactionId: r.transactionId, nonce }), {
+        cls: 'link mono',
+        title: `Inspect ${label}`,
+      });
       if (!Number.isSafeInteger(nonce) || nonce < 0) link.disabled = true;
       li.append(link);
     }
@@ -106,27 +157,59 @@ function relatedList(related: RelatedView[]): HTMLElement {
 
 export function drawOverview(o: OverviewModel): Drawn {
   const f = new Fields();
-  const result = f.add('Result', h('span', `outcome ${o.outcome}`, outcomeIcon(o.outcome), span('result mono', o.result)));
+  const result = f.add(
+    'Result',
+    h('span', `outcome ${o.outcome}`, outcomeIcon(o.outcome), span('result mono', o.result)),
+  );
   if (o.error) result.append(errorView(o.error));
-  f.add('Time', span('', o.timeLocal || o.timestamp), ' ', h('span', 'muted', '('), copyable(o.timestamp, 'consensus timestamp', 'mono'), h('span', 'muted', ')'));
+  f.add(
+    'Time',
+    span('', o.timeLocal || o.timestamp),
+    ' ',
+    h('span', 'muted', '('),
+    copyable(o.timestamp, 'consensus timestamp', 'mono'),
+    h('span', 'muted', ')'),
+  );
   if (o.transactionId) f.add('Transaction ID', copyable(o.transactionId, 'transaction id', 'mono'));
-  if (o.nonce !== undefined && o.nonce !== '0') f.add('Nonce', copyable(o.nonce, 'nonce', 'mono'), h('span', 'muted', ' (a child transaction)'));
+  if (o.nonce !== undefined && o.nonce !== '0')
+    f.add('Nonce', copyable(o.nonce, 'nonce', 'mono'), h('span', 'muted', ' (a child transaction)'));
   if (o.hash) f.add('Hash', copyable(o.hash, 'hash', 'mono wrap'));
   if (o.type) f.add('Type', span('mono', o.type));
   if (o.from) f.add('From', entity(o.from, 'account'));
   if (o.to) f.add('To', entity(o.to, 'contract'));
   if (o.created.length) f.add('Created', ...o.created.map((c) => h('div', '', entity(c, 'contract'))));
   if (o.call) f.add('Function', callView(o.call));
-  else if (o.input !== undefined) f.add('Input', hexBytes(o.input) === 0 ? span('muted', '(no call data)') : hexBytes(o.input) === undefined ? span('', o.input) : rawData(o.input, 'call data'));
+  else if (o.input !== undefined)
+    f.add(
+      'Input',
+      hexBytes(o.input) === 0
+        ? span('muted', '(no call data)')
+        : hexBytes(o.input) === undefined
+          ? span('', o.input)
+          : rawData(o.input, 'call data'),
+    );
   if (o.output && o.output.length) f.add('Output', valuesTable(o.output, 'Return values'));
-  else if (o.outputRaw && hexBytes(o.outputRaw) !== 0) f.add(o.error ? 'Revert data' : 'Output', rawData(o.outputRaw, o.error ? 'revert data' : 'return data'));
+  else if (o.outputRaw && hexBytes(o.outputRaw) !== 0)
+    f.add(o.error ? 'Revert data' : 'Output', rawData(o.outputRaw, o.error ? 'revert data' : 'return data'));
   f.add('Value', amount(o.value.hbar, o.value.tinybars, 'value'));
   f.add('Gas', gasView(o));
   if (o.fee) f.add('Fee', amount(o.fee.hbar, o.fee.tinybars, 'fee'));
-  if (o.gasPrice) f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' tinybars per gas'));
-  if (o.maxFeePerGas) f.add('Max fee per gas', copyable(o.maxFeePerGas, 'max fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
-  if (o.maxPriorityFeePerGas) f.add('Max priority fee', copyable(o.maxPriorityFeePerGas, 'max priority fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
-  if (o.block) f.add('Block', copyable(o.block.number, 'block number', 'mono'), o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null);
+  if (o.gasPrice)
+    f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' tinybars per gas'));
+  if (o.maxFeePerGas)
+    f.add('Max fee per gas', copyable(o.maxFeePerGas, 'max fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
+  if (o.maxPriorityFeePerGas)
+    f.add(
+      'Max priority fee',
+      copyable(o.maxPriorityFeePerGas, 'max priority fee per gas', 'mono'),
+      h('span', 'muted', ' tinybars'),
+    );
+  if (o.block)
+    f.add(
+      'Block',
+      copyable(o.block.number, 'block number', 'mono'),
+      o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null,
+    );
   if (o.ethNonce !== undefined) f.add('Ethereum nonce', copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
   if (o.related.length) f.add('Related', relatedList(o.related));
   const node = h('div', 'overview', f.el);
@@ -140,18 +223,28 @@ function gasView(o: OverviewModel): HTMLElement {
   (bar.firstChild as HTMLElement).style.width = barWidth(g.ratio);
   bar.setAttribute('role', 'img');
   bar.setAttribute('aria-label', `Gas used: ${percentText(g.ratio)} of the limit`);
-  const line = h('div', 'gas-line',
+  const line = h(
+    'div',
+    'gas-line',
     h('span', '', span('muted', 'used '), copyable(g.used, 'gas used', 'mono')),
     h('span', '', span('muted', 'limit '), copyable(g.limit, 'gas limit', 'mono')),
-    g.consumed !== undefined ? h('span', '', span('muted', 'consumed '), copyable(g.consumed, 'gas consumed', 'mono')) : null,
-    span('muted', percentText(g.ratio)));
+    g.consumed !== undefined
+      ? h('span', '', span('muted', 'consumed '), copyable(g.consumed, 'gas consumed', 'mono'))
+      : null,
+    span('muted', percentText(g.ratio)),
+  );
   return h('div', 'gas', line, bar);
 }
 
 // ---------------------------------------------------------------- events
 
 function eventCard(e: EventView): HTMLElement {
-  const head = h('div', 'card-head', span('index mono', `#${e.index}`), entity(e.emitter, 'contract', { compact: true }));
+  const head = h(
+    'div',
+    'card-head',
+    span('index mono', `#${e.index}`),
+    entity(e.emitter, 'contract', { compact: true }),
+  );
   const card = h('article', 'card event');
   card.setAttribute('aria-label', inert(`Event ${e.index}${e.name ? ` ${e.name}` : ''}`, 'label'));
   if (e.name) {
@@ -171,11 +264,19 @@ function eventCard(e: EventView): HTMLElement {
 }
 
 export function drawEvents(events: EventView[]): Drawn {
-  if (!events.length) return { node: h('p', 'muted empty', 'No events: this transaction emitted no logs.'), count: () => 0 };
+  if (!events.length)
+    return { node: h('p', 'muted empty', 'No events: this transaction emitted no logs.'), count: () => 0 };
   const list = h('div', 'cards');
-  const more = (from: number, to: number) => { for (let i = from; i < to; i++) list.append(eventCard(events[i])); };
+  const more = (from: number, to: number) => {
+    for (let i = from; i < to; i++) list.append(eventCard(events[i]));
+  };
   more(0, Math.min(PAGE, events.length));
-  const node = h('div', '', list, pager(events.length, () => list.childElementCount, more));
+  const node = h(
+    'div',
+    '',
+    list,
+    pager(events.length, () => list.childElementCount, more),
+  );
   return { node, count: () => list.childElementCount };
 }
 
@@ -183,11 +284,21 @@ export function drawEvents(events: EventView[]): Drawn {
 
 /** One named variable of a slot: label and type, the decoded old → new value (or the value, when unchanged). */
 function variableView(v: StateVariableView, changed: boolean): HTMLElement {
-  const box = h('div', changed ? 'var' : 'var unchanged', h('div', '', span('vname mono', v.label, true), ' ', span('vtype mono muted', v.type)));
+  const box = h(
+    'div',
+    changed ? 'var' : 'var unchanged',
+    h('div', '', span('vname mono', v.label, true), ' ', span('vtype mono muted', v.type)),
+  );
   if (v.before !== undefined || v.after !== undefined) {
-    const decoded = h('div', 'decoded mono wrap', v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null);
-    if (v.after !== undefined && changed) append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
-    else if (v.after !== undefined && v.before === undefined) append(decoded, copyable(v.after, `new value of ${v.label}`));
+    const decoded = h(
+      'div',
+      'decoded mono wrap',
+      v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null,
+    );
+    if (v.after !== undefined && changed)
+      append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
+    else if (v.after !== undefined && v.before === undefined)
+      append(decoded, copyable(v.after, `new value of ${v.label}`));
     box.append(decoded);
   }
   return box;
@@ -196,7 +307,12 @@ function variableView(v: StateVariableView, changed: boolean): HTMLElement {
 function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   const change = h('td', 'change');
   if (c.written === undefined) change.append(copyableHex(c.read, 'value read'), span('tag', 'read only'));
-  else change.append(copyableHex(c.read, 'value read'), icon('arrow-right', 'muted'), copyableHex(c.written, 'value written'));
+  else
+    change.append(
+      copyableHex(c.read, 'value read'),
+      icon('arrow-right', 'muted'),
+      copyableHex(c.written, 'value written'),
+    );
   const name = h('td', 'variable');
   // a slot holding several variables (packed, struct members, small array elements) lists them all
   const vars = c.variables && c.variables.length ? c.variables : c.variable ? [c.variable] : [];
@@ -205,7 +321,13 @@ function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   } else {
     name.append(span('none', hasLayout ? '(not named: not in the storage layout)' : '(not named: no storage layout)'));
   }
-  return h('tr', c.written === undefined ? 'read-only' : '', h('td', 'slot', copyableHex(c.slot, 'slot')), change, name);
+  return h(
+    'tr',
+    c.written === undefined ? 'read-only' : '',
+    h('td', 'slot', copyableHex(c.slot, 'slot')),
+    change,
+    name,
+  );
 }
 
 export function drawState(changes: StateChangeView[]): Drawn {
@@ -218,15 +340,34 @@ export function drawState(changes: StateChangeView[]): Drawn {
   for (const g of groups) {
     const body = h('tbody');
     const cols = h('colgroup', '', h('col', 'c-slot'), h('col', 'c-change'), h('col', 'c-var'));
-    const table = h('table', 'grid-table fixed', cols, h('thead', '', h('tr', '', h('th', '', 'Slot'), h('th', '', 'Read → written'), h('th', '', 'Variable'))), body);
-    table.setAttribute('aria-label', inert(`State changes of ${g.contract.name ?? g.contract.id ?? g.contract.evm ?? 'a contract'}`, 'label'));
+    const table = h(
+      'table',
+      'grid-table fixed',
+      cols,
+      h('thead', '', h('tr', '', h('th', '', 'Slot'), h('th', '', 'Read → written'), h('th', '', 'Variable'))),
+      body,
+    );
+    table.setAttribute(
+      'aria-label',
+      inert(`State changes of ${g.contract.name ?? g.contract.id ?? g.contract.evm ?? 'a contract'}`, 'label'),
+    );
     const written = g.changes.filter((c) => c.written !== undefined).length;
     // where the names come from, once per contract (not on every row)
     const source = g.changes.map((c) => (c.variables?.[0] ?? c.variable)?.layoutSource).find((x) => !!x);
-    node.append(h('div', 'group',
-      h('h3', 'group-head', entity(g.contract, 'contract'), span('muted', ` ${g.changes.length} slot${g.changes.length === 1 ? '' : 's'}, ${written} written`)),
-      source ? h('div', 'source muted', `Named with the storage layout in ${source}`) : null,
-      table));
+    node.append(
+      h(
+        'div',
+        'group',
+        h(
+          'h3',
+          'group-head',
+          entity(g.contract, 'contract'),
+          span('muted', ` ${g.changes.length} slot${g.changes.length === 1 ? '' : 's'}, ${written} written`),
+        ),
+        source ? h('div', 'source muted', `Named with the storage layout in ${source}`) : null,
+        table,
+      ),
+    );
     bodies.push({ body, group: g, next: 0 });
   }
   const more = (from: number, to: number) => {
@@ -252,13 +393,29 @@ function transferRow(t: TransferView): HTMLTableRowElement {
   const who = h('td', 'who');
   const what = h('td', 'what');
   if (t.kind === 'nft') {
-    append(who, t.sender ? entity(t.sender, 'account', { compact: true }) : span('none', '(none)'), icon('arrow-right', 'muted'), t.receiver ? entity(t.receiver, 'account', { compact: true }) : span('none', '(none)'));
-    append(what, t.token ? entity(t.token, 'token', { compact: true }) : null, t.serial !== undefined ? h('span', '', span('muted', ' serial '), copyable(t.serial, 'serial number', 'mono')) : null);
+    append(
+      who,
+      t.sender ? entity(t.sender, 'account', { compact: true }) : span('none', '(none)'),
+      icon('arrow-right', 'muted'),
+      t.receiver ? entity(t.receiver, 'account', { compact: true }) : span('none', '(none)'),
+    );
+    append(
+      what,
+      t.token ? entity(t.token, 'token', { compact: true }) : null,
+      t.serial !== undefined
+        ? h('span', '', span('muted', ' serial '), copyable(t.serial, 'serial number', 'mono'))
+        : null,
+    );
   } else {
     append(who, t.account ? entity(t.account, 'account', { compact: true }) : span('none', '(none)'));
     const signed = t.amount ?? '';
     const cls = signed.startsWith('-') ? 'mono debit' : 'mono credit';
-    if (t.kind === 'hbar') append(what, copyable(t.hbar ?? signed, 'amount in hbar', cls), t.hbar && signed ? h('span', 'muted', ` (${signed} tinybars)`) : null);
+    if (t.kind === 'hbar')
+      append(
+        what,
+        copyable(t.hbar ?? signed, 'amount in hbar', cls),
+        t.hbar && signed ? h('span', 'muted', ` (${signed} tinybars)`) : null,
+      );
     else append(what, copyable(signed, 'amount', cls), t.token ? entity(t.token, 'token', { compact: true }) : null);
   }
   return h('tr', t.isApproval ? 'approval' : '', kindCell, who, what);
@@ -268,13 +425,20 @@ export function drawTransfers(m: TransfersModel): Drawn {
   const node = h('div', 'transfers');
   const body = h('tbody');
   if (m.transfers.length) {
-    const table = h('table', 'grid-table', h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))), body);
+    const table = h(
+      'table',
+      'grid-table',
+      h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))),
+      body,
+    );
     table.setAttribute('aria-label', 'Transfers');
     node.append(table);
   } else {
     node.append(h('p', 'muted empty', 'No HBAR, token or NFT transfers in the transaction record.'));
   }
-  const more = (from: number, to: number) => { for (let i = from; i < to; i++) body.append(transferRow(m.transfers[i])); };
+  const more = (from: number, to: number) => {
+    for (let i = from; i < to; i++) body.append(transferRow(m.transfers[i]));
+  };
   more(0, Math.min(PAGE, m.transfers.length));
   node.append(pager(m.transfers.length, () => body.childElementCount, more));
   if (m.fee || m.payer) {
@@ -288,9 +452,21 @@ export function drawTransfers(m: TransfersModel): Drawn {
   for (const c of m.children ?? []) {
     const cb = h('tbody');
     for (const t of c.transfers.transfers.slice(0, PAGE)) cb.append(transferRow(t));
-    const table = h('table', 'grid-table', h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))), cb);
+    const table = h(
+      'table',
+      'grid-table',
+      h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))),
+      cb,
+    );
     table.setAttribute('aria-label', `Transfers of child transaction ${c.nonce}`);
-    node.append(h('h3', 'child-heading', `Child transaction ${c.transactionId} (nonce ${c.nonce}) · ${c.name}${c.result ? ` · ${c.result}` : ''}`), table);
+    node.append(
+      h(
+        'h3',
+        'child-heading',
+        `Child transaction ${c.transactionId} (nonce ${c.nonce}) · ${c.name}${c.result ? ` · ${c.result}` : ''}`,
+      ),
+      table,
+    );
     childBodies.push(cb);
   }
   return { node, count: () => body.childElementCount + childBodies.reduce((n, b) => n + b.childElementCount, 0) };
@@ -300,30 +476,76 @@ export function drawTransfers(m: TransfersModel): Drawn {
 export function drawSource(m: SourceModel): Drawn {
   const node = h('div', 'source-section');
   if (m.mode !== 'none') {
-    const badge = m.mode === 'exact' ? span('badge exact', 'Exact', 'From the mirror node\'s opcode trace, through the compiler\'s source map, checked against the build\'s syntax tree') : span('badge likely', 'Likely', 'From the call trace and the function\'s revert statements: not an exact trace');
+    const badge =
+      m.mode === 'exact'
+        ? span(
+            'badge exact',
+            'Exact',
+            "From the mirror node's opcode trace, through the compiler's source map, checked against the build's syntax tree",
+          )
+        : span(
+            'badge likely',
+            'Likely',
+            "From the call trace and the function's revert statements: not an exact trace",
+          );
     node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
   }
   const list = h('ol', 'source-frames');
   list.setAttribute('aria-label', m.mode === 'likely' ? 'Likely places' : 'Solidity call stack');
   m.frames.forEach((f, i) => {
     const where = `${f.sourceName}:${f.line}`;
-    const link = f.target >= 0
-      ? button(where, () => post({ type: 'openSource', target: f.target }), { cls: 'link mono', title: `Open ${where} and mark the line`, ariaLabel: `Open ${where}` })
-      : span('mono muted', where, 'Not in the workspace');
+    const link =
+      f.target >= 0
+        ? button(where, () => post({ type: 'openSource', target: f.target }), {
+            cls: 'link mono',
+            title: `Open ${where} and mark the line`,
+            ariaLabel: `Open ${where}`,
+          })
+        : span('mono muted', where, 'Not in the workspace');
     const called = f.kind === 'callSite' || f.kind === 'internal';
-    const what = called ? 'called from' : f.kind === 'candidate' ? 'candidate' : f.kind === 'outOfGas' ? 'out of gas' : 'reverted';
+    const what = called
+      ? 'called from'
+      : f.kind === 'candidate'
+        ? 'candidate'
+        : f.kind === 'outOfGas'
+          ? 'out of gas'
+          : 'reverted';
     // "reverted in Ledger", "reverted in the constructor of Ledger" (a failed deployment), "called from Vault"
     const kind = f.contract && !called ? `${what} in` : what;
-    const item = h('li', `source-frame${i === 0 && m.mode === 'exact' ? ' failing' : ''}`,
-      h('div', 'source-where', i === 0 && m.mode === 'exact' ? icon('error', 'bad') : icon(f.kind === 'callSite' || f.kind === 'internal' ? 'debug-stackframe' : 'debug-breakpoint-unverified', 'muted'),
-        span('muted', ` ${kind} `), f.contract ? span('named', `${f.contract} `) : null, link),
+    const item = h(
+      'li',
+      `source-frame${i === 0 && m.mode === 'exact' ? ' failing' : ''}`,
+      h(
+        'div',
+        'source-where',
+        i === 0 && m.mode === 'exact'
+          ? icon('error', 'bad')
+          : icon(
+              f.kind === 'callSite' || f.kind === 'internal' ? 'debug-stackframe' : 'debug-breakpoint-unverified',
+              'muted',
+            ),
+        span('muted', ` ${kind} `),
+        f.contract ? span('named', `${f.contract} `) : null,
+        link,
+      ),
       h('div', 'source-snippet mono', f.snippet),
-      f.detail ? h('div', 'muted', f.detail) : null);
+      f.detail ? h('div', 'muted', f.detail) : null,
+    );
     list.append(item);
   });
   if (m.frames.length) node.append(list);
   if (m.frames.length && m.frames[0].target >= 0) {
-    node.append(h('p', '', button('Go to revert', () => post({ type: 'openSource', target: m.frames[0].target }), { icon: 'go-to-file', cls: 'primary', title: 'Open the reverting line in the editor, marked' })));
+    node.append(
+      h(
+        'p',
+        '',
+        button('Go to revert', () => post({ type: 'openSource', target: m.frames[0].target }), {
+          icon: 'go-to-file',
+          cls: 'primary',
+          title: 'Open the reverting line in the editor, marked',
+        }),
+      ),
+    );
   }
   for (const n of m.notes) node.append(banner('info', h('div', '', n)));
   if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', 'Nothing to place in source.'));

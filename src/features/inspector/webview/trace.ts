@@ -16,7 +16,17 @@ import type { TraceModel } from '../protocol';
 import { button, copyButton, entity, Fields, h, icon, rawBlock, span, valuesTable } from './dom';
 import { callView, errorView } from './sections';
 import { callText, entityText, hexBytes, isZero, resultText } from './format';
-import { allCollapsible, keyMove, reveal, shapeOf, type TreeShape, visibleAncestor, visibleIndex, visibleRows, windowOf } from './traceTree';
+import {
+  allCollapsible,
+  keyMove,
+  reveal,
+  shapeOf,
+  type TreeShape,
+  visibleAncestor,
+  visibleIndex,
+  visibleRows,
+  windowOf,
+} from './traceTree';
 
 export const ROW_H = 24;
 const OVERSCAN = 10;
@@ -31,7 +41,16 @@ export interface TraceHooks {
   drawn(): void;
 }
 
-const OPERATIONS = new Set(['CALL', 'DELEGATECALL', 'STATICCALL', 'CALLCODE', 'CREATE', 'CREATE2', 'PRECOMPILE', 'SYSTEM']);
+const OPERATIONS = new Set([
+  'CALL',
+  'DELEGATECALL',
+  'STATICCALL',
+  'CALLCODE',
+  'CREATE',
+  'CREATE2',
+  'PRECOMPILE',
+  'SYSTEM',
+]);
 
 export class TraceView {
   readonly el: HTMLElement;
@@ -62,12 +81,29 @@ export class TraceView {
 
   constructor(private readonly hooks: TraceHooks) {
     this.summary = h('span', 'trace-summary muted');
-    this.failureButton = button('Go to failure', () => this.goToFailure(), { icon: 'target', title: 'Reveal and select the deepest failing frame' });
-    const toolbar = h('div', 'toolbar trace-toolbar',
+    this.failureButton = button('Go to failure', () => this.goToFailure(), {
+      icon: 'target',
+      title: 'Reveal and select the deepest failing frame',
+    });
+    const toolbar = h(
+      'div',
+      'toolbar trace-toolbar',
       button('Expand all', () => this.setCollapsed(new Set()), { icon: 'expand-all', title: 'Expand every frame' }),
-      button('Collapse all', () => this.setCollapsed(allCollapsible(this.shape)), { icon: 'collapse-all', title: 'Collapse every frame' }),
-      this.failureButton, this.summary);
-    const head = h('div', 'trow thead', h('div', 'tcall', 'Call'), h('div', 'tvalue', 'Value'), h('div', 'tgas', 'Gas used / gas'), h('div', 'tresult', 'Result'));
+      button('Collapse all', () => this.setCollapsed(allCollapsible(this.shape)), {
+        icon: 'collapse-all',
+        title: 'Collapse every frame',
+      }),
+      this.failureButton,
+      this.summary,
+    );
+    const head = h(
+      'div',
+      'trow thead',
+      h('div', 'tcall', 'Call'),
+      h('div', 'tvalue', 'Value'),
+      h('div', 'tgas', 'Gas used / gas'),
+      h('div', 'tresult', 'Result'),
+    );
     head.setAttribute('aria-hidden', 'true');
     this.body = h('div', 'tbody');
     this.body.setAttribute('role', 'presentation');
@@ -93,8 +129,12 @@ export class TraceView {
   }
 
   /** Rows in the model, and rows in the DOM. */
-  get rowCount(): number { return this.rows.length; }
-  get domRows(): number { return this.body.childElementCount; }
+  get rowCount(): number {
+    return this.rows.length;
+  }
+  get domRows(): number {
+    return this.body.childElementCount;
+  }
 
   /** The collapsed rows' action indexes (what the page saves). */
   collapsedIndexes(): number[] {
@@ -107,21 +147,32 @@ export class TraceView {
     this.rows = model.rows;
     this.shape = shapeOf(model.rows);
     this.texts = new Array<RowTexts | undefined>(model.rows.length);
-    this.deepestFailure = Number.isInteger(model.deepestFailure) && model.deepestFailure >= 0 && model.deepestFailure < model.rows.length ? model.deepestFailure : -1;
-    this.collapsed = new Set([...collapsed].filter((i) => i >= 0 && i < this.rows.length && this.shape.descendants[i] > 0));
+    this.deepestFailure =
+      Number.isInteger(model.deepestFailure) && model.deepestFailure >= 0 && model.deepestFailure < model.rows.length
+        ? model.deepestFailure
+        : -1;
+    this.collapsed = new Set(
+      [...collapsed].filter((i) => i >= 0 && i < this.rows.length && this.shape.descendants[i] > 0),
+    );
     this.clearRows();
     this.failureButton.hidden = this.deepestFailure < 0;
     let failed = 0;
     let deepest = 0;
-    for (const r of this.rows) { if (r.failed) failed++; if (r.depth > deepest) deepest = r.depth; }
+    for (const r of this.rows) {
+      if (r.failed) failed++;
+      if (r.depth > deepest) deepest = r.depth;
+    }
     const n = this.rows.length;
-    this.summary.textContent = n ? `${n.toLocaleString('en-US')} frame${n === 1 ? '' : 's'} · depth ${deepest}${failed ? ` · ${failed.toLocaleString('en-US')} failed` : ''}` : '';
+    this.summary.textContent = n
+      ? `${n.toLocaleString('en-US')} frame${n === 1 ? '' : 's'} · depth ${deepest}${failed ? ` · ${failed.toLocaleString('en-US')} failed` : ''}`
+      : '';
     this.recompute();
     if (!same || this.selected >= n) {
       // a failed transaction opens on its failure, selected and in the middle of the view; revealed unless the
       // user's collapsed frames were restored (those stay as they were left)
       this.selected = this.deepestFailure >= 0 ? this.deepestFailure : n ? 0 : -1;
-      if (this.deepestFailure >= 0 && !this.collapsed.size && reveal(this.shape, this.collapsed, this.deepestFailure)) this.recompute();
+      if (this.deepestFailure >= 0 && !this.collapsed.size && reveal(this.shape, this.collapsed, this.deepestFailure))
+        this.recompute();
       this.active = n ? Math.max(0, visibleAncestor(this.shape, this.at, Math.max(0, this.selected))) : 0;
       this.layout();
       if (this.active > 0) this.scrollToRow(this.active, true);
@@ -143,7 +194,7 @@ export class TraceView {
 
   /** The viewport's height: all visible rows, up to 60% of the window (at least 10 rows). */
   private layout(): void {
-    const max = Math.max(ROW_H * 10, Math.round(window.innerHeight * 0.6 / ROW_H) * ROW_H);
+    const max = Math.max(ROW_H * 10, Math.round((window.innerHeight * 0.6) / ROW_H) * ROW_H);
     const want = Math.max(ROW_H, Math.min(max, this.visible.length * ROW_H));
     if (want !== this.viewportH) {
       this.viewportH = want;
@@ -189,12 +240,19 @@ export class TraceView {
   }
 
   private schedule(): void {
-    if (!this.frame) this.frame = requestAnimationFrame(() => { this.frame = 0; this.render(); });
+    if (!this.frame)
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.render();
+      });
   }
 
   /** Every row out of the DOM, kept for reuse. */
   private clearRows(): void {
-    for (const r of this.live.values()) { r.el.remove(); this.pool.push(r); }
+    for (const r of this.live.values()) {
+      r.el.remove();
+      this.pool.push(r);
+    }
     this.live.clear();
   }
 
@@ -204,7 +262,10 @@ export class TraceView {
    * of its own, which keeps frames even while the webview's heap is busy.
    */
   render(): void {
-    if (this.frame) { cancelAnimationFrame(this.frame); this.frame = 0; }
+    if (this.frame) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+    }
     const viewH = this.viewport.clientHeight || this.viewportH;
     const { first, last } = windowOf(this.viewport.scrollTop, viewH, ROW_H, this.visible.length, OVERSCAN);
     const free = this.free;
@@ -225,7 +286,10 @@ export class TraceView {
       this.fillRow(r, row, k);
       this.live.set(row, r);
     }
-    for (const r of free) { r.el.remove(); this.pool.push(r); }
+    for (const r of free) {
+      r.el.remove();
+      this.pool.push(r);
+    }
     free.length = 0;
     if (frag) this.body.append(frag);
     this.updateActiveDescendant();
@@ -293,7 +357,8 @@ export class TraceView {
       if (gen !== this.textsGen) return;
       const until = performance.now() + 8;
       const timed = !deadline || deadline.didTimeout;
-      while (next < this.rows.length && (timed ? performance.now() < until : deadline.timeRemaining() > 1)) this.textsOf(next++);
+      while (next < this.rows.length && (timed ? performance.now() < until : deadline.timeRemaining() > 1))
+        this.textsOf(next++);
       if (next < this.rows.length) idle(step);
     };
     idle(step);
@@ -307,7 +372,11 @@ export class TraceView {
   private onClick(e: MouseEvent): void {
     const row = this.rowOf(e.target);
     if (row < 0) return;
-    if ((e.target as HTMLElement).closest('.twisty')) { this.setActive(row, false); this.toggle(row); return; }
+    if ((e.target as HTMLElement).closest('.twisty')) {
+      this.setActive(row, false);
+      this.toggle(row);
+      return;
+    }
     this.setActive(row, false);
     this.select(row);
   }
@@ -317,11 +386,22 @@ export class TraceView {
     const page = Math.max(1, Math.floor((this.viewport.clientHeight || this.viewportH) / ROW_H) - 1);
     const move = keyMove(e.key, this.shape, this.collapsed, this.visible, this.at, this.active, page);
     switch (move.kind) {
-      case 'none': return;
-      case 'focus': this.setActive(move.row, true); break;
-      case 'expand': this.collapsed.delete(move.row); this.structureChanged(); break;
-      case 'collapse': this.collapsed.add(move.row); this.structureChanged(); break;
-      case 'select': this.select(move.row); break;
+      case 'none':
+        return;
+      case 'focus':
+        this.setActive(move.row, true);
+        break;
+      case 'expand':
+        this.collapsed.delete(move.row);
+        this.structureChanged();
+        break;
+      case 'collapse':
+        this.collapsed.add(move.row);
+        this.structureChanged();
+        break;
+      case 'select':
+        this.select(move.row);
+        break;
     }
     e.preventDefault();
   }
@@ -336,7 +416,8 @@ export class TraceView {
   }
 
   private updateActiveDescendant(): void {
-    if (this.visible.length && this.live.has(this.active)) this.viewport.setAttribute('aria-activedescendant', `tr-${this.active}`);
+    if (this.visible.length && this.live.has(this.active))
+      this.viewport.setAttribute('aria-activedescendant', `tr-${this.active}`);
     else this.viewport.removeAttribute('aria-activedescendant');
   }
 
@@ -353,39 +434,91 @@ export class TraceView {
 
   private select(row: number): void {
     const prev = this.live.get(this.selected)?.el;
-    if (prev) { prev.classList.remove('selected'); prev.setAttribute('aria-selected', 'false'); }
+    if (prev) {
+      prev.classList.remove('selected');
+      prev.setAttribute('aria-selected', 'false');
+    }
     this.selected = row;
     const el = this.live.get(row)?.el;
-    if (el) { el.classList.add('selected'); el.setAttribute('aria-selected', 'true'); }
+    if (el) {
+      el.classList.add('selected');
+      el.setAttribute('aria-selected', 'true');
+    }
     this.showDetails();
   }
 
   /** The selected frame in full: who, value, gas, the call with every argument, the result, the raw data. */
   private showDetails(): void {
     const r = this.rows[this.selected];
-    if (!r) { this.details.replaceChildren(); this.details.hidden = true; return; }
+    if (!r) {
+      this.details.replaceChildren();
+      this.details.hidden = true;
+      return;
+    }
     this.details.hidden = false;
     const op = r.operation || r.callType || '?';
-    const title = h('h3', 'details-head', r.failed ? icon('error', 'failed') : icon('debug-stackframe-dot', 'muted'),
-      span('', `Frame ${this.selected + 1} of ${this.rows.length}`), span('muted', ` · action ${r.index} · depth ${r.depth}`));
+    const title = h(
+      'h3',
+      'details-head',
+      r.failed ? icon('error', 'failed') : icon('debug-stackframe-dot', 'muted'),
+      span('', `Frame ${this.selected + 1} of ${this.rows.length}`),
+      span('muted', ` · action ${r.index} · depth ${r.depth}`),
+    );
     const f = new Fields();
-    f.add('Operation', span(`op op-${OPERATIONS.has(op) ? op.toLowerCase() : 'other'}`, op), r.callType && r.callType !== op ? span('muted', ` call type ${r.callType}`) : null);
+    f.add(
+      'Operation',
+      span(`op op-${OPERATIONS.has(op) ? op.toLowerCase() : 'other'}`, op),
+      r.callType && r.callType !== op ? span('muted', ` call type ${r.callType}`) : null,
+    );
     f.add('Caller', entity(r.caller, 'account'));
     f.add('Recipient', entity(r.recipient, 'contract'));
-    f.add('Value', h('span', 'amount', span('mono', r.value.hbar), ' ', span('muted', `(${r.value.tinybars} tinybars)`), copyButton(r.value.tinybars, 'value in tinybars')));
-    f.add('Gas', h('span', '', span('mono', r.gasUsed), copyButton(r.gasUsed, 'gas used'), span('muted', ' used of '), span('mono', r.gas), copyButton(r.gas, 'gas')));
+    f.add(
+      'Value',
+      h(
+        'span',
+        'amount',
+        span('mono', r.value.hbar),
+        ' ',
+        span('muted', `(${r.value.tinybars} tinybars)`),
+        copyButton(r.value.tinybars, 'value in tinybars'),
+      ),
+    );
+    f.add(
+      'Gas',
+      h(
+        'span',
+        '',
+        span('mono', r.gasUsed),
+        copyButton(r.gasUsed, 'gas used'),
+        span('muted', ' used of '),
+        span('mono', r.gas),
+        copyButton(r.gas, 'gas'),
+      ),
+    );
     if (r.timestamp) f.add('Timestamp', span('mono', r.timestamp), copyButton(r.timestamp, 'timestamp'));
     if (r.call) f.add('Call', callView(r.call));
-    if (r.input !== undefined && r.input !== '' && hexBytes(r.input) !== 0) f.add(r.call ? 'Input (raw)' : 'Input', rawBlock(r.input, 'call data'));
+    if (r.input !== undefined && r.input !== '' && hexBytes(r.input) !== 0)
+      f.add(r.call ? 'Input (raw)' : 'Input', rawBlock(r.input, 'call data'));
     else if (!r.call) f.add('Input', span('muted', '(no call data)'));
     const res = f.add('Result', span(r.failed ? 'mono failed' : 'mono', r.resultType || '(none)'));
     if (r.error) res.append(errorView(r.error));
     if (r.output && r.output.length) f.add('Output', valuesTable(r.output, 'Return values'));
-    if (r.resultRaw !== undefined && r.resultRaw !== '' && hexBytes(r.resultRaw) !== 0) f.add('Result (raw)', rawBlock(r.resultRaw, 'result data'));
+    if (r.resultRaw !== undefined && r.resultRaw !== '' && hexBytes(r.resultRaw) !== 0)
+      f.add('Result (raw)', rawBlock(r.resultRaw, 'result data'));
     const actions = h('div', 'toolbar');
     if (this.rows.length > 1 && this.shape.parent[this.selected] >= 0) {
       const parent = this.shape.parent[this.selected];
-      actions.append(button('Parent frame', () => { if (reveal(this.shape, this.collapsed, parent)) this.structureChanged(); this.setActive(parent, true); this.select(parent); }, { icon: 'arrow-up', title: 'Select the calling frame' }));
+      actions.append(
+        button(
+          'Parent frame',
+          () => {
+            if (reveal(this.shape, this.collapsed, parent)) this.structureChanged();
+            this.setActive(parent, true);
+            this.select(parent);
+          },
+          { icon: 'arrow-up', title: 'Select the calling frame' },
+        ),
+      );
     }
     this.details.replaceChildren(title, f.el, actions);
   }
@@ -476,7 +609,14 @@ function rowTexts(r: TraceRow, i: number, shape: TreeShape): RowTexts {
     depthTitle: level > MAX_INDENT_LEVELS ? `depth ${level}` : '',
     op: inert(op, 'text'),
     opClass: `op op-${OPERATIONS.has(op) ? op.toLowerCase() : 'other'}`,
-    opTitle: inert(op !== r.operation && r.operation ? `${op} (operation ${r.operation})` : r.callType && r.callType !== op ? `${op} (call type ${r.callType})` : op, 'text'),
+    opTitle: inert(
+      op !== r.operation && r.operation
+        ? `${op} (operation ${r.operation})`
+        : r.callType && r.callType !== op
+          ? `${op} (call type ${r.callType})`
+          : op,
+      'text',
+    ),
     caller: caller.text,
     callerClass: caller.cls,
     callerTitle: caller.title,
@@ -485,7 +625,7 @@ function rowTexts(r: TraceRow, i: number, shape: TreeShape): RowTexts {
     recipientTitle: recipient.title,
     fn: inert(call, 'text'),
     fnClass: r.call ? 'fn mono' : 'fn mono raw-call',
-    fnTitle: inert(r.call ? r.call.signature : r.input ?? call, 'text'),
+    fnTitle: inert(r.call ? r.call.signature : (r.input ?? call), 'text'),
     value: zero ? '' : inert(r.value.hbar, 'text'),
     valueTitle: zero ? '' : inert(`${r.value.hbar} (${r.value.tinybars} tinybars)`, 'text'),
     gas: inert(`${r.gasUsed} / ${r.gas}`, 'text'),
@@ -509,7 +649,22 @@ function newRowEls(): RowEls {
   const res = h('div', 'tresult mono');
   const el = h('div', 'trow', main, value, gas, res);
   el.setAttribute('role', 'treeitem');
-  return { row: -1, el, main, twisty, failIcon, op, caller, recipient, fn, value, gas, res, shown: ['', '', '', '', '', '', ''], titles: ['', '', '', '', '', '', '', ''] };
+  return {
+    row: -1,
+    el,
+    main,
+    twisty,
+    failIcon,
+    op,
+    caller,
+    recipient,
+    fn,
+    value,
+    gas,
+    res,
+    shown: ['', '', '', '', '', '', ''],
+    titles: ['', '', '', '', '', '', '', ''],
+  };
 }
 
 /** A prepared (inert) text into text slot `slot` of a row: its one text node changed in place, nothing new made. */

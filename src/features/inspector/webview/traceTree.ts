@@ -125,7 +125,13 @@ export function visibleAncestor(shape: TreeShape, at: Int32Array, row: number): 
 }
 
 /** The rows a virtual list draws: [first, last] visible indexes (inclusive) with `overscan` rows either side. */
-export function windowOf(scrollTop: number, viewHeight: number, rowHeight: number, count: number, overscan: number): { first: number; last: number } {
+export function windowOf(
+  scrollTop: number,
+  viewHeight: number,
+  rowHeight: number,
+  count: number,
+  overscan: number,
+): { first: number; last: number } {
   if (count <= 0) return { first: 0, last: -1 };
   // a scroll position past the end (the list just shrank) shows the last rows
   const top = Math.max(0, Math.min(scrollTop, count * rowHeight - viewHeight));
@@ -147,18 +153,32 @@ export type TreeMove =
  * Left collapses an expanded row or moves to its parent, Home/End go to the first/last visible row, PageUp/PageDown
  * move by `page` rows, Enter and Space select. `active` is the focused row (a position in the rows).
  */
-export function keyMove(key: string, shape: TreeShape, collapsed: ReadonlySet<number>, visible: Int32Array, at: Int32Array, active: number, page: number): TreeMove {
+export function keyMove(
+  key: string,
+  shape: TreeShape,
+  collapsed: ReadonlySet<number>,
+  visible: Int32Array,
+  at: Int32Array,
+  active: number,
+  page: number,
+): TreeMove {
   if (!visible.length) return { kind: 'none' };
   const cur = active >= 0 && active < shape.count && at[active] >= 0 ? at[active] : 0;
   const row = visible[cur];
   const to = (k: number): TreeMove => ({ kind: 'focus', row: visible[Math.max(0, Math.min(visible.length - 1, k))] });
   switch (key) {
-    case 'ArrowDown': return to(cur + 1);
-    case 'ArrowUp': return to(cur - 1);
-    case 'Home': return to(0);
-    case 'End': return to(visible.length - 1);
-    case 'PageDown': return to(cur + Math.max(1, page));
-    case 'PageUp': return to(cur - Math.max(1, page));
+    case 'ArrowDown':
+      return to(cur + 1);
+    case 'ArrowUp':
+      return to(cur - 1);
+    case 'Home':
+      return to(0);
+    case 'End':
+      return to(visible.length - 1);
+    case 'PageDown':
+      return to(cur + Math.max(1, page));
+    case 'PageUp':
+      return to(cur - Math.max(1, page));
     case 'ArrowRight':
       if (!hasChildren(shape, row)) return { kind: 'none' };
       return collapsed.has(row) ? { kind: 'expand', row } : { kind: 'focus', row: row + 1 };
@@ -174,7 +194,11 @@ export function keyMove(key: string, shape: TreeShape, collapsed: ReadonlySet<nu
 }
 
 /** Collapsed rows (positions) from the saved action indexes, and back. */
-export function collapsedFromIndexes(rows: readonly { index: number }[], shape: TreeShape, indexes: readonly number[] | undefined): Set<number> {
+export function collapsedFromIndexes(
+  rows: readonly { index: number }[],
+  shape: TreeShape,
+  indexes: readonly number[] | undefined,
+): Set<number> {
   const out = new Set<number>();
   if (!indexes || !indexes.length) return out;
   const wanted = new Set(indexes);
@@ -183,5 +207,8 @@ export function collapsedFromIndexes(rows: readonly { index: number }[], shape: 
 }
 
 export function indexesOfCollapsed(rows: readonly { index: number }[], collapsed: ReadonlySet<number>): number[] {
-  return [...collapsed].filter((i) => i >= 0 && i < rows.length).sort((a, b) => a - b).map((i) => rows[i].index);
+  return [...collapsed]
+    .filter((i) => i >= 0 && i < rows.length)
+    .sort((a, b) => a - b)
+    .map((i) => rows[i].index);
 }

@@ -40,12 +40,37 @@ const app = $('app');
 const grid = $('grid');
 const body = $('body');
 const els = {
-  heading: $('heading'), network: $('network'), order: $<HTMLSelectElement>('order'), limit: $<HTMLSelectElement>('limit'),
-  fromOp: $<HTMLSelectElement>('fromOp'), fromValue: $<HTMLInputElement>('fromValue'), toOp: $<HTMLSelectElement>('toOp'),
-  toValue: $<HTMLInputElement>('toValue'), form: $<HTMLFormElement>('query'), refresh: $('refresh'), exportCsv: $('exportCsv'),
-  exportJson: $('exportJson'), note: $('note'), noteText: $('noteText'), queryError: $('queryError'), queryErrorText: $('queryErrorText'),
-  partial: $('partial'), stopped: $('stopped'), stoppedText: $('stoppedText'), emptyPage: $('emptyPage'), emptyPageText: $('emptyPageText'), error: $('error'), errorText: $('errorText'), errorServer: $('errorServer'), retry: $('retry'),
-  loading: $('loading'), empty: $('empty'), emptyText: $('emptyText'), count: $('count'), loadingMore: $('loadingMore'), loadMore: $('loadMore'),
+  heading: $('heading'),
+  network: $('network'),
+  order: $<HTMLSelectElement>('order'),
+  limit: $<HTMLSelectElement>('limit'),
+  fromOp: $<HTMLSelectElement>('fromOp'),
+  fromValue: $<HTMLInputElement>('fromValue'),
+  toOp: $<HTMLSelectElement>('toOp'),
+  toValue: $<HTMLInputElement>('toValue'),
+  form: $<HTMLFormElement>('query'),
+  refresh: $('refresh'),
+  exportCsv: $('exportCsv'),
+  exportJson: $('exportJson'),
+  note: $('note'),
+  noteText: $('noteText'),
+  queryError: $('queryError'),
+  queryErrorText: $('queryErrorText'),
+  partial: $('partial'),
+  stopped: $('stopped'),
+  stoppedText: $('stoppedText'),
+  emptyPage: $('emptyPage'),
+  emptyPageText: $('emptyPageText'),
+  error: $('error'),
+  errorText: $('errorText'),
+  errorServer: $('errorServer'),
+  retry: $('retry'),
+  loading: $('loading'),
+  empty: $('empty'),
+  emptyText: $('emptyText'),
+  count: $('count'),
+  loadingMore: $('loadingMore'),
+  loadMore: $('loadMore'),
 };
 
 let rows: NftRow[] = [];
@@ -68,7 +93,13 @@ if (saved) {
 function readSaved(s: unknown): PanelState | undefined {
   if (!s || typeof s !== 'object') return undefined;
   const o = s as Partial<PanelState>;
-  if (o.v !== 1 || typeof o.scrollTop !== 'number' || typeof o.activeRow !== 'number' || typeof o.activeCol !== 'number') return undefined;
+  if (
+    o.v !== 1 ||
+    typeof o.scrollTop !== 'number' ||
+    typeof o.activeRow !== 'number' ||
+    typeof o.activeCol !== 'number'
+  )
+    return undefined;
   return o as PanelState;
 }
 
@@ -83,8 +114,14 @@ function saveState(): void {
     saveTimer = undefined;
     if (!view) return;
     vscode.setState({
-      v: 1, tokenId: view.nft.tokenId, serial: view.nft.serial, query: view.query, loaded: rows.length,
-      scrollTop: pendingScroll ?? grid.scrollTop, activeRow: active.row, activeCol: active.col,
+      v: 1,
+      tokenId: view.nft.tokenId,
+      serial: view.nft.serial,
+      query: view.query,
+      loaded: rows.length,
+      scrollTop: pendingScroll ?? grid.scrollTop,
+      activeRow: active.row,
+      activeCol: active.col,
     });
   }, 150);
 }
@@ -159,7 +196,15 @@ function buildRow(i: number): HTMLElement {
   const tx = TIMESTAMP_RE.test(r.ts)
     ? link('transaction', r.ts, r.transactionId, `Open transaction ${r.transactionId} in HashScan`)
     : document.createTextNode(r.transactionId);
-  el.append(time, type, cell(i, 2, account(r.sender)), cell(i, 3, account(r.receiver)), approval, cell(i, 5, document.createTextNode(r.nonce)), cell(i, 6, tx));
+  el.append(
+    time,
+    type,
+    cell(i, 2, account(r.sender)),
+    cell(i, 3, account(r.receiver)),
+    approval,
+    cell(i, 5, document.createTextNode(r.nonce)),
+    cell(i, 6, tx),
+  );
   // the full value on hover when a cell is too narrow for it (text only: the title attribute is never markup)
   for (const k of [2, 3, 5]) {
     const c = el.children[k] as HTMLElement;
@@ -189,7 +234,10 @@ function render(): void {
   const nf = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
   const nl = Math.min(total - 1, Math.ceil((top + viewH) / ROW_H) + OVERSCAN);
   for (const [i, el] of live) {
-    if (i < nf || i > nl) { el.remove(); live.delete(i); }
+    if (i < nf || i > nl) {
+      el.remove();
+      live.delete(i);
+    }
   }
   const frag = document.createDocumentFragment();
   for (let i = nf; i <= nl; i++) {
@@ -238,7 +286,13 @@ function describeQuery(q: NftQuery): string {
 }
 
 function syncControls(q: NftQuery): void {
-  if (document.activeElement && els.form.contains(document.activeElement) && document.activeElement !== els.order && document.activeElement !== els.limit) return;
+  if (
+    document.activeElement &&
+    els.form.contains(document.activeElement) &&
+    document.activeElement !== els.order &&
+    document.activeElement !== els.limit
+  )
+    return;
   els.order.value = q.order;
   els.limit.value = String(q.limit);
   els.fromOp.value = q.from?.op ?? 'gte';
@@ -255,7 +309,10 @@ function apply(msg: ToWebview): void {
   if (msg.reportRendered === true) reportRendering = true;
   const s = msg.state;
   const queryKey = JSON.stringify(s.query);
-  if (queryKey !== lastQueryKey) { syncControls(s.query); lastQueryKey = queryKey; }
+  if (queryKey !== lastQueryKey) {
+    syncControls(s.query);
+    lastQueryKey = queryKey;
+  }
   view = s;
   if (msg.rows) {
     if (msg.rows.from === 0) {
@@ -289,7 +346,13 @@ function apply(msg: ToWebview): void {
   els.error.hidden = !failed;
   if (failed && s.error) {
     els.errorText.textContent = inert(s.error.message, 'text');
-    els.errorServer.replaceChildren(...s.error.serverMessages.map((m) => { const li = document.createElement('li'); li.textContent = inert(m, 'text'); return li; }));
+    els.errorServer.replaceChildren(
+      ...s.error.serverMessages.map((m) => {
+        const li = document.createElement('li');
+        li.textContent = inert(m, 'text');
+        return li;
+      }),
+    );
   }
   els.loading.hidden = !(s.status === 'loading' && total === 0);
   // an empty page with a next link is not "no transactions": more may follow (the emptyPage banner says so)
@@ -308,7 +371,14 @@ function apply(msg: ToWebview): void {
   els.loadMore.hidden = !(s.hasMore && s.status === 'idle');
   const fmt = total.toLocaleString('en-US');
   let count = total === 0 ? '' : `${fmt} transaction${total === 1 ? '' : 's'} loaded`;
-  if (total > 0) count += s.capped ? ` · stopped at the limit of ${s.maxEntries.toLocaleString('en-US')} (setting hederaExplorer.nftHistory.maxEntries)` : s.hasMore ? ' · more available' : s.stopped ? ' · paging stopped (see above)' : ' · all loaded';
+  if (total > 0)
+    count += s.capped
+      ? ` · stopped at the limit of ${s.maxEntries.toLocaleString('en-US')} (setting hederaExplorer.nftHistory.maxEntries)`
+      : s.hasMore
+        ? ' · more available'
+        : s.stopped
+          ? ' · paging stopped (see above)'
+          : ' · all loaded';
   els.count.textContent = count;
   (els.exportCsv as HTMLButtonElement).disabled = total === 0;
   (els.exportJson as HTMLButtonElement).disabled = total === 0;
@@ -333,14 +403,23 @@ let reportTimer: ReturnType<typeof setTimeout> | undefined;
 function reportRendered(): void {
   if (reportTimer) clearTimeout(reportTimer);
   reportTimer = setTimeout(() => {
-    post({ type: 'rendered', total: rows.length, domRows: body.childElementCount, first: Math.max(0, first), last: Math.max(0, last) });
+    post({
+      type: 'rendered',
+      total: rows.length,
+      domRows: body.childElementCount,
+      first: Math.max(0, first),
+      last: Math.max(0, last),
+    });
   }, 50);
 }
 
 // ---------------------------------------------------------------- keyboard and mouse
 
 function updateActiveDescendant(): void {
-  if (rows.length === 0) { grid.removeAttribute('aria-activedescendant'); return; }
+  if (rows.length === 0) {
+    grid.removeAttribute('aria-activedescendant');
+    return;
+  }
   grid.setAttribute('aria-activedescendant', `c${active.row}-${active.col}`);
 }
 
@@ -380,14 +459,32 @@ grid.addEventListener('keydown', (e) => {
   const { row, col } = active;
   let handled = true;
   switch (e.key) {
-    case 'ArrowDown': setActive(row + 1, col); break;
-    case 'ArrowUp': setActive(row - 1, col); break;
-    case 'ArrowRight': setActive(row, col + 1); break;
-    case 'ArrowLeft': setActive(row, col - 1); break;
-    case 'PageDown': setActive(row + page, col); break;
-    case 'PageUp': setActive(row - page, col); break;
-    case 'Home': if (e.ctrlKey || e.metaKey) setActive(0, col); else setActive(row, 0); break;
-    case 'End': if (e.ctrlKey || e.metaKey) setActive(total - 1, col); else setActive(row, COLS - 1); break;
+    case 'ArrowDown':
+      setActive(row + 1, col);
+      break;
+    case 'ArrowUp':
+      setActive(row - 1, col);
+      break;
+    case 'ArrowRight':
+      setActive(row, col + 1);
+      break;
+    case 'ArrowLeft':
+      setActive(row, col - 1);
+      break;
+    case 'PageDown':
+      setActive(row + page, col);
+      break;
+    case 'PageUp':
+      setActive(row - page, col);
+      break;
+    case 'Home':
+      if (e.ctrlKey || e.metaKey) setActive(0, col);
+      else setActive(row, 0);
+      break;
+    case 'End':
+      if (e.ctrlKey || e.metaKey) setActive(total - 1, col);
+      else setActive(row, COLS - 1);
+      break;
     case 'Enter':
     case ' ': {
       const links = document.getElementById(`c${row}-${col}`)?.querySelectorAll('.link');
@@ -395,7 +492,8 @@ grid.addEventListener('keydown', (e) => {
       activateLink(links && links.length ? links[links.length - 1] : null);
       break;
     }
-    default: handled = false;
+    default:
+      handled = false;
   }
   if (handled) e.preventDefault();
 });
@@ -404,7 +502,8 @@ grid.addEventListener('click', (e) => {
   const t = e.target as HTMLElement;
   const c = t.closest('[role=gridcell]') as HTMLElement | null;
   const r = t.closest('.row') as HTMLElement | null;
-  if (c && r?.dataset.index !== undefined) setActive(Number(r.dataset.index), Number(c.getAttribute('aria-colindex')) - 1, false);
+  if (c && r?.dataset.index !== undefined)
+    setActive(Number(r.dataset.index), Number(c.getAttribute('aria-colindex')) - 1, false);
   const a = t.closest('.link');
   if (a) {
     e.preventDefault();
@@ -412,11 +511,18 @@ grid.addEventListener('click', (e) => {
   }
 });
 
-grid.addEventListener('scroll', () => {
+grid.addEventListener(
+  'scroll',
+  () => {
+    schedule();
+    saveState();
+  },
+  { passive: true },
+);
+new ResizeObserver(() => {
+  headH = head.offsetHeight || ROW_H;
   schedule();
-  saveState();
-}, { passive: true });
-new ResizeObserver(() => { headH = head.offsetHeight || ROW_H; schedule(); }).observe(grid);
+}).observe(grid);
 
 // ---------------------------------------------------------------- controls
 
@@ -437,11 +543,23 @@ els.form.addEventListener('submit', (e) => {
   pendingScroll = undefined;
   post(queryFromControls());
 });
-els.order.addEventListener('change', () => { pendingScroll = undefined; post(queryFromControls()); });
-els.limit.addEventListener('change', () => { pendingScroll = undefined; post(queryFromControls()); });
-els.refresh.addEventListener('click', () => { pendingScroll = undefined; post({ type: 'refresh' }); });
+els.order.addEventListener('change', () => {
+  pendingScroll = undefined;
+  post(queryFromControls());
+});
+els.limit.addEventListener('change', () => {
+  pendingScroll = undefined;
+  post(queryFromControls());
+});
+els.refresh.addEventListener('click', () => {
+  pendingScroll = undefined;
+  post({ type: 'refresh' });
+});
 els.retry.addEventListener('click', () => post({ type: 'retry' }));
-els.loadMore.addEventListener('click', () => { loadRequested = true; post({ type: 'loadMore' }); });
+els.loadMore.addEventListener('click', () => {
+  loadRequested = true;
+  post({ type: 'loadMore' });
+});
 els.exportCsv.addEventListener('click', () => post({ type: 'export', format: 'csv' }));
 els.exportJson.addEventListener('click', () => post({ type: 'export', format: 'json' }));
 
