@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The lint suite of `npm test`: ESLint over the repository (eslint.config.mjs: the layer rules, zero warnings) and the
-// type checks (the extension, the webview pages, the tests, the sandbox). Writes out/test-results/lint.json like the other
+// The lint suite of `npm test`: ESLint over the repository (eslint.config.mjs: the layer rules, zero warnings), Prettier's
+// check of the code's formatting (.prettierrc.json; `npm run format` fixes it) and the type checks (the extension, the
+// webview pages, the tests, the sandbox). Writes out/test-results/lint.json like the other
 // suites: one passed check per clean file and per clean tsconfig, one failed check per file with a problem.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import * as prettier from 'prettier';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const result = { suite: 'lint', passed: 0, failed: 0, skipped: 0, failures: [] };
@@ -15,7 +17,10 @@ const eslint = new ESLint({ cwd: root });
 const reports = await eslint.lintFiles(['.']);
 for (const r of reports) {
   const problems = r.messages.length;
-  if (!problems) { result.passed++; continue; }
+  if (!problems) {
+    result.passed++;
+    continue;
+  }
   result.failed++;
   const file = path.relative(root, r.filePath);
   for (const m of r.messages) {
@@ -26,8 +31,39 @@ for (const r of reports) {
 }
 console.log(`[lint] ESLint: ${reports.length} files, ${result.failed} with problems`);
 
+// Prettier: the code files git knows (tracked or new, not ignored), less .prettierignore; one check for them all
+const code = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|css|html)$/;
+const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+  cwd: root,
+  encoding: 'utf8',
+});
+if (listed.status !== 0) throw new Error(`git ls-files: ${listed.stderr}`);
+const unformatted = [];
+let formatted = 0;
+for (const file of new Set(listed.stdout.split('\0').filter((f) => code.test(f)))) {
+  const abs = path.join(root, file);
+  if (!fs.existsSync(abs)) continue; // deleted in the work tree
+  const info = await prettier.getFileInfo(abs, { ignorePath: path.join(root, '.prettierignore') });
+  if (info.ignored || !info.inferredParser) continue;
+  const options = await prettier.resolveConfig(abs);
+  if (await prettier.check(fs.readFileSync(abs, 'utf8'), { ...options, filepath: abs })) formatted++;
+  else unformatted.push(file);
+}
+if (unformatted.length) {
+  result.failed++;
+  for (const file of unformatted) console.log(`${file}: not formatted (npm run format)`);
+  result.failures.push(`Prettier: ${unformatted.length} file(s) not formatted: ${unformatted.slice(0, 5).join(', ')}`);
+} else result.passed++;
+console.log(`[lint] Prettier: ${formatted + unformatted.length} files, ${unformatted.length} not formatted`);
+
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-for (const project of ['tsconfig.json', 'test/tsconfig.json', 'sandbox/tsconfig.json', 'src/features/nftHistory/webview/tsconfig.json', 'src/features/inspector/webview/tsconfig.json']) {
+for (const project of [
+  'tsconfig.json',
+  'test/tsconfig.json',
+  'sandbox/tsconfig.json',
+  'src/features/nftHistory/webview/tsconfig.json',
+  'src/features/inspector/webview/tsconfig.json',
+]) {
   const r = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) {
     result.passed++;
