@@ -439,7 +439,7 @@ function listTimestampQuery(
  * getContractResults with a range on `from` (`from=gte:0.0.x`, also gt, lt, lte): the real server accepts it
  * (filterValidityChecks lets FROM take any operator) and sends `cr.sender_id >= $1 ... order by consensus_timestamp
  * desc limit $n` over every contract result of the network. A real mirror node answers **503
- * `{"_status":{"messages":[{"message":"Service unavailable"}]}}`** (seen on a real Hiero mirror node, issue 22): the
+ * `{"_status":{"messages":[{"message":"Service unavailable"}]}}`** (as a real Hiero mirror node answers): the
  * query fails in PostgreSQL (its statement timeout), queryQuietly throws a DbError and httpErrorHandler answers
  * SERVICE_UNAVAILABLE with the status code's own message (rest/constants.js; `simpleErrors = /statement timeout/`
  * in rest/middleware/httpErrorHandler.js is that case). Only when the query runs: errors before it win (400s, an
