@@ -283,12 +283,18 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
     fs.writeFileSync(
       settingsFile,
       JSON.stringify(
-        { ...JSON.parse(original), 'hederaExplorer.network': 'custom', 'hederaExplorer.custom.mirrorUrl': url },
+        {
+          ...JSON.parse(original),
+          'hederaExplorer.network': 'custom',
+          'hederaExplorer.custom.mirrorUrl': url,
+          'hederaExplorer.custom.name': 'Hostile mirror',
+        },
         null,
         2,
       ),
     );
-    await statusBarItem(page, 'Custom').waitFor({ timeout: T }); // the extension is on the custom network
+    // the extension is on the hostile server (a name of its own: the sandbox is a custom network named "Sandbox" too)
+    await statusBarItem(page, 'Hostile mirror').waitFor({ timeout: T });
     const frame = await openNftHistory(page, '0.0.666', '1');
     await bodyRows(frame).nth(1).waitFor({ timeout: T });
     const text = await frame.locator('#grid').innerText();
