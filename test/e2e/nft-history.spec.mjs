@@ -10,9 +10,9 @@ import {
   openNftHistory,
   runCommand,
   screenshot,
-  statusBarItem,
   waitForWorkbench,
   webview,
+  writeSettings,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -280,21 +280,12 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
   try {
-    fs.writeFileSync(
-      settingsFile,
-      JSON.stringify(
-        {
-          ...JSON.parse(original),
-          'hederaExplorer.network': 'custom',
-          'hederaExplorer.custom.mirrorUrl': url,
-          'hederaExplorer.custom.name': 'Hostile mirror',
-        },
-        null,
-        2,
-      ),
-    );
-    // the extension is on the hostile server (a name of its own: the sandbox is a custom network named "Sandbox" too)
-    await statusBarItem(page, 'Hostile mirror').waitFor({ timeout: T });
+    // the workbench has applied the file (and handed it to the extension host) once the title shows its marker
+    await writeSettings(page, settingsFile, {
+      ...JSON.parse(original),
+      'hederaExplorer.network': 'custom',
+      'hederaExplorer.custom.mirrorUrl': url,
+    });
     const frame = await openNftHistory(page, '0.0.666', '1');
     await bodyRows(frame).nth(1).waitFor({ timeout: T });
     const text = await frame.locator('#grid').innerText();
@@ -309,10 +300,8 @@ test('NFT history: hostile text from the mirror node is shown as text and never 
     assert.deepEqual([...new Set(linked)], ['0.0.5'], 'only the real account id 0.0.5 is a link');
     await screenshot(page, 'nft-history-hostile');
   } finally {
-    fs.writeFileSync(settingsFile, original);
     server.close();
-    await statusBarItem(page, 'Sandbox')
-      .waitFor({ timeout: T })
-      .catch(() => {}); // back on the sandbox (the runner puts the file back anyway)
+    // back on the sandbox (the runner puts the file back as it was anyway)
+    await writeSettings(page, settingsFile, JSON.parse(original)).catch(() => {});
   }
 });
