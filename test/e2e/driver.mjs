@@ -295,7 +295,7 @@ export async function contextMenu(page, name, label) {
   return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
-/** Chooses a context menu entry: hovered until the menu marks it focused (the menu's keyboard focus), then Enter. */
+/** Chooses a context menu entry: hovered until the menu marks it focused, then clicked. */
 export async function pickContextMenu(page, label) {
   const menu = page.locator('.context-view .monaco-menu');
   const item = menu
@@ -307,7 +307,17 @@ export async function pickContextMenu(page, label) {
     async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''),
     `menu entry ${label} focused`,
   );
-  await page.keyboard.press('Enter');
+  // a real click (the menu runs an entry on mouse up); Enter only when the menu is still open with the entry focused
+  // (a click lost to a re-render). Enter alone is not enough: the keyboard focus may still be in the tree, where Enter
+  // acts on the focused row instead
+  await item.click({ timeout: T });
+  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!closed && /\bfocused\b/.test((await item.getAttribute('class').catch(() => '')) ?? '')) {
+    await page.keyboard.press('Enter');
+  }
   await menu.waitFor({ state: 'hidden', timeout: T });
 }
 
