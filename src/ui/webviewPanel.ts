@@ -116,7 +116,7 @@ export class PanelChannel<In extends { type: string }, Out> implements vscode.Di
   open(owner: vscode.Disposable, title: string, shell: PageShell): void {
     const { panel } = this;
     panel.title = title;
-    panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'hedera.svg');
+    panel.iconPath = vscode.Uri.joinPath(this.host.extensionUri, 'media', 'explorer.svg');
     panel.webview.options = this.host.webviewOptions();
     panel.webview.html = pageHtml(panel.webview, this.host.assetsUri, shell);
     this.disposables.add(
