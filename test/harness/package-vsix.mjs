@@ -3,8 +3,10 @@
 // build) and checks what went in: only the run-time files may ship (see ALLOWED), else exit 1 with the list
 // of intruders (fix .vscodeignore); the Node files in it are exactly those the production build wrote to dist/
 // (the loader, main.js, the lazy entries of esbuild.js's LAZY_ENTRIES and their chunks), which are also the
-// files the integration suite runs (run-integration.cjs). Env: VSCE_IGNORE_FILE=path passes --ignoreFile to vsce.
-// Also importable: packageVsix() -> path of the checked .vsix; distFiles(), DIST_FILES.
+// files the integration suite runs (run-integration.cjs). The page it ships is the users' page (package.json's
+// "vsce".readmePath, not the developers' README.md), its images link to files of the repository, and the icon is in.
+// Env: VSCE_IGNORE_FILE=path passes --ignoreFile to vsce.
+// Also importable: packageVsix() -> path of the checked .vsix; distFiles(), DIST_FILES, shippedPageProblems().
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,7 +34,7 @@ const ALLOWED = [
     (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),
   /^extension\/media\/[^/]+$/,
   /^extension\/l10n\//,
-  /^extension\/(readme|changelog)\.md$/i,
+  /^extension\/(readme|changelog)\.md$/,
   /^extension\/LICENSE(\.md|\.txt)?$/i,
 ];
 const allowed = (e) => ALLOWED.some((a) => (typeof a === 'function' ? a(e) : a.test(e)));
@@ -55,6 +57,33 @@ export function distFiles(dir = path.join(root, 'dist')) {
   return files;
 }
 
+/**
+ * What is wrong with the Marketplace page and icon inside the .vsix `file` (empty: nothing): the page must be the users'
+ * page of package.json's "vsce".readmePath (vsce ships it as extension/readme.md and rewrites its links), with no
+ * developer commands or sandbox wording, every image a file of the repository behind the manifest's repository URL
+ * (a link vsce rewrote from a path that does not exist would be a broken image on the Marketplace); the icon inside.
+ */
+export function shippedPageProblems(file, entries = vsixEntries(file)) {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const problems = [];
+  if (!entries.includes('extension/readme.md')) return ['no extension/readme.md'];
+  const page = execFileSync('unzip', ['-p', file, 'extension/readme.md'], { encoding: 'utf8' });
+  const source = fs.readFileSync(path.join(root, pkg.vsce.readmePath), 'utf8');
+  if (page.split('\n')[0] !== source.split('\n')[0]) problems.push(`readme.md is not ${pkg.vsce.readmePath}`);
+  if (/npm (install|start|test|run)|sandbox/i.test(page))
+    problems.push('readme.md has developer commands or sandbox wording');
+  const raw = `${pkg.repository.url.replace(/\.git$/, '')}/raw/HEAD/`;
+  const images = [...page.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  if (!images.length) problems.push('readme.md shows no screenshot');
+  for (const url of images) {
+    if (!url.startsWith(raw)) problems.push(`image ${url} is not a file of ${raw}`);
+    else if (!fs.existsSync(path.join(root, decodeURI(url.slice(raw.length)))))
+      problems.push(`image ${url}: no such file`);
+  }
+  if (!entries.includes(`extension/${pkg.icon}`)) problems.push(`the icon ${pkg.icon} is not inside`);
+  return problems;
+}
+
 export function vsixEntries(file) {
   return execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' })
     .split('\n')
@@ -75,6 +104,8 @@ export function packageVsix({ quiet = false } = {}) {
       `${path.basename(vsixPath)} contains files that must not ship (fix .vscodeignore):\n  ${intruders.join('\n  ')}`,
     );
   }
+  const page = shippedPageProblems(vsixPath, entries);
+  if (page.length) throw new Error(`${path.basename(vsixPath)}: the Marketplace page or icon:\n  ${page.join('\n  ')}`);
   // vsce's prepublish step made the production build: the .vsix holds exactly its Node files
   const shipped = entries
     .filter((e) => /^extension\/dist\/[^/]+\.js$/.test(e))
