@@ -11,7 +11,8 @@
  * - Query: `limit` (25, at most 100), `order` (by slot, asc), `slot` (eq, gt, gte, lt, lte; hex of 1 to 64 digits
  *   with or without `0x`; several eq values are a list; else `Invalid parameter: slot`), `timestamp` (eq, gt, gte,
  *   lt, lte; `ne` is 400 `Not equals (ne) operator is not supported for timestamp`); every invalid value, then every
- *   unknown parameter.
+ *   unknown parameter. Seconds of fewer than ten digits are refused (`Invalid parameter: timestamp`), as the spec
+ *   refuses `timestamp=123` and `gt:123`.
  * - Without a timestamp, the current state (each slot's last write, `timestamp` its time); with one, each slot's last
  *   write within the range (an `eq` is "at or before"), as the real server reads contract_state_change.
  * - `links.next` when more rows follow: the query with `slot=gt:<last slot>` (`lt:` descending).
@@ -42,7 +43,8 @@ const PARAMS: Record<string, Validator> = {
   limit: (op, v) => op === 'eq' && isLimit(v),
   order: (op, v) => op === 'eq' && isOrder(v),
   slot: (op, v) => op !== 'ne' && SLOT.test(v),
-  timestamp: (_op, v) => parseTimestamp(v) !== null,
+  // the spec refuses `timestamp=123` and `gt:123` but takes `lt:1677575108`: seconds of ten digits are taken
+  timestamp: (_op, v) => /^\d{10}(\.\d{1,9})?$/.test(v),
 };
 
 /** The storage history of the inspector's contracts (built once per data set). */
