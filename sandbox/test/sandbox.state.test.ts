@@ -1,5 +1,5 @@
 /**
- * `GET /api/v1/contracts/{id}/state` (mirror/state.ts) against the real server's spec files
+ * `GET /api/v1/blocks/{hashOrNumber}` (mirror/blocks.ts), and `GET /api/v1/contracts/{id}/state` (mirror/state.ts) against the real server's spec files
  * (`../shared/fixtures/mirror/specs/contracts/{id}/state`) and against the sandbox's own executions: the state just
  * before each executed scenario (`timestamp=lt:T`) is the storage that execution read, slot for slot (its record's
  * `value_read`), which is what a replay of it needs.
@@ -141,5 +141,57 @@ describe('sandbox: GET /contracts/{id}/state, as the real server and as the exec
       }
     }
     assert.ok(checked >= 15, `${checked} slots checked`);
+  });
+});
+
+describe('sandbox: GET /blocks/{hashOrNumber}, the blocks the contract results name', function () {
+  this.timeout(60_000);
+  let sb: Sandbox;
+  before(async () => {
+    sb = await startSandbox({ port: 0 });
+  });
+  after(async () => sb?.close());
+
+  it("each scenario's block: its number and hash as the record has them, its time around the transaction", async () => {
+    const inspector = (await getJson(sb.url, '/__sandbox/health')).json.notable as { inspector: Record<string, Obj> };
+    let checked = 0;
+    for (const [key, n] of Object.entries(inspector.inspector)) {
+      if (typeof n.transactionId !== 'string') continue;
+      const rec = (await getJson(sb.url, `/api/v1/contracts/results/${n.transactionId}`)).json;
+      for (const ref of [String(rec.block_number), rec.block_hash as string, (rec.block_hash as string).slice(0, 66)]) {
+        const b = await getJson(sb.url, `/api/v1/blocks/${ref}`);
+        assert.strictEqual(b.status, 200, `${key}: ${ref}`);
+        assert.strictEqual(b.json.number, Number(rec.block_number));
+        assert.strictEqual(b.json.hash, rec.block_hash);
+        const t = b.json.timestamp as { from: string; to: string };
+        assert.ok(t.from <= (rec.timestamp as string) && (rec.timestamp as string) <= t.to, key);
+        assert.match(b.json.logs_bloom as string, /^0x[0-9a-f]{512}$/);
+        assert.match(b.json.previous_hash as string, /^0x[0-9a-f]{96}$/);
+        assert.deepStrictEqual(Object.keys(b.json), [
+          'count',
+          'gas_used',
+          'hapi_version',
+          'hash',
+          'logs_bloom',
+          'name',
+          'number',
+          'previous_hash',
+          'size',
+          'timestamp',
+        ]);
+      }
+      checked++;
+    }
+    assert.ok(checked >= 10);
+  });
+
+  it('a path that is no number or hash: 400; a block no result names: 404', async () => {
+    const bad = await getJson(sb.url, '/api/v1/blocks/xyz');
+    assert.deepStrictEqual(
+      [bad.status, bad.json],
+      [400, { _status: { messages: [{ message: 'Invalid parameter: hashOrNumber' }] } }],
+    );
+    const none = await getJson(sb.url, '/api/v1/blocks/1');
+    assert.deepStrictEqual([none.status, none.json], [404, { _status: { messages: [{ message: 'Not found' }] } }]);
   });
 });
