@@ -172,6 +172,7 @@ describe('replay: past transactions re-executed from the mirror node (src/api/re
     ]);
     assert.ok(urls.length <= touched.size * 2 + r.execution.stateChanges.length + 5, urls.join('\n'));
     assert.strictEqual(r.stats.requests, urls.length);
+    assert.strictEqual(urls.filter((u) => u.startsWith('/api/v1/blocks/')).length, 1, 'the block is read once');
   });
 
   describe('divergence is caught and said', () => {
@@ -347,6 +348,28 @@ describe('replay: past transactions re-executed from the mirror node (src/api/re
         }
       });
     }
+
+    it("a block whose hash is not the record's: said, and nothing is exact", async () => {
+      const h = await hostileMirror([
+        [
+          /\/blocks\//,
+          { hash: `0x${'ab'.repeat(48)}`, number: 1, timestamp: { from: '1793316900.000000000', to: null } },
+        ],
+      ]);
+      try {
+        const r = await replayTransaction(
+          new MirrorClient(h.url, http),
+          http,
+          notable.inspectorDeepRevert.transactionId,
+        );
+        const verdict = checkReplay(r.execution, r.input.record, r.input.actions, r.input.partial);
+        assert.strictEqual(verdict.matches, false);
+        assert.match(verdict.summary, /block \d+ has another hash than the record names/);
+        assert.strictEqual(verdict.exactSteps, 0);
+      } finally {
+        await h.close();
+      }
+    });
 
     it('a loop of next links in the call frames ends the replay with the reason', async () => {
       const tx = notable.inspectorDeepRevert.transactionId;

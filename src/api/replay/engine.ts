@@ -6,7 +6,8 @@
  *   `state_changes`, whose `value_read` is the storage of every slot the transaction touched before it ran) and its
  *   call frames (`…/actions`);
  * - the accounts and contracts it meets (`/accounts/{id}?timestamp=lt:T`, `/contracts/{id}`), and any slot the record
- *   does not list (`/contracts/{id}/state?timestamp=lt:T&slot=S`), each lazily, once (./state);
+ *   does not list (`/contracts/{id}/state?timestamp=lt:T&slot=S`), each lazily, once (./state); the block
+ *   (`/blocks/{number}`: `block.number`, and `block.timestamp` from its first timestamp);
  * - Hedera's system contracts (0x167 token service, 0x168 exchange rate, 0x169 PRNG, 0x16a account service): their
  *   answers are the recorded actions' `result_data`, in order, with the gas they recorded.
  *
@@ -312,7 +313,9 @@ export async function replayRecord(
     if (a.call_type !== 'PRECOMPILE' && typeof a.recipient === 'string' && /^\d+\.\d+\.\d+$/.test(a.recipient))
       recipients.add(a.recipient);
   if (contractRef) recipients.delete(contractRef);
-  const [sender, contract] = await Promise.all([
+  const blockNumber = wholeOf(record.block_number);
+  const [block, sender, contract] = await Promise.all([
+    blockNumber !== undefined ? state.block(blockNumber) : Promise.resolve(null),
     state.account(senderRef),
     contractRef ? state.account(contractRef, true) : Promise.resolve(null),
     ...[...recipients].map((id) =>
@@ -468,12 +471,18 @@ export async function replayRecord(
   for (const a of [from, ...(to ? [to] : []), ...STANDARD_PRECOMPILES, ...Object.keys(SYSTEM_CONTRACTS)])
     evm.journal.addAlwaysWarmAddress(a);
 
-  const blockNumber = wholeOf(record.block_number) ?? 0n;
-  const block = {
+  // block.number and block.timestamp: the block's, as the mirror node has it (its first timestamp's seconds)
+  if (block && typeof record.block_hash === 'string' && !block.hash.startsWith(lower(record.block_hash).slice(0, 66)))
+    notes.push({
+      action: 0,
+      step: 0,
+      why: `the mirror node's block ${blockNumber} has another hash than the record names`,
+    });
+  const evmBlock = {
     header: {
-      number: blockNumber,
+      number: blockNumber ?? 0n,
       coinbase: createAddressFromString(ZERO),
-      timestamp: BigInt(timestamp.split('.')[0]),
+      timestamp: BigInt((block?.from ?? timestamp).split('.')[0]),
       difficulty: 0n,
       prevRandao: new Uint8Array(32),
       gasLimit: 15_000_000n,
@@ -493,7 +502,7 @@ export async function replayRecord(
       data: hexToBytes(data as `0x${string}`),
       value,
       gasLimit: gas,
-      block: block as never,
+      block: evmBlock as never,
     });
   } catch (e) {
     if (e instanceof ReplayError) throw e;

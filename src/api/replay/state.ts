@@ -1,7 +1,7 @@
 /**
  * The state a replay reads, fetched from the network's mirror node as it was just before the transaction: storage
- * slots (`/contracts/{id}/state?timestamp=lt:T&slot=S`), accounts and their balances (`/accounts/{id}?timestamp=lt:T`)
- * and contracts' code (`/contracts/{id}`). Every answer is cached (nothing is asked twice), every request counted
+ * slots (`/contracts/{id}/state?timestamp=lt:T&slot=S`), accounts and their balances (`/accounts/{id}?timestamp=lt:T`),
+ * contracts' code (`/contracts/{id}`) and the block (`/blocks/{number}`). Every answer is cached (nothing is asked twice), every request counted
  * against a cap, at most `parallel` in flight at once, and every answer checked for its shape: a value that is not
  * what the mirror node sends (a slot value that is not 32 bytes, a balance that is not a whole number, a code that
  * is not hex) ends the replay with a sentence, never a guess. Plain TypeScript, no `vscode`.
@@ -179,6 +179,23 @@ export class MirrorState {
     if (typeof v !== 'string' || !WORD.test(v))
       throw new ReplayError(`The mirror node's value for ${what} is not a 32-byte word.`, 'malformed');
     return word32(v);
+  }
+
+  /** A block (`/blocks/{number}`): its hash and first timestamp; null when the mirror node has none. */
+  async block(number: bigint): Promise<{ hash: string; from: string } | null> {
+    const what = `block ${number}`;
+    const b = await this.get(`/blocks/${number}`, '', what);
+    if (b === null) return null;
+    const t = isObject(b) && isObject(b.timestamp) ? b.timestamp.from : undefined;
+    if (
+      !isObject(b) ||
+      typeof b.hash !== 'string' ||
+      !HEX.test(b.hash) ||
+      typeof t !== 'string' ||
+      !/^\d{1,12}\.\d{9}$/.test(t)
+    )
+      throw new ReplayError(`The mirror node's answer for ${what} has no hash or no timestamp.`, 'malformed');
+    return { hash: b.hash.toLowerCase(), from: t };
   }
 
   /** A contract (`/contracts/{id}`), null when the mirror node has none. */
