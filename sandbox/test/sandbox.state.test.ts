@@ -1,5 +1,6 @@
 /**
- * `GET /api/v1/blocks/{hashOrNumber}` (mirror/blocks.ts), and `GET /api/v1/contracts/{id}/state` (mirror/state.ts) against the real server's spec files
+ * `GET /api/v1/accounts/{id}?timestamp=…` balances (mirror/balances.ts), `GET /api/v1/blocks/{hashOrNumber}`
+ * (mirror/blocks.ts), and `GET /api/v1/contracts/{id}/state` (mirror/state.ts) against the real server's spec files
  * (`../shared/fixtures/mirror/specs/contracts/{id}/state`) and against the sandbox's own executions: the state just
  * before each executed scenario (`timestamp=lt:T`) is the storage that execution read, slot for slot (its record's
  * `value_read`), which is what a replay of it needs.
@@ -193,5 +194,40 @@ describe('sandbox: GET /blocks/{hashOrNumber}, the blocks the contract results n
     );
     const none = await getJson(sb.url, '/api/v1/blocks/1');
     assert.deepStrictEqual([none.status, none.json], [404, { _status: { messages: [{ message: 'Not found' }] } }]);
+  });
+});
+
+describe('sandbox: GET /accounts/{id}?timestamp=…, the HBAR balance at that time', function () {
+  this.timeout(60_000);
+  let sb: Sandbox;
+  before(async () => {
+    sb = await startSandbox({ port: 0 });
+  });
+  after(async () => sb?.close());
+
+  it("before and at a transaction, the account's balances differ by its HBAR transfers in it", async () => {
+    const inspector = (await getJson(sb.url, '/__sandbox/health')).json.notable as { inspector: Record<string, Obj> };
+    let checked = 0;
+    for (const key of ['inspectorSuccess', 'inspectorEthereum', 'inspectorDeepRevert']) {
+      const n = inspector.inspector[key] as { transactionId: string; timestamp: string };
+      const txs = (await getJson(sb.url, `/api/v1/transactions/${n.transactionId}`)).json.transactions as Obj[];
+      const transfers = txs.flatMap((t) => (t.transfers as Array<{ account: string; amount: number | bigint }>) ?? []);
+      for (const account of new Set(transfers.map((t) => t.account))) {
+        const moved = transfers.filter((t) => t.account === account).reduce((x, t) => x + BigInt(t.amount), 0n);
+        const at = async (q: string): Promise<{ balance: bigint; timestamp: string }> => {
+          const a = await getJson(sb.url, `/api/v1/accounts/${account}?transactions=false&timestamp=${q}`);
+          assert.strictEqual(a.status, 200, `${account} ${q}`);
+          const b = a.json.balance as { balance: number | bigint; timestamp: string };
+          return { balance: BigInt(b.balance), timestamp: b.timestamp };
+        };
+        const before = await at(`lt:${n.timestamp}`);
+        const after = await at(n.timestamp);
+        assert.strictEqual(after.balance - before.balance, moved, `${key}: ${account}`);
+        assert.ok(before.timestamp < n.timestamp, `${key}: ${account} last changed before`);
+        if (moved !== 0n) assert.strictEqual(after.timestamp, n.timestamp);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 6, `${checked} accounts`);
   });
 });
