@@ -284,6 +284,8 @@ export class EvmChain {
    */
   private async beginTransaction(from: string, to: string | undefined): Promise<void> {
     await this.evm.journal.cleanup();
+    // EIP-2200's original values are the transaction's: a cache kept from the previous one prices SSTOREs wrongly
+    this.state.originalStorageCache.clear();
     for (const a of [from, ...(to ? [to] : []), ...STANDARD_PRECOMPILES, HTS_ADDRESS, PRNG_ADDRESS])
       this.evm.journal.addAlwaysWarmAddress(a);
   }

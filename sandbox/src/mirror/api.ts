@@ -20,6 +20,8 @@ import { SCENARIO_TOP_COUNT, addInspectorScenarios } from './scenarios';
 import type { RealKey, RealRun } from './executions';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
 import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
+import { contractState } from './state';
+import { blockByHashOrNumber } from './blocks';
 import { MAX_LONG, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import {
   HOSTILE_TEXTS,
@@ -206,8 +208,11 @@ export function handleMirror(
     if (m) return transactionsById(data.contracts, decode(m[1]), pairs, h);
     m = /^\/api\/v1\/contracts\/([^/]+)\/results$/.exec(p);
     if (m) return contractResultsById(data, p, decode(m[1]), pairs, h);
+    if ((m = /^\/api\/v1\/contracts\/([^/]+)\/state$/.exec(p)))
+      return contractState(data, p, parseContractRef(decode(m[1])), pairs).catch(mirrorErrorOf);
     if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p)))
       return contractById(data, parseContractRef(decode(m[1])), pairs, h);
+    if ((m = /^\/api\/v1\/blocks\/([^/]+)$/.exec(p))) return blockByHashOrNumber(data, decode(m[1]), pairs);
     if ((m = /^\/api\/v1\/accounts\/([^/]+)$/.exec(p))) return accountById(data, p, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/tokens\/([^/]+)$/.exec(p))) return tokenById(data, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/topics\/([^/]+)$/.exec(p))) return topicById(data, decode(m[1]), h);
@@ -218,11 +223,16 @@ export function handleMirror(
     if (m) return nftHistory(data.nfts, p, decode(m[1]), decode(m[2]), pairs, h);
     return notFound();
   } catch (e) {
-    if (e instanceof BadRequest) return mirrorError(400, ...e.messages);
-    if (e instanceof NotFoundError) return mirrorError(404, e.message);
-    if (e instanceof DbError) return mirrorError(503, 'Service unavailable');
-    throw e;
+    return mirrorErrorOf(e);
   }
+}
+
+/** The answer of an error a route threw (400, 404, 503); anything else is thrown on. */
+function mirrorErrorOf(e: unknown): Reply {
+  if (e instanceof BadRequest) return mirrorError(400, ...e.messages);
+  if (e instanceof NotFoundError) return mirrorError(404, e.message);
+  if (e instanceof DbError) return mirrorError(503, 'Service unavailable');
+  throw e;
 }
 
 function decode(s: string): string {

@@ -186,6 +186,22 @@ async function prepared(): Promise<EvmChain> {
   return chain;
 }
 
+/**
+ * The storage of the chain before the scenarios (what the constructors and the history left): every slot of every
+ * account, values as 0x hex (the storage history of `/contracts/{id}/state`, mirror/state.ts).
+ */
+export async function preparedStorage(): Promise<Array<{ address: string; slot: string; value: string }>> {
+  const chain = await prepared();
+  const top = chain.state.storageStack[chain.state.storageStack.length - 1];
+  const out: Array<{ address: string; slot: string; value: string }> = [];
+  // SimpleStateManager's key: `<address>_<32-byte slot as 0x hex>`
+  for (const [key, v] of top) {
+    const [address, slot] = key.split('_');
+    out.push({ address, slot, value: `0x${Buffer.from(v).toString('hex') || '0'}` });
+  }
+  return out;
+}
+
 const request = (c: RealCall, trace?: TraceOptions, commit = false): Parameters<EvmChain['call']>[0] => ({
   from: `0x${c.from.evm}`,
   to: c.create ? null : vaultAddress,

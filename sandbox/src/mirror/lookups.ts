@@ -40,6 +40,7 @@ import {
 } from './entities';
 import { MAX_LONG, NS, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import { TRANSACTION_TYPES, transactionListItem, transactionsPage } from './inspector';
+import { hbarBalanceAt } from './balances';
 import {
   BadRequest,
   COMMON,
@@ -144,8 +145,13 @@ function accountTimestamps(filters: Filter[]): Range & { empty: boolean } {
 const keyOf = (k: KeyJson | null): KeyJson | null => (k ? { _type: k._type, key: k.key } : null);
 
 /** processRow: the account's object in the real key order. */
-export function accountObject(data: MirrorData, a: AccountEntity, h?: HostileCtx): Record<string, unknown> {
-  const { balance, lastNs } = hbarBalance(data, a);
+export function accountObject(
+  data: MirrorData,
+  a: AccountEntity,
+  h?: HostileCtx,
+  atNs?: bigint,
+): Record<string, unknown> {
+  const { balance, lastNs } = atNs === undefined ? hbarBalance(data, a) : hbarBalanceAt(data, a, atNs);
   return {
     account: entityId(a.num),
     alias: a.alias ? base32(a.alias) : null,
@@ -220,7 +226,9 @@ export function accountById(
     if (page.length === limit)
       next = nextLink(path, pairs, 'timestamp', nsToTs(page[page.length - 1].tsNs), order, parseTimestamp);
   }
-  const body = toJson({ ...accountObject(data, a, h), transactions: items, links: { next } });
+  // with a timestamp, the balance as of its upper bound (an eq: the latest eq)
+  const atNs = range.upper ?? (range.eqs.length ? range.eqs.reduce((x, y) => (x > y ? x : y)) : undefined);
+  const body = toJson({ ...accountObject(data, a, h, atNs ?? undefined), transactions: items, links: { next } });
   const headers: Record<string, string> = { 'cache-control': 'public, max-age=2' };
   if (next !== null) headers.Link = `<${next}>; rel="next"`;
   return jsonTextReply(200, withUnknown(h, body), headers);

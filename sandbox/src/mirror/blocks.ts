@@ -1,0 +1,90 @@
+/**
+ * `GET /api/v1/blocks/{hashOrNumber}` (openapi `Block`), over the blocks the contract results name: a block number
+ * (decimal) or a hash (64 hex, a prefix of the 48-byte hash, or all 96; `0x` optional); anything else is 400
+ * `Invalid parameter: hashOrNumber`, a block no result names 404 `Not found`. The block: `count` its transactions
+ * (parents and children), `gas_used` their sum, `hash` and `number` as the results have them, `logs_bloom` the OR of
+ * their blooms, `timestamp` from its first transaction to its last, `previous_hash` the block before's (when no
+ * result names it, the SHA-384 of its number), `name` the record file's (`<from as ISO time>.rcd`), `hapi_version`
+ * and `size` as a network of today sends them. An emulation: the sandbox has no record files, only the results.
+ * A replay takes `block.timestamp` and `block.number` from here.
+ */
+import { createHash } from 'node:crypto';
+import { type Reply, jsonReply } from '../http';
+import type { MirrorData } from './api';
+import type { ContractResultRow } from './contracts';
+import { NS, nsToTs } from './ids';
+import { BadRequest } from './query';
+
+const blockIndexes = new WeakMap<MirrorData, Map<bigint, ContractResultRow[]>>();
+
+function indexOf(data: MirrorData): Map<bigint, ContractResultRow[]> {
+  let idx = blockIndexes.get(data);
+  if (!idx || [...idx.values()].reduce((n, l) => n + l.length, 0) < data.contracts.all.length) {
+    idx = new Map();
+    for (const r of data.contracts.all) {
+      for (const row of [r, ...(r.children ?? [])]) {
+        const list = idx.get(row.blockNumber);
+        if (list) {
+          if (!list.includes(row)) list.push(row);
+        } else idx.set(row.blockNumber, [row]);
+      }
+    }
+    blockIndexes.set(data, idx);
+  }
+  return idx;
+}
+
+const hashOfNumber = (n: bigint): string => createHash('sha384').update(`block ${n}`).digest('hex');
+
+export function blockByHashOrNumber(data: MirrorData, raw: string, pairs: [string, string][]): Reply {
+  if (pairs.length) throw new BadRequest(pairs.map(([k]) => `Unknown query parameter: ${k}`));
+  const idx = indexOf(data);
+  let rows: ContractResultRow[] | undefined;
+  if (/^\d{1,19}$/.test(raw)) rows = idx.get(BigInt(raw));
+  else {
+    const m = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.exec(raw);
+    if (!m) throw new BadRequest(['Invalid parameter: hashOrNumber']);
+    const h = m[1].toLowerCase();
+    for (const list of idx.values())
+      if (list[0].blockHash.startsWith(h)) {
+        rows = list;
+        break;
+      }
+  }
+  if (!rows?.length) return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
+  const sorted = [...rows].sort((a, b) => (a.tsNs < b.tsNs ? -1 : a.tsNs > b.tsNs ? 1 : 0));
+  const n = sorted[0].blockNumber;
+  const bloom = Buffer.alloc(256);
+  let gas = 0n;
+  for (const r of sorted) {
+    const b = r.obj.bloom;
+    if (typeof b === 'string' && /^0x[0-9a-f]{512}$/i.test(b)) {
+      const bytes = Buffer.from(b.slice(2), 'hex');
+      for (let i = 0; i < 256; i++) bloom[i] |= bytes[i];
+    }
+    const g = r.obj.gas_used;
+    if (typeof g === 'number' || typeof g === 'bigint') gas += BigInt(g);
+  }
+  const from = sorted[0].tsNs;
+  const previous = idx.get(n - 1n)?.[0]?.blockHash ?? hashOfNumber(n - 1n);
+  const iso = new Date(Number(from / 1_000_000n))
+    .toISOString()
+    .replace(/:/g, '_')
+    .replace(/\.\d+Z$/, '');
+  return jsonReply(
+    200,
+    {
+      count: sorted.length,
+      gas_used: gas,
+      hapi_version: '0.67.0',
+      hash: `0x${sorted[0].blockHash}`,
+      logs_bloom: `0x${bloom.toString('hex')}`,
+      name: `${iso}.${(from % NS).toString().padStart(9, '0')}Z.rcd`,
+      number: Number(n),
+      previous_hash: `0x${previous}`,
+      size: 2048 + 512 * sorted.length,
+      timestamp: { from: nsToTs(from), to: nsToTs(sorted[sorted.length - 1].tsNs) },
+    },
+    { 'Cache-Control': 'public, max-age=1' },
+  );
+}
