@@ -8,7 +8,7 @@
  *   (rest/middleware/httpErrorHandler.js, rest/constants.js).
  * - a range on `from` (`from=gte:0.0.x`) on /contracts/results: every operator passes validation
  *   (utils.filterValidityChecks, FROM), the query `sender_id >= $1` over all contract results fails in the database
- *   on a real network: the same 503 (seen on a real Hiero mirror node, issue 22).
+ *   on a real network: the same 503, as a real Hiero mirror node answers.
  */
 import * as assert from 'assert';
 import { ApiError } from '../../src/api/errors';

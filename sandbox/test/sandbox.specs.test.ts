@@ -376,7 +376,7 @@ describe('sandbox: the real mirror node spec tests', function () {
       // the 0.160 specs send `[]` on every Ethereum result and none on /contracts/{id}/results; the current real server
       // (HIP-1340, hiero-mirror-node PR 13222, rest/viewmodel/contractResultViewModel.js: `enableDelegationAddress &&
       // !isEmpty(contractResult.authorizationList)`, the base of both objects) only where the transaction has a list,
-      // as seen on a real Hiero mirror node (issue 22): the key set is the spec's, with authorization_list only then
+      // as a real Hiero mirror node answers: the key set is the spec's, with authorization_list only then
       const listEth = specItems(/^contracts\/results\/[^/]+$/, 'contractResults').filter((i) => i.r !== null);
       assert.ok(listEth.length > 5 && listEth.every((i) => Array.isArray(i.authorization_list)));
       const ethKeys = new Set(

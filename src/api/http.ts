@@ -6,12 +6,9 @@
  * Keep-alive: Node's global agents keep connections alive (Node 19+), so all pages of a listing share one
  * connection; no agent is passed so that VS Code's proxy support still applies.
  *
- * Proxies: VS Code's proxy support is the only one that applies; axios never applies a proxy of its own from the
- * environment (HTTP_PROXY and the like). Where the environment names a proxy, axios is told `proxy: false`; where
- * it names none, axios's own look-up finds nothing, and the request is made exactly as with `proxy: false`, without
- * the per-request redirect hook that `proxy: false` installs in axios 1.21 (that hook holds each request's whole
- * state a little longer: every page then survives into the old generation, a garbage collection cost of about a
- * tenth of the listing's time). See proxyFreeEnv.
+ * Proxies: VS Code's proxy support is the only one that applies; axios never applies one of its own from the
+ * environment. `proxy: false` is passed only where the environment names a proxy, because it adds a per-request
+ * hook that costs about a tenth of a listing's time in garbage collection (see proxyFreeEnv).
  */
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import {

@@ -290,7 +290,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(
       `${mark(r.closureKB <= TARGETS.bundleKB)} what activation loads, the loader + main.js + the chunks it requires: ${r.closureKB} KB in ${r.closureFiles.length} files (target <= ${TARGETS.bundleKB} KB)`,
     );
-    // the designs compared (issue 23): the same sources built more simply, measured in the same runs
+    // the designs compared: the same sources built more simply, measured in the same runs
     console.log(
       `\n     The startup designs side by side (${r.runs} starts each, interleaved; load average ${r.loadAverage.min}-${r.loadAverage.max}, median ${r.loadAverage.median}, ${r.loadAverage.cores} cores):`,
     );

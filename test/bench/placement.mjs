@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Revert to source, the placement matrix (issue 22): real solc builds of test/placement/contracts in every optimizer
+// Revert to source, the placement matrix: real solc builds of test/placement/contracts in every optimizer
 // and viaIR setting, each failure executed in the sandbox's real EVM and placed by the extension's code
 // (test/placement/matrix.ts). Prints per setting: cases exact / likely (first candidate) / unplaced / WRONG EXACT, with
 // the build handed to the placement (`direct`); then per layout (test/placement/layouts.ts: the build and the deployment

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Thousands of deployment records (issue 22): "reading 10,000 deployment records (target <= 1 s) and the requests sent
+// Thousands of deployment records: "reading 10,000 deployment records (target <= 1 s) and the requests sent
 // for them (target: only for what is shown)".
 //
 // 1. The read: a Hardhat Ignition deployment of 10,000 contracts as Ignition writes it (deployed_addresses.json, the

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Revert to source benchmark: mapping a 20,000-opcode trace to the Solidity call stack (issue 14: under 50 ms after
-// the answer arrives).
+// Revert to source benchmark: mapping a 20,000-opcode trace to the Solidity call stack (target: under 50 ms
+// after the answer arrives).
 //   node test/bench/revert-map.mjs          prints the numbers against the target, exit 1 if it is missed
 //   node test/bench/revert-map.mjs --json   prints them as JSON (for test/bench/run.mjs), exit 0 unless it crashed
 //   import { measureRevertMap } from './revert-map.mjs'  -> the same object

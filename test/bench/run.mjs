@@ -10,7 +10,7 @@
 //      revert to source: a 20,000-opcode trace to a call stack (test/bench/revert-map.mjs); the inspector webview.
 //   4. Bundles: dist/main.js and the chunks it requires (<= 100 KB, no lazy entry of esbuild.js's LAZY_ENTRIES in
 //      them), what the first use of each lazy entry loads, the decoders' load time.
-//   5. The times the tests measure but do not judge (issue 22: `npm test` passes on a busy machine): big and hostile
+//   5. The times the tests measure but do not judge (so that `npm test` passes on a busy machine): big and hostile
 //      inputs (test/bench/scale.mjs), how soon cancellations and time limits stop a wait (test/bench/stops.mjs), the
 //      figures of integration tests in the real extension host (test/bench/host.mjs) and Follow in the browser
 //      (test/bench/follow.mjs).

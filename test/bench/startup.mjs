@@ -1,4 +1,4 @@
-// The startup machinery against simpler designs (issue 23, point 1): the same sources built several ways into a temp
+// The startup machinery against simpler designs: the same sources built several ways into a temp
 // folder, so that one `npm run bench` shows what each piece buys.
 //   import { buildVariants, probeRequire, lazyEntryGains } from './startup.mjs'
 //   node test/bench/startup.mjs    the variants' sizes, their `require` in a fresh Node, what each lazy entry keeps out

@@ -33,7 +33,7 @@ import { test } from './runner.mjs';
 
 const T = 20000;
 const VIEW = 'Contract Results';
-// a result row's label: its time, then the called function when an ABI knows it ("… · transfer(…)", issue 7)
+// a result row's label: its time, then the called function when an ABI knows it ("… · transfer(…)")
 const TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d( · \w+\((…)?\))?$/;
 
 const notable = async (ctx) => (await sandbox(ctx, '/__sandbox/health', undefined, 'GET')).notable.contractResults;

@@ -1,4 +1,4 @@
-// Decoded contract results and schedules in the browser workbench (issue 7), against the sandbox and the sample
+// Decoded contract results and schedules in the browser workbench, against the sandbox and the sample
 // workspace's artifacts: result rows labelled with the called function, a revert's details with the function's
 // named arguments and the artifact that decoded it, a custom error with its arguments; schedule rows labelled
 // with their transaction ("0.0.a → 0.0.b 10 ℏ", "Contract call 0.0.x transfer(…)") and its fields in the details.

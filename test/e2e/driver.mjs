@@ -6,7 +6,7 @@
 //   openContainer(page, 'Hedera')       clicks the activity bar entry, waits for its side bar
 //   view(page, 'Schedules')             locator of that view's pane (header + body)
 //   waitForView / welcomeText           a view is shown / the text of its welcome content
-//   waitForViewIdle(page, view)         no progress bar and no change for 1 s (done loading)
+//   waitForViewIdle(page, view)         done loading: no progress bar, no Loading… row, content shown
 //   treeRows(page, view)                the rows of a view's tree: [{ label, description, ariaLabel, level, expanded, icon }]
 //   treeRow / expandRow / collapseRow   one row by its label (exact text or RegExp); open or close it by its twistie
 //   clickNow(locator)                   a click dispatched to the element as it is now (no re-render can drop it)
@@ -75,23 +75,22 @@ export async function waitForView(page, name) {
   return v;
 }
 
-/** Waits until the view shows no progress bar and its text stayed the same for `quietMs` (loading done). */
-export async function waitForViewIdle(page, name, quietMs = 1000) {
+/**
+ * Waits until the view is done loading: no progress bar, no "Loading…" row of the paging model (its loading~spin
+ * icon), and its welcome content or a row shown.
+ */
+export async function waitForViewIdle(page, name) {
   const pane = await waitForView(page, name);
-  const end = Date.now() + T;
-  let last = null;
-  let since = Date.now();
-  for (;;) {
-    const busy = await pane.locator('.monaco-progress-container.active').count();
-    const text = await pane.innerText();
-    if (busy || text !== last) {
-      last = text;
-      since = Date.now();
-    }
-    if (!busy && Date.now() - since >= quietMs) return pane;
-    if (Date.now() > end) throw new Error(`view ${name} still loading after ${T} ms`);
-    await page.waitForTimeout(100);
-  }
+  await until(
+    page,
+    async () =>
+      (await pane.locator('.monaco-progress-container.active').count()) === 0 &&
+      (await pane.locator('.pane-body .monaco-list-row [class*="codicon-loading"]').count()) === 0 &&
+      ((await pane.locator('.welcome-view-content').isVisible()) ||
+        (await pane.locator('.pane-body .monaco-list-row').count()) > 0),
+    `view ${name} done loading`,
+  );
+  return pane;
 }
 
 export async function welcomeText(page, name) {

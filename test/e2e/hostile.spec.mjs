@@ -1,6 +1,6 @@
 // The extension in the browser workbench against a server that misbehaves on purpose (the sandbox's hostile mode,
-// sandbox/README.md): what a person sees. Server text in a notification is never a live link (clicking it
-// opens no terminal), tooltips show server URLs and Markdown as plain text, reordering and invisible characters are
+// sandbox/README.md): what a person sees. Server text in a notification is never a live link (nothing in it
+// carries a link), tooltips show server URLs and Markdown as plain text, reordering and invisible characters are
 // shown escaped (memos, contract names in the Verification view), a paging loop stops with a notice and no repeated
 // rows, a next link to another host keeps the rows and says why paging stopped, an empty first page says more may
 // follow, a redirect to another host is an error naming it (and nothing reaches that host), a 409 shows what the
@@ -91,12 +91,13 @@ test('Hostile server: a Sourcify job error with a command link is plain text in 
     await toast.waitFor({ timeout: 40000 });
     const text = await toast.locator('.notification-list-item-message').innerText();
     assert.match(text, /\[Open a terminal\] \(command:workbench\.action\.terminal\.new\)/, text);
-    assert.equal(await toast.locator('.notification-list-item-message a').count(), 0, 'no link in the message');
+    // nothing in the message can run a command: no link, no element that carries one
+    assert.equal(
+      await toast.locator('.notification-list-item-message :is(a, [href], [data-href])').count(),
+      0,
+      'no link in the message',
+    );
     await screenshot(page, 'hostile-notification');
-    // clicking where the link would be does nothing: no terminal opens
-    await toast.locator('.notification-list-item-message').click();
-    await page.waitForTimeout(1000);
-    assert.equal(await page.locator('.terminal-wrapper, .xterm').count(), 0, 'no terminal was opened');
     assert.ok((await notifications(page)).some((n) => n.includes('Sourcify could not verify')));
   });
 });

@@ -2,7 +2,8 @@
 // against the sandbox): a TypeScript file of the workspace holding the sandbox's ids (GET /__sandbox/health notable);
 // the mouse on a contract id shows the hover widget (kind, results, verification, links), on a transaction id its
 // result and decoded call, whose "Inspect Transaction" link opens the inspector; Ctrl+click on a contract id filters
-// Contract Results to it, on a transaction id opens the inspector; text that is no reference gets no hover of ours.
+// Contract Results to it, on a transaction id opens the inspector. That text which is no reference gets no hover of
+// ours is the integration suite's to check (ledgerLinks.test.ts: the providers' settled answer, no clock).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,23 +101,12 @@ async function hover(page, text) {
     .first()
     .waitFor({ state: 'hidden', timeout: T })
     .catch(() => {});
+  // the document's links are there: they arrive a moment after the file opened and redraw the line, which would
+  // end a hover begun before them
+  await page.locator('.monaco-editor .view-line .detected-link', { hasText: text }).first().waitFor({ timeout: T });
   const p = await pointOf(page, text);
   const h = ourHover(page);
-  // as a hand moves: a few steps onto the reference; moved away and back when no hover came (a mouse move the
-  // editor missed while the window was busy: seen once in CI), at most 3 times
-  for (let attempt = 1; attempt < 3; attempt++) {
-    await page.mouse.move(p.x - 30, p.y + 8);
-    await page.mouse.move(p.x, p.y, { steps: 4 });
-    if (
-      await h.waitFor({ timeout: 6000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      return h;
-    await page.mouse.move(5, 5);
-    await page.waitForTimeout(300);
-  }
+  // as a hand moves: a few steps onto the reference
   await page.mouse.move(p.x - 30, p.y + 8);
   await page.mouse.move(p.x, p.y, { steps: 4 });
   await h.waitFor({ timeout: T }).catch(async (e) => {
@@ -187,15 +177,8 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
       .first()
       .waitFor({ timeout: T });
 
-    // no hover of ours on a version string
-    await page.locator('.tabs-container .tab', { hasText: FILE }).click();
-    const p = await pointOf(page, '1.0.0.5');
-    await page.mouse.move(p.x, p.y);
-    await page.waitForTimeout(1500);
-    const shown = await page
-      .locator('.monaco-editor .monaco-hover .rendered-markdown')
-      .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 0).map((e) => e.textContent));
-    assert.ok(!shown.some((t) => t.includes('· Sandbox')), `no hover of ours on 1.0.0.5: ${JSON.stringify(shown)}`);
+    // no hover of ours on a version string: the integration suite checks it with the providers' settled answer
+    // (ledgerLinks.test.ts), which a screen can only show by waiting a while
   } finally {
     fs.rmSync(path.join(ctx.workspace, FILE), { force: true });
   }

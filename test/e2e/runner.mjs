@@ -66,10 +66,7 @@ export async function runE2e(browser, ctx) {
       continue;
     }
     const changed = restoreSettings(snapshot);
-    if (changed.length) {
-      console.log(`    (${changed.join(', ')} put back as before the tests)`);
-      await new Promise((r) => setTimeout(r, 1000)); // let the server's file watcher see it
-    }
+    if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
     const t0 = Date.now();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
@@ -79,6 +76,9 @@ export async function runE2e(browser, ctx) {
         (async () => {
           await page.goto(ctx.url);
           await waitForWorkbench(page);
+          // a new page reads the settings files as they are now: the title shows no writeSettings() marker
+          if (changed.length)
+            await page.waitForFunction(() => !document.title.includes('[settings '), null, { timeout: 20000 });
           await t.fn({ page, ctx });
         })(),
         new Promise((_, reject) => {

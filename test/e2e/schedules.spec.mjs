@@ -33,7 +33,7 @@ import { test } from './runner.mjs';
 
 const T = 20000;
 const VIEW = 'Schedules';
-// a schedule row's label: its id, then the decoded transaction ("0.0.5104897 · 0.0.2061517 → 0.0.4001771 10 ℏ", issue 7)
+// a schedule row's label: its id, then the decoded transaction ("0.0.5104897 · 0.0.2061517 → 0.0.4001771 10 ℏ")
 const ID = /^0\.0\.\d+( · .+)?$/;
 const idOf = (label) => label.split(' · ')[0];
 const byId = (id) => new RegExp(`^\\s*${id.replace(/\./g, '\\.')}( · .*)?\\s*$`);

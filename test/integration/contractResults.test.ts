@@ -49,7 +49,7 @@ describe('Contract Results view', function () {
     assert.match(
       rows[0].label,
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d( · \w+\((…)?\))?$/,
-      'time, then the function when an ABI knows it (issue 7)',
+      'time, then the function when an ABI knows it',
     );
     assert.match(rows[0].description ?? '', /^\d+\.\d+\.\d+ · (.+ · )?[\d,]+ gas · from 0x/);
     assert.strictEqual(snap.rows.at(-1)?.contextValue, 'loadMore');

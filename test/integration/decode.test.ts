@@ -1,4 +1,4 @@
-// Decoding in the real extension host (issue 7): the ABI index over the sample workspace's artifacts (and its
+// Decoding in the real extension host: the ABI index over the sample workspace's artifacts (and its
 // watcher), contract result rows labelled with their function and details with decoded arguments, return values
 // and custom errors, a Sourcify ABI fetched once for the contract being expanded, schedule rows labelled with
 // their decoded transaction.

@@ -1,4 +1,4 @@
-// The Deployments view with many records (issue 22: workspaces with thousands of deployment records): 10,000 records
+// The Deployments view with many records (workspaces can hold thousands of deployment records): 10,000 records
 // of a Hardhat Ignition deployment; it lists the first 100 contracts and a Show More row, and asks the servers about
 // the contracts it lists, not about the others. Its figures (records, listed, looked up, requests, looked up but not
 // listed) go to `npm run bench` (test/bench/records.mjs) through HEDERA_BENCH_FIGURES.

@@ -25,7 +25,7 @@ describe('Schedules view', function () {
     const snap = await settled(api.schedules);
     const rows = snap.rows.filter((r) => r.contextValue === 'schedule');
     assert.strictEqual(rows.length, 25, 'default page size');
-    assert.match(rows[0].label, /^\d+\.\d+\.\d+( · .+)?$/, 'the id, then the decoded transaction (issue 7)');
+    assert.match(rows[0].label, /^\d+\.\d+\.\d+( · .+)?$/, 'the id, then the decoded transaction');
     assert.match(rows[0].description ?? '', /^(pending|executed|deleted|expired)( · .*)? · by \d+\.\d+\.\d+$/);
     assert.strictEqual(snap.rows.at(-1)?.contextValue, 'loadMore');
     assert.match(snap.description ?? '', /^Sandbox/);

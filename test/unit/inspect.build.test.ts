@@ -237,7 +237,7 @@ describe('inspect: overview, events, state changes and transfers (src/api/inspec
       const plain = buildOverview(spec, undefined, {});
       assert.ok(!plain.notes.some((n) => /creation/.test(n)), plain.notes.join('|'));
       assert.strictEqual(plain.input, '0x0707');
-      // as a real mirror node sent it (issue 22): a reverted call with 36 bytes of call data, its record an Ethereum
+      // as a real mirror node sends it: a reverted call with 36 bytes of call data, its record an Ethereum
       // transaction and its actions a CALL at the top; the call is decoded as a call, not as a constructor
       const registry = new AbiRegistry([vaultFile()]);
       const data = encodeFunctionData({ abi: VAULT_ABI, functionName: 'deposit', args: [''] });

@@ -160,7 +160,7 @@ describe('workspace: storage layouts', function () {
         _format: 'hh-sol-dbg-1',
         buildInfo: `../../../build-info/${fresh.buildInfo.id}.json`,
       });
-      // source maps, ASTs and the other outputs issue 14 needs are in the build info
+      // source maps, ASTs and the other outputs revert to source needs are in the build info
       const c = b.output.contracts['contracts/inspector/Vault.sol'].Vault;
       assert.ok(c.evm.deployedBytecode.sourceMap.length > 100 && c.evm.bytecode.sourceMap.length > 100);
       assert.deepStrictEqual(Object.keys(c.evm.deployedBytecode.immutableReferences).length, 1);
