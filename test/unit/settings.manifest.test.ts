@@ -1,6 +1,8 @@
 // The settings as package.json contributes them, held to what the Settings UI needs: a scope on every setting, a
 // default the setting's own schema accepts (an untouched setting never shows "URI expected" in red), one place in the
-// order per setting, a description per named enum value, and every %placeholder% translated in package.nls.json.
+// order per setting, a description per enum value, links between related settings that name real settings, nothing
+// about the developers' sandbox, the URLs that receive the explorer API key restricted to user settings in
+// Restricted Mode, and every %placeholder% translated in package.nls.json.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -24,9 +26,21 @@ const root = path.resolve(__dirname, '../../..');
 const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
 const manifest = JSON.parse(manifestText) as {
   contributes: { configuration: { properties: Record<string, Setting> } };
+  capabilities?: {
+    untrustedWorkspaces?: { supported: boolean | 'limited'; description?: string; restrictedConfigurations?: string[] };
+    virtualWorkspaces?: boolean | { supported: boolean | 'limited'; description?: string };
+  };
 };
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 const settings = Object.entries(manifest.contributes.configuration.properties);
+/** A %placeholder% as the user reads it. */
+const text = (s: string | undefined): string =>
+  (s ?? '').replace(/^%([^%]+)%$/, (_, k: string) => nls[k] ?? `<missing ${k}>`);
+/** What the Settings editor shows of a setting: its description and its enum values' descriptions. */
+const shown = (s: Setting): string =>
+  [s.markdownDescription, s.description, ...(s.enumDescriptions ?? [])].map(text).join('\n');
+/** The settings a description links to (the Settings editor's `#id#` links). */
+const links = (s: Setting): string[] => [...shown(s).matchAll(/`#([\w.*-]+)#`/g)].map((m) => m[1]);
 const SCOPES = ['application', 'machine', 'machine-overridable', 'window', 'resource', 'language-overridable'];
 
 /** The problems VS Code's settings editor would show for `value` under `s` (the constraints this manifest uses). */
@@ -76,12 +90,55 @@ describe('settings: what package.json contributes', () => {
     assert.deepStrictEqual(shared, []);
   });
 
-  it('every named enum value is described (numbers such as page sizes speak for themselves), every setting too', () => {
+  it('every enum value is described, every setting too', () => {
     for (const [key, s] of settings) {
       assert.ok(s.markdownDescription || s.description, `${key}: description`);
-      if (s.enum?.some((v) => typeof v === 'string'))
-        assert.strictEqual(s.enumDescriptions?.length, s.enum.length, `${key}: enumDescriptions`);
+      if (s.enum) assert.strictEqual(s.enumDescriptions?.length, s.enum.length, `${key}: enumDescriptions`);
     }
+  });
+
+  it('links between settings name real settings; the network and its custom URLs link each other', () => {
+    const ids = new Set(settings.map(([key]) => key));
+    for (const [key, s] of settings)
+      for (const l of links(s)) assert.ok(ids.has(l), `${key} links to ${l}, which is not a setting`);
+    const props = manifest.contributes.configuration.properties;
+    const custom = [...ids].filter((k) => k.startsWith('hederaExplorer.custom.'));
+    assert.deepStrictEqual(
+      custom.filter((k) => !links(props['hederaExplorer.network']).includes(k)),
+      [],
+      'the network setting links every custom setting',
+    );
+    for (const k of custom) assert.ok(links(props[k]).includes('hederaExplorer.network'), `${k} links the network`);
+    const linked = settings.filter(([, s]) => links(s).length).length;
+    assert.ok(linked >= 15, `settings with links: ${linked}`);
+  });
+
+  it('the link check can fail: a wildcard or a misspelt id is not a setting', () => {
+    assert.deepStrictEqual(links({ markdownDescription: 'the `#hederaExplorer.custom.*#` settings' }), [
+      'hederaExplorer.custom.*',
+    ]);
+  });
+
+  it('nothing a user of the .vsix sees about the network mentions the sandbox or npm scripts', () => {
+    const network = shown(manifest.contributes.configuration.properties['hederaExplorer.network']);
+    assert.doesNotMatch(network, /sandbox|npm run|5599/i);
+    assert.ok(network.length > 50, network);
+  });
+
+  it('Restricted Mode: limited support; the URLs that receive the explorer API key are restricted to user settings', () => {
+    const trust = manifest.capabilities?.untrustedWorkspaces;
+    assert.strictEqual(trust?.supported, 'limited');
+    assert.ok(text(trust.description).length > 40, 'says what Restricted Mode limits');
+    const restricted = trust.restrictedConfigurations ?? [];
+    for (const key of ['hederaExplorer.custom.verifyUrl', 'hederaExplorer.verify.sessionUrl'])
+      assert.ok(restricted.includes(key), key);
+    const props = manifest.contributes.configuration.properties;
+    for (const key of restricted) {
+      assert.ok(props[key], `${key} is a setting`);
+      assert.match(shown(props[key]), /Restricted Mode/, `${key} says so in its description`);
+    }
+    const virtual = manifest.capabilities?.virtualWorkspaces;
+    assert.ok(typeof virtual === 'object' && virtual.supported === 'limited' && text(virtual.description));
   });
 
   it('every %placeholder% of package.json is in package.nls.json', () => {
