@@ -4,6 +4,7 @@
  */
 import vscode = require('vscode');
 import { Command, registerCommand } from './core/commands';
+import { recordContextKeys } from './core/contextKeys';
 import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
@@ -29,6 +30,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const cpuStarted = threadCpuMs();
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const log = new ExtensionLog({ keepLines: testMode }); // the last lines kept for the tests' recentLog() only
+  const contextKeys = testMode ? recordContextKeys() : undefined; // the keys' values, for the tests only
   const version = String(context.extension.packageJSON.version ?? '0.0.0');
   const network = new SelectedNetwork(log, `hedera-explorer-vscode/${version} (VS Code ${vscode.version})`);
   const apiKeys = new ApiKeyStore(context.secrets, log);
@@ -82,6 +84,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         profile: () => network.profile,
         hasApiKey: () => apiKeys.has(),
         recentLog: () => log.lines(),
+        contextKey: (key) => contextKeys?.get(key),
         schedules: seam('schedules', schedules),
         contractResults: seam('contractResults', contractResults),
         nftHistory: seam('nftHistory', nft),

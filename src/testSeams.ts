@@ -5,6 +5,7 @@
  * feature records anything for tests. Each feature builds its own part when `ctx.testMode` is true.
  */
 import type * as vscode from 'vscode';
+import type { ContextKeyId } from './api/commands';
 import type { NetworkProfile } from './api/networks';
 import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
@@ -35,6 +36,8 @@ export interface TestSeams {
   hasApiKey(): Promise<boolean>;
   /** The last lines written to the log, secrets already hidden. */
   recentLog(): string[];
+  /** The last value the extension gave a context key (undefined: never set in this run). */
+  contextKey(key: ContextKeyId): boolean | undefined;
   readonly schedules: Seam<typeof registerSchedules>;
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;

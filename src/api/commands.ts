@@ -79,6 +79,23 @@ export const Command = {
 
 export type CommandId = (typeof Command)[keyof typeof Command];
 
+/**
+ * The context keys the extension sets (`setContext`, src/core/contextKeys.ts), for the `when` clauses of
+ * package.json: a command shows in the palette or a view's title only where it can act (a unit test holds every
+ * key a `when` names to this list, and each key to a place in src that sets it).
+ */
+export const ContextKey = {
+  schedulesFiltered: 'hederaExplorer.schedules.filtered',
+  contractResultsFiltered: 'hederaExplorer.contractResults.filtered',
+  contractResultsFollowing: 'hederaExplorer.contractResults.following',
+  verificationHasResult: 'hederaExplorer.verification.hasResult',
+  deploymentsAllNetworks: 'hederaExplorer.deployments.allNetworks',
+  hasRevertMarks: 'hederaExplorer.inspector.hasRevertMarks',
+  hasApiKey: 'hederaExplorer.hasApiKey',
+} as const;
+
+export type ContextKeyId = (typeof ContextKey)[keyof typeof ContextKey];
+
 /** The commands every list view has (src/ui/listRegistration.ts), by the view's id. */
 export const ListCommand = {
   'hederaExplorer.schedules': {
@@ -99,6 +116,12 @@ export const ListCommand = {
 
 export type ListViewId = keyof typeof ListCommand;
 
+/** The "a filter is set" context key of each list view. */
+export const ListFilteredKey: Readonly<Record<ListViewId, ContextKeyId>> = {
+  'hederaExplorer.schedules': ContextKey.schedulesFiltered,
+  'hederaExplorer.contractResults': ContextKey.contractResultsFiltered,
+};
+
 /** A transaction as the inspector's commands take it: its text (id, hash, timestamp, HashScan link) or parts. */
 export type TransactionArgument =
   string | { timestamp?: string; transactionId?: string; hash?: string; network?: string };
@@ -115,6 +138,8 @@ export type VerifyArgument = Readonly<Record<string, unknown>>;
 
 /** A tree row a menu passes (each command finds its own kind of row in it). */
 type Row = unknown;
+/** A tree row, or nothing: the command then acts on what its view shows (so the palette can offer it). */
+type RowOrShown = unknown;
 
 /** The arguments each command's callers pass. */
 export interface CommandArgs {
@@ -127,11 +152,11 @@ export interface CommandArgs {
   'hederaExplorer.verification.rerun': [];
   'hederaExplorer.verification.clear': [];
   'hederaExplorer.verification.showKept': [];
-  'hederaExplorer.verification.copyAddress': [row?: Row];
+  'hederaExplorer.verification.copyAddress': [row?: RowOrShown];
   'hederaExplorer.verification.copyPath': [row?: Row];
   'hederaExplorer.verification.copyResult': [];
   'hederaExplorer.verification.openFile': [row?: Row];
-  'hederaExplorer.verification.openInHashScan': [row?: Row];
+  'hederaExplorer.verification.openInHashScan': [row?: RowOrShown];
   'hederaExplorer.schedules.refresh': [];
   'hederaExplorer.schedules.retry': [];
   'hederaExplorer.schedules.loadMore': [];

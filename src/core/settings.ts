@@ -6,8 +6,8 @@ import { type NetworkName, type NetworkProfile, resolveProfile } from '../api/ne
 
 export const SECTION = 'hederaExplorer';
 
-export function config(): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration(SECTION);
+export function config(scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration(SECTION, scope);
 }
 
 export function currentProfile(): NetworkProfile {

@@ -6,8 +6,9 @@
  * refresh / retry / load more / clear filters. A view adds its query, its row kind and its filter fields.
  */
 import vscode = require('vscode');
-import { ListCommand, type ListViewId } from '../api/commands';
+import { ListCommand, ListFilteredKey, type ListViewId } from '../api/commands';
 import { commandOf } from '../core/commands';
+import { setContext } from '../core/contextKeys';
 import type { MirrorClient, Page } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';
 import { DisposableStore } from '../core/disposables';
@@ -128,7 +129,7 @@ export abstract class ListView<T, F extends object, I extends object> implements
     this.treeView.description = [this.network.profile.label, this.describeFilters(), ...this.extraDescription()]
       .filter(Boolean)
       .join(' · ');
-    void vscode.commands.executeCommand('setContext', `${this.options.viewId}.filtered`, this.isFiltered());
+    setContext(ListFilteredKey[this.options.viewId], this.isFiltered());
   }
 
   /** Whether any filter differs from the defaults. */

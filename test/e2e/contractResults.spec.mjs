@@ -48,7 +48,7 @@ async function openResults(page) {
   await soloView(page, VIEW);
   await treeRow(page, VIEW, TIME).waitFor({ timeout: T });
   const d = await viewDescription(page, VIEW);
-  if (d.includes('following')) await viewAction(page, VIEW, 'Stop Following Contract Results');
+  if (d.includes('following')) await viewAction(page, VIEW, 'Stop Following New Results');
   if (d.replace(/ · following$/, '') !== 'Sandbox') await viewAction(page, VIEW, 'Clear Filters');
   await waitForDescription(page, 'Sandbox');
   await page.mouse.move(1100, 600);
@@ -176,7 +176,7 @@ test('Contract results: the transaction-index filter waits for a block filter; a
 }) => {
   await openResults(page);
   const block = '9007199254740999';
-  await viewAction(page, VIEW, 'Filter Contract Results');
+  await viewAction(page, VIEW, 'Filter…');
   let fields = await quickPickItems(page);
   assert.deepEqual(
     fields.map((f) => f.label),
@@ -318,11 +318,11 @@ test('Contract results: Follow (its interval set in the Settings editor) puts ne
 
   await openResults(page);
   const before = (await treeRows(page, VIEW)).filter((r) => r.level === 1);
-  await viewAction(page, VIEW, 'Follow New Contract Results');
+  await viewAction(page, VIEW, 'Follow New Results');
   await waitForDescription(page, 'Sandbox · following');
   await view(page, VIEW).locator('.pane-header').hover();
   await view(page, VIEW)
-    .locator('.pane-header .actions .action-label[aria-label^="Stop Following Contract Results"]')
+    .locator('.pane-header .actions .action-label[aria-label^="Stop Following New Results"]')
     .waitFor({ timeout: T });
   // let a first poll happen, then add results
   await until(
@@ -354,7 +354,7 @@ test('Contract results: Follow (its interval set in the Settings editor) puts ne
   assert.equal(rows[3].description, before[0].description);
   await screenshot(page, 'contract-results-follow');
 
-  await viewAction(page, VIEW, 'Stop Following Contract Results');
+  await viewAction(page, VIEW, 'Stop Following New Results');
   await waitForDescription(page, 'Sandbox');
 });
 

@@ -39,7 +39,7 @@ async function openView(page, name) {
   await soloView(page, name);
   await view(page, name).locator('.pane-body .monaco-list-row[aria-level="1"]').first().waitFor({ timeout: T });
   const d = await viewDescription(page, name);
-  if (d.includes('following')) await viewAction(page, name, 'Stop Following Contract Results');
+  if (d.includes('following')) await viewAction(page, name, 'Stop Following New Results');
   if (d.replace(/ · following$/, '') !== 'Sandbox') await viewAction(page, name, 'Clear Filters');
   await until(page, async () => (await viewDescription(page, name)) === 'Sandbox', `${name} unfiltered`);
   await page.mouse.move(1100, 600);

@@ -193,7 +193,7 @@ test("Inspector: opened from a Contract Results row's inline action, every secti
   await treeRow(page, VIEW, /^\d{4}-/).waitFor({ timeout: T });
   if ((await viewDescription(page, VIEW)) !== 'Sandbox') await viewAction(page, VIEW, 'Clear Filters');
   try {
-    await viewAction(page, VIEW, 'Filter Contract Results');
+    await viewAction(page, VIEW, 'Filter…');
     await pickQuickPick(page, 'Contract', { replaced: true });
     assert.equal(await typeInQuickInput(page, s.contractId, { expect: '' }), '');
     await page.keyboard.press('Enter');

@@ -182,7 +182,7 @@ test('Schedules: the filter action validates as typed, filters by creator (shown
   await sandbox(ctx, '/__sandbox/requests', undefined, 'DELETE');
 
   // an invalid creator: the input says why, and nothing is requested or changed
-  await viewAction(page, VIEW, 'Filter Schedules');
+  await viewAction(page, VIEW, 'Filter…');
   const fields = await quickPickItems(page);
   assert.deepEqual(
     fields.map((f) => f.label),
@@ -207,7 +207,7 @@ test('Schedules: the filter action validates as typed, filters by creator (shown
   );
 
   // a valid creator: the rows are filtered, the description says so
-  await viewAction(page, VIEW, 'Filter Schedules');
+  await viewAction(page, VIEW, 'Filter…');
   await pickQuickPick(page, 'Creator account id', { replaced: true });
   assert.equal(await typeInQuickInput(page, creator, { expect: '' }), '');
   await page.keyboard.press('Enter');
@@ -276,7 +276,7 @@ test('Schedules: clicking "Load more" appends the next page', async ({ page }) =
 test('Schedules: "Open Schedule by Id" pins the schedule; an unknown id says there is none', async ({ page, ctx }) => {
   const ids = await notable(ctx);
   await openSchedules(page);
-  await runCommand(page, 'Hedera: Open Schedule by Id…');
+  await runCommand(page, 'Hedera Schedules: Open Schedule by Id…');
   assert.match(await typeInQuickInput(page, 'five', { expect: /^"five" is not a schedule id/ }), /schedule id/);
   assert.equal(await typeInQuickInput(page, ids.pending, { expect: '' }), '');
   await page.keyboard.press('Enter');
@@ -298,7 +298,7 @@ test('Schedules: "Open Schedule by Id" pins the schedule; an unknown id says the
   assert.equal(rows.slice(1).find((r) => r.label === 'Signatures')?.description, '0');
   await screenshot(page, 'schedules-open-by-id');
 
-  await runCommand(page, 'Hedera: Open Schedule by Id…');
+  await runCommand(page, 'Hedera Schedules: Open Schedule by Id…');
   assert.equal(await typeInQuickInput(page, '0.0.999999999', { expect: '' }), '');
   await page.keyboard.press('Enter');
   const toast = page.locator('.notifications-toasts .notification-toast', {

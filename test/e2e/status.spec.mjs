@@ -25,7 +25,7 @@ const scenario = (ctx, s) => sandbox(ctx, '/__sandbox/status', { scenario: s });
 async function refreshView(page) {
   const pane = await waitForView(page, 'Network Status');
   await pane.locator('.pane-header').hover();
-  await pane.locator('.pane-header .actions .action-label[aria-label^="Refresh Network Status"]').click({ timeout: T });
+  await pane.locator('.pane-header .actions .action-label[aria-label^="Refresh"]').click({ timeout: T });
 }
 
 async function waitForStatusBar(page, text) {

@@ -3,9 +3,9 @@
 //
 //   installExtension(profile, { vsix })  vsix given: `code-server --install-extension x.vsix` (what users get);
 //                                        else: copy the packaged files of the repo into the extensions dir.
-//   startCodeServer(profile, { port, logLevel, vsix }) -> { url, port, stop(), output() }
+//   startCodeServer(profile, { port, logLevel, folder, workspaceTrust }) -> { url, port, stop(), output() }
 //     url opens test/workspace (override with `folder`). code-server rejects --extensionDevelopmentPath, hence
-//     the install step. Auth off, bound to 127.0.0.1 only.
+//     the install step. Auth off, bound to 127.0.0.1 only. Workspace trust is off unless `workspaceTrust`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,7 +59,10 @@ export function installExtension(profile, { vsix } = {}) {
   }
 }
 
-export async function startCodeServer(profile, { port = 0, logLevel, folder = workspaceDir } = {}) {
+export async function startCodeServer(
+  profile,
+  { port = 0, logLevel, folder = workspaceDir, workspaceTrust = false } = {},
+) {
   assertRuntime();
   const p = await freePort(port);
   const args = [
@@ -71,7 +74,8 @@ export async function startCodeServer(profile, { port = 0, logLevel, folder = wo
     `127.0.0.1:${p}`,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    // with workspaceTrust, a folder not trusted yet opens in Restricted Mode (the profile enables trust)
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(logLevel ? ['--log', logLevel] : []),
   ];

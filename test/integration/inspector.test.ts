@@ -381,6 +381,7 @@ describe('Transaction inspector', function () {
     assert.strictEqual(line + 1, await lineOf('Ledger.sol', '"Ledger: amount too large"'), doc.lineAt(line).text);
     const marks = api.inspector.marks();
     assert.strictEqual(marks.length, 1);
+    assert.strictEqual(api.contextKey('hederaExplorer.inspector.hasRevertMarks'), true, 'Clear Revert Marks offered');
     assert.strictEqual(marks[0].range.start.line, line);
     assert.strictEqual(marks[0].reason, 'Ledger: amount too large');
     const hovers = (await vscode.commands.executeCommand(
@@ -405,6 +406,7 @@ describe('Transaction inspector', function () {
     edit.insert(doc.uri, new vscode.Position(line, 0), ' ');
     await vscode.workspace.applyEdit(edit);
     await waitUntil('the mark cleared by the edit', () => api.inspector.marks().length === 0);
+    assert.strictEqual(api.contextKey('hederaExplorer.inspector.hasRevertMarks'), false, 'nothing left to clear');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
@@ -443,8 +445,10 @@ describe('Transaction inspector', function () {
     await drawn(p, ['source']);
     await p.receive({ type: 'openSource', target: src.data.frames[0].target });
     await waitUntil('a mark', () => api.inspector.marks().length === 1);
+    assert.strictEqual(api.contextKey('hederaExplorer.inspector.hasRevertMarks'), true);
     await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
     assert.strictEqual(api.inspector.marks().length, 0);
+    assert.strictEqual(api.contextKey('hederaExplorer.inspector.hasRevertMarks'), false);
   });
 
   /** Opens a place of the Source section as the page asks it: the editor that shows it, the line (1-based) and its mark. */

@@ -43,6 +43,7 @@ import {
 } from '../../api/validation';
 import type { ExtensionLog } from '../../core/log';
 import { config } from '../../core/settings';
+import { ContextKey, setContext } from '../../core/contextKeys';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listView';
 import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, type TreeNode } from '../../ui/nodes';
@@ -474,7 +475,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
       // decoded labels change with the workspace's ABIs and Sourcify answers
       ctx.abis.onDidChange(() => this.provider.refresh()),
     );
-    void vscode.commands.executeCommand('setContext', `${viewId}.following`, false);
+    setContext(ContextKey.contractResultsFollowing, false);
   }
 
   protected fetchFirst(signal: AbortSignal): Promise<Page<ContractResult>> {
@@ -682,7 +683,7 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
 
   setFollow(on: boolean): void {
     this.following = on;
-    void vscode.commands.executeCommand('setContext', `${this.options.viewId}.following`, on);
+    setContext(ContextKey.contractResultsFollowing, on);
     if (on && this.filters.order !== 'desc') {
       this.filters.order = 'desc';
       this.filtersChanged();

@@ -28,6 +28,3 @@ export const OTHER_COMMANDS = {
   /** Verify Contract: `{ address, chainId, contractName }`. */
   verifyContract: Command.verifyContract,
 } as const;
-
-/** The context key set while the view lists every chain's records. */
-export const ALL_NETWORKS_KEY = 'hederaExplorer.deployments.allNetworks';

@@ -7,6 +7,7 @@
  */
 import vscode = require('vscode');
 import { DisposableStore } from '../../core/disposables';
+import { ContextKey, setContext } from '../../core/contextKeys';
 import { shortAddress } from '../../api/format';
 import type { NetworkProfile } from '../../api/networks';
 import type { LoadedTree } from '../../ui/lazyTree';
@@ -24,7 +25,7 @@ import {
 } from '../../ui/nodes';
 import { contractResultRow } from '../contractResults';
 import type { FeatureContext } from '../context';
-import { ALL_NETWORKS_KEY, COMMANDS, DEPLOYMENTS_PAGE, DEPLOYMENTS_VIEW, OTHER_COMMANDS } from './ids';
+import { COMMANDS, DEPLOYMENTS_PAGE, DEPLOYMENTS_VIEW, OTHER_COMMANDS } from './ids';
 import type { DeploymentsModel, EntryState } from './model';
 import { chainLabel, type DeploymentEntry, entriesOnChain, groupByChain } from './records';
 import { canVerify, resultsLine, verificationText } from './summary';
@@ -330,7 +331,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
       ctx.abis.onDidChange(() => this.scheduleRefresh()),
     );
     this.updateDescription();
-    void vscode.commands.executeCommand('setContext', ALL_NETWORKS_KEY, this.all);
+    setContext(ContextKey.deploymentsAllNetworks, this.all);
   }
 
   get profile(): NetworkProfile {
@@ -344,7 +345,7 @@ export class DeploymentsTree implements LoadedTree<TreeNode> {
   setAllNetworks(on: boolean): void {
     this.all = on;
     void this.ctx.extension.workspaceState.update(ALL_NETWORKS_STATE, on);
-    void vscode.commands.executeCommand('setContext', ALL_NETWORKS_KEY, on);
+    setContext(ContextKey.deploymentsAllNetworks, on);
     this.updateDescription();
     this.provider.refresh();
   }

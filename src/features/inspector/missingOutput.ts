@@ -2,8 +2,9 @@
  * The compiler output of a deployed build the workspace holds the input of only (Hardhat 3: Ignition's copy of a
  * build-profile build), produced with the compiler of that exact version the machine already has (Hardhat's
  * compiler cache, Foundry's svm, or the workspace's npm `solc`: src/workspace/compiler.ts): only in a trusted
- * workspace, in a child process, with progress and Cancel, cached on disk (the extension's global storage) by the
- * compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
+ * workspace (in Restricted Mode a sentence and a button offer to trust the folder; the inspector's panels look again
+ * once it is trusted), in a child process, with progress and Cancel, cached on disk (the extension's global storage)
+ * by the compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
  */
 import vscode = require('vscode');
 import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
@@ -20,7 +21,28 @@ export class MissingOutputs {
   /** One production per build (several frames, several panels ask for the same one). */
   private readonly running = new Map<BuildInfo, Promise<true | { problem: string }>>();
 
+  /** Whether this window already offered to trust the folder (once: every frame and panel may ask). */
+  private offered = false;
+
   constructor(private readonly ctx: FeatureContext) {}
+
+  /** Restricted Mode: says what trust would give, with a button to VS Code's trust editor. */
+  private offerTrust(file: string): void {
+    if (this.offered) return;
+    this.offered = true;
+    const manage = l10n('Manage Workspace Trust');
+    void vscode.window
+      .showInformationMessage(
+        l10n(
+          'Trust this folder to compile {0}: the deployed build holds only its compiler input, and Restricted Mode runs no compiler.',
+          file,
+        ),
+        manage,
+      )
+      .then((choice) => {
+        if (choice === manage) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
+  }
 
   /**
    * Adds the compiler output to `build` (attachOutput) or says why it could not. `folderPaths`: the workspace
@@ -38,9 +60,10 @@ export class MissingOutputs {
   private async run(build: BuildInfo, folderPaths: readonly string[]): Promise<true | { problem: string }> {
     const version = build.compilerVersion;
     if (!vscode.workspace.isTrusted) {
+      this.offerTrust(build.file);
       return {
         problem: l10n(
-          '{0} holds only the compiler input. The extension compiles it only in a trusted workspace: trust the workspace, or run {1}, and try again.',
+          '{0} holds only the compiler input, and compiling it runs a compiler the workspace may provide. Trust this folder to compile it (Manage Workspace Trust; the Source section then looks again), or run {1} and try again.',
           build.file,
           BUILD_HINT,
         ),

@@ -131,6 +131,8 @@ export class InspectorPanel implements vscode.Disposable {
       body: '<div id="app"></div>',
     });
     this.disposables.add(owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()));
+    // a build the workspace holds the input of only is compiled once the folder is trusted (./missingOutput.ts)
+    this.disposables.add(vscode.workspace.onDidGrantWorkspaceTrust(() => this.builder.retrySource()));
   }
 
   /** Loads every source (the first load, or a restore). */

@@ -7,6 +7,7 @@
  */
 import vscode = require('vscode');
 import { Command } from '../../api/commands';
+import { ContextKey, setContext } from '../../core/contextKeys';
 import { DisposableStore } from '../../core/disposables';
 import { inert, mdEscape, oneLine } from '../../api/text';
 import type { SourceTarget } from './revertSource';
@@ -98,7 +99,7 @@ export class RevertMarks implements vscode.Disposable {
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     this.marks.set(doc.uri.toString(), { uri: doc.uri, range, reason: target.reason, transaction });
     this.paint();
-    this.changed.fire();
+    this.announce();
     return editor;
   }
 
@@ -107,6 +108,12 @@ export class RevertMarks implements vscode.Disposable {
     if (uri) this.marks.delete(uri.toString());
     else this.marks.clear();
     this.paint();
+    this.announce();
+  }
+
+  /** Listeners, and "Clear Revert Marks" in the palette only while there is a mark to clear. */
+  private announce(): void {
+    setContext(ContextKey.hasRevertMarks, this.marks.size > 0);
     this.changed.fire();
   }
 
@@ -159,6 +166,7 @@ export class RevertMarks implements vscode.Disposable {
 
   dispose(): void {
     this.disposables.dispose();
+    if (this.marks.size) setContext(ContextKey.hasRevertMarks, false);
     this.marks.clear();
   }
 }

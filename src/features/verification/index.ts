@@ -8,6 +8,8 @@
 import vscode = require('vscode');
 import { Command } from '../../api/commands';
 import { registerCommand } from '../../core/commands';
+import { ContextKey, setContext } from '../../core/contextKeys';
+import { API_KEY_SECRET } from '../../core/secrets';
 import type { FeatureContext } from '../context';
 import { hashscanUrl } from '../../api/networks';
 import { copyText, openUrl } from '../../ui/actions';
@@ -81,8 +83,17 @@ export interface VerificationSeam {
 
 /** "Hedera: Set Explorer API Key" and "Hedera: Clear Explorer API Key" (the key verification may send). */
 export function registerApiKeyCommands(ctx: FeatureContext): void {
-  registerCommand(ctx.extension.subscriptions, COMMANDS.setApiKey, (preset) => setApiKey(ctx.apiKeys, preset));
-  registerCommand(ctx.extension.subscriptions, COMMANDS.clearApiKey, () => clearApiKey(ctx.apiKeys));
+  const subs = ctx.extension.subscriptions;
+  // "Clear Explorer API Key" in the palette only while a key is stored (also when another window changes it)
+  const announce = async () => setContext(ContextKey.hasApiKey, await ctx.apiKeys.has());
+  void announce();
+  subs.push(
+    ctx.extension.secrets.onDidChange((e) => {
+      if (e.key === API_KEY_SECRET) void announce();
+    }),
+  );
+  registerCommand(subs, COMMANDS.setApiKey, (preset) => setApiKey(ctx.apiKeys, preset).finally(announce));
+  registerCommand(subs, COMMANDS.clearApiKey, () => clearApiKey(ctx.apiKeys).finally(announce));
 }
 
 /** "Verify Contract" and the Verification view. Returns the test seam in test mode, otherwise undefined. */

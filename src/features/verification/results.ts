@@ -5,11 +5,11 @@
  * view's title and menus use.
  */
 import vscode = require('vscode');
+import { ContextKey, setContext } from '../../core/contextKeys';
 import type { VerificationRecord } from './record';
 
 const STATE_KEY = 'hederaExplorer.verification.records';
 const CURRENT_KEY = 'hederaExplorer.verification.current';
-const HAS_RESULT = 'hederaExplorer.verification.hasResult';
 const KEEP = 50;
 
 const newestFirst = (a: VerificationRecord, b: VerificationRecord) =>
@@ -37,7 +37,7 @@ export class VerificationResults implements vscode.Disposable {
     this.records = { ...(this.state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
     const cur = this.state.get<string>(CURRENT_KEY);
     this.currentKey = cur && this.records[cur] ? cur : this.kept()[0]?.key;
-    void vscode.commands.executeCommand('setContext', HAS_RESULT, !!this.currentKey);
+    setContext(ContextKey.verificationHasResult, !!this.currentKey);
   }
 
   /** The result shown. */
@@ -100,7 +100,7 @@ export class VerificationResults implements vscode.Disposable {
   }
 
   private update(): void {
-    void vscode.commands.executeCommand('setContext', HAS_RESULT, !!this.current);
+    setContext(ContextKey.verificationHasResult, !!this.current);
     this.changed.fire();
   }
 

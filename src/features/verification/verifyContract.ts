@@ -136,7 +136,11 @@ export class VerificationRunner implements vscode.Disposable {
     const selection =
       editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection).slice(0, 2000) : undefined;
     const d = await discoverAddresses({
-      setting: config().get<string>('contractAddress', ''),
+      // a folder's own setting (scope `resource`): the active editor's folder, else the first one
+      setting: config(editor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri).get<string>(
+        'contractAddress',
+        '',
+      ),
       selection,
       folders: this.folders().map((f) => f.fs),
       chainId: this.network.profile.chainId,
