@@ -28,6 +28,7 @@ import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import { BuildInfoBases, type DerivationFolder, deploymentsFromWorkspace } from '../../workspace/derivation';
 import { type AddressBuildCheck, addressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
 import { lookUpContract } from '../../workspace/address';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -126,6 +127,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   constructor(
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
+    private readonly chainCode: ChainCodeCache,
   ) {
     this.disposables.add(this.changed, this.workspaceChanged, this.buildsChanged);
   }
@@ -193,7 +195,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     const p = (async () => {
       let check: AddressBuildCheck;
       try {
-        const [builds, code] = await Promise.all([this.builds(), lookUpContract(this.network.clients.mirror, address)]);
+        const [builds, code] = await Promise.all([this.builds(), lookUpContract(this.chainCode, address)]);
         if (!code.ok) this.log.debug(`Builds: the code at ${address} was not looked up: ${code.message}`);
         const found = await builds.resolve([address], {
           chainId,

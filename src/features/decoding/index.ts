@@ -11,6 +11,7 @@ import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import type { AddressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
 import type { WorkspaceAbiIndex } from './abiIndex';
 
@@ -98,6 +99,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   constructor(
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
+    private readonly chainCode: ChainCodeCache,
   ) {
     this.subscriptions.add(
       this.changed,
@@ -111,7 +113,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     if (!this.index) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
-      const index = new WorkspaceAbiIndex(this.network, this.log);
+      const index = new WorkspaceAbiIndex(this.network, this.log, this.chainCode);
       this.subscriptions.add(
         index,
         index.onDidChange(() => this.changed.fire()),
@@ -178,8 +180,9 @@ export function registerAbiIndex(
   context: vscode.ExtensionContext,
   network: SelectedNetwork,
   log: ExtensionLog,
+  chainCode: ChainCodeCache,
 ): AbiIndex & AbiIndexSeam & { readonly builds: WorkspaceBuilds } {
-  const index = new LazyAbiIndex(network, log);
+  const index = new LazyAbiIndex(network, log, chainCode);
   context.subscriptions.push(index);
   return index;
 }

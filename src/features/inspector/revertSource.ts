@@ -317,13 +317,14 @@ export class RevertLocator {
     return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
   }
 
-  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (once per locator). */
+  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (the window's one cache). */
   private contract(entity: string | undefined, signal?: AbortSignal): Promise<ContractInfo> {
     if (!entity) return Promise.resolve({});
     let p = this.contracts.get(entity);
     if (!p) {
-      p = this.clients()
-        .mirror.contract(entity, { signal })
+      p = this.ctx.chainCode
+        .on(() => ({ key: this.clients().profile.mirrorUrl, mirror: this.clients().mirror }))
+        .contract(entity, { signal })
         .then(
           (c) => ({
             evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
