@@ -394,7 +394,8 @@ export class DeploymentsModel implements vscode.Disposable {
           entry.address,
         ),
       };
-    const kind = !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch';
+    // another contract's build being the code on chain (`recorded`) is not the record's contract deployed
+    const kind = !found.code ? 'unchecked' : found.code.match && !found.recorded ? 'confirmed' : 'mismatch';
     return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
   }
 

@@ -22,6 +22,7 @@ import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
 import { callStackOf } from '../../api/source/callStack';
+import { codeDifferenceText } from '../../api/source/codeDifference';
 import { opcodeRefusal } from '../../api/source/refusal';
 import { failingAction, likelyLocations } from '../../api/source/likely';
 import type { FrameBuild, SourceLocation } from '../../api/source/locate';
@@ -411,10 +412,10 @@ export class RevertLocator {
             }
           : {
               problem: l10n(
-                "the code deployed at {0} is not the workspace's build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.",
+                "the code deployed at {0} is not the workspace's build of {1}: {2}. No line is shown.",
                 where,
                 name,
-                found.code.reason,
+                found.differs ? codeDifferenceText(found.differs, l10n) : found.code.reason.replace(/\.$/, ''),
               ),
             };
       } else if (!found.built) {
