@@ -3,8 +3,8 @@
  * shared by every feature that asks (verification, the Deployments view, revert to source, "Decoded with"): keyed
  * by network and by both forms of a contract, so a contract asked by entity id and then by EVM address (its
  * long-zero one or its own) is one request. An answer is filed under every form it names. A failed request is not
- * kept (the next ask tries again); "no such contract" is kept for a short while only (a contract just created may
- * not be on the mirror node yet); at most `max` contracts are kept, the least recently asked dropped first.
+ * kept (the next ask tries again), nor by default is "no such contract" (a contract just created may not be on the
+ * mirror node yet: Refresh asks again); at most `max` contracts are kept, the least recently asked dropped first.
  */
 import { ApiError } from '../api/errors';
 import type { RequestOptions } from '../api/http';
@@ -21,7 +21,7 @@ export interface ContractRequester {
 export interface ChainCodeOptions {
   /** Contracts kept at most (default 500). */
   max?: number;
-  /** How long a "no such contract" answer is kept, ms (default 30 s). */
+  /** How long a "no such contract" answer is kept, ms (default 0: asked again on the next ask once answered). */
   missingMs?: number;
   now?: () => number;
 }
@@ -54,7 +54,7 @@ export class ChainCodeCache {
     opts: ChainCodeOptions = {},
   ) {
     this.max = Math.max(1, opts.max ?? 500);
-    this.missingMs = opts.missingMs ?? 30_000;
+    this.missingMs = opts.missingMs ?? 0;
     this.now = opts.now ?? Date.now;
   }
 

@@ -81,7 +81,12 @@ describe('workspace: one cache of the code on chain', () => {
     assert.strictEqual(contractRequests(), 2);
   });
 
-  it('"no such contract" is kept for a short while only', async () => {
+  it('"no such contract" is not kept by default, and only for a while when asked to', async () => {
+    const plain = cacheOf();
+    assert.strictEqual(await plain.contract('0.0.999999998'), null);
+    assert.strictEqual(await plain.contract('0.0.999999998'), null);
+    assert.strictEqual(contractRequests(), 2);
+    sb.clearRequests();
     let now = 1_000_000;
     const cache = new ChainCodeCache(() => ({ key: sb.url, mirror }), { missingMs: 30_000, now: () => now });
     assert.strictEqual(await cache.contract('0.0.999999999'), null);
