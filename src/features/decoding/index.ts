@@ -64,8 +64,13 @@ export interface AbiIndex {
    * (once per address and network) whether the workspace's build is the code on chain; onDidChange fires with it.
    */
   checkBuild(r: ContractResult): void;
-  /** The resolver's answer for a called address (`checkBuild`), undefined when not asked or not answered yet. */
-  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined;
+  /** The same for a contract named by entity id or EVM address (a scheduled call); both forms share one answer. */
+  checkContract(idOrAddress: string): void;
+  /**
+   * The resolver's answer for a contract by EVM address or entity id (`checkBuild`, `checkContract`), undefined
+   * when not asked or not answered yet.
+   */
+  buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined;
   /**
    * For decoding beyond a result's own call (the transaction inspector): the workspace's selector index and
    * deployment records as they are now (empty before the first scan). Starts the scan (once).
@@ -145,8 +150,12 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     this.loaded.checkBuild(r);
   }
 
-  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined {
-    return this.index?.buildCheck(address);
+  checkContract(idOrAddress: string): void {
+    this.loaded.checkContract(idOrAddress);
+  }
+
+  buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined {
+    return this.index?.buildCheck(idOrAddress);
   }
 
   workspace(): WorkspaceAbis {
