@@ -22,6 +22,7 @@ import { registerStatus } from './features/status';
 import { registerApiKeyCommands, registerVerification, VerificationEvents } from './features/verification';
 import type { HederaExplorerApi, LoadTime, TestSeams } from './testSeams';
 import { copyText, RAW_SCHEME, RawJsonProvider } from './ui/actions';
+import { ChainCodeCache } from './workspace/chainCode';
 import type { DetailNode } from './ui/nodes';
 
 /** `load`: given by the loader (src/loader.ts, dist/extension.js), which timed the `require` of this bundle. */
@@ -44,13 +45,15 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
     if (d) void copyText(d.value, d.label);
   });
   context.subscriptions.push(raw, verifications, vscode.workspace.registerTextDocumentContentProvider(RAW_SCHEME, raw));
-  const abis = registerAbiIndex(context, network, log); // a handle: the index loads and scans when a view loads its rows
+  const chainCode = new ChainCodeCache(() => ({ key: network.profile.mirrorUrl, mirror: network.clients.mirror }));
+  const abis = registerAbiIndex(context, network, log, chainCode); // a handle: the index loads and scans when a view loads its rows
   const ctx: FeatureContext = {
     extension: context,
     network,
     log,
     abis,
     builds: abis.builds,
+    chainCode,
     apiKeys,
     raw,
     verifications,

@@ -8,6 +8,7 @@ import type { ExtensionLog } from '../core/log';
 import type { ApiKeyStore } from '../core/secrets';
 import type { SelectedNetwork } from '../core/selectedNetwork';
 import type { RawJsonProvider } from '../ui/actions';
+import type { ChainCodeCache } from '../workspace/chainCode';
 import type { AbiIndex, WorkspaceBuilds } from './decoding';
 import type { VerificationEvents } from './verification';
 
@@ -19,6 +20,8 @@ export interface FeatureContext {
   readonly abis: AbiIndex;
   /** The workspace's builds, one read per window shared by every feature (owned by the decoding feature's watchers). */
   readonly builds: WorkspaceBuilds;
+  /** The mirror node's `/contracts/{id or address}` (EVM address, code on chain), one request per contract and network. */
+  readonly chainCode: ChainCodeCache;
   readonly apiKeys: ApiKeyStore;
   readonly raw: RawJsonProvider;
   /** Every finished verification run (fired by the verification feature; the Deployments view and CodeLens follow it). */

@@ -18,6 +18,7 @@
 import type { DeployedContract } from '../api/decode/derivation';
 import { userSourceName } from '../api/decode/solcOutput';
 import { type BytecodeMatch, isCreationOf } from '../api/source/bytecodeMatch';
+import { type CodeDifference, codeDifference, codeDifferenceText } from '../api/source/codeDifference';
 import type { SolcBuildLike, SolcContractLike } from '../api/source/sourceMap';
 import {
   type BuildInfo,
@@ -40,6 +41,13 @@ export interface BuildChoice {
    * has no compiler output); `match: false` when it differs (no build of the contract is the code deployed).
    */
   code?: BytecodeMatch;
+  /** When `code` differs: what differs, as far as the two codes tell (codeDifference.ts). */
+  differs?: CodeDifference;
+  /**
+   * The contract the deployment records put at the address, when the build taken is of another one: no build of
+   * that contract is the code on chain, and this build's is.
+   */
+  recorded?: string;
 }
 
 export interface ChooseOptions {
@@ -87,7 +95,21 @@ export async function chooseBuild(
     const inputOnly = ranked.find((r) => !r.m.contract.deployedBytecode);
     if (inputOnly) return { match: inputOnly.m, by: inputOnly.by };
     const first = compared.find((x) => x.code) ?? compared[0];
-    return { match: first.m, by: first.by, code: first.code };
+    return {
+      match: first.m,
+      by: first.by,
+      code: first.code,
+      ...(first.code && first.m.contract.deployedBytecode
+        ? {
+            differs: codeDifference(
+              onChain,
+              first.m.contract.deployedBytecode,
+              first.m.build.compilerVersion,
+              first.code.mismatch?.offset,
+            ),
+          }
+        : {}),
+    };
   }
   const top = ranked[0];
   if (top.by !== 'record' || !opts.bySources) return { match: top.m, by: top.by };
@@ -121,11 +143,21 @@ export function explainBuild(c: BuildChoice, t: Translate): string {
       ? t('not compared with the code on chain (the mirror node did not give it)')
       : t('it holds the compiler input only, so its code could not be compared with the code on chain')
     : !c.code.match
-      ? t('its code is not the code on chain ({0})', c.code.reason)
+      ? c.differs
+        ? t('its code is not the code on chain: {0}', codeDifferenceText(c.differs, t))
+        : t('its code is not the code on chain ({0})', c.code.reason)
       : c.code.kind === 'exact'
         ? t('its runtime code is the code on chain, metadata included')
         : t('its runtime code is the code on chain ({0})', c.code.reason);
-  return t('{0}: {1}.', which, checked);
+  return c.recorded
+    ? t(
+        'No build of {0}, which the deployment records put there, is the code on chain; {1} of {2}, another build of the workspace, is: {3}.',
+        c.recorded,
+        c.match.contract.identifier,
+        file,
+        checked,
+      )
+    : t('{0}: {1}.', which, checked);
 }
 
 /* ------------------------------------------------------------ the workspace's builds */
@@ -223,15 +255,26 @@ export class DeployedBuilds {
           ? { deploymentArtifact: { fs: folderFs, path: r.deploymentArtifact } }
           : {}),
       });
-      if (choice) return this.withOutput(choice);
+      if (!choice) continue;
+      // no build of the recorded contract is the code on chain: another build of the workspace may be
+      const other =
+        choice.code && !choice.code.match && hasCode(opts.runtimeBytecode)
+          ? this.byCode(opts.runtimeBytecode, (c) => c.name === r.contractName)
+          : undefined;
+      return this.withOutput(other ? { ...other, recorded: r.contractName } : choice);
     }
     if (!hasCode(opts.runtimeBytecode)) return undefined;
+    return this.byCode(opts.runtimeBytecode);
+  }
+
+  /** The first compiled contract (but `skip`'s) whose runtime code is `onChain`, among the first MAX_COMPARED. */
+  private byCode(onChain: string, skip?: (c: BuildMatch['contract']) => boolean): DeployedBuild | undefined {
     let n = 0;
     for (const b of this.builds) {
       for (const contract of b.contracts) {
-        if (!contract.deployedBytecode) continue;
+        if (!contract.deployedBytecode || skip?.(contract)) continue;
         if (++n > MAX_COMPARED) return undefined;
-        const code = compareCode(contract, opts.runtimeBytecode);
+        const code = compareCode(contract, onChain);
         if (code?.match) return this.withOutput({ match: { build: b, contract }, by: 'bytecode', code });
       }
     }

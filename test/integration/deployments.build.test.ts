@@ -140,7 +140,7 @@ describe('Deployments, decoding and revert to source share the resolver of the b
     const differs = lenses.find((l) => l.command?.title.startsWith(`${other.contract_id} · `));
     assert.match(
       differs?.command?.tooltip ?? '',
-      /^The workspace's build of Accounting is not the code deployed at 0x[0-9a-f]{40}: .*its code is not the code on chain/,
+      /^The workspace's build of Accounting is not the code deployed at 0x[0-9a-f]{40}: .*its code is not the code on chain: the code deployed (is \d+ bytes and this build \d+ bytes|was compiled with solc)/,
       differs?.command?.tooltip,
     );
     // the record of the address that holds Accounting's build: confirmed, nothing added

@@ -152,7 +152,7 @@ describe('Verify Contract: partial matches upgraded, no-matches explained (Sourc
     );
     assert.match(
       hints[1],
-      /^Its runtime bytecode in the build is \d+ bytes long; the deployed code \(mirror node\) is \d+ bytes: the contract at this address was not compiled from this build\.$/,
+      /^Its runtime bytecode in the build is not the deployed code \(mirror node\): the code deployed is \d+ bytes and this build \d+ bytes \(metadata aside\), with the same compiler \(solc 0\.8\.28\): the source or the compiler settings \(optimizer, runs, viaIR, EVM version\) are not those of the deployment\.$/,
     );
     assert.match(
       hints[2],

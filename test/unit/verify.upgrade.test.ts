@@ -10,6 +10,7 @@ import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { ApiError } from '../../src/api/errors';
 import { HttpClient } from '../../src/api/http';
+import { stripMetadata } from '../../src/api/decode/solcOutput';
 import { notificationSafe } from '../../src/api/text';
 import { parseJobError, SourcifyV2Client } from '../../src/api/verify';
 import { type Sandbox, startSandbox } from '../../sandbox/src/server';
@@ -165,7 +166,7 @@ describe('verify: a partial match upgraded, and what a no-match tells (sandbox o
     const vaultBuild = others.find((o) => o.identifier === 'contracts/inspector/Vault.sol:Vault')!;
     assert.deepStrictEqual(hints, [
       `Submitted contracts/Counter.sol:Counter from ${counter.file} (compiler 0.8.28+commit.7893614a).`,
-      `Its runtime bytecode in the build is ${counterBytes} bytes long; the deployed code (mirror node) is ${deployedBytes} bytes: the contract at this address was not compiled from this build.`,
+      `Its runtime bytecode in the build is not the deployed code (mirror node): the code deployed is ${stripMetadata(contract.runtime_bytecode).length / 2} bytes and this build ${stripMetadata(counter.runtimeBytecode!).length / 2} bytes (metadata aside), with the same compiler (solc 0.8.28): the source or the compiler settings (optimizer, runs, viaIR, EVM version) are not those of the deployment.`,
       `The deployed code is contracts/inspector/Vault.sol:Vault of ${vaultBuild.file}, another build in the workspace: the deployment was made from that build, not from the one submitted.`,
     ]);
     // the deployed Vault is the build's Vault with its immutable and its library link filled in

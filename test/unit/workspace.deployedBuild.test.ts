@@ -143,10 +143,39 @@ describe('workspace: the build deployed (one resolver)', () => {
     });
     assert.strictEqual(found?.code?.match, false, JSON.stringify(found?.code));
     assert.match(explainBuild(found, inEnglish), /its code is not the code on chain/);
+    // the same metadata (sources and settings): what differs was written at deployment, not a changed source
+    assert.strictEqual(found?.differs?.kind, 'deployTime');
+    assert.match(
+      explainBuild(found, inEnglish),
+      /has the metadata of this build but differs from byte 5: values written/,
+    );
+    assert.doesNotMatch(explainBuild(found, inEnglish), /source/);
     // nothing named it and nothing matches: nothing
     assert.strictEqual(
       await builds.resolve(['0x00000000000000000000000000000000000f0001'], { runtimeBytecode: changed }),
       undefined,
+    );
+  });
+
+  it("a record naming a contract whose builds are not the code on chain, another build's being it: that build, named", async () => {
+    const builds = await DeployedBuilds.read([folder('renamed', { [`artifacts/build-info/${info.id}.json`]: info })]);
+    const found = await builds.resolve([VAULT_ADDRESS], {
+      deployments: [{ address: VAULT_ADDRESS, contractName: 'Ledger' }],
+      runtimeBytecode: runtime(),
+    });
+    assert.strictEqual(found?.built?.identifier, VAULT);
+    assert.strictEqual(found.code?.match, true);
+    assert.strictEqual(found.recorded, 'Ledger');
+    assert.match(
+      explainBuild(found, inEnglish),
+      /^No build of Ledger, which the deployment records put there, is the code on chain; contracts\/inspector\/Vault\.sol:Vault of artifacts\/build-info\/[0-9a-f]+\.json, another build of the workspace, is: /,
+    );
+    // "Decoded with": Vault is deployed there, so a call decoded with Ledger's ABI is likely only
+    const check = addressBuildCheck(found, 'Ledger', VAULT_ADDRESS, inEnglish);
+    assert.strictEqual(check.contractName, 'Vault');
+    assert.deepStrictEqual(
+      decodedWith(check, { contractName: 'Ledger' }, inEnglish)?.note,
+      'likely (Vault is deployed there)',
     );
   });
 

@@ -137,7 +137,7 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
       match: false,
       kind: 'mismatch',
       ...base,
-      reason: `The code on chain is ${chain.length >> 1} bytes and the build's is ${built.length >> 1} bytes (metadata excluded): the workspace's source is not what was deployed.`,
+      reason: `The code on chain is ${chain.length >> 1} bytes and the build's is ${built.length >> 1} bytes (metadata excluded): it is not the code of this build.`,
       mismatch: mismatchAt(chain, built, first),
     };
   }
@@ -150,7 +150,7 @@ export function matchBytecode(input: BytecodeMatchInput): BytecodeMatch {
       match: false,
       kind: 'mismatch',
       ...base,
-      reason: `The code differs from byte ${diff}${at}: the workspace's source is not what was deployed.`,
+      reason: `The code differs from byte ${diff}${at}: it is not the code of this build.`,
       mismatch: m,
     };
   }

@@ -24,10 +24,12 @@ import type {
 import { isExcludedAbiPath } from '../../api/decode/abiFiles';
 import { type DecodersModule, tryDecoders } from '../../api/decode/lazy';
 import { evmAddressOf } from '../../api/decode/sourcifyAbi';
+import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import { BuildInfoBases, type DerivationFolder, deploymentsFromWorkspace } from '../../workspace/derivation';
 import { type AddressBuildCheck, addressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
 import { lookUpContract } from '../../workspace/address';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
@@ -118,7 +120,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
    * The resolver's answer for the contract at a called address, per mirror node, chain and address (undefined while
    * asked): asked for a result whose details are opened, forgotten with the builds.
    */
-  private readonly buildChecks = new Map<string, AddressBuildCheck | undefined>();
+  private readonly buildChecks = new Map<string, AddressBuildCheck | undefined | null>();
   /** Files skipped because they were too big, or left out past MAX_FILES (shown in the log). */
   private skipped = 0;
   private bytesRead = 0;
@@ -126,6 +128,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   constructor(
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
+    private readonly chainCode: ChainCodeCache,
   ) {
     this.disposables.add(this.changed, this.workspaceChanged, this.buildsChanged);
   }
@@ -169,52 +172,85 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
     return `${this.network.profile.mirrorUrl}|${this.network.profile.chainId}|${address}`;
   }
 
-  /** What the resolver said of the contract at a called address on the selected network; undefined when not asked or not answered yet. */
-  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined {
-    const a = evmAddressOf(address);
-    return a ? this.buildChecks.get(this.buildCheckKey(a)) : undefined;
+  /**
+   * What the resolver said of a contract on the selected network, by its EVM address or its entity id (a scheduled
+   * call names 0.0.x): both forms give the same answer. Undefined when not asked or not answered yet.
+   */
+  buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined {
+    const form = formOf(idOrAddress);
+    return form ? (this.buildChecks.get(this.buildCheckKey(form)) ?? undefined) : undefined;
   }
 
   /**
    * For a result whose details are opened: when the records put a contract at the called address, asks the resolver
    * (once per address and network) whether the workspace's build of it is the code on chain: the builds (the
-   * window's one read) and the contract's code (one mirror node request). onDidChange fires with the answer.
+   * window's one read) and the contract's code (ctx.chainCode). onDidChange fires with the answer.
    */
   checkBuild(r: ContractResult): void {
-    const address = evmAddressOf(r.address ?? r.to);
-    if (!address) return;
+    this.checkContract(r.address ?? r.to);
+  }
+
+  /**
+   * The same for a contract named by EVM address or entity id (a schedule's call). An entity id is looked up first
+   * (its own EVM address, if it has one, is what the records hold); the answer is kept under every form of the
+   * contract, so a result calling its address and a schedule calling its id read one answer.
+   */
+  checkContract(idOrAddress: string | null | undefined): void {
+    const form = formOf(idOrAddress);
+    if (!form) return;
     const chainId = this.network.profile.chainId;
-    const records = (this.context.deployments ?? []).filter(
-      (d) => d.address === address && (d.chainId === undefined || d.chainId === chainId),
-    );
-    const key = this.buildCheckKey(address);
-    if (!records.length || this.buildChecks.has(key)) return;
+    const recordsAt = (forms: readonly string[]) =>
+      (this.context.deployments ?? []).filter(
+        (d) => forms.includes(d.address) && (d.chainId === undefined || d.chainId === chainId),
+      );
+    const key = this.buildCheckKey(form);
+    if (this.buildChecks.has(key)) return;
+    const byId = /^\d+\.\d+\.\d+$/.test(idOrAddress?.trim() ?? '');
+    const longZero = /^\d+\.\d+\.\d+$/.test(form) ? entityIdToEvmAddress(form) : undefined;
+    const known = [longZero?.ok ? longZero.value : form].filter((a) => /^0x[0-9a-f]{40}$/.test(a));
+    // an address without a record: nothing to check, and nothing asked of the network (an id is looked up: the
+    // records may hold its own EVM address)
+    if (!byId && !recordsAt(known).length) return;
     this.buildChecks.set(key, undefined);
     const p = (async () => {
-      let check: AddressBuildCheck;
+      let check: AddressBuildCheck | null = null;
+      let forms = known;
       try {
-        const [builds, code] = await Promise.all([this.builds(), lookUpContract(this.network.clients.mirror, address)]);
-        if (!code.ok) this.log.debug(`Builds: the code at ${address} was not looked up: ${code.message}`);
-        const found = await builds.resolve([address], {
-          chainId,
-          deployments: records,
-          runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined,
-        });
-        check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
+        const code = await lookUpContract(this.chainCode, form);
+        if (!code.ok) this.log.debug(`Builds: the code at ${form} was not looked up: ${code.message}`);
+        if (code.ok) {
+          const id = code.value.entityId ? entityIdToEvmAddress(code.value.entityId) : undefined;
+          forms = [...new Set([...known, code.value.address, ...(id?.ok ? [id.value] : [])])];
+        }
+        const records = recordsAt(forms);
+        if (records.length) {
+          const builds = await this.builds();
+          const address = code.ok ? code.value.address : forms[0];
+          const found = await builds.resolve(forms, {
+            chainId,
+            deployments: records,
+            runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined,
+          });
+          check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
+        }
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        this.log.warn(`Builds: the build at ${address} was not resolved: ${message}`);
-        check = {
-          contractName: records[0].contractName,
-          kind: 'unchecked',
-          sentence: vscode.l10n.t('The build deployed at {0} was not resolved: {1}', address, message),
-        };
+        this.log.warn(`Builds: the build at ${form} was not resolved: ${message}`);
+        const records = recordsAt(forms);
+        if (records.length)
+          check = {
+            contractName: records[0].contractName,
+            kind: 'unchecked',
+            sentence: vscode.l10n.t('The build deployed at {0} was not resolved: {1}', form, message),
+          };
       }
       // an answer for a network no longer selected, or for builds forgotten meanwhile, is dropped
       if (!this.buildChecks.has(key) || this.buildChecks.get(key) !== undefined) return;
       this.buildChecks.set(key, check);
-      this.log.debug(`Builds: ${address} (${check.contractName}): ${check.kind}`);
-      this.bump(false);
+      const ids = [form, ...forms];
+      if (check) for (const f of ids) this.buildChecks.set(this.buildCheckKey(formOf(f) ?? f), check);
+      this.log.debug(`Builds: ${ids.join(' / ')}: ${check ? `${check.contractName}: ${check.kind}` : 'no record'}`);
+      if (check) this.bump(false);
     })();
     this.lookups.add(p);
     void p.finally(() => this.lookups.delete(p));
@@ -648,4 +684,13 @@ async function forEachLimited<T>(items: T[], limit: number, fn: (t: T) => Promis
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A contract's one form for the checks' keys: its entity id for an id or a long-zero address, else its EVM address. */
+function formOf(idOrAddress: string | null | undefined): string | undefined {
+  const s = idOrAddress?.trim().toLowerCase();
+  if (!s) return undefined;
+  if (/^\d+\.\d+\.\d+$/.test(s)) return s;
+  const a = evmAddressOf(s);
+  return a ? (evmAddressToEntityId(a) ?? a) : undefined;
 }

@@ -11,6 +11,7 @@ import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';
 import type { ExtensionLog } from '../../core/log';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import type { AddressBuildCheck, DeployedBuilds } from '../../workspace/deployedBuild';
 import type { WorkspaceAbiIndex } from './abiIndex';
 
@@ -63,8 +64,13 @@ export interface AbiIndex {
    * (once per address and network) whether the workspace's build is the code on chain; onDidChange fires with it.
    */
   checkBuild(r: ContractResult): void;
-  /** The resolver's answer for a called address (`checkBuild`), undefined when not asked or not answered yet. */
-  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined;
+  /** The same for a contract named by entity id or EVM address (a scheduled call); both forms share one answer. */
+  checkContract(idOrAddress: string): void;
+  /**
+   * The resolver's answer for a contract by EVM address or entity id (`checkBuild`, `checkContract`), undefined
+   * when not asked or not answered yet.
+   */
+  buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined;
   /**
    * For decoding beyond a result's own call (the transaction inspector): the workspace's selector index and
    * deployment records as they are now (empty before the first scan). Starts the scan (once).
@@ -98,6 +104,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
   constructor(
     private readonly network: SelectedNetwork,
     private readonly log: ExtensionLog,
+    private readonly chainCode: ChainCodeCache,
   ) {
     this.subscriptions.add(
       this.changed,
@@ -111,7 +118,7 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     if (!this.index) {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { WorkspaceAbiIndex } = require('./abiIndex') as typeof import('./abiIndex');
-      const index = new WorkspaceAbiIndex(this.network, this.log);
+      const index = new WorkspaceAbiIndex(this.network, this.log, this.chainCode);
       this.subscriptions.add(
         index,
         index.onDidChange(() => this.changed.fire()),
@@ -143,8 +150,12 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     this.loaded.checkBuild(r);
   }
 
-  buildCheck(address: string | null | undefined): AddressBuildCheck | undefined {
-    return this.index?.buildCheck(address);
+  checkContract(idOrAddress: string): void {
+    this.loaded.checkContract(idOrAddress);
+  }
+
+  buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined {
+    return this.index?.buildCheck(idOrAddress);
   }
 
   workspace(): WorkspaceAbis {
@@ -178,8 +189,9 @@ export function registerAbiIndex(
   context: vscode.ExtensionContext,
   network: SelectedNetwork,
   log: ExtensionLog,
+  chainCode: ChainCodeCache,
 ): AbiIndex & AbiIndexSeam & { readonly builds: WorkspaceBuilds } {
-  const index = new LazyAbiIndex(network, log);
+  const index = new LazyAbiIndex(network, log, chainCode);
   context.subscriptions.push(index);
   return index;
 }

@@ -50,7 +50,14 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
   let model: DeploymentsModel | undefined;
   const getModel = (): DeploymentsModel => {
     if (!model) {
-      model = new (load().DeploymentsModel)(ctx.network, ctx.log, ctx.abis, ctx.builds, ctx.verifications.onDidVerify);
+      model = new (load().DeploymentsModel)(
+        ctx.network,
+        ctx.log,
+        ctx.abis,
+        ctx.builds,
+        ctx.chainCode,
+        ctx.verifications.onDidVerify,
+      );
       ctx.extension.subscriptions.push(model, model.onDidChange(lensesChanged));
     }
     return model;

@@ -14,6 +14,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
 import { trimBase } from '../../api/networks';
 import { SourcifyV2Client } from '../../api/verify';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import { explainBuild } from '../../workspace/deployedBuild';
 import { discoverAddresses } from '../../workspace/discovery';
 import type { ExtensionLog } from '../../core/log';
@@ -124,6 +125,8 @@ export class DeploymentsModel implements vscode.Disposable {
     private readonly log: ExtensionLog,
     private readonly abis: AbiIndex,
     private readonly workspaceBuilds: WorkspaceBuilds,
+    /** The window's one cache of `/contracts/{id}` (ctx.chainCode). */
+    private readonly chainCode: ChainCodeCache,
     onDidVerify?: vscode.Event<VerificationChange>,
   ) {
     this.askedOn = this.networkKey();
@@ -328,7 +331,7 @@ export class DeploymentsModel implements vscode.Disposable {
   }
 
   private async lookUpContract(entry: DeploymentEntry, signal: AbortSignal): Promise<ContractInfo> {
-    const found = await this.network.clients.mirror.contract(entry.entityId ?? entry.address, { signal });
+    const found = await this.chainCode.contract(entry.entityId ?? entry.address, { signal });
     if (!found) return { id: null };
     const id = typeof found.contract_id === 'string' ? found.contract_id : undefined;
     if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id))
@@ -391,7 +394,8 @@ export class DeploymentsModel implements vscode.Disposable {
           entry.address,
         ),
       };
-    const kind = !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch';
+    // another contract's build being the code on chain (`recorded`) is not the record's contract deployed
+    const kind = !found.code ? 'unchecked' : found.code.match && !found.recorded ? 'confirmed' : 'mismatch';
     return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
   }
 

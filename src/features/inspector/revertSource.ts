@@ -22,6 +22,7 @@ import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
 import { callStackOf } from '../../api/source/callStack';
+import { codeDifferenceText } from '../../api/source/codeDifference';
 import { opcodeRefusal } from '../../api/source/refusal';
 import { failingAction, likelyLocations } from '../../api/source/likely';
 import type { FrameBuild, SourceLocation } from '../../api/source/locate';
@@ -317,13 +318,14 @@ export class RevertLocator {
     return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
   }
 
-  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (once per locator). */
+  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (the window's one cache). */
   private contract(entity: string | undefined, signal?: AbortSignal): Promise<ContractInfo> {
     if (!entity) return Promise.resolve({});
     let p = this.contracts.get(entity);
     if (!p) {
-      p = this.clients()
-        .mirror.contract(entity, { signal })
+      p = this.ctx.chainCode
+        .on(() => ({ key: this.clients().profile.mirrorUrl, mirror: this.clients().mirror }))
+        .contract(entity, { signal })
         .then(
           (c) => ({
             evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
@@ -410,10 +412,10 @@ export class RevertLocator {
             }
           : {
               problem: l10n(
-                "the code deployed at {0} is not the workspace's build of {1} ({2}): the source may have changed since it was deployed, so no line is shown.",
+                "the code deployed at {0} is not the workspace's build of {1}: {2}. No line is shown.",
                 where,
                 name,
-                found.code.reason,
+                found.differs ? codeDifferenceText(found.differs, l10n) : found.code.reason.replace(/\.$/, ''),
               ),
             };
       } else if (!found.built) {

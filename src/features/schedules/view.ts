@@ -33,6 +33,7 @@ import {
 } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
+import { decodedWith } from '../../workspace/deployedBuild';
 
 interface ScheduleFilters {
   accountId?: Filter;
@@ -130,11 +131,30 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
   const body = s.transaction_body ?? '';
   const decoded = abis.decodeSchedule(s);
   if (decoded) {
+    const origin = decoded.call?.origin;
+    // a call decoded with a workspace ABI: whether that build is the code at the called contract (asked now, shown
+    // when the resolver answers), as Contract Results say it
+    if (origin?.kind === 'workspace' && decoded.contractId) abis.checkContract(decoded.contractId);
+    const said =
+      origin?.kind === 'workspace' && decoded.contractId
+        ? decodedWith(
+            abis.buildCheck(decoded.contractId),
+            { contractName: origin.contractName, signature: decoded.call?.signature },
+            (m, ...a) => vscode.l10n.t(m, ...a),
+          )
+        : undefined;
+    const field = (f: BodyField): DetailNode =>
+      said && f.label === 'Decoded with' && !f.children
+        ? new DetailNode(f.label, `${f.value} · ${said.note}`, {
+            tooltip: `${f.value}\n${said.tooltip}`,
+            icon: new vscode.ThemeIcon(said.confirmed ? 'pass' : 'file-code'),
+          })
+        : bodyFieldNode(f);
     rows.push(
       new DetailNode(vscode.l10n.t('Scheduled transaction'), decoded.summary, {
         tooltip: headline(decoded),
         icon: new vscode.ThemeIcon('symbol-event'),
-        children: decoded.fields.map(bodyFieldNode),
+        children: decoded.fields.map(field),
       }),
     );
   }

@@ -7,6 +7,7 @@
  * views and notifications show them through `inert()`.
  */
 import { stripMetadata } from '../../api/decode/solcOutput';
+import { codeDifference, codeDifferenceText } from '../../api/source/codeDifference';
 import { type L10n, plainL10n } from '../../api/text';
 import type { JobError } from '../../api/verify';
 
@@ -97,7 +98,24 @@ export function noMatchHints(
   const fromSourcify = lengths?.onchainRuntime !== undefined && lengths.recompiledRuntime !== undefined;
   const onchain = fromSourcify ? lengths?.onchainRuntime : byteLength(deployed.runtimeBytecode);
   const recompiled = fromSourcify ? lengths?.recompiledRuntime : byteLength(submitted?.runtimeBytecode);
-  if (onchain !== undefined && recompiled !== undefined && onchain > 0 && recompiled > 0) {
+  if (
+    !fromSourcify &&
+    submitted?.runtimeBytecode &&
+    deployed.runtimeBytecode &&
+    onchain &&
+    recompiled &&
+    !sameRuntimeCode(deployed.runtimeBytecode, submitted.runtimeBytecode)
+  ) {
+    // both codes at hand: what differs, said as everywhere a build is not the one deployed
+    const d = codeDifference(deployed.runtimeBytecode, submitted.runtimeBytecode, submitted.compilerVersion);
+    hints.push(
+      l10n.t(
+        'Its runtime bytecode in the build is not the deployed code ({0}): {1}.',
+        deployed.from === 'sourcify' ? 'Sourcify' : l10n.t('mirror node'),
+        codeDifferenceText(d, (m, ...a) => l10n.t(m, ...a)),
+      ),
+    );
+  } else if (onchain !== undefined && recompiled !== undefined && onchain > 0 && recompiled > 0) {
     if (onchain !== recompiled) {
       hints.push(
         fromSourcify

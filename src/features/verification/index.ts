@@ -124,6 +124,7 @@ export function registerVerification(ctx: FeatureContext): VerificationSeam | un
         reveal,
         (change) => ctx.verifications.fire(change),
         ctx.builds,
+        ctx.chainCode,
       );
       context.subscriptions.push(created);
     }

@@ -28,6 +28,7 @@ import type { ApiKeyStore } from '../../core/secrets';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
+import type { ChainCodeCache } from '../../workspace/chainCode';
 import { type BuildInfo, type BuildMatch, buildFromHint, identifiers, matchContracts } from '../../workspace/buildInfo';
 import { chooseBuild, explainBuild, inEnglish } from '../../workspace/deployedBuild';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
@@ -103,6 +104,8 @@ export class VerificationRunner implements vscode.Disposable {
     private readonly announce: (change: VerificationChange) => void,
     /** The window's one read of the workspace's builds (ctx.builds). */
     private readonly workspaceBuilds: WorkspaceBuilds,
+    /** The window's one cache of `/contracts/{id}` (ctx.chainCode). */
+    private readonly chainCode: ChainCodeCache,
   ) {}
 
   /** The builds of one workspace folder, from the window's one read; problems as that folder's reader said them. */
@@ -473,7 +476,7 @@ export class VerificationRunner implements vscode.Disposable {
       if (!deployed.runtimeBytecode && candidate.runtimeBytecode)
         deployed = { runtimeBytecode: candidate.runtimeBytecode, from: 'mirror' };
       if (!deployed.runtimeBytecode && chainId === this.network.profile.chainId) {
-        const r = await lookUpContract(this.network.clients.mirror, candidate.address);
+        const r = await lookUpContract(this.chainCode, candidate.address);
         if (r.ok && r.value.runtimeBytecode) deployed = { runtimeBytecode: r.value.runtimeBytecode, from: 'mirror' };
       }
       const others: BuildOf[] = [];
@@ -567,7 +570,7 @@ export class VerificationRunner implements vscode.Disposable {
    */
   private async codeOnChain(address: string, chainId: number): Promise<string | undefined> {
     if (chainId !== this.network.profile.chainId) return undefined;
-    const r = await lookUpContract(this.network.clients.mirror, address);
+    const r = await lookUpContract(this.chainCode, address);
     if (!r.ok) this.log.debug(`Verify: the code at ${address} was not looked up: ${r.message}`);
     return r.ok ? r.value.runtimeBytecode : undefined;
   }
@@ -746,7 +749,7 @@ export class VerificationRunner implements vscode.Disposable {
     entityId?: string;
   }): Promise<{ address: string; entityId?: string; runtimeBytecode?: string } | undefined> {
     if (!p.entityId) return p;
-    const r = await lookUpContract(this.network.clients.mirror, p.entityId);
+    const r = await lookUpContract(this.chainCode, p.entityId);
     if (!r.ok) {
       this.log.warn(`Verify: ${r.message}`);
       void vscode.window.showErrorMessage(notificationSafe(r.message));
