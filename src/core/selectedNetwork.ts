@@ -109,7 +109,7 @@ export class SelectedNetwork implements vscode.Disposable {
 
   /** Try the network again: forget that it was unreachable and ask the views that failed to load again. */
   retry(): void {
-    this.setUnreachable(undefined);
+    this.setUnreachable(undefined, false); // the retry below is the views' one load, not a second on "reachable"
     this.retried.fire();
   }
 
