@@ -114,6 +114,7 @@ describe('first use: the unreachable network', function () {
     await cfg.update('status.showInStatusBar', undefined, Global);
     await waitUntil('polled again', async () => (await api.statusSnapshot()).state.nextPollAt !== undefined, 15000);
     assert.strictEqual((await api.statusSnapshot()).statusBar.visible, true);
+    await vscode.commands.executeCommand('workbench.view.extension.hederaExplorer'); // the side bar back for the next suites
   });
 });
 
