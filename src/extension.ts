@@ -85,6 +85,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         activationMs,
         load,
         profile: () => network.profile,
+        unreachable: () => (network.unreachable === undefined ? undefined : network.profile.name),
         hasApiKey: () => apiKeys.has(),
         recentLog: () => log.lines(),
         contextKey: (key) => contextKeys?.get(key),

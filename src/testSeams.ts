@@ -32,6 +32,8 @@ export interface TestSeams {
   readonly load: LoadTime | undefined;
   /** The selected network's profile. */
   profile(): NetworkProfile;
+  /** The selected network's name while its mirror node cannot be reached (the context key the welcome reads). */
+  unreachable(): string | undefined;
   /** Whether an explorer API key is stored (the key itself is never handed out). */
   hasApiKey(): Promise<boolean>;
   /** The last lines written to the log, secrets already hidden. */

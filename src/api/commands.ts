@@ -10,6 +10,7 @@
 
 export const Command = {
   selectNetwork: 'hederaExplorer.selectNetwork',
+  retryNetwork: 'hederaExplorer.retryNetwork',
   showLog: 'hederaExplorer.showLog',
   copyValue: 'hederaExplorer.copyValue',
 
@@ -144,6 +145,7 @@ type RowOrShown = unknown;
 /** The arguments each command's callers pass. */
 export interface CommandArgs {
   'hederaExplorer.selectNetwork': [preset?: string];
+  'hederaExplorer.retryNetwork': [];
   'hederaExplorer.showLog': [];
   'hederaExplorer.copyValue': [row?: Row];
   'hederaExplorer.setApiKey': [preset?: string];

@@ -272,17 +272,17 @@ export function transportSentence(
   const host = serverOf(url);
   switch (kind) {
     case 'timeout':
-      return `${host} did not answer within ${timeoutMs !== undefined ? `${Math.round(timeoutMs / 100) / 10} s` : 'the time limit'}. Check the network or raise the timeout in the settings.`;
+      return `${host} did not answer within ${timeoutMs !== undefined ? `${Math.round(timeoutMs / 100) / 10} s` : 'the time limit'}. Check your internet connection, or raise the timeout (setting hederaExplorer.http.timeoutSeconds).`;
     case 'offline':
       return `No network connection: ${host} cannot be reached from this computer. Check that you are online.`;
     case 'dns':
-      return `The host name ${host} could not be found (DNS lookup failed). Check the URL in the settings.`;
+      return `The host name ${host} could not be found (DNS lookup failed). Check your internet connection, then try again.`;
     case 'refused':
-      return `Nothing is listening at ${host} (connection refused). Check that the server is running and the URL is right.`;
+      return `Nothing is listening at ${host} (connection refused). Check that the server is running, then try again.`;
     case 'reset':
       return `${host} closed the connection before the answer was complete. Try again.`;
     case 'tls':
-      return `A secure connection to ${host} could not be made${detail ? ` (${detail})` : ''}. Check the URL and any proxy or certificate settings.`;
+      return `A secure connection to ${host} could not be made${detail ? ` (${detail})` : ''}. If a proxy or firewall sits between you and the server, check it, then try again.`;
     case 'cancelled':
       return 'The request was cancelled.';
     case 'tooLarge':
@@ -290,6 +290,6 @@ export function transportSentence(
     case 'malformed':
       return `${host} sent an answer that could not be read${detail ? ` (${detail})` : ''}.`;
     default:
-      return `The request to ${host} failed${detail ? ` (${detail})` : ''}.`;
+      return `The request to ${host} failed${detail ? ` (${detail})` : ''}. Check your internet connection, then try again.`;
   }
 }

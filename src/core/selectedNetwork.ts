@@ -5,10 +5,14 @@
 import vscode = require('vscode');
 import type { Clients } from '../api/clients';
 import type { NetworkName, NetworkProfile } from '../api/networks';
+import { isUnreachable } from '../api/reach';
 import type { ExtensionLog } from './log';
 import { currentProfile, profileOf, SECTION, timeoutMs } from './settings';
 
 export type { Clients };
+
+/** Set to the selected network's name while its mirror node cannot be reached (false otherwise): the views' welcome. */
+export const UNREACHABLE_CONTEXT = 'hederaExplorer.unreachable';
 
 export class SelectedNetwork implements vscode.Disposable {
   private current: Clients | undefined;
@@ -19,6 +23,13 @@ export class SelectedNetwork implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   /** Clients of networks other than the selected one (a panel opened on another network), by name. */
   private readonly others = new Map<NetworkName, Clients>();
+  private unreachableError: unknown;
+  private readonly reachability = new vscode.EventEmitter<void>();
+  /** Fires when the selected network became unreachable or reachable again. */
+  readonly onDidChangeReachability = this.reachability.event;
+  private readonly retried = new vscode.EventEmitter<void>();
+  /** Fires when the user asked to try the network again (the views that failed load again). */
+  readonly onDidRequestRetry = this.retried.event;
 
   constructor(
     private readonly log: ExtensionLog,
@@ -33,6 +44,7 @@ export class SelectedNetwork implements vscode.Disposable {
         this.current = undefined;
         this.currentProfile = undefined;
         this.others.clear();
+        this.setUnreachable(undefined, false); // the views reload for the new network anyway
         const next = this.clients;
         this.log.info(
           `Network: ${next.profile.label} (mirror ${next.profile.mirrorUrl}, chain ${next.profile.chainId})`,
@@ -73,8 +85,47 @@ export class SelectedNetwork implements vscode.Disposable {
     return (this.currentProfile ??= currentProfile());
   }
 
+  /** The failure that showed the selected network's mirror node cannot be reached, while that lasts. */
+  get unreachable(): unknown {
+    return this.unreachableError;
+  }
+
+  /**
+   * A view's load failed: when no server answered at the selected network's mirror node, the network is
+   * unreachable (the views show its welcome: Select Network, Retry, Open Settings). True if it counted.
+   */
+  reportFailure(error: unknown): boolean {
+    if (!isUnreachable(error, this.profile.mirrorUrl)) return false;
+    if (this.unreachableError === undefined) this.log.warn(`Network ${this.profile.label} unreachable`);
+    this.setUnreachable(error);
+    return true;
+  }
+
+  /** A view's load succeeded: the network answers. */
+  reportReachable(): void {
+    if (this.unreachableError !== undefined) this.log.info(`Network ${this.profile.label} reachable again`);
+    this.setUnreachable(undefined);
+  }
+
+  /** Try the network again: forget that it was unreachable and ask the views that failed to load again. */
+  retry(): void {
+    this.setUnreachable(undefined, false); // the retry below is the views' one load, not a second on "reachable"
+    this.retried.fire();
+  }
+
+  private setUnreachable(error: unknown, fire = true): void {
+    const was = this.unreachableError !== undefined;
+    this.unreachableError = error;
+    const now = error !== undefined;
+    if (!was && !now) return;
+    void vscode.commands.executeCommand('setContext', UNREACHABLE_CONTEXT, now ? this.profile.name : false);
+    if (was !== now && fire) this.reachability.fire();
+  }
+
   dispose(): void {
     this.subscription.dispose();
     this.changed.dispose();
+    this.reachability.dispose();
+    this.retried.dispose();
   }
 }

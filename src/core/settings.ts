@@ -3,6 +3,7 @@
  */
 import vscode = require('vscode');
 import { type NetworkName, type NetworkProfile, resolveProfile } from '../api/networks';
+import { hostOf } from '../api/url';
 
 export const SECTION = 'hederaExplorer';
 
@@ -46,4 +47,24 @@ export async function setNetwork(name: NetworkName): Promise<void> {
         ? vscode.ConfigurationTarget.Workspace
         : vscode.ConfigurationTarget.Global;
   await c.update('network', name, target);
+}
+
+/** The settings that hold a URL requests go to; every other URL is a built-in default. */
+const URL_SETTINGS = ['custom.mirrorUrl', 'custom.statusUrl', 'custom.verifyUrl', 'verify.sessionUrl'] as const;
+
+/**
+ * The full name of the URL setting the user set (in any scope) whose host is the host of `url`, or undefined when
+ * no setting of the user's points there (the URL is a built-in default): an error may send the user to a setting
+ * only when the user set it.
+ */
+export function userUrlSettingFor(url: string | undefined): string | undefined {
+  const host = hostOf(url);
+  if (!host) return undefined;
+  const c = config();
+  for (const key of URL_SETTINGS) {
+    const i = c.inspect<string>(key);
+    const values = [i?.workspaceFolderValue, i?.workspaceValue, i?.globalValue];
+    if (values.some((v) => typeof v === 'string' && v.trim() && hostOf(v.trim()) === host)) return `${SECTION}.${key}`;
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { commandOf } from '../core/commands';
 import { setContext } from '../core/contextKeys';
 import type { MirrorClient, Page } from '../api/mirror';
 import type { NetworkProfile } from '../api/networks';
+import { isUnreachable } from '../api/reach';
 import { DisposableStore } from '../core/disposables';
 import { editFilters, type FilterField } from './filterPicker';
 import type { LoadedTree } from './lazyTree';
@@ -22,6 +23,12 @@ export interface ListNetwork {
   readonly profile: NetworkProfile;
   readonly clients: { readonly mirror: MirrorClient };
   readonly onDidChange: vscode.Event<unknown>;
+  /** The failure that showed the mirror node cannot be reached, while that lasts (the view shows the welcome then). */
+  readonly unreachable: unknown;
+  readonly onDidChangeReachability: vscode.Event<void>;
+  readonly onDidRequestRetry: vscode.Event<void>;
+  reportFailure(error: unknown): boolean;
+  reportReachable(): void;
 }
 
 export interface ListViewOptions<F> {
@@ -62,7 +69,18 @@ export abstract class ListView<T, F extends object, I extends object> implements
     this.disposables.add(
       this.list,
       this.provider,
-      this.list.onDidChange(() => this.provider.refresh()),
+      this.list.onDidChange(() => {
+        this.reportReachability();
+        this.provider.refresh();
+      }),
+      network.onDidChangeReachability(() => {
+        // another view reached the network again: this one tries again; else its rows become the welcome
+        if (this.network.unreachable === undefined && this.failedEmpty()) void this.retryOrReset();
+        else this.provider.refresh();
+      }),
+      network.onDidRequestRetry(() => {
+        if (this.failedEmpty()) void this.retryOrReset();
+      }),
       network.onDidChange(() => {
         this.networkChanged();
         this.list.pager.reset(); // loads again as soon as the view is shown (now, if it is visible)
@@ -106,10 +124,39 @@ export abstract class ListView<T, F extends object, I extends object> implements
     return this.provider.getChildren(node);
   }
 
+  /** Whether the last load failed with nothing shown. */
+  private failedEmpty(): boolean {
+    const m = this.list.pager;
+    return !m.loading && m.error !== undefined && m.items.length === 0;
+  }
+
+  /** Tells the network whether its mirror node answered (the unreachable state and its welcome are the network's). */
+  private reportReachability(): void {
+    const m = this.list.pager;
+    if (m.loading || !m.started) return;
+    if (m.error === undefined) this.network.reportReachable();
+    else if (m.items.length === 0) this.network.reportFailure(m.error);
+  }
+
+  /** Loads again now when the view is shown, else when it is next shown. */
+  private retryOrReset(): Promise<void> {
+    if (this.treeView.visible) return this.retry();
+    this.list.pager.reset();
+    this.provider.refresh();
+    return Promise.resolve();
+  }
+
   /** The root rows; the first call loads the first page (the view is being shown). */
   rows(): TreeNode[] {
     const pager = this.list.pager;
     if (!pager.started) void this.withProgress(pager.ensureLoaded());
+    // the network cannot be reached: no rows, so that the view shows that state's welcome (Select Network, Retry…)
+    if (
+      this.failedEmpty() &&
+      this.network.unreachable !== undefined &&
+      isUnreachable(pager.error, this.network.profile.mirrorUrl)
+    )
+      return [];
     const network = this.network.profile.name;
     const rows = this.list.rows((t) => this.node(t, network), {
       empty: this.emptyText(),

@@ -6,6 +6,7 @@
  */
 import vscode = require('vscode');
 import { ApiError } from '../api/errors';
+import { userUrlSettingFor } from '../core/settings';
 import { formatValue } from '../api/format';
 import { inert, mdCodeBlock, mdEscape, oneLine } from '../api/text';
 
@@ -92,13 +93,27 @@ export function loadingNode(text = vscode.l10n.t('Loading…')): MessageNode {
   return new MessageNode(text, { icon: new vscode.ThemeIcon('loading~spin'), contextValue: 'loading' });
 }
 
+/** Transport failures a wrong URL can cause (a host that does not resolve, does not listen, speaks no TLS). */
+const URL_KINDS: readonly string[] = ['dns', 'refused', 'tls'];
+
+/**
+ * An error's sentence, with what the user can do: when a URL the user set is the one that failed, the setting
+ * that holds it (a built-in default URL is never blamed: the user cannot have mistyped it).
+ */
+export function errorSentence(error: unknown): string {
+  const e = error instanceof ApiError ? error : undefined;
+  const text = e ? e.message : error instanceof Error ? error.message : String(error);
+  const setting = e && URL_KINDS.includes(e.kind) ? userUrlSettingFor(e.url) : undefined;
+  return setting ? `${text} ${vscode.l10n.t('The URL comes from your setting {0}: check it.', setting)}` : text;
+}
+
 /**
  * An error as a row: the sentence as label, the server's messages as children, a click (and the inline action)
  * retries. Never a broken view.
  */
 export function errorNode(error: unknown, retry: vscode.Command, id?: string): MessageNode {
   const e = error instanceof ApiError ? error : undefined;
-  const sentence = oneLine(e ? e.message : error instanceof Error ? error.message : String(error), 300);
+  const sentence = oneLine(errorSentence(error), 300);
   const details: string[] = [];
   // the server's messages the sentence does not already hold (shown once, in the tooltip and as child rows)
   if (e?.serverMessages.length)

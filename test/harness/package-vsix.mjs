@@ -33,6 +33,7 @@ const ALLOWED = [
     e.startsWith('extension/dist/') &&
     (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),
   /^extension\/media\/[^/]+$/,
+  /^extension\/media\/walkthrough\/[^/]+\.md$/,
   /^extension\/l10n\//,
   /^extension\/(readme|changelog)\.md$/,
   /^extension\/LICENSE(\.md|\.txt)?$/i,

@@ -13,6 +13,7 @@ import {
   textFromNonJson,
   transportSentence,
 } from '../../src/api/errors';
+import { isUnreachable } from '../../src/api/reach';
 
 const fixture = (p: string) => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../test/fixtures', p), 'utf8'));
 
@@ -92,6 +93,29 @@ describe("errors: the server's messages and sentences", () => {
       httpErrorSentence(503, url, []),
       /could not answer \(HTTP 503 Service Unavailable\)\. Try again later\./,
     );
+  });
+});
+
+describe('errors: sentences say what the user can do', () => {
+  it('a transport failure never sends the user to a setting (the URL may be the built-in default)', () => {
+    const url = 'https://testnet.mirrornode.hedera.com/api/v1/contracts/results';
+    for (const kind of ['offline', 'dns', 'refused', 'tls', 'reset', 'network'] as const) {
+      const s = transportSentence(kind, url);
+      assert.doesNotMatch(s, /\bURL\b|in the settings/i, `${kind}: ${s}`);
+      assert.match(s, /try again|online|connection/i, `${kind} says what to do: ${s}`);
+    }
+    assert.match(transportSentence('dns', url), /could not be found \(DNS lookup failed\)\. Check your internet/);
+  });
+
+  it('isUnreachable: no server answered (offline, DNS, refused, TLS), for the host asked about', () => {
+    const e = (kind: ApiError['kind'], u = 'https://testnet.mirrornode.hedera.com/api/v1/x') =>
+      new ApiError({ kind, message: kind, url: u });
+    for (const k of ['offline', 'dns', 'refused', 'tls', 'network'] as const) assert.ok(isUnreachable(e(k)), k);
+    for (const k of ['http', 'timeout', 'reset', 'malformed', 'cancelled', 'tooLarge'] as const)
+      assert.ok(!isUnreachable(e(k)), k);
+    assert.ok(isUnreachable(e('dns'), 'https://testnet.mirrornode.hedera.com'));
+    assert.ok(!isUnreachable(e('dns'), 'https://mainnet-public.mirrornode.hedera.com'), 'another host');
+    assert.ok(!isUnreachable(new Error('dns')) && !isUnreachable(undefined) && !isUnreachable('dns'));
   });
 });
 

@@ -20,7 +20,13 @@ import {
   upcomingMaintenances,
   worseningMessage,
 } from '../../src/features/status/format';
-import { indicatorView, statusAccessibleLabel, statusBarSafe, unknownView } from '../../src/features/status/indicator';
+import {
+  indicatorView,
+  offlineView,
+  statusAccessibleLabel,
+  statusBarSafe,
+  unknownView,
+} from '../../src/features/status/indicator';
 import { mdEscape, notificationSafe } from '../../src/api/text';
 import { fixtureText } from './helpers';
 import { renderMarkdown } from './markdown';
@@ -374,5 +380,42 @@ describe('status view: components, maintenances, links, notification', () => {
       'Hedera network status: Major outage (was Operational). Partial [System] (command:x) Outage $ (flame). Open incidents: Contracts failing',
     );
     assert.strictEqual(notificationSafe('a\n[b]'), 'a [b]');
+  });
+});
+
+describe('status bar offline', () => {
+  const offline = new ApiError({
+    kind: 'dns',
+    message:
+      'The host name status.hedera.com could not be found (DNS lookup failed). Check your internet connection, then try again.',
+    url: 'https://status.hedera.com/api/v2/summary.json',
+  });
+
+  it('says offline, plainly: no error or warning background, its own icon', () => {
+    const v = offlineView();
+    assert.strictEqual(v.text, '$(debug-disconnect) Hedera: offline');
+    assert.strictEqual(v.background, undefined);
+    assert.notStrictEqual(v.text, unknownView().text);
+    assert.match(statusAccessibleLabel({ error: offline, offline: true }), /offline/);
+  });
+
+  it('the tooltip says the page could not be reached, why, and that a click tries again', () => {
+    const md = renderMarkdown(
+      statusTooltipMarkdown({ error: offline, failedAt: NOW, network: 'Testnet', now: NOW, time: UTC }),
+    ).text;
+    assert.match(md, /Offline: the Hedera status page could not be reached/);
+    assert.match(md, /DNS lookup failed/);
+    assert.match(md, /Click to try again/);
+    const other = renderMarkdown(
+      statusTooltipMarkdown({
+        error: new ApiError({ kind: 'http', status: 503, message: 'status.hedera.com could not answer' }),
+        failedAt: NOW,
+        network: 'Testnet',
+        now: NOW,
+        time: UTC,
+      }),
+    ).text;
+    assert.match(other, /status unknown/);
+    assert.match(other, /Click to open the Network Status view/);
   });
 });

@@ -340,3 +340,49 @@ describe('status model: polling', () => {
     assert.ok(seen >= 2);
   });
 });
+
+describe('status model: polls only while shown', () => {
+  it('pause stops the schedule; resume polls at once when the last answer is older than the interval', async () => {
+    const { clock, model, calls } = setup(['none']);
+    model.start();
+    await settle();
+    assert.strictEqual(calls.length, 1);
+    model.pause();
+    assert.deepStrictEqual(clock.pending, [], 'no poll scheduled while paused');
+    assert.strictEqual(model.state.nextPollAt, undefined);
+    await clock.advance(60 * MINUTE);
+    assert.strictEqual(calls.length, 1, 'nothing polled while paused');
+    model.resume();
+    await clock.advance(0);
+    assert.strictEqual(calls.length, 2, 'overdue: polled on resume');
+    assert.deepStrictEqual(clock.pending, [5 * MINUTE]);
+  });
+
+  it('resume within the interval keeps the schedule of the last answer; a network reset while paused polls nothing', async () => {
+    const { clock, model, calls } = setup(['none']);
+    model.start();
+    await settle();
+    model.pause();
+    await clock.advance(2 * MINUTE);
+    model.resume();
+    await settle();
+    assert.strictEqual(calls.length, 1);
+    assert.deepStrictEqual(clock.pending, [3 * MINUTE]);
+    model.pause();
+    await model.reset(false);
+    assert.strictEqual(calls.length, 1, 'reset while paused: no request');
+    model.resume();
+    await settle();
+    assert.strictEqual(calls.length, 2, 'nothing known after the reset: polled on resume');
+  });
+
+  it('a model paused before it ever started polls nothing until resumed', async () => {
+    const { clock, model, calls } = setup(['none']);
+    model.pause();
+    await clock.advance(30 * MINUTE);
+    assert.strictEqual(calls.length, 0);
+    model.resume();
+    await settle();
+    assert.strictEqual(calls.length, 1);
+  });
+});

@@ -6,6 +6,7 @@
  * given (`vscode.l10n` in the extension), icons and colours are codicon and theme colour ids.
  * Every piece of server text in Markdown goes through `mdEscape`; nothing here makes a link from data.
  */
+import { isUnreachable } from '../../api/reach';
 import type {
   ComponentStatus,
   Impact,
@@ -226,7 +227,13 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
   if (input.error === undefined && !summary) return checkingTooltipMarkdown(input.network, l10n);
   if (input.error !== undefined || !summary) {
     const reason = input.error instanceof Error ? input.error.message : String(input.error);
-    parts.push(`$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`, mdEscape(oneLine(reason, 400)));
+    const offline = isUnreachable(input.error);
+    parts.push(
+      offline
+        ? `$(debug-disconnect) **${mdEscape(l10n.t('Offline: the Hedera status page could not be reached'))}**`
+        : `$(question) **${mdEscape(l10n.t('Hedera network status unknown'))}**`,
+      mdEscape(oneLine(reason, 400)),
+    );
     if (summary && input.checkedAt !== undefined) {
       parts.push(
         mdEscape(
@@ -241,7 +248,14 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
     }
     if (input.nextPollAt !== undefined)
       parts.push(mdEscape(l10n.t('Next try: {0}', localTime(new Date(input.nextPollAt).toISOString(), t))));
-    parts.push('---', mdEscape(l10n.t('Network: {0} · Click to open the Network Status view', input.network)));
+    parts.push(
+      '---',
+      mdEscape(
+        offline
+          ? l10n.t('Network: {0} · Click to try again', input.network)
+          : l10n.t('Network: {0} · Click to open the Network Status view', input.network),
+      ),
+    );
     return parts.join('\n\n');
   }
   const v = indicatorView(summary.status.indicator, l10n);

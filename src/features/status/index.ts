@@ -1,6 +1,7 @@
 /**
- * Network status, wired. The eager part, run at activation: one StatusModel (the only poll of summary.json, also
- * while every view is hidden; the first poll starts right after activate(), never inside it), the status bar item,
+ * Network status, wired. The eager part, run at activation: one StatusModel (the only poll of summary.json, while
+ * the status bar item (setting status.showInStatusBar) or the view shows it; the first poll starts right after
+ * activate(), never inside it), the status bar item,
  * the "worse than before" notification and the commands (refresh, open / copy an incident's link). The Network
  * Status tree (view.ts) is loaded with its first rows (LazyTreeView); the full formatting (format.ts) with the
  * first answer. `registerStatus` is the one call from extension.ts; in test mode it returns the test seam.
@@ -9,12 +10,20 @@ import vscode = require('vscode');
 import type { FeatureContext } from '../context';
 import { registerCommand } from '../../core/commands';
 import { config, SECTION } from '../../core/settings';
+import { isUnreachable } from '../../api/reach';
 import { hostOf, httpUrl } from '../../api/url';
 import { copyText, openUrl } from '../../ui/actions';
 import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import { type TimeOptions, worseningMessage } from './format';
-import { CMD_COPY_LINK, CMD_FOCUS_VIEW, CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
+import {
+  CMD_COPY_LINK,
+  CMD_FOCUS_VIEW,
+  CMD_OPEN_LINK,
+  CMD_REFRESH,
+  STATUS_UNREACHABLE_CONTEXT,
+  STATUS_VIEW_ID,
+} from './ids';
 import { indicatorView } from './indicator';
 import { clampPollMinutes, MINUTE, StatusModel } from './model';
 import type { StatusSeam, StatusSnapshot } from './seam';
@@ -99,9 +108,32 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
     }),
   );
 
+  // The page is polled only while the status is shown: the status bar item (a setting) or the view.
+  const inBar = (): boolean => config().get<boolean>('status.showInStatusBar', true) !== false;
+  const showBar = (): void => (inBar() ? bar.item.show() : bar.item.hide());
+  const follow = (): void => {
+    showBar();
+    if (inBar() || tree?.treeView.visible) model.resume();
+    else model.pause();
+  };
+  showBar();
+  let unreachable = false;
+  context.subscriptions.push(
+    model.onDidChange((s) => {
+      const now = s.error !== undefined && !s.summary && isUnreachable(s.error);
+      if (now === unreachable) return;
+      unreachable = now;
+      void vscode.commands.executeCommand('setContext', STATUS_UNREACHABLE_CONTEXT, now);
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.status.showInStatusBar`)) follow();
+    }),
+    ...(tree ? [tree.treeView.onDidChangeVisibility(() => follow())] : []),
+  );
+
   statusUrl = network.profile.statusUrl;
   // The first poll starts right after activation, not inside it: activate() makes no network call.
-  const first = setTimeout(() => model.start(), 0);
+  const first = setTimeout(() => follow(), 0);
   context.subscriptions.push({ dispose: () => clearTimeout(first) });
 
   if (!ctx.testMode) return undefined;
@@ -119,7 +151,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
           name: bar.item.name,
           accessibilityLabel: bar.item.accessibilityInformation?.label,
           command: typeof bar.item.command === 'string' ? bar.item.command : bar.item.command?.command,
-          visible: true,
+          visible: inBar(),
         },
         view: { visible: !!tree?.treeView.visible, description: tree?.treeView.description, rows },
         state: {

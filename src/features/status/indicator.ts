@@ -90,6 +90,17 @@ export function unknownView(l10n: L10n = plainL10n): IndicatorView {
   };
 }
 
+/** The status bar when the status page could not be reached at all (offline): plain, not an alarm. */
+export function offlineView(l10n: L10n = plainL10n): IndicatorView {
+  return {
+    icon: 'debug-disconnect',
+    text: `$(debug-disconnect) ${l10n.t('Hedera: offline')}`,
+    label: l10n.t('Offline'),
+    background: undefined,
+    known: false,
+  };
+}
+
 /** The status bar before the first answer. */
 export function loadingView(l10n: L10n = plainL10n): IndicatorView {
   return {
@@ -118,9 +129,10 @@ export function checkingTooltipMarkdown(network: string, l10n: L10n = plainL10n)
 
 /** The accessible name of the status bar item: plain text, no icons. */
 export function statusAccessibleLabel(
-  input: { summary?: StatusSummary; error?: unknown },
+  input: { summary?: StatusSummary; error?: unknown; offline?: boolean },
   l10n: L10n = plainL10n,
 ): string {
+  if (input.offline) return l10n.t('Hedera network status: offline, the status page could not be reached. Try again.');
   if (input.error !== undefined) return l10n.t('Hedera network status unknown');
   if (!input.summary) return l10n.t('Hedera network status: checking');
   const v = indicatorView(input.summary.status.indicator, l10n);

@@ -112,6 +112,7 @@ export class StatusModel {
   private readonly request = new LatestRequest();
   private timer: unknown;
   private started = false;
+  private paused = false;
   private disposed = false;
   private readonly changed = new Emitter<StatusState>();
   private readonly worsened = new Emitter<Worsening>();
@@ -137,6 +138,25 @@ export class StatusModel {
     if (this.started || this.disposed) return;
     this.started = true;
     void this.refresh();
+  }
+
+  /** Stops the schedule while nobody shows the status (no status bar item, the view hidden); a manual refresh still polls. */
+  pause(): void {
+    if (this.paused || this.disposed) return;
+    this.paused = true;
+    this.cancelTimer();
+    if (this.current.nextPollAt !== undefined) this.update({ nextPollAt: undefined });
+  }
+
+  /** Polls on the schedule again (now, when the last poll is older than the interval or nothing is known). */
+  resume(): void {
+    if (this.disposed) return;
+    const wasPaused = this.paused;
+    this.paused = false;
+    if (!this.started) return this.start();
+    if (!wasPaused || this.inFlight) return;
+    if (this.current.summary === undefined && this.current.error === undefined) void this.refresh();
+    else this.schedule();
   }
 
   /**
@@ -202,7 +222,7 @@ export class StatusModel {
     const keep = samePage ? { summary: this.current.summary, checkedAt: this.current.checkedAt } : {};
     this.current = { ...keep, failures: 0, loading: false, generation: this.current.generation + 1, polls: 0 };
     this.changed.fire(this.current);
-    return this.refresh();
+    return this.paused ? Promise.resolve() : this.refresh();
   }
 
   /** The interval setting changed: the next poll is rescheduled from the last one. */
@@ -213,6 +233,7 @@ export class StatusModel {
 
   private schedule(): void {
     this.cancelTimer();
+    if (this.paused) return;
     // an ApiError's Retry-After (read by property: the errors module is not loaded at activation for this)
     const retryAfter = (this.current.error as Partial<ApiError> | undefined)?.retryAfterMs;
     const delay = pollDelayMs(this.opts.intervalMs(), this.current.failures, retryAfter);

@@ -9,8 +9,16 @@ import vscode = require('vscode');
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { statusTooltipMarkdown, type TimeOptions } from './format';
-import { CMD_FOCUS_VIEW, STATUS_BAR_ID } from './ids';
-import { checkingTooltipMarkdown, indicatorView, loadingView, statusAccessibleLabel, unknownView } from './indicator';
+import { CMD_FOCUS_VIEW, CMD_REFRESH, STATUS_BAR_ID } from './ids';
+import { isUnreachable } from '../../api/reach';
+import {
+  checkingTooltipMarkdown,
+  indicatorView,
+  loadingView,
+  offlineView,
+  statusAccessibleLabel,
+  unknownView,
+} from './indicator';
 
 export class StatusBarIndicator implements vscode.Disposable {
   readonly item: vscode.StatusBarItem;
@@ -31,12 +39,15 @@ export class StatusBarIndicator implements vscode.Disposable {
 
   render(s: StatusState = this.model.state): void {
     const failed = s.error !== undefined;
+    const offline = failed && isUnreachable(s.error);
     // while a poll runs, keep showing the last answer (no flicker every few minutes)
-    const v = failed
-      ? unknownView(vscode.l10n)
-      : s.summary
-        ? indicatorView(s.summary.status.indicator, vscode.l10n)
-        : loadingView(vscode.l10n);
+    const v = offline
+      ? offlineView(vscode.l10n)
+      : failed
+        ? unknownView(vscode.l10n)
+        : s.summary
+          ? indicatorView(s.summary.status.indicator, vscode.l10n)
+          : loadingView(vscode.l10n);
     this.item.text = v.text;
     this.item.backgroundColor =
       v.background === 'error'
@@ -66,8 +77,12 @@ export class StatusBarIndicator implements vscode.Disposable {
     md.isTrusted = false;
     md.supportHtml = false;
     this.item.tooltip = md;
+    // offline, a click tries again (the view would show only that the page cannot be reached)
+    this.item.command = offline
+      ? { command: CMD_REFRESH, title: vscode.l10n.t('Check the Network Status Again') }
+      : { command: CMD_FOCUS_VIEW, title: vscode.l10n.t('Show Network Status') };
     this.item.accessibilityInformation = {
-      label: statusAccessibleLabel({ summary: s.summary, error: s.error }, vscode.l10n),
+      label: statusAccessibleLabel({ summary: s.summary, error: s.error, offline }, vscode.l10n),
       role: 'button',
     };
   }

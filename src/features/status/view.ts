@@ -6,6 +6,7 @@
  * Server text is plain text in labels and plain-string tooltips; Markdown tooltips escape it (mdEscape).
  */
 import vscode = require('vscode');
+import { isUnreachable } from '../../api/reach';
 import { DisposableStore } from '../../core/disposables';
 import { relativeTime } from '../../api/format';
 import { LatestRequest } from '../../api/latest';
@@ -195,6 +196,8 @@ export class StatusView implements LoadedTree<TreeNode> {
     const s = this.model.state;
     const ids = new Ids(`status/${s.generation}`);
     const rows: TreeNode[] = [];
+    // the status page cannot be reached and nothing is known: no rows, the view shows that state's welcome
+    if (s.error !== undefined && !s.summary && isUnreachable(s.error)) return rows;
     if (s.error !== undefined) rows.push(errorNode(s.error, this.retryCommand(), ids.make('error')));
     if (!s.summary) {
       if (s.error === undefined) rows.push(loadingNode(vscode.l10n.t('Reading the status page…')));
