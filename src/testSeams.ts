@@ -39,7 +39,7 @@ export interface TestSeams {
   /** The last lines written to the log, secrets already hidden. */
   recentLog(): string[];
   /** The last value the extension gave a context key (undefined: never set in this run). */
-  contextKey(key: ContextKeyId): boolean | undefined;
+  contextKey(key: ContextKeyId): boolean | string | undefined;
   readonly schedules: Seam<typeof registerSchedules>;
   readonly contractResults: Seam<typeof registerContractResults>;
   readonly nftHistory: Seam<typeof registerNftHistory>;

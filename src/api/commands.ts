@@ -93,6 +93,9 @@ export const ContextKey = {
   deploymentsAllNetworks: 'hederaExplorer.deployments.allNetworks',
   hasRevertMarks: 'hederaExplorer.inspector.hasRevertMarks',
   hasApiKey: 'hederaExplorer.hasApiKey',
+  /** The selected network's name while its mirror node cannot be reached, otherwise false. */
+  unreachable: 'hederaExplorer.unreachable',
+  statusUnreachable: 'hederaExplorer.status.unreachable',
 } as const;
 
 export type ContextKeyId = (typeof ContextKey)[keyof typeof ContextKey];

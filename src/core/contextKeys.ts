@@ -7,14 +7,14 @@ import type { ContextKeyId } from '../api/commands';
 
 export { ContextKey, type ContextKeyId } from '../api/commands';
 
-let recorded: Map<ContextKeyId, boolean> | undefined;
+let recorded: Map<ContextKeyId, boolean | string> | undefined;
 
-export function setContext(key: ContextKeyId, value: boolean): void {
+export function setContext(key: ContextKeyId, value: boolean | string): void {
   recorded?.set(key, value);
   void vscode.commands.executeCommand('setContext', key, value);
 }
 
 /** Test mode only: keeps each key's last value from now on; the map is what the tests read. */
-export function recordContextKeys(): ReadonlyMap<ContextKeyId, boolean> {
+export function recordContextKeys(): ReadonlyMap<ContextKeyId, boolean | string> {
   return (recorded ??= new Map());
 }

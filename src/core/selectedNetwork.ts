@@ -6,13 +6,13 @@ import vscode = require('vscode');
 import type { Clients } from '../api/clients';
 import type { NetworkName, NetworkProfile } from '../api/networks';
 import { isUnreachable } from '../api/reach';
+import { ContextKey, setContext } from './contextKeys';
 import type { ExtensionLog } from './log';
 import { currentProfile, profileOf, SECTION, timeoutMs } from './settings';
 
 export type { Clients };
 
 /** Set to the selected network's name while its mirror node cannot be reached (false otherwise): the views' welcome. */
-export const UNREACHABLE_CONTEXT = 'hederaExplorer.unreachable';
 
 export class SelectedNetwork implements vscode.Disposable {
   private current: Clients | undefined;
@@ -118,7 +118,7 @@ export class SelectedNetwork implements vscode.Disposable {
     this.unreachableError = error;
     const now = error !== undefined;
     if (!was && !now) return;
-    void vscode.commands.executeCommand('setContext', UNREACHABLE_CONTEXT, now ? this.profile.name : false);
+    setContext(ContextKey.unreachable, now ? this.profile.name : false);
     if (was !== now && fire) this.reachability.fire();
   }
 

@@ -8,4 +8,3 @@ export const CMD_REFRESH = Command.statusRefresh;
 export const CMD_OPEN_LINK = Command.statusOpenLink;
 export const CMD_COPY_LINK = Command.statusCopyLink;
 /** True while the status page cannot be reached and nothing is known: the view shows that state's welcome. */
-export const STATUS_UNREACHABLE_CONTEXT = 'hederaExplorer.status.unreachable';

@@ -9,6 +9,7 @@
 import vscode = require('vscode');
 import type { FeatureContext } from '../context';
 import { registerCommand } from '../../core/commands';
+import { ContextKey, setContext } from '../../core/contextKeys';
 import { config, SECTION } from '../../core/settings';
 import { isUnreachable } from '../../api/reach';
 import { hostOf, httpUrl } from '../../api/url';
@@ -16,14 +17,7 @@ import { copyText, openUrl } from '../../ui/actions';
 import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import { type TimeOptions, worseningMessage } from './format';
-import {
-  CMD_COPY_LINK,
-  CMD_FOCUS_VIEW,
-  CMD_OPEN_LINK,
-  CMD_REFRESH,
-  STATUS_UNREACHABLE_CONTEXT,
-  STATUS_VIEW_ID,
-} from './ids';
+import { CMD_COPY_LINK, CMD_FOCUS_VIEW, CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
 import { indicatorView } from './indicator';
 import { clampPollMinutes, MINUTE, StatusModel } from './model';
 import type { StatusSeam, StatusSnapshot } from './seam';
@@ -123,7 +117,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
       const now = s.error !== undefined && !s.summary && isUnreachable(s.error);
       if (now === unreachable) return;
       unreachable = now;
-      void vscode.commands.executeCommand('setContext', STATUS_UNREACHABLE_CONTEXT, now);
+      setContext(ContextKey.statusUnreachable, now);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.status.showInStatusBar`)) follow();
