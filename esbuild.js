@@ -193,14 +193,23 @@ const common = { absWorkingDir: root, bundle: true, logLevel: 'silent', plugins:
 /**
  * `vscode` imports of the extension's modules resolve to src/shims/vscode.ts, whose own import is the bundle's one
  * `require('vscode')` (external): the API is asked for once, not once per module (see the shim).
+ * Modules write `import * as vscode from 'vscode'`, the form `@vscode/l10n-dev export` reads their `vscode.l10n.t`
+ * calls through; it is loaded as `import vscode = require('vscode')`, which esbuild bundles as the shim's one object
+ * (a namespace import of a CommonJS module would copy the whole API into a new object in every module).
  */
 const VSCODE_SHIM = path.join(root, 'src', 'shims', 'vscode.ts');
+const VSCODE_NAMESPACE_IMPORT = /^import \* as vscode from 'vscode';$/m;
 const oneVscodeRequire = {
   name: 'one-vscode-require',
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) =>
       args.importer === VSCODE_SHIM ? { path: 'vscode', external: true } : { path: VSCODE_SHIM },
     );
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!VSCODE_NAMESPACE_IMPORT.test(text)) return undefined;
+      return { contents: text.replace(VSCODE_NAMESPACE_IMPORT, "import vscode = require('vscode');"), loader: 'ts' };
+    });
   },
 };
 /** Settings of every bundle the extension host loads: Node, `vscode` provided by the host. */

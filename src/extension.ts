@@ -2,7 +2,7 @@
  * Wiring only: creates the log, the network and the secret store, registers commands and views.
  * Nothing here talks to the network: clients are built on first use, when a view is shown or a command runs.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { Command, registerCommand } from './core/commands';
 import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';

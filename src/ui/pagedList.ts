@@ -5,7 +5,7 @@
  * VS Code event. Everything else (what to fetch, when, retry) is the pager's. The list endpoints the trees read
  * never answer 206, so the pager's `partial` has no row here (the NFT history panel shows it).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { emptyPageSentence, Pager, type PagerOptions, type PagerSource, stopSentence } from '../api/pager';
 import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, type TreeNode } from './nodes';
 

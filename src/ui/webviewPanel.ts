@@ -8,7 +8,7 @@
  * A feature keeps what is its own: its protocol (`protocol.ts`: the message and state types and their parsers),
  * what a panel shows and does, and its effects.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../core/disposables';
 import type { ExtensionLog } from '../core/log';
 

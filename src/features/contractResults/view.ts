@@ -4,7 +4,7 @@
  * paging, grouped details with decoded reverts, "Follow" mode, copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { LatestRequest } from '../../api/latest';

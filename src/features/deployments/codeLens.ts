@@ -10,7 +10,7 @@
  * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
  * or with `hederaExplorer.codeLens.showUndeployed` one quiet `not deployed on <network>`. Part of the lazy entry.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { shortAddress } from '../../api/format';
 import { oneLine } from '../../api/text';
 import { config } from '../../core/settings';

@@ -8,7 +8,7 @@
  * requests are in flight.
  * Part of the feature's lazy entry (lazy.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';

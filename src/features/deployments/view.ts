@@ -5,7 +5,7 @@
  * results as the Contract Results view shows them (the same row kind and actions). Errors are rows with the
  * server's message and Retry. Part of the feature's lazy entry (lazy.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { shortAddress } from '../../api/format';
 import type { NetworkProfile } from '../../api/networks';

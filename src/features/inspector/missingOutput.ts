@@ -5,7 +5,7 @@
  * workspace, in a child process, with progress and Cancel, cached on disk (the extension's global storage) by the
  * compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
 import { CompileCache, produceOutput } from '../../workspace/compiler';
 import type { FeatureContext } from '../context';

@@ -16,7 +16,7 @@
  * library in node_modules, a file edited since, sources of another folder) the compiled source, read-only
  * (`hedera-source:` documents, ./sourceDocuments.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Clients } from '../../api/clients';
 import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';

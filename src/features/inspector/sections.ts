@@ -5,7 +5,7 @@
  * when something is not decoded otherwise), Hedera's system contracts and the standard token events
  * (src/api/inspect), and the contracts' storage layouts from the workspace's build.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { AbiRegistry } from '../../api/decode';
 import { sourcifyRegistry } from '../../api/decode/abi';
 import type { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';

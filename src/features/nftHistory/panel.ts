@@ -6,7 +6,7 @@
  * ready handshake, every message from the page validated by `protocol.ts`); links are opened by the extension
  * (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { isApiError } from '../../api/errors';
 import { compareTimestamps } from '../../api/format';

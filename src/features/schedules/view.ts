@@ -3,7 +3,7 @@
  * order, page size), paging, details, "Open schedule by id", copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';

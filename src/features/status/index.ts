@@ -5,7 +5,7 @@
  * Status tree (view.ts) is loaded with its first rows (LazyTreeView); the full formatting (format.ts) with the
  * first answer. `registerStatus` is the one call from extension.ts; in test mode it returns the test seam.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { FeatureContext } from '../context';
 import { registerCommand } from '../../core/commands';
 import { config, SECTION } from '../../core/settings';

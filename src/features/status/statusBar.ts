@@ -5,7 +5,7 @@
  * tooltip (server text escaped, no links), click = focus the Network Status view.
  * It renders the shared StatusModel; it never sends a request of its own.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { statusTooltipMarkdown, type TimeOptions } from './format';

@@ -12,7 +12,7 @@
  * Loaded lazily by the first run (index.ts registers the commands at activation and `require`s this module then);
  * `import type` it elsewhere. The questions it asks go through `VerificationPrompts` (prompts.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { ApiError, isApiError } from '../../api/errors';
 import { shortAddress } from '../../api/format';
 import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
