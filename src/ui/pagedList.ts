@@ -43,12 +43,12 @@ export class PagedList<T> implements vscode.Disposable {
     else if (m.error !== undefined) rows.push(errorNode(m.error, texts.retry));
     else if (m.stopped) {
       if (m.items.length === 0) rows.push(empty());
-      const text = stopSentence(m.stopped, vscode.l10n);
+      const text = stopSentence(m.stopped);
       rows.push(new MessageNode(text, { icon: warning(), tooltip: text, contextValue: 'pagingStopped' }));
     } else if (m.hasMore) {
       if (m.emptyPage)
         rows.push(
-          new MessageNode(emptyPageSentence(vscode.l10n), {
+          new MessageNode(emptyPageSentence(), {
             icon: new vscode.ThemeIcon('info'),
             contextValue: 'emptyPage',
           }),

@@ -108,9 +108,7 @@ function decodedWithRow(
       icon: new vscode.ThemeIcon('file-code'),
     });
   }
-  const said = decodedWith(check, { contractName: origin.contractName, signature }, (m, ...a) =>
-    vscode.l10n.t(m, ...a),
-  );
+  const said = decodedWith(check, { contractName: origin.contractName, signature });
   return new DetailNode(vscode.l10n.t('Decoded with'), said ? `${origin.label} · ${said.note}` : origin.label, {
     tooltip: said ? `${origin.label}\n${said.tooltip}` : origin.label,
     icon: new vscode.ThemeIcon(said?.confirmed ? 'pass' : 'file-code'),

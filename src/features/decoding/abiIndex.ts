@@ -200,7 +200,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
           deployments: records,
           runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined,
         });
-        check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
+        check = addressBuildCheck(found, records[0].contractName, address);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         this.log.warn(`Builds: the build at ${address} was not resolved: ${message}`);

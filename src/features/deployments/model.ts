@@ -392,7 +392,7 @@ export class DeploymentsModel implements vscode.Disposable {
         ),
       };
     const kind = !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch';
-    return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
+    return { file: found.match.build.file, kind, sentence: explainBuild(found) };
   }
 
   private async lookUpResults(id: string, signal: AbortSignal): Promise<ContractResults> {

@@ -110,7 +110,7 @@ export class DeploymentNode implements TreeNode {
       parts.push(vscode.l10n.t('results failed to load'));
       icon = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     } else if (r?.value) {
-      parts.push(resultsLine(r.value.summary, Date.now(), vscode.env.language, vscode.l10n));
+      parts.push(resultsLine(r.value.summary, Date.now(), vscode.env.language));
       const sum = r.value.summary;
       icon = sum.failed
         ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
@@ -123,7 +123,6 @@ export class DeploymentNode implements TreeNode {
     }
     const verification = verificationText(
       s.verification?.error !== undefined ? { kind: 'error', message: '' } : s.verification?.value,
-      vscode.l10n,
     );
     if (verification) parts.push(verification);
     item.description = oneLine(parts.join(' · '), 400);
@@ -224,22 +223,18 @@ export class DeploymentNode implements TreeNode {
       }),
       ...e.alsoIn.map((w) => new DetailNode(vscode.l10n.t('Also in'), w)),
       ...(e.sourcePath ? [new DetailNode(vscode.l10n.t('Source'), e.sourcePath)] : []),
-      new DetailNode(
-        vscode.l10n.t('Verification'),
-        verificationText(v, vscode.l10n) || vscode.l10n.t('not looked up'),
-        {
-          icon: new vscode.ThemeIcon('verified'),
-          command: verify,
-          ...(state.verification?.error !== undefined
-            ? {
-                tooltip:
-                  state.verification.error instanceof Error
-                    ? state.verification.error.message
-                    : String(state.verification.error),
-              }
-            : {}),
-        },
-      ),
+      new DetailNode(vscode.l10n.t('Verification'), verificationText(v) || vscode.l10n.t('not looked up'), {
+        icon: new vscode.ThemeIcon('verified'),
+        command: verify,
+        ...(state.verification?.error !== undefined
+          ? {
+              tooltip:
+                state.verification.error instanceof Error
+                  ? state.verification.error.message
+                  : String(state.verification.error),
+            }
+          : {}),
+      }),
     ];
     return new DetailsNode(vscode.l10n.t('Deployment'), rows, () => this.buildRow(), {
       icon: new vscode.ThemeIcon('rocket'),

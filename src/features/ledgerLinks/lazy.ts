@@ -91,7 +91,6 @@ export class LedgerLinks implements vscode.Disposable {
       cpu = process.cpuUsage();
       const content = ledgerHover(ref, info, {
         network: profile,
-        l10n: vscode.l10n,
         locale: vscode.env.language,
         describe: (r, failed) => this.describe(r, failed),
       });

@@ -159,8 +159,8 @@ export class NftHistoryPanel implements vscode.Disposable {
             },
           }
         : {}),
-      ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
-      ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
+      ...(h.stopped ? { stopped: stopSentence(h.stopped) } : {}),
+      ...(h.emptyPage ? { emptyPage: emptyPageSentence() } : {}),
       ...(this.note ? { note: this.note } : {}),
       ...(this.queryError ? { queryError: this.queryError } : {}),
     };

@@ -53,7 +53,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   let statusUrl: string | undefined;
   const worsened = model.onDidWorsen(({ previous, summary }) => {
     if (!config().get<boolean>('status.notify', true)) return;
-    const message = worseningMessage(previous, summary, vscode.l10n);
+    const message = worseningMessage(previous, summary);
     shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
     const show = vscode.l10n.t('Show Status');

@@ -32,11 +32,7 @@ export class StatusBarIndicator implements vscode.Disposable {
   render(s: StatusState = this.model.state): void {
     const failed = s.error !== undefined;
     // while a poll runs, keep showing the last answer (no flicker every few minutes)
-    const v = failed
-      ? unknownView(vscode.l10n)
-      : s.summary
-        ? indicatorView(s.summary.status.indicator, vscode.l10n)
-        : loadingView(vscode.l10n);
+    const v = failed ? unknownView() : s.summary ? indicatorView(s.summary.status.indicator) : loadingView();
     this.item.text = v.text;
     this.item.backgroundColor =
       v.background === 'error'
@@ -47,27 +43,24 @@ export class StatusBarIndicator implements vscode.Disposable {
     const network = this.network.profile.label;
     const md = new vscode.MarkdownString(
       !failed && !s.summary
-        ? checkingTooltipMarkdown(network, vscode.l10n)
-        : statusTooltipMarkdown(
-            {
-              summary: s.summary,
-              checkedAt: s.checkedAt,
-              error: s.error,
-              failedAt: s.failedAt,
-              nextPollAt: s.nextPollAt,
-              network,
-              now: Date.now(),
-              time: this.time(),
-            },
-            vscode.l10n,
-          ),
+        ? checkingTooltipMarkdown(network)
+        : statusTooltipMarkdown({
+            summary: s.summary,
+            checkedAt: s.checkedAt,
+            error: s.error,
+            failedAt: s.failedAt,
+            nextPollAt: s.nextPollAt,
+            network,
+            now: Date.now(),
+            time: this.time(),
+          }),
       true,
     );
     md.isTrusted = false;
     md.supportHtml = false;
     this.item.tooltip = md;
     this.item.accessibilityInformation = {
-      label: statusAccessibleLabel({ summary: s.summary, error: s.error }, vscode.l10n),
+      label: statusAccessibleLabel({ summary: s.summary, error: s.error }),
       role: 'button',
     };
   }
