@@ -214,15 +214,24 @@ const webviewBuild = {
 /**
  * `vscode` imports of the extension's modules resolve to src/shims/vscode.ts, whose own import is the bundle's one
  * `require('vscode')` (external): the API is asked for once, not once per module (see the shim).
+ * Modules write `import * as vscode from 'vscode'`, the form `@vscode/l10n-dev export` reads their `vscode.l10n.t`
+ * calls through; it is loaded as `import vscode = require('vscode')`, which esbuild bundles as the shim's one object
+ * (a namespace import of a CommonJS module would copy the whole API into a new object in every module).
  */
 function oneVscodeRequire() {
   const shim = path.join(root, 'src', 'shims', 'vscode.ts');
+  const namespaceImport = /^import \* as vscode from 'vscode';$/m;
   return {
     name: 'one-vscode-require',
     setup(build) {
       build.onResolve({ filter: /^vscode$/ }, (args) =>
         args.importer === shim ? { path: 'vscode', external: true } : { path: shim },
       );
+      build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const text = await fs.promises.readFile(args.path, 'utf8');
+        if (!namespaceImport.test(text)) return undefined;
+        return { contents: text.replace(namespaceImport, "import vscode = require('vscode');"), loader: 'ts' };
+      });
     },
   };
 }

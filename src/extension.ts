@@ -2,7 +2,8 @@
  * Wiring only: creates the log, the network and the secret store, registers commands and views.
  * Nothing here talks to the network: clients are built on first use, when a view is shown or a command runs.
  */
-import vscode = require('vscode');
+import * as l10n from '@vscode/l10n';
+import * as vscode from 'vscode';
 import { Command, registerCommand } from './core/commands';
 import { recordContextKeys } from './core/contextKeys';
 import { threadCpuMs } from './core/cpuTime';
@@ -29,6 +30,8 @@ import type { DetailNode } from './ui/nodes';
 export function activate(context: vscode.ExtensionContext, load?: LoadTime): HederaExplorerApi {
   const started = performance.now();
   const cpuStarted = threadCpuMs();
+  // plain-TypeScript modules (src/api, the formatters) translate with @vscode/l10n: the same bundle as vscode.l10n
+  l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   const log = new ExtensionLog({ keepLines: testMode }); // the last lines kept for the tests' recentLog() only
   const contextKeys = testMode ? recordContextKeys() : undefined; // the keys' values, for the tests only

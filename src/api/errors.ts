@@ -4,6 +4,7 @@
  * to show details and pick a way forward.
  */
 
+import * as l10n from '@vscode/l10n';
 import { hostOf } from './url';
 
 export type ApiErrorKind =
@@ -198,7 +199,7 @@ export function parseRetryAfter(value: string | undefined | null, now = Date.now
 }
 
 function serverOf(url: string | undefined): string {
-  return hostOf(url) ?? 'the server';
+  return hostOf(url) ?? l10n.t('the server');
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -234,15 +235,15 @@ export function httpErrorSentence(
   if (status === 429) {
     const wait =
       retryAfterMs !== undefined
-        ? ` Try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s.`
-        : ' Try again in a moment.';
-    return `${host} is limiting requests (${label})${said}.${wait}`.replace('..', '.');
+        ? l10n.t('Try again in {0} s.', Math.max(1, Math.ceil(retryAfterMs / 1000)))
+        : l10n.t('Try again in a moment.');
+    return `${l10n.t('{0} is limiting requests ({1}){2}.', host, label, said)} ${wait}`.replace('..', '.');
   }
-  if (status === 404) return `${host} has no such resource (${label})${said}.`;
-  if (status === 401 || status === 403) return `${host} refused access (${label})${said}.`;
-  if (status >= 500) return `${host} could not answer (${label})${said}. Try again later.`;
-  if (status >= 400) return `${host} rejected the request (${label})${said}.`;
-  return `${host} answered with an unexpected status (${label})${said}.`;
+  if (status === 404) return l10n.t('{0} has no such resource ({1}){2}.', host, label, said);
+  if (status === 401 || status === 403) return l10n.t('{0} refused access ({1}){2}.', host, label, said);
+  if (status >= 500) return l10n.t('{0} could not answer ({1}){2}. Try again later.', host, label, said);
+  if (status >= 400) return l10n.t('{0} rejected the request ({1}){2}.', host, label, said);
+  return l10n.t('{0} answered with an unexpected status ({1}){2}.', host, label, said);
 }
 
 /** `host:port` of a URL, the port always written (https://evil.example -> evil.example:443), at most `max` characters. */
@@ -258,8 +259,17 @@ export function hostPort(url: URL, max = 120): string {
  */
 export function foreignRedirectSentence(from: URL, to: URL): string {
   const what =
-    from.hostname !== to.hostname ? 'another host' : from.protocol !== to.protocol ? 'another scheme' : 'another port';
-  return `${hostPort(from)} redirected the request to ${hostPort(to)}, ${what}; requests go only to the selected network's URLs, so it was not followed.`;
+    from.hostname !== to.hostname
+      ? l10n.t('another host')
+      : from.protocol !== to.protocol
+        ? l10n.t('another scheme')
+        : l10n.t('another port');
+  return l10n.t(
+    "{0} redirected the request to {1}, {2}; requests go only to the selected network's URLs, so it was not followed.",
+    hostPort(from),
+    hostPort(to),
+    what,
+  );
 }
 
 /** The sentence for a transport failure (no HTTP status). */
@@ -272,24 +282,45 @@ export function transportSentence(
   const host = serverOf(url);
   switch (kind) {
     case 'timeout':
-      return `${host} did not answer within ${timeoutMs !== undefined ? `${Math.round(timeoutMs / 100) / 10} s` : 'the time limit'}. Check your internet connection, or raise the timeout (setting hederaExplorer.http.timeoutSeconds).`;
+      return l10n.t(
+        '{0} did not answer within {1}. Check your internet connection, or raise the timeout (setting hederaExplorer.http.timeoutSeconds).',
+        host,
+        timeoutMs !== undefined ? l10n.t('{0} s', Math.round(timeoutMs / 100) / 10) : l10n.t('the time limit'),
+      );
     case 'offline':
-      return `No network connection: ${host} cannot be reached from this computer. Check that you are online.`;
+      return l10n.t(
+        'No network connection: {0} cannot be reached from this computer. Check that you are online.',
+        host,
+      );
     case 'dns':
-      return `The host name ${host} could not be found (DNS lookup failed). Check your internet connection, then try again.`;
+      return l10n.t(
+        'The host name {0} could not be found (DNS lookup failed). Check your internet connection, then try again.',
+        host,
+      );
     case 'refused':
-      return `Nothing is listening at ${host} (connection refused). Check that the server is running, then try again.`;
+      return l10n.t(
+        'Nothing is listening at {0} (connection refused). Check that the server is running, then try again.',
+        host,
+      );
     case 'reset':
-      return `${host} closed the connection before the answer was complete. Try again.`;
+      return l10n.t('{0} closed the connection before the answer was complete. Try again.', host);
     case 'tls':
-      return `A secure connection to ${host} could not be made${detail ? ` (${detail})` : ''}. If a proxy or firewall sits between you and the server, check it, then try again.`;
+      return l10n.t(
+        'A secure connection to {0} could not be made{1}. If a proxy or firewall sits between you and the server, check it, then try again.',
+        host,
+        detail ? ` (${detail})` : '',
+      );
     case 'cancelled':
-      return 'The request was cancelled.';
+      return l10n.t('The request was cancelled.');
     case 'tooLarge':
-      return `The answer from ${host} is larger than the allowed size${detail ? ` (${detail})` : ''}.`;
+      return l10n.t('The answer from {0} is larger than the allowed size{1}.', host, detail ? ` (${detail})` : '');
     case 'malformed':
-      return `${host} sent an answer that could not be read${detail ? ` (${detail})` : ''}.`;
+      return l10n.t('{0} sent an answer that could not be read{1}.', host, detail ? ` (${detail})` : '');
     default:
-      return `The request to ${host} failed${detail ? ` (${detail})` : ''}. Check your internet connection, then try again.`;
+      return l10n.t(
+        'The request to {0} failed{1}. Check your internet connection, then try again.',
+        host,
+        detail ? ` (${detail})` : '',
+      );
   }
 }

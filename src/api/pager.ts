@@ -16,9 +16,8 @@
 import { isApiError } from './errors';
 import { LatestRequest } from './latest';
 import type { Page, PageKey } from './mirror';
-import { type L10n, oneLine, plainL10n } from './text';
-
-export type { L10n } from './text';
+import * as l10n from '@vscode/l10n';
+import { oneLine } from './text';
 
 export interface PagerSource<T> {
   first(signal: AbortSignal): Promise<Page<T>>;
@@ -62,7 +61,7 @@ export interface PagerOptions<T> {
 }
 
 /** The sentence for why paging stopped, in the language of `l10n` (`vscode.l10n` in the views). */
-export function stopSentence(stop: PagerStop, l10n: L10n = plainL10n): string {
+export function stopSentence(stop: PagerStop): string {
   switch (stop.kind) {
     case 'loop':
       return l10n.t(
@@ -79,7 +78,7 @@ export function stopSentence(stop: PagerStop, l10n: L10n = plainL10n): string {
 }
 
 /** The notice for an empty page with a next link. */
-export function emptyPageSentence(l10n: L10n = plainL10n): string {
+export function emptyPageSentence(): string {
   return l10n.t('The server returned an empty page; more may follow.');
 }
 

@@ -21,17 +21,6 @@
  * the very same code.
  */
 
-/** The part of `vscode.l10n` that plain-TS code uses: `t('Hello {0}', name)` (the views pass `vscode.l10n`). */
-export interface L10n {
-  t(message: string, ...args: Array<string | number | boolean>): string;
-}
-
-/** A plain `{0}` formatter, for tests and anything running outside VS Code. */
-export const plainL10n: L10n = {
-  t: (message, ...args) =>
-    message.replace(/\{(\d+)\}/g, (m, i) => (args[Number(i)] === undefined ? m : String(args[Number(i)]))),
-};
-
 export type InertTarget = 'label' | 'text' | 'markdown' | 'notification';
 
 export interface InertOptions {

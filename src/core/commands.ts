@@ -3,7 +3,7 @@
  * A handler gets `unknown`s in the places of its arguments: whoever runs a command (a menu, a command link, another
  * extension) may pass anything, so each handler checks what it got.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { CommandArgs, CommandId } from '../api/commands';
 import type { DisposableStore } from './disposables';
 

@@ -2,7 +2,7 @@
  * Setting the extension's context keys (src/api/commands.ts `ContextKey`), which the `when` clauses of package.json
  * read. In the extension's tests the last value of each key is also kept, as VS Code gives no way to read a key back.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ContextKeyId } from '../api/commands';
 
 export { ContextKey, type ContextKeyId } from '../api/commands';

@@ -4,7 +4,7 @@
  * With `keepLines` (ExtensionMode.Test only: the tests' `recentLog()` seam) the last 500 lines are also kept in
  * memory; otherwise nothing is kept.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Logger } from '../api/http';
 
 const KEEP = 500;

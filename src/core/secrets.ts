@@ -1,7 +1,7 @@
 /**
  * The explorer API key, kept in VS Code's SecretStorage only (never in settings, logs or other requests).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ExtensionLog } from './log';
 
 export const API_KEY_SECRET = 'hederaExplorer.explorerApiKey';

@@ -2,7 +2,7 @@
  * The clients of the selected network, rebuilt when a setting that shapes them changes. Views and commands
  * take their clients from here and listen to `onDidChange` to refresh.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Clients } from '../api/clients';
 import type { NetworkName, NetworkProfile } from '../api/networks';
 import { isUnreachable } from '../api/reach';

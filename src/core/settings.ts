@@ -1,7 +1,7 @@
 /**
  * Reads the `hederaExplorer.*` settings into the API layer's shapes.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { type NetworkName, type NetworkProfile, resolveProfile } from '../api/networks';
 import { hostOf } from '../api/url';
 

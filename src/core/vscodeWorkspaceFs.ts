@@ -2,7 +2,7 @@
  * `WorkspaceFs` (src/workspace/workspaceFs.ts) over `vscode.workspace.fs`: local, remote and virtual folders. Used by
  * the verification command (build info, sources) and the ABI index (deployment records, build info).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { promises as nodeFs } from 'fs';
 import { type DirEntry, MAX_READ_BYTES, pieces, type WorkspaceFs } from '../workspace/workspaceFs';
 

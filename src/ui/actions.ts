@@ -1,7 +1,7 @@
 /**
  * Small shared actions: copy, open a URL outside (http/https only), show raw JSON in a read-only editor.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { stringifyJson } from '../api/json';
 import { notificationSafe } from '../api/text';
 import { httpUrl } from '../api/url';

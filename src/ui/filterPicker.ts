@@ -5,7 +5,7 @@
  * view's `apply` as `{ [field.key]: value }` (the same input the view's `setFilters` takes), then the view reloads.
  * Nothing is fetched for input that does not validate.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Check } from '../api/validation';
 import { notificationSafe } from './nodes';
 

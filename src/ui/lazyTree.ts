@@ -5,7 +5,7 @@
  * asks for it through `implementation()`. `create` typically `require`s the feature's lazily loaded module, which
  * the build declares as a lazy entry (LAZY_ENTRIES in esbuild.js).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../core/disposables';
 
 /** What the loaded part of a view provides: its rows, and disposal. */

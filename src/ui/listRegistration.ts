@@ -5,7 +5,7 @@
  * view was ever shown (they load it). The loaded part is a ListView (./listView.ts); a feature adds only its
  * query, its row kind, its filter fields and its own commands.
  */
-import vscode = require('vscode');
+import type * as vscode from 'vscode';
 import { ListCommand, type ListViewId } from '../api/commands';
 import { registerCommand } from '../core/commands';
 import { LazyTreeView, type LoadedTree } from './lazyTree';

@@ -5,7 +5,7 @@
  * one way (ui/filterPicker.ts) and set in one way (`setFilters`), progress in the view, reload on a network change,
  * refresh / retry / load more / clear filters. A view adds its query, its row kind and its filter fields.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { ListCommand, ListFilteredKey, type ListViewId } from '../api/commands';
 import { commandOf } from '../core/commands';
 import { setContext } from '../core/contextKeys';

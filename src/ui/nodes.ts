@@ -4,7 +4,7 @@
  * row, a detail row (label: value, copyable) and a group row. Labels and descriptions are plain text: VS Code renders tree labels as text, never HTML; Markdown
  * tooltips built here escape what they show.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { ApiError } from '../api/errors';
 import { userUrlSettingFor } from '../core/settings';
 import { formatValue } from '../api/format';

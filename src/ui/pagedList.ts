@@ -5,7 +5,7 @@
  * VS Code event. Everything else (what to fetch, when, retry) is the pager's. The list endpoints the trees read
  * never answer 206, so the pager's `partial` has no row here (the NFT history panel shows it).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { emptyPageSentence, Pager, type PagerOptions, type PagerSource, stopSentence } from '../api/pager';
 import { emptyNode, errorNode, loadingNode, loadMoreNode, MessageNode, type TreeNode } from './nodes';
 
@@ -43,12 +43,12 @@ export class PagedList<T> implements vscode.Disposable {
     else if (m.error !== undefined) rows.push(errorNode(m.error, texts.retry));
     else if (m.stopped) {
       if (m.items.length === 0) rows.push(empty());
-      const text = stopSentence(m.stopped, vscode.l10n);
+      const text = stopSentence(m.stopped);
       rows.push(new MessageNode(text, { icon: warning(), tooltip: text, contextValue: 'pagingStopped' }));
     } else if (m.hasMore) {
       if (m.emptyPage)
         rows.push(
-          new MessageNode(emptyPageSentence(vscode.l10n), {
+          new MessageNode(emptyPageSentence(), {
             icon: new vscode.ThemeIcon('info'),
             contextValue: 'emptyPage',
           }),

@@ -3,7 +3,7 @@
  * restore a panel after a reload, registered at activation, and the panels' host created on first use (by the
  * feature's command or a restore), so that the panels' code, a lazy entry of the build, loads only then.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 /** A host that restores its panels from their saved state. */
 export interface RevivingHost extends vscode.Disposable {

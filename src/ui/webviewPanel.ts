@@ -8,7 +8,7 @@
  * A feature keeps what is its own: its protocol (`protocol.ts`: the message and state types and their parsers),
  * what a panel shows and does, and its effects.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../core/disposables';
 import type { ExtensionLog } from '../core/log';
 
@@ -67,9 +67,23 @@ export function pageHtml(webview: vscode.Webview, assetsUri: vscode.Uri, shell: 
 </head>
 <body>
 ${shell.body}
-<script nonce="${n}" src="${asset(`${shell.bundle}.js`)}"></script>
+${l10nBundleScript()}<script nonce="${n}" src="${asset(`${shell.bundle}.js`)}"></script>
 </body>
 </html>`;
+}
+
+/** The element id of the translations a page reads (`pageL10n()` of the page's bundle). */
+export const L10N_ELEMENT_ID = 'hedera-l10n';
+
+/**
+ * VS Code's translations of the extension's messages (undefined in English), as a JSON data block the page gives to
+ * @vscode/l10n: not a script that runs (the CSP allows only the nonce'd bundle), `<` escaped so that no message ends it.
+ */
+function l10nBundleScript(): string {
+  const bundle = vscode.l10n.bundle;
+  if (!bundle) return '';
+  const json = JSON.stringify(bundle).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${L10N_ELEMENT_ID}">${json}</script>\n`;
 }
 
 /** What the host keeps of a feature's panel. */

@@ -15,6 +15,7 @@
  * taken (unchecked) only when no compiled build is the code on chain. What was checked travels with the choice, and
  * `explainBuild` says it in one sentence. Plain TypeScript over `WorkspaceFs`.
  */
+import * as l10n from '@vscode/l10n';
 import type { DeployedContract } from '../api/decode/derivation';
 import { userSourceName } from '../api/decode/solcOutput';
 import { type BytecodeMatch, isCreationOf } from '../api/source/bytecodeMatch';
@@ -117,47 +118,50 @@ export async function chooseBuild(
   return { match: best ?? top.m, by: 'sources' };
 }
 
-/** Words for a user: the extension's `vscode.l10n.t`, or `inEnglish` (the log). */
-export type Translate = (message: string, ...args: string[]) => string;
-
-/** The message with its `{0}`, `{1}`… filled in, untranslated (for the log). */
-export const inEnglish: Translate = (message, ...args) =>
-  message.replace(/\{(\d+)\}/g, (m, i: string) => args[Number(i)] ?? m);
+/** The choice for the log, in English: the build's file, why it was taken, what was checked. */
+export function buildChoiceForLog(c: BuildChoice): string {
+  const checked = !c.code
+    ? 'not compared with the code on chain'
+    : c.code.match
+      ? `code ${c.code.kind}`
+      : 'code differs';
+  return `${c.match.build.file} (by ${c.by}; ${checked})`;
+}
 
 /** One sentence: which build, why, and what was checked. */
-export function explainBuild(c: BuildChoice, t: Translate): string {
+export function explainBuild(c: BuildChoice): string {
   const file = c.match.build.file;
   const name = c.match.contract.name;
   const which =
     c.by === 'ignition'
-      ? t('the build Hardhat Ignition recorded for the deployment ({0})', file)
+      ? l10n.t('the build Hardhat Ignition recorded for the deployment ({0})', file)
       : c.by === 'artifact'
-        ? t("the build the workspace's artifact of {0} names ({1})", name, file)
+        ? l10n.t("the build the workspace's artifact of {0} names ({1})", name, file)
         : c.by === 'bytecode'
-          ? t('the build whose runtime code is the code on chain ({0})', file)
+          ? l10n.t('the build whose runtime code is the code on chain ({0})', file)
           : c.by === 'sources'
-            ? t('the build whose sources match the workspace best ({0})', file)
-            : t("the workspace's only build of {0} ({1})", name, file);
+            ? l10n.t('the build whose sources match the workspace best ({0})', file)
+            : l10n.t("the workspace's only build of {0} ({1})", name, file);
   const checked = !c.code
     ? c.match.contract.deployedBytecode
-      ? t('not compared with the code on chain (the mirror node did not give it)')
-      : t('it holds the compiler input only, so its code could not be compared with the code on chain')
+      ? l10n.t('not compared with the code on chain (the mirror node did not give it)')
+      : l10n.t('it holds the compiler input only, so its code could not be compared with the code on chain')
     : !c.code.match
       ? c.differs
-        ? t('its code is not the code on chain: {0}', codeDifferenceText(c.differs, t))
-        : t('its code is not the code on chain ({0})', c.code.reason)
+        ? l10n.t('its code is not the code on chain: {0}', codeDifferenceText(c.differs))
+        : l10n.t('its code is not the code on chain ({0})', c.code.reason)
       : c.code.kind === 'exact'
-        ? t('its runtime code is the code on chain, metadata included')
-        : t('its runtime code is the code on chain ({0})', c.code.reason);
+        ? l10n.t('its runtime code is the code on chain, metadata included')
+        : l10n.t('its runtime code is the code on chain ({0})', c.code.reason);
   return c.recorded
-    ? t(
+    ? l10n.t(
         'No build of {0}, which the deployment records put there, is the code on chain; {1} of {2}, another build of the workspace, is: {3}.',
         c.recorded,
         c.match.contract.identifier,
         file,
         checked,
       )
-    : t('{0}: {1}.', which, checked);
+    : l10n.t('{0}: {1}.', which, checked);
 }
 
 /* ------------------------------------------------------------ the workspace's builds */
@@ -368,13 +372,16 @@ export function addressBuildCheck(
   found: DeployedBuild | undefined,
   contractName: string,
   address: string,
-  t: Translate,
 ): AddressBuildCheck {
   if (!found)
     return {
       contractName,
       kind: 'none',
-      sentence: t('No build of the workspace holds {0}, and none has the code deployed at {1}.', contractName, address),
+      sentence: l10n.t(
+        'No build of the workspace holds {0}, and none has the code deployed at {1}.',
+        contractName,
+        address,
+      ),
     };
   const abi = found.built?.contract.abi;
   const signatures = Array.isArray(abi)
@@ -383,7 +390,7 @@ export function addressBuildCheck(
   return {
     contractName: found.match.contract.name,
     kind: !found.code ? 'unchecked' : found.code.match ? 'confirmed' : 'mismatch',
-    sentence: explainBuild(found, t),
+    sentence: explainBuild(found),
     ...(signatures ? { signatures } : {}),
   };
 }
@@ -416,16 +423,15 @@ function typeOf(p: { type: string; components?: unknown }): string {
 export function decodedWith(
   check: AddressBuildCheck | undefined,
   item: { contractName?: string; signature?: string },
-  t: Translate,
 ): { confirmed: boolean; note: string; tooltip: string } | undefined {
   if (!check) return undefined;
-  const likely = (why: string) => ({ confirmed: false, note: t('likely ({0})', why), tooltip: check.sentence });
+  const likely = (why: string) => ({ confirmed: false, note: l10n.t('likely ({0})', why), tooltip: check.sentence });
   if (item.contractName && item.contractName !== check.contractName)
-    return likely(t('{0} is deployed there', check.contractName));
-  if (check.kind === 'none') return likely(t('no build of {0} in the workspace', check.contractName));
-  if (check.kind === 'unchecked') return likely(t('not compared with the code on chain'));
-  if (check.kind === 'mismatch') return likely(t('the code on chain is another build'));
+    return likely(l10n.t('{0} is deployed there', check.contractName));
+  if (check.kind === 'none') return likely(l10n.t('no build of {0} in the workspace', check.contractName));
+  if (check.kind === 'unchecked') return likely(l10n.t('not compared with the code on chain'));
+  if (check.kind === 'mismatch') return likely(l10n.t('the code on chain is another build'));
   if (item.signature && check.signatures && !check.signatures.includes(item.signature))
-    return likely(t('not in the ABI of the build deployed'));
-  return { confirmed: true, note: t('the code on chain'), tooltip: check.sentence };
+    return likely(l10n.t('not in the ABI of the build deployed'));
+  return { confirmed: true, note: l10n.t('the code on chain'), tooltip: check.sentence };
 }

@@ -37,7 +37,7 @@ import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import { deploymentsFromWorkspace } from '../../src/workspace/derivation';
 import { attachOutput } from '../../src/workspace/buildInfo';
 import { CompileCache, produceOutput } from '../../src/workspace/compiler';
-import { DeployedBuilds, explainBuild, inEnglish } from '../../src/workspace/deployedBuild';
+import { DeployedBuilds, explainBuild } from '../../src/workspace/deployedBuild';
 import type { WorkspaceFs } from '../../src/workspace/workspaceFs';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 
@@ -604,8 +604,7 @@ export async function resolveFrameBuild(
     found = await resolve();
   }
   if (!found) return { problem: `no build of ${frame.address} in the workspace` };
-  if (!found.built || (found.code && !found.code.match))
-    return { problem: `${frame.address}: ${explainBuild(found, inEnglish)}` };
+  if (!found.built || (found.code && !found.code.match)) return { problem: `${frame.address}: ${explainBuild(found)}` };
   return {
     build: found.built.build.build,
     contract: found.built.identifier,

@@ -6,7 +6,6 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { codeDifference, codeDifferenceText, readMetadata } from '../../src/api/source/codeDifference';
-import { inEnglish } from '../../src/workspace/deployedBuild';
 
 const ROOT = path.join(__dirname, '../../..');
 
@@ -40,7 +39,7 @@ describe('source: why a build is not the code deployed', () => {
     const d = codeDifference(`0x${CODE}${tail('aa', [0, 8, 24])}`, `${CODE}00${tail('bb', [0, 8, 28])}`);
     assert.strictEqual(d.kind, 'compiler');
     assert.deepStrictEqual([d.onChainCompiler, d.buildCompiler], ['0.8.24', '0.8.28']);
-    const text = codeDifferenceText(d, inEnglish);
+    const text = codeDifferenceText(d);
     assert.strictEqual(
       text,
       'the code deployed was compiled with solc 0.8.24 and this build with solc 0.8.28: build with solc 0.8.24 and the settings of the deployment',
@@ -61,7 +60,7 @@ describe('source: why a build is not the code deployed', () => {
     assert.strictEqual(d.kind, 'length');
     assert.deepStrictEqual([d.onChainBytes, d.buildBytes], [CODE.length / 2 + 1, CODE.length / 2]);
     assert.strictEqual(
-      codeDifferenceText(d, inEnglish),
+      codeDifferenceText(d),
       `the code deployed is ${CODE.length / 2 + 1} bytes and this build ${CODE.length / 2} bytes (metadata aside), with the same compiler (solc 0.8.28): the source or the compiler settings (optimizer, runs, viaIR, EVM version) are not those of the deployment`,
     );
   });
@@ -70,7 +69,7 @@ describe('source: why a build is not the code deployed', () => {
     const d = codeDifference(`${CODE}00`, `${CODE}${tail('bb', [0, 8, 28])}`, '0.8.28+commit.7893614a');
     assert.strictEqual(d.kind, 'length');
     assert.strictEqual(d.onChainCompiler, undefined);
-    assert.match(codeDifferenceText(d, inEnglish), /: the source, the compiler version or its settings are not those/);
+    assert.match(codeDifferenceText(d), /: the source, the compiler version or its settings are not those/);
   });
 
   it('the same length, another metadata hash: where it first differs, a change that kept the size', () => {
@@ -79,7 +78,7 @@ describe('source: why a build is not the code deployed', () => {
     assert.strictEqual(d.kind, 'sameLength');
     assert.strictEqual(d.firstDifference, 10);
     assert.match(
-      codeDifferenceText(d, inEnglish),
+      codeDifferenceText(d),
       /differs from byte 10, and its metadata hash differs: a change of the source, or of a setting/,
     );
   });
@@ -88,7 +87,7 @@ describe('source: why a build is not the code deployed', () => {
     const changed = CODE.slice(0, 20) + 'ff' + CODE.slice(22);
     const d = codeDifference(`${changed}${tail('aa', [0, 8, 28])}`, `${CODE}${tail('aa', [0, 8, 28])}`, undefined, 10);
     assert.strictEqual(d.kind, 'deployTime');
-    const text = codeDifferenceText(d, inEnglish);
+    const text = codeDifferenceText(d);
     assert.match(text, /from byte 10: values written at deployment \(immutables, library addresses\)/);
     assert.doesNotMatch(text, /source/);
   });

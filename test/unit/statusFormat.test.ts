@@ -2,6 +2,7 @@
 // backgrounds, labels, local times, the tooltip's Markdown (escaped server text, no links) and the notification
 // sentence; the shared helpers they use for relative times (src/api/format.ts) and links (src/api/url.ts).
 import * as assert from 'assert';
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../../src/api/errors';
 import { relativeTime } from '../../src/api/format';
 import { parseSummary, type StatusSummary } from '../../src/api/status';
@@ -81,13 +82,15 @@ describe('status view: indicator in the status bar', () => {
     assert.strictEqual(unknownView().background, undefined);
   });
 
-  it('goes through the l10n object it is given', () => {
-    const upper = {
-      t: (m: string, ...a: Array<string | number | boolean>) =>
-        m.replace(/\{(\d+)\}/g, (_, i) => String(a[Number(i)])).toUpperCase(),
-    };
-    assert.strictEqual(indicatorView('minor', upper).text, '$(warning) MINOR OUTAGE');
-    assert.strictEqual(indicatorView('weird', upper).text, '$(info) HEDERA: WEIRD');
+  it('translates with the bundle @vscode/l10n is configured with', () => {
+    l10n.config({ contents: { 'Minor outage': 'MINOR OUTAGE', 'Hedera: {0}': 'HEDERA: {0}!' } });
+    try {
+      assert.strictEqual(indicatorView('minor').text, '$(warning) MINOR OUTAGE');
+      assert.strictEqual(indicatorView('weird').text, '$(info) HEDERA: weird!');
+    } finally {
+      l10n.config({ contents: {} });
+    }
+    assert.strictEqual(indicatorView('minor').text, '$(warning) Minor outage');
   });
 });
 

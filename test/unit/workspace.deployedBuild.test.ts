@@ -9,13 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { locatePc } from '../../src/api/source/locate';
 import { codeBytes, instructionSize } from '../../src/api/source/sourceMap';
-import {
-  addressBuildCheck,
-  DeployedBuilds,
-  decodedWith,
-  explainBuild,
-  inEnglish,
-} from '../../src/workspace/deployedBuild';
+import { addressBuildCheck, DeployedBuilds, decodedWith, explainBuild } from '../../src/workspace/deployedBuild';
 import { nodeWorkspaceFs } from '../support/nodeFs';
 
 const ROOT = path.join(__dirname, '../../..');
@@ -77,7 +71,7 @@ describe('workspace: the build deployed (one resolver)', () => {
     const pc = firstRevertPc(runtime());
     assert.deepStrictEqual(locatePc(found.built.build.build, VAULT, pc), locatePc(info as never, VAULT, pc));
     assert.match(
-      explainBuild(found, inEnglish),
+      explainBuild(found),
       /^the workspace's only build of Vault \(artifacts\/build-info\/[0-9a-f]+\.json\): its runtime code is the code on chain/,
     );
   });
@@ -142,14 +136,11 @@ describe('workspace: the build deployed (one resolver)', () => {
       runtimeBytecode: changed,
     });
     assert.strictEqual(found?.code?.match, false, JSON.stringify(found?.code));
-    assert.match(explainBuild(found, inEnglish), /its code is not the code on chain/);
+    assert.match(explainBuild(found), /its code is not the code on chain/);
     // the same metadata (sources and settings): what differs was written at deployment, not a changed source
     assert.strictEqual(found?.differs?.kind, 'deployTime');
-    assert.match(
-      explainBuild(found, inEnglish),
-      /has the metadata of this build but differs from byte 5: values written/,
-    );
-    assert.doesNotMatch(explainBuild(found, inEnglish), /source/);
+    assert.match(explainBuild(found), /has the metadata of this build but differs from byte 5: values written/);
+    assert.doesNotMatch(explainBuild(found), /source/);
     // nothing named it and nothing matches: nothing
     assert.strictEqual(
       await builds.resolve(['0x00000000000000000000000000000000000f0001'], { runtimeBytecode: changed }),
@@ -167,16 +158,13 @@ describe('workspace: the build deployed (one resolver)', () => {
     assert.strictEqual(found.code?.match, true);
     assert.strictEqual(found.recorded, 'Ledger');
     assert.match(
-      explainBuild(found, inEnglish),
+      explainBuild(found),
       /^No build of Ledger, which the deployment records put there, is the code on chain; contracts\/inspector\/Vault\.sol:Vault of artifacts\/build-info\/[0-9a-f]+\.json, another build of the workspace, is: /,
     );
     // "Decoded with": Vault is deployed there, so a call decoded with Ledger's ABI is likely only
-    const check = addressBuildCheck(found, 'Ledger', VAULT_ADDRESS, inEnglish);
+    const check = addressBuildCheck(found, 'Ledger', VAULT_ADDRESS);
     assert.strictEqual(check.contractName, 'Vault');
-    assert.deepStrictEqual(
-      decodedWith(check, { contractName: 'Ledger' }, inEnglish)?.note,
-      'likely (Vault is deployed there)',
-    );
+    assert.deepStrictEqual(decodedWith(check, { contractName: 'Ledger' })?.note, 'likely (Vault is deployed there)');
   });
 
   it('unreadable and output-less build files are problems, not throws', async () => {
@@ -279,11 +267,11 @@ describe('workspace: the build deployed (one resolver)', () => {
       [withCode?.match.build.id, withCode?.by, withCode?.code?.match],
       [info.id, 'ignition', true],
     );
-    assert.match(explainBuild(withCode!, inEnglish), /^the build Hardhat Ignition recorded for the deployment/);
+    assert.match(explainBuild(withCode!), /^the build Hardhat Ignition recorded for the deployment/);
     // without the code on chain: still the deployment's own build, said to be unchecked
     const noCode = await builds.resolve([VAULT_ADDRESS], { chainId: 296, deployments: [record] });
     assert.deepStrictEqual([noCode?.match.build.id, noCode?.by, noCode?.code], [info.id, 'ignition', undefined]);
-    assert.match(explainBuild(noCode!, inEnglish), /not compared with the code on chain/);
+    assert.match(explainBuild(noCode!), /not compared with the code on chain/);
   });
 
   it('the build deployed held as input only (Hardhat 3 production profile): chosen, without output, said so', async () => {
@@ -344,7 +332,7 @@ describe('workspace: the build deployed (one resolver)', () => {
         ['solc-0_8_28-prod', 'ignition', undefined, undefined],
         String(runtimeBytecode?.length),
       );
-      assert.match(explainBuild(found!, inEnglish), /holds the compiler input only/);
+      assert.match(explainBuild(found!), /holds the compiler input only/);
     }
   });
 
@@ -375,41 +363,40 @@ describe('workspace: the build deployed (one resolver)', () => {
         }),
         contractName,
         VAULT_ADDRESS,
-        inEnglish,
       );
     const confirmed = await check(runtime());
     assert.strictEqual(confirmed.kind, 'confirmed');
     assert.ok(confirmed.signatures?.includes('withdraw(uint256)'), confirmed.signatures?.join(' '));
     const vault = { contractName: 'Vault', signature: 'withdraw(uint256)' };
-    assert.deepStrictEqual(decodedWith(confirmed, vault, inEnglish), {
+    assert.deepStrictEqual(decodedWith(confirmed, vault), {
       confirmed: true,
       note: 'the code on chain',
       tooltip: confirmed.sentence,
     });
     assert.strictEqual(
-      decodedWith(confirmed, { contractName: 'Vault', signature: 'nope()' }, inEnglish)?.note,
+      decodedWith(confirmed, { contractName: 'Vault', signature: 'nope()' })?.note,
       'likely (not in the ABI of the build deployed)',
     );
     assert.strictEqual(
-      decodedWith(confirmed, { contractName: 'Ledger', signature: 'withdraw(uint256)' }, inEnglish)?.note,
+      decodedWith(confirmed, { contractName: 'Ledger', signature: 'withdraw(uint256)' })?.note,
       'likely (Vault is deployed there)',
     );
     const unchecked = await check(undefined);
-    assert.strictEqual(decodedWith(unchecked, vault, inEnglish)?.note, 'likely (not compared with the code on chain)');
+    assert.strictEqual(decodedWith(unchecked, vault)?.note, 'likely (not compared with the code on chain)');
     assert.match(
-      decodedWith(unchecked, vault, inEnglish)?.tooltip ?? '',
+      decodedWith(unchecked, vault)?.tooltip ?? '',
       /not compared with the code on chain \(the mirror node did not give it\)/,
     );
     const other = await check(
       '0x6080604052600080fdfea2646970667358221220' + '5e'.repeat(32) + '64736f6c634300081c0033',
     );
     assert.strictEqual(other.kind, 'mismatch');
-    assert.strictEqual(decodedWith(other, vault, inEnglish)?.note, 'likely (the code on chain is another build)');
+    assert.strictEqual(decodedWith(other, vault)?.note, 'likely (the code on chain is another build)');
     const none = await check(undefined, 'Nowhere');
     assert.deepStrictEqual(
-      [none.kind, decodedWith(none, { contractName: 'Nowhere' }, inEnglish)?.note],
+      [none.kind, decodedWith(none, { contractName: 'Nowhere' })?.note],
       ['none', 'likely (no build of Nowhere in the workspace)'],
     );
-    assert.strictEqual(decodedWith(undefined, vault, inEnglish), undefined, 'nothing asked: nothing said');
+    assert.strictEqual(decodedWith(undefined, vault), undefined, 'nothing asked: nothing said');
   });
 });

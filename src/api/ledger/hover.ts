@@ -10,10 +10,11 @@
 import { Command } from '../commands';
 import { outcome } from '../contractResult';
 import { formatTimestamp, relativeTime, timestampToDate, tinybarsToHbar } from '../format';
-import type { ContractResult } from '../mirrorTypes';
+import type { ContractResult, ScheduleState } from '../mirrorTypes';
 import { hashscanUrl, type NetworkProfile, trimBase } from '../networks';
 import { decodeRevert } from '../revert';
-import { type L10n, mdEscape, plainL10n } from '../text';
+import * as l10n from '@vscode/l10n';
+import { mdEscape } from '../text';
 import { parseTxRef, txRefText } from '../txRef';
 import { checkAccountOrAddress, checkEntityId, checkSerial, evmAddressToEntityId, isEntityId } from '../validation';
 import type { ContractInfo, LedgerInfo, ResultsSummary, Verification } from './lookup';
@@ -99,7 +100,6 @@ export function commandUri(command: string, args: unknown[]): string {
 export interface HoverContext {
   /** The network the answer is from. */
   network: Pick<NetworkProfile, 'label'>;
-  l10n?: L10n;
   now?: number;
   /** The user's language for relative times (vscode.env.language). */
   locale?: string;
@@ -130,12 +130,8 @@ class Builder {
   private readonly lines: string[] = [];
   private readonly links: string[] = [];
   readonly commands = new Set<string>();
-  readonly t: L10n['t'];
 
-  constructor(readonly ctx: HoverContext) {
-    const l10n = ctx.l10n ?? plainL10n;
-    this.t = (m, ...a) => l10n.t(m, ...a);
-  }
+  constructor(readonly ctx: HoverContext) {}
 
   /** A line of Markdown this builder wrote (untrusted parts already escaped). */
   line(md: string): void {
@@ -173,118 +169,129 @@ class Builder {
   }
 }
 
-const KIND_TITLES: Record<Exclude<LedgerInfo['kind'], 'notFound' | 'error'>, string> = {
-  account: 'Account',
-  contract: 'Contract',
-  token: 'Token',
-  topic: 'Topic',
-  schedule: 'Schedule',
-  transaction: 'Transaction',
-  contractResult: 'Ethereum transaction',
+const KIND_TITLES: Record<Exclude<LedgerInfo['kind'], 'notFound' | 'error'>, () => string> = {
+  account: () => l10n.t('Account'),
+  contract: () => l10n.t('Contract'),
+  token: () => l10n.t('Token'),
+  topic: () => l10n.t('Topic'),
+  schedule: () => l10n.t('Schedule'),
+  transaction: () => l10n.t('Transaction'),
+  contractResult: () => l10n.t('Ethereum transaction'),
+};
+
+const SCHEDULE_STATES: Record<ScheduleState, () => string> = {
+  executed: () => l10n.t('executed'),
+  deleted: () => l10n.t('deleted'),
+  expired: () => l10n.t('expired'),
+  pending: () => l10n.t('pending'),
 };
 
 /** The hover of `ref` given what the look-up answered. */
 export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext): HoverContent {
   const b = new Builder(ctx);
-  const t = b.t;
   const net = mdEscape(ctx.network.label);
   if (info.kind === 'notFound' || info.kind === 'error') {
     const what = ref.kind === 'nft' ? `${ref.value}/${ref.serial}` : ref.value;
-    if (info.kind === 'notFound') b.line(`${id(what)} · ${mdEscape(t(notFoundSentence(ref), ctx.network.label))}`);
-    else b.line(`${id(what)} · ${mdEscape(t('Could not be looked up on {0}: {1}', ctx.network.label, info.message))}`);
+    if (info.kind === 'notFound') b.line(`${id(what)} · ${mdEscape(notFoundSentence(ref, ctx.network.label))}`);
+    else
+      b.line(
+        `${id(what)} · ${mdEscape(l10n.t('Could not be looked up on {0}: {1}', ctx.network.label, info.message))}`,
+      );
     if (ref.kind === 'transactionId' || ref.kind === 'hash')
-      b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.value]);
-    if (ref.kind === 'nft') b.link(t('Show NFT History'), OTHER_COMMANDS.nftHistory, [ref.value, ref.serial]);
-    b.link(t('Copy'), LEDGER_COMMANDS.copy, [ref.text]);
+      b.link(l10n.t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.value]);
+    if (ref.kind === 'nft') b.link(l10n.t('Show NFT History'), OTHER_COMMANDS.nftHistory, [ref.value, ref.serial]);
+    b.link(l10n.t('Copy'), LEDGER_COMMANDS.copy, [ref.text]);
     return b.build();
   }
-  const title = (label: string, shownId: string | undefined, extra = '') =>
-    b.line(`**${mdEscape(t(label))}** ${id(shownId)} · ${net}${extra}`);
-  const hashscan = (target: ExplorerTarget) => b.link(t('Open in HashScan'), LEDGER_COMMANDS.openInHashScan, [target]);
+  const title = (label: () => string, shownId: string | undefined, extra = '') =>
+    b.line(`**${mdEscape(label())}** ${id(shownId)} · ${net}${extra}`);
+  const hashscan = (target: ExplorerTarget) =>
+    b.link(l10n.t('Open in HashScan'), LEDGER_COMMANDS.openInHashScan, [target]);
   switch (info.kind) {
     case 'account': {
       title(KIND_TITLES.account, info.id);
       if (ref.kind === 'evmAddress' && ref.value !== info.evmAddress)
-        b.line(`${mdEscape(t('EVM address'))}: ${id(ref.value)}`);
+        b.line(`${mdEscape(l10n.t('EVM address'))}: ${id(ref.value)}`);
       const balance = info.balance !== undefined ? tinybarsToHbar(info.balance) : undefined;
       b.field(
-        t('Balance'),
+        l10n.t('Balance'),
         balance !== undefined
           ? info.tokens
-            ? t('{0} · {1} token balances', balance, info.tokens)
+            ? l10n.t('{0} · {1} token balances', balance, info.tokens)
             : balance
           : undefined,
       );
-      b.field(t('Key'), info.keyType);
-      if (info.evmAddress) b.line(`${mdEscape(t('EVM address'))}: ${id(info.evmAddress)}`);
-      b.field(t('Memo'), info.memo);
-      b.field(t('Created'), b.when(info.created));
-      if (info.deleted) b.line(`**${mdEscape(t('Deleted'))}**`);
+      b.field(l10n.t('Key'), info.keyType);
+      if (info.evmAddress) b.line(`${mdEscape(l10n.t('EVM address'))}: ${id(info.evmAddress)}`);
+      b.field(l10n.t('Memo'), info.memo);
+      b.field(l10n.t('Created'), b.when(info.created));
+      if (info.deleted) b.line(`**${mdEscape(l10n.t('Deleted'))}**`);
       hashscan({ kind: 'account', id: info.id || ref.value });
       break;
     }
     case 'contract': {
       contractLines(b, ref, info, title);
       hashscan({ kind: 'contract', id: info.id || ref.value });
-      b.link(t('Show Contract Results'), OTHER_COMMANDS.contractResults, [info.id || ref.value]);
+      b.link(l10n.t('Show Contract Results'), OTHER_COMMANDS.contractResults, [info.id || ref.value]);
       break;
     }
     case 'token': {
       title(KIND_TITLES.token, info.id, info.type ? ` · ${mdEscape(info.type)}` : '');
-      if (ref.kind === 'nft') b.line(`${mdEscape(t('NFT serial'))}: \`${ref.serial}\``);
+      if (ref.kind === 'nft') b.line(`${mdEscape(l10n.t('NFT serial'))}: \`${ref.serial}\``);
       const name = [info.name, info.symbol ? `(${info.symbol})` : ''].filter(Boolean).join(' ');
-      b.field(t('Name'), name, 200);
+      b.field(l10n.t('Name'), name, 200);
       b.field(
-        t('Total supply'),
+        l10n.t('Total supply'),
         info.totalSupply !== undefined
           ? info.decimals && info.decimals !== '0'
-            ? t('{0} ({1} decimals)', info.totalSupply, info.decimals)
+            ? l10n.t('{0} ({1} decimals)', info.totalSupply, info.decimals)
             : info.totalSupply
           : undefined,
       );
-      if (info.treasury) b.line(`${mdEscape(t('Treasury'))}: ${id(info.treasury)}`);
-      b.field(t('Admin key'), info.adminKeyType);
-      b.field(t('Memo'), info.memo);
-      if (info.deleted) b.line(`**${mdEscape(t('Deleted'))}**`);
+      if (info.treasury) b.line(`${mdEscape(l10n.t('Treasury'))}: ${id(info.treasury)}`);
+      b.field(l10n.t('Admin key'), info.adminKeyType);
+      b.field(l10n.t('Memo'), info.memo);
+      if (info.deleted) b.line(`**${mdEscape(l10n.t('Deleted'))}**`);
       if (ref.kind === 'nft') {
-        b.link(t('Show NFT History'), OTHER_COMMANDS.nftHistory, [info.id || ref.value, ref.serial]);
+        b.link(l10n.t('Show NFT History'), OTHER_COMMANDS.nftHistory, [info.id || ref.value, ref.serial]);
         hashscan({ kind: 'token', id: info.id || ref.value, serial: ref.serial });
       } else hashscan({ kind: 'token', id: info.id || ref.value });
       break;
     }
     case 'topic': {
       title(KIND_TITLES.topic, info.id);
-      b.field(t('Memo'), info.memo);
-      b.field(t('Admin key'), info.adminKeyType);
-      b.field(t('Submit key'), info.submitKeyType);
-      b.field(t('Created'), b.when(info.created));
-      if (info.deleted) b.line(`**${mdEscape(t('Deleted'))}**`);
+      b.field(l10n.t('Memo'), info.memo);
+      b.field(l10n.t('Admin key'), info.adminKeyType);
+      b.field(l10n.t('Submit key'), info.submitKeyType);
+      b.field(l10n.t('Created'), b.when(info.created));
+      if (info.deleted) b.line(`**${mdEscape(l10n.t('Deleted'))}**`);
       hashscan({ kind: 'topic', id: info.id || ref.value });
       break;
     }
     case 'schedule': {
-      title(KIND_TITLES.schedule, info.id, ` · ${mdEscape(t(info.state))}`);
-      b.field(t('Memo'), info.memo);
+      title(KIND_TITLES.schedule, info.id, ` · ${mdEscape(SCHEDULE_STATES[info.state]?.() ?? info.state)}`);
+      b.field(l10n.t('Memo'), info.memo);
       if (info.creator)
         b.line(
-          `${mdEscape(t('Creator'))}: ${id(info.creator)}${info.payer && info.payer !== info.creator ? ` · ${mdEscape(t('Payer'))}: ${id(info.payer)}` : ''}`,
+          `${mdEscape(l10n.t('Creator'))}: ${id(info.creator)}${info.payer && info.payer !== info.creator ? ` · ${mdEscape(l10n.t('Payer'))}: ${id(info.payer)}` : ''}`,
         );
-      b.field(t('Admin key'), info.adminKeyType);
-      b.field(t('Created'), b.when(info.created));
-      b.field(t('Executed'), b.when(info.executed));
+      b.field(l10n.t('Admin key'), info.adminKeyType);
+      b.field(l10n.t('Created'), b.when(info.created));
+      b.field(l10n.t('Executed'), b.when(info.executed));
       hashscan({ kind: 'schedule', id: info.id || ref.value });
       break;
     }
     case 'transaction': {
       title(KIND_TITLES.transaction, info.id);
-      b.line(`${mdEscape(info.name || t('unknown type'))} · ${resultText(b, info.result)}`);
-      b.field(t('Consensus'), b.when(info.timestamp));
-      b.field(t('Fee'), info.fee !== undefined ? tinybarsToHbar(info.fee) : undefined);
-      if (info.entity && info.entity !== info.call?.contract_id) b.line(`${mdEscape(t('Entity'))}: ${id(info.entity)}`);
+      b.line(`${mdEscape(info.name || l10n.t('unknown type'))} · ${resultText(info.result)}`);
+      b.field(l10n.t('Consensus'), b.when(info.timestamp));
+      b.field(l10n.t('Fee'), info.fee !== undefined ? tinybarsToHbar(info.fee) : undefined);
+      if (info.entity && info.entity !== info.call?.contract_id)
+        b.line(`${mdEscape(l10n.t('Entity'))}: ${id(info.entity)}`);
       if (info.call) callLines(b, info.call);
-      b.field(t('Memo'), info.memo);
-      if (info.children) b.field(t('Child transactions'), String(info.children));
-      b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.text]);
+      b.field(l10n.t('Memo'), info.memo);
+      if (info.children) b.field(l10n.t('Child transactions'), String(info.children));
+      b.link(l10n.t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.text]);
       hashscan({ kind: 'transaction', id: info.timestamp || info.id });
       break;
     }
@@ -292,69 +299,67 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       title(KIND_TITLES.contractResult, info.hash);
       const r = info.result;
       b.line(
-        `${resultText(b, r.result ?? (outcome(r) === 'success' ? 'SUCCESS' : outcome(r) === 'failure' ? 'failed' : ''))} · ${mdEscape(b.when(r.timestamp))}`,
+        `${resultText(r.result ?? (outcome(r) === 'success' ? 'SUCCESS' : outcome(r) === 'failure' ? 'failed' : ''))} · ${mdEscape(b.when(r.timestamp))}`,
       );
       callLines(b, r);
-      if (info.partial) b.line(`*${mdEscape(t('The mirror node has only part of this record.'))}*`);
-      b.link(t('Inspect Transaction'), OTHER_COMMANDS.inspect, [info.hash]);
+      if (info.partial) b.line(`*${mdEscape(l10n.t('The mirror node has only part of this record.'))}*`);
+      b.link(l10n.t('Inspect Transaction'), OTHER_COMMANDS.inspect, [info.hash]);
       if (r.timestamp) hashscan({ kind: 'transaction', id: r.timestamp });
       break;
     }
   }
-  b.link(t('Copy'), LEDGER_COMMANDS.copy, [ref.text]);
+  b.link(l10n.t('Copy'), LEDGER_COMMANDS.copy, [ref.text]);
   return b.build();
 }
 
-function notFoundSentence(ref: LedgerRef): string {
+function notFoundSentence(ref: LedgerRef, network: string): string {
   switch (ref.kind) {
     case 'entity':
-      return 'Not on {0}: no account, contract, token, topic or schedule has this id.';
+      return l10n.t('Not on {0}: no account, contract, token, topic or schedule has this id.', network);
     case 'evmAddress':
-      return 'Not on {0}: no account or contract has this EVM address.';
+      return l10n.t('Not on {0}: no account or contract has this EVM address.', network);
     case 'transactionId':
-      return 'Not on {0}: the mirror node has no transaction with this id.';
+      return l10n.t('Not on {0}: the mirror node has no transaction with this id.', network);
     case 'hash':
-      return 'Not on {0}: the mirror node has no contract result with this hash.';
+      return l10n.t('Not on {0}: the mirror node has no contract result with this hash.', network);
     case 'nft':
-      return 'Not on {0}: the mirror node has no token with this id.';
+      return l10n.t('Not on {0}: the mirror node has no token with this id.', network);
   }
 }
 
 /** ✓ SUCCESS, ✗ CONTRACT_REVERT_EXECUTED (escaped: a result name is the server's text). */
-function resultText(b: Builder, result: string): string {
-  if (!result) return mdEscape(b.t('result unknown'));
+function resultText(result: string): string {
+  if (!result) return mdEscape(l10n.t('result unknown'));
   return `${result === 'SUCCESS' ? '✓' : '✗'} ${mdEscape(result)}`;
 }
 
 /** A contract call: the contract, the sender, the decoded call, the revert reason. */
 function callLines(b: Builder, r: ContractResult): void {
-  const t = b.t;
   const failed = outcome(r) === 'failure';
   const described = b.ctx.describe?.(r, failed);
   const parts = [
-    r.contract_id ? `${mdEscape(t('Contract'))}: ${id(r.contract_id)}` : '',
-    r.from ? `${mdEscape(t('From'))}: ${id(evmAddressToEntityId(r.from) ?? r.from)}` : '',
+    r.contract_id ? `${mdEscape(l10n.t('Contract'))}: ${id(r.contract_id)}` : '',
+    r.from ? `${mdEscape(l10n.t('From'))}: ${id(evmAddressToEntityId(r.from) ?? r.from)}` : '',
   ].filter(Boolean);
   if (parts.length) b.line(parts.join(' · '));
-  b.field(t('Call'), described?.call);
-  if (failed) b.field(t('Revert reason'), described?.error ?? decodeRevert(r.error_message)?.message);
+  b.field(l10n.t('Call'), described?.call);
+  if (failed) b.field(l10n.t('Revert reason'), described?.error ?? decodeRevert(r.error_message)?.message);
 }
 
-function verificationText(b: Builder, v: Verification): string {
-  const t = b.t;
+function verificationText(v: Verification): string {
   switch (v.state) {
     case 'verified':
       return v.match === 'exact_match'
-        ? t('✓ verified on Sourcify (exact match)')
+        ? l10n.t('✓ verified on Sourcify (exact match)')
         : v.match === 'match'
-          ? t('✓ verified on Sourcify (partial match)')
-          : t('✓ verified on Sourcify ({0})', v.match);
+          ? l10n.t('✓ verified on Sourcify (partial match)')
+          : l10n.t('✓ verified on Sourcify ({0})', v.match);
     case 'notVerified':
-      return t('not verified on Sourcify');
+      return l10n.t('not verified on Sourcify');
     case 'noAddress':
-      return t('unknown (the mirror node gives no EVM address)');
+      return l10n.t('unknown (the mirror node gives no EVM address)');
     case 'unknown':
-      return t('unknown: {0}', v.message);
+      return l10n.t('unknown: {0}', v.message);
   }
 }
 
@@ -362,37 +367,35 @@ function contractLines(
   b: Builder,
   ref: LedgerRef,
   info: ContractInfo,
-  title: (label: string, shownId: string | undefined, extra?: string) => void,
+  title: (label: () => string, shownId: string | undefined, extra?: string) => void,
 ): void {
-  const t = b.t;
   title(KIND_TITLES.contract, info.id);
   const address = info.evmAddress ?? (ref.kind === 'evmAddress' ? ref.value : undefined);
-  if (address) b.line(`${mdEscape(t('EVM address'))}: ${id(address)}`);
-  b.field(t('Balance'), info.balance !== undefined ? tinybarsToHbar(info.balance) : undefined);
-  b.field(t('Admin key'), info.adminKeyType);
-  b.field(t('Memo'), info.memo);
-  if (info.deleted) b.line(`**${mdEscape(t('Deleted'))}**`);
-  b.field(t('Verification'), verificationText(b, info.verification));
+  if (address) b.line(`${mdEscape(l10n.t('EVM address'))}: ${id(address)}`);
+  b.field(l10n.t('Balance'), info.balance !== undefined ? tinybarsToHbar(info.balance) : undefined);
+  b.field(l10n.t('Admin key'), info.adminKeyType);
+  b.field(l10n.t('Memo'), info.memo);
+  if (info.deleted) b.line(`**${mdEscape(l10n.t('Deleted'))}**`);
+  b.field(l10n.t('Verification'), verificationText(info.verification));
   const r = info.results;
   if ('error' in r) {
-    b.field(t('Latest results'), t('could not be read: {0}', r.error));
+    b.field(l10n.t('Latest results'), l10n.t('could not be read: {0}', r.error));
     return;
   }
-  b.line(`${mdEscape(t('Latest results'))}: ${mdEscape(resultsText(b, r))}`);
+  b.line(`${mdEscape(l10n.t('Latest results'))}: ${mdEscape(resultsText(b, r))}`);
   const f = r.latestFailure;
   if (f) {
     const reason = b.ctx.describe?.(f, true)?.error ?? decodeRevert(f.error_message)?.message;
-    const inspect = b.inline(t('Inspect'), OTHER_COMMANDS.inspect, [f.timestamp]);
+    const inspect = b.inline(l10n.t('Inspect'), OTHER_COMMANDS.inspect, [f.timestamp]);
     b.line(
-      `${mdEscape(t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect}`,
+      `${mdEscape(l10n.t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect}`,
     );
   }
 }
 
 function resultsText(b: Builder, r: ResultsSummary): string {
-  const t = b.t;
-  if (!r.read) return t('none');
-  const counts = t('{0} ✓ · {1} ✗ in the latest {2}', r.successes, r.failures, r.read);
-  const last = r.latest ? t('the latest {0}', b.when(r.latest.timestamp)) : '';
+  if (!r.read) return l10n.t('none');
+  const counts = l10n.t('{0} ✓ · {1} ✗ in the latest {2}', r.successes, r.failures, r.read);
+  const last = r.latest ? l10n.t('the latest {0}', b.when(r.latest.timestamp)) : '';
   return [counts, last].filter(Boolean).join(' · ');
 }

@@ -5,6 +5,7 @@
  * the CodeLens, verification's no-match hints). "The source changed" is said only as one of the possibilities it
  * is; a different compiler version is said as such. Plain TypeScript, no `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import { metadataTailLength } from '../decode/solcOutput';
 
 export interface CodeDifference {
@@ -122,39 +123,39 @@ export function codeDifference(
  * Why the build is not the code deployed, in words a user can act on (a clause, no final period): what can be
  * told, and no more. `t`: the extension's `vscode.l10n.t`, or a plain `{0}` formatter.
  */
-export function codeDifferenceText(d: CodeDifference, t: (message: string, ...args: string[]) => string): string {
+export function codeDifferenceText(d: CodeDifference): string {
   switch (d.kind) {
     case 'compiler':
-      return t(
+      return l10n.t(
         'the code deployed was compiled with solc {0} and this build with solc {1}: build with solc {0} and the settings of the deployment',
         d.onChainCompiler ?? '',
         d.buildCompiler ?? '',
       );
     case 'length':
       return d.onChainCompiler && d.onChainCompiler === d.buildCompiler
-        ? t(
+        ? l10n.t(
             'the code deployed is {0} bytes and this build {1} bytes (metadata aside), with the same compiler (solc {2}): the source or the compiler settings (optimizer, runs, viaIR, EVM version) are not those of the deployment',
             String(d.onChainBytes),
             String(d.buildBytes),
             d.onChainCompiler,
           )
-        : t(
+        : l10n.t(
             'the code deployed is {0} bytes and this build {1} bytes (metadata aside): the source, the compiler version or its settings are not those of the deployment',
             String(d.onChainBytes),
             String(d.buildBytes),
           );
     case 'sameLength':
-      return t(
+      return l10n.t(
         'the code deployed is as long as this build ({0} bytes) but differs from byte {1}, and its metadata hash differs: a change of the source, or of a setting, that kept the code the same size',
         String(d.onChainBytes),
         String(d.firstDifference ?? 0),
       );
     case 'deployTime':
-      return t(
+      return l10n.t(
         'the code deployed has the metadata of this build but differs from byte {0}: values written at deployment (immutables, library addresses) that the build does not mark',
         String(d.firstDifference ?? 0),
       );
     default:
-      return t('there is no code to compare');
+      return l10n.t('there is no code to compare');
   }
 }

@@ -4,7 +4,7 @@
  * filter by a row's contract or sender, copy the hash, open in HashScan, raw JSON. The row commands that only
  * read a row need no loaded code.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ContractResult } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import type { ListViewId } from '../../api/commands';

@@ -4,7 +4,7 @@
  * paging, grouped details with decoded reverts, "Follow" mode, copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden; Follow polls only while it is visible.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { LatestRequest } from '../../api/latest';
@@ -109,9 +109,7 @@ function decodedWithRow(
       icon: new vscode.ThemeIcon('file-code'),
     });
   }
-  const said = decodedWith(check, { contractName: origin.contractName, signature }, (m, ...a) =>
-    vscode.l10n.t(m, ...a),
-  );
+  const said = decodedWith(check, { contractName: origin.contractName, signature });
   return new DetailNode(vscode.l10n.t('Decoded with'), said ? `${origin.label} · ${said.note}` : origin.label, {
     tooltip: said ? `${origin.label}\n${said.tooltip}` : origin.label,
     icon: new vscode.ThemeIcon(said?.confirmed ? 'pass' : 'file-code'),

@@ -10,7 +10,7 @@
  * record file changes; build info inheritance, read after the files are in use (decoding does not wait for it;
  * labels are refined when it arrives) and again per build info file that changed; the selected network's chain.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import type {
   AbiFile,
@@ -231,7 +231,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
             deployments: records,
             runtimeBytecode: code.ok ? code.value.runtimeBytecode : undefined,
           });
-          check = addressBuildCheck(found, records[0].contractName, address, (m, ...a) => vscode.l10n.t(m, ...a));
+          check = addressBuildCheck(found, records[0].contractName, address);
         }
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);

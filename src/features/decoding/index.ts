@@ -5,7 +5,7 @@
  * decode or start. Reading (decodes, lookups) never starts the scan or the watchers: `ensureStarted()` does, and
  * the views call it when they load their rows.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import type { AbiRegistry, DecodedBody, DecodedResult, DeployedContract } from '../../api/decode';
 import type { ContractResult, Schedule } from '../../api/mirrorTypes';

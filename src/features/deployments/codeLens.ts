@@ -10,7 +10,7 @@
  * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
  * or with `hederaExplorer.codeLens.showUndeployed` one quiet `not deployed on <network>`. Part of the lazy entry.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { shortAddress } from '../../api/format';
 import { oneLine } from '../../api/text';
 import { config } from '../../core/settings';
@@ -123,7 +123,7 @@ export class DeploymentLenses {
         title: [
           shortAddress(e.address),
           vscode.l10n.t('not found on {0}', profile.label),
-          lensTitle('', undefined, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n),
+          lensTitle('', undefined, verificationOf(s), Date.now(), vscode.env.language),
         ]
           .filter(Boolean)
           .join(' · '),
@@ -143,7 +143,7 @@ export class DeploymentLenses {
     if (s.results?.error !== undefined) return retry(vscode.l10n.t('{0}: results failed to load', id), s.results.error);
     const summary = s.results?.value?.summary;
     const differs = build?.kind === 'mismatch';
-    const title = lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language, vscode.l10n);
+    const title = lensTitle(id, summary, verificationOf(s), Date.now(), vscode.env.language);
     const tooltip = vscode.l10n.t(
       '{0} at {1} ({2}), from {3}. Click to show its results in Contract Results.',
       e.name,
@@ -167,7 +167,7 @@ export class DeploymentLenses {
     const summary = s.results?.value?.summary;
     if (!summary?.failed || !summary.latestFailure || s.results?.error !== undefined) return undefined;
     return {
-      title: failedText(summary, vscode.l10n),
+      title: failedText(summary),
       command: OTHER_COMMANDS.inspect,
       arguments: [{ timestamp: summary.latestFailure, network: this.ctx.network.profile.name }],
       tooltip: vscode.l10n.t(

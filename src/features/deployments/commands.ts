@@ -4,7 +4,7 @@
  * verify it (a partial match: upgrade it; the model follows the result), retry its failed lookups, switch between the
  * selected network and all.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { hashscanUrl } from '../../api/networks';
 import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';

@@ -4,7 +4,7 @@
  * file shown (when `hederaExplorer.codeLens.enabled`). The records, lookups, rows, lenses and what the commands do
  * are the feature's lazy entry (lazy.ts); this file imports them with `import type` only.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { LazyTreeView } from '../../ui/lazyTree';
 import type { TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';

@@ -8,7 +8,7 @@
  * requests are in flight.
  * Part of the feature's lazy entry (lazy.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { ApiError, isApiError } from '../../api/errors';
 import type { ContractResult } from '../../api/mirrorTypes';
@@ -396,7 +396,7 @@ export class DeploymentsModel implements vscode.Disposable {
       };
     // another contract's build being the code on chain (`recorded`) is not the record's contract deployed
     const kind = !found.code ? 'unchecked' : found.code.match && !found.recorded ? 'confirmed' : 'mismatch';
-    return { file: found.match.build.file, kind, sentence: explainBuild(found, (m, ...a) => vscode.l10n.t(m, ...a)) };
+    return { file: found.match.build.file, kind, sentence: explainBuild(found) };
   }
 
   private async lookUpResults(id: string, signal: AbortSignal): Promise<ContractResults> {

@@ -7,7 +7,8 @@
 import { outcome } from '../../api/contractResult';
 import { compareTimestamps, relativeTime, timestampToDate } from '../../api/format';
 import type { ContractResult } from '../../api/mirrorTypes';
-import { type L10n, oneLine, plainL10n } from '../../api/text';
+import * as l10n from '@vscode/l10n';
+import { oneLine } from '../../api/text';
 import type { MatchKind } from '../../api/verify';
 
 export interface ResultsSummary {
@@ -55,19 +56,19 @@ export function groupDigits(n: number | bigint): string {
 }
 
 /** "12 calls", "1 call", "25+ calls", "no calls". */
-export function callsText(s: ResultsSummary, l10n: L10n = plainL10n): string {
+export function callsText(s: ResultsSummary): string {
   if (s.calls === 0) return l10n.t('no calls');
   const n = `${groupDigits(s.calls)}${s.more ? '+' : ''}`;
   return s.calls === 1 && !s.more ? l10n.t('1 call') : l10n.t('{0} calls', n);
 }
 
 /** "2 failed" ("2+ failed" is never said: the failures of the page are counted exactly), '' when none failed. */
-export function failedText(s: ResultsSummary, l10n: L10n = plainL10n): string {
+export function failedText(s: ResultsSummary): string {
   return s.failed ? l10n.t('{0} failed', groupDigits(s.failed)) : '';
 }
 
 /** "last 5 min. ago" ('' without results or a readable timestamp). */
-export function lastText(s: ResultsSummary, now: number, locale: string | undefined, l10n: L10n = plainL10n): string {
+export function lastText(s: ResultsSummary, now: number, locale: string | undefined): string {
   const at = timestampToDate(s.latest);
   if (!at || Number.isNaN(at.getTime())) return '';
   if (Math.abs(now - at.getTime()) < 60_000) return l10n.t('last under a minute ago');
@@ -80,7 +81,7 @@ export type VerificationState =
   { kind: 'match'; match: Exclude<MatchKind, null> } | { kind: 'none' } | { kind: 'error'; message: string };
 
 /** "verified (exact match)", "verified (match)", "not verified", "verification unknown". */
-export function verificationText(v: VerificationState | undefined, l10n: L10n = plainL10n): string {
+export function verificationText(v: VerificationState | undefined): string {
   if (!v) return '';
   switch (v.kind) {
     case 'match':
@@ -102,14 +103,8 @@ export function canVerify(v: VerificationState | undefined): boolean {
 }
 
 /** "12 calls · 2 failed · last 5 min. ago" (the parts that apply). */
-export function resultsLine(
-  s: ResultsSummary,
-  now: number,
-  locale: string | undefined,
-  l10n: L10n = plainL10n,
-  sep = ' · ',
-): string {
-  return [callsText(s, l10n), failedText(s, l10n), lastText(s, now, locale, l10n)].filter(Boolean).join(sep);
+export function resultsLine(s: ResultsSummary, now: number, locale: string | undefined, sep = ' · '): string {
+  return [callsText(s), failedText(s), lastText(s, now, locale)].filter(Boolean).join(sep);
 }
 
 /**
@@ -122,8 +117,7 @@ export function lensTitle(
   v: VerificationState | undefined,
   now: number,
   locale: string | undefined,
-  l10n: L10n = plainL10n,
 ): string {
-  const results = s ? [callsText(s, l10n), lastText(s, now, locale, l10n)].filter(Boolean).join(', ') : '';
-  return [oneLine(id, 80), results, verificationText(v, l10n)].filter(Boolean).join(' · ');
+  const results = s ? [callsText(s), lastText(s, now, locale)].filter(Boolean).join(', ') : '';
+  return [oneLine(id, 80), results, verificationText(v)].filter(Boolean).join(' · ');
 }

@@ -5,7 +5,7 @@
  * results as the Contract Results view shows them (the same row kind and actions). Errors are rows with the
  * server's message and Retry. Part of the feature's lazy entry (lazy.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { ContextKey, setContext } from '../../core/contextKeys';
 import { shortAddress } from '../../api/format';
@@ -111,7 +111,7 @@ export class DeploymentNode implements TreeNode {
       parts.push(vscode.l10n.t('results failed to load'));
       icon = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
     } else if (r?.value) {
-      parts.push(resultsLine(r.value.summary, Date.now(), vscode.env.language, vscode.l10n));
+      parts.push(resultsLine(r.value.summary, Date.now(), vscode.env.language));
       const sum = r.value.summary;
       icon = sum.failed
         ? new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'))
@@ -124,7 +124,6 @@ export class DeploymentNode implements TreeNode {
     }
     const verification = verificationText(
       s.verification?.error !== undefined ? { kind: 'error', message: '' } : s.verification?.value,
-      vscode.l10n,
     );
     if (verification) parts.push(verification);
     item.description = oneLine(parts.join(' · '), 400);
@@ -225,22 +224,18 @@ export class DeploymentNode implements TreeNode {
       }),
       ...e.alsoIn.map((w) => new DetailNode(vscode.l10n.t('Also in'), w)),
       ...(e.sourcePath ? [new DetailNode(vscode.l10n.t('Source'), e.sourcePath)] : []),
-      new DetailNode(
-        vscode.l10n.t('Verification'),
-        verificationText(v, vscode.l10n) || vscode.l10n.t('not looked up'),
-        {
-          icon: new vscode.ThemeIcon('verified'),
-          command: verify,
-          ...(state.verification?.error !== undefined
-            ? {
-                tooltip:
-                  state.verification.error instanceof Error
-                    ? state.verification.error.message
-                    : String(state.verification.error),
-              }
-            : {}),
-        },
-      ),
+      new DetailNode(vscode.l10n.t('Verification'), verificationText(v) || vscode.l10n.t('not looked up'), {
+        icon: new vscode.ThemeIcon('verified'),
+        command: verify,
+        ...(state.verification?.error !== undefined
+          ? {
+              tooltip:
+                state.verification.error instanceof Error
+                  ? state.verification.error.message
+                  : String(state.verification.error),
+            }
+          : {}),
+      }),
     ];
     return new DetailsNode(vscode.l10n.t('Deployment'), rows, () => this.buildRow(), {
       icon: new vscode.ThemeIcon('rocket'),

@@ -4,7 +4,7 @@
  * selection when it is a transaction reference, else from an input box checked as the user types (nothing is
  * requested for bad input).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { isNetworkName, NETWORK_NAMES, type NetworkName } from '../../api/networks';
 import { notificationSafe } from '../../api/text';
 import { type Explorer, parseTxRef, type TxRef, txRefText } from '../../api/txRef';

@@ -4,7 +4,7 @@
  * lazy entry of the build: the loader, the decoders of the trace, events and storage, the panel) loads on the
  * first use of either, not at activation. In ExtensionMode.Test only, it also returns the test seam.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { InspectorPanel, InspectorPanels, PanelEffects } from './panel';

@@ -6,13 +6,11 @@
  * once it is trusted), in a child process, with progress and Cancel, cached on disk (the extension's global storage)
  * by the compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
 import { CompileCache, produceOutput } from '../../workspace/compiler';
 import type { FeatureContext } from '../context';
 import { COMPILE_CACHE } from './viewType';
-
-const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
 
 /** What to run when the extension cannot produce the output itself. */
 export const BUILD_HINT = 'npx hardhat build --build-profile production';
@@ -30,10 +28,10 @@ export class MissingOutputs {
   private offerTrust(file: string): void {
     if (this.offered) return;
     this.offered = true;
-    const manage = l10n('Manage Workspace Trust');
+    const manage = vscode.l10n.t('Manage Workspace Trust');
     void vscode.window
       .showInformationMessage(
-        l10n(
+        vscode.l10n.t(
           'Trust this folder to compile {0}: the deployed build holds only its compiler input, and Restricted Mode runs no compiler.',
           file,
         ),
@@ -62,7 +60,7 @@ export class MissingOutputs {
     if (!vscode.workspace.isTrusted) {
       this.offerTrust(build.file);
       return {
-        problem: l10n(
+        problem: vscode.l10n.t(
           '{0} holds only the compiler input, and compiling it runs a compiler the workspace may provide. Trust this folder to compile it (Manage Workspace Trust; the Source section then looks again), or run {1} and try again.',
           build.file,
           BUILD_HINT,
@@ -71,7 +69,7 @@ export class MissingOutputs {
     }
     if (!version)
       return {
-        problem: l10n(
+        problem: vscode.l10n.t(
           '{0} holds only the compiler input and does not say its compiler version: run {1} and try again.',
           build.file,
           BUILD_HINT,
@@ -87,10 +85,10 @@ export class MissingOutputs {
             {
               location: vscode.ProgressLocation.Notification,
               cancellable: true,
-              title: l10n('Compiling the deployed build {0} with solc {1}', build.file, version),
+              title: vscode.l10n.t('Compiling the deployed build {0} with solc {1}', build.file, version),
             },
             (progress, token) => {
-              progress.report({ message: l10n('from {0}…', compiler.where) });
+              progress.report({ message: vscode.l10n.t('from {0}…', compiler.where) });
               const abort = new AbortController();
               const sub = token.onCancellationRequested(() => abort.abort());
               return compile(abort.signal).finally(() => sub.dispose());
@@ -100,7 +98,7 @@ export class MissingOutputs {
       });
       if ('missing' in r) {
         return {
-          problem: l10n(
+          problem: vscode.l10n.t(
             "{0} holds only the compiler input, and solc {1} is not on this machine (Hardhat's compiler cache, Foundry's svm, node_modules/solc): run {2} and try again.",
             build.file,
             version,
@@ -111,7 +109,7 @@ export class MissingOutputs {
       if ('errors' in r) {
         this.ctx.log.warn(`Revert to source: solc ${version} failed on ${build.file}: ${r.errors[0]}`);
         return {
-          problem: l10n(
+          problem: vscode.l10n.t(
             'solc {0} could not compile {1} ({2} errors; see the log): run {3} and try again.',
             version,
             build.file,
@@ -122,7 +120,7 @@ export class MissingOutputs {
       }
       if (!attachOutput(build, r.output).output)
         return {
-          problem: l10n(
+          problem: vscode.l10n.t(
             'solc {0} compiled {1} but gave no contracts: run {2} and try again.',
             version,
             build.file,
@@ -134,7 +132,7 @@ export class MissingOutputs {
     } catch (e) {
       if (e instanceof Error && e.name === 'AbortError')
         return {
-          problem: l10n(
+          problem: vscode.l10n.t(
             'Compiling {0} was cancelled: run {1}, or open the Source section again to compile it.',
             build.file,
             BUILD_HINT,
@@ -144,7 +142,7 @@ export class MissingOutputs {
         `Revert to source: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`,
       );
       return {
-        problem: l10n(
+        problem: vscode.l10n.t(
           'Compiling {0} with solc {1} failed (see the log): run {2} and try again.',
           build.file,
           version,

@@ -7,7 +7,7 @@
  * The webview is the one panel host's (src/ui/webviewPanel.ts: strict CSP, `localResourceRoots` = dist/webview, a
  * ready handshake, every message from the page validated by ./protocol.ts); links and the clipboard are handled here.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks';

@@ -5,7 +5,7 @@
  * Places outside the workspace's own files open read-only (./sourceDocuments.ts). A workspace file whose text is no
  * longer the compiled one opens as the compiled text instead (read-only), so the line is the line that reverted.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { Command } from '../../api/commands';
 import { ContextKey, setContext } from '../../core/contextKeys';
 import { DisposableStore } from '../../core/disposables';

@@ -16,7 +16,7 @@
  * library in node_modules, a file edited since, sources of another folder) the compiled source, read-only
  * (`hedera-source:` documents, ./sourceDocuments.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Clients } from '../../api/clients';
 import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
@@ -30,7 +30,12 @@ import { type PlacedFrame, placeFailure } from '../../api/source/place';
 import type { LikelyCandidate } from '../../api/source/likely';
 import { oneLine } from '../../api/text';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
-import { type BuiltContract, type DeployedBuilds, explainBuild, inEnglish } from '../../workspace/deployedBuild';
+import {
+  buildChoiceForLog,
+  type BuiltContract,
+  type DeployedBuilds,
+  explainBuild,
+} from '../../workspace/deployedBuild';
 import { MissingOutputs } from './missingOutput';
 import { verifiedBuildOf } from '../../api/source/sourcify';
 import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
@@ -85,7 +90,6 @@ export class WorkspaceBuildsCache implements vscode.Disposable {
 }
 
 const folders = (): readonly vscode.WorkspaceFolder[] => vscode.workspace.workspaceFolders ?? [];
-const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
 
 /** The answers of `/contracts/{id}` a locator read: the contract's own EVM address and runtime code. */
 interface ContractInfo {
@@ -121,7 +125,7 @@ export class RevertLocator {
     const failed = (result.result !== null && result.result !== 'SUCCESS') || result.status === '0x0';
     if (!failed)
       return {
-        model: { mode: 'none', frames: [], notes: [l10n('The call succeeded: nothing reverted.')] },
+        model: { mode: 'none', frames: [], notes: [vscode.l10n.t('The call succeeded: nothing reverted.')] },
         targets: [],
       };
     const builds = await this.builds.get();
@@ -145,12 +149,12 @@ export class RevertLocator {
         const kind = opcodeRefusal(opcodes.status, opcodes.serverMessages);
         const note =
           kind === 'transaction'
-            ? l10n(
+            ? vscode.l10n.t(
                 'The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.',
                 String(opcodes.status),
                 said,
               )
-            : l10n(
+            : vscode.l10n.t(
                 'This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.',
                 String(opcodes.status),
                 said,
@@ -184,7 +188,7 @@ export class RevertLocator {
           const fb = frameBuilds.get(frameKey(placed.likely.frame));
           const built = fb && 'build' in fb ? (fb as FrameBuild & { built: BuiltContract }).built : undefined;
           notes.push(
-            l10n(
+            vscode.l10n.t(
               "The opcode trace reaches a place the compiler's source map does not confirm ({0}): the places below are likely, not exact.",
               placed.likely.why,
             ),
@@ -207,7 +211,7 @@ export class RevertLocator {
               frames: [],
               notes: [
                 ...notes,
-                l10n('No revert, require or assert statement of the called function matches the reason.'),
+                vscode.l10n.t('No revert, require or assert statement of the called function matches the reason.'),
               ],
             },
             targets: [],
@@ -219,7 +223,7 @@ export class RevertLocator {
           for (const lf of placed.frames)
             if (!lf.location && lf.problem)
               notes.push(
-                l10n(
+                vscode.l10n.t(
                   'Frame {0} ({1}): {2}',
                   String(placed.frames.indexOf(lf) + 1),
                   entityText(lf.frame.entity, lf.frame.address),
@@ -232,9 +236,16 @@ export class RevertLocator {
             const fb = frameBuilds.get(frameKey(lf.frame));
             if (!lf.location) {
               const problem =
-                fb && 'problem' in fb ? fb.problem : (lf.problem ?? l10n('no build of this contract in the workspace'));
+                fb && 'problem' in fb
+                  ? fb.problem
+                  : (lf.problem ?? vscode.l10n.t('no build of this contract in the workspace'));
               notes.push(
-                l10n('Frame {0} ({1}): {2}', String(i + 1), entityText(lf.frame.entity, lf.frame.address), problem),
+                vscode.l10n.t(
+                  'Frame {0} ({1}): {2}',
+                  String(i + 1),
+                  entityText(lf.frame.entity, lf.frame.address),
+                  problem,
+                ),
               );
               return;
             }
@@ -242,7 +253,7 @@ export class RevertLocator {
             // a failed deployment's build was matched by the creation code it ran (nothing on chain to compare)
             if (built && fb && 'build' in fb && !fb.match && fb.part !== 'creation' && built.build.folder >= 0) {
               notes.push(
-                l10n(
+                vscode.l10n.t(
                   "{0}: the workspace's build of {1} was not checked against the code on chain (the mirror node did not send it); if the source changed since the deployment, this line may be off.",
                   entityText(lf.frame.entity, lf.frame.address),
                   built.contractName,
@@ -260,7 +271,7 @@ export class RevertLocator {
                 line: call.line,
                 column: call.column,
                 snippet: oneLine(call.text, 160),
-                detail: l10n('internal call'),
+                detail: vscode.l10n.t('internal call'),
                 target: this.target(call, built, targets, undefined),
                 address: entityView(lf.frame.entity, lf.frame.address),
               });
@@ -286,7 +297,7 @@ export class RevertLocator {
       notes.push(
         fb
           ? fb.problem
-          : l10n(
+          : vscode.l10n.t(
               'No build of {0} in the workspace: the revert cannot be placed in source.',
               entityText(entity, address),
             ),
@@ -314,7 +325,7 @@ export class RevertLocator {
       ),
     );
     if (!frames.length)
-      notes.push(l10n('No revert, require or assert statement of the called function matches the reason.'));
+      notes.push(vscode.l10n.t('No revert, require or assert statement of the called function matches the reason.'));
     return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
   }
 
@@ -403,7 +414,7 @@ export class RevertLocator {
       if (found.code && !found.code.match) {
         mismatch = produced
           ? {
-              problem: l10n(
+              problem: vscode.l10n.t(
                 "the code deployed at {0} is not the workspace's compiled build of {1}; {2}",
                 where,
                 name,
@@ -411,17 +422,17 @@ export class RevertLocator {
               ),
             }
           : {
-              problem: l10n(
+              problem: vscode.l10n.t(
                 "the code deployed at {0} is not the workspace's build of {1}: {2}. No line is shown.",
                 where,
                 name,
-                found.differs ? codeDifferenceText(found.differs, l10n) : found.code.reason.replace(/\.$/, ''),
+                found.differs ? codeDifferenceText(found.differs) : found.code.reason.replace(/\.$/, ''),
               ),
             };
       } else if (!found.built) {
-        mismatch = { problem: `${where}: ${explainBuild(found, l10n)} ${produced?.problem ?? ''}`.trim() };
+        mismatch = { problem: `${where}: ${explainBuild(found)} ${produced?.problem ?? ''}`.trim() };
       } else {
-        this.ctx.log.debug(`Revert to source: ${where}: ${explainBuild(found, inEnglish)}`);
+        this.ctx.log.debug(`Revert to source: ${where}: ${buildChoiceForLog(found)}`);
         return {
           build: found.built.build.build,
           contract: found.built.identifier,
@@ -539,7 +550,7 @@ function creationBuild(
   initCode: string,
 ): (FrameBuild & { built: BuiltContract }) | { problem: string } {
   const built = builds.findCreation(initCode);
-  if (!built) return { problem: l10n('No build of the workspace has the creation code this deployment ran.') };
+  if (!built) return { problem: vscode.l10n.t('No build of the workspace has the creation code this deployment ran.') };
   return { build: built.build.build, contract: built.identifier, part: 'creation', built };
 }
 
@@ -554,7 +565,7 @@ function reasonOf(errorMessage: string | null | undefined): string | undefined {
 }
 
 function entityText(entity: string | null | undefined, address: string | null | undefined): string {
-  return entity ?? address ?? l10n('the contract');
+  return entity ?? address ?? vscode.l10n.t('the contract');
 }
 
 function entityView(entity: string | null | undefined, address: string | null | undefined): EntityView | undefined {
@@ -579,7 +590,8 @@ function candidateView(
     line: c.location.line,
     column: c.location.column,
     snippet: oneLine(c.location.text, 160),
-    detail: c.via.length > 1 ? l10n('in {0}, via {1}', c.in, c.via.join(' → ')) : l10n('in {0}', c.in),
+    detail:
+      c.via.length > 1 ? vscode.l10n.t('in {0}, via {1}', c.in, c.via.join(' → ')) : vscode.l10n.t('in {0}', c.in),
     target,
     address: entityView(entity, address),
   };
@@ -595,17 +607,17 @@ function frameView(
   const details: string[] = [];
   // a call site the AST does not confirm is shown, but never as certain
   if (lf.confirmation && !lf.confirmation.confirmed)
-    details.push(l10n('likely, not confirmed: {0}', lf.confirmation.why));
-  if (lf.generated) details.push(l10n('in code the compiler generated ({0})', lf.generated.sourceName));
-  if (lf.frame.kind === 'outOfGas') details.push(l10n('ran out of gas here'));
-  if (lf.frame.creation) details.push(l10n('a failed deployment: in its constructor'));
-  if (lf.frame.kind === 'callSite') details.push(l10n('called from here'));
+    details.push(vscode.l10n.t('likely, not confirmed: {0}', lf.confirmation.why));
+  if (lf.generated) details.push(vscode.l10n.t('in code the compiler generated ({0})', lf.generated.sourceName));
+  if (lf.frame.kind === 'outOfGas') details.push(vscode.l10n.t('ran out of gas here'));
+  if (lf.frame.creation) details.push(vscode.l10n.t('a failed deployment: in its constructor'));
+  if (lf.frame.kind === 'callSite') details.push(vscode.l10n.t('called from here'));
   if (reason && lf.frame.kind !== 'callSite') details.push(reason);
   const name = built?.contractName ?? (lf.contract ? splitName(lf.contract) : undefined);
   return {
     // a failed deployment ran the constructor, not the contract (whose code never ran)
     kind: lf.frame.kind,
-    contract: name && lf.frame.creation ? l10n('the constructor of {0}', name) : name,
+    contract: name && lf.frame.creation ? vscode.l10n.t('the constructor of {0}', name) : name,
     sourceName: loc.sourceName.replace(/^project\//, ''),
     line: loc.line,
     column: loc.column,

@@ -5,7 +5,7 @@
  * when something is not decoded otherwise), Hedera's system contracts and the standard token events
  * (src/api/inspect), and the contracts' storage layouts from the workspace's build.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { AbiRegistry } from '../../api/decode';
 import { sourcifyRegistry } from '../../api/decode/abi';
 import type { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
@@ -236,7 +236,7 @@ export class SectionBuilder {
     if (this.located.error !== undefined)
       return {
         state: 'error',
-        message: l10n('The revert could not be placed in source: {0}', this.located.error),
+        message: vscode.l10n.t('The revert could not be placed in source: {0}', this.located.error),
         serverMessages: [],
         retry: true,
       };
@@ -418,8 +418,9 @@ export class SectionBuilder {
           } as Sections[K];
         const data = buildTrace(a.actions, ctx);
         const notice = a.truncated
-          ? l10n('Only the first {0} call frames are shown.', String(a.actions.length))
-          : (a.stopped ?? (a.partial ? l10n('The mirror node sent part of the call trace (HTTP 206).') : undefined));
+          ? vscode.l10n.t('Only the first {0} call frames are shown.', String(a.actions.length))
+          : (a.stopped ??
+            (a.partial ? vscode.l10n.t('The mirror node sent part of the call trace (HTTP 206).') : undefined));
         return ready(data, notice) as Sections[K];
       }
       case 'events': {
@@ -442,7 +443,7 @@ export class SectionBuilder {
         if (!tx)
           return {
             state: 'error',
-            message: l10n('The mirror node sent no record of this transaction among those of its id.'),
+            message: vscode.l10n.t('The mirror node sent no record of this transaction among those of its id.'),
             serverMessages: [],
             retry: true,
           };
@@ -520,25 +521,26 @@ export class SectionBuilder {
 }
 
 const PARTIAL_RESULT = (): string =>
-  l10n('The mirror node sent part of this result (HTTP 206): some fields, logs or state changes may be missing.');
+  vscode.l10n.t(
+    'The mirror node sent part of this result (HTTP 206): some fields, logs or state changes may be missing.',
+  );
 
 const MISSING: Record<SourceId, () => string> = {
   result: () =>
-    l10n(
+    vscode.l10n.t(
       'The mirror node has no contract result for this transaction: it may not be a contract call, or it is not on this network.',
     ),
   actions: () =>
-    l10n(
+    vscode.l10n.t(
       'The mirror node has no call trace for this transaction: it was recorded without one (older transactions), or the mirror node does not know it.',
     ),
-  transactions: () => l10n('The mirror node has no transaction record for this id.'),
+  transactions: () => vscode.l10n.t('The mirror node has no transaction record for this id.'),
 };
 
 function ready<T>(data: T, notice?: string): SectionState<T> {
   return notice ? { state: 'ready', data, notice } : { state: 'ready', data };
 }
 
-const l10n = (message: string, ...args: string[]): string => vscode.l10n.t(message, ...args);
 const envLocale = (): string => vscode.env.language;
 
 export type { SectionData };

@@ -4,7 +4,7 @@
  * The eager part of the feature registers the content provider (so that a document restored after a reload says
  * what it was, instead of failing); the texts live here, with the loaded part, at most MAX_DOCUMENTS of them.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 
 export const SOURCE_SCHEME = 'hedera-source';
 const MAX_DOCUMENTS = 200;

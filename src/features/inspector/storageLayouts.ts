@@ -3,7 +3,7 @@
  * output, src/workspace/storageLayout.ts), read once per window and again after the build output changed (the ABI
  * index says when). Looked up by deployed address through the deployment records.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { DeployedContract } from '../../api/decode';
 import { vscodeWorkspaceFs } from '../../core/vscodeWorkspaceFs';
 import { type ContractStorageLayout, findStorageLayouts, type StorageLayoutIndex } from '../../workspace/storageLayout';

@@ -6,7 +6,7 @@
  * up and writes (`lazy.ts`, a lazy entry of the build) loads when VS Code first asks one of them. Nothing is
  * requested until the user hovers (or follows a link). In ExtensionMode.Test only, it also returns the test seam.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { LookupStats } from '../../api/ledger/lookup';
 import { Command, registerCommand } from '../../core/commands';
 import { RAW_SCHEME } from '../../ui/actions';

@@ -7,7 +7,7 @@
  * and waits for it at most SCAN_WAIT_MS. The links cover a bounded part of the document (MAX_LINK_LINES lines,
  * MAX_LINKS links) and request nothing: each target is a command URI with the reference, checked again when it runs.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { CommandArgs, CommandId } from '../../api/commands';
 import { checkTarget, explorerUrl, LEDGER_COMMANDS, ledgerHover, OTHER_COMMANDS } from '../../api/ledger/hover';
 import { type LedgerInfo, LedgerLookup } from '../../api/ledger/lookup';
@@ -91,7 +91,6 @@ export class LedgerLinks implements vscode.Disposable {
       cpu = process.cpuUsage();
       const content = ledgerHover(ref, info, {
         network: profile,
-        l10n: vscode.l10n,
         locale: vscode.env.language,
         describe: (r, failed) => this.describe(r, failed),
       });

@@ -1,7 +1,7 @@
 /**
  * "Hedera: Select Network": a quick pick of the networks, the current one marked.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { CHAIN_NAMES, type ChainId, NETWORK_NAMES, type NetworkName } from '../../api/networks';
 import { profileOf, setNetwork } from '../../core/settings';
 import type { SelectedNetwork } from '../../core/selectedNetwork';

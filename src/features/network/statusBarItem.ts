@@ -1,7 +1,7 @@
 /**
  * The network picker in the status bar: `$(globe) Testnet`; a click runs "Hedera: Select Network".
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { Command, commandOf } from '../../core/commands';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 

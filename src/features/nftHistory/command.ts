@@ -3,7 +3,7 @@
  * pattern; serial 1..9223372036854775807 compared as BigInt), or takes them from the editor's selection
  * (`0.0.1234`, `0.0.1234/7`, `0.0.1234#7`), or from arguments (`executeCommand(id, '0.0.1234', '7')`).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { checkEntityId, checkSerial } from '../../api/validation';
 import type { NftHistoryPanel, NftHistoryPanels } from './panel';
 import { parseNftSelection, type NftSelection } from './selection';

@@ -3,7 +3,7 @@
  * back after a reload). The panels' code (`lazy.ts`, a lazy entry of the build) is loaded on the first use of
  * either, not at activation. In ExtensionMode.Test only, it also returns the test seam (`NftHistorySeam`).
  */
-import vscode = require('vscode');
+import type * as vscode from 'vscode';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 import type { NftHistoryPanel, NftHistoryPanels, NftPanelEffects } from './panel';

@@ -6,7 +6,7 @@
  * ready handshake, every message from the page validated by `protocol.ts`); links are opened by the extension
  * (never by the page). The extension keeps the loaded entries (for export); the page keeps rows.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
 import { isApiError } from '../../api/errors';
 import { compareTimestamps } from '../../api/format';
@@ -159,8 +159,8 @@ export class NftHistoryPanel implements vscode.Disposable {
             },
           }
         : {}),
-      ...(h.stopped ? { stopped: stopSentence(h.stopped, vscode.l10n) } : {}),
-      ...(h.emptyPage ? { emptyPage: emptyPageSentence(vscode.l10n) } : {}),
+      ...(h.stopped ? { stopped: stopSentence(h.stopped) } : {}),
+      ...(h.emptyPage ? { emptyPage: emptyPageSentence() } : {}),
       ...(this.note ? { note: this.note } : {}),
       ...(this.queryError ? { queryError: this.queryError } : {}),
     };
@@ -329,62 +329,64 @@ export class NftHistoryPanel implements vscode.Disposable {
   /** The page's static markup. The only values in it are a token id and serial that passed validation. */
   private shell(): PageShell {
     const title = `NFT ${this.tokenId} #${this.serial}`;
+    // translations are the extension's own files, escaped anyway: an attribute or a tag cannot be ended by one
+    const x = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     return {
       bundle: 'nftHistory.main',
       title,
-      lang: 'en',
       body: `<main id="app" data-token="${this.tokenId}" data-serial="${this.serial}">
-  <header class="toolbar" role="toolbar" aria-label="NFT history controls">
+  <header class="toolbar" role="toolbar" aria-label="${x(vscode.l10n.t('NFT history controls'))}">
     <h1 class="heading"><span class="codicon codicon-file-media" aria-hidden="true"></span> <span id="heading">${title}</span> <span id="network" class="badge"></span></h1>
     <form id="query" class="controls" autocomplete="off">
-      <label>Order <select id="order" aria-label="Order"><option value="desc">Newest first</option><option value="asc">Oldest first</option></select></label>
-      <label>Page size <select id="limit" aria-label="Page size"><option value="25">25</option><option value="50">50</option><option value="100">100</option></select></label>
-      <span class="range" role="group" aria-label="Time range">
-        <label for="fromValue">From</label>
-        <select id="fromOp" aria-label="From operator"><option value="gte">≥ gte</option><option value="gt">&gt; gt</option></select>
-        <input id="fromValue" type="text" spellcheck="false" placeholder="1790000000.0 or 2026-10-01T00:00Z" aria-label="From timestamp">
-        <label for="toValue">To</label>
-        <select id="toOp" aria-label="To operator"><option value="lte">≤ lte</option><option value="lt">&lt; lt</option></select>
-        <input id="toValue" type="text" spellcheck="false" placeholder="timestamp or date" aria-label="To timestamp">
+      <label>${x(vscode.l10n.t('Order'))} <select id="order" aria-label="${x(vscode.l10n.t('Order'))}"><option value="desc">${x(vscode.l10n.t('Newest first'))}</option><option value="asc">${x(vscode.l10n.t('Oldest first'))}</option></select></label>
+      <label>${x(vscode.l10n.t('Page size'))} <select id="limit" aria-label="${x(vscode.l10n.t('Page size'))}"><option value="25">25</option><option value="50">50</option><option value="100">100</option></select></label>
+      <span class="range" role="group" aria-label="${x(vscode.l10n.t('Time range'))}">
+        <label for="fromValue">${x(vscode.l10n.t('From'))}</label>
+        <select id="fromOp" aria-label="${x(vscode.l10n.t('From operator'))}"><option value="gte">≥ gte</option><option value="gt">&gt; gt</option></select>
+        <input id="fromValue" type="text" spellcheck="false" placeholder="${x(vscode.l10n.t('1790000000.0 or 2026-10-01T00:00Z'))}" aria-label="${x(vscode.l10n.t('From timestamp'))}">
+        <label for="toValue">${x(vscode.l10n.t('To'))}</label>
+        <select id="toOp" aria-label="${x(vscode.l10n.t('To operator'))}"><option value="lte">≤ lte</option><option value="lt">&lt; lt</option></select>
+        <input id="toValue" type="text" spellcheck="false" placeholder="${x(vscode.l10n.t('timestamp or date'))}" aria-label="${x(vscode.l10n.t('To timestamp'))}">
       </span>
-      <button id="apply" type="submit" class="primary">Apply</button>
+      <button id="apply" type="submit" class="primary">${x(vscode.l10n.t('Apply'))}</button>
     </form>
     <span class="actions">
-      <button id="refresh" type="button" class="icon" title="Refresh" aria-label="Refresh"><span class="codicon codicon-refresh" aria-hidden="true"></span></button>
-      <button id="exportCsv" type="button" title="Export what is loaded to CSV"><span class="codicon codicon-export" aria-hidden="true"></span> CSV</button>
-      <button id="exportJson" type="button" title="Export what is loaded to JSON"><span class="codicon codicon-json" aria-hidden="true"></span> JSON</button>
+      <button id="refresh" type="button" class="icon" title="${x(vscode.l10n.t('Refresh'))}" aria-label="${x(vscode.l10n.t('Refresh'))}"><span class="codicon codicon-refresh" aria-hidden="true"></span></button>
+      <button id="exportCsv" type="button" title="${x(vscode.l10n.t('Export what is loaded to CSV'))}"><span class="codicon codicon-export" aria-hidden="true"></span> CSV</button>
+      <button id="exportJson" type="button" title="${x(vscode.l10n.t('Export what is loaded to JSON'))}"><span class="codicon codicon-json" aria-hidden="true"></span> JSON</button>
     </span>
   </header>
   <div id="note" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="noteText"></span></div>
   <div id="queryError" class="banner error" role="alert" hidden><span class="codicon codicon-error" aria-hidden="true"></span> <span id="queryErrorText"></span></div>
-  <div id="partial" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span><strong>Partial history (HTTP 206).</strong> The mirror node has no mint record for this NFT: the list may be incomplete.</span></div>
+  <div id="partial" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span><strong>${x(vscode.l10n.t('Partial history (HTTP 206).'))}</strong> ${x(vscode.l10n.t('The mirror node has no mint record for this NFT: the list may be incomplete.'))}</span></div>
   <div id="stopped" class="banner warning" role="status" hidden><span class="codicon codicon-warning" aria-hidden="true"></span> <span id="stoppedText"></span></div>
   <div id="emptyPage" class="banner info" role="status" hidden><span class="codicon codicon-info" aria-hidden="true"></span> <span id="emptyPageText"></span></div>
   <div id="error" class="banner error" role="alert" hidden>
     <span class="codicon codicon-error" aria-hidden="true"></span>
     <div class="error-body"><div id="errorText"></div><ul id="errorServer"></ul></div>
-    <button id="retry" type="button" class="primary"><span class="codicon codicon-debug-restart" aria-hidden="true"></span> Retry</button>
+    <button id="retry" type="button" class="primary"><span class="codicon codicon-debug-restart" aria-hidden="true"></span> ${x(vscode.l10n.t('Retry'))}</button>
   </div>
-  <div id="loading" class="state" role="status" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading the history…</div>
+  <div id="loading" class="state" role="status" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> ${x(vscode.l10n.t('Loading the history…'))}</div>
   <div id="empty" class="state" role="status" hidden><span class="codicon codicon-history" aria-hidden="true"></span> <span id="emptyText"></span></div>
-  <div id="grid" role="grid" tabindex="0" aria-label="Transactions of ${title}" aria-rowcount="1" aria-colcount="7" aria-busy="false">
+  <div id="grid" role="grid" tabindex="0" aria-label="${x(vscode.l10n.t('Transactions of {0}', title))}" aria-rowcount="1" aria-colcount="7" aria-busy="false">
     <div role="rowgroup" class="head">
       <div role="row" class="row head-row" aria-rowindex="1">
-        <div role="columnheader" aria-colindex="1">Time</div>
-        <div role="columnheader" aria-colindex="2">Type</div>
-        <div role="columnheader" aria-colindex="3">Sender</div>
-        <div role="columnheader" aria-colindex="4">Receiver</div>
-        <div role="columnheader" aria-colindex="5">Approval</div>
-        <div role="columnheader" aria-colindex="6">Nonce</div>
-        <div role="columnheader" aria-colindex="7">Transaction ID</div>
+        <div role="columnheader" aria-colindex="1">${x(vscode.l10n.t('Time'))}</div>
+        <div role="columnheader" aria-colindex="2">${x(vscode.l10n.t('Type'))}</div>
+        <div role="columnheader" aria-colindex="3">${x(vscode.l10n.t('Sender'))}</div>
+        <div role="columnheader" aria-colindex="4">${x(vscode.l10n.t('Receiver'))}</div>
+        <div role="columnheader" aria-colindex="5">${x(vscode.l10n.t('Approval'))}</div>
+        <div role="columnheader" aria-colindex="6">${x(vscode.l10n.t('Nonce'))}</div>
+        <div role="columnheader" aria-colindex="7">${x(vscode.l10n.t('Transaction ID'))}</div>
       </div>
     </div>
     <div role="rowgroup" id="body" class="body"></div>
   </div>
   <footer class="footer">
     <span id="count" role="status" aria-live="polite"></span>
-    <span id="loadingMore" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> Loading more…</span>
-    <button id="loadMore" type="button" hidden>Load more</button>
+    <span id="loadingMore" hidden><span class="codicon codicon-loading codicon-modifier-spin" aria-hidden="true"></span> ${x(vscode.l10n.t('Loading more…'))}</span>
+    <button id="loadMore" type="button" hidden>${x(vscode.l10n.t('Load more'))}</button>
   </footer>
 </main>`,
     };

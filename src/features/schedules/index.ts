@@ -3,7 +3,7 @@
  * command that needs it), the commands every list has (src/ui/listRegistration.ts) and the view's own: open by id, copy
  * the id, open in HashScan, raw JSON. The row commands take a row or a schedule object and need no loaded code.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { Schedule } from '../../api/mirrorTypes';
 import { hashscanUrl } from '../../api/networks';
 import type { ListViewId } from '../../api/commands';

@@ -3,7 +3,7 @@
  * order, page size), paging, details, "Open schedule by id", copy, HashScan and raw JSON.
  * Nothing is requested while the view is hidden.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ListViewId } from '../../api/commands';
 import { isApiError } from '../../api/errors';
 import { formatTimestamp, relativeTime, timestampToDate } from '../../api/format';
@@ -137,11 +137,10 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
     if (origin?.kind === 'workspace' && decoded.contractId) abis.checkContract(decoded.contractId);
     const said =
       origin?.kind === 'workspace' && decoded.contractId
-        ? decodedWith(
-            abis.buildCheck(decoded.contractId),
-            { contractName: origin.contractName, signature: decoded.call?.signature },
-            (m, ...a) => vscode.l10n.t(m, ...a),
-          )
+        ? decodedWith(abis.buildCheck(decoded.contractId), {
+            contractName: origin.contractName,
+            signature: decoded.call?.signature,
+          })
         : undefined;
     const field = (f: BodyField): DetailNode =>
       said && f.label === 'Decoded with' && !f.children

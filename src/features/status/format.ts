@@ -17,7 +17,8 @@ import type {
   StatusSummary,
 } from '../../api/status';
 import { visibleComponents } from '../../api/status';
-import { type L10n, mdEscape, notificationSafe, oneLine, plainL10n } from '../../api/text';
+import * as l10n from '@vscode/l10n';
+import { mdEscape, notificationSafe, oneLine } from '../../api/text';
 import { hostOf } from '../../api/url';
 import { checkingTooltipMarkdown, indicatorView } from './indicator';
 
@@ -35,7 +36,7 @@ export const COLOR_MAINTENANCE = 'charts.blue';
 
 const humanize = (v: string): string => oneLine(v, 60) || '?';
 
-export function componentStatusView(status: ComponentStatus, l10n: L10n = plainL10n): IconView {
+export function componentStatusView(status: ComponentStatus): IconView {
   switch (status) {
     case 'operational':
       return { icon: 'pass', color: COLOR_OK, label: l10n.t('Operational') };
@@ -53,8 +54,8 @@ export function componentStatusView(status: ComponentStatus, l10n: L10n = plainL
 }
 
 /** The overall indicator as a tree icon. */
-export function indicatorIcon(indicator: Indicator, l10n: L10n = plainL10n): IconView {
-  const v = indicatorView(indicator, l10n);
+export function indicatorIcon(indicator: Indicator): IconView {
+  const v = indicatorView(indicator);
   const color =
     indicator === 'none'
       ? COLOR_OK
@@ -68,7 +69,7 @@ export function indicatorIcon(indicator: Indicator, l10n: L10n = plainL10n): Ico
   return { icon: v.icon, color, label: v.label };
 }
 
-export function impactView(impact: Impact, l10n: L10n = plainL10n): IconView {
+export function impactView(impact: Impact): IconView {
   switch (impact) {
     case 'none':
       return { icon: 'info', label: l10n.t('No impact') };
@@ -86,7 +87,7 @@ export function impactView(impact: Impact, l10n: L10n = plainL10n): IconView {
 }
 
 /** Incident and maintenance states, and their updates' states. Unknown values as they are. */
-export function incidentStatusLabel(status: string, l10n: L10n = plainL10n): string {
+export function incidentStatusLabel(status: string): string {
   switch (status) {
     case 'investigating':
       return l10n.t('Investigating');
@@ -205,14 +206,14 @@ export interface TooltipInput {
 
 const MAX_LIST = 8;
 
-function list<T>(items: T[], line: (x: T) => string, l10n: L10n): string[] {
+function list<T>(items: T[], line: (x: T) => string): string[] {
   const out = items.slice(0, MAX_LIST).map((x) => `- ${line(x)}`);
   if (items.length > MAX_LIST) out.push(`- ${mdEscape(l10n.t('… and {0} more', items.length - MAX_LIST))}`);
   return out;
 }
 
-function incidentLine(i: Incident, l10n: L10n): string {
-  const meta = `${impactView(i.impact, l10n).label} · ${incidentStatusLabel(i.status, l10n)}`;
+function incidentLine(i: Incident): string {
+  const meta = `${impactView(i.impact).label} · ${incidentStatusLabel(i.status)}`;
   return `${mdEscape(oneLine(i.name, 120))} (${mdEscape(meta)})`;
 }
 
@@ -220,11 +221,11 @@ function incidentLine(i: Incident, l10n: L10n): string {
  * The status bar tooltip (Markdown source). All server text escaped; the only markup is ours (bold, lists,
  * `$(icon)`s); no links. With an error: "status unknown", the reason and the last known status.
  */
-export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10n): string {
+export function statusTooltipMarkdown(input: TooltipInput): string {
   const { summary, now } = input;
   const t = input.time ?? {};
   const parts: string[] = [];
-  if (input.error === undefined && !summary) return checkingTooltipMarkdown(input.network, l10n);
+  if (input.error === undefined && !summary) return checkingTooltipMarkdown(input.network);
   if (input.error !== undefined || !summary) {
     const reason = input.error instanceof Error ? input.error.message : String(input.error);
     const offline = isUnreachable(input.error);
@@ -239,7 +240,7 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
         mdEscape(
           l10n.t(
             'Last known: {0} ({1}, {2})',
-            indicatorView(summary.status.indicator, l10n).label,
+            indicatorView(summary.status.indicator).label,
             oneLine(summary.status.description, 120),
             localTime(new Date(input.checkedAt).toISOString(), t),
           ),
@@ -258,7 +259,7 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
     );
     return parts.join('\n\n');
   }
-  const v = indicatorView(summary.status.indicator, l10n);
+  const v = indicatorView(summary.status.indicator);
   const page = oneLine(summary.page.name, 80) || l10n.t('Status page');
   const pageHost = hostOf(summary.page.url);
   parts.push(`$(${v.icon}) **${mdEscape(page)}**: ${mdEscape(oneLine(summary.status.description, 160) || v.label)}`);
@@ -267,18 +268,18 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
   const affected = affectedComponents(summary);
   if (affected.length) {
     parts.push(
-      `**${mdEscape(l10n.t('Affected components'))}**\n${list(affected, (c) => `${mdEscape(oneLine(c.name, 120))}: ${mdEscape(componentStatusView(c.status, l10n).label)}`, l10n).join('\n')}`,
+      `**${mdEscape(l10n.t('Affected components'))}**\n${list(affected, (c) => `${mdEscape(oneLine(c.name, 120))}: ${mdEscape(componentStatusView(c.status).label)}`).join('\n')}`,
     );
   }
   if (summary.incidents.length) {
     parts.push(
-      `**${mdEscape(l10n.t('Open incidents'))}**\n${list(summary.incidents, (i) => incidentLine(i, l10n), l10n).join('\n')}`,
+      `**${mdEscape(l10n.t('Open incidents'))}**\n${list(summary.incidents, (i) => incidentLine(i)).join('\n')}`,
     );
   }
   const active = activeMaintenances(summary.scheduled_maintenances);
   if (active.length) {
     parts.push(
-      `**${mdEscape(l10n.t('Maintenance in progress'))}**\n${list(active, (m) => `${mdEscape(oneLine(m.name, 120))}: ${mdEscape(localWindow(m.scheduled_for, m.scheduled_until, t))}`, l10n).join('\n')}`,
+      `**${mdEscape(l10n.t('Maintenance in progress'))}**\n${list(active, (m) => `${mdEscape(oneLine(m.name, 120))}: ${mdEscape(localWindow(m.scheduled_for, m.scheduled_until, t))}`).join('\n')}`,
     );
   }
   const next = upcomingMaintenances(summary.scheduled_maintenances, now)[0];
@@ -298,9 +299,9 @@ export function statusTooltipMarkdown(input: TooltipInput, l10n: L10n = plainL10
 }
 
 /** The sentence of the "worse than before" notification. */
-export function worseningMessage(previous: Indicator, summary: StatusSummary, l10n: L10n = plainL10n): string {
-  const now = indicatorView(summary.status.indicator, l10n).label;
-  const was = indicatorView(previous, l10n).label;
+export function worseningMessage(previous: Indicator, summary: StatusSummary): string {
+  const now = indicatorView(summary.status.indicator).label;
+  const was = indicatorView(previous).label;
   const desc = notificationSafe(summary.status.description, 160);
   const names = summary.incidents
     .slice(0, 2)

@@ -6,7 +6,7 @@
  * Status tree (view.ts) is loaded with its first rows (LazyTreeView); the full formatting (format.ts) with the
  * first answer. `registerStatus` is the one call from extension.ts; in test mode it returns the test seam.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { FeatureContext } from '../context';
 import { registerCommand } from '../../core/commands';
 import { ContextKey, setContext } from '../../core/contextKeys';
@@ -56,7 +56,7 @@ export function registerStatus(ctx: FeatureContext): StatusSeam | undefined {
   let statusUrl: string | undefined;
   const worsened = model.onDidWorsen(({ previous, summary }) => {
     if (!config().get<boolean>('status.notify', true)) return;
-    const message = worseningMessage(previous, summary, vscode.l10n);
+    const message = worseningMessage(previous, summary);
     shown?.push(message);
     log.info(`Network status got worse: ${previous} -> ${summary.status.indicator}`);
     const show = vscode.l10n.t('Show Status');

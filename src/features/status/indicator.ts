@@ -6,7 +6,8 @@
  * extension); unit tested under Node.
  */
 import type { Indicator, StatusSummary } from '../../api/status';
-import { type L10n, mdEscape, oneLine, plainL10n } from '../../api/text';
+import * as l10n from '@vscode/l10n';
+import { mdEscape, oneLine } from '../../api/text';
 
 export type Background = 'warning' | 'error' | undefined;
 
@@ -24,7 +25,7 @@ export interface IndicatorView {
 }
 
 /** The page indicator in the status bar. Unknown values are shown as they are. */
-export function indicatorView(indicator: Indicator, l10n: L10n = plainL10n): IndicatorView {
+export function indicatorView(indicator: Indicator): IndicatorView {
   switch (indicator) {
     case 'none':
       return {
@@ -80,7 +81,7 @@ export function indicatorView(indicator: Indicator, l10n: L10n = plainL10n): Ind
 }
 
 /** The status bar when the page could not be read. */
-export function unknownView(l10n: L10n = plainL10n): IndicatorView {
+export function unknownView(): IndicatorView {
   return {
     icon: 'question',
     text: `$(question) ${l10n.t('Hedera: status unknown')}`,
@@ -91,7 +92,7 @@ export function unknownView(l10n: L10n = plainL10n): IndicatorView {
 }
 
 /** The status bar when the status page could not be reached at all (offline): plain, not an alarm. */
-export function offlineView(l10n: L10n = plainL10n): IndicatorView {
+export function offlineView(): IndicatorView {
   return {
     icon: 'debug-disconnect',
     text: `$(debug-disconnect) ${l10n.t('Hedera: offline')}`,
@@ -102,7 +103,7 @@ export function offlineView(l10n: L10n = plainL10n): IndicatorView {
 }
 
 /** The status bar before the first answer. */
-export function loadingView(l10n: L10n = plainL10n): IndicatorView {
+export function loadingView(): IndicatorView {
   return {
     icon: 'sync~spin',
     text: `$(sync~spin) ${l10n.t('Hedera')}`,
@@ -118,7 +119,7 @@ export function statusBarSafe(text: string): string {
 }
 
 /** The status bar tooltip (Markdown source) before the first answer: "checking", and the network. */
-export function checkingTooltipMarkdown(network: string, l10n: L10n = plainL10n): string {
+export function checkingTooltipMarkdown(network: string): string {
   return [
     `**${mdEscape(l10n.t('Hedera network status'))}**`,
     mdEscape(l10n.t('Checking the status page…')),
@@ -128,14 +129,11 @@ export function checkingTooltipMarkdown(network: string, l10n: L10n = plainL10n)
 }
 
 /** The accessible name of the status bar item: plain text, no icons. */
-export function statusAccessibleLabel(
-  input: { summary?: StatusSummary; error?: unknown; offline?: boolean },
-  l10n: L10n = plainL10n,
-): string {
+export function statusAccessibleLabel(input: { summary?: StatusSummary; error?: unknown; offline?: boolean }): string {
   if (input.offline) return l10n.t('Hedera network status: offline, the status page could not be reached. Try again.');
   if (input.error !== undefined) return l10n.t('Hedera network status unknown');
   if (!input.summary) return l10n.t('Hedera network status: checking');
-  const v = indicatorView(input.summary.status.indicator, l10n);
+  const v = indicatorView(input.summary.status.indicator);
   const desc = oneLine(input.summary.status.description, 120);
   return desc
     ? l10n.t('Hedera network status: {0}. {1}', v.label, desc)

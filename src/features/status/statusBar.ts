@@ -5,7 +5,7 @@
  * tooltip (server text escaped, no links), click = focus the Network Status view.
  * It renders the shared StatusModel; it never sends a request of its own.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { StatusModel, StatusState } from './model';
 import type { SelectedNetwork } from '../../core/selectedNetwork';
 import { statusTooltipMarkdown, type TimeOptions } from './format';
@@ -42,12 +42,12 @@ export class StatusBarIndicator implements vscode.Disposable {
     const offline = failed && isUnreachable(s.error);
     // while a poll runs, keep showing the last answer (no flicker every few minutes)
     const v = offline
-      ? offlineView(vscode.l10n)
+      ? offlineView()
       : failed
-        ? unknownView(vscode.l10n)
+        ? unknownView()
         : s.summary
-          ? indicatorView(s.summary.status.indicator, vscode.l10n)
-          : loadingView(vscode.l10n);
+          ? indicatorView(s.summary.status.indicator)
+          : loadingView();
     this.item.text = v.text;
     this.item.backgroundColor =
       v.background === 'error'
@@ -58,20 +58,17 @@ export class StatusBarIndicator implements vscode.Disposable {
     const network = this.network.profile.label;
     const md = new vscode.MarkdownString(
       !failed && !s.summary
-        ? checkingTooltipMarkdown(network, vscode.l10n)
-        : statusTooltipMarkdown(
-            {
-              summary: s.summary,
-              checkedAt: s.checkedAt,
-              error: s.error,
-              failedAt: s.failedAt,
-              nextPollAt: s.nextPollAt,
-              network,
-              now: Date.now(),
-              time: this.time(),
-            },
-            vscode.l10n,
-          ),
+        ? checkingTooltipMarkdown(network)
+        : statusTooltipMarkdown({
+            summary: s.summary,
+            checkedAt: s.checkedAt,
+            error: s.error,
+            failedAt: s.failedAt,
+            nextPollAt: s.nextPollAt,
+            network,
+            now: Date.now(),
+            time: this.time(),
+          }),
       true,
     );
     md.isTrusted = false;
@@ -82,7 +79,7 @@ export class StatusBarIndicator implements vscode.Disposable {
       ? { command: CMD_REFRESH, title: vscode.l10n.t('Check the Network Status Again') }
       : { command: CMD_FOCUS_VIEW, title: vscode.l10n.t('Show Network Status') };
     this.item.accessibilityInformation = {
-      label: statusAccessibleLabel({ summary: s.summary, error: s.error, offline }, vscode.l10n),
+      label: statusAccessibleLabel({ summary: s.summary, error: s.error, offline }),
       role: 'button',
     };
   }

@@ -5,7 +5,7 @@
  * that the status bar shares: the view never asks for it on its own.
  * Server text is plain text in labels and plain-string tooltips; Markdown tooltips escape it (mdEscape).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { isUnreachable } from '../../api/reach';
 import { DisposableStore } from '../../core/disposables';
 import { relativeTime } from '../../api/format';

@@ -1,7 +1,7 @@
 /**
  * "Hedera: Set Explorer API Key" (masked input) and "Hedera: Clear Explorer API Key".
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { type ApiKeyStore, checkApiKey } from '../../core/secrets';
 
 /** Asks for the key (or takes `preset`, for automation) and stores it. Returns whether a key was stored. */

@@ -7,8 +7,8 @@
  * views and notifications show them through `inert()`.
  */
 import { stripMetadata } from '../../api/decode/solcOutput';
+import * as l10n from '@vscode/l10n';
 import { codeDifference, codeDifferenceText } from '../../api/source/codeDifference';
-import { type L10n, plainL10n } from '../../api/text';
 import type { JobError } from '../../api/verify';
 
 /** Job error codes that mean "the code compiled from this build is not the deployed code". */
@@ -72,7 +72,7 @@ export function sameRuntimeCode(deployed: string, compiled: string): boolean {
 }
 
 /** "Submitted contracts/Counter.sol:Counter from artifacts/build-info/x.json (compiler 0.8.28+commit.7893614a)." */
-export function submittedText(b: BuildOf, l10n: L10n = plainL10n): string {
+export function submittedText(b: BuildOf): string {
   return b.compilerVersion
     ? l10n.t('Submitted {0} from {1} (compiler {2}).', b.identifier, b.file, b.compilerVersion)
     : l10n.t('Submitted {0} from {1}.', b.identifier, b.file);
@@ -90,10 +90,9 @@ export function noMatchHints(
   submitted: BuildOf | undefined,
   deployed: DeployedCode = {},
   others: BuildOf[] = [],
-  l10n: L10n = plainL10n,
 ): string[] {
   const hints: string[] = [];
-  if (submitted) hints.push(submittedText(submitted, l10n));
+  if (submitted) hints.push(submittedText(submitted));
   const lengths = error.codeLengths;
   const fromSourcify = lengths?.onchainRuntime !== undefined && lengths.recompiledRuntime !== undefined;
   const onchain = fromSourcify ? lengths?.onchainRuntime : byteLength(deployed.runtimeBytecode);
@@ -112,7 +111,7 @@ export function noMatchHints(
       l10n.t(
         'Its runtime bytecode in the build is not the deployed code ({0}): {1}.',
         deployed.from === 'sourcify' ? 'Sourcify' : l10n.t('mirror node'),
-        codeDifferenceText(d, (m, ...a) => l10n.t(m, ...a)),
+        codeDifferenceText(d),
       ),
     );
   } else if (onchain !== undefined && recompiled !== undefined && onchain > 0 && recompiled > 0) {
@@ -184,7 +183,7 @@ export function noMatchHints(
 }
 
 /** A partial match (`match`) and the workspace's build at hand: what "Upgrade to exact match" would submit. */
-export function upgradeOfferedText(b: BuildOf, l10n: L10n = plainL10n): string {
+export function upgradeOfferedText(b: BuildOf): string {
   return l10n.t(
     'Partially verified on Sourcify (match). The workspace\'s build is at hand: "Upgrade to exact match" submits {0} from {1} again for an exact match.',
     b.identifier,
@@ -193,7 +192,7 @@ export function upgradeOfferedText(b: BuildOf, l10n: L10n = plainL10n): string {
 }
 
 /** A partial match (`match`) without a build of the contract in the workspace: no upgrade to offer. */
-export function upgradeNoBuildText(contractName: string, l10n: L10n = plainL10n): string {
+export function upgradeNoBuildText(contractName: string): string {
   return l10n.t(
     'Partially verified on Sourcify (match). An exact match needs the build {0} was deployed from, and no build info in the workspace holds it: compile it (npx hardhat compile, or forge build --build-info), then verify again.',
     contractName,
@@ -201,7 +200,7 @@ export function upgradeNoBuildText(contractName: string, l10n: L10n = plainL10n)
 }
 
 /** The upgrade's job found no better match than the partial one Sourcify holds. */
-export function upgradeNotBetterText(jobId: string, b: BuildOf, l10n: L10n = plainL10n): string {
+export function upgradeNotBetterText(jobId: string, b: BuildOf): string {
   return l10n.t(
     "Still a partial match: Sourcify's job {0} found no better match with {1} from {2}. An exact match needs the very sources and settings that were deployed (file paths, comments and compiler settings make the metadata hash).",
     jobId.slice(0, 8),
@@ -211,6 +210,6 @@ export function upgradeNotBetterText(jobId: string, b: BuildOf, l10n: L10n = pla
 }
 
 /** The upgrade's job made an exact match. */
-export function upgradedText(match: string, b: BuildOf, l10n: L10n = plainL10n): string {
+export function upgradedText(match: string, b: BuildOf): string {
   return l10n.t('Upgraded from a partial match to {0} with {1} from {2}.', match, b.identifier, b.file);
 }

@@ -5,7 +5,7 @@
  * - view.ts, the view's rows, with the first rows VS Code asks for (kept results show as soon as the view does);
  * - verifyContract.ts, the run itself (discovery, build info, Sourcify clients, local check), with the first run.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { Command } from '../../api/commands';
 import { registerCommand } from '../../core/commands';
 import { ContextKey, setContext } from '../../core/contextKeys';

@@ -4,7 +4,7 @@
  * (ExtensionMode.Test only) the same, each prompt recorded first so that a test knows what is asked and answers
  * it with workbench commands. Nothing is recorded in any other mode.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../core/secrets';
 import { setApiKey } from './apiKey';
 

@@ -4,7 +4,7 @@
  * (view.ts) draws it when shown, the run (verifyContract.ts) adds to it. Sets the `hasResult` context key the
  * view's title and menus use.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { ContextKey, setContext } from '../../core/contextKeys';
 import type { VerificationRecord } from './record';
 

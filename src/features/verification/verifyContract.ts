@@ -12,7 +12,7 @@
  * Loaded lazily by the first run (index.ts registers the commands at activation and `require`s this module then);
  * `import type` it elsewhere. The questions it asks go through `VerificationPrompts` (prompts.ts).
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { ApiError, isApiError } from '../../api/errors';
 import { shortAddress } from '../../api/format';
 import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
@@ -30,7 +30,7 @@ import { config } from '../../core/settings';
 import { lookUpContract, parseContractAddress } from '../../workspace/address';
 import type { ChainCodeCache } from '../../workspace/chainCode';
 import { type BuildInfo, type BuildMatch, buildFromHint, identifiers, matchContracts } from '../../workspace/buildInfo';
-import { chooseBuild, explainBuild, inEnglish } from '../../workspace/deployedBuild';
+import { buildChoiceForLog, chooseBuild } from '../../workspace/deployedBuild';
 import { type AddressCandidate, discoverAddresses, sourceLabel } from '../../workspace/discovery';
 import { keccak256 } from '../../api/keccak';
 import {
@@ -336,9 +336,7 @@ export class VerificationRunner implements vscode.Disposable {
         match: existing,
         alreadyVerified: true,
         upgrade: submitted ? 'offered' : 'noBuild',
-        statusMessage: submitted
-          ? upgradeOfferedText(submitted, vscode.l10n)
-          : upgradeNoBuildText(outcomeBase.contractName, vscode.l10n),
+        statusMessage: submitted ? upgradeOfferedText(submitted) : upgradeNoBuildText(outcomeBase.contractName),
       });
     }
     if (!build || !submitted) {
@@ -421,7 +419,7 @@ export class VerificationRunner implements vscode.Disposable {
                 chainId,
               )
             : partial && again.match === 'match'
-              ? upgradeNotBetterText(verificationId, submitted, vscode.l10n)
+              ? upgradeNotBetterText(verificationId, submitted)
               : vscode.l10n.t(
                   'Already verified on Sourcify: job {0} found no better match than the one Sourcify holds.',
                   verificationId.slice(0, 8),
@@ -453,7 +451,7 @@ export class VerificationRunner implements vscode.Disposable {
       match,
       job,
       alreadyVerified: false,
-      ...(partial ? { statusMessage: upgradedText(match.match ?? 'no match', submitted, vscode.l10n) } : {}),
+      ...(partial ? { statusMessage: upgradedText(match.match ?? 'no match', submitted) } : {}),
     });
   }
 
@@ -492,10 +490,10 @@ export class VerificationRunner implements vscode.Disposable {
               });
         }
       }
-      return noMatchHints(error, submitted, deployed, others, vscode.l10n);
+      return noMatchHints(error, submitted, deployed, others);
     } catch (e) {
       this.log.debug(`Verify: no hints for the no-match: ${e instanceof Error ? e.message : String(e)}`);
-      return noMatchHints(error, submitted, deployed, [], vscode.l10n);
+      return noMatchHints(error, submitted, deployed, []);
     }
   }
 
@@ -530,7 +528,7 @@ export class VerificationRunner implements vscode.Disposable {
       });
       if (c)
         this.log.info(
-          `Verify: ${m.length} build${m.length === 1 ? '' : 's'} of ${c.match.contract.identifier}; submitting ${explainBuild(c, inEnglish)}`,
+          `Verify: ${m.length} build${m.length === 1 ? '' : 's'} of ${c.match.contract.identifier}; submitting ${buildChoiceForLog(c)}`,
         );
       return c?.match;
     };

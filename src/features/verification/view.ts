@@ -7,7 +7,7 @@
  *
  * Loaded lazily with the view's first rows (LazyTreeView, created by index.ts); `import type` it elsewhere.
  */
-import vscode = require('vscode');
+import * as vscode from 'vscode';
 import { shortAddress } from '../../api/format';
 import { evmAddressToEntityId } from '../../api/validation';
 import type { FileCheck } from './localCheck';

@@ -3,6 +3,7 @@
  * set with textContent or title through inert() (invisible and reordering characters shown as <U+XXXX>), never as
  * HTML. Copy buttons and HashScan links post to the extension; the page itself never navigates.
  */
+import * as l10n from '@vscode/l10n';
 import type { EntityView, LinkKind, ValueView } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
 import type { FromWebview } from '../protocol';
@@ -158,7 +159,9 @@ export function valuesTable(
 ): HTMLTableElement {
   const t = h('table', 'values');
   t.setAttribute('aria-label', inert(caption, 'label'));
-  t.append(h('thead', '', h('tr', '', h('th', '', 'Name'), h('th', '', 'Type'), h('th', '', 'Value'))));
+  t.append(
+    h('thead', '', h('tr', '', h('th', '', l10n.t('Name')), h('th', '', l10n.t('Type')), h('th', '', l10n.t('Value')))),
+  );
   const body = h('tbody');
   const add = (v: ValueView, depth: number, path: string) => {
     const name = h('td', 'vname', v.name || '(unnamed)');
@@ -169,7 +172,7 @@ export function valuesTable(
     else value.append(copyable(v.value, `value of ${path || 'the value'}`));
     const type = h('td', 'vtype mono', v.type);
     if (opts.indexed && v.indexed && !depth)
-      type.append(span('tag', 'indexed', 'An indexed argument (a topic of the log)'));
+      type.append(span('tag', 'indexed', l10n.t('An indexed argument (a topic of the log)')));
     body.append(h('tr', '', name, type, value));
     for (const c of v.children ?? []) add(c, depth + 1, `${path}${path ? '.' : ''}${c.name}`);
   };

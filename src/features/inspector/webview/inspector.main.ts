@@ -12,6 +12,8 @@
  *   when the saved state is for the same transaction.
  * - When the panel asks (`reportRendered`, test mode), the page posts `rendered` with what it drew after each update.
  */
+import './l10nSetup';
+import * as l10n from '@vscode/l10n';
 import type { SectionId } from '../../../api/inspect/model';
 import { SECTION_IDS } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
@@ -34,20 +36,20 @@ const post = (m: FromWebview): void => vscode.postMessage(m);
 setPoster(post);
 
 const TITLES: Record<SectionId, string> = {
-  overview: 'Overview',
-  source: 'Source',
-  trace: 'Call trace',
-  events: 'Events',
-  state: 'State changes',
-  transfers: 'Transfers',
+  overview: l10n.t('Overview'),
+  source: l10n.t('Source'),
+  trace: l10n.t('Call trace'),
+  events: l10n.t('Events'),
+  state: l10n.t('State changes'),
+  transfers: l10n.t('Transfers'),
 };
 const LOADING: Record<SectionId, string> = {
-  overview: 'Loading the contract result…',
-  source: 'Placing the revert in source…',
-  trace: 'Loading the call trace…',
-  events: 'Loading the events…',
-  state: 'Loading the state changes…',
-  transfers: 'Loading the transaction record…',
+  overview: l10n.t('Loading the contract result…'),
+  source: l10n.t('Placing the revert in source…'),
+  trace: l10n.t('Loading the call trace…'),
+  events: l10n.t('Loading the events…'),
+  state: l10n.t('Loading the state changes…'),
+  transfers: l10n.t('Loading the transaction record…'),
 };
 
 // ---------------------------------------------------------------- the page's frame
@@ -57,13 +59,13 @@ const els = {
   title: h('h1', 'title'),
   network: h('span', 'badge network'),
   note: h('p', 'note'),
-  hashscan: button('Open in HashScan', () => openHashscan(), {
+  hashscan: button(l10n.t('Open in HashScan'), () => openHashscan(), {
     icon: 'link-external',
-    title: 'Open this transaction in HashScan',
+    title: l10n.t('Open this transaction in HashScan'),
   }),
-  rawButton: button('Raw JSON', () => toggleRawMenu(), {
+  rawButton: button(l10n.t('Raw JSON'), () => toggleRawMenu(), {
     icon: 'json',
-    title: 'Show an answer of the mirror node as a JSON document',
+    title: l10n.t('Show an answer of the mirror node as a JSON document'),
   }),
   rawMenu: h('div', 'menu'),
   nav: h('nav', 'nav'),
@@ -72,15 +74,15 @@ els.rawButton.append(icon('chevron-down'));
 els.rawButton.setAttribute('aria-haspopup', 'menu');
 els.rawButton.setAttribute('aria-expanded', 'false');
 els.rawMenu.setAttribute('role', 'menu');
-els.rawMenu.setAttribute('aria-label', 'Raw JSON');
+els.rawMenu.setAttribute('aria-label', l10n.t('Raw JSON'));
 els.rawMenu.hidden = true;
-els.nav.setAttribute('aria-label', 'Sections');
+els.nav.setAttribute('aria-label', l10n.t('Sections'));
 els.note.hidden = true;
 
 const RAW_ITEMS: { source: RawSource; label: string }[] = [
-  { source: 'result', label: 'Contract result' },
-  { source: 'actions', label: 'Call trace (actions)' },
-  { source: 'transaction', label: 'Transaction record' },
+  { source: 'result', label: l10n.t('Contract result') },
+  { source: 'actions', label: l10n.t('Call trace (actions)') },
+  { source: 'transaction', label: l10n.t('Transaction record') },
 ];
 for (const item of RAW_ITEMS) {
   const mi = h('button', 'menu-item', item.label);
@@ -138,7 +140,7 @@ for (const id of SECTION_IDS) {
       section.scrollIntoView({ block: 'start' });
       heading.focus({ preventScroll: true });
     },
-    { cls: 'nav-item', title: `Go to ${TITLES[id]}` },
+    { cls: 'nav-item', title: l10n.t('Go to {0}', TITLES[id]) },
   );
   navItem.append(navIcon, span('', TITLES[id]), navCount);
   els.nav.append(navItem);
@@ -189,15 +191,15 @@ function saveState(): void {
 
 function drawHeader(hd: Header): void {
   currentHeader = hd;
-  const what = hd.refKind === 'timestamp' ? 'Transaction at ' : 'Transaction ';
+  const what = `${hd.refKind === 'timestamp' ? l10n.t('Transaction at') : l10n.t('Transaction')} `;
   els.title.replaceChildren(span('muted', what), span('ref mono', hd.ref, true));
-  if (hd.nonce > 0) els.title.append(span('muted', ` · nonce ${hd.nonce}`));
+  if (hd.nonce > 0) els.title.append(span('muted', ` · ${l10n.t('nonce {0}', hd.nonce)}`));
   els.network.textContent = inert(hd.network.label, 'label');
-  els.network.title = inert(`Network: ${hd.network.label}`, 'text');
+  els.network.title = inert(l10n.t('Network: {0}', hd.network.label), 'text');
   els.note.replaceChildren();
   if (hd.note) els.note.append(icon('info'), span('', hd.note));
   els.note.hidden = !hd.note;
-  document.title = inert(`Transaction ${hd.ref}`, 'label');
+  document.title = inert(l10n.t('Transaction {0}', hd.ref), 'label');
   updateHashscan();
 }
 
@@ -218,8 +220,8 @@ function updateHashscan(): void {
   const id = hashscanId();
   els.hashscan.disabled = !id;
   els.hashscan.title = id
-    ? inert(`Open transaction ${id} in HashScan`, 'text')
-    : 'Available once the overview has loaded';
+    ? inert(l10n.t('Open transaction {0} in HashScan', id), 'text')
+    : l10n.t('Available once the overview has loaded');
 }
 
 function openHashscan(): void {
@@ -318,7 +320,7 @@ function errorView(id: SectionId, st: Extract<Sections[SectionId], { state: 'err
   const parts: (Node | string)[] = [h('div', 'message', st.message)];
   if (st.serverMessages.length) {
     const ul = h('ul', 'server-messages', ...st.serverMessages.map((m) => h('li', 'mono', m)));
-    ul.setAttribute('aria-label', 'The server said');
+    ul.setAttribute('aria-label', l10n.t('The server said'));
     parts.push(ul);
   }
   if (st.retry)
@@ -327,11 +329,11 @@ function errorView(id: SectionId, st: Extract<Sections[SectionId], { state: 'err
         'div',
         'banner-actions',
         button(
-          'Retry',
+          l10n.t('Retry'),
           () => {
             post({ type: 'retry', section: id });
           },
-          { icon: 'refresh', cls: 'primary', title: `Load ${TITLES[id].toLowerCase()} again` },
+          { icon: 'refresh', cls: 'primary', title: l10n.t('Load {0} again', TITLES[id].toLowerCase()) },
         ),
       ),
     );
@@ -388,7 +390,9 @@ function drawSection(id: SectionId, st: Sections[SectionId]): void {
           return;
         }
         trace.setModel({ rows: [], deepestFailure: -1 }, new Set());
-        content.push(h('p', 'muted empty', 'No call frames: the mirror node lists no actions for this transaction.'));
+        content.push(
+          h('p', 'muted empty', l10n.t('No call frames: the mirror node lists no actions for this transaction.')),
+        );
         break;
       }
       case 'source': {
@@ -428,7 +432,10 @@ function drawSection(id: SectionId, st: Sections[SectionId]): void {
     // a model this page cannot draw must not take the other sections with it
     delete drawn[id];
     body.replaceChildren(
-      banner('error', h('div', '', `This section could not be drawn: ${e instanceof Error ? e.message : String(e)}`)),
+      banner(
+        'error',
+        h('div', '', l10n.t('This section could not be drawn: {0}', e instanceof Error ? e.message : String(e))),
+      ),
     );
     setNav(id, 'error');
     return;

@@ -3,6 +3,7 @@
  * changes, Transfers. Each function returns the section's content and how many rows it drew (for `rendered`).
  * Long lists are drawn in pages (`Show more`), so that a transaction with thousands of logs does not stall the page.
  */
+import * as l10n from '@vscode/l10n';
 import type {
   CallView,
   ErrorView,
@@ -62,7 +63,8 @@ function outcomeIcon(outcome: 'success' | 'failure' | 'unknown'): HTMLSpanElemen
 /** A revert reason / error: its one line in the error colour, its decoded arguments and source below. */
 export function errorView(e: ErrorView): HTMLElement {
   const box = h('div', 'error-view', h('div', 'error-text mono wrap', icon('error', 'failed'), span('', e.text)));
-  if (e.args && e.args.length) box.append(valuesTable(e.args, `Arguments of ${e.name ?? 'the error'}`));
+  if (e.args && e.args.length)
+    box.append(valuesTable(e.args, l10n.t('Arguments of {0}', e.name ?? l10n.t('the error'))));
   if (e.source) box.append(h('div', 'source', `decoded with ${e.source}`));
   return box;
 }
@@ -79,8 +81,8 @@ export function callView(c: CallView): HTMLElement {
       h('span', 'selector', span('mono', c.selector), copyButton(c.selector, `selector ${c.selector}`)),
     ),
   );
-  if (c.args.length) box.append(valuesTable(c.args, `Arguments of ${c.name}`));
-  else box.append(h('div', 'muted', 'No arguments.'));
+  if (c.args.length) box.append(valuesTable(c.args, l10n.t('Arguments of {0}', c.name)));
+  else box.append(h('div', 'muted', l10n.t('No arguments.')));
   box.append(h('div', 'source', `decoded with ${c.source}`));
   return box;
 }
@@ -122,7 +124,7 @@ function pager(total: number, drawn: () => number, drawMore: (from: number, to: 
   const update = () => {
     const n = drawn();
     status.textContent = `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} shown.`;
-    more.textContent = n < total ? `Show ${Math.min(PAGE, total - n).toLocaleString('en-US')} more` : '';
+    more.textContent = n < total ? l10n.t('Show {0} more', Math.min(PAGE, total - n).toLocaleString('en-US')) : '';
     more.hidden = n >= total;
     foot.hidden = n >= total && total <= PAGE;
   };
@@ -158,60 +160,75 @@ function relatedList(related: RelatedView[]): HTMLElement {
 export function drawOverview(o: OverviewModel): Drawn {
   const f = new Fields();
   const result = f.add(
-    'Result',
+    l10n.t('Result'),
     h('span', `outcome ${o.outcome}`, outcomeIcon(o.outcome), span('result mono', o.result)),
   );
   if (o.error) result.append(errorView(o.error));
   f.add(
-    'Time',
+    l10n.t('Time'),
     span('', o.timeLocal || o.timestamp),
     ' ',
     h('span', 'muted', '('),
     copyable(o.timestamp, 'consensus timestamp', 'mono'),
     h('span', 'muted', ')'),
   );
-  if (o.transactionId) f.add('Transaction ID', copyable(o.transactionId, 'transaction id', 'mono'));
+  if (o.transactionId) f.add(l10n.t('Transaction ID'), copyable(o.transactionId, 'transaction id', 'mono'));
   if (o.nonce !== undefined && o.nonce !== '0')
-    f.add('Nonce', copyable(o.nonce, 'nonce', 'mono'), h('span', 'muted', ' (a child transaction)'));
-  if (o.hash) f.add('Hash', copyable(o.hash, 'hash', 'mono wrap'));
-  if (o.type) f.add('Type', span('mono', o.type));
-  if (o.from) f.add('From', entity(o.from, 'account'));
-  if (o.to) f.add('To', entity(o.to, 'contract'));
-  if (o.created.length) f.add('Created', ...o.created.map((c) => h('div', '', entity(c, 'contract'))));
-  if (o.call) f.add('Function', callView(o.call));
+    f.add(
+      l10n.t('Nonce'),
+      copyable(o.nonce, 'nonce', 'mono'),
+      h('span', 'muted', ` ${l10n.t('(a child transaction)')}`),
+    );
+  if (o.hash) f.add(l10n.t('Hash'), copyable(o.hash, 'hash', 'mono wrap'));
+  if (o.type) f.add(l10n.t('Type'), span('mono', o.type));
+  if (o.from) f.add(l10n.t('From'), entity(o.from, 'account'));
+  if (o.to) f.add(l10n.t('To'), entity(o.to, 'contract'));
+  if (o.created.length) f.add(l10n.t('Created'), ...o.created.map((c) => h('div', '', entity(c, 'contract'))));
+  if (o.call) f.add(l10n.t('Function'), callView(o.call));
   else if (o.input !== undefined)
     f.add(
-      'Input',
+      l10n.t('Input'),
       hexBytes(o.input) === 0
-        ? span('muted', '(no call data)')
+        ? span('muted', l10n.t('(no call data)'))
         : hexBytes(o.input) === undefined
           ? span('', o.input)
           : rawData(o.input, 'call data'),
     );
-  if (o.output && o.output.length) f.add('Output', valuesTable(o.output, 'Return values'));
+  if (o.output && o.output.length) f.add(l10n.t('Output'), valuesTable(o.output, l10n.t('Return values')));
   else if (o.outputRaw && hexBytes(o.outputRaw) !== 0)
-    f.add(o.error ? 'Revert data' : 'Output', rawData(o.outputRaw, o.error ? 'revert data' : 'return data'));
-  f.add('Value', amount(o.value.hbar, o.value.tinybars, 'value'));
-  f.add('Gas', gasView(o));
-  if (o.fee) f.add('Fee', amount(o.fee.hbar, o.fee.tinybars, 'fee'));
+    f.add(
+      o.error ? l10n.t('Revert data') : l10n.t('Output'),
+      rawData(o.outputRaw, o.error ? 'revert data' : 'return data'),
+    );
+  f.add(l10n.t('Value'), amount(o.value.hbar, o.value.tinybars, 'value'));
+  f.add(l10n.t('Gas'), gasView(o));
+  if (o.fee) f.add(l10n.t('Fee'), amount(o.fee.hbar, o.fee.tinybars, 'fee'));
   if (o.gasPrice)
-    f.add('Gas price', copyable(o.gasPrice, 'gas price', 'mono'), h('span', 'muted', ' tinybars per gas'));
+    f.add(
+      l10n.t('Gas price'),
+      copyable(o.gasPrice, 'gas price', 'mono'),
+      h('span', 'muted', ` ${l10n.t('tinybars per gas')}`),
+    );
   if (o.maxFeePerGas)
-    f.add('Max fee per gas', copyable(o.maxFeePerGas, 'max fee per gas', 'mono'), h('span', 'muted', ' tinybars'));
+    f.add(
+      l10n.t('Max fee per gas'),
+      copyable(o.maxFeePerGas, 'max fee per gas', 'mono'),
+      h('span', 'muted', ` ${l10n.t('tinybars')}`),
+    );
   if (o.maxPriorityFeePerGas)
     f.add(
-      'Max priority fee',
+      l10n.t('Max priority fee'),
       copyable(o.maxPriorityFeePerGas, 'max priority fee per gas', 'mono'),
-      h('span', 'muted', ' tinybars'),
+      h('span', 'muted', ` ${l10n.t('tinybars')}`),
     );
   if (o.block)
     f.add(
-      'Block',
+      l10n.t('Block'),
       copyable(o.block.number, 'block number', 'mono'),
       o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null,
     );
-  if (o.ethNonce !== undefined) f.add('Ethereum nonce', copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
-  if (o.related.length) f.add('Related', relatedList(o.related));
+  if (o.ethNonce !== undefined) f.add(l10n.t('Ethereum nonce'), copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
+  if (o.related.length) f.add(l10n.t('Related'), relatedList(o.related));
   const node = h('div', 'overview', f.el);
   if (o.notes.length) node.append(h('ul', 'notes', ...o.notes.map((n) => h('li', '', icon('info'), span('', n)))));
   return { node, count: () => 0 };
@@ -222,7 +239,7 @@ function gasView(o: OverviewModel): HTMLElement {
   const bar = h('div', 'bar', h('div', 'bar-fill'));
   (bar.firstChild as HTMLElement).style.width = barWidth(g.ratio);
   bar.setAttribute('role', 'img');
-  bar.setAttribute('aria-label', `Gas used: ${percentText(g.ratio)} of the limit`);
+  bar.setAttribute('aria-label', l10n.t('Gas used: {0} of the limit', percentText(g.ratio)));
   const line = h(
     'div',
     'gas-line',
@@ -250,7 +267,8 @@ function eventCard(e: EventView): HTMLElement {
   if (e.name) {
     head.append(span('fn mono', e.name, e.signature ?? true));
     card.append(head);
-    if (e.args && e.args.length) card.append(valuesTable(e.args, `Arguments of ${e.name}`, { indexed: true }));
+    if (e.args && e.args.length)
+      card.append(valuesTable(e.args, l10n.t('Arguments of {0}', e.name ?? ''), { indexed: true }));
     if (e.source) card.append(h('div', 'source', `decoded with ${e.source}`));
   } else {
     head.append(span('muted', 'not decoded'));
@@ -265,7 +283,7 @@ function eventCard(e: EventView): HTMLElement {
 
 export function drawEvents(events: EventView[]): Drawn {
   if (!events.length)
-    return { node: h('p', 'muted empty', 'No events: this transaction emitted no logs.'), count: () => 0 };
+    return { node: h('p', 'muted empty', l10n.t('No events: this transaction emitted no logs.')), count: () => 0 };
   const list = h('div', 'cards');
   const more = (from: number, to: number) => {
     for (let i = from; i < to; i++) list.append(eventCard(events[i]));
@@ -331,7 +349,7 @@ function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
 }
 
 export function drawState(changes: StateChangeView[]): Drawn {
-  if (!changes.length) return { node: h('p', 'muted empty', 'No state changes.'), count: () => 0 };
+  if (!changes.length) return { node: h('p', 'muted empty', l10n.t('No state changes.')), count: () => 0 };
   const node = h('div', 'state-changes');
   let drawn = 0;
   const groups = groupStateChanges(changes);
@@ -344,7 +362,17 @@ export function drawState(changes: StateChangeView[]): Drawn {
       'table',
       'grid-table fixed',
       cols,
-      h('thead', '', h('tr', '', h('th', '', 'Slot'), h('th', '', 'Read → written'), h('th', '', 'Variable'))),
+      h(
+        'thead',
+        '',
+        h(
+          'tr',
+          '',
+          h('th', '', l10n.t('Slot')),
+          h('th', '', l10n.t('Read → written')),
+          h('th', '', l10n.t('Variable')),
+        ),
+      ),
       body,
     );
     table.setAttribute(
@@ -364,7 +392,7 @@ export function drawState(changes: StateChangeView[]): Drawn {
           entity(g.contract, 'contract'),
           span('muted', ` ${g.changes.length} slot${g.changes.length === 1 ? '' : 's'}, ${written} written`),
         ),
-        source ? h('div', 'source muted', `Named with the storage layout in ${source}`) : null,
+        source ? h('div', 'source muted', l10n.t('Named with the storage layout in {0}', source)) : null,
         table,
       ),
     );
@@ -389,7 +417,7 @@ export function drawState(changes: StateChangeView[]): Drawn {
 
 function transferRow(t: TransferView): HTMLTableRowElement {
   const kindCell = h('td', 'kind', span('tag', t.kind === 'hbar' ? 'HBAR' : t.kind === 'token' ? 'Token' : 'NFT'));
-  if (t.isApproval) kindCell.append(span('tag approval', 'approval', 'An approved (allowance) transfer'));
+  if (t.isApproval) kindCell.append(span('tag approval', 'approval', l10n.t('An approved (allowance) transfer')));
   const who = h('td', 'who');
   const what = h('td', 'what');
   if (t.kind === 'nft') {
@@ -428,13 +456,17 @@ export function drawTransfers(m: TransfersModel): Drawn {
     const table = h(
       'table',
       'grid-table',
-      h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))),
+      h(
+        'thead',
+        '',
+        h('tr', '', h('th', '', l10n.t('Kind')), h('th', '', l10n.t('Account')), h('th', '', l10n.t('Amount'))),
+      ),
       body,
     );
-    table.setAttribute('aria-label', 'Transfers');
+    table.setAttribute('aria-label', l10n.t('Transfers'));
     node.append(table);
   } else {
-    node.append(h('p', 'muted empty', 'No HBAR, token or NFT transfers in the transaction record.'));
+    node.append(h('p', 'muted empty', l10n.t('No HBAR, token or NFT transfers in the transaction record.')));
   }
   const more = (from: number, to: number) => {
     for (let i = from; i < to; i++) body.append(transferRow(m.transfers[i]));
@@ -443,8 +475,8 @@ export function drawTransfers(m: TransfersModel): Drawn {
   node.append(pager(m.transfers.length, () => body.childElementCount, more));
   if (m.fee || m.payer) {
     const f = new Fields();
-    if (m.fee) f.add('Charged fee', amount(m.fee.hbar, m.fee.tinybars, 'charged fee'));
-    if (m.payer) f.add('Paid by', entity(m.payer, 'account'));
+    if (m.fee) f.add(l10n.t('Charged fee'), amount(m.fee.hbar, m.fee.tinybars, 'charged fee'));
+    if (m.payer) f.add(l10n.t('Paid by'), entity(m.payer, 'account'));
     node.append(f.el);
   }
   // the child transactions' own transfers (a token service call's CRYPTOTRANSFER, ...), each under its heading
@@ -455,10 +487,14 @@ export function drawTransfers(m: TransfersModel): Drawn {
     const table = h(
       'table',
       'grid-table',
-      h('thead', '', h('tr', '', h('th', '', 'Kind'), h('th', '', 'Account'), h('th', '', 'Amount'))),
+      h(
+        'thead',
+        '',
+        h('tr', '', h('th', '', l10n.t('Kind')), h('th', '', l10n.t('Account')), h('th', '', l10n.t('Amount'))),
+      ),
       cb,
     );
-    table.setAttribute('aria-label', `Transfers of child transaction ${c.nonce}`);
+    table.setAttribute('aria-label', l10n.t('Transfers of child transaction {0}', c.nonce));
     node.append(
       h(
         'h3',
@@ -480,28 +516,28 @@ export function drawSource(m: SourceModel): Drawn {
       m.mode === 'exact'
         ? span(
             'badge exact',
-            'Exact',
+            l10n.t('Exact'),
             "From the mirror node's opcode trace, through the compiler's source map, checked against the build's syntax tree",
           )
         : span(
             'badge likely',
-            'Likely',
+            l10n.t('Likely'),
             "From the call trace and the function's revert statements: not an exact trace",
           );
     node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
   }
   const list = h('ol', 'source-frames');
-  list.setAttribute('aria-label', m.mode === 'likely' ? 'Likely places' : 'Solidity call stack');
+  list.setAttribute('aria-label', m.mode === 'likely' ? l10n.t('Likely places') : l10n.t('Solidity call stack'));
   m.frames.forEach((f, i) => {
     const where = `${f.sourceName}:${f.line}`;
     const link =
       f.target >= 0
         ? button(where, () => post({ type: 'openSource', target: f.target }), {
             cls: 'link mono',
-            title: `Open ${where} and mark the line`,
-            ariaLabel: `Open ${where}`,
+            title: l10n.t('Open {0} and mark the line', where),
+            ariaLabel: l10n.t('Open {0}', where),
           })
-        : span('mono muted', where, 'Not in the workspace');
+        : span('mono muted', where, l10n.t('Not in the workspace'));
     const called = f.kind === 'callSite' || f.kind === 'internal';
     const what = called
       ? 'called from'
@@ -539,15 +575,15 @@ export function drawSource(m: SourceModel): Drawn {
       h(
         'p',
         '',
-        button('Go to revert', () => post({ type: 'openSource', target: m.frames[0].target }), {
+        button(l10n.t('Go to revert'), () => post({ type: 'openSource', target: m.frames[0].target }), {
           icon: 'go-to-file',
           cls: 'primary',
-          title: 'Open the reverting line in the editor, marked',
+          title: l10n.t('Open the reverting line in the editor, marked'),
         }),
       ),
     );
   }
   for (const n of m.notes) node.append(banner('info', h('div', '', n)));
-  if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', 'Nothing to place in source.'));
+  if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', l10n.t('Nothing to place in source.')));
   return { node, count: () => list.childElementCount };
 }

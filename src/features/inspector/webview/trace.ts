@@ -10,6 +10,7 @@
  * - Failing frames carry the error colour and icon; the frames on the path to the deepest failure are highlighted.
  * - Every text from the model is set as text (dom.ts), never as HTML.
  */
+import * as l10n from '@vscode/l10n';
 import type { TraceRow } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
 import type { TraceModel } from '../protocol';
@@ -81,17 +82,20 @@ export class TraceView {
 
   constructor(private readonly hooks: TraceHooks) {
     this.summary = h('span', 'trace-summary muted');
-    this.failureButton = button('Go to failure', () => this.goToFailure(), {
+    this.failureButton = button(l10n.t('Go to failure'), () => this.goToFailure(), {
       icon: 'target',
-      title: 'Reveal and select the deepest failing frame',
+      title: l10n.t('Reveal and select the deepest failing frame'),
     });
     const toolbar = h(
       'div',
       'toolbar trace-toolbar',
-      button('Expand all', () => this.setCollapsed(new Set()), { icon: 'expand-all', title: 'Expand every frame' }),
-      button('Collapse all', () => this.setCollapsed(allCollapsible(this.shape)), {
+      button(l10n.t('Expand all'), () => this.setCollapsed(new Set()), {
+        icon: 'expand-all',
+        title: l10n.t('Expand every frame'),
+      }),
+      button(l10n.t('Collapse all'), () => this.setCollapsed(allCollapsible(this.shape)), {
         icon: 'collapse-all',
-        title: 'Collapse every frame',
+        title: l10n.t('Collapse every frame'),
       }),
       this.failureButton,
       this.summary,
@@ -99,10 +103,10 @@ export class TraceView {
     const head = h(
       'div',
       'trow thead',
-      h('div', 'tcall', 'Call'),
-      h('div', 'tvalue', 'Value'),
-      h('div', 'tgas', 'Gas used / gas'),
-      h('div', 'tresult', 'Result'),
+      h('div', 'tcall', l10n.t('Call')),
+      h('div', 'tvalue', l10n.t('Value')),
+      h('div', 'tgas', l10n.t('Gas used / gas')),
+      h('div', 'tresult', l10n.t('Result')),
     );
     head.setAttribute('aria-hidden', 'true');
     this.body = h('div', 'tbody');
@@ -110,10 +114,10 @@ export class TraceView {
     this.viewport = h('div', 'tviewport', this.body);
     this.viewport.tabIndex = 0;
     this.viewport.setAttribute('role', 'tree');
-    this.viewport.setAttribute('aria-label', 'Call trace');
+    this.viewport.setAttribute('aria-label', l10n.t('Call trace'));
     this.details = h('div', 'tdetails');
     this.details.setAttribute('role', 'region');
-    this.details.setAttribute('aria-label', 'Selected frame');
+    this.details.setAttribute('aria-label', l10n.t('Selected frame'));
     this.details.setAttribute('aria-live', 'polite');
     this.el = h('div', 'trace', toolbar, h('div', 'ttable', head, this.viewport), this.details);
 
@@ -461,19 +465,19 @@ export class TraceView {
       'h3',
       'details-head',
       r.failed ? icon('error', 'failed') : icon('debug-stackframe-dot', 'muted'),
-      span('', `Frame ${this.selected + 1} of ${this.rows.length}`),
+      span('', l10n.t('Frame {0} of {1}', this.selected + 1, this.rows.length)),
       span('muted', ` · action ${r.index} · depth ${r.depth}`),
     );
     const f = new Fields();
     f.add(
-      'Operation',
+      l10n.t('Operation'),
       span(`op op-${OPERATIONS.has(op) ? op.toLowerCase() : 'other'}`, op),
       r.callType && r.callType !== op ? span('muted', ` call type ${r.callType}`) : null,
     );
-    f.add('Caller', entity(r.caller, 'account'));
-    f.add('Recipient', entity(r.recipient, 'contract'));
+    f.add(l10n.t('Caller'), entity(r.caller, 'account'));
+    f.add(l10n.t('Recipient'), entity(r.recipient, 'contract'));
     f.add(
-      'Value',
+      l10n.t('Value'),
       h(
         'span',
         'amount',
@@ -484,7 +488,7 @@ export class TraceView {
       ),
     );
     f.add(
-      'Gas',
+      l10n.t('Gas'),
       h(
         'span',
         '',
@@ -495,28 +499,28 @@ export class TraceView {
         copyButton(r.gas, 'gas'),
       ),
     );
-    if (r.timestamp) f.add('Timestamp', span('mono', r.timestamp), copyButton(r.timestamp, 'timestamp'));
-    if (r.call) f.add('Call', callView(r.call));
+    if (r.timestamp) f.add(l10n.t('Timestamp'), span('mono', r.timestamp), copyButton(r.timestamp, 'timestamp'));
+    if (r.call) f.add(l10n.t('Call'), callView(r.call));
     if (r.input !== undefined && r.input !== '' && hexBytes(r.input) !== 0)
-      f.add(r.call ? 'Input (raw)' : 'Input', rawBlock(r.input, 'call data'));
-    else if (!r.call) f.add('Input', span('muted', '(no call data)'));
-    const res = f.add('Result', span(r.failed ? 'mono failed' : 'mono', r.resultType || '(none)'));
+      f.add(r.call ? l10n.t('Input (raw)') : 'Input', rawBlock(r.input, 'call data'));
+    else if (!r.call) f.add(l10n.t('Input'), span('muted', l10n.t('(no call data)')));
+    const res = f.add(l10n.t('Result'), span(r.failed ? 'mono failed' : 'mono', r.resultType || l10n.t('(none)')));
     if (r.error) res.append(errorView(r.error));
-    if (r.output && r.output.length) f.add('Output', valuesTable(r.output, 'Return values'));
+    if (r.output && r.output.length) f.add(l10n.t('Output'), valuesTable(r.output, l10n.t('Return values')));
     if (r.resultRaw !== undefined && r.resultRaw !== '' && hexBytes(r.resultRaw) !== 0)
-      f.add('Result (raw)', rawBlock(r.resultRaw, 'result data'));
+      f.add(l10n.t('Result (raw)'), rawBlock(r.resultRaw, 'result data'));
     const actions = h('div', 'toolbar');
     if (this.rows.length > 1 && this.shape.parent[this.selected] >= 0) {
       const parent = this.shape.parent[this.selected];
       actions.append(
         button(
-          'Parent frame',
+          l10n.t('Parent frame'),
           () => {
             if (reveal(this.shape, this.collapsed, parent)) this.structureChanged();
             this.setActive(parent, true);
             this.select(parent);
           },
-          { icon: 'arrow-up', title: 'Select the calling frame' },
+          { icon: 'arrow-up', title: l10n.t('Select the calling frame') },
         ),
       );
     }

@@ -10,6 +10,8 @@
  *   Home/End, Ctrl+Home/End, PageUp/PageDown; Enter or Space opens the link of the active cell.
  * - getState/setState keep token, serial, query, scroll position and active cell across reloads.
  */
+import './l10nSetup';
+import * as l10n from '@vscode/l10n';
 import type { FromWebview, NftQuery, PanelState, ToWebview, ViewState } from '../protocol';
 import { localTime, type NftRow, rowLabel, summarize, TIMESTAMP_RE, typeIcon, utcTime } from '../rows';
 import { isEntityId } from '../../../api/validation';
@@ -156,7 +158,7 @@ function link(target: 'account' | 'transaction', id: string, text: string, label
 /** An account cell: a link when it is an entity id, plain text otherwise, a dash when empty. */
 function account(id: string | null): Node {
   if (!id) return span('none', '—');
-  if (isEntityId(id)) return link('account', id, id, `Open account ${id} in HashScan`);
+  if (isEntityId(id)) return link('account', id, id, l10n.t('Open account {0} in HashScan', id));
   return document.createTextNode(id);
 }
 
@@ -180,9 +182,9 @@ function buildRow(i: number): HTMLElement {
   el.style.transform = `translateY(${i * ROW_H}px)`;
 
   const time = cell(i, 0, document.createTextNode(localTime(r.ts) || r.ts));
-  time.title = `Consensus timestamp ${r.ts}${utcTime(r.ts) ? ` (${utcTime(r.ts)})` : ''}`;
+  time.title = l10n.t('Consensus timestamp {0}', `${r.ts}${utcTime(r.ts) ? ` (${utcTime(r.ts)})` : ''}`);
 
-  const type = cell(i, 1, icon(typeIcon(r.type)), span('type', r.type || '(none)'));
+  const type = cell(i, 1, icon(typeIcon(r.type)), span('type', r.type || l10n.t('(none)')));
   const s = summarize(r);
   if (s) {
     type.append(document.createTextNode(' '));
@@ -194,7 +196,7 @@ function buildRow(i: number): HTMLElement {
 
   const approval = r.approval ? cell(i, 4, icon('check'), span('', 'approved')) : cell(i, 4);
   const tx = TIMESTAMP_RE.test(r.ts)
-    ? link('transaction', r.ts, r.transactionId, `Open transaction ${r.transactionId} in HashScan`)
+    ? link('transaction', r.ts, r.transactionId, l10n.t('Open transaction {0} in HashScan', r.transactionId))
     : document.createTextNode(r.transactionId);
   el.append(
     time,
@@ -282,7 +284,7 @@ function describeQuery(q: NftQuery): string {
   const parts: string[] = [];
   if (q.from) parts.push(`${q.from.op} ${q.from.value}`);
   if (q.to) parts.push(`${q.to.op} ${q.to.value}`);
-  return parts.join(' and ');
+  return parts.join(` ${l10n.t('and')} `);
 }
 
 function syncControls(q: NftQuery): void {
@@ -330,7 +332,7 @@ function apply(msg: ToWebview): void {
   els.heading.textContent = name;
   document.title = name;
   els.network.textContent = s.network.label;
-  els.network.title = `Network: ${s.network.label}`;
+  els.network.title = l10n.t('Network: {0}', s.network.label);
   setText(els.noteText, s.note);
   els.note.hidden = !s.note;
   setText(els.queryErrorText, s.queryError);
@@ -360,7 +362,15 @@ function apply(msg: ToWebview): void {
   els.empty.hidden = !empty;
   if (empty) {
     const range = describeQuery(s.query);
-    els.emptyText.textContent = `No transactions for ${s.nft.tokenId} #${s.nft.serial} on ${s.network.label}${range ? ` with timestamp ${range}` : ''}.`;
+    els.emptyText.textContent = range
+      ? l10n.t(
+          'No transactions for {0} #{1} on {2} with timestamp {3}.',
+          s.nft.tokenId,
+          s.nft.serial,
+          s.network.label,
+          range,
+        )
+      : l10n.t('No transactions for {0} #{1} on {2}.', s.nft.tokenId, s.nft.serial, s.network.label);
   }
   grid.hidden = total === 0;
   grid.setAttribute('aria-rowcount', String(total + 1));
@@ -370,15 +380,20 @@ function apply(msg: ToWebview): void {
   els.loadingMore.hidden = s.status !== 'loadingMore';
   els.loadMore.hidden = !(s.hasMore && s.status === 'idle');
   const fmt = total.toLocaleString('en-US');
-  let count = total === 0 ? '' : `${fmt} transaction${total === 1 ? '' : 's'} loaded`;
+  let count = total === 0 ? '' : total === 1 ? l10n.t('1 transaction loaded') : l10n.t('{0} transactions loaded', fmt);
   if (total > 0)
-    count += s.capped
-      ? ` · stopped at the limit of ${s.maxEntries.toLocaleString('en-US')} (setting hederaExplorer.nftHistory.maxEntries)`
-      : s.hasMore
-        ? ' · more available'
-        : s.stopped
-          ? ' · paging stopped (see above)'
-          : ' · all loaded';
+    count += ` · ${
+      s.capped
+        ? l10n.t(
+            'stopped at the limit of {0} (setting hederaExplorer.nftHistory.maxEntries)',
+            s.maxEntries.toLocaleString('en-US'),
+          )
+        : s.hasMore
+          ? l10n.t('more available')
+          : s.stopped
+            ? l10n.t('paging stopped (see above)')
+            : l10n.t('all loaded')
+    }`;
   els.count.textContent = count;
   (els.exportCsv as HTMLButtonElement).disabled = total === 0;
   (els.exportJson as HTMLButtonElement).disabled = total === 0;
