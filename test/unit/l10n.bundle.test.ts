@@ -32,7 +32,7 @@ describe('localization bundle', function () {
     // one message of each kind of place: the extension host, src/api, a webview
     for (const m of [
       'Select Network',
-      'The host name {0} could not be found (DNS lookup failed). Check the URL in the settings.',
+      'The host name {0} could not be found (DNS lookup failed). Check your internet connection, then try again.',
       'Go to {0}',
     ])
       assert.ok(m in bundle, `missing: ${m}`);
