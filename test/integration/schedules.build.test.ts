@@ -49,8 +49,20 @@ describe('Schedules: "Decoded with" of a scheduled call is checked as Contract R
     const all = api.schedules.loaded as Schedule[];
     const decodedWith = (s: Schedule) =>
       api.schedules.detailLines(s).find((l) => l.startsWith('Scheduled transaction / Decoded with: '));
-    const call = all.find((s) => decodedWith(s) === `Scheduled transaction / Decoded with: ${SANDTOKEN}`);
-    assert.ok(call, 'a scheduled call decoded with the workspace SandToken artifact, no record of its contract yet');
+    // the workspace's ABIs may reach the rows after they are drawn: wait until the scan is done and a row uses them
+    api.abis.ensureStarted();
+    let found: Schedule | undefined;
+    await waitUntil(
+      'a scheduled call decoded with the workspace SandToken artifact, no record of its contract yet',
+      async () => {
+        await api.abis.ready();
+        found = all.find((s) => decodedWith(s) === `Scheduled transaction / Decoded with: ${SANDTOKEN}`);
+        return found !== undefined;
+      },
+      30000,
+    );
+    assert.ok(found);
+    const call: Schedule = found;
     const id = api.abis.decodeSchedule(call)?.contractId;
     assert.match(id ?? '', /^0\.0\.\d+$/);
     const contract = (await (await fetch(`${sandbox}/api/v1/contracts/${id}`)).json()) as { evm_address: string };
