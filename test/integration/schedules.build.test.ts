@@ -46,22 +46,27 @@ describe('Schedules: "Decoded with" of a scheduled call is checked as Contract R
     api.schedules.clearFilters();
     await api.schedules.refresh();
     await settled(api.schedules);
-    const all = api.schedules.loaded as Schedule[];
     const decodedWith = (s: Schedule) =>
       api.schedules.detailLines(s).find((l) => l.startsWith('Scheduled transaction / Decoded with: '));
     // the workspace's ABIs may reach the rows after they are drawn: wait until the scan is done and a row uses them
     api.abis.ensureStarted();
     let found: Schedule | undefined;
-    await waitUntil(
-      'a scheduled call decoded with the workspace SandToken artifact, no record of its contract yet',
+    let seen = '';
+    const waited = waitUntil(
+      'a scheduled call decoded with the workspace SandToken artifact',
       async () => {
         await api.abis.ready();
-        found = all.find((s) => decodedWith(s) === `Scheduled transaction / Decoded with: ${SANDTOKEN}`);
+        const all = api.schedules.loaded as Schedule[];
+        found = all.find((s) => decodedWith(s)?.startsWith(`Scheduled transaction / Decoded with: ${SANDTOKEN}`));
+        if (!found) seen = [...new Set(all.map(decodedWith).filter((l) => l !== undefined))].join('; ');
         return found !== undefined;
       },
       30000,
     );
-    assert.ok(found);
+    await waited.catch((e: Error) => {
+      throw new Error(`${e.message} (the rows' "Decoded with": ${seen || 'none'})`);
+    });
+    assert.ok(found, seen);
     const call: Schedule = found;
     const id = api.abis.decodeSchedule(call)?.contractId;
     assert.match(id ?? '', /^0\.0\.\d+$/);

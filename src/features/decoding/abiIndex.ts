@@ -368,13 +368,19 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   }
 
   private folderWatcher(): vscode.Disposable[] {
-    const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    const w = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
     return [
       w,
       w.onDidCreate((u) => {
         if (!BUILD_FOLDER.test(u.path) || isExcludedAbiPath(u.path) || /\.(json|abi)$/i.test(u.path)) return;
         this.pendingDirs.set(u.toString(), u);
         this.queue(u, undefined, false);
+      }),
+      // a folder deleted or renamed away (`hardhat clean`, a moved artifacts folder): only the folder's own event
+      // may come, so the ABI files indexed under it are dropped with it
+      w.onDidDelete((u) => {
+        const prefix = `${u.toString()}/`;
+        for (const key of this.files.keys()) if (key.startsWith(prefix)) this.queue(vscode.Uri.parse(key), undefined);
       }),
     ];
   }
