@@ -243,6 +243,12 @@ test('Contract results: the context menu filters by this contract and shows the 
   await openResults(page);
   const [top] = await mirror(ctx, 'limit=1');
   const first = view(page, VIEW).locator('.pane-body .monaco-list-row[aria-level="1"]').first();
+  // the row decoded first: a label that changes while the menu is open re-renders the row and closes the menu
+  await until(
+    page,
+    async () => /^\S+ \S+ · \w+\(/.test((await treeRows(page, VIEW))[0]?.label ?? ''),
+    'the top row decoded',
+  );
   const items = await contextMenu(page, VIEW, first);
   for (const i of [
     'Copy Transaction Hash',
