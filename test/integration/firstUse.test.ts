@@ -39,6 +39,8 @@ describe('first use: the unreachable network', function () {
     assert.strictEqual(api.unreachable(), undefined, 'nothing tried yet');
     api.contractResults.snapshot(); // the first rows: loads
     await waitUntil('unreachable', () => api.unreachable() === 'custom', 15000);
+    // another view may have found the network unreachable first: this one's own load ends too
+    await waitUntil('contract results tried', () => !api.contractResults.loading && api.contractResults.started, 15000);
     assert.deepStrictEqual(api.contractResults.snapshot().rows, [], 'no error row: the welcome shows');
     // the other list view gives way too, once it tried
     api.schedules.snapshot();
