@@ -27,6 +27,7 @@ import type { EvmChain, Execution } from '../evm';
 import { type Reply, jsonReply } from '../http';
 import type { MirrorData } from './api';
 import { REAL_CALLS, chainAfter } from './executions';
+import { ALIAS_SENDER, OWNER } from './scenarios';
 
 export const DEFAULT_GAS = 15_000_000n;
 export const MAX_GAS = 15_000_000n;
@@ -223,6 +224,21 @@ function errorStringOf(hex: string): string | undefined {
   }
 }
 
+/**
+ * The address an entity calls or is called at: a long-zero address of a contract or account with an EVM address of
+ * its own (a contract created by CREATE, an account's alias) is that one, as the mirror node resolves it.
+ */
+function resolve(data: MirrorData, address: string): string {
+  const m = /^0x0{24}([0-9a-f]{16})$/.exec(address);
+  if (!m) return address;
+  const num = Number(BigInt(`0x${m[1]}`));
+  const evm =
+    data.contracts.contractsByNum.get(num)?.evm ??
+    [OWNER, ALIAS_SENDER].find((p) => p.num === num)?.evm ??
+    data.contracts.senders.find((s) => s.num === num && s.alias)?.evm;
+  return evm && !/^0{24}/.test(evm) ? `0x${evm}` : address;
+}
+
 async function exists(chain: EvmChain, address: string): Promise<boolean> {
   if (chain.entityOf(address) !== null && !/^0x0{24}/.test(address)) return true;
   if ((await chain.codeOf(address)) !== '0x') return true;
@@ -255,6 +271,8 @@ export async function contractCall(
   const at = 'number' in req.block ? req.block.number : latest;
   if (at > latest) return badReply(['Unknown block number']);
   const chain = await chainAfter(scenariosBy(data, at));
+  if (req.to) req.to = resolve(data, req.to);
+  if (req.from) req.from = resolve(data, req.from);
   if (req.to && !(await exists(chain, req.to)))
     return jsonReply(
       404,
