@@ -158,4 +158,31 @@ describe('sandbox: POST /api/v1/contracts/call', function () {
     assert.strictEqual(t.headers.get('retry-after'), '2');
     assert.strictEqual((await call('feeBps')).status, 200);
   });
+
+  it('GET /blocks: by end time and number, desc by default, a full page links on; the real validation messages', async () => {
+    const all = (await (await fetch(`${sb.url}/api/v1/blocks?limit=3`)).json()) as {
+      blocks: { number: number; timestamp: { to: string } }[];
+      links: { next: string | null };
+    };
+    assert.strictEqual(all.blocks.length, 3);
+    assert.ok(all.blocks[0].number > all.blocks[1].number && all.blocks[1].number > all.blocks[2].number);
+    assert.strictEqual(all.links.next, `/api/v1/blocks?limit=3&order=desc&block.number=lt:${all.blocks[2].number}`);
+    const t = all.blocks[2].timestamp.to;
+    const ns = (ts: string): bigint => BigInt(ts.replace('.', ''));
+    const at = (await (await fetch(`${sb.url}/api/v1/blocks?timestamp=lte:${t}&order=desc&limit=5`)).json()) as {
+      blocks: { number: number; timestamp: { to: string } }[];
+    };
+    assert.ok(at.blocks.length > 0);
+    assert.ok(at.blocks.every((b) => ns(b.timestamp.to) <= ns(t)));
+    assert.ok(at.blocks.some((b) => b.number === all.blocks[2].number));
+    const later = (await (await fetch(`${sb.url}/api/v1/blocks?timestamp=gt:${t}&limit=100`)).json()) as {
+      blocks: { timestamp: { to: string } }[];
+    };
+    assert.ok(later.blocks.length > 0 && later.blocks.every((b) => ns(b.timestamp.to) > ns(t)));
+    const bad = await fetch(`${sb.url}/api/v1/blocks?timestamp=yesterday&x=1`);
+    assert.strictEqual(bad.status, 400);
+    assert.deepStrictEqual(((await bad.json()) as Obj)._status, {
+      messages: [{ message: 'Invalid parameter: timestamp' }, { message: 'Unknown query parameter: x' }],
+    });
+  });
 });

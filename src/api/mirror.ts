@@ -554,6 +554,38 @@ export class MirrorClient {
     return { kind: 'result', result: hex, url: res.url, tries: res.tries };
   }
 
+  /**
+   * The last block that ended at or before a time (`GET /blocks?timestamp=lte:…&order=desc&limit=1`): the block
+   * whose state a call "at that time" reads. `timestamp`: seconds.nanoseconds or an ISO date. Null when no block
+   * ended by then.
+   */
+  async blockAt(
+    timestamp: string,
+    options?: RequestOptions,
+  ): Promise<{ number: bigint; hash: string; timestamp: { from: string; to: string } } | null> {
+    const ts = unwrap(checkTimestamp(timestamp));
+    const res = await this.http.get<unknown>(
+      this.apiUrl(
+        '/blocks',
+        buildQuery([
+          ['timestamp', `lte:${ts}`],
+          ['order', 'desc'],
+          ['limit', '1'],
+        ]),
+      ),
+      options,
+    );
+    const blocks = isObject(res.data) ? res.data.blocks : undefined;
+    if (!Array.isArray(blocks)) throw malformed(res.url, 'a "blocks" list');
+    const b = blocks[0] as Record<string, unknown> | undefined;
+    if (!b) return null;
+    const n = b.number;
+    const t = b.timestamp as { from?: unknown; to?: unknown } | undefined;
+    if ((typeof n !== 'number' && typeof n !== 'bigint') || !isObject(t) || typeof b.hash !== 'string')
+      throw malformed(res.url, 'a block with a number, hash and timestamp');
+    return { number: BigInt(n), hash: b.hash, timestamp: { from: String(t.from), to: String(t.to) } };
+  }
+
   /** The page after `page`, or null when there is none. */
   async next<T>(page: Page<T>, options?: RequestOptions): Promise<Page<T> | null> {
     if (!page.next) return null;

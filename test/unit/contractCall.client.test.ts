@@ -74,6 +74,27 @@ describe('mirror client: POST /contracts/call against the sandbox', function () 
     );
   });
 
+  it('a past time turned into its block (GET /blocks): a call there reads the state of then', async () => {
+    const health = (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as {
+      notable: { inspector: Record<string, { timestamp: string }> };
+    };
+    const setFee = health.notable.inspector.inspectorNoActions.timestamp; // the owner's setFee(30)
+    const [sec, ns] = setFee.split('.');
+    const before = `${sec}.${(BigInt(ns) - 1n).toString().padStart(9, '0')}`;
+    const blockBefore = await mirror.blockAt(before);
+    const blockAt = await mirror.blockAt(setFee);
+    assert.ok(blockBefore && blockAt && blockAt.number > blockBefore.number);
+    const read = async (block: bigint): Promise<string | undefined> => {
+      const a = await mirror.contractCall({ to: VAULT.entityId, data: data('feeBps'), block });
+      return decodeCallResult(item('feeBps'), a.kind === 'result' ? a.result : '')?.values[0].value;
+    };
+    assert.strictEqual(await read(blockBefore.number), '25');
+    assert.strictEqual(await read(blockAt.number), '30');
+    assert.strictEqual(await mirror.blockAt('1000000000.000000000'), null);
+    const sent = sb.requests().filter((r) => r.url.startsWith('/api/v1/blocks?'));
+    assert.strictEqual(sent[0].url, `/api/v1/blocks?timestamp=lte:${before}&order=desc&limit=1`);
+  });
+
   it('estimate: the gas as a bigint', async () => {
     const a = await mirror.contractCall({
       to: VAULT.entityId,
