@@ -95,6 +95,19 @@ describe('mirror client: POST /contracts/call against the sandbox', function () 
     assert.strictEqual(sent[0].url, `/api/v1/blocks?timestamp=lte:${before}&order=desc&limit=1`);
   });
 
+  it('a value past 2^53 is sent with every digit (the body is written losslessly)', async () => {
+    sb.clearRequests();
+    const a = await mirror.contractCall({
+      to: VAULT.entityId,
+      from: '0.0.7006',
+      data: data('deposit'),
+      value: 9_223_372_036_854_775_807n,
+    });
+    assert.strictEqual(a.kind, 'failed'); // the sender does not hold that much
+    const sent = sb.requests().find((r) => r.url === '/api/v1/contracts/call');
+    assert.match(sent?.body ?? '', /"value":9223372036854775807[,}]/);
+  });
+
   it('estimate: the gas as a bigint', async () => {
     const a = await mirror.contractCall({
       to: VAULT.entityId,
