@@ -1,7 +1,7 @@
 /**
  * Runs the sandbox from the command line:
  *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>]
- *                           [--hostile[=<family>,<family>...]] [--opcodes=on|off] [--quiet]
+ *                           [--hostile[=<family>,<family>...]] [--opcodes=on|off] [--contract-call=on|off] [--quiet]
  * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
  */
 import { SCENARIOS, type StatusScenario } from './statuspage';
@@ -10,7 +10,7 @@ import { HOSTILE_FAMILIES, type HostileFamily, parseHostileHeader } from './host
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--quiet]\n`,
+    `${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--contract-call=on|off] [--quiet]\n`,
   );
   process.exit(2);
 }
@@ -23,9 +23,11 @@ function parseArgs(argv: string[]): {
   live?: number;
   hostile: HostileFamily[];
   opcodes: boolean;
+  contractCall: boolean;
 } {
   let port = 5599;
   let opcodes = true;
+  let contractCall = true;
   let hostile: HostileFamily[] = [];
   let live: number | undefined;
   let host = '127.0.0.1';
@@ -70,6 +72,13 @@ function parseArgs(argv: string[]): {
         opcodes = v === 'on';
         break;
       }
+      case '--contract-call': {
+        // --contract-call=off: POST /contracts/call answers 501, as a mirror node without it
+        const v = (inline ?? 'on').toLowerCase();
+        if (v !== 'on' && v !== 'off') usage(`invalid --contract-call: ${v} (expected on or off)`);
+        contractCall = v === 'on';
+        break;
+      }
       case '--hostile': {
         // bare --hostile: every family; --hostile=text,paging-self: those (never takes the next argument)
         const r = parseHostileHeader(inline ?? 'all');
@@ -85,7 +94,7 @@ function parseArgs(argv: string[]): {
         usage(`unknown argument: ${argv[i]}`);
     }
   }
-  return { port, host, status, quiet, live, hostile, opcodes };
+  return { port, host, status, quiet, live, hostile, opcodes, contractCall };
 }
 
 async function main(): Promise<void> {
@@ -97,6 +106,7 @@ async function main(): Promise<void> {
     liveSeconds: args.live,
     hostile: args.hostile,
     opcodes: args.opcodes,
+    contractCall: args.contractCall,
     log: args.quiet ? undefined : (line) => process.stderr.write(`[sandbox] ${line}\n`),
   });
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);

@@ -28,6 +28,7 @@ import { hostileNotable } from './mirror/api';
 import { inspectorNotable } from './mirror/scenarios';
 import { lookupNotable } from './mirror/entities';
 import { inspectorRuns } from './mirror/executions';
+import { contractCall } from './mirror/call';
 
 export { HOSTILE_FAMILIES, HOSTILE_TEXTS, MIX_TEXT } from './hostile';
 export type { HostileFamily, HostileOption } from './hostile';
@@ -49,6 +50,11 @@ export interface SandboxOptions {
    * endpoint off (`hiero.mirror.web3.opcode.tracer.enabled: false`). CLI `--opcodes=off`.
    */
   opcodes?: boolean;
+  /**
+   * `POST /api/v1/contracts/call` served (default true); false answers 501, as a mirror node without the endpoint.
+   * CLI `--contract-call=off`.
+   */
+  contractCall?: boolean;
 }
 export interface Fault {
   delayMs?: number;
@@ -93,6 +99,8 @@ export interface Sandbox {
   setOpcodes(enabled: boolean): boolean;
   /** Whether the opcodes endpoint is served. */
   opcodes(): boolean;
+  /** Serves `POST /contracts/call` (true) or answers 501 (false); returns the setting. */
+  setContractCall(enabled: boolean): boolean;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -273,6 +281,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.opcodes !== undefined && typeof opts.opcodes !== 'boolean')
     throw new Error(`opcodes must be a boolean, not ${String(opts.opcodes)}`);
   let opcodesOn = opts.opcodes ?? true;
+  if (opts.contractCall !== undefined && typeof opts.contractCall !== 'boolean')
+    throw new Error(`contractCall must be a boolean, not ${String(opts.contractCall)}`);
+  let contractCallOn = opts.contractCall ?? true;
   /** Targets of redirects sent (`host/path?query`): a client that follows one is served normally there. */
   const redirected = new Set<string>();
   const t0 = performance.now();
@@ -378,10 +389,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         log(`opcodes endpoint: ${opcodesOn ? 'on' : 'off'}`);
         return jsonReply(200, { enabled: opcodesOn });
       }
+      case 'POST /__sandbox/contract-call': {
+        const v = parsed.ok ? (parsed.value as Record<string, unknown>) : undefined;
+        if (!v || typeof v !== 'object' || Array.isArray(v) || typeof v.enabled !== 'boolean')
+          return jsonReply(400, { error: 'body must be {"enabled": boolean}' });
+        contractCallOn = v.enabled;
+        log(`contracts/call endpoint: ${contractCallOn ? 'on' : 'off'}`);
+        return jsonReply(200, { enabled: contractCallOn });
+      }
       case 'GET /__sandbox/health':
         return jsonReply(200, {
           status: 'ok',
           opcodes: opcodesOn,
+          contractCall: contractCallOn,
           startupMs,
           scenario,
           faults: rules.length,
@@ -634,15 +654,19 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     }
     try {
       const acceptEncoding = req.headers['accept-encoding'];
-      reply = await route(
-        method,
-        path,
-        search,
-        body,
-        nowMs,
-        h,
-        typeof acceptEncoding === 'string' ? acceptEncoding : undefined,
-      );
+      const contentType = req.headers['content-type'];
+      reply =
+        method === 'POST' && /^\/api\/v1\/contracts\/call\/?$/.test(path)
+          ? await contractCall(data, body, contentType, contractCallOn)
+          : await route(
+              method,
+              path,
+              search,
+              body,
+              nowMs,
+              h,
+              typeof acceptEncoding === 'string' ? acceptEncoding : undefined,
+            );
     } catch (e) {
       log(`${method} ${rawUrl} -> 500 ${(e as Error).stack ?? e}`);
       reply = path.startsWith('/api/v1')
@@ -752,5 +776,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       return opcodesOn;
     },
     opcodes: () => opcodesOn,
+    setContractCall: (enabled: boolean) => {
+      if (typeof enabled !== 'boolean') throw new Error('setContractCall takes a boolean');
+      contractCallOn = enabled;
+      return contractCallOn;
+    },
   };
 }

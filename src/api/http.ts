@@ -21,7 +21,7 @@ import {
   serverMessagesOf,
   transportSentence,
 } from './errors';
-import { parseJson } from './json';
+import { parseJson, stringifyJson } from './json';
 import { oneLine } from './text';
 import { hostOf, httpUrl } from './url';
 
@@ -325,9 +325,17 @@ export class HttpClient {
     }
   }
 
-  /** POST of a JSON body, tried once (not idempotent). Throws ApiError. The body is never logged. */
-  async post<T = unknown>(url: string, body: unknown, options: RequestOptions = {}): Promise<HttpResponse<T>> {
-    return this.withRetries<T>('POST', url, body, options, 1);
+  /**
+   * POST of a JSON body (a `bigint` written with every digit), tried once unless it is `idempotent` (a read-only
+   * query), then tried as a GET is (Retry-After honoured). Throws ApiError. The body is never logged.
+   */
+  async post<T = unknown>(
+    url: string,
+    body: unknown,
+    options: RequestOptions = {},
+    idempotent = false,
+  ): Promise<HttpResponse<T>> {
+    return this.withRetries<T>('POST', url, body, options, idempotent ? this.opts.tries : 1);
   }
 
   /** Delay before try `attempt + 1`, or undefined when the error says not to try again. */
@@ -402,7 +410,7 @@ export class HttpClient {
     ) as InternalAxiosRequestConfig;
     config.url = url;
     config.method = method;
-    config.data = body === undefined ? undefined : JSON.stringify(body);
+    config.data = body === undefined ? undefined : jsonBody(body);
     config.headers = (body === undefined && !options.headers
       ? transport.headers
       : {
@@ -493,5 +501,15 @@ export class HttpClient {
       });
     }
     return { status, headers, data: data as T, url, tries: 1 };
+  }
+}
+
+/** JSON text of a request body; one holding a `bigint` keeps every digit. */
+function jsonBody(body: unknown): string {
+  try {
+    return JSON.stringify(body);
+  } catch (e) {
+    if (e instanceof TypeError) return stringifyJson(body);
+    throw e;
   }
 }

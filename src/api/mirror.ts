@@ -4,7 +4,8 @@
  * parameter names. Pages expose their items and their `next` link; following `next` stays on the configured
  * host.
  */
-import { ApiError, invalidInput, serverMessagesOf } from './errors';
+import { ApiError, httpErrorSentence, invalidInput, serverMessagesOf } from './errors';
+import { type ContractCallAnswer, type ContractCallParams, contractCallBody, firstStatusMessage } from './contractCall';
 import { timestampToDate } from './format';
 import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
 import { Pager } from './pager';
@@ -510,6 +511,79 @@ export class MirrorClient {
     const res = await this.http.get<unknown>(this.apiUrl('/transactions', `timestamp=${ts}&limit=1`), options);
     const list = transactionList(res.data, res.url);
     return list.find((t) => t.consensus_timestamp === ts) ?? null;
+  }
+
+  /**
+   * `POST /contracts/call`: runs `data` against `to` on the mirror node's EVM at `block` (default `latest`), nothing
+   * signed or sent to the network; with `estimate`, the gas it needs. Idempotent, so a 429 or 503 is tried again as
+   * a GET is (Retry-After honoured). An execution that fails (a revert: 400 `CONTRACT_REVERT_EXECUTED` with its data,
+   * or another result name) is the answer `failed`; 501 (the endpoint off on that mirror node) is `unavailable`;
+   * a refused request (400 `Bad Request`, 404, 415, a 429 that outlasts the tries) throws ApiError with the server's
+   * words. Inputs are checked before any request (ApiError `invalidInput`).
+   */
+  async contractCall(params: ContractCallParams, options?: RequestOptions): Promise<ContractCallAnswer> {
+    const body = contractCallBody(params);
+    const url = this.apiUrl('/contracts/call');
+    const res = await this.http.post<unknown>(url, body, { ...options, acceptStatus: [400, 501] }, true);
+    if (res.status === 501)
+      return { kind: 'unavailable', status: 501, serverMessages: serverMessagesOf(res.data), url: res.url };
+    if (res.status === 400) {
+      const first = firstStatusMessage(res.data);
+      if (first && first.message !== 'Bad Request' && /^[A-Z][A-Z0-9_]+$/.test(first.message)) {
+        return {
+          kind: 'failed',
+          name: first.message,
+          detail: first.detail,
+          data: /^0x([0-9a-fA-F]{2})*$/.test(first.data) ? first.data.toLowerCase() : '0x',
+          url: res.url,
+        };
+      }
+      const serverMessages = serverMessagesOf(res.data);
+      throw new ApiError({
+        kind: 'http',
+        status: 400,
+        serverMessages,
+        url: res.url,
+        message: httpErrorSentence(400, res.url, serverMessages),
+      });
+    }
+    const result = isObject(res.data) ? res.data.result : undefined;
+    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result)) throw malformed(res.url, 'a hex "result"');
+    const hex = result.toLowerCase();
+    if (params.estimate) return { kind: 'estimate', gas: BigInt(hex === '0x' ? 0 : hex), result: hex, url: res.url };
+    return { kind: 'result', result: hex, url: res.url, tries: res.tries };
+  }
+
+  /**
+   * The last block that ended at or before a time (`GET /blocks?timestamp=lte:…&order=desc&limit=1`): the block
+   * whose state a call "at that time" reads. `timestamp`: seconds.nanoseconds or an ISO date. Null when no block
+   * ended by then.
+   */
+  async blockAt(
+    timestamp: string,
+    options?: RequestOptions,
+  ): Promise<{ number: bigint; hash: string; timestamp: { from: string; to: string } } | null> {
+    const ts = unwrap(checkTimestamp(timestamp));
+    const res = await this.http.get<unknown>(
+      this.apiUrl(
+        '/blocks',
+        buildQuery([
+          ['timestamp', `lte:${ts}`],
+          ['order', 'desc'],
+          ['limit', '1'],
+        ]),
+      ),
+      options,
+    );
+    const blocks = isObject(res.data) ? res.data.blocks : undefined;
+    if (!Array.isArray(blocks)) throw malformed(res.url, 'a "blocks" list');
+    const b = blocks[0] as Record<string, unknown> | undefined;
+    if (!b) return null;
+    const n = b.number;
+    const t = b.timestamp as { from?: unknown; to?: unknown } | undefined;
+    if ((typeof n !== 'number' && typeof n !== 'bigint') || !isObject(t) || typeof b.hash !== 'string')
+      throw malformed(res.url, 'a block with a number, hash and timestamp');
+    return { number: BigInt(n), hash: b.hash, timestamp: { from: String(t.from), to: String(t.to) } };
   }
 
   /** The page after `page`, or null when there is none. */

@@ -21,7 +21,7 @@ import type { RealKey, RealRun } from './executions';
 import { type ScheduleData, type ScheduleRow, generateSchedules } from './schedules';
 import { type NftData, type NftHistory, generateNfts, nftKey } from './nfts';
 import { contractState } from './state';
-import { blockByHashOrNumber } from './blocks';
+import { blockByHashOrNumber, blocksList } from './blocks';
 import { MAX_LONG, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import {
   HOSTILE_TEXTS,
@@ -213,6 +213,7 @@ export function handleMirror(
     if ((m = /^\/api\/v1\/contracts\/([^/]+)$/.exec(p)))
       return contractById(data, parseContractRef(decode(m[1])), pairs, h);
     if ((m = /^\/api\/v1\/blocks\/([^/]+)$/.exec(p))) return blockByHashOrNumber(data, decode(m[1]), pairs);
+    if (p === '/api/v1/blocks') return blocksList(data, pairs);
     if ((m = /^\/api\/v1\/accounts\/([^/]+)$/.exec(p))) return accountById(data, p, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/tokens\/([^/]+)$/.exec(p))) return tokenById(data, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/topics\/([^/]+)$/.exec(p))) return topicById(data, decode(m[1]), h);

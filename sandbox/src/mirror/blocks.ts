@@ -12,8 +12,21 @@ import { createHash } from 'node:crypto';
 import { type Reply, jsonReply } from '../http';
 import type { MirrorData } from './api';
 import type { ContractResultRow } from './contracts';
-import { NS, nsToTs } from './ids';
-import { BadRequest } from './query';
+import { toJson } from '../json';
+import { NS, nsToTs, parseTimestamp } from './ids';
+import {
+  BadRequest,
+  COMMON,
+  type Validator,
+  anyOp,
+  inRange,
+  isTimestamp,
+  limitOf,
+  listReply,
+  orderOf,
+  rangeOf,
+  strictFilters,
+} from './query';
 
 const blockIndexes = new WeakMap<MirrorData, Map<bigint, ContractResultRow[]>>();
 
@@ -52,6 +65,11 @@ export function blockByHashOrNumber(data: MirrorData, raw: string, pairs: [strin
       }
   }
   if (!rows?.length) return jsonReply(404, { _status: { messages: [{ message: 'Not found' }] } });
+  return jsonReply(200, blockObject(idx, rows), { 'Cache-Control': 'public, max-age=1' });
+}
+
+/** The `Block` object of a block's results. */
+function blockObject(idx: Map<bigint, ContractResultRow[]>, rows: ContractResultRow[]): Record<string, unknown> {
   const sorted = [...rows].sort((a, b) => (a.tsNs < b.tsNs ? -1 : a.tsNs > b.tsNs ? 1 : 0));
   const n = sorted[0].blockNumber;
   const bloom = Buffer.alloc(256);
@@ -71,20 +89,55 @@ export function blockByHashOrNumber(data: MirrorData, raw: string, pairs: [strin
     .toISOString()
     .replace(/:/g, '_')
     .replace(/\.\d+Z$/, '');
-  return jsonReply(
-    200,
-    {
-      count: sorted.length,
-      gas_used: gas,
-      hapi_version: '0.67.0',
-      hash: `0x${sorted[0].blockHash}`,
-      logs_bloom: `0x${bloom.toString('hex')}`,
-      name: `${iso}.${(from % NS).toString().padStart(9, '0')}Z.rcd`,
-      number: Number(n),
-      previous_hash: `0x${previous}`,
-      size: 2048 + 512 * sorted.length,
-      timestamp: { from: nsToTs(from), to: nsToTs(sorted[sorted.length - 1].tsNs) },
-    },
-    { 'Cache-Control': 'public, max-age=1' },
-  );
+  return {
+    count: sorted.length,
+    gas_used: gas,
+    hapi_version: '0.67.0',
+    hash: `0x${sorted[0].blockHash}`,
+    logs_bloom: `0x${bloom.toString('hex')}`,
+    name: `${iso}.${(from % NS).toString().padStart(9, '0')}Z.rcd`,
+    number: Number(n),
+    previous_hash: `0x${previous}`,
+    size: 2048 + 512 * sorted.length,
+    timestamp: { from: nsToTs(from), to: nsToTs(sorted[sorted.length - 1].tsNs) },
+  };
+}
+
+const BLOCK_PARAMS: Record<string, Validator> = {
+  ...COMMON,
+  'block.number': anyOp((v) => /^(0x)?\d{1,19}$/.test(v)),
+  timestamp: anyOp(isTimestamp),
+};
+
+/**
+ * `GET /api/v1/blocks` (openapi `getBlocks`): `block.number` and `timestamp` (any operator; `timestamp` is the
+ * block's end, `consensus_end`), `limit`, `order` (desc by default); a full page links to the next by block number.
+ * The list answer a "block at a time" look-up uses (`timestamp=lte:T&order=desc&limit=1`).
+ */
+export function blocksList(data: MirrorData, pairs: [string, string][]): Reply {
+  const filters = strictFilters(pairs, BLOCK_PARAMS);
+  const idx = indexOf(data);
+  const numbers = rangeOf(filters, 'block.number', (v) => BigInt(v));
+  const ends = rangeOf(filters, 'timestamp', (v) => parseTimestamp(v) as bigint);
+  const order = orderOf(filters, 'desc');
+  const limit = limitOf(filters);
+  const keys = [...idx.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (order === 'desc') keys.reverse();
+  const items: string[] = [];
+  let lastNumber: bigint | undefined;
+  for (const n of keys) {
+    if (!inRange(numbers, n)) continue;
+    const rows = idx.get(n) as ContractResultRow[];
+    let end = rows[0].tsNs;
+    for (const r of rows) if (r.tsNs > end) end = r.tsNs;
+    if (!inRange(ends, end)) continue;
+    items.push(toJson(blockObject(idx, rows)));
+    lastNumber = n;
+    if (items.length === limit) break;
+  }
+  const next =
+    items.length === limit && lastNumber !== undefined
+      ? `/api/v1/blocks?limit=${limit}&order=${order}&block.number=${order === 'desc' ? 'lt' : 'gt'}:${lastNumber}`
+      : null;
+  return listReply(200, 'blocks', items, next, 'public, max-age=1');
 }

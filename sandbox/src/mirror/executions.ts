@@ -226,6 +226,26 @@ export function inspectorRuns(): Promise<ReadonlyMap<RealKey, RealRun>> {
   return runs;
 }
 
+const afters = new Map<number, Promise<EvmChain>>();
+
+/**
+ * A chain in the state after the first `count` scenarios (0: before them), for calls against it
+ * (`POST /contracts/call`, mirror/call.ts): built once per count, then shared (calls there are not committed).
+ */
+export function chainAfter(count: number): Promise<EvmChain> {
+  let c = afters.get(count);
+  if (!c) {
+    c = (async () => {
+      const chain = await prepared();
+      for (const call of REAL_CALLS.slice(0, count)) await chain.call(request(call, undefined, true));
+      return chain;
+    })();
+    afters.set(count, c);
+    c.catch(() => afters.delete(count));
+  }
+  return c;
+}
+
 const traces = new Map<string, Promise<OpcodesResponse>>();
 const MAX_TRACES = 64;
 

@@ -21,6 +21,7 @@ import { isContractCreation } from '../contractResult';
 export * from './abi';
 export * from './schedulableBody';
 export * from './creation';
+export * from './callInputs';
 
 /** What a contract result says, decoded as far as the ABIs allow. */
 export interface DecodedResult {
