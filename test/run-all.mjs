@@ -2,7 +2,8 @@
 // `npm test`: everything, in order, on a fresh machine too.
 //   1. set-up: Debian packages and the offline VS Code runtime (test/harness/setup-vscode.mjs; fast when present)
 //   2. build: the extension, the sandbox and the test bundles
-//   3. suites: lint (ESLint and the type checks), unit (mocha under Node), sandbox (the sandbox's own tests), integration (mocha inside the real VS Code extension host),
+//   3. suites: lint (ESLint and the type checks), unit (mocha under Node), sandbox (the sandbox's own tests), integration (mocha inside the real VS Code extension host;
+//      then its *.pseudo.test.ts in the pseudo-locale qps-ploc),
 //      end-to-end (the packaged extension in code-server, driven in Chromium)
 // Each suite writes out/test-results/<suite>.json; the last line printed adds them up: "N passed, N failed".
 // Env: SKIP_E2E=1 / SKIP_INTEGRATION=1 to leave a suite out (then it is reported as skipped, not passed).
@@ -66,6 +67,17 @@ if (exists('test/harness/run-integration.cjs') && !process.env.SKIP_INTEGRATION)
     code: setupFailed
       ? 1
       : run('integration tests (real VS Code extension host)', process.execPath, ['test/harness/run-integration.cjs']),
+  });
+  suites.push({
+    suite: 'integration-qps-ploc',
+    code: setupFailed
+      ? 1
+      : run(
+          'integration tests in a pseudo-locale (the translated bundle reaches the user)',
+          process.execPath,
+          ['test/harness/run-integration.cjs'],
+          { HEDERA_LOCALE: 'qps-ploc', SKIP_BUILD: '1' },
+        ),
   });
 }
 if (exists('test/harness/run-e2e.mjs') && !process.env.SKIP_E2E) {

@@ -10,6 +10,7 @@
  * environment. `proxy: false` is passed only where the environment names a proxy, because it adds a per-request
  * hook that costs about a tenth of a listing's time in garbage collection (see proxyFreeEnv).
  */
+import * as l10n from '@vscode/l10n';
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import {
   ApiError,
@@ -491,7 +492,9 @@ export class HttpClient {
     if (parseError !== undefined) {
       const type = headers['content-type'] ?? '';
       const what =
-        /html/i.test(type) || /^\s*</.test(text) ? 'an HTML page instead of JSON' : 'not valid JSON, perhaps cut short';
+        /html/i.test(type) || /^\s*</.test(text)
+          ? l10n.t('an HTML page instead of JSON')
+          : l10n.t('not valid JSON, perhaps cut short');
       throw new ApiError({
         kind: 'malformed',
         message: transportSentence('malformed', url, what),

@@ -4,6 +4,7 @@
  * parameter names. Pages expose their items and their `next` link; following `next` stays on the configured
  * host.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError, httpErrorSentence, invalidInput, serverMessagesOf } from './errors';
 import { type ContractCallAnswer, type ContractCallParams, contractCallBody, firstStatusMessage } from './contractCall';
 import { timestampToDate } from './format';
@@ -107,14 +108,14 @@ export function buildQuery(pairs: Array<[string, string]>): string {
 
 function checkFilterOp(f: Filter, what: string): void {
   if (f.op !== undefined && !OPERATORS.includes(f.op))
-    throw invalidInput(`"${String(f.op)}" is not an operator for ${what}: use eq, ne, lt, lte, gt or gte.`);
+    throw invalidInput(l10n.t('"{0}" is not an operator for {1}: use eq, ne, lt, lte, gt or gte.', String(f.op), what));
 }
 
 function limitAndOrder(pairs: Array<[string, string]>, q: { limit?: number; order?: Order }): void {
   if (q.limit !== undefined) pairs.push(['limit', String(unwrap(checkLimit(q.limit)))]);
   if (q.order !== undefined) {
     if (q.order !== 'asc' && q.order !== 'desc')
-      throw invalidInput(`"${String(q.order)}" is not an order: use asc or desc.`);
+      throw invalidInput(l10n.t('"{0}" is not an order: use asc or desc.', String(q.order)));
     pairs.push(['order', q.order]);
   }
 }
@@ -131,13 +132,15 @@ export function contractResultsParams(q: ContractResultsQuery): string {
   const pairs: Array<[string, string]> = [];
   for (const f of q.from ?? []) pairs.push(['from', unwrap(checkAccountOrAddress(f))]);
   if (q.blockHash !== undefined && q.blockNumber !== undefined) {
-    throw invalidInput('Filter by block hash or by block number, not both: the mirror node cannot combine them.');
+    throw invalidInput(
+      l10n.t('Filter by block hash or by block number, not both: the mirror node cannot combine them.'),
+    );
   }
   if (q.blockHash !== undefined) pairs.push(['block.hash', unwrap(checkBlockHash(q.blockHash))]);
   if (q.blockNumber !== undefined) pairs.push(['block.number', unwrap(checkBlockNumber(q.blockNumber))]);
   if (q.transactionIndex !== undefined) {
     if (q.blockHash === undefined && q.blockNumber === undefined) {
-      throw invalidInput('A transaction index needs a block number or block hash filter as well.');
+      throw invalidInput(l10n.t('A transaction index needs a block number or block hash filter as well.'));
     }
     pairs.push(['transaction.index', String(unwrap(checkTransactionIndex(String(q.transactionIndex))))]);
   }
@@ -152,12 +155,12 @@ export function schedulesParams(q: SchedulesQuery): string {
   const pairs: Array<[string, string]> = [];
   if (q.accountId) {
     checkFilterOp(q.accountId, 'account.id');
-    const c = unwrap(checkEntityIdFilter(q.accountId.value, 'an account id'));
+    const c = unwrap(checkEntityIdFilter(q.accountId.value, l10n.t('an account id')));
     pairs.push(['account.id', filterToParam({ op: q.accountId.op, value: c.value })]);
   }
   if (q.scheduleId) {
     checkFilterOp(q.scheduleId, 'schedule.id');
-    const c = unwrap(checkEntityIdFilter(q.scheduleId.value, 'a schedule id'));
+    const c = unwrap(checkEntityIdFilter(q.scheduleId.value, l10n.t('a schedule id')));
     pairs.push(['schedule.id', filterToParam({ op: q.scheduleId.op, value: c.value })]);
   }
   limitAndOrder(pairs, q);
@@ -331,7 +334,7 @@ export class MirrorClient {
 
   /** One schedule, or null when the mirror node has none with that id (404). */
   async schedule(id: string, options?: RequestOptions): Promise<Schedule | null> {
-    const sid = unwrap(checkEntityId(id, 'a schedule id'));
+    const sid = unwrap(checkEntityId(id, l10n.t('a schedule id')));
     const res = await this.http.get<unknown>(this.apiUrl(`/schedules/${sid}`), { ...options, acceptStatus: [404] });
     if (res.status === 404) return null;
     if (
@@ -352,7 +355,7 @@ export class MirrorClient {
     q: NftHistoryQuery = {},
     options?: RequestOptions,
   ): Promise<Page<NftTransaction>> {
-    const token = unwrap(checkEntityId(tokenId, 'a token id'));
+    const token = unwrap(checkEntityId(tokenId, l10n.t('a token id')));
     const sn = unwrap(checkSerial(serial));
     return this.fetchPage<NftTransaction>(
       this.apiUrl(`/tokens/${token}/nfts/${sn}/transactions`, nftHistoryParams(q)),
@@ -690,10 +693,10 @@ function transactionList(data: unknown, url: string): TransactionDetail[] {
 }
 
 function malformed(url: string, what: string): ApiError {
-  const host = hostOf(url) ?? 'The mirror node';
+  const host = hostOf(url) ?? l10n.t('The mirror node');
   return new ApiError({
     kind: 'malformed',
-    message: `${host} sent an answer without ${what}; it may not be a mirror node.`,
+    message: l10n.t('{0} sent an answer without {1}; it may not be a mirror node.', host, what),
     url,
   });
 }

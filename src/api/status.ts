@@ -3,6 +3,7 @@
  * Every enum keeps values it does not know (shown as they are); missing lists become empty lists; nothing in a
  * well-formed but unusual answer makes it throw.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError } from './errors';
 import { type HttpClient, type RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
@@ -192,7 +193,7 @@ export function parseSummary(body: unknown, url = ''): StatusSummary {
   if (!b.page && !b.status && !b.components) {
     throw new ApiError({
       kind: 'malformed',
-      message: 'The status page answer is not a Statuspage summary (no page, status or components).',
+      message: l10n.t('The status page answer is not a Statuspage summary (no page, status or components).'),
       url,
     });
   }
@@ -213,7 +214,7 @@ export function parseUpcoming(body: unknown, url = ''): UpcomingMaintenances {
   if (!Array.isArray(b.scheduled_maintenances)) {
     throw new ApiError({
       kind: 'malformed',
-      message: 'The status page answer has no list of scheduled maintenances.',
+      message: l10n.t('The status page answer has no list of scheduled maintenances.'),
       url,
     });
   }

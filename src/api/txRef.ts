@@ -5,6 +5,7 @@
  * first 32 bytes, which the mirror node looks contract results up by), a consensus timestamp
  * (`1700000000.123456789`), or a HashScan transaction URL pasted as it is (its network is kept). Plain TypeScript.
  */
+import * as l10n from '@vscode/l10n';
 import { type NetworkName } from './networks';
 import { type Check, checkEntityId, INT64_MAX, MAX_TIMESTAMP } from './validation';
 
@@ -47,7 +48,7 @@ function validStart(seconds: string, nanos: string, padNanos: 'left' | 'right'):
 }
 
 function transactionId(account: string, seconds: string, nanos: string, what: string): Check<string> {
-  const id = checkEntityId(account, 'an account id');
+  const id = checkEntityId(account, l10n.t('an account id'));
   if (!id.ok || !/^\d{1,19}\.\d{1,19}\.\d{1,19}$|^\d{1,19}$/.test(account))
     return fail(
       `"${clip(what)}" is not a transaction id: its account ${clip(account)} is not an account id such as 0.0.1234.`,

@@ -3,6 +3,7 @@
  * Each check returns the normalised value or one sentence that says what is wrong; no request goes out for
  * a value that fails here.
  */
+import * as l10n from '@vscode/l10n';
 import { invalidInput } from './errors';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -58,23 +59,26 @@ export function isTransactionId(s: string): boolean {
 }
 
 /** Hedera entity id: `shard.realm.num`, `realm.num` or `num`, in the real server's ranges (shard <= 1023, realm <= 65535, num < 2^38). Normalised to `shard.realm.num`. */
-export function checkEntityId(input: string, what = 'an entity id'): Check<string> {
+export function checkEntityId(input: string, what = l10n.t('an entity id')): Check<string> {
   const s = input.trim();
-  if (!s) return fail(`Enter ${what} such as 0.0.1234.`);
+  if (!s) return fail(l10n.t('Enter {0} such as 0.0.1234.', what));
   const m = ENTITY_ID.exec(s);
-  if (!m) return fail(`"${clip(s)}" is not ${what}: use the form shard.realm.num, for example 0.0.1234.`);
+  if (!m) return fail(l10n.t('"{0}" is not {1}: use the form shard.realm.num, for example 0.0.1234.', clip(s), what));
   const parts = s.split('.');
   while (parts.length < 3) parts.unshift('0');
   const [shard, realm, num] = parts.map((p) => BigInt(p));
-  const range = `shard up to ${MAX_SHARD}, realm up to ${MAX_REALM}, num up to ${MAX_NUM}`;
-  if (shard > MAX_SHARD) return fail(`"${clip(s)}" is not ${what}: its shard is above ${MAX_SHARD} (${range}).`);
-  if (realm > MAX_REALM) return fail(`"${clip(s)}" is not ${what}: its realm is above ${MAX_REALM} (${range}).`);
-  if (num > MAX_NUM) return fail(`"${clip(s)}" is not ${what}: its number is above ${MAX_NUM} (${range}).`);
+  const range = l10n.t('shard up to {0}, realm up to {1}, num up to {2}', `${MAX_SHARD}`, `${MAX_REALM}`, `${MAX_NUM}`);
+  if (shard > MAX_SHARD)
+    return fail(l10n.t('"{0}" is not {1}: its shard is above {2} ({3}).', clip(s), what, `${MAX_SHARD}`, range));
+  if (realm > MAX_REALM)
+    return fail(l10n.t('"{0}" is not {1}: its realm is above {2} ({3}).', clip(s), what, `${MAX_REALM}`, range));
+  if (num > MAX_NUM)
+    return fail(l10n.t('"{0}" is not {1}: its number is above {2} ({3}).', clip(s), what, `${MAX_NUM}`, range));
   return ok(`${shard}.${realm}.${num}`);
 }
 
 /** An entity id filter with an optional operator (`gte:0.0.100`). */
-export function checkEntityIdFilter(input: string, what = 'an entity id'): Check<Filter> {
+export function checkEntityIdFilter(input: string, what = l10n.t('an entity id')): Check<Filter> {
   const { op, value } = splitOperator(input);
   const id = checkEntityId(value, what);
   if (!id.ok) return id;
@@ -84,9 +88,9 @@ export function checkEntityIdFilter(input: string, what = 'an entity id'): Check
 /** EVM address: 40 hex digits with an optional 0x. Normalised to lowercase with 0x. */
 export function checkEvmAddress(input: string): Check<string> {
   const s = input.trim();
-  if (!s) return fail('Enter an EVM address such as 0x00000000000000000000000000000000000004d2.');
+  if (!s) return fail(l10n.t('Enter an EVM address such as 0x00000000000000000000000000000000000004d2.'));
   if (!EVM_ADDRESS.test(s))
-    return fail(`"${clip(s)}" is not an EVM address: it needs 40 hexadecimal digits, optionally after 0x.`);
+    return fail(l10n.t('"{0}" is not an EVM address: it needs 40 hexadecimal digits, optionally after 0x.', clip(s)));
   return ok(`0x${s.replace(/^0x/i, '').toLowerCase()}`);
 }
 
@@ -95,8 +99,10 @@ export function checkAccountOrAddress(input: string): Check<string> {
   const s = input.trim();
   if (/^(0x)?[0-9a-fA-F]{40}$/.test(s)) return checkEvmAddress(s);
   if (/^0x/i.test(s) || /[a-fA-F]/.test(s))
-    return fail(`"${clip(s)}" is neither an account id (0.0.1234) nor an EVM address (0x and 40 hexadecimal digits).`);
-  const id = checkEntityId(s, 'an account id or EVM address');
+    return fail(
+      l10n.t('"{0}" is neither an account id (0.0.1234) nor an EVM address (0x and 40 hexadecimal digits).', clip(s)),
+    );
+  const id = checkEntityId(s, l10n.t('an account id or EVM address'));
   return id;
 }
 
@@ -106,7 +112,7 @@ export function entityIdToEvmAddress(id: string): Check<string> {
   if (!c.ok) return c;
   const [shard, realm, num] = c.value.split('.').map((p) => BigInt(p));
   if (shard > 0xffffffffn || realm > 0xffffffffffffffffn || num > 0xffffffffffffffffn)
-    return fail(`${c.value} is too large for an EVM address.`);
+    return fail(l10n.t('{0} is too large for an EVM address.', c.value));
   const hex =
     shard.toString(16).padStart(8, '0') + realm.toString(16).padStart(16, '0') + num.toString(16).padStart(16, '0');
   return ok(`0x${hex}`);
@@ -133,11 +139,17 @@ export function checkTimestamp(input: string): Check<string> {
   const s = input.trim();
   if (!s)
     return fail(
-      'Enter a timestamp: seconds.nanoseconds such as 1700000000.000000000, or a date such as 2026-11-20T10:00:00Z.',
+      l10n.t(
+        'Enter a timestamp: seconds.nanoseconds such as 1700000000.000000000, or a date such as 2026-11-20T10:00:00Z.',
+      ),
     );
   const tooLate = (): Check<string> =>
     fail(
-      `"${clip(s)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP} (2262-04-11T23:47:16Z).`,
+      l10n.t(
+        '"{0}" is too large for a timestamp: the latest the mirror node can search is {1} (2262-04-11T23:47:16Z).',
+        clip(s),
+        MAX_TIMESTAMP,
+      ),
     );
   if (TIMESTAMP.test(s)) return timestampNanos(s) > INT64_MAX ? tooLate() : ok(s);
   if (/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.test(s)) {
@@ -151,7 +163,10 @@ export function checkTimestamp(input: string): Check<string> {
     }
   }
   return fail(
-    `"${clip(s)}" is not a timestamp: use seconds.nanoseconds (1700000000.123456789) or an ISO date (2026-11-20T10:00:00Z).`,
+    l10n.t(
+      '"{0}" is not a timestamp: use seconds.nanoseconds (1700000000.123456789) or an ISO date (2026-11-20T10:00:00Z).',
+      clip(s),
+    ),
   );
 }
 
@@ -176,7 +191,8 @@ export function checkTimestampFilter(input: string): Check<Filter> {
 export function checkTimestampFilters(input: string): Check<Filter[]> {
   const parts = input.split(/[\s,]+/).filter(Boolean);
   if (!parts.length) return ok([]);
-  if (parts.length > 2) return fail('Give at most two timestamp bounds, for example gte:1700000000 lt:1700003600.');
+  if (parts.length > 2)
+    return fail(l10n.t('Give at most two timestamp bounds, for example gte:1700000000 lt:1700003600.'));
   const out: Filter[] = [];
   for (const p of parts) {
     const c = checkTimestampFilter(p);
@@ -189,32 +205,39 @@ export function checkTimestampFilters(input: string): Check<Filter[]> {
 /** Block hash: 64 or 96 hex digits with an optional 0x (and an optional `eq:`). Normalised to lowercase with 0x. */
 export function checkBlockHash(input: string): Check<string> {
   const { op, value } = splitOperator(input);
-  if (op && op !== 'eq') return fail('A block hash can only be matched exactly (no operator other than eq).');
-  if (!value) return fail('Enter a block hash: 64 or 96 hexadecimal digits, optionally after 0x.');
+  if (op && op !== 'eq') return fail(l10n.t('A block hash can only be matched exactly (no operator other than eq).'));
+  if (!value) return fail(l10n.t('Enter a block hash: 64 or 96 hexadecimal digits, optionally after 0x.'));
   if (!BLOCK_HASH.test(value))
-    return fail(`"${clip(value)}" is not a block hash: it needs 64 or 96 hexadecimal digits, optionally after 0x.`);
+    return fail(
+      l10n.t('"{0}" is not a block hash: it needs 64 or 96 hexadecimal digits, optionally after 0x.', clip(value)),
+    );
   return ok(`0x${value.replace(/^0x/i, '').toLowerCase()}`);
 }
 
 /** Block number: a decimal (up to 19 digits, at most 2^63-1) or 0x hex (and an optional `eq:`). Normalised to decimal. */
 export function checkBlockNumber(input: string): Check<string> {
   const { op, value } = splitOperator(input);
-  if (op && op !== 'eq') return fail('A block number can only be matched exactly (no operator other than eq).');
-  if (!value) return fail('Enter a block number, for example 1234567 or 0x12d687.');
+  if (op && op !== 'eq') return fail(l10n.t('A block number can only be matched exactly (no operator other than eq).'));
+  if (!value) return fail(l10n.t('Enter a block number, for example 1234567 or 0x12d687.'));
   let n: bigint | undefined;
   if (/^\d{1,19}$/.test(value)) n = BigInt(value);
   else if (/^0x[0-9a-fA-F]{1,16}$/.test(value)) n = BigInt(value);
   if (n === undefined || n > INT64_MAX)
-    return fail(`"${clip(value)}" is not a block number: use a whole number from 0 to ${INT64_MAX} or 0x hex.`);
+    return fail(
+      l10n.t('"{0}" is not a block number: use a whole number from 0 to {1} or 0x hex.', clip(value), `${INT64_MAX}`),
+    );
   return ok(n.toString());
 }
 
 /** Index of a transaction in its block: a whole number from 0. */
 export function checkTransactionIndex(input: string): Check<number> {
   const { op, value } = splitOperator(input);
-  if (op && op !== 'eq') return fail('A transaction index can only be matched exactly (no operator other than eq).');
+  if (op && op !== 'eq')
+    return fail(l10n.t('A transaction index can only be matched exactly (no operator other than eq).'));
   if (!/^\d{1,10}$/.test(value) || Number(value) > INT32_MAX)
-    return fail(`"${clip(value)}" is not a transaction index: use a whole number from 0 to ${INT32_MAX}.`);
+    return fail(
+      l10n.t('"{0}" is not a transaction index: use a whole number from 0 to {1}.', clip(value), `${INT32_MAX}`),
+    );
   return ok(Number(value));
 }
 
@@ -222,7 +245,7 @@ export function checkTransactionIndex(input: string): Check<number> {
 export function checkLimit(input: string | number): Check<number> {
   const s = String(input).trim();
   if (!/^\d{1,3}$/.test(s) || Number(s) < 1 || Number(s) > 100)
-    return fail(`"${clip(s)}" is not a page size: use a whole number from 1 to 100.`);
+    return fail(l10n.t('"{0}" is not a page size: use a whole number from 1 to 100.', clip(s)));
   return ok(Number(s));
 }
 
@@ -230,9 +253,10 @@ export function checkLimit(input: string | number): Check<number> {
 export function checkSerial(input: string | number | bigint): Check<string> {
   const s = String(input).trim().replace(/^#/, '');
   if (!/^\d{1,19}$/.test(s))
-    return fail(`"${clip(s)}" is not a serial number: use a whole number from 1 to ${INT64_MAX}.`);
+    return fail(l10n.t('"{0}" is not a serial number: use a whole number from 1 to {1}.', clip(s), `${INT64_MAX}`));
   const n = BigInt(s);
-  if (n < 1n || n > INT64_MAX) return fail(`${clip(s)} is out of range: a serial number is from 1 to ${INT64_MAX}.`);
+  if (n < 1n || n > INT64_MAX)
+    return fail(l10n.t('{0} is out of range: a serial number is from 1 to {1}.', clip(s), `${INT64_MAX}`));
   return ok(n.toString());
 }
 

@@ -7,6 +7,7 @@
  *   `POST /v2/verify/{chainId}/{address}` with the standard JSON input, then `GET /v2/verify/{verificationId}`
  *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError, invalidInput, isApiError } from './errors';
 import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
@@ -107,7 +108,7 @@ export function parseSessionResult(body: unknown, url = ''): SessionVerifyResult
   if (!Array.isArray(b.contracts)) {
     throw new ApiError({
       kind: 'malformed',
-      message: 'The verification server answered without a list of contracts.',
+      message: l10n.t('The verification server answered without a list of contracts.'),
       url,
     });
   }
@@ -147,10 +148,10 @@ export class VerifyClient {
   async sessionVerify(req: SessionVerifyRequest, options?: RequestOptions): Promise<SessionVerifyResult> {
     const address = unwrap(checkEvmAddress(req.address));
     const chainId = String(req.chainId).trim();
-    if (!/^\d{1,10}$/.test(chainId)) throw invalidInput(`"${chainId.slice(0, 40)}" is not a chain id.`);
+    if (!/^\d{1,10}$/.test(chainId)) throw invalidInput(l10n.t('"{0}" is not a chain id.', chainId.slice(0, 40)));
     const explorer = (req.explorer ?? 'etherscan').trim();
     if (!/^[a-z0-9][a-z0-9-]{0,40}$/i.test(explorer))
-      throw invalidInput(`"${explorer.slice(0, 40)}" is not an explorer name (letters, digits and dashes).`);
+      throw invalidInput(l10n.t('"{0}" is not an explorer name (letters, digits and dashes).', explorer.slice(0, 40)));
     const body: Record<string, string> = { address, chainId };
     if (req.apiKey) body.apiKey = req.apiKey;
     const url = `${this.baseUrl}/session/verify/${encodeURIComponent(explorer)}`;
@@ -291,7 +292,11 @@ export function parseJob(body: unknown, url = ''): VerificationJob {
   const o = obj(body);
   const id = optStr(o.verificationId);
   if (!id || typeof o.isJobCompleted !== 'boolean') {
-    throw new ApiError({ kind: 'malformed', message: 'The verification server answered without a job status.', url });
+    throw new ApiError({
+      kind: 'malformed',
+      message: l10n.t('The verification server answered without a job status.'),
+      url,
+    });
   }
   const c = obj(o.contract);
   const contract = parseContractMatch(c, { chainId: optStr(c.chainId) ?? '', address: optStr(c.address) ?? '' });
@@ -300,7 +305,10 @@ export function parseJob(body: unknown, url = ''): VerificationJob {
   if (o.isJobCompleted && contract.match === null && !error) {
     throw new ApiError({
       kind: 'malformed',
-      message: `The verification server says job ${id.slice(0, 100)} is completed but gives neither a match nor an error.`,
+      message: l10n.t(
+        'The verification server says job {0} is completed but gives neither a match nor an error.',
+        id.slice(0, 100),
+      ),
       url,
     });
   }
@@ -325,7 +333,7 @@ const LOOKUP_404_ERRORS = new Set(['unsupported_chain', 'route_not_found', 'inva
 
 function checkChain(chainId: number | string): string {
   const c = String(chainId).trim();
-  if (!/^\d{1,10}$/.test(c)) throw invalidInput(`"${c.slice(0, 40)}" is not a chain id.`);
+  if (!/^\d{1,10}$/.test(c)) throw invalidInput(l10n.t('"{0}" is not a chain id.', c.slice(0, 40)));
   return c;
 }
 
@@ -419,7 +427,7 @@ export class SourcifyV2Client {
     if (!id)
       throw new ApiError({
         kind: 'malformed',
-        message: 'The verification server accepted the job but sent no verificationId.',
+        message: l10n.t('The verification server accepted the job but sent no verificationId.'),
         url: res.url,
       });
     return id;
@@ -428,7 +436,7 @@ export class SourcifyV2Client {
   /** `GET /v2/verify/{verificationId}` once. */
   async job(verificationId: string, options: RequestOptions = {}): Promise<VerificationJob> {
     if (!/^[\w-]{1,100}$/.test(verificationId))
-      throw invalidInput(`"${verificationId.slice(0, 40)}" is not a verification id.`);
+      throw invalidInput(l10n.t('"{0}" is not a verification id.', verificationId.slice(0, 40)));
     const res = await this.http.get<unknown>(
       `${this.baseUrl}/v2/verify/${encodeURIComponent(verificationId)}`,
       options,

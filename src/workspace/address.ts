@@ -3,6 +3,7 @@
  * or a Hedera entity id `shard.realm.num` (a `-abcde` checksum allowed), turned into its long-zero EVM
  * address. Anything else is refused with one sentence, before any request.
  */
+import * as l10n from '@vscode/l10n';
 import { type Check, checkEvmAddress, entityIdToEvmAddress } from '../api/validation';
 
 export interface ParsedAddress {
@@ -34,7 +35,7 @@ export function parseContractAddress(input: string): Check<ParsedAddress> {
     if (/^0x0{40}$/.test(c.value))
       return {
         ok: false,
-        message: 'The zero address is not a contract: enter the address the contract was deployed at.',
+        message: l10n.t('The zero address is not a contract: enter the address the contract was deployed at.'),
       };
     return { ok: true, value: { address: c.value } };
   }
@@ -42,7 +43,7 @@ export function parseContractAddress(input: string): Check<ParsedAddress> {
   if (id) {
     const entityId = `${BigInt(id[1])}.${BigInt(id[2])}.${BigInt(id[3])}`;
     if (BigInt(id[3]) === 0n)
-      return { ok: false, message: `${entityId} is not a contract: the entity number must be above 0.` };
+      return { ok: false, message: l10n.t('{0} is not a contract: the entity number must be above 0.', entityId) };
     const c = entityIdToEvmAddress(entityId);
     if (!c.ok) return c;
     return { ok: true, value: { address: c.value, entityId } };
@@ -50,17 +51,28 @@ export function parseContractAddress(input: string): Check<ParsedAddress> {
   if (/^0x[0-9a-fA-F]*$/i.test(s)) {
     return {
       ok: false,
-      message: `"${clip(s)}" is not an EVM address: it has ${s.length - 2} hexadecimal digits after 0x, an address has 40.`,
+      message: l10n.t(
+        '"{0}" is not an EVM address: it has {1} hexadecimal digits after 0x, an address has 40.',
+        clip(s),
+        s.length - 2,
+      ),
     };
   }
   if (/^\d+$/.test(s))
     return {
       ok: false,
-      message: `"${clip(s)}" is not a contract address: write an entity id in full, for example 0.0.${clip(s, 12)}, or an EVM address.`,
+      message: l10n.t(
+        '"{0}" is not a contract address: write an entity id in full, for example 0.0.{1}, or an EVM address.',
+        clip(s),
+        clip(s, 12),
+      ),
     };
   return {
     ok: false,
-    message: `"${clip(s)}" is neither an EVM address (0x and 40 hexadecimal digits) nor a Hedera entity id (0.0.1234).`,
+    message: l10n.t(
+      '"{0}" is neither an EVM address (0x and 40 hexadecimal digits) nor a Hedera entity id (0.0.1234).',
+      clip(s),
+    ),
   };
 }
 
@@ -78,9 +90,9 @@ export function addressFromSelection(text: string): Check<ParsedAddress> {
   if (found.length > 1)
     return {
       ok: false,
-      message: `The selection holds ${found.length} different addresses: select just the one to verify.`,
+      message: l10n.t('The selection holds {0} different addresses: select just the one to verify.', found.length),
     };
-  return { ok: false, message: `The selection is not a contract address: ${whole.message}` };
+  return { ok: false, message: l10n.t('The selection is not a contract address: {0}', whole.message) };
 }
 
 /** What the mirror node says about a contract (`GET /api/v1/contracts/{id}`). */
@@ -109,19 +121,29 @@ export async function lookUpContract(mirror: ContractSource, idOrAddress: string
   } catch (e) {
     return {
       ok: false,
-      message: `Could not look up contract ${idOrAddress} on the mirror node (${e instanceof Error ? e.message : String(e)}), so its EVM address is unknown: try again, or enter the EVM address.`,
+      message: l10n.t(
+        'Could not look up contract {0} on the mirror node ({1}), so its EVM address is unknown: try again, or enter the EVM address.',
+        idOrAddress,
+        e instanceof Error ? e.message : String(e),
+      ),
     };
   }
   if (body === null)
     return {
       ok: false,
-      message: `The mirror node knows no contract ${idOrAddress} on this network: check the id and the selected network.`,
+      message: l10n.t(
+        'The mirror node knows no contract {0} on this network: check the id and the selected network.',
+        idOrAddress,
+      ),
     };
   const evm = typeof body.evm_address === 'string' ? body.evm_address.trim().toLowerCase() : '';
   if (!/^0x[0-9a-f]{40}$/.test(evm))
     return {
       ok: false,
-      message: `The mirror node's answer for contract ${idOrAddress} has no EVM address: enter the EVM address.`,
+      message: l10n.t(
+        "The mirror node's answer for contract {0} has no EVM address: enter the EVM address.",
+        idOrAddress,
+      ),
     };
   const runtime =
     typeof body.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(body.runtime_bytecode)

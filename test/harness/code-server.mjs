@@ -3,8 +3,9 @@
 //
 //   installExtension(profile, { vsix })  vsix given: `code-server --install-extension x.vsix` (what users get);
 //                                        else: copy the packaged files of the repo into the extensions dir.
-//   startCodeServer(profile, { port, logLevel, folder, workspaceTrust }) -> { url, port, stop(), output() }
-//     url opens test/workspace (override with `folder`). code-server rejects --extensionDevelopmentPath, hence
+//   startCodeServer(profile, { port, logLevel, folder, workspaceTrust, locale }) -> { url, port, stop(), output() }
+//     url opens test/workspace (override with `folder`). `locale`: the display language (--locale; the profile needs
+//     a language pack for it: profile.mjs languagePack()). code-server rejects --extensionDevelopmentPath, hence
 //     the install step. Auth off, bound to 127.0.0.1 only. Workspace trust is off unless `workspaceTrust`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -61,7 +62,7 @@ export function installExtension(profile, { vsix } = {}) {
 
 export async function startCodeServer(
   profile,
-  { port = 0, logLevel, folder = workspaceDir, workspaceTrust = false } = {},
+  { port = 0, logLevel, folder = workspaceDir, workspaceTrust = false, locale } = {},
 ) {
   assertRuntime();
   const p = await freePort(port);
@@ -78,6 +79,7 @@ export async function startCodeServer(
     ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     ...(logLevel ? ['--log', logLevel] : []),
+    ...(locale ? ['--locale', locale] : []),
   ];
   const proc = spawnGroup('code-server', node24, args, { env: profile.env, cwd: profile.dir });
   await proc.waitFor(/HTTP server listening on/, 60000);

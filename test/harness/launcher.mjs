@@ -9,22 +9,24 @@
 //      carrying extensionDevelopmentPath / extensionTestsPath as vscode-remote:// URIs;
 //   3. the tests run in the server-side Node extension host, their console output is relayed here, and the
 //      workbench calls window.codeAutomationExit(code) when the tests' run() settles: we exit with that code.
-// Arguments used: --extensionDevelopmentPath=, --extensionTestsPath=, a positional workspace folder; the
-// rest (--no-sandbox, --user-data-dir=... of test-electron) is ignored. Env: LAUNCHER_TIMEOUT_MS (default
-// 300000), VERBOSE=1 (server output and every workbench log line), KEEP=1 (keep the temp profile).
+// Arguments used: --extensionDevelopmentPath=, --extensionTestsPath=, --locale= (the display language, as Electron
+// takes it; profile.mjs languagePack()), a positional workspace folder; the rest (--no-sandbox, --user-data-dir=...
+// of test-electron) is ignored. Env: LAUNCHER_TIMEOUT_MS (default 300000), VERBOSE=1 (server output and every
+// workbench log line), KEEP=1 (keep the temp profile).
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { node24, vscodeServerMain } from './paths.mjs';
 import { cleanup, exitWhenOrphaned, freePort, spawnGroup } from './processes.mjs';
-import { makeProfile } from './profile.mjs';
+import { languagePack, makeProfile } from './profile.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name) => argv.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
 const devPaths = opt('extensionDevelopmentPath');
 const testsPath = opt('extensionTestsPath')[0];
 const folder = argv.find((a) => !a.startsWith('-'));
+const locale = opt('locale')[0];
 if (!testsPath || !devPaths.length) {
   console.error('launcher: needs --extensionDevelopmentPath=... and --extensionTestsPath=...');
   process.exit(2);
@@ -38,6 +40,7 @@ exitWhenOrphaned(); // test-electron's runner was killed
 const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 const profile = makeProfile('hedera-itest');
+if (locale) languagePack(profile.userDataDir, locale);
 const port = await freePort();
 const server = spawnGroup(
   'vscode-server',
@@ -59,6 +62,7 @@ const server = spawnGroup(
     profile.serverDataDir,
     '--extensions-dir',
     profile.extensionsDir,
+    ...(locale ? ['--locale', locale] : []),
   ],
   { env: profile.env },
 );

@@ -5,6 +5,7 @@
 //     configFile                      code-server's --config (else it creates ~/.config/code-server)
 //     env                             process env with XDG_DATA_HOME / XDG_CONFIG_HOME / XDG_CACHE_HOME
 //                                     (code-server, Chromium) and TMPDIR (the server's sockets) in the dir
+//   languagePack(userDataDir, language)  an empty language pack registered, so that VS Code can run in `language`
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempDir } from './processes.mjs';
@@ -51,4 +52,24 @@ export function makeProfile(prefix, settings = {}) {
     TMPDIR: path.join(dir, 'tmp'),
   };
   return p;
+}
+
+/**
+ * The web workbench takes a display language other than English (--locale) only from an installed language pack (the
+ * server hands it the pack's messages, and the language comes with them); without one it stays English and extensions
+ * get `vscode.env.language` "en". An empty pack (no VS Code message translated) registered in the profile's
+ * languagepacks.json, as an installed language pack extension would be, gives the language alone.
+ */
+export function languagePack(userDataDir, language) {
+  if (language.startsWith('en')) return;
+  const translations = path.join(userDataDir, 'languagepack', 'main.i18n.json');
+  fs.mkdirSync(path.dirname(translations), { recursive: true });
+  fs.writeFileSync(translations, JSON.stringify({ contents: {} }));
+  const pack = {
+    hash: 'hedera-test',
+    extensions: [{ extensionIdentifier: { id: 'hedera-test.language-pack' }, version: '1.0.0' }],
+    translations: { vscode: translations },
+    label: language,
+  };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify({ [language]: pack }));
 }

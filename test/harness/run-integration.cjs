@@ -9,7 +9,10 @@
 //      does not matter), unless SKIP_BUILD=1
 //   2. starts the sandbox (when built) and passes its URL as HEDERA_SANDBOX_URL through extensionTestsEnv
 //   3. opens a temp copy of test/workspace (tests may write .vscode/settings.json; the repo stays clean)
-//   4. results: out/test-results/<suite>.json, written by test/integration/index.ts inside the host; if the
+//   4. with a locale (HEDERA_LOCALE=qps-ploc): VS Code runs in that display language (--locale), the extension from a
+//      temp copy of its packaged files with a pseudo-localized bundle and package.nls (npm run l10n -- --pseudo),
+//      and only the *.pseudo.test.ts suites run (the others read English); results: <suite>-<locale>.json
+//   5. results: out/test-results/<suite>.json, written by test/integration/index.ts inside the host; if the
 //      host dies before writing it, this script writes a failing one. Exit code non-zero on any failure.
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -18,8 +21,9 @@ const { runTests } = require('@vscode/test-electron');
 
 const root = path.resolve(__dirname, '..', '..');
 
-async function runIntegration({ suite = 'integration', vscodeExecutablePath, prepare } = {}) {
+async function runIntegration({ suite = 'integration', vscodeExecutablePath, prepare, locale } = {}) {
   const { cleanup, tempDir } = await import('./processes.mjs');
+  if (locale) suite = `${suite}-${locale}`;
   const { startSandbox } = await import('./sandbox.mjs');
   const resultsFile = path.join(root, 'out', 'test-results', `${suite}.json`);
   fs.rmSync(resultsFile, { force: true });
@@ -36,16 +40,19 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
       console.log(`[${suite}] the production build (the .vsix's files): ${distFiles().length} files in dist/`);
     }
     if (prepare) vscodeExecutablePath = await prepare();
+    let extensionDevelopmentPath = root;
+    if (locale) extensionDevelopmentPath = await pseudoLocalized(tempDir('hedera-itest-ext'), locale);
     const sandbox = await startSandbox({ build: false }); // built by --tests above
     const workspace = tempDir('hedera-itest-ws');
     fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
     await runTests({
       vscodeExecutablePath,
-      extensionDevelopmentPath: root,
+      extensionDevelopmentPath,
       extensionTestsPath: path.join(root, 'out', 'test', 'integration', 'index'),
-      launchArgs: [workspace],
+      launchArgs: [workspace, ...(locale ? [`--locale=${locale}`] : [])],
       extensionTestsEnv: {
         HEDERA_TEST_RESULTS: resultsFile,
+        ...(locale ? { HEDERA_LOCALE: locale } : {}),
         ...(sandbox ? { HEDERA_SANDBOX_URL: sandbox.url } : {}),
       },
     });
@@ -80,8 +87,32 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
   return error || result.failed ? 1 : 0;
 }
 
+/**
+ * The extension as it ships (the .vsix's files) copied into `dir`, with the pseudo-localized bundle and package.nls of
+ * `npm run l10n -- --pseudo` named for `locale` (the pseudo text stands for any translation). Returns `dir`.
+ */
+async function pseudoLocalized(dir, locale) {
+  const { PACKAGED_FILES } = await import('./code-server.mjs');
+  for (const f of PACKAGED_FILES) {
+    const src = path.join(root, f);
+    if (fs.existsSync(src)) fs.cpSync(src, path.join(dir, f), { recursive: true });
+  }
+  execFileSync(process.execPath, [path.join(__dirname, 'l10n.mjs'), `--pseudo=${dir}`], { cwd: root, stdio: 'ignore' });
+  if (locale !== 'qps-ploc') {
+    fs.renameSync(
+      path.join(dir, 'l10n', 'bundle.l10n.qps-ploc.json'),
+      path.join(dir, 'l10n', `bundle.l10n.${locale}.json`),
+    );
+    fs.renameSync(path.join(dir, 'package.nls.qps-ploc.json'), path.join(dir, `package.nls.${locale}.json`));
+  }
+  return dir;
+}
+
 module.exports = { runIntegration };
 
 if (require.main === module) {
-  runIntegration({ vscodeExecutablePath: path.join(__dirname, 'launcher.mjs') }).then((code) => process.exit(code));
+  runIntegration({
+    vscodeExecutablePath: path.join(__dirname, 'launcher.mjs'),
+    locale: process.env.HEDERA_LOCALE || undefined,
+  }).then((code) => process.exit(code));
 }

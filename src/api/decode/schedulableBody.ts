@@ -7,6 +7,7 @@
  * not a SchedulableTransactionBody, or whose transaction kind is unknown, gives `undefined`: the view keeps the
  * base64. Part of the decoders bundle.
  */
+import * as l10n from '@vscode/l10n';
 import Long from 'long';
 import * as protobuf from 'protobufjs/light';
 import descriptorFile from './schedulableBody.descriptor.json';
@@ -217,7 +218,11 @@ function fieldsOf(t: protobuf.Type, v: Obj, depth = 0): BodyField[] {
     if (Array.isArray(val)) {
       if (!val.length) continue;
       const items = val.slice(0, MAX_FIELDS).map((x, i) => one(x, `#${i + 1}`));
-      out.push({ label: f.name, value: `${val.length} item${val.length === 1 ? '' : 's'}`, children: items });
+      out.push({
+        label: f.name,
+        value: val.length === 1 ? l10n.t('1 item') : l10n.t('{0} items', val.length),
+        children: items,
+      });
     } else out.push(one(val, f.name));
   }
   return out;
@@ -250,11 +255,11 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
       ),
     );
     fields.push({
-      label: 'Hbar transfers',
+      label: l10n.t('Hbar transfers'),
       value: hbar(total),
       children: amounts.map((a) => ({
         label: entityId(a.accountID),
-        value: `${big(a.amount) > 0n ? '+' : ''}${hbar(big(a.amount))}${a.is_approval ? ' (approved allowance)' : ''}`,
+        value: `${big(a.amount) > 0n ? '+' : ''}${hbar(big(a.amount))}${a.is_approval ? ` (${l10n.t('approved allowance')})` : ''}`,
       })),
     });
   }
@@ -275,11 +280,11 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
         ),
       );
       fields.push({
-        label: `Token ${token}`,
-        value: `${withDecimals(total, dec)}${decimals === undefined ? ' (smallest unit)' : ` (${dec} decimals)`}`,
+        label: l10n.t('Token {0}', token),
+        value: `${withDecimals(total, dec)}${decimals === undefined ? ` (${l10n.t('smallest unit')})` : ` (${l10n.t('{0} decimals', dec)})`}`,
         children: ts.map((a) => ({
           label: entityId(a.accountID),
-          value: `${big(a.amount) > 0n ? '+' : ''}${withDecimals(big(a.amount), dec)}${a.is_approval ? ' (approved allowance)' : ''}`,
+          value: `${big(a.amount) > 0n ? '+' : ''}${withDecimals(big(a.amount), dec)}${a.is_approval ? ` (${l10n.t('approved allowance')})` : ''}`,
         })),
       });
     }
@@ -290,11 +295,11 @@ function cryptoTransfer(v: Obj): { summary: string; fields: BodyField[] } {
     }
     if (nfts.length) {
       fields.push({
-        label: `NFTs ${token}`,
-        value: `${nfts.length} NFT${nfts.length === 1 ? '' : 's'}`,
+        label: l10n.t('NFTs {0}', token),
+        value: nfts.length === 1 ? l10n.t('1 NFT') : l10n.t('{0} NFTs', nfts.length),
         children: nfts.map((n) => ({
           label: `#${String(n.serialNumber ?? 0)}`,
-          value: `${entityId(n.senderAccountID)} → ${entityId(n.receiverAccountID)}${n.is_approval ? ' (approved allowance)' : ''}`,
+          value: `${entityId(n.senderAccountID)} → ${entityId(n.receiverAccountID)}${n.is_approval ? ` (${l10n.t('approved allowance')})` : ''}`,
         })),
       });
     }
@@ -314,15 +319,18 @@ function contractCall(v: Obj, ctx: Ctx): Partial<DecodedBody> & { summary: strin
   const amount = big(v.amount);
   const fn = call ? `${call.name}(…)` : data.length >= 10 ? data.slice(0, 10) : '';
   const fields: BodyField[] = [
-    { label: 'Contract', value: id },
-    { label: 'Gas', value: String(v.gas ?? 0) },
-    { label: 'Amount', value: hbar(amount) },
+    { label: l10n.t('Contract'), value: id },
+    { label: l10n.t('Gas'), value: String(v.gas ?? 0) },
+    { label: l10n.t('Amount'), value: hbar(amount) },
   ];
   if (call) {
-    fields.push({ label: 'Function', value: call.text, children: call.args.map(valueField) });
-    fields.push({ label: 'Decoded with', value: call.origin.kind === 'sourcify' ? 'Sourcify' : call.origin.label });
+    fields.push({ label: l10n.t('Function'), value: call.text, children: call.args.map(valueField) });
+    fields.push({
+      label: l10n.t('Decoded with'),
+      value: call.origin.kind === 'sourcify' ? 'Sourcify' : call.origin.label,
+    });
   }
-  fields.push({ label: 'Function parameters', value: data });
+  fields.push({ label: l10n.t('Function parameters'), value: data });
   return {
     summary: `Contract call ${id}${fn ? ` ${fn}` : ''}${amount > 0n ? ` · ${hbar(amount)}` : ''}`,
     fields,
@@ -344,19 +352,19 @@ function valueField(v: {
 function tokenMintBurn(kind: 'tokenMint' | 'tokenBurn', v: Obj): { summary: string; fields: BodyField[] } {
   const token = entityId(v.token);
   const amount = big(v.amount);
-  const fields: BodyField[] = [{ label: 'Token', value: token }];
+  const fields: BodyField[] = [{ label: l10n.t('Token'), value: token }];
   let what = '';
   if (amount > 0n) {
     what = amount.toString();
-    fields.push({ label: 'Amount', value: `${amount.toString()} (smallest unit)` });
+    fields.push({ label: l10n.t('Amount'), value: `${amount.toString()} (${l10n.t('smallest unit')})` });
   }
   if (kind === 'tokenMint') {
     const meta = (v.metadata as string[] | undefined) ?? [];
     if (meta.length) {
       what = what || `${meta.length} NFT${meta.length === 1 ? '' : 's'}`;
       fields.push({
-        label: 'Metadata',
-        value: `${meta.length} NFT${meta.length === 1 ? '' : 's'}`,
+        label: l10n.t('Metadata'),
+        value: meta.length === 1 ? l10n.t('1 NFT') : l10n.t('{0} NFTs', meta.length),
         children: meta.map((m, i) => {
           const b = Buffer.from(m, 'base64');
           const t = printable(b);
@@ -370,7 +378,7 @@ function tokenMintBurn(kind: 'tokenMint' | 'tokenBurn', v: Obj): { summary: stri
       what =
         what ||
         `serial${serials.length === 1 ? '' : 's'} ${serials.slice(0, 5).join(', ')}${serials.length > 5 ? ', …' : ''}`;
-      fields.push({ label: 'Serial numbers', value: serials.join(', ') });
+      fields.push({ label: l10n.t('Serial numbers'), value: serials.join(', ') });
     }
   }
   return { summary: `${titleOf(kind)} ${token}${what ? ` ${what}` : ''}`, fields };
@@ -385,8 +393,12 @@ function tokenAssociation(
   return {
     summary: `${titleOf(kind)} ${account}: ${tokens.join(', ') || 'no tokens'}`,
     fields: [
-      { label: 'Account', value: account },
-      { label: 'Tokens', value: tokens.join(', '), children: tokens.map((t, i) => ({ label: `#${i + 1}`, value: t })) },
+      { label: l10n.t('Account'), value: account },
+      {
+        label: l10n.t('Tokens'),
+        value: tokens.join(', '),
+        children: tokens.map((t, i) => ({ label: `#${i + 1}`, value: t })),
+      },
     ],
   };
 }
@@ -396,13 +408,13 @@ function submitMessage(v: Obj): { summary: string; fields: BodyField[] } {
   const b = Buffer.from(typeof v.message === 'string' ? v.message : '', 'base64');
   const t = printable(b);
   const fields: BodyField[] = [
-    { label: 'Topic', value: topic },
+    { label: l10n.t('Topic'), value: topic },
     {
-      label: 'Message',
+      label: l10n.t('Message'),
       value: t !== undefined ? t : `0x${b.toString('hex')}`,
       children: [
-        { label: 'Size', value: `${b.length} bytes` },
-        { label: 'Hex', value: `0x${b.toString('hex')}` },
+        { label: l10n.t('Size'), value: l10n.t('{0} bytes', b.length) },
+        { label: l10n.t('Hex'), value: `0x${b.toString('hex')}` },
       ],
     },
   ];
@@ -467,9 +479,9 @@ export function decodeSchedulableBody(
     const f = T.fields[kind];
     r = { summary: title, fields: f?.resolvedType instanceof protobuf.Type ? fieldsOf(f.resolvedType, v) : [] };
   }
-  const common: BodyField[] = [{ label: 'Transaction', value: title }];
-  common.push({ label: 'Max transaction fee', value: hbar(big(obj.transactionFee)) });
-  if (typeof obj.memo === 'string' && obj.memo) common.push({ label: 'Memo', value: obj.memo });
+  const common: BodyField[] = [{ label: l10n.t('Transaction'), value: title }];
+  common.push({ label: l10n.t('Max transaction fee'), value: hbar(big(obj.transactionFee)) });
+  if (typeof obj.memo === 'string' && obj.memo) common.push({ label: l10n.t('Memo'), value: obj.memo });
   if (Array.isArray(obj.max_custom_fees) && obj.max_custom_fees.length) {
     common.push(...fieldsOf(T, { max_custom_fees: obj.max_custom_fees }));
   }

@@ -4,6 +4,7 @@
  * the mirror node has none (404). Built over MirrorClient.apiUrl and the shared HttpClient (retries, time limits,
  * lossless JSON). Plain TypeScript.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../errors';
 import type { HttpClient, RequestOptions } from '../http';
 import type { MirrorClient } from '../mirror';
@@ -38,13 +39,13 @@ export class LedgerMirror {
 
   /** One token (`GET /tokens/{id}`). */
   async token(id: string, options?: RequestOptions): Promise<MirrorObject | null> {
-    const t = unwrap(checkEntityId(id, 'a token id'));
+    const t = unwrap(checkEntityId(id, l10n.t('a token id')));
     return this.one(`/tokens/${t}`, '', 'a token', (o) => typeof o.token_id === 'string', options);
   }
 
   /** One topic (`GET /topics/{id}`). */
   async topic(id: string, options?: RequestOptions): Promise<MirrorObject | null> {
-    const t = unwrap(checkEntityId(id, 'a topic id'));
+    const t = unwrap(checkEntityId(id, l10n.t('a topic id')));
     return this.one(`/topics/${t}`, '', 'a topic', (o) => typeof o.topic_id === 'string', options);
   }
 
@@ -60,7 +61,11 @@ export class LedgerMirror {
     if (!isObject(res.data) || !valid(res.data)) {
       throw new ApiError({
         kind: 'malformed',
-        message: `${hostOf(res.url) ?? 'The mirror node'} sent an answer without ${what}; it may not be a mirror node.`,
+        message: l10n.t(
+          '{0} sent an answer without {1}; it may not be a mirror node.',
+          hostOf(res.url) ?? l10n.t('The mirror node'),
+          what,
+        ),
         url: res.url,
       });
     }

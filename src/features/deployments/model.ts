@@ -337,7 +337,10 @@ export class DeploymentsModel implements vscode.Disposable {
     if (!id || !/^\d{1,10}\.\d{1,10}\.\d{1,19}$/.test(id))
       throw new ApiError({
         kind: 'malformed',
-        message: `The mirror node's answer for ${entry.address} has no contract_id of the form 0.0.1234.`,
+        message: vscode.l10n.t(
+          "The mirror node's answer for {0} has no contract_id of the form 0.0.1234.",
+          entry.address,
+        ),
       });
     const runtime =
       typeof found.runtime_bytecode === 'string' && /^0x[0-9a-fA-F]{2,}$/.test(found.runtime_bytecode)

@@ -127,7 +127,7 @@ export class InspectorPanel implements vscode.Disposable {
     // Only the title goes into the shell; the page builds everything else as text.
     this.channel.open(this, vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label), {
       bundle: 'inspector.main',
-      title: 'Transaction inspector',
+      title: vscode.l10n.t('Transaction inspector'),
       body: '<div id="app"></div>',
     });
     this.disposables.add(owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()));

@@ -23,12 +23,12 @@ async function askTokenId(prefill?: string): Promise<string | undefined> {
     value: prefill,
     ignoreFocusOut: true,
     validateInput: (v) => {
-      const c = checkEntityId(v, 'a token id');
+      const c = checkEntityId(v, vscode.l10n.t('a token id'));
       return c.ok ? undefined : c.message;
     },
   });
   if (value === undefined) return undefined;
-  const c = checkEntityId(value, 'a token id');
+  const c = checkEntityId(value, vscode.l10n.t('a token id'));
   return c.ok ? c.value : undefined;
 }
 
@@ -63,7 +63,7 @@ export async function showNftHistoryCommand(
   const [a, b] = args;
   if (typeof a === 'string' || typeof a === 'number' || typeof a === 'bigint') {
     const fromText = typeof a === 'string' ? parseNftSelection(a) : undefined;
-    const t = checkEntityId(fromText?.tokenId ?? String(a), 'a token id');
+    const t = checkEntityId(fromText?.tokenId ?? String(a), vscode.l10n.t('a token id'));
     if (!t.ok) {
       void vscode.window.showErrorMessage(t.message);
       return undefined;

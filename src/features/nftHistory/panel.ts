@@ -328,10 +328,10 @@ export class NftHistoryPanel implements vscode.Disposable {
 
   /** The page's static markup. The only values in it are a token id and serial that passed validation. */
   private shell(): PageShell {
-    const title = `NFT ${this.tokenId} #${this.serial}`;
     // translations are the extension's own files, escaped anyway: an attribute or a tag cannot be ended by one
     const x = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const title = x(vscode.l10n.t('NFT {0} #{1}', this.tokenId, this.serial));
     return {
       bundle: 'nftHistory.main',
       title,

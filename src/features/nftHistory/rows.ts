@@ -3,6 +3,7 @@
  * the webview (which formats them). Plain TypeScript: no `vscode`, no DOM, no dependencies, so the webview
  * bundle stays small and everything here is unit-tested.
  */
+import * as l10n from '@vscode/l10n';
 import { formatLocal, timestampToDate } from '../../api/format';
 
 /** One entry of an NFT's history as the webview gets it: every value a string, nothing to interpret as HTML. */
@@ -76,10 +77,11 @@ export interface RowSummary {
   icon: string;
 }
 
-const KNOWN: Record<string, { icon: string; text?: string; who?: 'sender' | 'receiver' }> = {
-  TOKENMINT: { icon: 'sparkle', text: 'minted to', who: 'receiver' },
-  TOKENBURN: { icon: 'flame', text: 'burned from', who: 'sender' },
-  TOKENWIPE: { icon: 'trash', text: 'wiped from', who: 'sender' },
+/** `text`: the words before the account, and alone (no account known); functions, so that they are translated when used. */
+const KNOWN: Record<string, { icon: string; text?: () => [string, string]; who?: 'sender' | 'receiver' }> = {
+  TOKENMINT: { icon: 'sparkle', text: () => [l10n.t('minted to'), l10n.t('minted')], who: 'receiver' },
+  TOKENBURN: { icon: 'flame', text: () => [l10n.t('burned from'), l10n.t('burned')], who: 'sender' },
+  TOKENWIPE: { icon: 'trash', text: () => [l10n.t('wiped from'), l10n.t('wiped')], who: 'sender' },
   CRYPTOTRANSFER: { icon: 'arrow-swap' },
   CRYPTOAPPROVEALLOWANCE: { icon: 'pass' },
   CRYPTODELETEALLOWANCE: { icon: 'circle-slash' },
@@ -91,7 +93,8 @@ export function summarize(row: NftRow): RowSummary | undefined {
   const k = KNOWN[row.type];
   if (!k?.text || !k.who) return undefined;
   const account = k.who === 'receiver' ? row.receiver : row.sender;
-  return account ? { text: k.text, account, icon: k.icon } : { text: k.text.split(' ')[0], icon: k.icon };
+  const [withAccount, alone] = k.text();
+  return account ? { text: withAccount, account, icon: k.icon } : { text: alone, icon: k.icon };
 }
 
 /** The codicon name for a type; unknown types get a question mark. */
@@ -102,13 +105,13 @@ export function typeIcon(type: string): string {
 /** A spoken description of a row for screen readers (the grid's rows carry it as aria-label). */
 export function rowLabel(row: NftRow): string {
   const s = summarize(row);
-  const parts = [localTime(row.ts) || row.ts, row.type || 'unknown type'];
+  const parts = [localTime(row.ts) || row.ts, row.type || l10n.t('unknown type')];
   if (s) parts.push(`${s.text}${s.account ? ` ${s.account}` : ''}`);
   else {
-    if (row.sender) parts.push(`from ${row.sender}`);
-    if (row.receiver) parts.push(`to ${row.receiver}`);
+    if (row.sender) parts.push(l10n.t('from {0}', row.sender));
+    if (row.receiver) parts.push(l10n.t('to {0}', row.receiver));
   }
-  if (row.approval) parts.push('approved transfer');
-  parts.push(`transaction ${row.transactionId}`);
+  if (row.approval) parts.push(l10n.t('approved transfer'));
+  parts.push(l10n.t('transaction {0}', row.transactionId));
   return parts.join(', ');
 }

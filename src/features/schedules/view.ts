@@ -303,9 +303,13 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
   protected parseFilters(f: Partial<ScheduleFilterInput>, current: ScheduleFilters): ScheduleFilters {
     const next: ScheduleFilters = { ...current };
     if ('accountId' in f)
-      next.accountId = f.accountId ? unwrap(checkEntityIdFilter(f.accountId, 'an account id')) : undefined;
+      next.accountId = f.accountId
+        ? unwrap(checkEntityIdFilter(f.accountId, vscode.l10n.t('an account id')))
+        : undefined;
     if ('scheduleId' in f)
-      next.scheduleId = f.scheduleId ? unwrap(checkEntityIdFilter(f.scheduleId, 'a schedule id')) : undefined;
+      next.scheduleId = f.scheduleId
+        ? unwrap(checkEntityIdFilter(f.scheduleId, vscode.l10n.t('a schedule id')))
+        : undefined;
     if (f.order) next.order = f.order === 'desc' ? 'desc' : 'asc';
     if (f.limit !== undefined) next.limit = f.limit === '' ? DEFAULT_FILTERS.limit : unwrap(checkLimit(f.limit));
     return next;
@@ -323,7 +327,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
           'Account that created the schedules, optionally with an operator: 0.0.1024, gte:0.0.1000, lt:0.0.2000. Empty clears it.',
         ),
         placeholder: 'gte:0.0.1000',
-        check: (v) => checkEntityIdFilter(v, 'an account id'),
+        check: (v) => checkEntityIdFilter(v, vscode.l10n.t('an account id')),
       },
       {
         kind: 'text',
@@ -332,7 +336,7 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
         value: () => (f().scheduleId ? filterToParam(f().scheduleId!) : ''),
         prompt: vscode.l10n.t('Schedule id, optionally with an operator: 0.0.5000, gt:0.0.5000. Empty clears it.'),
         placeholder: 'gt:0.0.5000',
-        check: (v) => checkEntityIdFilter(v, 'a schedule id'),
+        check: (v) => checkEntityIdFilter(v, vscode.l10n.t('a schedule id')),
       },
       {
         kind: 'choice',
@@ -366,13 +370,13 @@ export class SchedulesView extends ListView<Schedule, ScheduleFilters, ScheduleF
         prompt: vscode.l10n.t('Schedule id on {0}, for example 0.0.5000.', profile.label),
         placeHolder: '0.0.5000',
         validateInput: (v) => {
-          const c = checkEntityId(v, 'a schedule id');
+          const c = checkEntityId(v, vscode.l10n.t('a schedule id'));
           return c.ok ? undefined : c.message;
         },
       });
       if (id === undefined) return undefined;
     }
-    const checked = checkEntityId(id, 'a schedule id');
+    const checked = checkEntityId(id, vscode.l10n.t('a schedule id'));
     if (!checked.ok) {
       void vscode.window.showErrorMessage(notificationSafe(checked.message));
       return undefined;

@@ -37,21 +37,21 @@ interface StatusLook {
 function statusLook(status: string): StatusLook {
   switch (status) {
     case 'perfect':
-      return { label: 'perfect', icon: 'pass-filled', color: 'testing.iconPassed' };
+      return { label: vscode.l10n.t('perfect'), icon: 'pass-filled', color: 'testing.iconPassed' };
     case 'exact_match':
-      return { label: 'exact match', icon: 'pass-filled', color: 'testing.iconPassed' };
+      return { label: vscode.l10n.t('exact match'), icon: 'pass-filled', color: 'testing.iconPassed' };
     case 'partial':
-      return { label: 'partial', icon: 'pass', color: 'charts.yellow' };
+      return { label: vscode.l10n.t('partial'), icon: 'pass', color: 'charts.yellow' };
     case 'match':
-      return { label: 'match', icon: 'pass', color: 'charts.yellow' };
+      return { label: vscode.l10n.t('match'), icon: 'pass', color: 'charts.yellow' };
     case 'extra-file-input-bug':
       return { label: 'extra-file-input-bug', icon: 'warning', color: 'charts.orange' };
     case 'error':
-      return { label: 'error', icon: 'error', color: 'errorForeground' };
+      return { label: vscode.l10n.t('error'), icon: 'error', color: 'errorForeground' };
     case 'none':
-      return { label: 'no match', icon: 'circle-slash', color: 'errorForeground' };
+      return { label: vscode.l10n.t('no match'), icon: 'circle-slash', color: 'errorForeground' };
     default:
-      return { label: oneLine(status, 60) || 'unknown', icon: 'question', color: 'charts.blue' };
+      return { label: oneLine(status, 60) || vscode.l10n.t('unknown'), icon: 'question', color: 'charts.blue' };
   }
 }
 

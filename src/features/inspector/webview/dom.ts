@@ -82,8 +82,8 @@ export function copyButton(value: string, what: string): HTMLButtonElement {
   return button('', () => post({ type: 'copy', text: value }), {
     icon: 'copy',
     cls: 'icon copy',
-    ariaLabel: `Copy ${what}`,
-    title: `Copy ${what}: ${value.length > 200 ? `${value.slice(0, 200)}…` : value}`,
+    ariaLabel: l10n.t('Copy {0}', what),
+    title: l10n.t('Copy {0}: {1}', what, value.length > 200 ? `${value.slice(0, 200)}…` : value),
   });
 }
 
@@ -96,7 +96,7 @@ export function hashscanLink(
 ): HTMLButtonElement {
   const b = button(shown, () => post({ type: 'hashscan', kind, id }), {
     cls: 'link',
-    title: opts.title ?? `Open ${kind} ${id} in HashScan`,
+    title: opts.title ?? l10n.t('Open {0} {1} in HashScan', kind, id),
   });
   if (opts.tabbable === false) b.tabIndex = -1;
   return b;
@@ -139,7 +139,10 @@ export function entity(
     const shown = opts.compact ? shortHex(e.evm, 6, 4) : e.evm;
     const addr = e.id
       ? span('evm mono', shown, e.evm)
-      : hashscanLink(kind, e.evm, shown, { tabbable: opts.tabbable, title: `Open ${kind} ${e.evm} in HashScan` });
+      : hashscanLink(kind, e.evm, shown, {
+          tabbable: opts.tabbable,
+          title: l10n.t('Open {0} {1} in HashScan', kind, e.evm),
+        });
     addr.classList.add('evm', 'mono');
     out.append(addr);
     if (copy) out.append(copyButton(e.evm, `EVM address ${e.evm}`));
@@ -164,15 +167,15 @@ export function valuesTable(
   );
   const body = h('tbody');
   const add = (v: ValueView, depth: number, path: string) => {
-    const name = h('td', 'vname', v.name || '(unnamed)');
+    const name = h('td', 'vname', v.name || l10n.t('(unnamed)'));
     if (!v.name) name.classList.add('none');
     if (depth) name.style.paddingLeft = `${8 + depth * 14}px`;
     const value = h('td', 'vvalue');
     if (v.children && v.children.length) value.append(span('mono wrap muted', v.value));
-    else value.append(copyable(v.value, `value of ${path || 'the value'}`));
+    else value.append(copyable(v.value, l10n.t('value of {0}', path || l10n.t('the value'))));
     const type = h('td', 'vtype mono', v.type);
     if (opts.indexed && v.indexed && !depth)
-      type.append(span('tag', 'indexed', l10n.t('An indexed argument (a topic of the log)')));
+      type.append(span('tag', l10n.t('indexed'), l10n.t('An indexed argument (a topic of the log)')));
     body.append(h('tr', '', name, type, value));
     for (const c of v.children ?? []) add(c, depth + 1, `${path}${path ? '.' : ''}${c.name}`);
   };

@@ -102,9 +102,9 @@ function amount(hbar: string, tinybars: string, what: string): HTMLElement {
   return h(
     'span',
     'amount',
-    copyable(hbar, `${what} in hbar`, 'mono'),
+    copyable(hbar, l10n.t('{0} in hbar', what), 'mono'),
     h('span', 'muted', ' ('),
-    copyable(tinybars, `${what} in tinybars`, 'mono'),
+    copyable(tinybars, l10n.t('{0} in tinybars', what), 'mono'),
     h('span', 'muted', ' tinybars)'),
   );
 }
@@ -145,7 +145,7 @@ function relatedList(related: RelatedView[]): HTMLElement {
       const nonce = Number(r.nonce);
       const link = button(label, () => post({ type: 'inspect', transactionId: r.transactionId, nonce }), {
         cls: 'link mono',
-        title: `Inspect ${label}`,
+        title: l10n.t('Inspect {0}', label),
       });
       if (!Number.isSafeInteger(nonce) || nonce < 0) link.disabled = true;
       li.append(link);
@@ -169,17 +169,17 @@ export function drawOverview(o: OverviewModel): Drawn {
     span('', o.timeLocal || o.timestamp),
     ' ',
     h('span', 'muted', '('),
-    copyable(o.timestamp, 'consensus timestamp', 'mono'),
+    copyable(o.timestamp, l10n.t('consensus timestamp'), 'mono'),
     h('span', 'muted', ')'),
   );
-  if (o.transactionId) f.add(l10n.t('Transaction ID'), copyable(o.transactionId, 'transaction id', 'mono'));
+  if (o.transactionId) f.add(l10n.t('Transaction ID'), copyable(o.transactionId, l10n.t('transaction id'), 'mono'));
   if (o.nonce !== undefined && o.nonce !== '0')
     f.add(
       l10n.t('Nonce'),
-      copyable(o.nonce, 'nonce', 'mono'),
+      copyable(o.nonce, l10n.t('nonce'), 'mono'),
       h('span', 'muted', ` ${l10n.t('(a child transaction)')}`),
     );
-  if (o.hash) f.add(l10n.t('Hash'), copyable(o.hash, 'hash', 'mono wrap'));
+  if (o.hash) f.add(l10n.t('Hash'), copyable(o.hash, l10n.t('hash'), 'mono wrap'));
   if (o.type) f.add(l10n.t('Type'), span('mono', o.type));
   if (o.from) f.add(l10n.t('From'), entity(o.from, 'account'));
   if (o.to) f.add(l10n.t('To'), entity(o.to, 'contract'));
@@ -206,28 +206,28 @@ export function drawOverview(o: OverviewModel): Drawn {
   if (o.gasPrice)
     f.add(
       l10n.t('Gas price'),
-      copyable(o.gasPrice, 'gas price', 'mono'),
+      copyable(o.gasPrice, l10n.t('gas price'), 'mono'),
       h('span', 'muted', ` ${l10n.t('tinybars per gas')}`),
     );
   if (o.maxFeePerGas)
     f.add(
       l10n.t('Max fee per gas'),
-      copyable(o.maxFeePerGas, 'max fee per gas', 'mono'),
+      copyable(o.maxFeePerGas, l10n.t('max fee per gas'), 'mono'),
       h('span', 'muted', ` ${l10n.t('tinybars')}`),
     );
   if (o.maxPriorityFeePerGas)
     f.add(
       l10n.t('Max priority fee'),
-      copyable(o.maxPriorityFeePerGas, 'max priority fee per gas', 'mono'),
+      copyable(o.maxPriorityFeePerGas, l10n.t('max priority fee per gas'), 'mono'),
       h('span', 'muted', ` ${l10n.t('tinybars')}`),
     );
   if (o.block)
     f.add(
       l10n.t('Block'),
-      copyable(o.block.number, 'block number', 'mono'),
-      o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, 'block hash')) : null,
+      copyable(o.block.number, l10n.t('block number'), 'mono'),
+      o.block.hash ? h('span', 'block-hash', copyableHex(o.block.hash, l10n.t('block hash'))) : null,
     );
-  if (o.ethNonce !== undefined) f.add(l10n.t('Ethereum nonce'), copyable(o.ethNonce, 'Ethereum nonce', 'mono'));
+  if (o.ethNonce !== undefined) f.add(l10n.t('Ethereum nonce'), copyable(o.ethNonce, l10n.t('Ethereum nonce'), 'mono'));
   if (o.related.length) f.add(l10n.t('Related'), relatedList(o.related));
   const node = h('div', 'overview', f.el);
   if (o.notes.length) node.append(h('ul', 'notes', ...o.notes.map((n) => h('li', '', icon('info'), span('', n)))));
@@ -243,10 +243,10 @@ function gasView(o: OverviewModel): HTMLElement {
   const line = h(
     'div',
     'gas-line',
-    h('span', '', span('muted', 'used '), copyable(g.used, 'gas used', 'mono')),
-    h('span', '', span('muted', 'limit '), copyable(g.limit, 'gas limit', 'mono')),
+    h('span', '', span('muted', `${l10n.t('used')} `), copyable(g.used, l10n.t('gas used'), 'mono')),
+    h('span', '', span('muted', `${l10n.t('limit')} `), copyable(g.limit, l10n.t('gas limit'), 'mono')),
     g.consumed !== undefined
-      ? h('span', '', span('muted', 'consumed '), copyable(g.consumed, 'gas consumed', 'mono'))
+      ? h('span', '', span('muted', `${l10n.t('consumed')} `), copyable(g.consumed, l10n.t('gas consumed'), 'mono'))
       : null,
     span('muted', percentText(g.ratio)),
   );
@@ -263,7 +263,7 @@ function eventCard(e: EventView): HTMLElement {
     entity(e.emitter, 'contract', { compact: true }),
   );
   const card = h('article', 'card event');
-  card.setAttribute('aria-label', inert(`Event ${e.index}${e.name ? ` ${e.name}` : ''}`, 'label'));
+  card.setAttribute('aria-label', inert(`${l10n.t('Event {0}', e.index)}${e.name ? ` ${e.name}` : ''}`, 'label'));
   if (e.name) {
     head.append(span('fn mono', e.name, e.signature ?? true));
     card.append(head);
@@ -271,10 +271,10 @@ function eventCard(e: EventView): HTMLElement {
       card.append(valuesTable(e.args, l10n.t('Arguments of {0}', e.name ?? ''), { indexed: true }));
     if (e.source) card.append(h('div', 'source', `decoded with ${e.source}`));
   } else {
-    head.append(span('muted', 'not decoded'));
+    head.append(span('muted', l10n.t('not decoded')));
     card.append(head);
     const f = new Fields();
-    e.topics.forEach((t, i) => f.add(`topic${i}`, copyableHex(t, `topic ${i}`)));
+    e.topics.forEach((t, i) => f.add(`topic${i}`, copyableHex(t, l10n.t('topic {0}', i))));
     f.add('data', hexBytes(e.data) === 0 ? span('muted', '(empty)') : rawData(e.data, 'event data'));
     card.append(f.el);
   }
@@ -311,12 +311,12 @@ function variableView(v: StateVariableView, changed: boolean): HTMLElement {
     const decoded = h(
       'div',
       'decoded mono wrap',
-      v.before !== undefined ? copyable(v.before, `old value of ${v.label}`) : null,
+      v.before !== undefined ? copyable(v.before, l10n.t('old value of {0}', v.label)) : null,
     );
     if (v.after !== undefined && changed)
-      append(decoded, icon('arrow-right', 'muted'), copyable(v.after, `new value of ${v.label}`));
+      append(decoded, icon('arrow-right', 'muted'), copyable(v.after, l10n.t('new value of {0}', v.label)));
     else if (v.after !== undefined && v.before === undefined)
-      append(decoded, copyable(v.after, `new value of ${v.label}`));
+      append(decoded, copyable(v.after, l10n.t('new value of {0}', v.label)));
     box.append(decoded);
   }
   return box;
@@ -324,12 +324,13 @@ function variableView(v: StateVariableView, changed: boolean): HTMLElement {
 
 function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   const change = h('td', 'change');
-  if (c.written === undefined) change.append(copyableHex(c.read, 'value read'), span('tag', 'read only'));
+  if (c.written === undefined)
+    change.append(copyableHex(c.read, l10n.t('value read')), span('tag', l10n.t('read only')));
   else
     change.append(
-      copyableHex(c.read, 'value read'),
+      copyableHex(c.read, l10n.t('value read')),
       icon('arrow-right', 'muted'),
-      copyableHex(c.written, 'value written'),
+      copyableHex(c.written, l10n.t('value written')),
     );
   const name = h('td', 'variable');
   // a slot holding several variables (packed, struct members, small array elements) lists them all
@@ -342,7 +343,7 @@ function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   return h(
     'tr',
     c.written === undefined ? 'read-only' : '',
-    h('td', 'slot', copyableHex(c.slot, 'slot')),
+    h('td', 'slot', copyableHex(c.slot, l10n.t('slot'))),
     change,
     name,
   );
@@ -416,7 +417,11 @@ export function drawState(changes: StateChangeView[]): Drawn {
 // ---------------------------------------------------------------- transfers
 
 function transferRow(t: TransferView): HTMLTableRowElement {
-  const kindCell = h('td', 'kind', span('tag', t.kind === 'hbar' ? 'HBAR' : t.kind === 'token' ? 'Token' : 'NFT'));
+  const kindCell = h(
+    'td',
+    'kind',
+    span('tag', t.kind === 'hbar' ? 'HBAR' : t.kind === 'token' ? l10n.t('Token') : 'NFT'),
+  );
   if (t.isApproval) kindCell.append(span('tag approval', 'approval', l10n.t('An approved (allowance) transfer')));
   const who = h('td', 'who');
   const what = h('td', 'what');
@@ -431,7 +436,7 @@ function transferRow(t: TransferView): HTMLTableRowElement {
       what,
       t.token ? entity(t.token, 'token', { compact: true }) : null,
       t.serial !== undefined
-        ? h('span', '', span('muted', ' serial '), copyable(t.serial, 'serial number', 'mono'))
+        ? h('span', '', span('muted', ` ${l10n.t('serial')} `), copyable(t.serial, l10n.t('serial number'), 'mono'))
         : null,
     );
   } else {
@@ -441,10 +446,15 @@ function transferRow(t: TransferView): HTMLTableRowElement {
     if (t.kind === 'hbar')
       append(
         what,
-        copyable(t.hbar ?? signed, 'amount in hbar', cls),
+        copyable(t.hbar ?? signed, l10n.t('amount in hbar'), cls),
         t.hbar && signed ? h('span', 'muted', ` (${signed} tinybars)`) : null,
       );
-    else append(what, copyable(signed, 'amount', cls), t.token ? entity(t.token, 'token', { compact: true }) : null);
+    else
+      append(
+        what,
+        copyable(signed, l10n.t('amount'), cls),
+        t.token ? entity(t.token, 'token', { compact: true }) : null,
+      );
   }
   return h('tr', t.isApproval ? 'approval' : '', kindCell, who, what);
 }

@@ -194,7 +194,7 @@ function buildRow(i: number): HTMLElement {
   }
   type.title = inert(r.type, 'text');
 
-  const approval = r.approval ? cell(i, 4, icon('check'), span('', 'approved')) : cell(i, 4);
+  const approval = r.approval ? cell(i, 4, icon('check'), span('', l10n.t('approved'))) : cell(i, 4);
   const tx = TIMESTAMP_RE.test(r.ts)
     ? link('transaction', r.ts, r.transactionId, l10n.t('Open transaction {0} in HashScan', r.transactionId))
     : document.createTextNode(r.transactionId);
