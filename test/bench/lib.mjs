@@ -56,3 +56,18 @@ export const median = (xs) => sorted(xs)[xs.length >> 1];
 export const p95 = (xs) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 /** `n` to `digits` decimals (3 by default). */
 export const round = (n, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** What the benches in the real VS Code use: the test harness (code-server, profile, browser, sandbox) and the e2e driver. */
+export async function vscodeHarness() {
+  const harness = (m) => import(path.join(root, 'test', 'harness', m));
+  const [paths, processes, profile, codeServer, browser, sandbox, driver] = await Promise.all([
+    harness('paths.mjs'),
+    harness('processes.mjs'),
+    harness('profile.mjs'),
+    harness('code-server.mjs'),
+    harness('browser.mjs'),
+    harness('sandbox.mjs'),
+    import(path.join(root, 'test', 'e2e', 'driver.mjs')),
+  ]);
+  return { ...paths, ...processes, ...profile, ...codeServer, ...browser, ...sandbox, driver };
+}
