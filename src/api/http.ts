@@ -162,11 +162,9 @@ export function proxyFreeEnv(env: NodeJS.ProcessEnv = process.env): boolean {
 const CANCELLED = Symbol('cancelled');
 
 /**
- * How one try is cancelled (the time limit, or the caller's AbortSignal): the adapter's cancellation hook, the
- * `subscribe` / `unsubscribe` pair that axios's http adapter calls on `config.cancelToken`. An AbortController
- * handed to the adapter as `config.signal` costs an EventTarget and two listener changes per request, about
- * 25 µs a request in Node 20 (53 small pages, A/B); this costs an object with one field.
- * `fire` hands the adapter an Error of its own: axios rejects with it and destroys the request.
+ * How one try is cancelled (the time limit, or the caller's AbortSignal), through the `subscribe` / `unsubscribe`
+ * pair axios's http adapter calls on `config.cancelToken`: lighter than an AbortController per request. `fire` hands
+ * the adapter an Error of its own: axios rejects with it and destroys the request.
  */
 class TryCancel {
   reason: typeof TIMEOUT | typeof CANCELLED | undefined;
@@ -200,19 +198,10 @@ function cancelOnTimeout(cancel: TryCancel): void {
 }
 
 /**
- * What one request needs from axios: its adapter (the code that does the HTTP: node:http, keep-alive through
- * the global agents, the size cap, decompression, cancellation) and the request config every request shares,
- * resolved once. `axios.request()` would merge the instance defaults into each request's config (deep merges
- * of header buckets), run interceptors and request/response transforms, none of which is used here: about a
- * tenth of its cost per page. Each request hands the adapter an object of its own fields (URL, method, body,
- * headers, cancellation hook) whose prototype is the resolved config.
+ * What one request needs from axios: its adapter and the config every request shares, resolved once. Calling the
+ * adapter directly skips axios.request()'s per-request config merge and transforms (about a tenth of a page's cost).
  */
-// Calling the adapter directly skips axios.request()'s dispatchRequest (config merge, AxiosHeaders, method
-// normalisation, transforms). axios 1.21's http adapter does those parts itself (AxiosHeaders.from, upper-case
-// method; each setting read with getSafeProp, an own property of the config or of an object on its prototype
-// chain short of Object.prototype), which the unit tests check (headers on the wire, POST body, gzip, size cap,
-// abort, time limit, redirects). package.json pins axios to ~1.21 so that a minor release that moves work
-// between the two is taken deliberately, with these tests.
+// The http adapter normalises headers and method itself (the unit tests check it); axios is pinned to ~1.21 for that.
 interface Transport {
   adapter: AxiosAdapter;
   /** The shared request config, `proxy: false`: axios applies no proxy from the environment. */

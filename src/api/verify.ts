@@ -379,14 +379,10 @@ export class SourcifyV2Client {
   }
 
   /**
-   * `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). A contract Sourcify
-   * holds as a partial match (`match`) is accepted too: the job stores a better match (the upgrade to `exact_match`)
-   * or ends in the job error `already_verified` when it found none better (the real server's checkIfAlreadyVerified
-   * middleware refuses only creation and runtime both exact; its StorageService.storeVerification keeps a match
-   * only when isBetterVerification). Errors are ApiErrors
-   * with the server's `customCode` (sourcifyCode): 409 `already_verified` (creation and runtime both exact), 429
-   * `duplicate_verification_request` (a job for this chain and address is running: said so, not as a rate limit),
-   * 429 `too_many_requests`, 400 `unsupported_chain` / `invalid_parameter`.
+   * `POST /v2/verify/{chainId}/{address}`: starts a job and returns its verificationId (202). A partial match is
+   * accepted too: the job upgrades it to `exact_match` or ends in `already_verified`. Errors are ApiErrors with the
+   * server's `customCode`: 409 `already_verified`, 429 `duplicate_verification_request` (a job is running: not a rate
+   * limit) or `too_many_requests`, 400 `unsupported_chain` / `invalid_parameter`.
    */
   async submit(req: StdJsonVerifyRequest, options: RequestOptions = {}): Promise<string> {
     const a = unwrap(checkEvmAddress(req.address));

@@ -15,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vscodeHarness } from './lib.mjs';
 
 /** Targets: shown within the 2 s interval plus 6 s of slack; the polls 2 s apart (not the default 5 s). */
 export const TARGETS = { followSeconds: 2, shownMs: 8000, gapMinMs: 1500, gapMaxMs: 4000 };
@@ -23,17 +24,18 @@ const POLLS = 6;
 const VIEW = 'Contract Results';
 const T = 20000;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const harness = (m) => import(path.join(here, '..', 'harness', m));
-
 export async function measureFollow() {
-  const { root } = await harness('paths.mjs');
-  const { cleanup } = await harness('processes.mjs');
-  const { makeProfile } = await harness('profile.mjs');
-  const { installExtension, startCodeServer } = await harness('code-server.mjs');
-  const { launchBrowser } = await harness('browser.mjs');
-  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
-  const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
+  const {
+    root,
+    cleanup,
+    makeProfile,
+    installExtension,
+    startCodeServer,
+    launchBrowser,
+    sandboxSettings,
+    startSandbox,
+    driver,
+  } = await vscodeHarness();
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });

@@ -21,12 +21,9 @@
 //    after an edit (its first MAX_LINK_LINES lines, MAX_LINKS links at most); requests made while typing (none).
 // 3. A hover in the middle of a 2 MB line (a minified bundle): refAt reads a bounded window around the position, so
 //    it costs what a short line costs (ledger.recognize.test.ts checks what it finds). Mean of LONG_LINE_CALLS calls.
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundle, median, p95, round, startSandbox } from './lib.mjs';
 
 /** Targets, each with its reason. */
 export const TARGETS = {
@@ -50,65 +47,14 @@ const LONG_LINE_CALLS = 1000;
 const WARM_ROUNDS = 500;
 const KEYSTROKES = 200;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const round = (n) => Math.round(n * 1000) / 1000;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-const p95 = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
-};
-
-/** The plain-TS modules the providers use, bundled once into a temporary CommonJS file. */
-async function loadLedger() {
-  const { build } = await import('esbuild');
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-hover-bench-')), 'ledger.cjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { LedgerLookup } from './src/api/ledger/lookup';",
-        "export { refAt, refsInDocument, MAX_LINK_LINES, MAX_LINKS } from './src/api/ledger/recognize';",
-        "export { ledgerHover } from './src/api/ledger/hover';",
-        "export { HttpClient } from './src/api/http';",
-        "export { MirrorClient } from './src/api/mirror';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'hover-bench-entry.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-  });
-  return { lib: createRequire(import.meta.url)(out), dir: path.dirname(out) };
-}
-
-async function startSandbox() {
-  execFileSync(process.execPath, ['esbuild.js', '--sandbox'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/i.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`sandbox exited ${c}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 export async function measureHover() {
-  const { lib, dir } = await loadLedger();
+  const lib = await bundle('hover', [
+    "export { LedgerLookup } from './src/api/ledger/lookup';",
+    "export { refAt, refsInDocument, MAX_LINK_LINES, MAX_LINKS } from './src/api/ledger/recognize';",
+    "export { ledgerHover } from './src/api/ledger/hover';",
+    "export { HttpClient } from './src/api/http';",
+    "export { MirrorClient } from './src/api/mirror';",
+  ]);
   const sandbox = await startSandbox();
   try {
     const { url } = sandbox;
@@ -253,7 +199,6 @@ export async function measureHover() {
     return r;
   } finally {
     sandbox.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -26,8 +26,8 @@
 // The production build is left in dist/ (the next `npm run build` replaces it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vscodeHarness } from './lib.mjs';
 
 export const TARGETS = {
   /** Mostly VS Code creating the webview and loading its assets (timeToPageReadyMs); the page's own part is small. */
@@ -41,9 +41,6 @@ export const TARGETS = {
   /** Collapse all / Expand all of 1,200 frames within a few frames (the visible-rows list is O(n)). */
   toggleAllMs: 100,
 };
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const harness = (m) => import(path.join(here, '..', 'harness', m));
 
 /** In the page: when each milestone was first seen (Date.now(), the same clock as the runner's), by polling every frame. */
 function watchMilestones(_body, quietMs) {
@@ -158,13 +155,19 @@ async function toggle(_body, label) {
 }
 
 export async function measureInspectorWebview() {
-  const { root, workspaceDir } = await harness('paths.mjs');
-  const { cleanup, tempDir } = await harness('processes.mjs');
-  const { makeProfile } = await harness('profile.mjs');
-  const { installExtension, startCodeServer } = await harness('code-server.mjs');
-  const { launchBrowser } = await harness('browser.mjs');
-  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
-  const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
+  const {
+    root,
+    workspaceDir,
+    cleanup,
+    tempDir,
+    makeProfile,
+    installExtension,
+    startCodeServer,
+    launchBrowser,
+    sandboxSettings,
+    startSandbox,
+    driver,
+  } = await vscodeHarness();
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });

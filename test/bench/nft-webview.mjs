@@ -14,8 +14,8 @@
 // 4. The webview's JS heap with all rows (Chromium's performance.memory).
 // The production build is left in dist/ (the next `npm run build` replaces it).
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { vscodeHarness } from './lib.mjs';
 
 // firstRowsMs is mostly VS Code creating the webview (timeToPageReadyMs); the panel's own part is the rest.
 export const TARGETS = { firstRowsMs: 5000, rowsAfterReadyMs: 500, allRowsMs: 30000, p95FrameMs: 34, maxDomRows: 100 };
@@ -23,17 +23,18 @@ const TOKEN = '0.0.4815162';
 const SERIAL = '7';
 const TOTAL = 12_345;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const harness = (m) => import(path.join(here, '..', 'harness', m));
-
 export async function measureNftWebview() {
-  const { root } = await harness('paths.mjs');
-  const { cleanup } = await harness('processes.mjs');
-  const { makeProfile } = await harness('profile.mjs');
-  const { installExtension, startCodeServer } = await harness('code-server.mjs');
-  const { launchBrowser } = await harness('browser.mjs');
-  const { sandboxSettings, startSandbox } = await harness('sandbox.mjs');
-  const driver = await import(path.join(here, '..', 'e2e', 'driver.mjs'));
+  const {
+    root,
+    cleanup,
+    makeProfile,
+    installExtension,
+    startCodeServer,
+    launchBrowser,
+    sandboxSettings,
+    startSandbox,
+    driver,
+  } = await vscodeHarness();
   try {
     execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
     const sandbox = await startSandbox({ args: ['--quiet'] });

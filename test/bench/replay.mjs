@@ -10,68 +10,20 @@
 // 2. A 20,000-step run: the Vault's real code and state at the deep revert's time, called with spin(n) (a storage
 //    write per round) for the smallest n from 400 in steps of 25 whose trace has at least 20,000 steps: CPU time of the run
 //    (target under 1 s), requests, bytes.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { bundle, startSandbox } from './lib.mjs';
 
 export const TARGETS = { steps: 20_000, cpuMs: 1000, extraRequests: 5 };
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'package.json'));
 const json = process.argv.includes('--json');
 
-async function loadModules() {
-  const esbuild = require('esbuild');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-replay-bench-'));
-  const outfile = path.join(dir, 'modules.cjs');
-  try {
-    await esbuild.build({
-      stdin: {
-        contents: [
-          "export { replayTransaction, replayRecord, readRecord, checkReplay } from './src/api/replay';",
-          "export { MirrorClient } from './src/api/mirror';",
-          "export { HttpClient } from './src/api/http';",
-        ].join('\n'),
-        resolveDir: root,
-        loader: 'ts',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      logLevel: 'silent',
-    });
-    return require(outfile);
-  } finally {
-    setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 0);
-  }
-}
-
-async function startSandbox() {
-  if (!fs.existsSync(path.join(root, 'out/sandbox/cli.js')))
-    spawnSync(process.execPath, ['esbuild.js', '--sandbox'], { cwd: root, stdio: 'inherit' });
-  const child = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet', '--opcodes=off'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/i.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`sandbox exited ${c}`)));
-  });
-  return { url, close: () => child.kill('SIGTERM') };
-}
-
 export async function measureReplay() {
-  const m = await loadModules();
-  const sb = await startSandbox();
+  const m = await bundle('replay', [
+    "export { replayTransaction, replayRecord, readRecord, checkReplay } from './src/api/replay';",
+    "export { MirrorClient } from './src/api/mirror';",
+    "export { HttpClient } from './src/api/http';",
+  ]);
+  const sb = await startSandbox(['--opcodes=off']);
   try {
     const health = await (await fetch(`${sb.url}/__sandbox/health`)).json();
     const deep = health.notable.inspector.inspectorDeepRevert;
@@ -123,7 +75,7 @@ export async function measureReplay() {
     }
     return { largest, big, targets: TARGETS };
   } finally {
-    sb.close();
+    sb.stop();
   }
 }
 

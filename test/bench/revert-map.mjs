@@ -18,52 +18,13 @@
 //   callStackMs  callStackOf(response, actions): the failing frame and the call sites
 //   locateMs     the same plus locateCallStack with the committed build info (the Solidity lines, internal calls)
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { bundle, median, root, round } from './lib.mjs';
 
 export const TARGETS = { opcodes: 20_000, mapMs: 50 };
 const RUNS = 31;
 const WARMUP = 5;
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'package.json'));
-
-/** src/api/source and sandbox/src/evm bundled into one CommonJS file in a temporary folder, then required. */
-async function loadModules() {
-  const esbuild = require('esbuild');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-revert-map-'));
-  const outfile = path.join(dir, 'modules.cjs');
-  try {
-    await esbuild.build({
-      stdin: {
-        contents: [
-          "export { callStackOf } from './src/api/source/callStack';",
-          "export { locateCallStack } from './src/api/source/locate';",
-          "export { createInspectorChain } from './sandbox/src/evm';",
-        ].join('\n'),
-        resolveDir: root,
-        loader: 'ts',
-      },
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      outfile,
-      logLevel: 'silent',
-    });
-    return require(outfile);
-  } finally {
-    setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 0);
-  }
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-};
-const round = (x) => Math.round(x * 1000) / 1000;
 
 /** Times mapping one trace: the first run, then the median and max of RUNS after WARMUP. */
 function time(callStackOf, locateCallStack, response, actions, resolve) {
@@ -109,7 +70,11 @@ function callBlock(ops, at) {
 }
 
 export async function measureRevertMap() {
-  const { callStackOf, locateCallStack, createInspectorChain } = await loadModules();
+  const { callStackOf, locateCallStack, createInspectorChain } = await bundle('revert-map', [
+    "export { callStackOf } from './src/api/source/callStack';",
+    "export { locateCallStack } from './src/api/source/locate';",
+    "export { createInspectorChain } from './sandbox/src/evm';",
+  ]);
   const compiled = JSON.parse(fs.readFileSync(path.join(root, 'sandbox/src/compiled/inspector.json'), 'utf8'));
   const build = JSON.parse(
     fs.readFileSync(path.join(root, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`), 'utf8'),

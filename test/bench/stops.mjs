@@ -14,13 +14,11 @@
 //    while the other kinds' 404s take 3 s: the first match answers and the others are aborted.
 // 5. Sourcify API v2 (src/api/verify.ts; verify.v2.test.ts): waiting for a job with polls 5 s apart, cancelled 20 ms
 //    after the first poll (one run: a job per contract at a time).
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundle, round as roundTo, startSandbox } from './lib.mjs';
 
 /** Targets: how soon each stop must come (each well under the wait it stops); timed here, not in the unit tests. */
 export const TARGETS = {
@@ -32,54 +30,7 @@ export const TARGETS = {
 };
 const RUNS = 5;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const round = (n) => Math.round(n * 10) / 10;
-
-async function loadModules() {
-  const { build } = await import('esbuild');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hedera-stops-bench-'));
-  const out = path.join(dir, 'modules.cjs');
-  await build({
-    stdin: {
-      contents: [
-        "export { HttpClient } from './src/api/http';",
-        "export { MirrorClient } from './src/api/mirror';",
-        "export { LedgerLookup } from './src/api/ledger/lookup';",
-        "export { parseRef } from './src/api/ledger/recognize';",
-        "export { SourcifyV2Client } from './src/api/verify';",
-      ].join('\n'),
-      resolveDir: root,
-      loader: 'ts',
-      sourcefile: 'stops-bench-entry.ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'error',
-  });
-  return { lib: createRequire(import.meta.url)(out), dir };
-}
-
-async function startSandbox() {
-  execFileSync(process.execPath, ['esbuild.js', '--sandbox'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, ['out/sandbox/cli.js', '--port', '0', '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/i.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (c) => reject(new Error(`sandbox exited ${c}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
+const round = (n) => roundTo(n, 1);
 
 /** A local server: `handle(path, req, res)`; every connection closed on stop. */
 async function serve(handle) {
@@ -119,7 +70,13 @@ const summary = (times) => ({
 });
 
 export async function measureStops() {
-  const { lib, dir } = await loadModules();
+  const lib = await bundle('stops', [
+    "export { HttpClient } from './src/api/http';",
+    "export { MirrorClient } from './src/api/mirror';",
+    "export { LedgerLookup } from './src/api/ledger/lookup';",
+    "export { parseRef } from './src/api/ledger/recognize';",
+    "export { SourcifyV2Client } from './src/api/verify';",
+  ]);
   const sandbox = await startSandbox();
   // headers and part of the body, then nothing: the request is only ended by the client
   const midBody = await serve((_p, _q, r) => {
@@ -268,7 +225,6 @@ export async function measureStops() {
     sandbox.stop();
     midBody.stop();
     scripted.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -22,7 +22,7 @@
 //   runCommand(page, "Hedera: Show Log")  F1, type, click the exact entry
 //   outputChannel(page)                 { name, text } of the channel shown in the Output panel
 //   quickPickItems / pickQuickPick      read the open quick pick / choose an entry by its label
-//   typeInQuickInput(page, text)        types into the open quick input; returns its validation message ('' if none)
+//   typeInQuickInput(page, text, {expect}) types into the open quick input; waits for its validation message ('' if none)
 //   statusBarTexts / statusBarItem      the status bar
 //   notifications(page)                 texts of the visible notification toasts
 //   webview(page, title)                FrameLocator of the webview panel's content (inner iframe)
@@ -206,13 +206,16 @@ export async function focusedRow(page, name) {
   return (await row.count()) ? (await row.innerText()).trim() : '';
 }
 
-/** Polls `fn` until it returns something truthy (and returns that), or throws after `timeout`. */
+/**
+ * Polls `fn` until it returns something truthy (and returns that), or throws after `timeout`; `what` (a string or a
+ * function giving one, read at the end) names the condition in the error.
+ */
 export async function until(page, fn, what = 'condition', timeout = T) {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await fn();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${what}`);
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${typeof what === 'function' ? what() : what}`);
     await page.waitForTimeout(100);
   }
 }
@@ -294,7 +297,10 @@ export async function contextMenu(page, name, label) {
   return (await items.allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 }
 
-/** Chooses a context menu entry: hovered until the menu marks it focused, then clicked. */
+/**
+ * Chooses a context menu entry: hovered until the menu gives it the keyboard focus, then Enter. The menu ignores a
+ * mouse up in its first 100 ms, so a click can be lost; Enter reaches the entry once it holds the focus.
+ */
 export async function pickContextMenu(page, label) {
   const menu = page.locator('.context-view .monaco-menu');
   const item = menu
@@ -303,20 +309,15 @@ export async function pickContextMenu(page, label) {
   await item.hover({ timeout: T });
   await until(
     page,
-    async () => /\bfocused\b/.test((await item.getAttribute('class')) ?? ''),
+    async () =>
+      /\bfocused\b/.test((await item.getAttribute('class')) ?? '') &&
+      (await item
+        .locator('.action-menu-item')
+        .evaluate((el) => el.getRootNode().activeElement === el)
+        .catch(() => false)),
     `menu entry ${label} focused`,
   );
-  // a real click (the menu runs an entry on mouse up); Enter only when the menu is still open with the entry focused
-  // (a click lost to a re-render). Enter alone is not enough: the keyboard focus may still be in the tree, where Enter
-  // acts on the focused row instead
-  await item.click({ timeout: T });
-  const closed = await menu.waitFor({ state: 'hidden', timeout: 3000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!closed && /\bfocused\b/.test((await item.getAttribute('class').catch(() => '')) ?? '')) {
-    await page.keyboard.press('Enter');
-  }
+  await page.keyboard.press('Enter');
   await menu.waitFor({ state: 'hidden', timeout: T });
 }
 
@@ -367,10 +368,10 @@ export async function pickQuickPick(page, label, { replaced = false } = {}) {
 /**
  * Types `text` into the open quick input, key by key (replacing what is there), and returns the validation message
  * shown for it ('' when accepted). Validation answers come from the extension host as you type, the one for the
- * last key possibly late: `{ expect: /message/ }` or `{ expect: '' }` waits for that outcome (and throws with
- * the message last seen if it never comes); without it, waits until nothing changed for 500 ms.
+ * last key possibly late: waits until the message matches `expect` (a RegExp, or '' for accepted) and throws with
+ * the message last seen if it never does.
  */
-export async function typeInQuickInput(page, text, { expect } = {}) {
+export async function typeInQuickInput(page, text, { expect }) {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ timeout: T });
   await input.fill('');
@@ -379,22 +380,15 @@ export async function typeInQuickInput(page, text, { expect } = {}) {
   const message = async () =>
     /\berror\b/.test((await box.getAttribute('class')) ?? '') ? quickInputMessage(page) : '';
   let last = null;
-  let since = Date.now();
   await until(
     page,
     async () => {
-      const m = await message();
-      if (m !== last) {
-        last = m;
-        since = Date.now();
-      }
-      if (expect instanceof RegExp) return expect.test(m);
-      if (expect === '') return m === '';
-      return Date.now() - since >= 500;
+      last = await message();
+      return expect instanceof RegExp ? expect.test(last) : last === expect;
     },
-    `the quick input's answer to "${text}" (${expect === undefined ? 'settled' : `expected ${expect || 'accepted'}`}; last seen: "${last}")`,
+    () => `the quick input's answer to "${text}" (expected ${expect || 'accepted'}; last seen: "${last}")`,
   );
-  return message();
+  return last;
 }
 
 async function quickInputMessage(page) {

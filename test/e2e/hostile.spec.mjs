@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import {
   expandRow,
+  noHover,
   notifications,
   openContainer,
   openNftHistory,
@@ -72,7 +73,7 @@ async function verifyCounterAt(page, address) {
   await page
     .locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' })
     .waitFor();
-  assert.equal(await typeInQuickInput(page, address), '');
+  await typeInQuickInput(page, address, { expect: '' });
   await page.keyboard.press('Enter');
   await until(page, async () => (await quickPickItems(page)).some((i) => i.label === 'Counter'), 'the contract pick');
   await pickQuickPick(page, 'Counter');
@@ -127,7 +128,7 @@ test('Hostile server: memos in rows and tooltips read as sent: escaped reorderin
     // the row tooltips: server URLs read as sent (no backslashes) and are not links; reordering characters escaped
     const tooltip = async (id) => {
       await page.mouse.move(1100, 600);
-      await page.waitForTimeout(400);
+      await noHover(page); // the former row's hover is gone: the next hover is this row's
       await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`))
         .locator('.label-name')
         .hover();

@@ -10,6 +10,7 @@ import {
   openNftHistory,
   runCommand,
   screenshot,
+  until,
   waitForWorkbench,
   webview,
   writeSettings,
@@ -22,14 +23,14 @@ const T = 20000;
 const bodyRows = (frame) => frame.locator('#body [role=row]');
 const rowCount = async (frame) => Number(await frame.locator('#grid').getAttribute('aria-rowcount')) - 1;
 
-async function waitRowCount(frame, predicate, what, ms = T) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const n = await rowCount(frame);
-    if (predicate(n)) return n;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (rows: ${n})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function waitRowCount(page, frame, predicate, what) {
+  let n;
+  await until(
+    page,
+    async () => predicate((n = await rowCount(frame))),
+    () => `${what} (rows: ${n})`,
+  );
+  return n;
 }
 
 async function sandboxRequests(ctx, prefix) {
@@ -93,7 +94,7 @@ test('NFT history: a HashScan link click goes through the extension (no navigati
 
 test('NFT history: scrolling to the end loads more pages while the DOM keeps only visible rows', async ({ page }) => {
   const frame = await openNftHistory(page, TOKEN, '7');
-  await waitRowCount(frame, (n) => n === 100, '100 rows');
+  await waitRowCount(page, frame, (n) => n === 100, '100 rows');
   const grid = frame.locator('#grid');
   let maxDom = 0;
   for (let i = 0; i < 6; i++) {
@@ -101,7 +102,7 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
     await grid.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
-    await waitRowCount(frame, (n) => n > before, `more than ${before} rows`);
+    await waitRowCount(page, frame, (n) => n > before, `more than ${before} rows`);
     maxDom = Math.max(maxDom, await bodyRows(frame).count());
   }
   const total = await rowCount(frame);
@@ -122,7 +123,7 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
   });
   const before = await rowCount(frame);
   await frame.locator('#loadMore').click();
-  await waitRowCount(frame, (n) => n === before + 100, 'one more page');
+  await waitRowCount(page, frame, (n) => n === before + 100, 'one more page');
   assert.match(await frame.locator('#count').innerText(), /more available/);
 });
 
@@ -216,12 +217,12 @@ test('NFT history: keyboard navigation of the grid (arrows, Home/End, Ctrl+End, 
 
 test('NFT history: the panel, its rows and scroll position come back after a reload (serializer)', async ({ page }) => {
   const frame = await openNftHistory(page, TOKEN, '7');
-  await waitRowCount(frame, (n) => n === 100, '100 rows');
+  await waitRowCount(page, frame, (n) => n === 100, '100 rows');
   const grid = frame.locator('#grid');
   await grid.evaluate((el) => {
     el.scrollTop = el.scrollHeight;
   });
-  await waitRowCount(frame, (n) => n === 200, '200 rows');
+  await waitRowCount(page, frame, (n) => n === 200, '200 rows');
   await grid.evaluate((el) => {
     el.scrollTop = 3000;
   });
@@ -231,15 +232,13 @@ test('NFT history: the panel, its rows and scroll position come back after a rel
   await waitForWorkbench(page);
   const again = await webview(page, `NFT ${TOKEN} #7`);
   await again.locator('#app[data-ready="true"]').waitFor({ timeout: T, state: 'attached' });
-  await waitRowCount(again, (n) => n >= 200, '200 rows again');
-  const end = Date.now() + T;
+  await waitRowCount(page, again, (n) => n >= 200, '200 rows again');
   let top = 0;
-  while (Date.now() < end) {
-    top = await again.locator('#grid').evaluate((el) => el.scrollTop);
-    if (Math.abs(top - 3000) < 30) break;
-    await page.waitForTimeout(100);
-  }
-  assert.ok(Math.abs(top - 3000) < 30, `scroll position restored: ${top}`);
+  await until(
+    page,
+    async () => Math.abs((top = await again.locator('#grid').evaluate((el) => el.scrollTop)) - 3000) < 30,
+    () => `scroll position restored (${top})`,
+  );
   const first = await bodyRows(again).first().getAttribute('aria-rowindex');
   assert.ok(Number(first) > 100, `rows near the saved position are rendered (${first})`);
 });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openContainer, pickQuickPick, quickPickItems, runCommand, screenshot } from './driver.mjs';
+import { openContainer, pickQuickPick, quickPickItems, runCommand, screenshot, until } from './driver.mjs';
 import { test } from './runner.mjs';
 
 /** hederaExplorer.network as stored in the profile's user settings.json (server side). */
@@ -16,12 +16,12 @@ function userNetworkSetting(ctx) {
   }
 }
 
-async function waitForSetting(ctx, value, ms = 10000) {
-  const end = Date.now() + ms;
-  while (userNetworkSetting(ctx) !== value) {
-    if (Date.now() > end) throw new Error(`hederaExplorer.network is ${userNetworkSetting(ctx)}, expected ${value}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function waitForSetting(page, ctx, value) {
+  await until(
+    page,
+    () => userNetworkSetting(ctx) === value,
+    () => `hederaExplorer.network ${value} (it is ${userNetworkSetting(ctx)})`,
+  );
 }
 
 test('Select Network lists the networks and picking one changes the setting', async ({ page, ctx }) => {
@@ -36,10 +36,10 @@ test('Select Network lists the networks and picking one changes the setting', as
   await screenshot(page, 'select-network', { readme: true });
   // The profile starts on the sandbox: go to testnet and back, checking the stored setting each time.
   await pickQuickPick(page, 'Testnet');
-  await waitForSetting(ctx, 'testnet');
+  await waitForSetting(page, ctx, 'testnet');
   await runCommand(page, 'Hedera: Select Network');
   await quickPickItems(page);
   await pickQuickPick(page, 'Sandbox');
-  await waitForSetting(ctx, 'custom');
+  await waitForSetting(page, ctx, 'custom');
   await screenshot(page, 'select-network-sandbox');
 });

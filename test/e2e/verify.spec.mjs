@@ -127,10 +127,9 @@ test('Verify Contract: a wrong address is refused in the input box, nothing is s
   await page
     .locator('.quick-input-widget .quick-input-title', { hasText: 'Contract to verify on Sandbox (chain 296)' })
     .waitFor();
-  const message = await typeInQuickInput(page, '0x1234');
-  assert.match(message, /has 4 hexadecimal digits after 0x, an address has 40/);
-  assert.match(await typeInQuickInput(page, 'Token'), /neither an EVM address .* nor a Hedera entity id/);
-  assert.equal(await typeInQuickInput(page, '0.0.5001'), '', 'an entity id is accepted');
+  await typeInQuickInput(page, '0x1234', { expect: /has 4 hexadecimal digits after 0x, an address has 40/ });
+  await typeInQuickInput(page, 'Token', { expect: /neither an EVM address .* nor a Hedera entity id/ });
+  await typeInQuickInput(page, '0.0.5001', { expect: '' }); // an entity id is accepted
   await page.keyboard.press('Escape'); // back to the candidates
   await quickPickItems(page);
   await page.keyboard.press('Escape');

@@ -1,7 +1,7 @@
 /**
  * A small Hedera-like chain on @ethereumjs/evm (Cancun rules, as Hedera's EVM): accounts with balances and entity
  * ids, contracts deployed by running their creation code, Hedera's PRNG (0x169) and token service (0x167) system
- * contracts (./hedera), and calls recorded as the mirror node shows them (./recorder): the opcode log, the call
+ * contracts (./hedera), and calls recorded as the mirror node shows them (src/api/replay/recorder): the opcode log, the call
  * frames (actions), the logs and the storage read and written.
  *
  * A call is a transaction: the intrinsic gas (21,000 and 4 / 16 per zero / other byte of call data) comes off the
@@ -17,14 +17,14 @@ import { createHash } from 'node:crypto';
 import type { ContractAction, OpcodesResponse } from '../../../src/api/mirrorTypes';
 import { HTS_ADDRESS, HederaSystemContracts, PRNG_ADDRESS, type SystemCallResult } from './hedera';
 import {
-  ExecutionRecorder,
-  type MessageLike,
-  type ResultLike,
-  type StepLike,
+  ReplayRecorder,
+  type MessageEvent,
+  type ResultEvent,
+  type StepEvent,
   type TraceOptions,
   haltName,
   int,
-} from './recorder';
+} from '../../../src/api/replay/recorder';
 
 export interface CallRequest {
   /** The sender's EVM address (its alias, or its long-zero address). */
@@ -122,7 +122,7 @@ export class EvmChain {
   readonly system = new HederaSystemContracts();
   private readonly entities = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
-  private recorder: ExecutionRecorder | undefined;
+  private recorder: ReplayRecorder | undefined;
   /** The running messages' callers' contexts (for the token service's `msg.sender`). */
   private readonly contexts: string[] = [];
 
@@ -130,15 +130,15 @@ export class EvmChain {
     readonly evm: EVM,
     readonly state: SimpleStateManager,
   ) {
-    evm.events.on('step', (s) => this.recorder?.step(s as unknown as StepLike));
+    evm.events.on('step', (s) => this.recorder?.step(s as unknown as StepEvent));
     evm.events.on('beforeMessage', (m) => {
-      const msg = m as unknown as MessageLike;
+      const msg = m as unknown as MessageEvent;
       this.contexts.push(msg.to ? lower(msg.to.toString()) : '');
       this.recorder?.beforeMessage(msg);
     });
     evm.events.on('afterMessage', (r) => {
       this.contexts.pop();
-      this.recorder?.afterMessage(r as unknown as ResultLike);
+      this.recorder?.afterMessage(r as unknown as ResultEvent);
     });
   }
 
@@ -315,14 +315,17 @@ export class EvmChain {
         .update(`${from}|${to ?? ''}|${data}|${value}|${gasLimit}`)
         .digest('hex');
     const before = new Map(this.state.storageStack[this.state.storageStack.length - 1]);
-    const recorder = new ExecutionRecorder(req.trace ?? {}, {
-      sender: from,
-      timestamp: req.timestamp ?? null,
-      entityOf: (a) => this.entityOf(a),
-      isPrecompile: (a) => a === HTS_ADDRESS || a === PRNG_ADDRESS || STANDARD_PRECOMPILES.has(a),
-      mark: () => this.system.mark(),
-      frameFailed: (m) => this.system.frameFailed(m),
-    });
+    const recorder = new ReplayRecorder(
+      {
+        sender: from,
+        timestamp: req.timestamp ?? null,
+        entityOf: (a) => this.entityOf(a),
+        isPrecompile: (a) => a === HTS_ADDRESS || a === PRNG_ADDRESS || STANDARD_PRECOMPILES.has(a),
+        mark: () => this.system.mark(),
+        frameFailed: (m) => this.system.frameFailed(m),
+      },
+      req.trace ?? {},
+    );
     this.system.beginTransaction(seed);
     await this.beginTransaction(from, to);
     await this.state.checkpoint();

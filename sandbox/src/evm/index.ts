@@ -27,4 +27,4 @@ export {
   TRANSFER_TOPIC,
 } from './hedera';
 export { createInspectorChain, DEPLOYER, type CompiledInspector, type InspectorChain, type Party } from './inspector';
-export { haltName, type TraceOptions } from './recorder';
+export { haltName, type TraceOptions } from '../../../src/api/replay/recorder';

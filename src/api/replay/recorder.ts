@@ -8,7 +8,8 @@
  * suspended it for a call or create; `gas` what is left after it, `gas_cost` its cost (a call's with the gas it gave
  * the callee, less a value call's 2,300 stipend); `reason` the revert data on a REVERT; a system contract or
  * precompile writes one entry of its own at the callee's depth with an empty `op` and pc 0. Stack, memory and
- * storage are empty, as the endpoint sends them when not asked for.
+ * storage are empty, as the endpoint sends them when not asked for, or filled when `TraceOptions` asks (the sandbox
+ * serves them so).
  *
  * @ethereumjs/evm's step event carries the state before an operation, so each entry is completed at the frame's
  * next step (or at the end of its message). Nothing here depends on time or randomness.
@@ -22,6 +23,8 @@ export interface StepEvent {
   gasLeft: bigint;
   opcode: { name: string; fee: number; dynamicFee?: bigint };
   stack: bigint[];
+  /** Read only when the trace asks for memory. */
+  memory?: Uint8Array;
   error?: Uint8Array;
 }
 
@@ -83,7 +86,7 @@ export const toHex = (b: Uint8Array): string => {
 };
 const word = (v: bigint): string => '0x' + v.toString(16).padStart(64, '0');
 /** A JSON integer: a number when exact, else a bigint (as the project's lossless JSON reads them). */
-const int = (v: bigint): number | bigint =>
+export const int = (v: bigint): number | bigint =>
   v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
 
 interface Frame {
@@ -97,8 +100,11 @@ interface Frame {
   pending: number;
   enteredChild: boolean;
   gasBefore: bigint;
+  /** The slot the pending SLOAD reads (its value is on the next step's stack). */
+  sload?: string;
   writes: number;
   logs: number;
+  mark: number;
 }
 
 /** A storage slot the replay touched. */
@@ -107,6 +113,17 @@ export interface SlotAccess {
   slot: string;
   /** The last value written by a frame that did not fail. */
   written?: string;
+  /** The value the first SLOAD read, if it came before any write. */
+  read?: string;
+}
+
+/** What the opcode log carries besides the operations (the endpoint's query parameters). */
+export interface TraceOptions {
+  stack?: boolean;
+  memory?: boolean;
+  storage?: boolean;
+  /** What stack, memory and storage are when not asked for: `empty` (`[]`, `{}`, the real server's) or `null`. */
+  absent?: 'empty' | 'null';
 }
 
 export interface RecorderEnv {
@@ -117,6 +134,10 @@ export interface RecorderEnv {
   isPrecompile: (address: string) => boolean;
   /** The step budget: called on every step with the count so far; throw to stop. */
   onStep?: (count: number) => void;
+  /** A mark of side effects kept outside the EVM (a token service's), taken as a frame starts... */
+  mark?: () => number;
+  /** ...and given back when that frame failed, to undo them. */
+  frameFailed?: (mark: number) => void;
 }
 
 /** Records one execution (see the module comment). */
@@ -132,12 +153,49 @@ export class ReplayRecorder {
   readsBalance = false;
   private readonly writeLog: Array<{ access: SlotAccess; prev: string | undefined }> = [];
   private readonly frames: Frame[] = [];
+  private readonly withStack: boolean;
+  private readonly withMemory: boolean;
+  private readonly withStorage: boolean;
+  private readonly absentList: string[] | null;
+  private readonly absentMap: Record<string, string> | null;
 
-  constructor(private readonly env: RecorderEnv) {}
+  constructor(
+    private readonly env: RecorderEnv,
+    trace: TraceOptions = {},
+  ) {
+    this.withStack = trace.stack === true;
+    this.withMemory = trace.memory === true;
+    this.withStorage = trace.storage === true;
+    this.absentList = trace.absent === 'null' ? null : [];
+    this.absentMap = trace.absent === 'null' ? null : {};
+  }
 
   /** The frame running now: its context (for a system contract's msg.sender, the one below). */
   contextAt(fromTop: number): string {
     return this.frames[this.frames.length - 1 - fromTop]?.context ?? '';
+  }
+
+  private stackOf(s: StepEvent): string[] {
+    return s.stack.map(word);
+  }
+
+  private memoryOf(s: StepEvent): string[] {
+    const out: string[] = [];
+    const m = s.memory ?? new Uint8Array(0);
+    for (let i = 0; i + 32 <= m.length; i += 32) out.push(toHex(m.subarray(i, i + 32)));
+    return out;
+  }
+
+  /** The transaction's slots so far, by slot (the first contract's wins on a shared slot), sorted. */
+  private storageSnapshot(): Record<string, string> {
+    const bySlot = new Map<string, string>();
+    for (const a of this.storage.values()) {
+      const v = a.written ?? a.read;
+      if (v !== undefined && !bySlot.has(a.slot)) bySlot.set(a.slot, v);
+    }
+    const out: Record<string, string> = {};
+    for (const k of [...bySlot.keys()].sort()) out[k] = bySlot.get(k) as string;
+    return out;
   }
 
   private touch(address: string, slot: string): SlotAccess {
@@ -151,12 +209,24 @@ export class ReplayRecorder {
     const f = this.frames[this.frames.length - 1];
     if (!f) return;
     this.env.onStep?.(this.opcodes.length);
-    if (f.pending >= 0 && !f.enteredChild) this.opcodes[f.pending].pc = s.pc;
+    const top = s.stack.length ? s.stack[s.stack.length - 1] : 0n;
+    if (f.pending >= 0) {
+      // what Besu shows after the pending entry's operation: this step's state
+      const prev = this.opcodes[f.pending];
+      if (f.sload !== undefined) {
+        const a = this.touch(f.context, f.sload);
+        if (a.read === undefined && a.written === undefined) a.read = word(top);
+        f.sload = undefined;
+      }
+      if (!f.enteredChild) prev.pc = s.pc;
+      if (this.withStack) prev.stack = this.stackOf(s);
+      if (this.withMemory) prev.memory = this.memoryOf(s);
+      if (this.withStorage) prev.storage = this.storageSnapshot();
+    }
     const fee = s.opcode.dynamicFee ?? BigInt(s.opcode.fee);
     const name = s.opcode.name;
-    const top = s.stack.length ? s.stack[s.stack.length - 1] : 0n;
     if (name === 'SLOAD') {
-      this.touch(f.context, word(top));
+      this.touch(f.context, (f.sload = word(top)));
     } else if (name === 'SSTORE' && s.stack.length >= 2) {
       const access = this.touch(f.context, word(top));
       this.writeLog.push({ access, prev: access.written });
@@ -173,12 +243,12 @@ export class ReplayRecorder {
       depth: s.depth,
       gas: int(s.gasLeft - fee),
       gas_cost: int(fee),
-      memory: [],
+      memory: this.withMemory ? this.memoryOf(s) : this.absentList,
       op: name,
       pc: s.pc,
       reason: name === 'REVERT' ? toHex(s.error ?? new Uint8Array(0)) : null,
-      stack: [],
-      storage: {},
+      stack: this.withStack ? this.stackOf(s) : this.absentList,
+      storage: this.withStorage ? this.storageSnapshot() : this.absentMap,
     });
   }
 
@@ -233,6 +303,7 @@ export class ReplayRecorder {
       gasBefore: msg.gasLimit,
       writes: this.writeLog.length,
       logs: this.logCount,
+      mark: this.env.mark?.() ?? 0,
     });
   }
 
@@ -264,12 +335,12 @@ export class ReplayRecorder {
         depth: f.depth,
         gas: int(f.msg.gasLimit - r.executionGasUsed),
         gas_cost: int(r.executionGasUsed),
-        memory: [],
+        memory: this.absentList,
         op: '',
         pc: 0,
         reason: err === 'revert' ? toHex(r.returnValue) : null,
-        stack: [],
-        storage: {},
+        stack: this.absentList,
+        storage: this.absentMap,
       });
     } else if (f.pending >= 0 && err !== undefined && err !== 'revert') {
       // an exceptional halt: Besu does not take the operation's cost from the gas left (an SSTORE with no more than
@@ -284,7 +355,10 @@ export class ReplayRecorder {
       )
         e.gas_cost = int(SSTORE_SENTRY);
     }
+    f.sload = undefined;
     if (err !== undefined) {
+      // a failed frame's effects (and its children's) are undone
+      this.env.frameFailed?.(f.mark);
       this.logCount = f.logs;
       while (this.writeLog.length > f.writes) {
         const w = this.writeLog.pop() as { access: SlotAccess; prev: string | undefined };
