@@ -4,11 +4,29 @@
  * a diverging replay returned but not used, and a fault (cancelled, a 5xx) returned as a fault, never thrown.
  */
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import compiled from '../../sandbox/src/compiled/inspector.json';
 import { type Sandbox, startSandbox } from '../../sandbox/src/server';
 import { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
+import type { OpcodesResponse } from '../../src/api/mirrorTypes';
+import { callStackOf } from '../../src/api/source/callStack';
+import { placeFailure } from '../../src/api/source/place';
+import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import { replayModeOf, stepTraceOf, type StepTraceRequest } from '../../src/api/source/stepTrace';
+
+const BUILD_INFO = path.join(
+  __dirname,
+  '../../..',
+  'test/workspace/artifacts/build-info',
+  `${compiled.buildInfoId}.json`,
+);
+const NAMES: Record<string, string> = {
+  Vault: 'contracts/inspector/Vault.sol:Vault',
+  Ledger: 'contracts/inspector/Ledger.sol:Ledger',
+  Accounting: 'contracts/inspector/Accounting.sol:Accounting',
+};
 
 describe('step trace: the opcode endpoint or a checked local replay (src/api/source/stepTrace)', function () {
   this.timeout(60_000);
@@ -16,6 +34,7 @@ describe('step trace: the opcode endpoint or a checked local replay (src/api/sou
   let mirror: MirrorClient;
   let http: HttpClient;
   let deep: { transactionId: string; timestamp: string; actions: number };
+  let build: SolcBuildLike;
 
   const opcodeRequests = () => sb.requests().filter((r) => r.url.includes('/opcodes')).length;
   const replayRequests = () => sb.requests().filter((r) => /\/api\/v1\/(blocks|accounts)\//.test(r.url)).length;
@@ -23,6 +42,7 @@ describe('step trace: the opcode endpoint or a checked local replay (src/api/sou
     stepTraceOf({ mirror, http, ref: deep.transactionId, mode, ...more });
 
   before(async () => {
+    build = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8')) as SolcBuildLike;
     sb = await startSandbox({ port: 0 });
     http = new HttpClient({ tries: 1, backoffBaseMs: 1 });
     mirror = new MirrorClient(sb.url, http);
@@ -76,6 +96,19 @@ describe('step trace: the opcode endpoint or a checked local replay (src/api/sou
       `${String(x.depth)}|${String(x.op)}|${String(x.pc)}`;
     assert.deepStrictEqual(o.use.trace.opcodes.map(shape), traced.use?.trace.opcodes.map(shape));
     assert.strictEqual(opcodeRequests(), 2, 'the endpoint asked once per call');
+    // placed with the recorded call frames (as revert to source does): the same exact lines from either trace
+    const actions = (await mirror.contractActions(deep.transactionId))?.actions ?? [];
+    const where = (trace: OpcodesResponse): string => {
+      const stack = callStackOf(trace, actions);
+      const p = placeFailure(stack, trace.opcodes, (f) => {
+        const c = compiled.contracts.find((x) => x.address.toLowerCase() === f.address || x.entityId === f.entity);
+        return c ? { build, contract: NAMES[c.name] } : undefined;
+      });
+      return `${p.exact ? 'exact' : 'likely'} ${p.frames.map((f) => `${f.location?.sourceName}:${f.location?.line}`).join(' < ')}`;
+    };
+    const fromEndpoint = where(traced.use!.trace);
+    assert.match(fromEndpoint, /^exact contracts\/inspector\/Ledger\.sol:\d+ < /);
+    assert.strictEqual(where(o.use.trace), fromEndpoint);
   });
 
   it('endpoint first, the endpoint refused before (the caller remembers): straight to the replay', async () => {
