@@ -61,6 +61,11 @@ const LAZY_ENTRIES = [
     file: 'src/features/ledgerLinks/lazy.ts',
     note: 'first hover or document links (the providers of src/features/ledgerLinks): recognizing references, look-ups, hover text',
   },
+  {
+    name: 'replay',
+    file: 'src/api/replay/index.ts',
+    note: 'first local replay of a transaction (src/api/source/stepTrace.ts): @ethereumjs/evm and the replay engine',
+  },
   { name: 'verify', file: 'src/features/verification/verifyContract.ts', note: 'first "Verify Contract"' },
   { name: 'verificationView', file: 'src/features/verification/view.ts', note: 'first rows of the Verification view' },
   { name: 'schedules', file: 'src/features/schedules/view.ts', note: 'first rows of the Schedules view' },

@@ -137,6 +137,14 @@ if (fs.existsSync(path.join(root, 'test/bench/stops.mjs')) && !process.argv.incl
   if (r.status !== 0) failed = true;
 }
 
+// ---- local replay (test/bench/replay.mjs, the sandbox in its own process with the opcode endpoint off): a
+// 20,000-step transaction's CPU time, requests made against the distinct slots and accounts touched plus 5, bytes
+if (fs.existsSync(path.join(root, 'test/bench/replay.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Local replay of past transactions: CPU time, requests against slots + accounts + 5, bytes ==');
+  const r = spawnSync(process.execPath, ['test/bench/replay.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
+
 // ---- figures of integration tests in the real extension host (test/bench/host.mjs): the link provider while typing,
 // switching networks and cancelling Verify while an answer hangs
 if (fs.existsSync(path.join(root, 'test/bench/host.mjs')) && !process.argv.includes('--http-only')) {

@@ -24,6 +24,7 @@ import {
   noHover,
   viewAction,
   viewDescription,
+  writeSettings,
 } from './driver.mjs';
 import { test } from './runner.mjs';
 
@@ -893,8 +894,12 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
 }) => {
   const s = (await scenarios(ctx)).inspectorLibraryRevert;
   await noEditors(page);
-  // a mirror node with the opcodes endpoint off (the extension remembers the refusal: this test runs last)
+  // a mirror node with the opcodes endpoint off (the extension remembers the refusal: these tests run last), and
+  // no local replay
   await sandbox(ctx, '/__sandbox/opcodes', { enabled: false });
+  const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
+  const original = fs.readFileSync(settingsFile, 'utf8');
+  await writeSettings(page, settingsFile, { ...JSON.parse(original), 'hederaExplorer.replay.mode': 'never' });
   try {
     await runCommand(page, 'Hedera: Go to Revert…');
     const input = page.locator('.quick-input-widget .quick-input-box input');
@@ -934,6 +939,78 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
       'the "likely" notification',
     );
     await screenshot(page, 'revert-to-source-likely');
+    await runCommand(page, 'Hedera: Clear Revert Marks');
+  } finally {
+    await sandbox(ctx, '/__sandbox/opcodes', { enabled: true });
+    await writeSettings(page, settingsFile, JSON.parse(original)).catch(() => {});
+  }
+});
+
+test("Inspector on a mirror node without opcode traces: the deep revert replayed locally, 'matches the network's record', exact; Go to revert opens the Ledger's require", async ({
+  page,
+  ctx,
+}) => {
+  const s = (await scenarios(ctx)).inspectorDeepRevert;
+  await noEditors(page);
+  await sandbox(ctx, '/__sandbox/opcodes', { enabled: false });
+  try {
+    const frame = await inspectByCommand(page, s.transactionId, s.transactionId, { paste: true });
+    await settled(page, frame);
+    const source = frame.locator('#s-source');
+    await source.locator('.source-trace').waitFor({ timeout: T });
+    assert.equal(
+      (await source.locator('.source-trace').innerText()).trim(),
+      `Replayed locally · matches the network's record (${s.actions} of ${s.actions} calls)`,
+    );
+    assert.equal((await source.locator('.badge.exact').innerText()).trim(), 'Exact');
+    assert.match(
+      await source.locator('.badge.exact').getAttribute('title'),
+      /local replay checked against the network's record/,
+    );
+    const require = lineOf(ctx, 'Ledger.sol', '"Ledger: amount too large"');
+    const places = await sourcePlaces(frame);
+    assert.equal(places.length, 3, JSON.stringify(places));
+    assert.match(places[0].where, new RegExp(`reverted in Ledger contracts/inspector/Ledger\\.sol:${require}$`));
+    assert.match(
+      await source.innerText(),
+      /does not give opcode traces \(HTTP 404.*\); the transaction was replayed locally instead/,
+    );
+    await source.scrollIntoViewIfNeeded();
+    await noHover(page);
+    await screenshot(page, 'inspector-source-replayed');
+    const go = source.locator('button', { hasText: 'Go to revert' });
+    assert.match(await go.getAttribute('title'), /Replayed locally · matches/);
+    await go.click();
+    await until(
+      page,
+      async () =>
+        /Ledger\.sol/.test(
+          (await page
+            .locator('.tabs-container .tab.active')
+            .textContent()
+            .catch(() => '')) ?? '',
+        ),
+      'Ledger.sol opened',
+    );
+    const status = page.locator('.statusbar-item[id="status.editor.selection"]');
+    await until(
+      page,
+      async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''),
+      `the cursor on line ${require}`,
+    );
+    let drawn;
+    await until(
+      page,
+      async () => {
+        drawn = await editorLine(page, require);
+        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
+      },
+      `line ${require} marked (${JSON.stringify(drawn)})`,
+    );
+    assert.match(drawn.text, /require\(amount <= 1e24, "Ledger: amount too large"\);/);
+    await page.mouse.move(900, 700);
+    await noHover(page);
+    await screenshot(page, 'revert-to-source-replayed');
     await runCommand(page, 'Hedera: Clear Revert Marks');
   } finally {
     await sandbox(ctx, '/__sandbox/opcodes', { enabled: true });

@@ -3,7 +3,8 @@
 // (rendered reports); a deep revert with its failure path; a 404 actions section with the rest shown and Retry;
 // big integers with every digit; the page's messages validated; links and copies done by the extension; the
 // serializer's restore on the network the panel was opened on; the Source section of a deep revert, of a failed
-// deployment (the constructor's line) and of a revert two internal calls deep (the internal calls that led there).
+// deployment (the constructor's line) and of a revert two internal calls deep (the internal calls that led there);
+// on a mirror node without opcode traces, the local replay: matching (the same exact lines), diverging, cancelled.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { InspectorSnapshot } from '../../src/features/inspector';
@@ -583,15 +584,20 @@ describe('Transaction inspector', function () {
     );
   });
 
-  // last: the extension remembers for the session that this mirror node refused opcode traces
-  it('the Source section with the opcode endpoint off: the likely place from the call trace, said so', async () => {
+  const opcodes = async (enabled: boolean): Promise<void> => {
+    const r = await fetch(`${sandbox}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled }) });
+    assert.deepStrictEqual(await r.json(), { enabled });
+  };
+  const replayMode = (mode: string | undefined) =>
+    vscode.workspace.getConfiguration('hederaExplorer').update('replay.mode', mode, vscode.ConfigurationTarget.Global);
+
+  // last but the replays: the extension remembers for the session that this mirror node refused opcode traces
+  it('the Source section with the opcode endpoint off and replay off: the likely place from the call trace, said so', async () => {
     const s = scenarios.inspectorDeepRevert;
     await closeAll();
-    const off = async (enabled: boolean): Promise<void> => {
-      const r = await fetch(`${sandbox}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled }) });
-      assert.deepStrictEqual(await r.json(), { enabled });
-    };
+    const off = opcodes;
     await off(false);
+    await replayMode('never');
     try {
       await clearRequests();
       const p = await open(s.transactionId);
@@ -613,8 +619,126 @@ describe('Transaction inspector', function () {
         1,
         'asked once',
       );
+      assert.strictEqual(src.data.trace, undefined, 'no step trace used');
+      assert.deepStrictEqual(await requests('/api/v1/blocks/'), [], 'nothing replayed');
     } finally {
       await off(true);
+      await replayMode(undefined);
     }
+  });
+
+  describe('replayed locally, on a network whose mirror node gives no opcode trace', () => {
+    before(() => opcodes(false));
+    after(async () => {
+      await opcodes(true);
+      await closeAll();
+    });
+
+    it("the deep revert: 'Replayed locally · matches', the same exact call stack as the opcode trace's; Go to Revert opens the same line, saying so", async () => {
+      const s = scenarios.inspectorDeepRevert;
+      await closeAll();
+      await clearRequests();
+      const p = await open(s.transactionId);
+      const src = snap(p).sections.source;
+      assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+      if (src.state !== 'ready') return;
+      assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data));
+      assert.deepStrictEqual(src.data.trace, {
+        by: 'replay',
+        matches: true,
+        text: `Replayed locally · matches the network's record (${s.actions} of ${s.actions} calls)`,
+      });
+      assert.ok(
+        src.data.notes.some((n) => /does not give opcode traces \(HTTP 404.*replayed locally instead/.test(n)),
+        JSON.stringify(src.data.notes),
+      );
+      assert.deepStrictEqual(
+        src.data.frames.map((f) => [f.kind, f.sourceName, f.line]),
+        [
+          ['revert', 'contracts/inspector/Ledger.sol', await lineOf('Ledger.sol', '"Ledger: amount too large"')],
+          [
+            'callSite',
+            'contracts/inspector/Accounting.sol',
+            await lineOf('Accounting.sol', 'ledger.record(to, amount);'),
+          ],
+          [
+            'callSite',
+            'contracts/inspector/Vault.sol',
+            await lineOf('Vault.sol', 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+          ],
+        ],
+      );
+      assert.strictEqual((await requests('/api/v1/blocks/')).length, 1, 'the replay read the block');
+      // Go to Revert without a panel: located again (a replay), the same line opened and marked, its hover says how
+      await closeAll();
+      await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+      const editor = await api.inspector.goToRevert({ transactionId: s.transactionId, network: 'custom' });
+      assert.ok(editor, 'an editor');
+      assert.match(editor.document.uri.path, /\/contracts\/inspector\/Ledger\.sol$/);
+      assert.strictEqual(editor.selection.active.line + 1, await lineOf('Ledger.sol', '"Ledger: amount too large"'));
+      const line = editor.selection.active.line;
+      const hovers = (await vscode.commands.executeCommand(
+        'vscode.executeHoverProvider',
+        editor.document.uri,
+        new vscode.Position(line, 2),
+      )) as vscode.Hover[];
+      const text = hovers
+        .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+        .join('\n')
+        .replace(/&#(\d+);/g, (_, c: string) => String.fromCharCode(Number(c)))
+        .replace(/\\(.)/g, '$1');
+      assert.match(text, /Replayed locally · matches the network's record \(5 of 5 calls\)/, text);
+      await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+    });
+
+    it('a replay that diverges (the Ledger missing from the mirror node): said with the call, no exact line, the likely place shown', async () => {
+      const s = scenarios.inspectorDeepRevert;
+      await closeAll();
+      for (const id of ['0.0.7002', '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512'])
+        for (const route of ['accounts', 'contracts'])
+          await addFault({ path: `/api/v1/${route}/${id}`, times: 20, fault: { status: 404 } });
+      const p = await open(s.transactionId);
+      const src = snap(p).sections.source;
+      assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+      if (src.state !== 'ready') return;
+      assert.notStrictEqual(src.data.mode, 'exact', JSON.stringify(src.data));
+      assert.strictEqual(src.data.trace?.by, 'replay', JSON.stringify(src.data));
+      assert.strictEqual(src.data.trace?.matches, false);
+      assert.match(src.data.trace?.text ?? '', /^Replayed locally · diverged at call \d+: /);
+      assert.ok(
+        src.data.notes.some((n) => /diverged from the network's record, so nothing from there on is exact/.test(n)),
+        JSON.stringify(src.data.notes),
+      );
+      assert.ok(
+        src.data.frames.every((f) => f.kind === 'candidate'),
+        JSON.stringify(src.data.frames),
+      );
+      await drawn(p, ['source']);
+    });
+
+    it('Cancel during the replay: said so, and the likely place from the call trace is shown', async () => {
+      const s = scenarios.inspectorDeepRevert;
+      await closeAll();
+      // the block held back: the replay waits on it until it is cancelled
+      await addFault({ path: '/api/v1/blocks/', times: 1, fault: { delayMs: 60_000 } });
+      const p = (await vscode.commands.executeCommand(CMD, s.transactionId)) as InspectorPanel;
+      assert.ok(p);
+      await waitUntil('a replay running', () => api.inspector.replays().running > 0, 30_000);
+      api.inspector.replays().cancel();
+      await api.inspector.settled(p);
+      const src = snap(p).sections.source;
+      assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+      if (src.state !== 'ready') return;
+      assert.strictEqual(src.data.mode, 'likely', JSON.stringify(src.data));
+      assert.ok(
+        src.data.notes.some((n) => /replay was cancelled; the location below is the likely one/.test(n)),
+        JSON.stringify(src.data.notes),
+      );
+      assert.deepStrictEqual(
+        src.data.frames.map((f) => [f.kind, f.sourceName, f.line]),
+        [['candidate', 'contracts/inspector/Ledger.sol', await lineOf('Ledger.sol', '"Ledger: amount too large"')]],
+      );
+      assert.strictEqual(api.inspector.replays().running, 0);
+    });
   });
 });

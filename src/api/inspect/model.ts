@@ -267,6 +267,17 @@ export interface SourceModel {
   frames: SourceFrameView[];
   /** Plain sentences: why opcodes were not used, a bytecode mismatch, what could not be told. */
   notes: string[];
+  /** Where the step trace came from: the mirror node's opcode endpoint or a local replay (absent: no trace). */
+  trace?: SourceTrace;
+}
+
+/** The source of a step trace, said to the user. */
+export interface SourceTrace {
+  by: 'mirror' | 'replay';
+  /** The mirror node's trace, or a replay that matches the network's record. */
+  matches: boolean;
+  /** "Traced by the mirror node", "Replayed locally · matches the network's record (N of N calls)", … */
+  text: string;
 }
 
 /** A section's state in the page. */

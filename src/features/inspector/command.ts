@@ -166,6 +166,9 @@ export async function goToRevertCommand(
     ref: located.transactionId ?? txRefText(ref),
     network,
   });
+  // where the exact place's step trace came from: the mirror node, or a local replay checked against the record
+  if (model.mode === 'exact' && model.trace)
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Go to Revert: {0}', model.trace.text), 15_000);
   if (model.mode === 'likely') {
     const many = model.frames.filter((f) => f.target >= 0).length;
     const inspect = vscode.l10n.t('Open in the Inspector');

@@ -53,6 +53,8 @@ export interface InspectorSeam {
   forgetBuilds(): void;
   /** Where the compiler outputs the extension produced are kept (missingOutput.ts). */
   readonly compileCacheDir: string;
+  /** Local replays running now; `cancel` aborts them as their progress notification's Cancel does. */
+  replays(): { running: number; cancel(): void };
 }
 
 export function registerInspector(ctx: FeatureContext): InspectorSeam | undefined {
@@ -68,6 +70,7 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
         (input) => load().inspectCommand(getPanels(), [input]),
         (input) => load().goToRevertCommand(getPanels(), [input]),
         vscode.Uri.joinPath(ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath,
+        () => load().RevertLocator.replaying,
       )
     : undefined;
   let created = false;
@@ -104,6 +107,7 @@ function testSeam(
   command: (input: unknown) => Promise<InspectorPanel | undefined>,
   goToRevert: (input: unknown) => Promise<vscode.TextEditor | undefined>,
   compileCacheDir: string,
+  replaying: () => Set<AbortController>,
 ): { seam: InspectorSeam; effects: PanelEffects } {
   interface PanelRecord {
     opened: string[];
@@ -123,6 +127,12 @@ function testSeam(
     if (list.length > 50) list.shift();
   };
   const seam: InspectorSeam = {
+    replays: () => ({
+      running: replaying().size,
+      cancel: () => {
+        for (const c of replaying()) c.abort();
+      },
+    }),
     list: () => panels().list(),
     inspect: (input) => command(input),
     revive: (panel, state) => panels().revive(panel, state),

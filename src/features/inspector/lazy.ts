@@ -4,3 +4,4 @@
  */
 export { InspectorPanels, systemEffects } from './panel';
 export { goToRevertCommand, inspectCommand } from './command';
+export { RevertLocator } from './revertSource';

@@ -17,6 +17,8 @@ export interface RevertMark {
   uri: vscode.Uri;
   range: vscode.Range;
   reason?: string;
+  /** Where the step trace that placed it came from ("Traced by the mirror node", "Replayed locally · …"). */
+  tracedBy?: string;
   /** The transaction (as Inspect Transaction takes it) and the network its panel is on. */
   transaction?: { ref: string; network: string };
 }
@@ -97,7 +99,13 @@ export class RevertMarks implements vscode.Disposable {
       preview: true,
     });
     editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    this.marks.set(doc.uri.toString(), { uri: doc.uri, range, reason: target.reason, transaction });
+    this.marks.set(doc.uri.toString(), {
+      uri: doc.uri,
+      range,
+      reason: target.reason,
+      tracedBy: target.tracedBy,
+      transaction,
+    });
     this.paint();
     this.announce();
     return editor;
@@ -147,6 +155,7 @@ export class RevertMarks implements vscode.Disposable {
     const md = new vscode.MarkdownString();
     md.appendMarkdown(`**${mdEscape(vscode.l10n.t('Reverted here'))}**`);
     if (m.reason) md.appendMarkdown(`: ${mdEscape(oneLine(m.reason, 300))}`);
+    if (m.tracedBy) md.appendMarkdown(`\n\n${mdEscape(oneLine(m.tracedBy, 300))}`);
     if (m.transaction) {
       const args = encodeURIComponent(
         JSON.stringify([{ transactionId: m.transaction.ref, network: m.transaction.network }]),

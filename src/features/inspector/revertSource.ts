@@ -23,7 +23,15 @@ import { decodeRevert } from '../../api/revert';
 import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
 import { callStackOf } from '../../api/source/callStack';
 import { codeDifferenceText } from '../../api/source/codeDifference';
-import { opcodeRefusal } from '../../api/source/refusal';
+import {
+  type EndpointRefusal,
+  type ReplayFault,
+  replayModeOf,
+  type StepTraceOutcome,
+  stepTraceOf,
+} from '../../api/source/stepTrace';
+import type { Verdict } from '../../api/replay/check';
+import { config } from '../../core/settings';
 import { failingAction, likelyLocations } from '../../api/source/likely';
 import type { FrameBuild, SourceLocation } from '../../api/source/locate';
 import { type PlacedFrame, placeFailure } from '../../api/source/place';
@@ -38,7 +46,7 @@ import {
 } from '../../workspace/deployedBuild';
 import { MissingOutputs } from './missingOutput';
 import { verifiedBuildOf } from '../../api/source/sourcify';
-import type { EntityView, SourceFrameView, SourceModel } from '../../api/inspect/model';
+import type { EntityView, SourceFrameView, SourceModel, SourceTrace } from '../../api/inspect/model';
 import type { FeatureContext } from '../context';
 import type { SourceDocuments } from './sourceDocuments';
 
@@ -51,6 +59,8 @@ export interface SourceTarget {
   reason?: string;
   /** The compiled text of the source (a workspace file edited since opens as this instead). */
   compiled?: { sourceName: string; content: string };
+  /** Where an exact place's step trace came from ("Traced by the mirror node", "Replayed locally · …"). */
+  tracedBy?: string;
 }
 
 export interface LocatedRevert {
@@ -104,7 +114,9 @@ export class RevertLocator {
    * The opcode endpoint is off (or rate-limited) on a mirror node: what was said, and until when it is not asked
    * again (said once; a Retry of the Source section asks again at once).
    */
-  private static refused = new Map<string, { note: string; until: number }>();
+  private static refused = new Map<string, { refusal: EndpointRefusal; until: number }>();
+  /** The replays running now (their Cancel), for the test seam. */
+  static readonly replaying = new Set<AbortController>();
 
   /** Forgets that a mirror node refused opcode traces (Retry). */
   static forgetRefusal(mirrorUrl: string): void {
@@ -138,35 +150,50 @@ export class RevertLocator {
     const targets: SourceTarget[] = [];
     const profile = this.clients().profile;
 
-    // exact: the opcode trace, unless this mirror node refused it before
+    // exact: a step trace, from the opcode endpoint (unless this mirror node refused it before) or a local replay
+    // checked against the network's record, in the order the setting says
     const refusedBefore = RevertLocator.refused.get(profile.mirrorUrl);
-    if (refusedBefore && refusedBefore.until > Date.now()) {
-      notes.push(refusedBefore.note);
-    } else {
-      const opcodes = await this.clients().mirror.contractOpcodes(input.pathRef, {}, { signal });
-      if (opcodes.kind === 'unavailable') {
-        const said = opcodes.serverMessages.length ? `: ${oneLine(opcodes.serverMessages.join('; '), 200)}` : '';
-        const kind = opcodeRefusal(opcodes.status, opcodes.serverMessages);
-        const note =
-          kind === 'transaction'
-            ? vscode.l10n.t(
-                'The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.',
-                String(opcodes.status),
-                said,
-              )
-            : vscode.l10n.t(
-                'This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.',
-                String(opcodes.status),
-                said,
-              );
-        // the endpoint is off: not asked again this session; rate-limited or unavailable: not for five minutes
-        if (kind !== 'transaction')
-          RevertLocator.refused.set(profile.mirrorUrl, {
-            note,
-            until: kind === 'off' ? Number.POSITIVE_INFINITY : Date.now() + 5 * 60_000,
-          });
-        notes.push(note);
-      } else {
+    const skipEndpoint = !!refusedBefore && refusedBefore.until > Date.now();
+    const mode = replayModeOf(config().get('replay.mode'));
+    const outcome = await stepTraceOf({
+      mirror: this.clients().mirror,
+      http: this.clients().http,
+      ref: input.pathRef,
+      mode,
+      signal,
+      skipEndpoint,
+      aroundReplay: (run) => this.withReplayProgress(input, run, signal),
+    });
+    const refusal = outcome.refusal ?? (skipEndpoint ? refusedBefore?.refusal : undefined);
+    if (outcome.refusal && outcome.refusal.kind !== 'transaction')
+      // the endpoint is off: not asked again this session; rate-limited or unavailable: not for five minutes
+      RevertLocator.refused.set(profile.mirrorUrl, {
+        refusal: outcome.refusal,
+        until: outcome.refusal.kind === 'off' ? Number.POSITIVE_INFINITY : Date.now() + 5 * 60_000,
+      });
+    if (outcome.replay || outcome.fault) this.logReplay(input.pathRef, outcome);
+    const used = outcome.use;
+    if (refusal) notes.push(refusalNote(refusal, !!outcome.replay && used?.by !== 'mirror'));
+    if (outcome.fault) notes.push(faultNote(outcome.fault));
+    const diverged = outcome.replay && !outcome.replay.verdict.matches ? outcome.replay.verdict : undefined;
+    if (diverged && used?.by !== 'mirror')
+      notes.push(
+        diverged.checked
+          ? vscode.l10n.t(
+              "The local replay diverged from the network's record, so nothing from there on is exact; the location below is the likely one, from the call trace.",
+            )
+          : vscode.l10n.t(
+              "The mirror node's record of this transaction is incomplete, so the local replay cannot be checked against it; the location below is the likely one, from the call trace.",
+            ),
+      );
+    const traced: SourceTrace | undefined = used
+      ? traceOf(used.by === 'mirror' ? undefined : used.verdict)
+      : diverged
+        ? traceOf(diverged)
+        : undefined;
+    if (used) {
+      const opcodes = { value: used.trace };
+      {
         const stack = callStackOf(opcodes.value, input.actions);
         const frameBuilds = new Map<string, FrameBuild | { problem: string } | undefined>();
         for (const f of stack.frames) {
@@ -203,11 +230,12 @@ export class RevertLocator {
               placed.likely?.frame.address,
             ),
           );
-          if (frames.length) return { model: { mode: 'likely', reason, frames, notes }, targets };
+          if (frames.length) return { model: { mode: 'likely', reason, frames, notes, trace: traced }, targets };
           return {
             model: {
               mode: 'none',
               reason,
+              trace: traced,
               frames: [],
               notes: [
                 ...notes,
@@ -279,7 +307,10 @@ export class RevertLocator {
           });
         if (!placed.exact) notes.push(...stack.notes);
         if (placed.exact) notes.push(...stack.notes);
-        if (frames.length) return { model: { mode: 'exact', reason, frames, notes }, targets };
+        if (frames.length) {
+          for (const t of targets) t.tracedBy = traced?.text;
+          return { model: { mode: 'exact', reason, frames, notes, trace: traced }, targets };
+        }
       }
     }
 
@@ -302,7 +333,7 @@ export class RevertLocator {
               entityText(entity, address),
             ),
       );
-      return { model: { mode: 'none', reason, frames: [], notes }, targets: [] };
+      return { model: { mode: 'none', reason, frames: [], notes, trace: traced }, targets: [] };
     }
     const selector =
       fa?.selector ??
@@ -326,7 +357,55 @@ export class RevertLocator {
     );
     if (!frames.length)
       notes.push(vscode.l10n.t('No revert, require or assert statement of the called function matches the reason.'));
-    return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes }, targets };
+    return { model: { mode: frames.length ? 'likely' : 'none', reason, frames, notes, trace: traced }, targets };
+  }
+
+  /**
+   * Runs a replay with a cancellable progress notification: Cancel (or the caller's signal) aborts it; the
+   * engine's step, time and request budgets bound it otherwise.
+   */
+  private withReplayProgress<T>(
+    input: RevertInput,
+    run: (signal?: AbortSignal) => Promise<T>,
+    outer?: AbortSignal,
+  ): Promise<T> {
+    return Promise.resolve(
+      vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Replaying {0} locally…', input.transactionId ?? input.pathRef),
+          cancellable: true,
+        },
+        async (_progress, token) => {
+          const controller = new AbortController();
+          const abort = () => controller.abort();
+          const sub = token.onCancellationRequested(abort);
+          outer?.addEventListener('abort', abort);
+          if (outer?.aborted) controller.abort();
+          RevertLocator.replaying.add(controller);
+          try {
+            return await run(controller.signal);
+          } finally {
+            RevertLocator.replaying.delete(controller);
+            outer?.removeEventListener('abort', abort);
+            sub.dispose();
+          }
+        },
+      ),
+    );
+  }
+
+  /** What a replay did, in the log channel (ids, counts and the engine's sentences: nothing secret). */
+  private logReplay(ref: string, outcome: StepTraceOutcome): void {
+    const r = outcome.replay;
+    if (r)
+      this.ctx.log.info(
+        `Revert to source: replayed ${ref}: ${r.verdict.summary} (${r.stats.steps} steps, ${r.stats.requests} requests, ${r.stats.bytes} bytes, ${Math.round(r.stats.cpuMs)} ms CPU)`,
+      );
+    if (outcome.fault)
+      this.ctx.log.warn(
+        `Revert to source: the replay of ${ref} stopped (${outcome.fault.kind}): ${outcome.fault.message}`,
+      );
   }
 
   /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (the window's one cache). */
@@ -522,6 +601,78 @@ export class RevertLocator {
     if (typeof content !== 'string') return undefined;
     return { uri: this.documents.add(loc.sourceName, content), readonly: true };
   }
+}
+
+/** Why the opcode endpoint gave no trace, and what was used instead. */
+function refusalNote(r: EndpointRefusal, replayed: boolean): string {
+  const said = r.serverMessages.length ? `: ${oneLine(r.serverMessages.join('; '), 200)}` : '';
+  const status = String(r.status);
+  if (replayed)
+    return r.kind === 'transaction'
+      ? vscode.l10n.t(
+          'The mirror node could not trace this transaction (HTTP {0}{1}); it was replayed locally instead.',
+          status,
+          said,
+        )
+      : vscode.l10n.t(
+          'This mirror node does not give opcode traces (HTTP {0}{1}); the transaction was replayed locally instead.',
+          status,
+          said,
+        );
+  return r.kind === 'transaction'
+    ? vscode.l10n.t(
+        'The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.',
+        status,
+        said,
+      )
+    : vscode.l10n.t(
+        'This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.',
+        status,
+        said,
+      );
+}
+
+/** Why a replay stopped, in a sentence (the engine's own sentence inside, as plain text). */
+function faultNote(f: ReplayFault): string {
+  if (f.kind === 'cancelled')
+    return vscode.l10n.t('The local replay was cancelled; the location below is the likely one, from the call trace.');
+  return vscode.l10n.t(
+    'The local replay stopped: {0} The location below is the likely one, from the call trace.',
+    oneLine(f.message, 300).replace(/([^.])$/, '$1.'),
+  );
+}
+
+/** The step trace's source as the user reads it: the mirror node, or a replay and its verdict. */
+function traceOf(v: Verdict | undefined): SourceTrace {
+  if (!v) return { by: 'mirror', matches: true, text: vscode.l10n.t('Traced by the mirror node') };
+  if (v.matches)
+    return {
+      by: 'replay',
+      matches: true,
+      text:
+        v.calls > 0
+          ? vscode.l10n.t(
+              "Replayed locally · matches the network's record ({0} of {1} calls)",
+              String(v.matchedCalls),
+              String(v.calls),
+            )
+          : vscode.l10n.t("Replayed locally · matches the network's record (result, logs and state changes)"),
+    };
+  if (!v.checked)
+    return {
+      by: 'replay',
+      matches: false,
+      text: vscode.l10n.t("Replayed locally · the network's record is incomplete"),
+    };
+  const why = oneLine(v.divergence?.why ?? '', 240);
+  return {
+    by: 'replay',
+    matches: false,
+    text:
+      v.divergence && v.divergence.action >= 0
+        ? vscode.l10n.t('Replayed locally · diverged at call {0}: {1}', String(v.divergence.action + 1), why)
+        : vscode.l10n.t("Replayed locally · diverged from the network's record: {0}", why),
+  };
 }
 
 /** Sourcify v2's answer as a build of one contract (its sources read-only: they are not the workspace's). */

@@ -527,7 +527,13 @@ export function drawSource(m: SourceModel): Drawn {
         ? span(
             'badge exact',
             l10n.t('Exact'),
-            "From the mirror node's opcode trace, through the compiler's source map, checked against the build's syntax tree",
+            m.trace?.by === 'replay'
+              ? l10n.t(
+                  "From a local replay checked against the network's record, through the compiler's source map, checked against the build's syntax tree",
+                )
+              : l10n.t(
+                  "From the mirror node's opcode trace, through the compiler's source map, checked against the build's syntax tree",
+                ),
           )
         : span(
             'badge likely',
@@ -536,6 +542,19 @@ export function drawSource(m: SourceModel): Drawn {
           );
     node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
   }
+  // where the step trace came from, as text (a divergence's reason quotes the record)
+  if (m.trace)
+    node.append(
+      h(
+        'p',
+        `source-trace${m.trace.matches ? ' muted' : ' diverged'}`,
+        icon(
+          m.trace.by === 'replay' ? (m.trace.matches ? 'debug-rerun' : 'warning') : 'server',
+          m.trace.matches ? 'muted' : 'diverged',
+        ),
+        span('', ` ${m.trace.text}`),
+      ),
+    );
   const list = h('ol', 'source-frames');
   list.setAttribute('aria-label', m.mode === 'likely' ? l10n.t('Likely places') : l10n.t('Solidity call stack'));
   m.frames.forEach((f, i) => {
@@ -588,7 +607,10 @@ export function drawSource(m: SourceModel): Drawn {
         button(l10n.t('Go to revert'), () => post({ type: 'openSource', target: m.frames[0].target }), {
           icon: 'go-to-file',
           cls: 'primary',
-          title: l10n.t('Open the reverting line in the editor, marked'),
+          title:
+            m.mode === 'exact' && m.trace
+              ? l10n.t('Open the reverting line in the editor, marked ({0})', m.trace.text)
+              : l10n.t('Open the reverting line in the editor, marked'),
         }),
       ),
     );

@@ -1,0 +1,158 @@
+/**
+ * A failed or past transaction's step trace, from wherever it can be had: the mirror node's opcode endpoint
+ * (`/contracts/results/{id}/opcodes`, often off, throttled or capped on public networks), or a local replay
+ * (src/api/replay, loaded lazily: it brings @ethereumjs) checked against the network's record. The order is the
+ * user's choice (`ReplayMode`). A replay's trace is returned with its verdict: only a replay that matches the record
+ * may be used as exact. Revert to source and the debugger take their traces from here. Plain TypeScript, no `vscode`.
+ */
+import type { HttpClient } from '../http';
+import type { MirrorClient } from '../mirror';
+import type { OpcodesResponse } from '../mirrorTypes';
+import type * as ReplayModule from '../replay';
+import { opcodeRefusal } from './refusal';
+
+/** Which source of a step trace comes first: the opcode endpoint, the local replay, or the endpoint alone. */
+export type ReplayMode = 'endpointFirst' | 'replayFirst' | 'never';
+export const REPLAY_MODES: readonly ReplayMode[] = ['endpointFirst', 'replayFirst', 'never'];
+
+/** The mode of a setting's value (anything else: the default, endpoint first). */
+export function replayModeOf(v: unknown): ReplayMode {
+  return REPLAY_MODES.includes(v as ReplayMode) ? (v as ReplayMode) : 'endpointFirst';
+}
+
+/** Why the opcode endpoint gave no trace (see ./refusal.ts for `kind`). */
+export interface EndpointRefusal {
+  status: number;
+  serverMessages: string[];
+  kind: 'off' | 'busy' | 'transaction';
+}
+
+/** A replay that ran to its end, checked against the record. */
+export interface ReplayedTrace {
+  trace: OpcodesResponse;
+  verdict: ReplayModule.Verdict;
+  stats: ReplayModule.Replayed['stats'];
+}
+
+/** A replay that stopped: the fault's kind and its sentence (the engine's, English, plain text). */
+export interface ReplayFault {
+  kind: 'budget' | 'cancelled' | 'mirror' | 'malformed' | 'unsupported' | 'internal';
+  message: string;
+}
+
+export interface StepTraceOutcome {
+  /** The trace to use: the endpoint's, or a replay that matches the record. */
+  use?: { by: 'mirror'; trace: OpcodesResponse } | ({ by: 'replay' } & ReplayedTrace);
+  /** The endpoint was asked and gave none. */
+  refusal?: EndpointRefusal;
+  /** A replay ran: its trace and verdict (also when it diverged). */
+  replay?: ReplayedTrace;
+  /** A replay was tried and stopped. */
+  fault?: ReplayFault;
+}
+
+export interface StepTraceRequest {
+  mirror: MirrorClient;
+  http: HttpClient;
+  /** The transaction id or 32-byte hash the mirror node's paths take. */
+  ref: string;
+  mode: ReplayMode;
+  signal?: AbortSignal;
+  /** The endpoint refused before (the caller remembers it): not asked again. */
+  skipEndpoint?: boolean;
+  /** Bounds of the replay (the engine's defaults otherwise). */
+  replayOptions?: Omit<ReplayModule.ReplayOptions, 'signal'>;
+  /**
+   * Runs the replay, e.g. inside a progress notification whose Cancel aborts the signal it passes on; default: runs
+   * it with the request's signal.
+   */
+  aroundReplay?: <T>(run: (signal?: AbortSignal) => Promise<T>) => Promise<T>;
+  /** Loads the replay module (default: the lazy entry). */
+  load?: () => typeof ReplayModule;
+}
+
+/** The replay module, required on first use (a lazy entry of the build: @ethereumjs stays out of activation). */
+export function loadReplay(): typeof ReplayModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES in esbuild.js)
+  return require('../replay') as typeof ReplayModule;
+}
+
+/** Asks the endpoint; a refusal (off, busy, this transaction) is an answer, anything else throws. */
+async function fromEndpoint(
+  r: StepTraceRequest,
+): Promise<{ trace: OpcodesResponse; refusal?: undefined } | { refusal: EndpointRefusal; trace?: undefined }> {
+  const a = await r.mirror.contractOpcodes(r.ref, {}, { signal: r.signal });
+  if (a.kind === 'trace') return { trace: a.value };
+  return {
+    refusal: { status: a.status, serverMessages: a.serverMessages, kind: opcodeRefusal(a.status, a.serverMessages) },
+  };
+}
+
+/** Replays the transaction and checks it; a stop of the engine is a fault, never a throw. */
+async function fromReplay(r: StepTraceRequest): Promise<{ replay?: ReplayedTrace; fault?: ReplayFault }> {
+  const run = async (signal?: AbortSignal): Promise<{ replay?: ReplayedTrace; fault?: ReplayFault }> => {
+    let mod: typeof ReplayModule;
+    try {
+      mod = (r.load ?? loadReplay)();
+    } catch (e) {
+      return { fault: { kind: 'internal', message: `The replay could not be loaded: ${messageOf(e)}` } };
+    }
+    try {
+      const input = await mod.readRecord(r.mirror, r.ref, signal);
+      const replayed = await mod.replayRecord(r.mirror, r.http, input, { ...r.replayOptions, signal });
+      replayed.stats.requests += input.requests;
+      const verdict = mod.checkReplay(replayed.execution, input.record, input.actions, input.partial);
+      return { replay: { trace: replayed.execution.opcodes as OpcodesResponse, verdict, stats: replayed.stats } };
+    } catch (e) {
+      if (e instanceof mod.ReplayError) return { fault: { kind: e.kind, message: e.message } };
+      if (signal?.aborted) return { fault: { kind: 'cancelled', message: 'The replay was cancelled.' } };
+      return { fault: { kind: 'internal', message: `The replay stopped: ${messageOf(e)}` } };
+    }
+  };
+  return r.aroundReplay ? r.aroundReplay(run) : run(r.signal);
+}
+
+/** The step trace of a transaction, from the endpoint or a checked replay, in the order `mode` says. */
+export async function stepTraceOf(r: StepTraceRequest): Promise<StepTraceOutcome> {
+  const out: StepTraceOutcome = {};
+  const endpoint = async (): Promise<boolean> => {
+    if (r.skipEndpoint) return false;
+    const e = await fromEndpoint(r);
+    if (e.trace) {
+      out.use = { by: 'mirror', trace: e.trace };
+      return true;
+    }
+    out.refusal = e.refusal;
+    return false;
+  };
+  const replay = async (): Promise<boolean> => {
+    const p = await fromReplay(r);
+    if (p.fault) out.fault = p.fault;
+    if (p.replay) {
+      out.replay = p.replay;
+      if (p.replay.verdict.matches) {
+        out.use = { by: 'replay', ...p.replay };
+        return true;
+      }
+    }
+    return false;
+  };
+  if (r.mode === 'never') {
+    await endpoint();
+    return out;
+  }
+  if (r.mode === 'replayFirst') {
+    // a cancelled replay is the user's answer: the endpoint is not asked behind their back
+    if ((await replay()) || out.fault?.kind === 'cancelled') return out;
+    await endpoint();
+    return out;
+  }
+  if (await endpoint()) return out;
+  // a transaction the endpoint cannot trace for a reason of its own (a 400): replayed all the same
+  await replay();
+  return out;
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
