@@ -11,6 +11,7 @@ import { type AbiRegistry, type DecodedValue, decodeCall, decodeError, sourcifyR
 import { type StorageLayout, nameSlots, slotNumber } from '../inspect/storage';
 import { decodeRevert } from '../revert';
 import { contractOf } from '../source/sourceMap';
+import { decodeByAst, functionBySelector } from './ast';
 import type { DebugTrace, ExternalFrame } from './trace';
 
 /** One variable as the debugger shows it: a name, a value as text, and its children. */
@@ -158,7 +159,10 @@ export function argumentsOf(t: DebugTrace, f: ExternalFrame): Variable[] | undef
   if (!f.input || f.creation) return undefined;
   const reg = registryOf(t, f);
   const call = reg ? decodeCall(f.input, undefined, reg) : undefined;
-  return call ? call.args.map(toVariable) : undefined;
+  if (call) return call.args.map(toVariable);
+  // a library function with storage parameters is not in its ABI: the AST's parameters
+  const fn = f.build && f.selector ? functionBySelector(f.build.build, f.selector) : undefined;
+  return fn ? decodeByAst(fn, f.input) : undefined;
 }
 
 /** The frame's function name (by its ABI), when known. */
@@ -166,7 +170,8 @@ export function functionOf(t: DebugTrace, f: ExternalFrame): string | undefined 
   if (f.creation) return 'constructor';
   if (!f.input) return undefined;
   const reg = registryOf(t, f);
-  return reg ? decodeCall(f.input, undefined, reg)?.name : undefined;
+  const name = reg ? decodeCall(f.input, undefined, reg)?.name : undefined;
+  return name ?? (f.build && f.selector ? functionBySelector(f.build.build, f.selector)?.name : undefined);
 }
 
 const toVariable = (v: DecodedValue): Variable => ({

@@ -20,6 +20,7 @@ import { confirmLocation } from '../source/confirm';
 import { ContractLocator, type FrameBuild, type SourceLocation } from '../source/locate';
 import { placeFailure } from '../source/place';
 import { contractOf } from '../source/sourceMap';
+import { inParameterList } from './ast';
 
 /** One step of the log, with what the endpoint sends when asked (`stack`, `memory`, `storage`). */
 export interface TraceStep extends OpcodeEntry {
@@ -388,7 +389,8 @@ export class DebugTrace {
     if (hit !== undefined) return hit;
     let id = -1;
     const location = loc.locateRange(r);
-    if (location && !location.generated) {
+    // a function's header (its return variables zeroed) is not a statement
+    if (location && !location.generated && !inParameterList(fb.build, r.file, r.start, r.length)) {
       // any statement or expression of a function the frame could run: what revert to source confirms for a halt
       const c = confirmLocation({
         build: fb.build,
@@ -469,6 +471,8 @@ export class DebugTrace {
     if (!n) return 0;
     if (instruction) return Math.max(0, Math.min(n - 1, step + (back ? -1 : 1)));
     const level = this.level(step);
+    const call = this.callOf[step];
+    const line = this.placeOf[step] >= 0 ? this.places[this.placeOf[step]].line : -1;
     const dir = back ? -1 : 1;
     for (let j = step + dir; j >= 0 && j < n; j += dir) {
       if (this.placeOf[j] < 0) continue;
@@ -476,6 +480,8 @@ export class DebugTrace {
       // back in a caller (the function returned, or before it was called): its line, statement start or not
       if (lj < level) return j;
       if (kind === 'out' || (kind === 'over' && lj > level)) continue;
+      // back: a statement start on the line it is on now (in the same call) is not a move
+      if (back && this.callOf[j] === call && this.places[this.placeOf[j]].line === line) continue;
       if (this.entry[j]) return j;
     }
     // none: forward, the failing step or the end; backward, the start
