@@ -76,6 +76,11 @@ const LAZY_ENTRIES = [
   },
   { name: 'statusView', file: 'src/features/status/view.ts', note: 'first rows of the Status view' },
   {
+    name: 'debug',
+    file: 'src/features/debug/lazy.ts',
+    note: 'first debug session of type hedera: the inline adapter (@vscode/debugadapter), the trace model, the loader',
+  },
+  {
     name: 'deployments',
     file: 'src/features/deployments/lazy.ts',
     note: 'first rows of the Deployments view or first Solidity file shown (CodeLens): deployment records, lookups, rows, lenses',

@@ -12,6 +12,7 @@ import { ApiKeyStore } from './core/secrets';
 import { SelectedNetwork } from './core/selectedNetwork';
 import type { FeatureContext } from './features/context';
 import { registerContractResults } from './features/contractResults';
+import { registerDebug } from './features/debug';
 import { registerAbiIndex } from './features/decoding';
 import { registerDeployments } from './features/deployments';
 import { registerInspector } from './features/inspector';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const inspector = registerInspector(ctx);
   const ledgerLinks = registerLedgerLinks(ctx);
   const deployments = registerDeployments(ctx);
+  registerDebug(ctx);
 
   const activationMs = performance.now() - started;
   const cpuEnded = threadCpuMs();

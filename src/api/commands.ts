@@ -52,6 +52,7 @@ export const Command = {
   contractResultsShowContract: 'hederaExplorer.contractResults.showContract',
   contractResultsInspect: 'hederaExplorer.contractResults.inspect',
   contractResultsGoToRevert: 'hederaExplorer.contractResults.goToRevert',
+  contractResultsDebug: 'hederaExplorer.contractResults.debug',
 
   statusRefresh: 'hederaExplorer.status.refresh',
   statusOpenLink: 'hederaExplorer.status.openLink',
@@ -60,6 +61,7 @@ export const Command = {
   showNftHistory: 'hederaExplorer.showNftHistory',
   inspectTransaction: 'hederaExplorer.inspectTransaction',
   goToRevert: 'hederaExplorer.goToRevert',
+  debugTransaction: 'hederaExplorer.debugTransaction',
   clearRevertMarks: 'hederaExplorer.clearRevertMarks',
 
   deploymentsRefresh: 'hederaExplorer.deployments.refresh',
@@ -187,12 +189,14 @@ export interface CommandArgs {
   'hederaExplorer.contractResults.showContract': [contract?: string];
   'hederaExplorer.contractResults.inspect': [row?: Row];
   'hederaExplorer.contractResults.goToRevert': [row?: Row];
+  'hederaExplorer.contractResults.debug': [row?: Row];
   'hederaExplorer.status.refresh': [];
   'hederaExplorer.status.openLink': [url?: string];
   'hederaExplorer.status.copyLink': [url?: string];
   'hederaExplorer.showNftHistory': [tokenId?: string, serial?: string];
   'hederaExplorer.inspectTransaction': [transaction?: TransactionArgument];
   'hederaExplorer.goToRevert': [transaction?: TransactionArgument];
+  'hederaExplorer.debugTransaction': [transaction?: TransactionArgument];
   'hederaExplorer.clearRevertMarks': [];
   'hederaExplorer.deployments.refresh': [];
   'hederaExplorer.deployments.retry': [];

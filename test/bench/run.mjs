@@ -92,6 +92,12 @@ if (fs.existsSync(path.join(root, 'test/bench/revert-map.mjs')) && !process.argv
   const r = spawnSync(process.execPath, ['test/bench/revert-map.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
+// ---- the debugger (test/bench/debug.mjs): a 20,000-step trace to the first stop, steps, Reverse Continue, memory
+if (fs.existsSync(path.join(root, 'test/bench/debug.mjs')) && !process.argv.includes('--http-only')) {
+  console.log('\n== Debugger: a 20,000-step trace to the first stop, steps and Reverse Continue ==');
+  const r = spawnSync(process.execPath, ['test/bench/debug.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
 // ---- revert to source, the placement matrix (test/bench/placement.mjs): real solc builds in every optimizer and
 // viaIR setting, real executions: exact / likely / unplaced / wrong exact per setting
 if (fs.existsSync(path.join(root, 'test/bench/placement.mjs')) && !process.argv.includes('--http-only')) {

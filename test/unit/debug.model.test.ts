@@ -1,0 +1,215 @@
+/**
+ * The debugging model (src/api/debug) on real executions: the sandbox's scenarios (the inspector's contracts compiled
+ * by solc into the committed build info, executed in @ethereumjs/evm and recorded as the mirror node's opcode log,
+ * with stack, memory and storage) indexed into steps, frames, lines and statements. Every expected line is found by
+ * searching the source text, never written as a number.
+ */
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import compiled from '../../sandbox/src/compiled/inspector.json';
+import { type RealKey, inspectorRuns, opcodesOf } from '../../sandbox/src/mirror/executions';
+import {
+  argumentsOf,
+  eventsUntil,
+  evmVariables,
+  functionOf,
+  messageOf,
+  revertReason,
+  storageVariables,
+} from '../../src/api/debug/state';
+import { DebugTrace, type FrameIdentity } from '../../src/api/debug/trace';
+import type { SolcBuildLike } from '../../src/api/source/sourceMap';
+import type { FrameBuild } from '../../src/api/source/locate';
+
+const ROOT = path.join(__dirname, '../../..');
+const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`);
+const VAULT_SOL = 'contracts/inspector/Vault.sol';
+const LEDGER_SOL = 'contracts/inspector/Ledger.sol';
+const ACCOUNTING_SOL = 'contracts/inspector/Accounting.sol';
+let build: SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
+
+/** The 1-based line of the one line of a source that contains `needle`. */
+function lineOf(sourceName: string, needle: string): number {
+  const lines = build.input.sources[sourceName].content.split('\n');
+  const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
+  assert.strictEqual(hits.length, 1, `"${needle}" is on exactly one line of ${sourceName}`);
+  return hits[0];
+}
+
+async function traceOf(key: RealKey, full = true): Promise<DebugTrace> {
+  const run = (await inspectorRuns()).get(key);
+  assert.ok(run, key);
+  const opcodes = full ? await opcodesOf(key, { stack: true, memory: true, storage: true }) : run.ex.opcodes;
+  const byAddress = new Map(compiled.contracts.map((c) => [c.address.toLowerCase(), `${c.sourceName}:${c.name}`]));
+  const resolve = (f: FrameIdentity): FrameBuild | undefined => {
+    if (f.creation) return { build, contract: 'contracts/inspector/Ledger.sol:Ledger', part: 'creation' };
+    const id = f.address ? byAddress.get(f.address) : undefined;
+    return id ? { build, contract: id } : undefined;
+  };
+  return new DebugTrace({ opcodes: opcodes.opcodes, actions: run.ex.actions, resolve, top: opcodes });
+}
+
+describe('debug: the model on real executions', function () {
+  this.timeout(60000);
+  before(() => {
+    build = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8'));
+  });
+
+  it('a revert two internal calls deep: one frame, the internal calls by name, the failing require placed as revert to source places it', async () => {
+    const t = await traceOf('inspectorInternalRevert');
+    assert.strictEqual(t.frames.length, 1);
+    assert.ok(t.failing > 0 && t.failing === t.count - 1);
+    assert.deepStrictEqual(t.failurePlace, { exact: true });
+    const p = t.place(t.failing);
+    assert.ok(p);
+    assert.strictEqual(p.location.sourceName, VAULT_SOL);
+    assert.strictEqual(p.location.line, lineOf(VAULT_SOL, 'require(amount <= held'));
+    const stack = t.stackAt(t.failing);
+    assert.deepStrictEqual(
+      stack.map((s) => s.call.name ?? (s.call.parent ? '?' : 'root')),
+      ['_debit', '_move', 'move', 'root'],
+    );
+    // each caller's step is on its call line
+    assert.strictEqual(t.place(stack[1].step)?.location.line, lineOf(VAULT_SOL, '_debit(from, amount);'));
+    assert.strictEqual(t.place(stack[2].step)?.location.line, lineOf(VAULT_SOL, '_move(msg.sender, to, amount);'));
+    assert.strictEqual(revertReason(t), 'Vault: move exceeds balance');
+  });
+
+  it('steps by statement: into enters internal functions, over skips them, out returns to the caller; back retraces', async () => {
+    const t = await traceOf('inspectorDeepRevert');
+    const lineAt = (s: number): string => {
+      const p = t.place(s);
+      return p ? `${p.location.sourceName.split('/').pop()}:${p.location.line}` : '-';
+    };
+    const seedCall = t.entriesOn(VAULT_SOL, lineOf(VAULT_SOL, 'bytes32 id = _seed();'))[0];
+    assert.ok(seedCall > 0, 'the line calling _seed is a statement start');
+    const into = t.move(seedCall, 'into');
+    assert.strictEqual(t.calls[t.callOf[into]].name, '_seed', 'into: inside _seed');
+    assert.ok(t.level(into) > t.level(seedCall));
+    const over = t.move(seedCall, 'over');
+    assert.ok(t.level(over) <= t.level(seedCall), 'over: not inside _seed');
+    assert.ok(over > into);
+    for (let s = seedCall + 1; s < over; s++)
+      assert.ok(!t.entry[s] || t.level(s) > t.level(seedCall) || t.place(s)?.line === t.place(seedCall)?.line);
+    const out = t.move(into, 'out');
+    assert.ok(t.level(out) < t.level(into) && out > into);
+    assert.strictEqual(lineAt(out), `Vault.sol:${lineOf(VAULT_SOL, 'bytes32 id = _seed();')}`);
+    // back: from the statement after, over the internal call to the line that called it
+    const back = t.move(over, 'over', true);
+    assert.ok(back < over && t.level(back) <= t.level(over));
+    assert.ok(back >= seedCall, `back to the _seed line or after it (${lineAt(back)})`);
+    const backInto = t.move(out, 'into', true);
+    assert.ok(backInto < out && t.level(backInto) > t.level(out), 'back into: the last statement of _seed');
+    // into the library (a DELEGATECALL frame), then the Ledger (a CALL from the library)
+    const lines: string[] = [];
+    for (let s = 0, k = 0; k < 200 && s < t.count - 1; k++) {
+      s = t.move(s, 'into');
+      lines.push(lineAt(s));
+    }
+    assert.ok(lines.includes(`Accounting.sol:${lineOf(ACCOUNTING_SOL, 'ledger.record(to, amount);')}`));
+    assert.ok(lines.includes(`Ledger.sol:${lineOf(LEDGER_SOL, 'require(amount <= 1e24')}`), lines.join(' '));
+    assert.strictEqual(t.move(0, 'over', true), 0, 'back from the start stays at the start');
+  });
+
+  it('breakpoints in several files, forward and backward (Reverse Continue), only at statement starts', async () => {
+    const t = await traceOf('inspectorDeepRevert');
+    const record = t.lineOf(ACCOUNTING_SOL, lineOf(ACCOUNTING_SOL, 'ledger.record(to, amount);'));
+    const require = t.lineOf(LEDGER_SOL, lineOf(LEDGER_SOL, 'require(amount <= 1e24'));
+    assert.ok(record !== undefined && require !== undefined);
+    const lines = new Set([record, require]);
+    const a = t.findBreak(0, lines);
+    assert.ok(a !== undefined);
+    assert.strictEqual(t.place(a)?.location.sourceName, ACCOUNTING_SOL);
+    const b = t.findBreak(a, lines);
+    assert.ok(b !== undefined && b > a);
+    assert.strictEqual(t.place(b)?.location.sourceName, LEDGER_SOL);
+    const c = t.findBreak(b, lines);
+    assert.ok(c === undefined || t.place(c)?.location.sourceName !== LEDGER_SOL, 'the Ledger line is entered once');
+    assert.strictEqual(
+      t.findBreak(t.count - 1, lines, true, (s) => t.place(s)?.location.sourceName === LEDGER_SOL),
+      b,
+    );
+    assert.strictEqual(t.findBreak(b, lines, true), a);
+    assert.strictEqual(t.findBreak(a, lines, true), undefined);
+    // a line the execution never reached has no steps
+    assert.deepStrictEqual(t.entriesOn(VAULT_SOL, lineOf(VAULT_SOL, 'paused = paused_;')), []);
+  });
+
+  it('variables: msg.sender and msg.value through a DELEGATECALL, the arguments by the ABI, the stack, memory, gas, storage by name', async () => {
+    const t = await traceOf('inspectorDeepRevert');
+    const run = (await inspectorRuns()).get('inspectorDeepRevert');
+    const top = t.frames[0];
+    const args = argumentsOf(t, top);
+    assert.deepStrictEqual(
+      args?.map((a) => a.name),
+      ['to', 'amount'],
+    );
+    assert.strictEqual(args?.[1].value, '1500000000000000000000000');
+    const lib = t.frames.find((f) => f.operation === 'DELEGATECALL');
+    assert.ok(lib);
+    const sender = `0x${run?.from.evm.replace(/^0x/, '').toLowerCase()}`;
+    assert.strictEqual(messageOf(top).find((v) => v.name === 'msg.sender')?.value, sender);
+    assert.strictEqual(
+      messageOf(lib).find((v) => v.name === 'msg.sender')?.value,
+      sender,
+      "the library runs as the Vault's caller",
+    );
+    const ledger = t.frames.find((f) => f.depth === 2);
+    assert.ok(ledger);
+    assert.strictEqual(
+      messageOf(ledger).find((v) => v.name === 'msg.sender')?.value,
+      top.address,
+      'the Ledger is called by the Vault',
+    );
+    // at the Ledger's require: storage so far holds the Vault's balances, named by the Vault's layout in the Vault's frame
+    const at = t.entriesOn(ACCOUNTING_SOL, lineOf(ACCOUNTING_SOL, 'ledger.record(to, amount);'))[0];
+    const storage = storageVariables(t, at);
+    assert.ok(storage && storage.length > 0);
+    assert.ok(
+      storage.some((v) => v.name.startsWith('balances[')),
+      storage.map((v) => v.name).join(', '),
+    );
+    const evm = evmVariables(t, at);
+    const stack = evm.find((v) => v.name === 'stack');
+    assert.ok(stack?.children && stack.children.length > 0);
+    assert.match(stack.children[0].value, /^0x[0-9a-f]{64}$/);
+    assert.ok(evm.find((v) => v.name === 'memory')?.children?.length);
+    assert.ok(BigInt(evm.find((v) => v.name === 'gas left')?.value ?? '0') > 0n);
+    // without stack and memory in the log (the mirror node's default): said, not guessed
+    const bare = await traceOf('inspectorDeepRevert', false);
+    const bareEvm = evmVariables(bare, at);
+    assert.match(bareEvm.find((v) => v.name === 'stack')?.value ?? '', /not in the step trace/);
+    assert.strictEqual(storageVariables(bare, at), undefined);
+  });
+
+  it('events emitted so far, decoded by the ABI, and the revert reason of a second contract', async () => {
+    const t = await traceOf('inspectorLedgerRevert');
+    const events = eventsUntil(t, t.failing);
+    assert.deepStrictEqual(
+      events.map((e) => e.text.replace(/\(.*/, '')),
+      ['Deposited', 'Transfer'],
+    );
+    assert.match(events[0].text, /amount=1500000000000000000000000/);
+    assert.strictEqual(revertReason(t), 'Ledger: amount too large');
+    assert.strictEqual(t.place(t.failing)?.location.sourceName, LEDGER_SOL);
+  });
+
+  it('a failed deployment: the creation code placed, the custom error decoded', async () => {
+    const t = await traceOf('inspectorCreateRevert');
+    assert.strictEqual(t.frames[0].creation !== undefined, true);
+    assert.strictEqual(t.place(t.failing)?.location.line, lineOf(LEDGER_SOL, 'revert NotAContract(vault_)'));
+    assert.match(revertReason(t) ?? '', /^NotAContract\(/);
+    assert.strictEqual(functionOf(t, t.frames[0]), 'constructor');
+  });
+
+  it('a library revert: the custom error by name, the library frame between the Vault and nothing', async () => {
+    const t = await traceOf('inspectorLibraryRevert');
+    const f = t.frames[t.frameOf[t.failing]];
+    assert.strictEqual(f.operation, 'DELEGATECALL');
+    assert.match(revertReason(t) ?? '', /^SettlementExceedsBalance\(/);
+    const stack = t.stackAt(t.failing);
+    assert.strictEqual(stack[stack.length - 1].call.frame.id, 0);
+    assert.ok(stack.some((s) => s.call.frame === f));
+  });
+});
