@@ -29,6 +29,7 @@ const fs = require('fs');
 const path = require('path');
 const { outputClosure, inputsOf, dropUnloaded, splitErrors, printSizes } = require('./build/splitting.cjs');
 const { devBuilds, cleanTestOutputs } = require('./build/devBuilds.cjs');
+const { browserBuild } = require('./build/browser.cjs');
 
 const root = __dirname;
 
@@ -124,9 +125,10 @@ async function main() {
         if (f.endsWith('.map')) fs.rmSync(path.join(dir, f), { force: true });
   decoderDescriptor();
   if (!nodeOnly) copyCodicons();
-  const results = await run([loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webviewBuild])]);
+  const results = await run([loaderBundle, extensionBuild, ...(nodeOnly ? [] : [webviewBuild, webExtensionBuild()])]);
   if (!results) return; // watching
   const shipped = results.flatMap((r) => (r.metafile ? notShipped(r.metafile) : []));
+  if (!nodeOnly) webSize();
   for (const p of shipped) console.error(`✘ [ERROR] ${p}`);
   if (splitProblems.length || shipped.length) process.exit(1);
   const loader = path.join(distDir, 'extension.js');
@@ -220,6 +222,15 @@ const webviewBuild = {
   sourcemap: !production,
   metafile: true,
 };
+
+/** dist/web/extension.js (package.json "browser"): the extension for VS Code for the web (build/browser.cjs). */
+const webExtensionBuild = (outdir = distDir, minify = production) =>
+  browserBuild({ esbuild, common, plugins: [oneVscodeRequire(), problemMatcher], production: minify, outdir });
+
+function webSize() {
+  const file = path.join(distDir, 'web', 'extension.js');
+  console.log(`${rel(file)} ${kb(fs.statSync(file).size)}${production ? ' (minified)' : ''}: the browser build`);
+}
 
 /**
  * `vscode` imports of the extension's modules resolve to src/shims/vscode.ts, whose own import is the bundle's one
@@ -426,7 +437,7 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-module.exports = { LAZY_ENTRIES, MAIN_ENTRY, entryPath, outputClosure, inputsOf, notShipped };
+module.exports = { LAZY_ENTRIES, MAIN_ENTRY, entryPath, outputClosure, inputsOf, notShipped, webExtensionBuild };
 
 if (require.main === module)
   main().catch((e) => {

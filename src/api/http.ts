@@ -3,12 +3,15 @@
  * GETs on connection errors, 429, 502, 503 and 504 (exponential backoff with jitter, Retry-After honoured up to a
  * cap, at most 3 tries), a cap on the answer's size, a User-Agent naming the extension, lossless JSON.
  *
+ * Transports: the build picks one (src/api/platform): axios's http adapter in Node, its fetch adapter in the
+ * browser (VS Code for the web). Both keep the promises above; httpTransport.ts says where a browser tells less.
+ *
  * Keep-alive: Node's global agents keep connections alive (Node 19+), so all pages of a listing share one
  * connection; no agent is passed so that VS Code's proxy support still applies.
  *
  * Proxies: VS Code's proxy support is the only one that applies; axios never applies one of its own from the
  * environment. `proxy: false` is passed only where the environment names a proxy, because it adds a per-request
- * hook that costs about a tenth of a listing's time in garbage collection (see proxyFreeEnv).
+ * hook that costs about a tenth of a listing's time in garbage collection (see proxyFreeEnv in httpNode.ts).
  */
 import * as l10n from '@vscode/l10n';
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
@@ -22,7 +25,9 @@ import {
   serverMessagesOf,
   transportSentence,
 } from './errors';
+import type { HttpTransport } from './httpTransport';
 import { parseJson, stringifyJson } from './json';
+import { httpTransport } from './platform/node';
 import { oneLine } from './text';
 import { hostOf, httpUrl } from './url';
 
@@ -53,6 +58,8 @@ export interface HttpClientOptions {
   /** Source of jitter, 0..1 (tests pin it). */
   random?: () => number;
   log?: Logger;
+  /** How requests reach the network; the build's own by default (src/api/platform: Node's http, or fetch). */
+  transport?: HttpTransport;
 }
 
 export interface RequestOptions {
@@ -93,7 +100,8 @@ function loadAxios(): AxiosStatic {
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const RETRY_KINDS = new Set<ApiErrorKind>(['refused', 'reset', 'network', 'offline', 'dns']);
-const TIMEOUT = Symbol('timeout');
+const TIMEOUT = 'timeout';
+const CANCELLED = 'cancelled';
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -114,29 +122,6 @@ function cancelled(url?: string): ApiError {
   return new ApiError({ kind: 'cancelled', message: transportSentence('cancelled', url), url: url && redactUrl(url) });
 }
 
-function classify(code: string | undefined, message: string): ApiErrorKind {
-  const c = code ?? '';
-  if (c === 'ECONNREFUSED') return 'refused';
-  if (c === 'ENOTFOUND') return 'dns';
-  if (c === 'EAI_AGAIN' || c === 'ENETUNREACH' || c === 'ENETDOWN' || c === 'EHOSTUNREACH' || c === 'EHOSTDOWN')
-    return 'offline';
-  if (c === 'ETIMEDOUT' || c === 'ESOCKETTIMEDOUT') return 'timeout';
-  if (
-    /CERT|SSL|TLS|EPROTO|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_OSSL/i.test(c) ||
-    /certificate|ssl|tls/i.test(message)
-  )
-    return 'tls';
-  if (
-    c === 'ECONNRESET' ||
-    c === 'EPIPE' ||
-    c === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    /socket hang up|aborted|premature/i.test(message)
-  )
-    return 'reset';
-  if (/maxContentLength|content length exceeded/i.test(message)) return 'tooLarge';
-  return 'network';
-}
-
 function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   if (!h) return out;
@@ -149,52 +134,9 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
   return out;
 }
 
-/**
- * True when the environment names no proxy that axios would apply: none of the variables axios 1.21 reads
- * (proxy-from-env: `<protocol>_proxy` and `all_proxy`, lower or upper case; Node's own env proxy support reads the
- * same names) is set. Then leaving axios's `proxy` unset makes the same request as `proxy: false`. Read per request
- * (an extension may set them while running); six look-ups of process.env.
- */
-export function proxyFreeEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env.http_proxy && !env.HTTP_PROXY && !env.https_proxy && !env.HTTPS_PROXY && !env.all_proxy && !env.ALL_PROXY;
-}
-
-const CANCELLED = Symbol('cancelled');
-
-/**
- * How one try is cancelled (the time limit, or the caller's AbortSignal), through the `subscribe` / `unsubscribe`
- * pair axios's http adapter calls on `config.cancelToken`: lighter than an AbortController per request. `fire` hands
- * the adapter an Error of its own: axios rejects with it and destroys the request.
- */
-class TryCancel {
-  reason: typeof TIMEOUT | typeof CANCELLED | undefined;
-  private listener: ((reason: Error) => void) | undefined;
-
-  subscribe(listener: (reason: Error) => void): void {
-    if (this.reason !== undefined) listener(this.error());
-    else this.listener = listener;
-  }
-
-  unsubscribe(listener: (reason: Error) => void): void {
-    if (this.listener === listener) this.listener = undefined;
-  }
-
-  fire(reason: typeof TIMEOUT | typeof CANCELLED): void {
-    if (this.reason !== undefined) return;
-    this.reason = reason;
-    const listener = this.listener;
-    this.listener = undefined;
-    listener?.(this.error());
-  }
-
-  private error(): Error {
-    return new Error(this.reason === TIMEOUT ? 'timeout' : 'cancelled');
-  }
-}
-
 /** The time limit's timer callback: one function for every request (no closure per request). */
-function cancelOnTimeout(cancel: TryCancel): void {
-  cancel.fire(TIMEOUT);
+function abortOnTimeout(controller: AbortController): void {
+  controller.abort(TIMEOUT);
 }
 
 /**
@@ -202,7 +144,8 @@ function cancelOnTimeout(cancel: TryCancel): void {
  * adapter directly skips axios.request()'s per-request config merge and transforms (about a tenth of a page's cost).
  */
 // The http adapter normalises headers and method itself (the unit tests check it); axios is pinned to ~1.21 for that.
-interface Transport {
+interface Prepared {
+  transport: HttpTransport;
   adapter: AxiosAdapter;
   /** The shared request config, `proxy: false`: axios applies no proxy from the environment. */
   config: InternalAxiosRequestConfig;
@@ -213,7 +156,7 @@ interface Transport {
 }
 
 export class HttpClient {
-  private transportCache: Transport | undefined;
+  private preparedCache: Prepared | undefined;
   private readonly opts: Required<Omit<HttpClientOptions, 'log'>> & { log: Logger };
   /**
    * The log's debug line, or undefined without a log: a debug line (its redacted URL, its timing) is then never
@@ -232,19 +175,26 @@ export class HttpClient {
       backoffMaxMs: options.backoffMaxMs ?? 5_000,
       random: options.random ?? Math.random,
       log: options.log ?? silentLogger,
+      transport: options.transport ?? httpTransport,
     };
     const log = options.log;
     this.debug = log ? (message) => log.debug(message) : undefined;
   }
 
-  private get transport(): Transport {
-    if (this.transportCache) return this.transportCache;
+  private get prepared(): Prepared {
+    if (this.preparedCache) return this.preparedCache;
     const axios = loadAxios();
-    const headers = { 'User-Agent': this.opts.userAgent, Accept: 'application/json' };
+    const transport = this.opts.transport;
+    const headers = {
+      'User-Agent': this.opts.userAgent,
+      Accept: 'application/json',
+      ...(transport.settings.headers as Record<string, string> | undefined),
+    };
     // axios.create() resolves the defaults (adapter list, env, transitional options) with these settings
     const resolved = axios.create({
+      ...transport.settings,
+      adapter: transport.adapter,
       responseType: 'text',
-      responseEncoding: 'utf8',
       // the body is a JSON string already (set below); the text answer is parsed by parseJson
       transformRequest: [],
       transformResponse: [],
@@ -255,18 +205,18 @@ export class HttpClient {
       // Redirects are followed here (GET only), not by axios: its redirect layer (follow-redirects) costs about
       // 15 % per page, and a POST that carries an API key must never be re-sent to wherever a 3xx points.
       maxRedirects: 0,
-      proxy: false,
       headers,
     }).defaults;
     const adapter = axios.getAdapter(resolved.adapter, resolved as unknown as InternalAxiosRequestConfig);
     const config = { ...resolved, headers: undefined } as unknown as InternalAxiosRequestConfig;
-    this.transportCache = {
+    this.preparedCache = {
+      transport,
       adapter,
       config,
       configNoEnvProxy: { ...config, proxy: undefined } as InternalAxiosRequestConfig,
       headers,
     };
-    return this.transportCache;
+    return this.preparedCache;
   }
 
   get timeoutMs(): number {
@@ -386,35 +336,35 @@ export class HttpClient {
     const signal = options.signal;
     if (signal?.aborted) throw cancelled(url);
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
-    const cancel = new TryCancel();
-    const timer = setTimeout(cancelOnTimeout, timeoutMs, cancel);
-    const onAbort = signal ? () => cancel.fire(CANCELLED) : undefined;
+    // One controller per try, aborted by the time limit or by the caller's signal; its reason says which.
+    const controller = new AbortController();
+    const timer = setTimeout(abortOnTimeout, timeoutMs, controller);
+    const onAbort = signal ? () => controller.abort(CANCELLED) : undefined;
     if (signal && onAbort) signal.addEventListener('abort', onAbort, { once: true });
     const debug = this.debug;
     const started = debug ? Date.now() : 0;
-    const transport = this.transport;
-    // The adapter reads each setting with an own-or-inherited lookup (axios's getSafeProp), so the request's own
-    // fields on an object whose prototype is the shared config are all it needs: no copy of the shared fields.
-    const config = Object.create(
-      proxyFreeEnv() ? transport.configNoEnvProxy : transport.config,
-    ) as InternalAxiosRequestConfig;
+    const prepared = this.prepared;
+    const transport = prepared.transport;
+    // The http adapter reads each setting with an own-or-inherited lookup (axios's getSafeProp), so the request's
+    // own fields on an object whose prototype is the shared config are all it needs: no copy of the shared fields.
+    const shared = transport.proxyFree() ? prepared.configNoEnvProxy : prepared.config;
+    const config = (transport.readsInherited ? Object.create(shared) : { ...shared }) as InternalAxiosRequestConfig;
     config.url = url;
     config.method = method;
     config.data = body === undefined ? undefined : jsonBody(body);
     config.headers = (body === undefined && !options.headers
-      ? transport.headers
+      ? prepared.headers
       : {
-          ...transport.headers,
+          ...prepared.headers,
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
           ...options.headers,
         }) as unknown as InternalAxiosRequestConfig['headers'];
-    config.cancelToken = cancel as unknown as InternalAxiosRequestConfig['cancelToken'];
+    config.signal = controller.signal;
     let res: AxiosResponse<string>;
     try {
-      res = (await transport.adapter(config)) as AxiosResponse<string>;
+      res = (await prepared.adapter(config)) as AxiosResponse<string>;
     } catch (err) {
-      const ax = err as AxiosError;
-      if (cancel.reason === TIMEOUT) {
+      if (controller.signal.reason === TIMEOUT) {
         throw new ApiError({
           kind: 'timeout',
           message: transportSentence('timeout', url, undefined, timeoutMs),
@@ -423,19 +373,16 @@ export class HttpClient {
           cause: err,
         });
       }
-      // only this hook cancels the adapter (the time limit and the caller's signal both go through it)
-      if (cancel.reason !== undefined || signal?.aborted) throw cancelled(url);
-      const code = ax.code ?? (ax.cause as { code?: string } | undefined)?.code;
-      const msg = String(ax.message ?? err);
-      const kind = classify(code, msg);
+      // only this controller cancels the adapter (the time limit and the caller's signal both go through it)
+      if (controller.signal.aborted || signal?.aborted) throw cancelled(url);
+      const failure = transport.failure(err as AxiosError);
+      const { kind, code } = failure;
       const detail =
-        kind === 'tooLarge'
-          ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB`
-          : kind === 'tls' || kind === 'network'
-            ? msg
-            : undefined;
+        kind === 'tooLarge' ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB` : failure.detail;
       const safeUrl = redactUrl(url);
-      debug?.(`${method} ${safeUrl} -> ${code ?? ''} ${msg} (${Date.now() - started} ms)`);
+      debug?.(
+        `${method} ${safeUrl} -> ${code ?? ''} ${String((err as Error)?.message ?? err)} (${Date.now() - started} ms)`,
+      );
       throw new ApiError({
         kind,
         message: transportSentence(kind, url, detail, timeoutMs),
@@ -446,6 +393,11 @@ export class HttpClient {
     } finally {
       clearTimeout(timer);
       if (signal && onAbort) signal.removeEventListener('abort', onAbort);
+    }
+    const refused = transport.refuse(res.status, url);
+    if (refused) {
+      this.opts.log.warn(`${method} ${redactUrl(url)} -> opaque redirect refused`);
+      throw refused;
     }
     const status = res.status;
     const headers = plainHeaders(res.headers);

@@ -3,10 +3,11 @@
  * the verification command (build info, sources) and the ABI index (deployment records, build info).
  */
 import * as vscode from 'vscode';
-import { promises as nodeFs } from 'fs';
+import { openLocalFile } from '../workspace/platform/node';
 import { type DirEntry, MAX_READ_BYTES, pieces, type WorkspaceFs } from '../workspace/workspaceFs';
 
 export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs {
+  const open = openLocalFile;
   const uri = (rel: string) => (rel ? vscode.Uri.joinPath(folder, ...rel.split('/')) : folder);
   return {
     name,
@@ -30,9 +31,6 @@ export function vscodeWorkspaceFs(folder: vscode.Uri, name: string): WorkspaceFs
       }
     },
     // a local folder's file in pieces, through Node (vscode.workspace.fs reads whole files only)
-    readPieces:
-      folder.scheme === 'file'
-        ? (relPath: string) => pieces(uri(relPath).fsPath, (p) => nodeFs.open(p, 'r'))
-        : undefined,
+    readPieces: folder.scheme === 'file' && open ? (relPath: string) => pieces(uri(relPath).fsPath, open) : undefined,
   };
 }

@@ -241,6 +241,15 @@ if (!process.argv.includes('--http-only')) {
         `dist/decoders.js, required on first decode${m ? `: load ${m.loadMs} ms, a schedule body ${m.bodyUs} µs, a call ${m.callUs} µs (mean of 1,000)` : ' (load failed)'}`,
       );
       if (mainBytes > limit || sum(activation) > limit || eager.length || !m) failed = true;
+      // the browser build (package.json "browser"): one file, all of it loaded at activation in VS Code for the web
+      const { default: esbuild } = await import('esbuild');
+      const { webExtensionBuild } = createRequire(import.meta.url)(path.join(root, 'esbuild.js'));
+      await esbuild.build(webExtensionBuild(dist, true));
+      const web = fs.statSync(path.join(dist, 'web', 'extension.js')).size;
+      const nodeAll = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));
+      console.log(
+        `browser build dist/web/extension.js ${kb(web)} KB, one file loaded whole at activation (not judged: a web worker cannot require a chunk on demand); the Node build: ${kb(sum(activation))} KB at activation, ${kb(sum(nodeAll.map((f) => path.join(dist, f))))} KB in all ${nodeAll.length} files`,
+      );
     }
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -29,6 +29,7 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/package\.nls(\.[\w-]+)?\.json$/,
   /^extension\/dist\/webview\/[^/]+\.(js|css|ttf)$/,
+  /^extension\/dist\/web\/extension\.js$/, // package.json "browser": VS Code for the web
   (e) =>
     e.startsWith('extension/dist/') &&
     (DIST_FILES.includes(e.slice('extension/dist/'.length)) || CHUNK.test(e.slice('extension/dist/'.length))),

@@ -12,6 +12,7 @@ import Long from 'long';
 import * as protobuf from 'protobufjs/light';
 import descriptorFile from './schedulableBody.descriptor.json';
 import type { DecodedCall } from './abi';
+import { base64Bytes, hexOf, utf8Bytes, utf8Of } from '../platform/node';
 
 export interface BodyField {
   label: string;
@@ -58,12 +59,11 @@ function type(): protobuf.Type {
 function base64ToBytes(b64: string): Uint8Array | undefined {
   const t = b64.trim();
   if (!t || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(t)) return undefined;
-  const bytes = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  const bytes = base64Bytes(t.replace(/-/g, '+').replace(/_/g, '/'));
   return bytes.length ? new Uint8Array(bytes) : undefined;
 }
 
-const bytesHex = (b64: unknown): string =>
-  typeof b64 === 'string' ? `0x${Buffer.from(b64, 'base64').toString('hex')}` : '';
+const bytesHex = (b64: unknown): string => (typeof b64 === 'string' ? `0x${hexOf(base64Bytes(b64))}` : '');
 
 const big = (v: unknown): bigint => {
   try {
@@ -134,11 +134,13 @@ const TITLES: Record<string, string> = {
 
 const titleOf = (kind: string): string => TITLES[kind] ?? words(kind);
 
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Text that is printable UTF-8, or undefined. */
-function printable(bytes: Buffer): string | undefined {
-  const s = bytes.toString('utf8');
+function printable(bytes: Uint8Array): string | undefined {
+  const s = utf8Of(bytes);
   if (
-    Buffer.from(s, 'utf8').equals(bytes) &&
+    sameBytes(utf8Bytes(s), bytes) &&
     !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\ufffd]/.test(s)
   )
     return s;
@@ -151,9 +153,9 @@ const MAX_FIELDS = 200;
 
 function scalarText(f: protobuf.Field, v: unknown): string {
   if (f.type === 'bytes') {
-    const b = Buffer.from(String(v), 'base64');
+    const b = base64Bytes(String(v));
     const t = b.length && b.length <= 2048 ? printable(b) : undefined;
-    return t !== undefined ? JSON.stringify(t) : `0x${b.toString('hex')}`;
+    return t !== undefined ? JSON.stringify(t) : `0x${hexOf(b)}`;
   }
   if (f.type === 'string') return JSON.stringify(String(v));
   return String(v);
@@ -366,9 +368,9 @@ function tokenMintBurn(kind: 'tokenMint' | 'tokenBurn', v: Obj): { summary: stri
         label: l10n.t('Metadata'),
         value: meta.length === 1 ? l10n.t('1 NFT') : l10n.t('{0} NFTs', meta.length),
         children: meta.map((m, i) => {
-          const b = Buffer.from(m, 'base64');
+          const b = base64Bytes(m);
           const t = printable(b);
-          return { label: `#${i + 1}`, value: t !== undefined ? t : `0x${b.toString('hex')}` };
+          return { label: `#${i + 1}`, value: t !== undefined ? t : `0x${hexOf(b)}` };
         }),
       });
     }
@@ -405,16 +407,16 @@ function tokenAssociation(
 
 function submitMessage(v: Obj): { summary: string; fields: BodyField[] } {
   const topic = entityId(v.topicID);
-  const b = Buffer.from(typeof v.message === 'string' ? v.message : '', 'base64');
+  const b = base64Bytes(typeof v.message === 'string' ? v.message : '');
   const t = printable(b);
   const fields: BodyField[] = [
     { label: l10n.t('Topic'), value: topic },
     {
       label: l10n.t('Message'),
-      value: t !== undefined ? t : `0x${b.toString('hex')}`,
+      value: t !== undefined ? t : `0x${hexOf(b)}`,
       children: [
         { label: l10n.t('Size'), value: l10n.t('{0} bytes', b.length) },
-        { label: l10n.t('Hex'), value: `0x${b.toString('hex')}` },
+        { label: l10n.t('Hex'), value: `0x${hexOf(b)}` },
       ],
     },
   ];

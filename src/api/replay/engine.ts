@@ -35,6 +35,7 @@ import {
   wholeOf,
   word32,
 } from './state';
+import { cpuUsage } from '../platform/node';
 
 /** Hedera's system contracts, answered from the record. */
 export const SYSTEM_CONTRACTS: Record<string, string> = {
@@ -250,7 +251,7 @@ export async function replayRecord(
   options: ReplayOptions = {},
 ): Promise<Replayed> {
   const started = Date.now();
-  const cpu0 = process.cpuUsage();
+  const cpu0 = cpuUsage();
   const { record, actions } = input;
   const timestamp = record.timestamp;
   if (typeof timestamp !== 'string' || !/^\d{1,12}\.\d{9}$/.test(timestamp))
@@ -544,7 +545,7 @@ export async function replayRecord(
     const toEntity = a.recipient ? longZeroOf(a.recipient) : null;
     if (toEntity && a.to) a.to = toEntity;
   }
-  const cpu = process.cpuUsage(cpu0);
+  const cpu = cpuUsage(cpu0);
   return {
     input,
     execution: {

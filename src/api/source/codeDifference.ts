@@ -7,6 +7,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { metadataTailLength } from '../decode/solcOutput';
+import { hexBytes, utf8Of } from '../platform/node';
 
 export interface CodeDifference {
   /**
@@ -58,7 +59,7 @@ export function readMetadata(code: string): Metadata | undefined {
     if (raw.length !== n * 2) return undefined;
     at += n * 2;
     if (major === 2) return { bytes: raw };
-    if (major === 3) return { text: Buffer.from(raw, 'hex').toString('utf8') };
+    if (major === 3) return { text: utf8Of(hexBytes(raw)) };
     return undefined;
   };
   const entries = byte() - 0xa0;

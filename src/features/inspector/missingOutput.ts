@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
-import { CompileCache, produceOutput } from '../../workspace/compiler';
+import { localCompile } from '../../workspace/platform/node';
 import type { FeatureContext } from '../context';
 import { COMPILE_CACHE } from './viewType';
 
@@ -57,6 +57,14 @@ export class MissingOutputs {
 
   private async run(build: BuildInfo, folderPaths: readonly string[]): Promise<true | { problem: string }> {
     const version = build.compilerVersion;
+    if (!localCompile)
+      return {
+        problem: vscode.l10n.t(
+          '{0} holds only the compiler input, and VS Code for the web cannot run a compiler: run {1} in a desktop VS Code or a terminal, commit the output, and try again.',
+          build.file,
+          BUILD_HINT,
+        ),
+      };
     if (!vscode.workspace.isTrusted) {
       this.offerTrust(build.file);
       return {
@@ -76,9 +84,9 @@ export class MissingOutputs {
         ),
       };
     try {
-      const r = await produceOutput(version, build.input, {
+      const r = await localCompile(version, build.input, {
         workspaceRoots: [...folderPaths],
-        cache: new CompileCache(vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath),
+        cacheDir: vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath,
         run: (compiler, compile) => {
           this.ctx.log.info(`Revert to source: compiling ${build.file} with solc ${version} from ${compiler.where}.`);
           return vscode.window.withProgress(

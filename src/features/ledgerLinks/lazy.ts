@@ -17,6 +17,7 @@ import { notificationSafe } from '../../api/text';
 import { copyText, openUrl } from '../../ui/actions';
 import type { FeatureContext } from '../context';
 import type { LedgerRecord } from './index';
+import { cpuUsage } from '../../api/platform/node';
 
 /** What the commands do outside the extension; the test seam records and replaces them. */
 export interface LedgerEffects {
@@ -44,7 +45,7 @@ function linkTarget(refText: string): vscode.Uri {
 
 /** CPU time of this process since `from` (process.cpuUsage), in ms: unlike wall time, not grown by other processes. */
 const cpuMs = (from: NodeJS.CpuUsage): number => {
-  const d = process.cpuUsage(from);
+  const d = cpuUsage(from);
   return (d.user + d.system) / 1000;
 };
 
@@ -74,7 +75,7 @@ export class LedgerLinks implements vscode.Disposable {
     token: vscode.CancellationToken,
   ): Promise<vscode.Hover | undefined> {
     let started = performance.now();
-    let cpu = process.cpuUsage();
+    let cpu = cpuUsage();
     let own = 0;
     let ownCpu = 0;
     try {
@@ -88,7 +89,7 @@ export class LedgerLinks implements vscode.Disposable {
       if (needsDecoding(info)) await this.abisScanned();
       if (token.isCancellationRequested) return undefined;
       started = performance.now();
-      cpu = process.cpuUsage();
+      cpu = cpuUsage();
       const content = ledgerHover(ref, info, {
         network: profile,
         locale: vscode.env.language,
@@ -149,7 +150,7 @@ export class LedgerLinks implements vscode.Disposable {
 
   provideDocumentLinks(document: vscode.TextDocument, token: vscode.CancellationToken): vscode.DocumentLink[] {
     const started = performance.now();
-    const cpu = process.cpuUsage();
+    const cpu = cpuUsage();
     const links: vscode.DocumentLink[] = [];
     try {
       for (const { line, ref } of refsInDocument(

@@ -34,6 +34,7 @@ import {
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
 import { decodedWith } from '../../workspace/deployedBuild';
+import { base64Bytes, hexOf } from '../../api/platform/node';
 
 interface ScheduleFilters {
   accountId?: Filter;
@@ -69,7 +70,7 @@ const stateLabel = (s: ScheduleState): string =>
 
 function base64ToHex(b64: string): string {
   try {
-    return Buffer.from(b64, 'base64').toString('hex');
+    return hexOf(base64Bytes(b64));
   } catch {
     return '';
   }
@@ -158,7 +159,7 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
     );
   }
   rows.push(
-    new DetailNode(vscode.l10n.t('Transaction body'), `${Buffer.from(body, 'base64').length} bytes · ${body}`, {
+    new DetailNode(vscode.l10n.t('Transaction body'), `${base64Bytes(body).length} bytes · ${body}`, {
       tooltip: body,
       icon: new vscode.ThemeIcon('file-binary'),
     }),
