@@ -47,6 +47,31 @@ function restoreSettings(snapshot) {
   return changed;
 }
 
+/** Deletes the workbench's IndexedDB databases and local storage (UI state of the last test), keeping the HTTP cache. */
+async function clearStorage(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(new URL('/healthz', url).href);
+    await page.evaluate(async () => {
+      localStorage.clear();
+      const dbs = await indexedDB.databases();
+      await Promise.all(
+        dbs.map(
+          (d) =>
+            new Promise((resolve, reject) => {
+              const r = indexedDB.deleteDatabase(d.name);
+              r.onsuccess = resolve;
+              r.onerror = () => reject(r.error);
+              r.onblocked = () => reject(new Error(`IndexedDB ${d.name} still open`));
+            }),
+        ),
+      );
+    });
+  } finally {
+    await page.close();
+  }
+}
+
 const slug = (s) =>
   s
     .toLowerCase()
@@ -59,6 +84,11 @@ export async function runE2e(browser, ctx) {
   const grep = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : null;
   const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 90000); // a bound on waiting (a busy machine is slower), not a speed target
   const snapshot = new Map(settingsFiles(ctx).map((f) => [f, readOrNull(f)]));
+  // One browser context for all tests keeps the HTTP cache (the workbench's scripts are not fetched and compiled
+  // again per test); each test starts from empty browser storage, as a new context would.
+  const shared = process.env.E2E_FRESH_CONTEXT
+    ? undefined
+    : await browser.newContext({ viewport: { width: 1400, height: 900 } });
   for (const t of tests) {
     if (t.skip || (grep && !grep.test(t.name))) {
       result.skipped++;
@@ -68,7 +98,8 @@ export async function runE2e(browser, ctx) {
     const changed = restoreSettings(snapshot);
     if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
     const t0 = Date.now();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const context = shared ?? (await browser.newContext({ viewport: { width: 1400, height: 900 } }));
+    if (shared) await clearStorage(context, ctx.url);
     const page = await context.newPage();
     let timer;
     try {
@@ -95,8 +126,9 @@ export async function runE2e(browser, ctx) {
       await screenshot(page, `FAILED-${slug(t.name)}`).catch(() => {});
     } finally {
       clearTimeout(timer);
-      await context.close().catch(() => {});
+      await (shared ? page : context).close().catch(() => {});
     }
   }
+  await shared?.close().catch(() => {});
   return result;
 }
