@@ -53,13 +53,13 @@ async function clearStorage(context, url) {
   try {
     await page.goto(new URL('/healthz', url).href);
     await page.evaluate(async () => {
-      localStorage.clear();
-      const dbs = await indexedDB.databases();
+      globalThis.localStorage.clear();
+      const dbs = await globalThis.indexedDB.databases();
       await Promise.all(
         dbs.map(
           (d) =>
             new Promise((resolve, reject) => {
-              const r = indexedDB.deleteDatabase(d.name);
+              const r = globalThis.indexedDB.deleteDatabase(d.name);
               r.onsuccess = resolve;
               r.onerror = () => reject(r.error);
               r.onblocked = () => reject(new Error(`IndexedDB ${d.name} still open`));
