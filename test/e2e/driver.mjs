@@ -232,6 +232,16 @@ export async function noHover(page) {
   );
 }
 
+/**
+ * Moves the pointer onto `target` as a hand does, in several mousemove events ending at its centre: a workbench
+ * hover starts on the pointer resting over an element, which a single synthetic move does not always give.
+ */
+export async function pointAt(page, target) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to point at: the element is not shown');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+}
+
 /** Clicks a title-bar action of a view (they only show while the view is hovered or focused). */
 export async function viewAction(page, name, label) {
   const pane = await waitForView(page, name);

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import {
   expandRow,
   noHover,
+  pointAt,
   notifications,
   openContainer,
   openNftHistory,
@@ -129,9 +130,7 @@ test('Hostile server: memos in rows and tooltips read as sent: escaped reorderin
     const tooltip = async (id) => {
       await page.mouse.move(1100, 600);
       await noHover(page); // the former row's hover is gone: the next hover is this row's
-      await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`))
-        .locator('.label-name')
-        .hover();
+      await pointAt(page, treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`)).locator('.label-name'));
       const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: `0.0.${id}` }).first();
       await hover.waitFor({ timeout: T });
       return hover;

@@ -79,7 +79,8 @@ const slug = (s) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
-export async function runE2e(browser, ctx) {
+/** Runs the tests of one lane: of the tests selected, every `lanes`-th from the `lane`-th (each lane its own server). */
+export async function runE2e(browser, ctx, { lane = 0, lanes = 1 } = {}) {
   const result = { suite: 'e2e', passed: 0, failed: 0, skipped: 0, failures: [] };
   const grep = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : null;
   const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 90000); // a bound on waiting (a busy machine is slower), not a speed target
@@ -89,12 +90,16 @@ export async function runE2e(browser, ctx) {
   const shared = process.env.E2E_FRESH_CONTEXT
     ? undefined
     : await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  let selected = 0;
   for (const t of tests) {
     if (t.skip || (grep && !grep.test(t.name))) {
-      result.skipped++;
-      console.log(`  - ${t.name} (skipped)`);
+      if (lane === 0) {
+        result.skipped++;
+        console.log(`  - ${t.name} (skipped)`);
+      }
       continue;
     }
+    if (selected++ % lanes !== lane) continue;
     const changed = restoreSettings(snapshot);
     if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
     const t0 = Date.now();

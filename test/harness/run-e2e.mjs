@@ -6,7 +6,7 @@
 //   3. code-server --install-extension <vsix>, then serves a temp copy of test/workspace
 //   4. imports test/e2e/*.spec.mjs and runs their tests (test/e2e/runner.mjs), one fresh page each
 //   5. writes out/test-results/e2e.json, stops everything, exits 1 on any failure
-// Env: E2E_GREP, E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server output), KEEP=1 (keep temp dirs), HEADED=1.
+// Env: E2E_GREP, E2E_LANES (default 2), E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server output), KEEP=1 (keep temp dirs), HEADED=1.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,13 +34,20 @@ let result;
 try {
   const vsix = process.env.E2E_VSIX ? path.resolve(process.env.E2E_VSIX) : packageVsix({ quiet: true });
   console.log(`[e2e] ${path.relative(root, vsix)} ready after ${secs()}`);
-  const sandbox = await startSandbox();
-  const profile = makeProfile('hedera-e2e', sandboxSettings(sandbox?.url));
-  installExtension(profile, { vsix });
-  const workspace = tempDir('hedera-e2e-ws');
-  fs.cpSync(workspaceDir, workspace, { recursive: true });
-  const server = await startCodeServer(profile, { folder: workspace });
-  console.log(`[e2e] code-server up after ${secs()}${sandbox ? `, sandbox ${sandbox.url}` : ''}`);
+  // Lanes: each a sandbox, a profile, a workspace and a code-server of its own, the tests dealt among them and run at
+  // the same time (most of a test's time is the workbench loading and waiting on the extension, not CPU).
+  const lanes = Math.max(1, Number(process.env.E2E_LANES || 2));
+  const contexts = [];
+  for (let lane = 0; lane < lanes; lane++) {
+    const sandbox = await startSandbox({ build: lane === 0 });
+    const profile = makeProfile('hedera-e2e', sandboxSettings(sandbox?.url));
+    installExtension(profile, { vsix });
+    const workspace = tempDir('hedera-e2e-ws');
+    fs.cpSync(workspaceDir, workspace, { recursive: true });
+    const server = await startCodeServer(profile, { folder: workspace });
+    console.log(`[e2e] lane ${lane + 1}: code-server up after ${secs()}${sandbox ? `, sandbox ${sandbox.url}` : ''}`);
+    contexts.push({ url: server.url, profile, workspace, sandboxUrl: sandbox?.url });
+  }
   const browser = await launchBrowser();
 
   const specDir = path.join(root, 'test', 'e2e');
@@ -51,7 +58,14 @@ try {
     await import(pathToFileURL(path.join(specDir, f)).href);
   }
   const { runE2e } = await import('../e2e/runner.mjs');
-  result = await runE2e(browser, { url: server.url, profile, workspace, sandboxUrl: sandbox?.url });
+  const results = await Promise.all(contexts.map((ctx, lane) => runE2e(browser, ctx, { lane, lanes })));
+  result = results.reduce((a, r) => ({
+    suite: 'e2e',
+    passed: a.passed + r.passed,
+    failed: a.failed + r.failed,
+    skipped: a.skipped + r.skipped,
+    failures: [...a.failures, ...r.failures],
+  }));
 } catch (e) {
   console.error(`[e2e] ${e.message}`);
   result = {
