@@ -6,7 +6,7 @@
 //   3. code-server --install-extension <vsix>, then serves a temp copy of test/workspace
 //   4. imports test/e2e/*.spec.mjs and runs their tests (test/e2e/runner.mjs), one fresh page each
 //   5. writes out/test-results/e2e.json, stops everything, exits 1 on any failure
-// Env: E2E_GREP, E2E_LANES (default 2), E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server output), KEEP=1 (keep temp dirs), HEADED=1.
+// Env: E2E_GREP, E2E_LANES (default 1), E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server output), KEEP=1 (keep temp dirs), HEADED=1.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,9 +34,10 @@ let result;
 try {
   const vsix = process.env.E2E_VSIX ? path.resolve(process.env.E2E_VSIX) : packageVsix({ quiet: true });
   console.log(`[e2e] ${path.relative(root, vsix)} ready after ${secs()}`);
-  // Lanes: each a sandbox, a profile, a workspace and a code-server of its own, the tests dealt among them and run at
-  // the same time (most of a test's time is the workbench loading and waiting on the extension, not CPU).
-  const lanes = Math.max(1, Number(process.env.E2E_LANES || 2));
+  // Lanes (E2E_LANES=n): each a sandbox, a profile, a workspace and a code-server of its own, the tests dealt among
+  // them and run at the same time. One by default: on 2 cores the tests are CPU-bound (two lanes took 46 s a test
+  // against 20 s in one lane, slower overall); a machine with more cores may gain.
+  const lanes = Math.max(1, Number(process.env.E2E_LANES || 1));
   const contexts = [];
   for (let lane = 0; lane < lanes; lane++) {
     const sandbox = await startSandbox({ build: lane === 0 });
