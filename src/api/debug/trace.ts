@@ -15,7 +15,7 @@
  * Typed arrays, one pass over the log, no allocation per step beyond them: a 20,000-step log indexes in milliseconds
  * (test/bench/debug.mjs). Plain TypeScript, no `vscode`.
  */
-import { type ActionEntry, type OpcodeEntry, callStackOf, pcModeOf } from '../source/callStack';
+import { type ActionEntry, type OpcodeEntry, callStackOf, entersFrame, pcModeOf } from '../source/callStack';
 import { confirmLocation } from '../source/confirm';
 import { ContractLocator, type FrameBuild, type SourceLocation } from '../source/locate';
 import { placeFailure } from '../source/place';
@@ -109,7 +109,6 @@ export interface Place {
 }
 
 const CALL_OPS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
-const PRECOMPILE_TYPES = new Set(['PRECOMPILE', 'SYSTEM']);
 const JUMP = 0x56;
 
 const num = (v: unknown): number =>
@@ -124,16 +123,6 @@ const big = (v: unknown): bigint | undefined => {
   }
   return undefined;
 };
-
-/** Whether an action enters a frame of the kind met in the log (as callStack.ts reads the call trace). */
-function entersFrame(a: ActionEntry, pseudo: boolean): boolean {
-  const type = a.call_type ?? '';
-  if (pseudo) return PRECOMPILE_TYPES.has(type);
-  if (PRECOMPILE_TYPES.has(type)) return false;
-  const op = a.call_operation_type ?? '';
-  if (op === 'CREATE' || op === 'CREATE2' || type === 'CREATE') return true;
-  return a.recipient_type !== 'ACCOUNT';
-}
 
 export type StepKind = 'over' | 'into' | 'out';
 

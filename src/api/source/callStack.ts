@@ -154,8 +154,8 @@ function endOf(e: OpcodeEntry | undefined, pseudo: boolean): { failed: boolean; 
 
 const normHex = (h: string | null | undefined): string => (h == null ? '' : h.toLowerCase().replace(/^0x/, ''));
 
-/** Whether an action enters a frame of the kind met in the log. */
-function entersFrame(a: ActionEntry, pseudo: boolean): boolean {
+/** Whether an action enters a frame of the kind met in the log (the debugger's trace index reads it the same way). */
+export function entersFrame(a: ActionEntry, pseudo: boolean): boolean {
   const type = a.call_type ?? '';
   if (pseudo) return PRECOMPILE_TYPES.has(type);
   if (PRECOMPILE_TYPES.has(type)) return false;
