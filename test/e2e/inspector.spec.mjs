@@ -888,14 +888,14 @@ test('Inspector: hostile text in a revert reason and an event is shown as text a
   }
 });
 
+test.fresh(); // the extension remembers the opcodes endpoint's refusal: a new page before and after
 test('Go to Revert from the palette when the mirror node gives no opcode trace: the likely line of the library, marked, said to be likely', async ({
   page,
   ctx,
 }) => {
   const s = (await scenarios(ctx)).inspectorLibraryRevert;
   await noEditors(page);
-  // a mirror node with the opcodes endpoint off (the extension remembers the refusal: these tests run last), and
-  // no local replay
+  // a mirror node with the opcodes endpoint off, and no local replay
   await sandbox(ctx, '/__sandbox/opcodes', { enabled: false });
   const settingsFile = path.join(ctx.workspace, '.vscode', 'settings.json');
   const original = fs.readFileSync(settingsFile, 'utf8');
@@ -946,6 +946,7 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
   }
 });
 
+test.fresh();
 test("Inspector on a mirror node without opcode traces: the deep revert replayed locally, 'matches the network's record', exact; Go to revert opens the Ledger's require", async ({
   page,
   ctx,

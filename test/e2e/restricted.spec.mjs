@@ -29,6 +29,7 @@ import { test } from './runner.mjs';
 
 const KEY = 'e2e-restricted-key';
 
+test.blank(); // its own code-server
 test('Restricted Mode: the views work; the URLs that receive the API key come from user settings only', async ({
   page,
   ctx,

@@ -2,26 +2,58 @@
 //
 //   import { test } from './runner.mjs';
 //   test('the container opens', async ({ page, ctx }) => { ... });   // test.skip(name, fn) to skip
+//   test.fresh();   // before a test: it runs on a page of its own (test.blank(): an empty one), see below
 //
-// Each test gets a fresh page (1400x900) with the workbench loaded (ctx.url) and a per-test time limit
-// (E2E_TEST_TIMEOUT_MS, default 60 s); a failing test leaves test-results/screenshots/FAILED-<name>.png.
-// E2E_GREP=<regex> runs only matching tests. Returns { suite, passed, failed, skipped, failures }.
-// Tests share one profile and workspace: the user and workspace settings files are put back as they were
-// before each test, so a test that fails half way (say, on another network) does not fail the next ones.
+// The tests share one page (1400x900) with the workbench loaded (ctx.url): loading it and starting the extension
+// host takes most of a test's time. Between two tests the runner puts back what a test may change: sandbox faults,
+// hostile families, status scenario and opcodes endpoint; open quick inputs, menus, editors, the panel and
+// notifications; the user and workspace settings files (waited for until the workbench applied them); the Hedera
+// views expanded. A test gets a new page, with empty browser storage, when
+//   - it is the first, or the one before failed (a failure does not cascade),
+//   - test.fresh() came before it: a new extension host, for state that no reset undoes (its page is dropped after it),
+//   - test.blank() came before it: an empty page, for a test that opens its own server (dropped after it),
+//   - E2E_FRESH=1 is set (every test on a new page, as a check that a test does not depend on the ones before).
+// Each test has a time limit (E2E_TEST_TIMEOUT_MS, default 90 s); a failing test leaves
+// test-results/screenshots/FAILED-<name>.png. E2E_GREP=<regex> runs only matching tests.
+// Returns { suite, passed, failed, skipped, failures }.
 import fs from 'node:fs';
 import path from 'node:path';
-import { screenshot, waitForWorkbench } from './driver.mjs';
+import {
+  closeEditors,
+  runCommand,
+  sandbox,
+  screenshot,
+  soloView,
+  until,
+  view,
+  viewAction,
+  waitForWorkbench,
+} from './driver.mjs';
 
 const tests = [];
+let next = {};
 export function test(name, fn) {
-  tests.push({ name, fn });
+  tests.push({ name, fn, ...next });
+  next = {};
 }
-test.skip = (name, fn) => tests.push({ name, fn, skip: true });
+test.skip = (name, fn) => {
+  next.skip = true;
+  test(name, fn);
+};
+/** The next test registered runs on a new page of its own (a new extension host). */
+test.fresh = () => (next = { fresh: true });
+/** The next test registered gets an empty page of its own (it opens its own server). */
+test.blank = () => (next = { blank: true });
 
+/**
+ * The settings files a test may change. Only the workspace's shows in the page when the workbench read it again (its
+ * `window.title`); the server's user settings file does not set the title, so a change there takes a new page.
+ */
 function settingsFiles(ctx) {
   const files = [];
-  if (ctx.profile?.userDataDir) files.push(path.join(ctx.profile.userDataDir, 'User', 'settings.json'));
-  if (ctx.workspace) files.push(path.join(ctx.workspace, '.vscode', 'settings.json'));
+  if (ctx.workspace) files.push({ file: path.join(ctx.workspace, '.vscode', 'settings.json'), title: true });
+  if (ctx.profile?.userDataDir)
+    files.push({ file: path.join(ctx.profile.userDataDir, 'User', 'settings.json'), title: false });
   return files;
 }
 
@@ -33,21 +65,50 @@ const readOrNull = (f) => {
   }
 };
 
-/** Puts every settings file back to its snapshot; returns the files that had changed. */
-function restoreSettings(snapshot) {
+function write(file, text) {
+  if (text === null) fs.rmSync(file, { force: true });
+  else {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+}
+
+let resets = 0;
+
+/**
+ * Puts every settings file back to its snapshot; returns the files that had changed. With a page, waits until its
+ * workbench read each file again: the file is first written with a `window.title` marker (shown once applied), then
+ * as it was (the marker gone once applied); a change made through the workbench (Settings editor, a quick pick)
+ * leaves no other sign. With a page, a changed file that cannot show a marker is an error (a new page reads it).
+ */
+async function restoreSettings(snapshot, page) {
+  const unmarked = snapshot.find((f) => !f.title && readOrNull(f.file) !== f.text);
+  if (page && unmarked) throw new Error(`${path.basename(unmarked.file)} of the user changed: a new page reads it`);
   const changed = [];
-  for (const [file, text] of snapshot) {
+  for (const { file, text } of snapshot) {
     const now = readOrNull(file);
     if (now === text) continue;
     changed.push(`${path.basename(path.dirname(file))}/${path.basename(file)}`);
     if (process.env.E2E_DEBUG) console.log(`--- ${file} was:\n${text}\n--- is:\n${now}`);
-    if (text === null) fs.rmSync(file, { force: true });
-    else fs.writeFileSync(file, text);
+    if (page) {
+      const marker = `[reset ${process.pid}.${++resets}]`;
+      const base = text === null ? {} : JSON.parse(text);
+      write(file, JSON.stringify({ ...base, 'window.title': `\${rootName} ${marker}` }, null, 2));
+      let title = '';
+      const shows = async () => (title = await page.title()).includes(marker);
+      await until(page, shows, () => `${marker} in the title (is "${title}")`);
+      write(file, text);
+      await until(
+        page,
+        async () => !(await shows()),
+        () => `${marker} gone from the title (is "${title}")`,
+      );
+    } else write(file, text);
   }
   return changed;
 }
 
-/** Deletes the workbench's IndexedDB databases and local storage (UI state of the last test), keeping the HTTP cache. */
+/** Deletes the workbench's IndexedDB databases and local storage (UI state of the last page), keeping the HTTP cache. */
 async function clearStorage(context, url) {
   const page = await context.newPage();
   try {
@@ -72,6 +133,81 @@ async function clearStorage(context, url) {
   }
 }
 
+/** The sandbox's switchable state as the run found it, to put back after each test. */
+async function sandboxState(ctx) {
+  if (!ctx.sandboxUrl) return null;
+  const { scenario } = await sandbox(ctx, '/__sandbox/status');
+  const { enabled } = await sandbox(ctx, '/__sandbox/opcodes');
+  return { scenario, opcodes: enabled };
+}
+
+async function resetSandbox(ctx, state) {
+  if (!state) return;
+  await sandbox(ctx, '/__sandbox/faults', undefined, 'DELETE');
+  await sandbox(ctx, '/__sandbox/hostile', undefined, 'DELETE');
+  await sandbox(ctx, '/__sandbox/status', { scenario: state.scenario });
+  await sandbox(ctx, '/__sandbox/opcodes', { enabled: state.opcodes });
+}
+
+/** The shared page as a test finds a new one, but for the extension host's state and the side bar's width. */
+async function resetPage(page, snapshot) {
+  const changed = await restoreSettings(snapshot, page);
+  if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
+  const quickInput = page.locator('.quick-input-widget');
+  const menu = page.locator('.context-view .monaco-menu');
+  await until(
+    page,
+    async () => {
+      if (!(await quickInput.isVisible()) && !(await menu.isVisible())) return true;
+      await page.keyboard.press('Escape');
+      return false;
+    },
+    'no quick input or menu open',
+  );
+  await page.mouse.move(1100, 600);
+  if ((await page.locator('.tabs-container .tab, .modal-editor-resizable').count()) > 0) await closeEditors(page);
+  if (await page.locator('.part.panel').isVisible()) {
+    await runCommand(page, 'View: Hide Panel');
+    await page.locator('.part.panel').waitFor({ state: 'hidden', timeout: 20000 });
+  }
+  const toasts = page
+    .locator('.notifications-toasts .notification-toast, .notifications-center .notification-list-item')
+    .filter({ visible: true });
+  if (await toasts.count()) {
+    await runCommand(page, 'Notifications: Clear All Notifications');
+    await until(page, async () => (await toasts.count()) === 0, 'no notification');
+  }
+  const sidebarTitle = page.locator('.part.sidebar .composite.title');
+  if (!(await sidebarTitle.isVisible()) || !/hedera/i.test(await sidebarTitle.innerText())) return;
+  await soloView(page);
+  // no row expanded, as on a new page (rows a test expanded push the others out of the rendered part of the list)
+  const expanded = '.monaco-list-row[aria-expanded="true"]';
+  const names = await page
+    .locator('.part.sidebar .pane')
+    .filter({ has: page.locator(expanded) })
+    .locator('.pane-header h3.title')
+    .allInnerTexts();
+  for (const name of names.map((n) => n.trim())) {
+    await viewAction(page, name, 'Collapse All');
+    await until(page, async () => (await view(page, name).locator(expanded).count()) === 0, `${name} collapsed`);
+  }
+}
+
+/** `p`, or an error once `ms` passed: a bound on waiting (a busy machine is slower), not a speed target. */
+async function withLimit(p, ms, what = '') {
+  let timer;
+  try {
+    return await Promise.race([
+      p,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what ? `${what} ` : ''}timed out after ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const slug = (s) =>
   s
     .toLowerCase()
@@ -79,17 +215,23 @@ const slug = (s) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
+const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
 /** Runs the tests of one lane: of the tests selected, every `lanes`-th from the `lane`-th (each lane its own server). */
 export async function runE2e(browser, ctx, { lane = 0, lanes = 1 } = {}) {
   const result = { suite: 'e2e', passed: 0, failed: 0, skipped: 0, failures: [] };
   const grep = process.env.E2E_GREP ? new RegExp(process.env.E2E_GREP) : null;
-  const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 90000); // a bound on waiting (a busy machine is slower), not a speed target
-  const snapshot = new Map(settingsFiles(ctx).map((f) => [f, readOrNull(f)]));
-  // One browser context for all tests keeps the HTTP cache (the workbench's scripts are not fetched and compiled
-  // again per test); each test starts from empty browser storage, as a new context would.
-  const shared = process.env.E2E_FRESH_CONTEXT
-    ? undefined
-    : await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const limit = Number(process.env.E2E_TEST_TIMEOUT_MS || 90000);
+  const snapshot = settingsFiles(ctx).map((f) => ({ ...f, text: readOrNull(f.file) }));
+  const sandboxDefaults = await sandboxState(ctx);
+  // One browser context for all pages keeps the HTTP cache (the workbench's scripts are not fetched and compiled
+  // again for a new page); a new page starts from empty browser storage, as a new context would.
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  let page = null; // the shared page, while it can be reused
+  const drop = async () => {
+    await page?.close().catch(() => {});
+    page = null;
+  };
   let selected = 0;
   for (const t of tests) {
     if (t.skip || (grep && !grep.test(t.name))) {
@@ -100,40 +242,58 @@ export async function runE2e(browser, ctx, { lane = 0, lanes = 1 } = {}) {
       continue;
     }
     if (selected++ % lanes !== lane) continue;
-    const changed = restoreSettings(snapshot);
-    if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
+    const own = t.fresh || t.blank || process.env.E2E_FRESH;
+    if (own) await drop();
     const t0 = Date.now();
-    const context = shared ?? (await browser.newContext({ viewport: { width: 1400, height: 900 } }));
-    if (shared) await clearStorage(context, ctx.url);
-    const page = await context.newPage();
-    let timer;
+    if (page) {
+      try {
+        await resetSandbox(ctx, sandboxDefaults);
+        await withLimit(resetPage(page, snapshot), 60000, 'reset');
+      } catch (e) {
+        console.log(`    (the page could not be reset, a new one: ${String(e?.message ?? e).split('\n')[0]})`);
+        await drop();
+      }
+    }
+    let current = page;
+    let loaded = 0;
     try {
-      await Promise.race([
+      await withLimit(
         (async () => {
-          await page.goto(ctx.url);
-          await waitForWorkbench(page);
-          // a new page reads the settings files as they are now: the title shows no writeSettings() marker
-          if (changed.length)
-            await page.waitForFunction(() => !document.title.includes('[settings '), null, { timeout: 20000 });
-          await t.fn({ page, ctx });
+          if (!current) {
+            await resetSandbox(ctx, sandboxDefaults);
+            const changed = await restoreSettings(snapshot);
+            if (changed.length) console.log(`    (${changed.join(', ')} put back as before the tests)`);
+            await clearStorage(context, ctx.url);
+            current = await context.newPage();
+            if (!t.blank) {
+              await current.goto(ctx.url);
+              await waitForWorkbench(current);
+              // a new page reads the settings files as they are now: the title shows no settings marker
+              await current.waitForFunction(() => !/\[(settings|reset) /.test(document.title), null, {
+                timeout: 20000,
+              });
+            }
+            loaded = Date.now() - t0;
+          }
+          await t.fn({ page: current, ctx });
         })(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`timed out after ${limit} ms`)), limit);
-        }),
-      ]);
+        limit,
+      );
       result.passed++;
-      console.log(`  ✔ ${t.name} (${((Date.now() - t0) / 1000).toFixed(1)}s)`);
+      console.log(`  ✔ ${t.name} (${secs(Date.now() - t0)}${loaded ? `, of which ${secs(loaded)} a new page` : ''})`);
+      page = own ? null : current;
+      if (own) await current.close().catch(() => {});
     } catch (e) {
       result.failed++;
       const message = String(e?.message ?? e).split('\n')[0];
       result.failures.push(`${t.name}: ${message}`);
       console.log(`  ✗ ${t.name}: ${message}`);
-      await screenshot(page, `FAILED-${slug(t.name)}`).catch(() => {});
-    } finally {
-      clearTimeout(timer);
-      await (shared ? page : context).close().catch(() => {});
+      if (current) await screenshot(current, `FAILED-${slug(t.name)}`).catch(() => {});
+      await current?.close().catch(() => {});
+      page = null;
     }
   }
-  await shared?.close().catch(() => {});
+  await drop();
+  await context.close().catch(() => {});
   return result;
 }

@@ -273,6 +273,7 @@ test('Schedules: clicking "Load more" appends the next page', async ({ page }) =
   await screenshot(page, 'schedules-load-more');
 });
 
+test.fresh(); // the pinned schedule stays until the network changes: no later test sees it
 test('Schedules: "Open Schedule by Id" pins the schedule; an unknown id says there is none', async ({ page, ctx }) => {
   const ids = await notable(ctx);
   await openSchedules(page);

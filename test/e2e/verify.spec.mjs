@@ -137,6 +137,7 @@ test('Verify Contract: a wrong address is refused in the input box, nothing is s
   assert.deepEqual(await sandboxRequests(ctx), []);
 });
 
+test.fresh(); // no key stored yet: web secret storage lives in the page's browser storage
 test("Verify Contract: a missing key is asked for once; the progress notification's Cancel stops a slow verification", async ({
   page,
   ctx,

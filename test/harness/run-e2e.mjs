@@ -4,9 +4,10 @@
 //   1. packages hedera-explorer.vsix (package-vsix.mjs; E2E_VSIX=<file> uses that one instead)
 //   2. starts the sandbox (when it exists) and a throw-away profile whose user settings select it
 //   3. code-server --install-extension <vsix>, then serves a temp copy of test/workspace
-//   4. imports test/e2e/*.spec.mjs and runs their tests (test/e2e/runner.mjs), one fresh page each
+//   4. imports test/e2e/*.spec.mjs and runs their tests (test/e2e/runner.mjs) on one shared page, reset between tests
 //   5. writes out/test-results/e2e.json, stops everything, exits 1 on any failure
-// Env: E2E_GREP, E2E_LANES (default 1), E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server output), KEEP=1 (keep temp dirs), HEADED=1.
+// Env: E2E_GREP, E2E_FRESH=1 (a new page for every test), E2E_LANES (default 1), E2E_TEST_TIMEOUT_MS, VERBOSE=1 (server
+// output), KEEP=1 (keep temp dirs), HEADED=1.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
