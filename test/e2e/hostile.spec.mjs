@@ -127,14 +127,15 @@ test('Hostile server: memos in rows and tooltips read as sent: escaped reorderin
     await screenshot(page, 'hostile-memos');
     // the row tooltips: server URLs read as sent (no backslashes) and are not links; reordering characters escaped
     const tooltip = async (id) => {
-      await page.mouse.move(1100, 600);
-      // the former row's hover gone and the pointer at rest (the workbench keeps a closing hover's "instant" state a
-      // moment: a hover on the next row then does not always start)
+      const label = treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`)).locator('.label-name');
+      const box = await label.boundingBox();
+      // out of the side bar at the row's height, the former row's hover gone; then straight onto the row: a pointer
+      // crossing other rows shows their hovers at once (the tree shows hovers instantly just after one closed), and
+      // one of them can cover the row
+      await page.mouse.move(1100, box.y + box.height / 2);
       await noHover(page);
-      await page.waitForTimeout(400);
-      await treeRow(page, 'Schedules', new RegExp(`^0\\.0\\.${id}`))
-        .locator('.label-name')
-        .hover();
+      await page.mouse.move(box.x + Math.min(box.width / 2, 40), box.y + box.height / 2, { steps: 8 });
+      await until(page, () => label.evaluate((el) => el.matches(':hover')), `the pointer on row 0.0.${id}`);
       const hover = page.locator('.monaco-hover, .workbench-hover', { hasText: `0.0.${id}` }).first();
       await hover.waitFor({ timeout: T });
       return hover;

@@ -33,6 +33,25 @@ async function waitRowCount(page, frame, predicate, what) {
   return n;
 }
 
+/**
+ * The states the panel's page saves (`setState`), read where the webview's host frame passes them to the workbench
+ * (its MessagePort): `waitFor(check, what)` waits until the last one saved passes `check`.
+ */
+async function savedStates(page) {
+  const host = await (await page.locator('iframe.webview.ready').first().elementHandle()).contentFrame();
+  await host.evaluate(() => {
+    const post = globalThis.MessagePort.prototype.postMessage;
+    globalThis.MessagePort.prototype.postMessage = function (message, ...rest) {
+      if (message?.channel === 'do-update-state') globalThis.e2eSavedState = JSON.parse(message.data);
+      return post.call(this, message, ...rest);
+    };
+  });
+  return {
+    waitFor: (check, what) =>
+      until(page, () => host.evaluate(() => globalThis.e2eSavedState ?? null).then((s) => s && check(s)), what),
+  };
+}
+
 async function sandboxRequests(ctx, prefix) {
   const res = await fetch(`${ctx.sandboxUrl}/__sandbox/requests`);
   return (await res.json()).map((r) => r.url).filter((u) => u.startsWith(prefix));
@@ -108,14 +127,21 @@ test('NFT history: scrolling to the end loads more pages while the DOM keeps onl
   const total = await rowCount(frame);
   assert.ok(total >= 700, `rows after scrolling: ${total}`);
   assert.ok(maxDom > 10 && maxDom < 80, `DOM rows stay bounded: ${maxDom}`);
-  // at the bottom, the DOM holds the last rows with their absolute index (aria-rowindex: header = 1)
-  const atEnd = await grid.evaluate(async (el) => {
-    el.scrollTop = el.scrollHeight;
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const idx = [...el.querySelectorAll('#body [role=row]')].map((e) => Number(e.getAttribute('aria-rowindex')));
-    return { max: Math.max(...idx), rowcount: Number(el.getAttribute('aria-rowcount')), dom: idx.length };
-  });
-  assert.equal(atEnd.max, atEnd.rowcount, `last row rendered: ${JSON.stringify(atEnd)}`);
+  // at the bottom, the DOM holds the last rows with their absolute index (aria-rowindex: header = 1), once drawn (a
+  // page arriving meanwhile makes the grid longer: to its new bottom then)
+  let atEnd;
+  await until(
+    page,
+    async () => {
+      atEnd = await grid.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        const idx = [...el.querySelectorAll('#body [role=row]')].map((e) => Number(e.getAttribute('aria-rowindex')));
+        return { max: Math.max(...idx), rowcount: Number(el.getAttribute('aria-rowcount')), dom: idx.length };
+      });
+      return atEnd.max === atEnd.rowcount;
+    },
+    () => `last row rendered: ${JSON.stringify(atEnd)}`,
+  );
   assert.ok(atEnd.dom < 80);
   // the Load more button does the same
   await grid.evaluate((el) => {
@@ -223,10 +249,13 @@ test('NFT history: the panel, its rows and scroll position come back after a rel
     el.scrollTop = el.scrollHeight;
   });
   await waitRowCount(page, frame, (n) => n === 200, '200 rows');
-  await grid.evaluate((el) => {
+  const saved = await savedStates(page);
+  const scrolled = await grid.evaluate((el) => {
     el.scrollTop = 3000;
+    return el.scrollTop;
   });
-  await page.waitForTimeout(600); // the page saves its state (throttled)
+  // the page saves its state throttled, and a reload restores only what was saved
+  await saved.waitFor((s) => s.scrollTop === scrolled && s.loaded >= 200, `the state saved at ${scrolled}`);
   await runCommand(page, 'Developer: Reload Window'); // a real reload: the workbench saves its editors first
   await page.waitForLoadState('domcontentloaded');
   await waitForWorkbench(page);
