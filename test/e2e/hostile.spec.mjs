@@ -208,9 +208,18 @@ test('Hostile server: big integers in unknown fields are shown with every digit'
       'the results asked again',
     );
     await waitForViewIdle(page, 'Contract Results');
-    const first = view(page, 'Contract Results').locator('.pane-body .monaco-list-row[aria-level="1"]').first();
-    await first.waitFor({ timeout: T });
-    await expandRow(page, 'Contract Results', first);
+    // the sandbox's newest result of its own (results other tests added may be above it), by its time and contract
+    const { newestRevert } = (await sandbox(ctx, '/__sandbox/health')).notable.contractResults;
+    const [result] = (await sandbox(ctx, `/api/v1/contracts/results?timestamp=${newestRevert}`)).results;
+    const row = view(page, 'Contract Results')
+      .locator('.pane-body .monaco-list-row[aria-level="1"]')
+      .filter({
+        has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${localTime(newestRevert)}( · |\\s*$)`) }),
+      })
+      .filter({ has: page.locator('.label-description', { hasText: `${result.contract_id} · ` }) })
+      .first();
+    await row.waitFor({ timeout: T });
+    await expandRow(page, 'Contract Results', row);
     const other = treeRow(page, 'Contract Results', 'Other fields');
     await other.waitFor({ timeout: T });
     await expandRow(page, 'Contract Results', other);
@@ -225,6 +234,13 @@ test('Hostile server: big integers in unknown fields are shown with every digit'
   });
   await viewAction(page, 'Contract Results', 'Refresh');
 });
+
+/** A consensus timestamp as the views show it: local time to the second (src/api/format.ts formatLocal). */
+function localTime(ts) {
+  const d = new Date(Number(ts.split('.')[0]) * 1000);
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
 
 /** Hosts of the mirror requests the sandbox received under `prefix`. */
 const hostsOf = async (ctx, prefix) =>
