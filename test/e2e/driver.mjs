@@ -216,7 +216,7 @@ export async function until(page, fn, what = 'condition', timeout = T) {
     const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${typeof what === 'function' ? what() : what}`);
-    await page.waitForTimeout(100);
+    await page.waitForTimeout(100); // the interval between two looks at the state (no event to wait on from Node)
   }
 }
 
