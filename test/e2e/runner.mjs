@@ -7,9 +7,9 @@
 // The tests share one page (1400x900) with the workbench loaded (ctx.url): loading it and starting the extension
 // host takes most of a test's time. Between two tests the runner puts back what a test may change: sandbox faults,
 // hostile families, status scenario and opcodes endpoint; open quick inputs, menus, editors, the panel and
-// notifications; the user and workspace settings files (waited for until the workbench applied them); the Hedera
-// views expanded. A test gets a new page, with empty browser storage, when
-//   - it is the first, or the one before failed (a failure does not cascade),
+// notifications; the workspace settings file (waited for until the workbench applied it); the Hedera views expanded,
+// no filter, Follow off, no result or schedule expanded. A test gets a new page, with empty browser storage, when
+//   - it is the first, or the one before failed (a failure does not cascade), or changed the user settings file,
 //   - test.fresh() came before it: a new extension host, for state that no reset undoes (its page is dropped after it),
 //   - test.blank() came before it: an empty page, for a test that opens its own server (dropped after it),
 //   - E2E_FRESH=1 is set (every test on a new page, as a check that a test does not depend on the ones before).
@@ -180,16 +180,26 @@ async function resetPage(page, snapshot) {
   const sidebarTitle = page.locator('.part.sidebar .composite.title');
   if (!(await sidebarTitle.isVisible()) || !/hedera/i.test(await sidebarTitle.innerText())) return;
   await soloView(page);
-  // no row expanded, as on a new page (rows a test expanded push the others out of the rendered part of the list)
-  const expanded = '.monaco-list-row[aria-expanded="true"]';
-  const names = await page
-    .locator('.part.sidebar .pane')
-    .filter({ has: page.locator(expanded) })
-    .locator('.pane-header h3.title')
-    .allInnerTexts();
-  for (const name of names.map((n) => n.trim())) {
+  // no filter and no Follow left on (their actions show only while set)
+  for (const action of ['Clear Filters', 'Stop Following New Results']) {
+    const shown = `.pane-header .actions .action-label[aria-label^="${action}"]`;
+    const names = await page
+      .locator('.part.sidebar .pane')
+      .filter({ has: page.locator(shown) })
+      .locator('.pane-header h3.title')
+      .allInnerTexts();
+    for (const name of names.map((n) => n.trim())) {
+      await viewAction(page, name, action);
+      await until(page, async () => (await view(page, name).locator(shown).count()) === 0, `${name}: ${action} done`);
+    }
+  }
+  // no result or schedule expanded, as on a new page (rows a test expanded push the others out of the rendered part of
+  // the list); the other views open some rows by default
+  for (const name of ['Contract Results', 'Schedules']) {
+    const expanded = view(page, name).locator('.monaco-list-row[aria-expanded="true"]');
+    if (!(await expanded.count())) continue;
     await viewAction(page, name, 'Collapse All');
-    await until(page, async () => (await view(page, name).locator(expanded).count()) === 0, `${name} collapsed`);
+    await until(page, async () => (await expanded.count()) === 0, `${name} collapsed`);
   }
 }
 
