@@ -60,7 +60,7 @@ export interface Fault {
   delayMs?: number;
   status?: number;
   retryAfter?: string /* Retry-After header value */;
-  body?: 'malformed' | 'truncated' | 'html' | 'empty';
+  body?: 'malformed' | 'truncated' | 'html' | 'empty' | 'oversize';
   reset?: boolean /* destroy the socket without answering */;
 }
 export interface FaultRule {
@@ -125,8 +125,8 @@ export function checkFault(f: unknown): string | null {
   )
     return 'fault.status must be an integer 200..599';
   if (x.retryAfter !== undefined && typeof x.retryAfter !== 'string') return 'fault.retryAfter must be a string';
-  if (x.body !== undefined && !['malformed', 'truncated', 'html', 'empty'].includes(x.body as string))
-    return "fault.body must be 'malformed', 'truncated', 'html' or 'empty'";
+  if (x.body !== undefined && !['malformed', 'truncated', 'html', 'empty', 'oversize'].includes(x.body as string))
+    return "fault.body must be 'malformed', 'truncated', 'html', 'empty' or 'oversize'";
   if (x.reset !== undefined && typeof x.reset !== 'boolean') return 'fault.reset must be a boolean';
   return null;
 }
@@ -184,6 +184,9 @@ function htmlPage(status: number): string {
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Sign in to network</title></head>\n<body><form action="/login" method="post"><h1>Welcome to Hotel Wi-Fi</h1><p>Please accept the terms to continue.</p><button>Accept</button></form></body></html>\n`;
 }
 
+/** The size of an `oversize` fault's body: past the extension's 32 MiB cap on one answer. */
+const OVERSIZE_BYTES = 33 * 1024 * 1024;
+
 /** Garbage that breaks JSON wherever it is cut: a raw control character is invalid inside and outside strings. */
 const GARBAGE = '\u0001#!~@{{<<';
 
@@ -210,6 +213,14 @@ function applyFault(path: string, normal: Reply, fault: Fault): { reply: Reply; 
       break;
     case 'empty':
       reply = { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '' };
+      break;
+    case 'oversize':
+      // valid JSON past the clients' 32 MiB cap on an answer
+      reply = {
+        status,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: `{"padding":"${'x'.repeat(OVERSIZE_BYTES)}"}`,
+      };
       break;
     default:
       break;

@@ -103,6 +103,15 @@ describe('sandbox: faults and control', function () {
     await assert.rejects(fetch(`${sb.url}/api/v1/schedules`).then((x) => x.text()));
   });
 
+  it('oversize: valid JSON past 32 MiB, with the status asked for', async () => {
+    sb.addFault({ path: '/api/v1/schedules', fault: { body: 'oversize' } });
+    const r = await fetch(`${sb.url}/api/v1/schedules`);
+    assert.strictEqual(r.status, 200);
+    const text = await r.text();
+    assert.ok(text.length > 32 * 1024 * 1024, String(text.length));
+    assert.strictEqual(typeof (JSON.parse(text) as { padding: unknown }).padding, 'string');
+  });
+
   it('empty body, connection reset, and delays', async () => {
     sb.addFault({ path: '/api/v1/schedules', fault: { body: 'empty' } });
     const e = await fetch(`${sb.url}/api/v1/schedules`);

@@ -81,7 +81,13 @@ export const fetchTransport: HttpTransport = {
   adapter: 'fetch',
   // A browser sends its own User-Agent (a header of ours would make every request a CORS preflight); `false`
   // also keeps axios from adding one of its own.
-  settings: { headers: { 'User-Agent': false as unknown as string }, withCredentials: false },
+  // `no-store`: every request reaches the server, as with the Node transport; the browser's HTTP cache would answer
+  // a Refresh from its copy for as long as the mirror node's `max-age` says.
+  settings: {
+    headers: { 'User-Agent': false as unknown as string },
+    withCredentials: false,
+    fetchOptions: { cache: 'no-store' },
+  },
   readsInherited: false,
   proxyFree: () => true,
   failure(err) {

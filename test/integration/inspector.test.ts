@@ -740,5 +740,17 @@ describe('Transaction inspector', function () {
       );
       assert.strictEqual(api.inspector.replays().running, 0);
     });
+
+    it('closing the page during the replay stops it (its requests and its progress)', async () => {
+      const s = scenarios.inspectorDeepRevert;
+      await closeAll();
+      // the block held back for a minute: only an abort ends the replay before then
+      await addFault({ path: '/api/v1/blocks/', times: 1, fault: { delayMs: 60_000 } });
+      const p = (await vscode.commands.executeCommand(CMD, s.transactionId)) as InspectorPanel;
+      assert.ok(p);
+      await waitUntil('a replay running', () => api.inspector.replays().running > 0, 30_000);
+      await closeAll();
+      await waitUntil('no replay running after the page closed', () => api.inspector.replays().running === 0, 20_000);
+    });
   });
 });

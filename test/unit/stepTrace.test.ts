@@ -141,6 +141,29 @@ describe('step trace: the opcode endpoint or a checked local replay (src/api/sou
     assert.strictEqual(o.use?.by, 'mirror', 'the endpoint after the replay stopped');
   });
 
+  it('a 5xx from the opcode endpoint itself (after the retries): said as the endpoint not answering, then a replay', async () => {
+    sb.addFault({ path: '/api/v1/contracts/results/', times: 1, fault: { status: 502 } });
+    const o = await ask('endpointFirst');
+    assert.deepStrictEqual({ status: o.refusal?.status, kind: o.refusal?.kind }, { status: 502, kind: 'busy' });
+    assert.strictEqual(o.use?.by, 'replay', JSON.stringify(o.fault ?? o.replay?.verdict));
+    // never replay: the same failure is a refusal too (the likely analysis still shown), not a throw
+    sb.clearFaults();
+    sb.addFault({ path: '/api/v1/contracts/results/', times: 1, fault: { status: 500 } });
+    const n = await ask('never');
+    assert.strictEqual(n.refusal?.kind, 'busy');
+    assert.strictEqual(n.use, undefined);
+  });
+
+  it('a trace over the size cap (too large a transaction for the endpoint): replayed; other failures still throw', async () => {
+    const small = new MirrorClient(sb.url, new HttpClient({ tries: 1, backoffBaseMs: 1, maxResponseBytes: 2_000 }));
+    const o = await stepTraceOf({ mirror: small, http, ref: deep.transactionId, mode: 'never' });
+    assert.strictEqual(o.refusal?.kind, 'transaction', JSON.stringify(o.refusal));
+    assert.strictEqual(o.refusal.status, 0);
+    assert.match(o.refusal.sentence ?? '', /\S/);
+    // an id the client refuses before any request: thrown, as before
+    await assert.rejects(ask('endpointFirst', { ref: 'not a transaction' }));
+  });
+
   it('a cancelled replay: a fault said as cancelled, nothing used, the endpoint not asked behind the user', async () => {
     const controller = new AbortController();
     sb.addFault({ path: '/api/v1/blocks/', times: 5, fault: { delayMs: 30_000 } });

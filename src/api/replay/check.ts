@@ -5,6 +5,7 @@
  * (N of N calls)" or names the first call where the replay diverged and why; the steps from that call's start on
  * are not exact (`exactSteps`). Plain TypeScript, no `vscode`. Never throws.
  */
+import * as l10n from '@vscode/l10n';
 import type { ContractAction, ContractResultDetails } from '../mirrorTypes';
 import type { Execution } from './engine';
 import { entityOfLongZero, wholeOf, word32 } from './state';
@@ -65,29 +66,56 @@ const short = (h: unknown): string => {
 /** Why a replayed action differs from the recorded one, or undefined when it matches. */
 function actionDiff(r: ContractAction, rec: ContractAction): string | undefined {
   if (r.call_operation_type !== rec.call_operation_type)
-    return `it is a ${r.call_operation_type} in the replay, a ${String(rec.call_operation_type)} in the record`;
+    return l10n.t(
+      'it is a {0} in the replay, a {1} in the record',
+      String(r.call_operation_type),
+      String(rec.call_operation_type),
+    );
   if (r.call_type !== rec.call_type)
-    return `its call type is ${r.call_type} in the replay, ${String(rec.call_type)} in the record`;
+    return l10n.t('its call type is {0} in the replay, {1} in the record', String(r.call_type), String(rec.call_type));
   if (!sameParty(r.caller, lower(r.from), rec.caller, rec.from))
-    return `its caller is ${r.caller ?? r.from} in the replay, ${String(rec.caller ?? rec.from)} in the record`;
+    return l10n.t(
+      'its caller is {0} in the replay, {1} in the record',
+      String(r.caller ?? r.from),
+      String(rec.caller ?? rec.from),
+    );
   if (!sameParty(r.recipient, lower(r.to), rec.recipient, rec.to))
-    return `it calls ${r.recipient ?? r.to ?? 'nothing'} in the replay, ${String(rec.recipient ?? rec.to ?? 'nothing')} in the record`;
-  if (!hexEq(r.input, rec.input)) return `its input differs (${short(r.input)} replayed, ${short(rec.input)} recorded)`;
+    return l10n.t(
+      'it calls {0} in the replay, {1} in the record',
+      String(r.recipient ?? r.to ?? l10n.t('nothing')),
+      String(rec.recipient ?? rec.to ?? l10n.t('nothing')),
+    );
+  if (!hexEq(r.input, rec.input))
+    return l10n.t('its input differs ({0} replayed, {1} recorded)', short(r.input), short(rec.input));
   if (wholeOf(r.value) !== wholeOf(rec.value ?? 0))
-    return `its value differs (${String(r.value)} replayed, ${String(rec.value)} recorded)`;
+    return l10n.t('its value differs ({0} replayed, {1} recorded)', String(r.value), String(rec.value));
   if (r.result_data_type !== rec.result_data_type)
-    return `its result is ${r.result_data_type} in the replay, ${String(rec.result_data_type)} in the record`;
+    return l10n.t(
+      'its result is {0} in the replay, {1} in the record',
+      String(r.result_data_type),
+      String(rec.result_data_type),
+    );
   if (!hexEq(r.result_data, rec.result_data))
-    return `its result data differs (${short(r.result_data)} replayed, ${short(rec.result_data)} recorded)`;
+    return l10n.t('its result data differs ({0} replayed, {1} recorded)', short(r.result_data), short(rec.result_data));
   if (!gasClose(r.gas_used, rec.gas_used))
-    return `it used ${String(r.gas_used)} gas in the replay, ${String(rec.gas_used)} in the record (more than the ${GAS_TOLERANCE * 100}% tolerance)`;
+    return l10n.t(
+      'it used {0} gas in the replay, {1} in the record (more than the {2}% tolerance)',
+      String(r.gas_used),
+      String(rec.gas_used),
+      String(GAS_TOLERANCE * 100),
+    );
   return undefined;
 }
 
 const describe = (i: number, a: ContractAction | undefined): string =>
   a
-    ? `call ${i + 1} (${a.call_operation_type ?? a.call_type} to ${a.recipient ?? a.to ?? 'a new contract'})`
-    : `call ${i + 1}`;
+    ? l10n.t(
+        'call {0} ({1} to {2})',
+        String(i + 1),
+        String(a.call_operation_type ?? a.call_type),
+        String(a.recipient ?? a.to ?? l10n.t('a new contract')),
+      )
+    : l10n.t('call {0}', String(i + 1));
 
 /** Checks a replay against its record (see the module comment). */
 export function checkReplay(
@@ -105,8 +133,9 @@ export function checkReplay(
       calls,
       matchedCalls: 0,
       exactSteps: 0,
-      summary:
+      summary: l10n.t(
         "The mirror node's record of this transaction is incomplete, so the replay cannot be checked against it; nothing in it is exact.",
+      ),
     };
   const recorded = [...recordedActions].sort((a, b) => Number(wholeOf(a.index) ?? 0n) - Number(wholeOf(b.index) ?? 0n));
   const diverge = (action: number, why: string, matched: number): Verdict => {
@@ -120,8 +149,12 @@ export function checkReplay(
       exactSteps: Math.min(start, total),
       summary:
         action >= 0
-          ? `Replayed locally · diverges from the network's record at ${describe(action, ex.actions[action])}: ${why}. Nothing from there on is exact.`
-          : `Replayed locally · diverges from the network's record: ${why}. The trace is not exact.`,
+          ? l10n.t(
+              "Replayed locally · diverges from the network's record at {0}: {1}. Nothing from there on is exact.",
+              describe(action, ex.actions[action]),
+              why,
+            )
+          : l10n.t("Replayed locally · diverges from the network's record: {0}. The trace is not exact.", why),
     };
   };
 
@@ -135,8 +168,18 @@ export function checkReplay(
         return { ...diverge(firstNote.action, firstNote.why, matched), exactSteps: Math.min(firstNote.step, total) };
       const r = ex.actions[i];
       const rec = recorded[i];
-      if (!r) return diverge(-1, `the record has ${calls} calls, the replay made ${ex.actions.length}`, matched);
-      if (!rec) return diverge(i, `the replay made ${ex.actions.length} calls, the record has ${calls}`, matched);
+      if (!r)
+        return diverge(
+          -1,
+          l10n.t('the record has {0} calls, the replay made {1}', String(calls), String(ex.actions.length)),
+          matched,
+        );
+      if (!rec)
+        return diverge(
+          i,
+          l10n.t('the replay made {0} calls, the record has {1}', String(ex.actions.length), String(calls)),
+          matched,
+        );
       const why = actionDiff(r, rec);
       if (why) return diverge(i, why, matched);
       matched++;
@@ -150,26 +193,32 @@ export function checkReplay(
   if (ex.success !== recordedSuccess)
     return diverge(
       -1,
-      `the replay ${ex.success ? 'succeeded' : 'failed'}, the network recorded ${String(record.result)}`,
+      ex.success
+        ? l10n.t('the replay succeeded, the network recorded {0}', String(record.result))
+        : l10n.t('the replay failed, the network recorded {0}', String(record.result)),
       matched,
     );
   if (ex.success) {
     if (!hexEq(ex.output, record.call_result ?? '0x') && !(ex.output === '0x' && record.call_result == null))
       return diverge(
         -1,
-        `its output differs (${short(ex.output)} replayed, ${short(record.call_result)} recorded)`,
+        l10n.t('its output differs ({0} replayed, {1} recorded)', short(ex.output), short(record.call_result)),
         matched,
       );
   } else if (!ex.halt && !hexEq(ex.output, record.error_message)) {
     return diverge(
       -1,
-      `its revert data differs (${short(ex.output)} replayed, ${short(record.error_message)} recorded)`,
+      l10n.t('its revert data differs ({0} replayed, {1} recorded)', short(ex.output), short(record.error_message)),
       matched,
     );
   }
   const logs = Array.isArray(record.logs) ? record.logs : [];
   if (logs.length !== ex.logs.length)
-    return diverge(-1, `the replay emitted ${ex.logs.length} logs, the record has ${logs.length}`, matched);
+    return diverge(
+      -1,
+      l10n.t('the replay emitted {0} logs, the record has {1}', String(ex.logs.length), String(logs.length)),
+      matched,
+    );
   for (let i = 0; i < logs.length; i++) {
     const l = logs[i];
     const r = ex.logs[i];
@@ -185,7 +234,7 @@ export function checkReplay(
       topics.some((t, k) => word32(String(t)) !== word32(r.topics[k])) ||
       !hexEq(l.data, r.data)
     )
-      return diverge(-1, `log ${i + 1} differs from the recorded one`, matched);
+      return diverge(-1, l10n.t('log {0} differs from the recorded one', String(i + 1)), matched);
   }
   const key = (address: string, slot: string): string => `${address.toLowerCase()}|${word32(slot)}`;
   const recChanges = new Map<string, { read: string; written: string | null }>();
@@ -200,14 +249,24 @@ export function checkReplay(
     if (!rec)
       return diverge(
         -1,
-        `the replay touched slot ${c.slot} of ${c.contract_id ?? c.address}, which the record does not list`,
+        l10n.t(
+          'the replay touched slot {0} of {1}, which the record does not list',
+          c.slot,
+          String(c.contract_id ?? c.address),
+        ),
         matched,
       );
     const written = c.value_written === null ? null : word32(c.value_written);
     if (rec.written !== written)
       return diverge(
         -1,
-        `the replay wrote ${written ?? 'nothing'} to slot ${c.slot} of ${c.contract_id ?? c.address}, the record has ${rec.written ?? 'nothing'}`,
+        l10n.t(
+          'the replay wrote {0} to slot {1} of {2}, the record has {3}',
+          written ?? l10n.t('nothing'),
+          c.slot,
+          String(c.contract_id ?? c.address),
+          rec.written ?? l10n.t('nothing'),
+        ),
         matched,
       );
     recChanges.delete(key(c.address, c.slot));
@@ -215,16 +274,26 @@ export function checkReplay(
   if (recChanges.size > 0) {
     const [k] = recChanges.keys();
     const [address, slot] = k.split('|');
-    return diverge(-1, `the record lists slot ${slot} of ${address}, which the replay did not touch`, matched);
+    return diverge(
+      -1,
+      l10n.t('the record lists slot {0} of {1}, which the replay did not touch', slot, address),
+      matched,
+    );
   }
   const callsText =
-    calls > 0 ? `${calls} of ${calls} calls` : 'the record has no call frames; result, logs and state changes';
+    calls > 0
+      ? l10n.t('{0} of {1} calls', String(calls), String(calls))
+      : l10n.t('the record has no call frames; result, logs and state changes');
   return {
     matches: true,
     checked: true,
     calls,
     matchedCalls: matched,
     exactSteps: total,
-    summary: `Replayed locally · matches the network's record (${callsText}).${ex.readsBalance ? ' It read a balance, which the mirror node gives as of its last balance snapshot.' : ''}`,
+    summary:
+      l10n.t("Replayed locally · matches the network's record ({0}).", callsText) +
+      (ex.readsBalance
+        ? ` ${l10n.t('It read a balance, which the mirror node gives as of its last balance snapshot.')}`
+        : ''),
   };
 }

@@ -16,6 +16,7 @@
  * intrinsic gas). Bounded: a step budget, a time budget, a request cap, and the caller's AbortSignal.
  * Plain TypeScript, no `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { EVMError, createEVM, type EVM, type ExecResult } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
@@ -211,15 +212,18 @@ export async function readRecord(
     ]);
   } catch (e) {
     throw new ReplayError(
-      `The mirror node could not give the transaction's record: ${e instanceof Error ? e.message : String(e)}`,
+      l10n.t(
+        "The mirror node could not give the transaction's record: {0}",
+        e instanceof Error ? e.message : String(e),
+      ),
       signal?.aborted ? 'cancelled' : 'mirror',
       e,
     );
   }
-  if (!details) throw new ReplayError('The mirror node has no contract result for this transaction.', 'mirror');
+  if (!details) throw new ReplayError(l10n.t('The mirror node has no contract result for this transaction.'), 'mirror');
   if (actions?.truncated || actions?.stopped)
     throw new ReplayError(
-      actions.stopped ?? 'The transaction has more call frames than a replay reads (20,000).',
+      actions.stopped ?? l10n.t('The transaction has more call frames than a replay reads ({0}).', '20,000'),
       'unsupported',
     );
   return {
@@ -255,7 +259,7 @@ export async function replayRecord(
   const { record, actions } = input;
   const timestamp = record.timestamp;
   if (typeof timestamp !== 'string' || !/^\d{1,12}\.\d{9}$/.test(timestamp))
-    throw new ReplayError('The record has no consensus timestamp to replay at.', 'malformed');
+    throw new ReplayError(l10n.t('The record has no consensus timestamp to replay at.'), 'malformed');
   const state = new MirrorState(mirror, http, timestamp, {
     signal: options.signal,
     maxRequests: options.maxRequests,
@@ -266,13 +270,19 @@ export async function replayRecord(
   // the storage every touched slot held before the transaction
   for (const c of Array.isArray(record.state_changes) ? record.state_changes : []) {
     if (!c || typeof c.address !== 'string' || typeof c.slot !== 'string' || typeof c.value_read !== 'string')
-      throw new ReplayError('A state change of the record is not an address, a slot and a value read.', 'malformed');
+      throw new ReplayError(
+        l10n.t('A state change of the record is not an address, a slot and a value read.'),
+        'malformed',
+      );
     if (
       !/^0x[0-9a-fA-F]{40}$/.test(c.address) ||
       !/^0x[0-9a-fA-F]{1,64}$/.test(c.slot) ||
       !/^0x[0-9a-fA-F]{1,64}$/.test(c.value_read)
     )
-      throw new ReplayError('A state change of the record has a malformed address, slot or value.', 'malformed');
+      throw new ReplayError(
+        l10n.t('A state change of the record has a malformed address, slot or value.'),
+        'malformed',
+      );
     state.seedSlot(c.address, c.slot, c.value_read);
   }
 
@@ -285,13 +295,14 @@ export async function replayRecord(
     (!top && !record.to && !record.contract_id && isHex(record.failed_initcode));
   const data =
     top && isHex(top.input) ? top.input : isHex(record.function_parameters) ? record.function_parameters : null;
-  if (data === null) throw new ReplayError('The record has no call data or init code to replay.', 'malformed');
+  if (data === null) throw new ReplayError(l10n.t('The record has no call data or init code to replay.'), 'malformed');
   const value = wholeOf(top?.value ?? record.amount ?? 0) ?? 0n;
   const limit = wholeOf(record.gas_limit);
   const gas = wholeOf(top?.gas) ?? (limit !== undefined ? limit - intrinsicGas(data, create) : undefined);
-  if (gas === undefined || gas <= 0n) throw new ReplayError('The record has no gas limit to replay with.', 'malformed');
+  if (gas === undefined || gas <= 0n)
+    throw new ReplayError(l10n.t('The record has no gas limit to replay with.'), 'malformed');
   if (gas > 1_000_000_000n)
-    throw new ReplayError('The record gives the call more gas than any network allows.', 'malformed');
+    throw new ReplayError(l10n.t('The record gives the call more gas than any network allows.'), 'malformed');
 
   // accounts by the addresses the EVM uses; the record's entities looked up at once, in parallel
   const byAddress = new Map<string, AccountState>();
@@ -306,9 +317,9 @@ export async function replayRecord(
   };
   const senderRef = typeof record.from === 'string' ? lower(record.from) : null;
   if (!senderRef || !/^0x[0-9a-f]{40}$/.test(senderRef))
-    throw new ReplayError('The record has no sender address.', 'malformed');
+    throw new ReplayError(l10n.t('The record has no sender address.'), 'malformed');
   const contractRef = create ? null : (record.contract_id ?? (typeof record.to === 'string' ? lower(record.to) : null));
-  if (!create && !contractRef) throw new ReplayError('The record names no contract called.', 'malformed');
+  if (!create && !contractRef) throw new ReplayError(l10n.t('The record names no contract called.'), 'malformed');
   const recipients = new Set<string>();
   for (const a of sorted)
     if (a.call_type !== 'PRECOMPILE' && typeof a.recipient === 'string' && /^\d+\.\d+\.\d+$/.test(a.recipient))
@@ -328,10 +339,13 @@ export async function replayRecord(
         .then((a) => remember(a, longZeroOf(id) ?? '')),
     ),
   ]);
-  if (!sender) throw new ReplayError(`The mirror node has no account ${senderRef}, the sender.`, 'mirror');
+  if (!sender) throw new ReplayError(l10n.t('The mirror node has no account {0}, the sender.', senderRef), 'mirror');
   remember(sender, senderRef);
   if (contractRef && !contract?.isContract)
-    throw new ReplayError(`The mirror node has no contract ${contractRef} before ${timestamp}.`, 'mirror');
+    throw new ReplayError(
+      l10n.t('The mirror node has no contract {0} before {1}.', String(contractRef), timestamp),
+      'mirror',
+    );
   remember(contract, typeof record.to === 'string' ? lower(record.to) : '');
   const from = sender.evmAddress;
   const to = contract ? contract.evmAddress : undefined;
@@ -348,7 +362,11 @@ export async function replayRecord(
         notes.push({
           action: Math.max(0, (ref.recorder?.actions.length ?? 1) - 1),
           step: Math.max(0, (ref.recorder?.opcodes.length ?? 1) - 1),
-          why: `The replay read slot ${word32(slot)} of ${entityOf(address) ?? address}, which the record does not list among the slots the transaction touched.`,
+          why: l10n.t(
+            'The replay read slot {0} of {1}, which the record does not list among the slots the transaction touched.',
+            word32(slot),
+            entityOf(address) ?? address,
+          ),
         });
       return state.slot(address, slot);
     },
@@ -372,7 +390,16 @@ export async function replayRecord(
         notes.push({
           action: actionIndex,
           step: rec.opcodes.length,
-          why: `The replay called the system contract ${SYSTEM_CONTRACTS[address]} where the record has ${recorded ? `a call to ${recorded.to}` : 'no more system contract calls'}; its answer is unknown.`,
+          why: recorded
+            ? l10n.t(
+                'The replay called the system contract {0} where the record has a call to {1}; its answer is unknown.',
+                SYSTEM_CONTRACTS[address],
+                String(recorded.to),
+              )
+            : l10n.t(
+                'The replay called the system contract {0} where the record has no more system contract calls; its answer is unknown.',
+                SYSTEM_CONTRACTS[address],
+              ),
         });
         return {
           executionGasUsed: i.gasLimit,
@@ -384,7 +411,10 @@ export async function replayRecord(
         notes.push({
           action: actionIndex,
           step: rec.opcodes.length,
-          why: `The replay called ${SYSTEM_CONTRACTS[address]} with other input than the record has; the recorded answer was used.`,
+          why: l10n.t(
+            'The replay called {0} with other input than the record has; the recorded answer was used.',
+            SYSTEM_CONTRACTS[address],
+          ),
         });
       const used = wholeOf(recorded.gas_used) ?? 0n;
       const out = isHex(recorded.result_data) ? hexToBytes(recorded.result_data as `0x${string}`) : new Uint8Array(0);
@@ -452,13 +482,13 @@ export async function replayRecord(
     onStep: (n) => {
       if (n >= maxSteps)
         throw new ReplayError(
-          `The replay passed its budget of ${maxSteps.toLocaleString('en-US')} steps; it was stopped there.`,
+          l10n.t('The replay passed its budget of {0} steps; it was stopped there.', maxSteps.toLocaleString('en-US')),
           'budget',
         );
       if ((n & 1023) === 0) {
-        if (options.signal?.aborted) throw new ReplayError('The replay was cancelled.', 'cancelled');
+        if (options.signal?.aborted) throw new ReplayError(l10n.t('The replay was cancelled.'), 'cancelled');
         if (Date.now() > deadline)
-          throw new ReplayError('The replay ran out of its time budget; it was stopped.', 'budget');
+          throw new ReplayError(l10n.t('The replay ran out of its time budget; it was stopped.'), 'budget');
       }
     },
   });
@@ -477,7 +507,7 @@ export async function replayRecord(
     notes.push({
       action: 0,
       step: 0,
-      why: `the mirror node's block ${blockNumber} has another hash than the record names`,
+      why: l10n.t("the mirror node's block {0} has another hash than the record names", String(blockNumber)),
     });
   const evmBlock = {
     header: {
@@ -508,7 +538,7 @@ export async function replayRecord(
   } catch (e) {
     if (e instanceof ReplayError) throw e;
     throw new ReplayError(
-      `The EVM could not run the replay: ${e instanceof Error ? e.message : String(e)}`,
+      l10n.t('The EVM could not run the replay: {0}', e instanceof Error ? e.message : String(e)),
       'unsupported',
       e,
     );

@@ -6,6 +6,7 @@
  * what the mirror node sends (a slot value that is not 32 bytes, a balance that is not a whole number, a code that
  * is not hex) ends the replay with a sentence, never a guess. Plain TypeScript, no `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError } from '../errors';
 import type { HttpClient } from '../http';
 import type { MirrorClient } from '../mirror';
@@ -109,10 +110,14 @@ export class MirrorState {
 
   /** One GET within the bounds (cap, parallelism, cancellation); 404 answers null. */
   async get(path: string, query: string, what: string): Promise<unknown> {
-    if (this.options.signal?.aborted) throw new ReplayError('The replay was cancelled.', 'cancelled');
+    if (this.options.signal?.aborted) throw new ReplayError(l10n.t('The replay was cancelled.'), 'cancelled');
     if (this.stats.requests >= this.maxRequests)
       throw new ReplayError(
-        `The replay needed more than ${this.maxRequests} requests to the mirror node (${what}); it was stopped there.`,
+        l10n.t(
+          'The replay needed more than {0} requests to the mirror node ({1}); it was stopped there.',
+          String(this.maxRequests),
+          what,
+        ),
         'budget',
       );
     this.stats.requests++;
@@ -127,9 +132,9 @@ export class MirrorState {
       return res.status === 404 ? null : res.data;
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'cancelled')
-        throw new ReplayError('The replay was cancelled.', 'cancelled', e);
+        throw new ReplayError(l10n.t('The replay was cancelled.'), 'cancelled', e);
       const why = e instanceof Error ? e.message : String(e);
-      throw new ReplayError(`The mirror node could not give ${what}: ${why}`, 'mirror', e);
+      throw new ReplayError(l10n.t('The mirror node could not give {0}: {1}', what, why), 'mirror', e);
     } finally {
       this.running--;
       this.waiting.shift()?.();
@@ -159,7 +164,7 @@ export class MirrorState {
 
   private async fetchSlot(address: string, slot: string): Promise<string> {
     this.stats.slotRequests++;
-    const what = `slot ${slot} of ${address} before ${this.timestamp}`;
+    const what = l10n.t('slot {0} of {1} before {2}', slot, address, this.timestamp);
     const body = await this.get(
       `/contracts/${address}/state`,
       `timestamp=lt:${this.timestamp}&slot=${slot}&limit=1`,
@@ -167,23 +172,26 @@ export class MirrorState {
     );
     if (body === null) return word32('0');
     if (!isObject(body) || !Array.isArray(body.state))
-      throw new ReplayError(`The mirror node's answer for ${what} has no "state" list.`, 'malformed');
+      throw new ReplayError(l10n.t('The mirror node\'s answer for {0} has no "state" list.', what), 'malformed');
     // no row: the slot was never written before that time, so it holds zero
     const row = body.state.find((r) => isObject(r) && typeof r.slot === 'string' && word32(r.slot) === slot);
     if (row === undefined) {
       if (body.state.length > 0)
-        throw new ReplayError(`The mirror node answered ${what} with other slots than the one asked for.`, 'malformed');
+        throw new ReplayError(
+          l10n.t('The mirror node answered {0} with other slots than the one asked for.', what),
+          'malformed',
+        );
       return word32('0');
     }
     const v = (row as Record<string, unknown>).value;
     if (typeof v !== 'string' || !WORD.test(v))
-      throw new ReplayError(`The mirror node's value for ${what} is not a 32-byte word.`, 'malformed');
+      throw new ReplayError(l10n.t("The mirror node's value for {0} is not a 32-byte word.", what), 'malformed');
     return word32(v);
   }
 
   /** A block (`/blocks/{number}`): its hash and first timestamp; null when the mirror node has none. */
   async block(number: bigint): Promise<{ hash: string; from: string } | null> {
-    const what = `block ${number}`;
+    const what = l10n.t('block {0}', String(number));
     const b = await this.get(`/blocks/${number}`, '', what);
     if (b === null) return null;
     const t = isObject(b) && isObject(b.timestamp) ? b.timestamp.from : undefined;
@@ -194,7 +202,7 @@ export class MirrorState {
       typeof t !== 'string' ||
       !/^\d{1,12}\.\d{9}$/.test(t)
     )
-      throw new ReplayError(`The mirror node's answer for ${what} has no hash or no timestamp.`, 'malformed');
+      throw new ReplayError(l10n.t("The mirror node's answer for {0} has no hash or no timestamp.", what), 'malformed');
     return { hash: b.hash.toLowerCase(), from: t };
   }
 
@@ -204,9 +212,12 @@ export class MirrorState {
     let p = this.contracts.get(key);
     if (!p) {
       this.stats.contractRequests++;
-      p = this.get(`/contracts/${key}`, '', `the contract ${key}`).then((b) => {
+      p = this.get(`/contracts/${key}`, '', l10n.t('the contract {0}', key)).then((b) => {
         if (b !== null && !isObject(b))
-          throw new ReplayError(`The mirror node's answer for the contract ${key} is not an object.`, 'malformed');
+          throw new ReplayError(
+            l10n.t("The mirror node's answer for the contract {0} is not an object.", key),
+            'malformed',
+          );
         return b;
       });
       this.contracts.set(key, p);
@@ -230,7 +241,7 @@ export class MirrorState {
 
   private async fetchAccount(key: string, knownContract: boolean): Promise<AccountState | null> {
     this.stats.accountRequests++;
-    const what = `the account ${key} before ${this.timestamp}`;
+    const what = l10n.t('the account {0} before {1}', key, this.timestamp);
     // a contract's code and its balance come from two endpoints: ask both at once when it is known to be one
     const [accountBody, contractBody] = await Promise.all([
       this.get(`/accounts/${key}`, `timestamp=lt:${this.timestamp}&transactions=false`, what),
@@ -238,14 +249,17 @@ export class MirrorState {
     ]);
     if (accountBody === null && !contractBody) return null;
     if (accountBody !== null && !isObject(accountBody))
-      throw new ReplayError(`The mirror node's answer for ${what} is not an object.`, 'malformed');
+      throw new ReplayError(l10n.t("The mirror node's answer for {0} is not an object.", what), 'malformed');
     const a = (accountBody ?? {}) as Record<string, unknown>;
     const balanceObj = a.balance;
     let balance = 0n;
     if (accountBody !== null) {
       const b = isObject(balanceObj) ? wholeOf(balanceObj.balance) : undefined;
       if (b === undefined)
-        throw new ReplayError(`The mirror node's balance for ${what} is not a whole number of tinybars.`, 'malformed');
+        throw new ReplayError(
+          l10n.t("The mirror node's balance for {0} is not a whole number of tinybars.", what),
+          'malformed',
+        );
       balance = b;
     }
     let c = contractBody;
@@ -258,7 +272,10 @@ export class MirrorState {
     if (c) {
       const rc = c.runtime_bytecode;
       if (typeof rc !== 'string' || !HEX.test(rc) || rc.length % 2 !== 0 || rc.length > MAX_CODE_HEX)
-        throw new ReplayError(`The mirror node's runtime code of the contract ${key} is not bytecode.`, 'malformed');
+        throw new ReplayError(
+          l10n.t("The mirror node's runtime code of the contract {0} is not bytecode.", key),
+          'malformed',
+        );
       code = rc.slice(2).toLowerCase();
     }
     const nonceRaw = c ? c.nonce : a.ethereum_nonce;

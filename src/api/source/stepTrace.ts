@@ -7,6 +7,8 @@
  */
 import type { HttpClient } from '../http';
 import type { MirrorClient } from '../mirror';
+import * as l10n from '@vscode/l10n';
+import { isApiError } from '../errors';
 import type { OpcodesResponse } from '../mirrorTypes';
 import type * as ReplayModule from '../replay';
 import { opcodeRefusal } from './refusal';
@@ -20,11 +22,15 @@ export function replayModeOf(v: unknown): ReplayMode {
   return REPLAY_MODES.includes(v as ReplayMode) ? (v as ReplayMode) : 'endpointFirst';
 }
 
-/** Why the opcode endpoint gave no trace (see ./refusal.ts for `kind`). */
+/**
+ * Why the opcode endpoint gave no trace (see ./refusal.ts for `kind`). `status` is 0 when no status came back (a
+ * timeout, a connection reset, a trace over the size cap); `sentence` then says what happened.
+ */
 export interface EndpointRefusal {
   status: number;
   serverMessages: string[];
   kind: 'off' | 'busy' | 'transaction';
+  sentence?: string;
 }
 
 /** A replay that ran to its end, checked against the record. */
@@ -34,7 +40,7 @@ export interface ReplayedTrace {
   stats: ReplayModule.Replayed['stats'];
 }
 
-/** A replay that stopped: the fault's kind and its sentence (the engine's, English, plain text). */
+/** A replay that stopped: the fault's kind and its sentence (plain text). */
 export interface ReplayFault {
   kind: 'budget' | 'cancelled' | 'mirror' | 'malformed' | 'unsupported' | 'internal';
   message: string;
@@ -77,11 +83,23 @@ export function loadReplay(): typeof ReplayModule {
   return require('../replay') as typeof ReplayModule;
 }
 
-/** Asks the endpoint; a refusal (off, busy, this transaction) is an answer, anything else throws. */
+/**
+ * Asks the endpoint; a refusal (off, busy, this transaction) is an answer. So is a failure of the endpoint alone
+ * (a 5xx after the client's retries, a timeout or reset: the tracer is the mirror node's slowest route; a trace over
+ * the size cap: too large a transaction), since the replay may still get there through the other routes. Anything
+ * else (unreachable, cancelled, a refused id) throws.
+ */
 async function fromEndpoint(
   r: StepTraceRequest,
 ): Promise<{ trace: OpcodesResponse; refusal?: undefined } | { refusal: EndpointRefusal; trace?: undefined }> {
-  const a = await r.mirror.contractOpcodes(r.ref, {}, { signal: r.signal });
+  let a: Awaited<ReturnType<MirrorClient['contractOpcodes']>>;
+  try {
+    a = await r.mirror.contractOpcodes(r.ref, {}, { signal: r.signal });
+  } catch (e) {
+    const failed = endpointFailure(e);
+    if (!failed || r.signal?.aborted) throw e;
+    return { refusal: failed };
+  }
   if (a.kind === 'trace') return { trace: a.value };
   return {
     refusal: { status: a.status, serverMessages: a.serverMessages, kind: opcodeRefusal(a.status, a.serverMessages) },
@@ -95,7 +113,7 @@ async function fromReplay(r: StepTraceRequest): Promise<{ replay?: ReplayedTrace
     try {
       mod = (r.load ?? loadReplay)();
     } catch (e) {
-      return { fault: { kind: 'internal', message: `The replay could not be loaded: ${messageOf(e)}` } };
+      return { fault: { kind: 'internal', message: l10n.t('The replay could not be loaded: {0}', messageOf(e)) } };
     }
     try {
       const input = await mod.readRecord(r.mirror, r.ref, signal);
@@ -105,8 +123,8 @@ async function fromReplay(r: StepTraceRequest): Promise<{ replay?: ReplayedTrace
       return { replay: { trace: replayed.execution.opcodes as OpcodesResponse, verdict, stats: replayed.stats } };
     } catch (e) {
       if (e instanceof mod.ReplayError) return { fault: { kind: e.kind, message: e.message } };
-      if (signal?.aborted) return { fault: { kind: 'cancelled', message: 'The replay was cancelled.' } };
-      return { fault: { kind: 'internal', message: `The replay stopped: ${messageOf(e)}` } };
+      if (signal?.aborted) return { fault: { kind: 'cancelled', message: l10n.t('The replay was cancelled.') } };
+      return { fault: { kind: 'internal', message: l10n.t('The replay stopped: {0}', messageOf(e)) } };
     }
   };
   return r.aroundReplay ? r.aroundReplay(run) : run(r.signal);
@@ -151,6 +169,16 @@ export async function stepTraceOf(r: StepTraceRequest): Promise<StepTraceOutcome
   // a transaction the endpoint cannot trace for a reason of its own (a 400): replayed all the same
   await replay();
   return out;
+}
+
+/** A failure that is the opcode endpoint's own, as a refusal; undefined for any other error. */
+export function endpointFailure(e: unknown): EndpointRefusal | undefined {
+  if (!isApiError(e)) return undefined;
+  const base = { status: e.status ?? 0, serverMessages: e.serverMessages, sentence: e.message };
+  if (e.kind === 'http' && e.status !== undefined && e.status >= 500) return { ...base, kind: 'busy' };
+  if (e.kind === 'timeout' || e.kind === 'reset') return { ...base, kind: 'busy' };
+  if (e.kind === 'tooLarge') return { ...base, kind: 'transaction' };
+  return undefined;
 }
 
 function messageOf(e: unknown): string {

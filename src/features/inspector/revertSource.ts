@@ -606,29 +606,32 @@ export class RevertLocator {
 /** Why the opcode endpoint gave no trace, and what was used instead. */
 function refusalNote(r: EndpointRefusal, replayed: boolean): string {
   const said = r.serverMessages.length ? `: ${oneLine(r.serverMessages.join('; '), 200)}` : '';
-  const status = String(r.status);
-  if (replayed)
-    return r.kind === 'transaction'
+  const why = r.status ? `HTTP ${r.status}${said}` : oneLine(r.sentence ?? '', 200);
+  if (r.kind === 'busy')
+    return replayed
       ? vscode.l10n.t(
-          'The mirror node could not trace this transaction (HTTP {0}{1}); it was replayed locally instead.',
-          status,
-          said,
+          "The mirror node's opcode endpoint did not answer ({0}); the transaction was replayed locally instead.",
+          why,
         )
       : vscode.l10n.t(
-          'This mirror node does not give opcode traces (HTTP {0}{1}); the transaction was replayed locally instead.',
-          status,
-          said,
+          "The mirror node's opcode endpoint did not answer ({0}); the location below is the likely one, from the call trace.",
+          why,
+        );
+  if (replayed)
+    return r.kind === 'transaction'
+      ? vscode.l10n.t('The mirror node could not trace this transaction ({0}); it was replayed locally instead.', why)
+      : vscode.l10n.t(
+          'This mirror node does not give opcode traces ({0}); the transaction was replayed locally instead.',
+          why,
         );
   return r.kind === 'transaction'
     ? vscode.l10n.t(
-        'The mirror node could not trace this transaction (HTTP {0}{1}); the location below is the likely one, from the call trace.',
-        status,
-        said,
+        'The mirror node could not trace this transaction ({0}); the location below is the likely one, from the call trace.',
+        why,
       )
     : vscode.l10n.t(
-        'This mirror node does not give opcode traces (HTTP {0}{1}); the location below is the likely one, from the call trace.',
-        status,
-        said,
+        'This mirror node does not give opcode traces ({0}); the location below is the likely one, from the call trace.',
+        why,
       );
 }
 

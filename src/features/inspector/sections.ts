@@ -47,7 +47,8 @@ export class SectionBuilder {
   private lookedUp = new Set<string>();
   private candidateCache: { result: unknown; actions: unknown; aliases: number; keys: string[] } | undefined;
   /** The revert placed in source, for the result and frames it was placed from. */
-  private located: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } | undefined;
+  private located:
+    { result: unknown; actions: unknown; value?: LocatedRevert; error?: string; abort: AbortController } | undefined;
   /** A contract's own EVM address by the long-zero address of its entity id (the mirror node's `/contracts/{id}`). */
   private readonly aliases = new Map<string, string>();
   private readonly aliasAsked = new Set<string>();
@@ -193,6 +194,7 @@ export class SectionBuilder {
   /** Looks for the revert in source again (Retry of the Source section). */
   retrySource(): void {
     RevertLocator.forgetRefusal(this.clients().profile.mirrorUrl);
+    this.located?.abort.abort();
     this.located = undefined;
     this.invalidate(['source']);
   }
@@ -208,17 +210,16 @@ export class SectionBuilder {
     const r = result.value.value;
     const acts = actions.state === 'ready' ? actions.value.actions : undefined;
     if (this.located?.result !== r || this.located.actions !== acts) {
-      const entry: { result: unknown; actions: unknown; value?: LocatedRevert; error?: string } = {
-        result: r,
-        actions: acts,
-      };
+      // a placement no longer wanted (the page closed, other frames) stops, its replay included
+      this.located?.abort.abort();
+      const entry: NonNullable<typeof this.located> = { result: r, actions: acts, abort: new AbortController() };
       this.located = entry;
       const pathRef =
         this.loader.nonce > 0 || !this.loader.transactionId
           ? (r.hash ?? this.loader.transactionId ?? '')
           : this.loader.transactionId;
       const task = this.locator
-        .locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId })
+        .locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId }, entry.abort.signal)
         .then(
           (v) => {
             entry.value = v;
@@ -517,6 +518,7 @@ export class SectionBuilder {
 
   dispose(): void {
     this.disposed = true;
+    this.located?.abort.abort();
   }
 }
 
