@@ -28,6 +28,7 @@ import { test } from './runner.mjs';
 
 const EXTENSION_ID = 'hedera-explorer.hedera-explorer';
 
+test.blank(); // its own code-server
 test('Web host: the browser build runs in the web worker extension host; the browser makes every request; a foreign redirect and an oversized answer are refused', async ({
   page,
   ctx,
