@@ -5,10 +5,13 @@
  * user's choice (`ReplayMode`). A replay's trace is returned with its verdict: only a replay that matches the record
  * may be used as exact. Revert to source and the debugger take their traces from here. Plain TypeScript, no `vscode`.
  */
+import * as l10n from '@vscode/l10n';
 import type { HttpClient } from '../http';
+import type { SourceTrace } from '../inspect/model';
 import type { MirrorClient } from '../mirror';
 import type { OpcodesResponse } from '../mirrorTypes';
 import type * as ReplayModule from '../replay';
+import { oneLine } from '../text';
 import { opcodeRefusal } from './refusal';
 
 /** Which source of a step trace comes first: the opcode endpoint, the local replay, or the endpoint alone. */
@@ -60,6 +63,8 @@ export interface StepTraceRequest {
   signal?: AbortSignal;
   /** The endpoint refused before (the caller remembers it): not asked again. */
   skipEndpoint?: boolean;
+  /** What each step carries besides pc, op and gas, from either source (none by default: the smallest answer). */
+  detail?: { stack?: boolean; memory?: boolean; storage?: boolean };
   /** Bounds of the replay (the engine's defaults otherwise). */
   replayOptions?: Omit<ReplayModule.ReplayOptions, 'signal'>;
   /**
@@ -81,7 +86,7 @@ export function loadReplay(): typeof ReplayModule {
 async function fromEndpoint(
   r: StepTraceRequest,
 ): Promise<{ trace: OpcodesResponse; refusal?: undefined } | { refusal: EndpointRefusal; trace?: undefined }> {
-  const a = await r.mirror.contractOpcodes(r.ref, {}, { signal: r.signal });
+  const a = await r.mirror.contractOpcodes(r.ref, r.detail ?? {}, { signal: r.signal });
   if (a.kind === 'trace') return { trace: a.value };
   return {
     refusal: { status: a.status, serverMessages: a.serverMessages, kind: opcodeRefusal(a.status, a.serverMessages) },
@@ -99,7 +104,11 @@ async function fromReplay(r: StepTraceRequest): Promise<{ replay?: ReplayedTrace
     }
     try {
       const input = await mod.readRecord(r.mirror, r.ref, signal);
-      const replayed = await mod.replayRecord(r.mirror, r.http, input, { ...r.replayOptions, signal });
+      const replayed = await mod.replayRecord(r.mirror, r.http, input, {
+        ...r.replayOptions,
+        ...(r.detail ? { trace: r.detail } : {}),
+        signal,
+      });
       replayed.stats.requests += input.requests;
       const verdict = mod.checkReplay(replayed.execution, input.record, input.actions, input.partial);
       return { replay: { trace: replayed.execution.opcodes as OpcodesResponse, verdict, stats: replayed.stats } };
@@ -155,4 +164,37 @@ export async function stepTraceOf(r: StepTraceRequest): Promise<StepTraceOutcome
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** The step trace's source as the user reads it: the mirror node, or a replay and its verdict. */
+export function traceOf(v: ReplayModule.Verdict | undefined): SourceTrace {
+  if (!v) return { by: 'mirror', matches: true, text: l10n.t('Traced by the mirror node') };
+  if (v.matches)
+    return {
+      by: 'replay',
+      matches: true,
+      text:
+        v.calls > 0
+          ? l10n.t(
+              "Replayed locally · matches the network's record ({0} of {1} calls)",
+              String(v.matchedCalls),
+              String(v.calls),
+            )
+          : l10n.t("Replayed locally · matches the network's record (result, logs and state changes)"),
+    };
+  if (!v.checked)
+    return {
+      by: 'replay',
+      matches: false,
+      text: l10n.t("Replayed locally · the network's record is incomplete"),
+    };
+  const why = oneLine(v.divergence?.why ?? '', 240);
+  return {
+    by: 'replay',
+    matches: false,
+    text:
+      v.divergence && v.divergence.action >= 0
+        ? l10n.t('Replayed locally · diverged at call {0}: {1}', String(v.divergence.action + 1), why)
+        : l10n.t("Replayed locally · diverged from the network's record: {0}", why),
+  };
 }
