@@ -43,8 +43,8 @@ export function registerDebug(ctx: FeatureContext): void {
 async function askTransaction(): Promise<string | undefined> {
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Debug Transaction'),
-    prompt: vscode.l10n.t('A transaction id, transaction hash or HashScan link'),
-    placeHolder: '0.0.1234-1700000000-123456789 · 0x… · https://hashscan.io/…',
+    prompt: vscode.l10n.t('A transaction id, transaction hash, consensus timestamp or HashScan link'),
+    placeHolder: '0.0.1234-1700000000-123456789 · 0x… · 1700000000.123456789 · https://hashscan.io/…',
     ignoreFocusOut: true,
   });
   return typed?.trim() || undefined;
