@@ -15,6 +15,7 @@ import {
   evmVariables,
   functionOf,
   messageOf,
+  returnValuesOf,
   revertReason,
   storageVariables,
 } from '../../src/api/debug/state';
@@ -93,6 +94,49 @@ describe('debug: the model on real executions', function () {
     assert.deepStrictEqual(t.entriesOn(VAULT_SOL, line), [], 'no breakpoint stops after the divergence');
     // stepping forward from the last exact line goes to the failing step (shown in the disassembly), not to a line
     assert.strictEqual(t.move(placed[placed.indexOf(cut) - 1], 'into'), t.failing);
+  });
+
+  it("return values: at the step that ends a frame, its recorded return data decoded by the function's ABI outputs; nowhere else", async () => {
+    const run = (await inspectorRuns()).get('inspectorSuccess');
+    assert.ok(run);
+    const opcodes = await opcodesOf('inspectorSuccess', { stack: true, memory: true, storage: true });
+    const vault = compiled.contracts.find((c) => c.name === 'Vault');
+    assert.ok(vault);
+    const resolve = (f: FrameIdentity): FrameBuild | undefined =>
+      f.address === vault.address.toLowerCase() ? { build, contract: `${VAULT_SOL}:Vault` } : undefined;
+    // the top call's record as if it were `audit(who)` answered with (recorded, held) = (7, 9): the Vault's view with
+    // two named outputs (none of the sandbox's recorded calls returns data: each ends in a STOP or a revert)
+    const word = (n: number) => n.toString(16).padStart(64, '0');
+    const who = `${'0'.repeat(24)}${'ab'.repeat(20)}`;
+    const abi = (
+      build.output as {
+        contracts: Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>;
+      }
+    ).contracts[VAULT_SOL].Vault.evm.methodIdentifiers;
+    const actions = run.ex.actions.map((a, i) =>
+      i === 0
+        ? {
+            ...a,
+            input: `0x${abi['audit(address)']}${who}`,
+            result_data: `0x${word(7)}${word(9)}`,
+            result_data_type: 'OUTPUT',
+          }
+        : a,
+    );
+    const t = new DebugTrace({ opcodes: opcodes.opcodes, actions, resolve, top: opcodes });
+    const top = t.frames[0];
+    assert.strictEqual(t.input.opcodes[top.last].op, 'STOP');
+    assert.deepStrictEqual(
+      returnValuesOf(t, top, top.last)?.map((v) => [v.name, v.value, v.type]),
+      [
+        ['recorded', '7', 'uint256'],
+        ['held', '9', 'uint256'],
+      ],
+    );
+    assert.strictEqual(returnValuesOf(t, top, top.last - 1), undefined, 'not before the RETURN');
+    // a call that reverted returns nothing
+    const failed = await traceOf('inspectorInternalRevert');
+    assert.strictEqual(returnValuesOf(failed, failed.frames[0], failed.frames[0].last), undefined);
   });
 
   it('steps by statement: into enters internal functions, over skips them, out returns to the caller; back retraces', async () => {
