@@ -552,6 +552,6 @@ describe('Deployments view and CodeLens', function () {
       fs.rmSync(path.join(folder().fsPath, ...rel.split('/')), { force: true });
       await resetSettings(['codeLens.enabled', 'codeLens.showUndeployed']);
     }
-    assert.strictEqual((await vaultLenses()).length, 3);
+    assert.strictEqual((await vaultLenses()).length, 4);
   });
 });
