@@ -33,6 +33,9 @@ describe('debug: a hedera session in the extension host', function () {
   const stops: DebugProtocol.StoppedEvent[] = [];
   /** What the adapter wrote to the Debug Console. */
   const console: string[] = [];
+  /** The sessions that ended (their ids). */
+  const ended = new Set<string>();
+  let endings: vscode.Disposable;
   let tracker: vscode.Disposable;
 
   before(async () => {
@@ -43,6 +46,7 @@ describe('debug: a hedera session in the extension host', function () {
       notable: { inspector: Record<string, Scenario> };
     };
     scenarios = health.notable.inspector;
+    endings = vscode.debug.onDidTerminateDebugSession((session) => ended.add(session.id));
     tracker = vscode.debug.registerDebugAdapterTrackerFactory('hedera', {
       createDebugAdapterTracker: () => ({
         onDidSendMessage: (m: DebugProtocol.ProtocolMessage) => {
@@ -56,6 +60,7 @@ describe('debug: a hedera session in the extension host', function () {
   });
   after(async () => {
     tracker.dispose();
+    endings.dispose();
     await vscode.debug.stopDebugging();
     await resetSettings(SANDBOX_KEYS);
   });
@@ -152,16 +157,20 @@ describe('debug: a hedera session in the extension host', function () {
     let session = await firstStop(() => panel.receive({ type: 'debug' }));
     assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
     await vscode.debug.stopDebugging(session);
-    await waitUntil('the session ended', () => vscode.debug.activeDebugSession === undefined, 20000);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
     // a hover's command link passes the reference as text
     session = await firstStop(() => vscode.commands.executeCommand('hederaExplorer.debugTransaction', s.timestamp));
     assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
     await vscode.debug.stopDebugging(session);
-    await waitUntil('the session ended', () => vscode.debug.activeDebugSession === undefined, 20000);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
     // text that is no transaction reference starts nothing
+    // (the command returns after startDebugging would have resolved: a session started would be counted by then)
+    let starts = 0;
+    const counting = vscode.debug.onDidStartDebugSession(() => starts++);
     const started = await vscode.commands.executeCommand('hederaExplorer.debugTransaction', 'not a transaction');
+    counting.dispose();
     assert.strictEqual(started, false);
-    assert.strictEqual(vscode.debug.activeDebugSession, undefined);
+    assert.strictEqual(starts, 0, 'no session started');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
