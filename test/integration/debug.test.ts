@@ -6,10 +6,12 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { resetSettings, waitUntil, SANDBOX_KEYS } from './helpers';
-import { useSandbox } from './views.helpers';
+import { useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario {
   transactionId: string;
+  timestamp: string;
+  actions: number;
 }
 
 async function lineOf(file: string, needle: string): Promise<number> {
@@ -26,26 +28,39 @@ async function lineOf(file: string, needle: string): Promise<number> {
 describe('debug: a hedera session in the extension host', function () {
   this.timeout(120000);
   let scenarios: Record<string, Scenario>;
+  let api: ViewsApi;
+  let sandbox: string;
   const stops: DebugProtocol.StoppedEvent[] = [];
+  /** What the adapter wrote to the Debug Console. */
+  const console: string[] = [];
+  /** The sessions that ended (their ids). */
+  const ended = new Set<string>();
+  let endings: vscode.Disposable;
   let tracker: vscode.Disposable;
 
   before(async () => {
     const s = await useSandbox();
+    api = s.api;
+    sandbox = s.url;
     const health = (await (await fetch(`${s.url}/__sandbox/health`)).json()) as {
       notable: { inspector: Record<string, Scenario> };
     };
     scenarios = health.notable.inspector;
+    endings = vscode.debug.onDidTerminateDebugSession((session) => ended.add(session.id));
     tracker = vscode.debug.registerDebugAdapterTrackerFactory('hedera', {
       createDebugAdapterTracker: () => ({
         onDidSendMessage: (m: DebugProtocol.ProtocolMessage) => {
           if (m.type === 'event' && (m as DebugProtocol.Event).event === 'stopped')
             stops.push(m as DebugProtocol.StoppedEvent);
+          if (m.type === 'event' && (m as DebugProtocol.Event).event === 'output')
+            console.push((m as DebugProtocol.OutputEvent).body.output);
         },
       }),
     });
   });
   after(async () => {
     tracker.dispose();
+    endings.dispose();
     await vscode.debug.stopDebugging();
     await resetSettings(SANDBOX_KEYS);
   });
@@ -58,6 +73,7 @@ describe('debug: a hedera session in the extension host', function () {
   it('stops on the revert of a revert two internal calls deep, then steps back and forward', async () => {
     const s = scenarios.inspectorInternalRevert;
     stops.length = 0;
+    console.length = 0;
     const started = await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
       type: 'hedera',
       request: 'launch',
@@ -68,6 +84,7 @@ describe('debug: a hedera session in the extension host', function () {
     await waitUntil('the first stop', () => stops.length > 0, 60000);
     assert.strictEqual(stops[0].body.reason, 'exception');
     assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
+    assert.ok(console.includes('Traced by the mirror node\n'), console.join(''));
     const session = vscode.debug.activeDebugSession;
     assert.ok(session && session.type === 'hedera');
     let frames = await stackOf(session);
@@ -88,5 +105,72 @@ describe('debug: a hedera session in the extension host', function () {
     frames = await stackOf(session);
     assert.strictEqual(frames[0].line, await lineOf('Vault.sol', 'require(amount <= held'));
     await vscode.debug.stopDebugging(session);
+  });
+
+  const opcodes = async (enabled: boolean): Promise<void> => {
+    const r = await fetch(`${sandbox}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled }) });
+    assert.deepStrictEqual(await r.json(), { enabled });
+  };
+
+  /** Starts a session with `start` and waits for its first stop; the session and its call stack. */
+  async function firstStop(start: () => Thenable<unknown>): Promise<vscode.DebugSession> {
+    stops.length = 0;
+    console.length = 0;
+    await start();
+    await waitUntil('the first stop', () => stops.length > 0, 90000);
+    const session = vscode.debug.activeDebugSession;
+    assert.ok(session && session.type === 'hedera');
+    return session;
+  }
+
+  it('named by consensus timestamp, on a mirror node without opcode traces: replayed locally, checked, said in the Debug Console', async () => {
+    const s = scenarios.inspectorDeepRevert;
+    await opcodes(false);
+    try {
+      const session = await firstStop(() =>
+        vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
+          type: 'hedera',
+          request: 'launch',
+          name: 'Debug the deep revert by timestamp',
+          transaction: s.timestamp,
+        }),
+      );
+      assert.strictEqual(stops[0].body.reason, 'exception');
+      const said = console.join('');
+      assert.ok(
+        said.includes(`Replayed locally · matches the network's record (${s.actions} of ${s.actions} calls)\n`),
+        said,
+      );
+      const frames = await stackOf(session);
+      assert.strictEqual(frames[0].line, await lineOf('Ledger.sol', '"Ledger: amount too large"'));
+      await vscode.debug.stopDebugging(session);
+    } finally {
+      await opcodes(true);
+    }
+  });
+
+  it("Debug Transaction from the inspector's page and from a hover's link (an argument checked before anything starts)", async () => {
+    const s = scenarios.inspectorInternalRevert;
+    const panel = await api.inspector.inspect(s.transactionId);
+    assert.ok(panel, 'a panel');
+    await api.inspector.settled(panel);
+    let session = await firstStop(() => panel.receive({ type: 'debug' }));
+    assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
+    await vscode.debug.stopDebugging(session);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
+    // a hover's command link passes the reference as text
+    session = await firstStop(() => vscode.commands.executeCommand('hederaExplorer.debugTransaction', s.timestamp));
+    assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
+    await vscode.debug.stopDebugging(session);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
+    // text that is no transaction reference starts nothing
+    // (the command returns after startDebugging would have resolved: a session started would be counted by then)
+    let starts = 0;
+    const counting = vscode.debug.onDidStartDebugSession(() => starts++);
+    const started = await vscode.commands.executeCommand('hederaExplorer.debugTransaction', 'not a transaction');
+    counting.dispose();
+    assert.strictEqual(started, false);
+    assert.strictEqual(starts, 0, 'no session started');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -66,9 +66,9 @@ describe('Deployments view and CodeLens', function () {
   async function vaultLenses(): Promise<vscode.CodeLens[]> {
     let lenses: vscode.CodeLens[] = [];
     await waitUntil(
-      `Vault.sol's three lenses (${titles(lenses).join(' | ')})`,
+      `Vault.sol's four lenses (${titles(lenses).join(' | ')})`,
       async () =>
-        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 3 &&
+        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 4 &&
         lenses.every((l) => l.command?.title),
       20000,
     );
@@ -405,7 +405,7 @@ describe('Deployments view and CodeLens', function () {
     await waitUntil('the records back', async () => (await api.deployments.entries()).length === 5, 10000);
   });
 
-  it('CodeLens on Vault.sol: id, calls, verification; the failure count; Verify', async () => {
+  it('CodeLens on Vault.sol: id, calls, verification; the failure count and Debug beside it; Verify', async () => {
     await api.deployments.settled();
     const lenses = await vaultLenses();
     const main = lensOf(lenses, 'hederaExplorer.contractResults.showContract');
@@ -432,6 +432,11 @@ describe('Deployments view and CodeLens', function () {
     assert.deepStrictEqual(
       [failed.command!.title, failed.command!.command, failed.command!.arguments],
       [`${failures} failed`, 'hederaExplorer.inspectTransaction', [{ timestamp: newestFailure, network: 'custom' }]],
+    );
+    const debug = lensOf(lenses, 'hederaExplorer.debugTransaction');
+    assert.deepStrictEqual(
+      [debug.command!.title, debug.command!.arguments],
+      ['Debug', [{ timestamp: newestFailure, network: 'custom' }]],
     );
     assert.deepStrictEqual(
       [verify.command!.title, verify.command!.command, verify.command!.arguments],
@@ -547,6 +552,6 @@ describe('Deployments view and CodeLens', function () {
       fs.rmSync(path.join(folder().fsPath, ...rel.split('/')), { force: true });
       await resetSettings(['codeLens.enabled', 'codeLens.showUndeployed']);
     }
-    assert.strictEqual((await vaultLenses()).length, 3);
+    assert.strictEqual((await vaultLenses()).length, 4);
   });
 });

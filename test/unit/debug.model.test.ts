@@ -15,6 +15,7 @@ import {
   evmVariables,
   functionOf,
   messageOf,
+  returnValuesOf,
   revertReason,
   storageVariables,
 } from '../../src/api/debug/state';
@@ -37,7 +38,7 @@ function lineOf(sourceName: string, needle: string): number {
   return hits[0];
 }
 
-async function traceOf(key: RealKey, full = true): Promise<DebugTrace> {
+async function traceOf(key: RealKey, full = true, exactSteps?: number): Promise<DebugTrace> {
   const run = (await inspectorRuns()).get(key);
   assert.ok(run, key);
   const opcodes = full ? await opcodesOf(key, { stack: true, memory: true, storage: true }) : run.ex.opcodes;
@@ -47,7 +48,7 @@ async function traceOf(key: RealKey, full = true): Promise<DebugTrace> {
     const id = f.address ? byAddress.get(f.address) : undefined;
     return id ? { build, contract: id } : undefined;
   };
-  return new DebugTrace({ opcodes: opcodes.opcodes, actions: run.ex.actions, resolve, top: opcodes });
+  return new DebugTrace({ opcodes: opcodes.opcodes, actions: run.ex.actions, resolve, top: opcodes, exactSteps });
 }
 
 describe('debug: the model on real executions', function () {
@@ -74,6 +75,68 @@ describe('debug: the model on real executions', function () {
     assert.strictEqual(t.place(stack[1].step)?.location.line, lineOf(VAULT_SOL, '_debit(from, amount);'));
     assert.strictEqual(t.place(stack[2].step)?.location.line, lineOf(VAULT_SOL, '_move(msg.sender, to, amount);'));
     assert.strictEqual(revertReason(t), 'Vault: move exceeds balance');
+  });
+
+  it('a replay that diverged: no step at or after the divergence is on a line, nor is the failure; the steps before are', async () => {
+    const whole = await traceOf('inspectorInternalRevert');
+    const placed = [...Array(whole.count).keys()].filter((i) => whole.place(i));
+    // the divergence halfway through the steps that have a line
+    const cut = placed[Math.floor(placed.length / 2)];
+    const t = await traceOf('inspectorInternalRevert', true, cut);
+    assert.strictEqual(t.count, whole.count);
+    for (let i = 0; i < t.count; i++)
+      if (i < cut) assert.deepStrictEqual(t.place(i), whole.place(i), `step ${i} before the divergence`);
+      else assert.strictEqual(t.place(i), undefined, `step ${i} after the divergence has no line`);
+    assert.strictEqual(t.failing, whole.failing);
+    assert.ok(t.failurePlace && !t.failurePlace.exact && /diverged/.test(t.failurePlace.why));
+    const line = lineOf(VAULT_SOL, 'require(amount <= held');
+    assert.ok(whole.entriesOn(VAULT_SOL, line).length > 0);
+    assert.deepStrictEqual(t.entriesOn(VAULT_SOL, line), [], 'no breakpoint stops after the divergence');
+    // stepping forward from the last exact line goes to the failing step (shown in the disassembly), not to a line
+    assert.strictEqual(t.move(placed[placed.indexOf(cut) - 1], 'into'), t.failing);
+  });
+
+  it("return values: at the step that ends a frame, its recorded return data decoded by the function's ABI outputs; nowhere else", async () => {
+    const run = (await inspectorRuns()).get('inspectorSuccess');
+    assert.ok(run);
+    const opcodes = await opcodesOf('inspectorSuccess', { stack: true, memory: true, storage: true });
+    const vault = compiled.contracts.find((c) => c.name === 'Vault');
+    assert.ok(vault);
+    const resolve = (f: FrameIdentity): FrameBuild | undefined =>
+      f.address === vault.address.toLowerCase() ? { build, contract: `${VAULT_SOL}:Vault` } : undefined;
+    // the top call's record as if it were `audit(who)` answered with (recorded, held) = (7, 9): the Vault's view with
+    // two named outputs (none of the sandbox's recorded calls returns data: each ends in a STOP or a revert)
+    const word = (n: number) => n.toString(16).padStart(64, '0');
+    const who = `${'0'.repeat(24)}${'ab'.repeat(20)}`;
+    const abi = (
+      build.output as {
+        contracts: Record<string, Record<string, { evm: { methodIdentifiers: Record<string, string> } }>>;
+      }
+    ).contracts[VAULT_SOL].Vault.evm.methodIdentifiers;
+    const actions = run.ex.actions.map((a, i) =>
+      i === 0
+        ? {
+            ...a,
+            input: `0x${abi['audit(address)']}${who}`,
+            result_data: `0x${word(7)}${word(9)}`,
+            result_data_type: 'OUTPUT',
+          }
+        : a,
+    );
+    const t = new DebugTrace({ opcodes: opcodes.opcodes, actions, resolve, top: opcodes });
+    const top = t.frames[0];
+    assert.strictEqual(t.input.opcodes[top.last].op, 'STOP');
+    assert.deepStrictEqual(
+      returnValuesOf(t, top, top.last)?.map((v) => [v.name, v.value, v.type]),
+      [
+        ['recorded', '7', 'uint256'],
+        ['held', '9', 'uint256'],
+      ],
+    );
+    assert.strictEqual(returnValuesOf(t, top, top.last - 1), undefined, 'not before the RETURN');
+    // a call that reverted returns nothing
+    const failed = await traceOf('inspectorInternalRevert');
+    assert.strictEqual(returnValuesOf(failed, failed.frames[0], failed.frames[0].last), undefined);
   });
 
   it('steps by statement: into enters internal functions, over skips them, out returns to the caller; back retraces', async () => {

@@ -17,6 +17,7 @@ const refused = (m: unknown, why?: RegExp) => {
 describe('inspector protocol: messages from the page', () => {
   it('accepts the messages the page sends', () => {
     assert.deepStrictEqual(accepted({ type: 'ready' }), { type: 'ready' });
+    assert.deepStrictEqual(accepted({ type: 'debug' }), { type: 'debug' });
     assert.deepStrictEqual(accepted({ type: 'retry', section: 'trace' }), { type: 'retry', section: 'trace' });
     assert.deepStrictEqual(accepted({ type: 'inspect', transactionId: '0.0.5-1700000000-000000001', nonce: 1 }), {
       type: 'inspect',
@@ -47,6 +48,8 @@ describe('inspector protocol: messages from the page', () => {
     refused('ready', /not an object/);
     refused([{ type: 'ready' }], /not an object/);
     refused({ type: 'ready', extra: 1 }, /unexpected field extra/);
+    // the panel names the transaction to debug: the page cannot
+    refused({ type: 'debug', transaction: '0.0.2-1700000000-000000001' }, /debug: unexpected field transaction/);
     refused({ type: 'retry', section: 'everything' }, /section/);
     refused({ type: 'retry', section: '__proto__' }, /section/);
     refused({ type: 'inspect', transactionId: 'x'.repeat(81), nonce: 0 }, /short string/);

@@ -148,16 +148,18 @@ describe('ledger: hover text', () => {
     assert.match(r.text, /Contract 0\.0\.7001 · Testnet/);
     assert.match(r.text, /Verification: ✓ verified on Sourcify \(exact match\)/);
     assert.match(r.text, /Latest results: 8 ✓ · 2 ✗ in the latest 10 · the latest /);
-    assert.match(r.text, /Latest failure: .+ · insufficient balance · Inspect/);
+    assert.match(r.text, /Latest failure: .+ · insufficient balance · Inspect · Debug/);
     const commands = r.commands.map((c) => c.command);
     assert.deepStrictEqual(commands, [
       OTHER_COMMANDS.inspect,
+      OTHER_COMMANDS.debug,
       LEDGER_COMMANDS.openInHashScan,
       OTHER_COMMANDS.contractResults,
       LEDGER_COMMANDS.copy,
     ]);
     assert.deepStrictEqual(r.commands[0].args, ['1767224000.000000000']);
-    assert.deepStrictEqual(r.commands[2].args, ['0.0.7001']);
+    assert.deepStrictEqual(r.commands[1].args, ['1767224000.000000000']);
+    assert.deepStrictEqual(r.commands[3].args, ['0.0.7001']);
     // not verified, and results that could not be read
     const other = render(
       { ...info, verification: { state: 'notVerified' }, results: { error: 'HTTP 503 [x](command:evil)' } },
@@ -203,6 +205,10 @@ describe('ledger: hover text', () => {
       command: LEDGER_COMMANDS.openInHashScan,
       args: [{ kind: 'transaction', id: '1767225601.000000000' }],
     });
+    // a contract call: Debug Transaction, with the reference as typed (the command parses it again)
+    assert.deepStrictEqual(r.commands[2], { command: OTHER_COMMANDS.debug, args: ['0.0.7000@1767225600.0'] });
+    const plain = render({ ...info, call: undefined, name: 'CRYPTOTRANSFER' }, '0.0.7000@1767225600.0');
+    assert.ok(!plain.commands.some((c) => c.command === OTHER_COMMANDS.debug), 'no Debug for a transfer');
   });
 
   it('a hash: the contract result; an NFT: the token with its serial and Show NFT History', () => {
@@ -212,6 +218,7 @@ describe('ledger: hover text', () => {
     assert.match(r.text, /✓ SUCCESS/);
     assert.match(r.text, /only part of this record/);
     assert.deepStrictEqual(r.commands[0], { command: OTHER_COMMANDS.inspect, args: [h] });
+    assert.ok(r.commands.some((c) => c.command === OTHER_COMMANDS.debug && c.args[0] === h));
 
     const nft = render(
       {

@@ -7,7 +7,14 @@
  * is said, not guessed. Plain TypeScript, no `vscode`.
  */
 import { type Abi, decodeEventLog } from 'viem';
-import { type AbiRegistry, type DecodedValue, decodeCall, decodeError, sourcifyRegistry } from '../decode/abi';
+import {
+  type AbiRegistry,
+  type DecodedValue,
+  decodeCall,
+  decodeError,
+  decodeReturn,
+  sourcifyRegistry,
+} from '../decode/abi';
 import { type StorageLayout, nameSlots, slotNumber } from '../inspect/storage';
 import { decodeRevert } from '../revert';
 import { contractOf } from '../source/sourceMap';
@@ -163,6 +170,21 @@ export function argumentsOf(t: DebugTrace, f: ExternalFrame): Variable[] | undef
   // a library function with storage parameters is not in its ABI: the AST's parameters
   const fn = f.build && f.selector ? functionBySelector(f.build.build, f.selector) : undefined;
   return fn ? decodeByAst(fn, f.input) : undefined;
+}
+
+/**
+ * At the step that ends a frame without failing (its RETURN; a STOP returns no data): the values it returned, decoded by the outputs of its function in the ABI (the
+ * call trace's recorded return data, not memory read back); undefined at any other step or when they cannot be.
+ */
+export function returnValuesOf(t: DebugTrace, f: ExternalFrame, step: number): Variable[] | undefined {
+  const op = t.input.opcodes[step]?.op;
+  if ((op !== 'RETURN' && op !== 'STOP') || t.frameOf[step] !== f.id || step !== f.last) return undefined;
+  if (f.creation || !f.input || typeof f.result !== 'string' || (f.resultType && f.resultType !== 'OUTPUT'))
+    return undefined;
+  const reg = registryOf(t, f);
+  const call = reg ? decodeCall(f.input, undefined, reg) : undefined;
+  const r = call ? decodeReturn(call, f.result) : undefined;
+  return r?.values.map(toVariable);
 }
 
 /** The frame's function name (by its ABI), when known. */

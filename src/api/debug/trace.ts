@@ -52,6 +52,11 @@ export interface TraceInput {
   /** The build of a frame's contract (already resolved: the debugger resolves every frame before it indexes). */
   resolve: (frame: FrameIdentity) => FrameBuild | undefined;
   pcMode?: 'post' | 'pre';
+  /**
+   * How many steps from the start are exact (a local replay that diverged from the network's record: the steps
+   * before the divergence); the later ones are given no line, only the disassembly. Default: all.
+   */
+  exactSteps?: number;
 }
 
 /** One message of the execution. */
@@ -168,7 +173,12 @@ export class DebugTrace {
     const stack = n ? callStackOf(ops, input.actions, { top: input.top, pcMode: this.pcMode }) : undefined;
     this.failed = !!stack?.failed;
     this.failing = stack?.failed && stack.frames.length ? stack.frames[0].opcodeIndex : -1;
-    if (stack?.failed && this.failing >= 0) {
+    if (stack?.failed && this.failing >= (input.exactSteps ?? n))
+      this.failurePlace = {
+        exact: false,
+        why: "the local replay diverged from the network's record before this step, so no line after it is exact",
+      };
+    else if (stack?.failed && this.failing >= 0) {
       // the failing operation: placed as revert to source places it (confirmed against the AST, else not a line)
       const placed = placeFailure(stack, ops, (sf) => {
         const f = this.frames[this.frameOf[sf.opcodeIndex]];
@@ -195,6 +205,7 @@ export class DebugTrace {
   private index(): void {
     const { opcodes: ops, actions, top } = this.input;
     const n = this.count;
+    const exactSteps = this.input.exactSteps ?? n;
     if (!n) {
       this.notes.push('The step trace is empty.');
       return;
@@ -341,11 +352,13 @@ export class DebugTrace {
       this.callOf[i] = call.id;
       const loc = cur.locator;
       if (!loc) continue;
+      const exact = i < exactSteps;
       const range = loc.rangeAt(own);
       if (e.op === 'JUMP' && loc.opcodeAt(own) === JUMP && (range?.jump === 'i' || range?.jump === 'o'))
         pendingJump.set(cur, range.jump);
-      if (call.entry === i && call.callStep >= 0 && call.name === undefined) call.name = functionName(loc, own);
-      const place = this.placeAt(cur, own);
+      if (exact && call.entry === i && call.callStep >= 0 && call.name === undefined)
+        call.name = functionName(loc, own);
+      const place = exact ? this.placeAt(cur, own) : -1;
       if (place < 0) continue;
       this.placeOf[i] = place;
       const line = this.places[place].line;

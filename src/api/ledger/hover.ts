@@ -31,6 +31,7 @@ export const LEDGER_COMMANDS = {
 /** Other features' commands a hover links to; each checks its own arguments. */
 export const OTHER_COMMANDS = {
   inspect: Command.inspectTransaction,
+  debug: Command.debugTransaction,
   nftHistory: Command.showNftHistory,
   contractResults: Command.contractResultsShowContract,
 } as const;
@@ -293,6 +294,8 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       if (info.children) b.field(l10n.t('Child transactions'), String(info.children));
       b.link(l10n.t('Inspect Transaction'), OTHER_COMMANDS.inspect, [ref.text]);
       hashscan({ kind: 'transaction', id: info.timestamp || info.id });
+      // a contract call: stepped through in VS Code's debugger
+      if (info.call) b.link(l10n.t('Debug Transaction'), OTHER_COMMANDS.debug, [ref.text]);
       break;
     }
     case 'contractResult': {
@@ -305,6 +308,7 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       if (info.partial) b.line(`*${mdEscape(l10n.t('The mirror node has only part of this record.'))}*`);
       b.link(l10n.t('Inspect Transaction'), OTHER_COMMANDS.inspect, [info.hash]);
       if (r.timestamp) hashscan({ kind: 'transaction', id: r.timestamp });
+      b.link(l10n.t('Debug Transaction'), OTHER_COMMANDS.debug, [info.hash]);
       break;
     }
   }
@@ -387,8 +391,9 @@ function contractLines(
   if (f) {
     const reason = b.ctx.describe?.(f, true)?.error ?? decodeRevert(f.error_message)?.message;
     const inspect = b.inline(l10n.t('Inspect'), OTHER_COMMANDS.inspect, [f.timestamp]);
+    const debug = b.inline(l10n.t('Debug'), OTHER_COMMANDS.debug, [f.timestamp]);
     b.line(
-      `${mdEscape(l10n.t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect}`,
+      `${mdEscape(l10n.t('Latest failure'))}: ${mdEscape(b.when(f.timestamp))}${reason ? ` · ${mdEscape(reason.length > 200 ? `${reason.slice(0, 199)}…` : reason)}` : ''} · ${inspect} · ${debug}`,
     );
   }
 }

@@ -25,7 +25,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HttpClient } from '../http';
 import type { MirrorClient } from '../mirror';
 import type { ContractAction, ContractLog, ContractResultDetails, Opcode } from '../mirrorTypes';
-import { ReplayRecorder, haltName, toHex } from './recorder';
+import { ReplayRecorder, type TraceOptions, haltName, toHex } from './recorder';
 import {
   type AccountState,
   type FetchStats,
@@ -58,6 +58,8 @@ export interface ReplayOptions {
   maxRequests?: number;
   /** Requests in flight at once (default 4). */
   parallel?: number;
+  /** What each step of the trace carries besides pc, op and gas (the debugger asks for stack, memory and storage). */
+  trace?: TraceOptions;
 }
 
 export interface ReplayLog {
@@ -474,24 +476,30 @@ export async function replayRecord(
 
   const maxSteps = options.maxSteps ?? 1_000_000;
   const deadline = started + (options.maxMs ?? 60_000);
-  const recorder = new ReplayRecorder({
-    sender: from,
-    timestamp,
-    entityOf,
-    isPrecompile: (a) => !!SYSTEM_CONTRACTS[a] || STANDARD_PRECOMPILES.includes(a),
-    onStep: (n) => {
-      if (n >= maxSteps)
-        throw new ReplayError(
-          l10n.t('The replay passed its budget of {0} steps; it was stopped there.', maxSteps.toLocaleString('en-US')),
-          'budget',
-        );
-      if ((n & 1023) === 0) {
-        if (options.signal?.aborted) throw new ReplayError(l10n.t('The replay was cancelled.'), 'cancelled');
-        if (Date.now() > deadline)
-          throw new ReplayError(l10n.t('The replay ran out of its time budget; it was stopped.'), 'budget');
-      }
+  const recorder = new ReplayRecorder(
+    {
+      sender: from,
+      timestamp,
+      entityOf,
+      isPrecompile: (a) => !!SYSTEM_CONTRACTS[a] || STANDARD_PRECOMPILES.includes(a),
+      onStep: (n) => {
+        if (n >= maxSteps)
+          throw new ReplayError(
+            l10n.t(
+              'The replay passed its budget of {0} steps; it was stopped there.',
+              maxSteps.toLocaleString('en-US'),
+            ),
+            'budget',
+          );
+        if ((n & 1023) === 0) {
+          if (options.signal?.aborted) throw new ReplayError(l10n.t('The replay was cancelled.'), 'cancelled');
+          if (Date.now() > deadline)
+            throw new ReplayError(l10n.t('The replay ran out of its time budget; it was stopped.'), 'budget');
+        }
+      },
     },
-  });
+    options.trace,
+  );
   ref.recorder = recorder;
   evm.events.on('step', (s) => recorder.step(s as never));
   evm.events.on('beforeMessage', (m) => recorder.beforeMessage(m as never));

@@ -5,12 +5,14 @@
  * user's choice (`ReplayMode`). A replay's trace is returned with its verdict: only a replay that matches the record
  * may be used as exact. Revert to source and the debugger take their traces from here. Plain TypeScript, no `vscode`.
  */
-import type { HttpClient } from '../http';
-import type { MirrorClient } from '../mirror';
 import * as l10n from '@vscode/l10n';
+import type { HttpClient } from '../http';
+import type { SourceTrace } from '../inspect/model';
+import type { MirrorClient } from '../mirror';
 import { isApiError } from '../errors';
 import type { OpcodesResponse } from '../mirrorTypes';
 import type * as ReplayModule from '../replay';
+import { oneLine } from '../text';
 import { opcodeRefusal } from './refusal';
 
 /** Which source of a step trace comes first: the opcode endpoint, the local replay, or the endpoint alone. */
@@ -66,6 +68,8 @@ export interface StepTraceRequest {
   signal?: AbortSignal;
   /** The endpoint refused before (the caller remembers it): not asked again. */
   skipEndpoint?: boolean;
+  /** What each step carries besides pc, op and gas, from either source (none by default: the smallest answer). */
+  detail?: { stack?: boolean; memory?: boolean; storage?: boolean };
   /** Bounds of the replay (the engine's defaults otherwise). */
   replayOptions?: Omit<ReplayModule.ReplayOptions, 'signal'>;
   /**
@@ -94,7 +98,7 @@ async function fromEndpoint(
 ): Promise<{ trace: OpcodesResponse; refusal?: undefined } | { refusal: EndpointRefusal; trace?: undefined }> {
   let a: Awaited<ReturnType<MirrorClient['contractOpcodes']>>;
   try {
-    a = await r.mirror.contractOpcodes(r.ref, {}, { signal: r.signal });
+    a = await r.mirror.contractOpcodes(r.ref, r.detail ?? {}, { signal: r.signal });
   } catch (e) {
     const failed = endpointFailure(e);
     if (!failed || r.signal?.aborted) throw e;
@@ -117,7 +121,11 @@ async function fromReplay(r: StepTraceRequest): Promise<{ replay?: ReplayedTrace
     }
     try {
       const input = await mod.readRecord(r.mirror, r.ref, signal);
-      const replayed = await mod.replayRecord(r.mirror, r.http, input, { ...r.replayOptions, signal });
+      const replayed = await mod.replayRecord(r.mirror, r.http, input, {
+        ...r.replayOptions,
+        ...(r.detail ? { trace: r.detail } : {}),
+        signal,
+      });
       replayed.stats.requests += input.requests;
       const verdict = mod.checkReplay(replayed.execution, input.record, input.actions, input.partial);
       return { replay: { trace: replayed.execution.opcodes as OpcodesResponse, verdict, stats: replayed.stats } };
@@ -171,6 +179,12 @@ export async function stepTraceOf(r: StepTraceRequest): Promise<StepTraceOutcome
   return out;
 }
 
+/** What the endpoint answered, for a sentence: "HTTP 404: its messages", or what happened when no status came back. */
+export function refusalWhy(r: EndpointRefusal): string {
+  const said = r.serverMessages.length ? `: ${oneLine(r.serverMessages.join('; '), 200)}` : '';
+  return r.status ? `HTTP ${r.status}${said}` : oneLine(r.sentence ?? '', 200);
+}
+
 /** A failure that is the opcode endpoint's own, as a refusal; undefined for any other error. */
 export function endpointFailure(e: unknown): EndpointRefusal | undefined {
   if (!isApiError(e)) return undefined;
@@ -183,4 +197,37 @@ export function endpointFailure(e: unknown): EndpointRefusal | undefined {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
+}
+
+/** The step trace's source as the user reads it: the mirror node, or a replay and its verdict. */
+export function traceOf(v: ReplayModule.Verdict | undefined): SourceTrace {
+  if (!v) return { by: 'mirror', matches: true, text: l10n.t('Traced by the mirror node') };
+  if (v.matches)
+    return {
+      by: 'replay',
+      matches: true,
+      text:
+        v.calls > 0
+          ? l10n.t(
+              "Replayed locally · matches the network's record ({0} of {1} calls)",
+              String(v.matchedCalls),
+              String(v.calls),
+            )
+          : l10n.t("Replayed locally · matches the network's record (result, logs and state changes)"),
+    };
+  if (!v.checked)
+    return {
+      by: 'replay',
+      matches: false,
+      text: l10n.t("Replayed locally · the network's record is incomplete"),
+    };
+  const why = oneLine(v.divergence?.why ?? '', 240);
+  return {
+    by: 'replay',
+    matches: false,
+    text:
+      v.divergence && v.divergence.action >= 0
+        ? l10n.t('Replayed locally · diverged at call {0}: {1}', String(v.divergence.action + 1), why)
+        : l10n.t("Replayed locally · diverged from the network's record: {0}", why),
+  };
 }

@@ -5,6 +5,7 @@
  * @vscode/debugadapter) load on the first debug session, not at activation.
  */
 import * as vscode from 'vscode';
+import { parseTxRef } from '../../api/txRef';
 import { Command, registerCommand } from '../../core/commands';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
@@ -43,8 +44,8 @@ export function registerDebug(ctx: FeatureContext): void {
 async function askTransaction(): Promise<string | undefined> {
   const typed = await vscode.window.showInputBox({
     title: vscode.l10n.t('Debug Transaction'),
-    prompt: vscode.l10n.t('A transaction id, transaction hash or HashScan link'),
-    placeHolder: '0.0.1234-1700000000-123456789 · 0x… · https://hashscan.io/…',
+    prompt: vscode.l10n.t('A transaction id, transaction hash, consensus timestamp or HashScan link'),
+    placeHolder: '0.0.1234-1700000000-123456789 · 0x… · 1700000000.123456789 · https://hashscan.io/…',
     ignoreFocusOut: true,
   });
   return typed?.trim() || undefined;
@@ -58,13 +59,19 @@ function transactionOf(arg: unknown): { transaction?: string; network?: string }
     typeof (arg as { getTreeItem?: unknown }).getTreeItem === 'function' ? (arg as { result?: unknown }).result : arg
   ) as Record<string, unknown> | undefined;
   const pick = (v: unknown): string | undefined => (typeof v === 'string' && v.length <= 200 ? v : undefined);
-  const transaction = pick(o?.hash) ?? pick(o?.transactionId) ?? pick(o?.transaction_id);
+  const transaction = pick(o?.hash) ?? pick(o?.transactionId) ?? pick(o?.transaction_id) ?? pick(o?.timestamp);
   return { transaction, network: pick(o?.network) };
 }
 
 /** Starts a `hedera` session without a launch.json. */
 export async function debugTransaction(arg?: unknown): Promise<boolean> {
   const given = transactionOf(arg);
+  // an argument from a link (a hover, a page) is checked as if typed before anything starts
+  const checked = given.transaction !== undefined ? parseTxRef(given.transaction) : undefined;
+  if (checked && !checked.ok) {
+    void vscode.window.showErrorMessage(checked.message);
+    return false;
+  }
   const transaction = given.transaction ?? (await askTransaction());
   if (!transaction) return false;
   return vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {

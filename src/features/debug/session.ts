@@ -32,6 +32,7 @@ import {
   evmVariables,
   functionOf,
   messageOf,
+  returnValuesOf,
   revertReason,
   stackAt,
   storageVariables,
@@ -458,6 +459,9 @@ export class HederaDebugSession extends DebugSession {
     const scopes: DebugProtocol.Scope[] = [
       new Scope(external ? l10n.t('Arguments') : l10n.t('Message'), this.handles.create(locals), false),
     ];
+    // at the step that ends the frame: what it returned, by its function's outputs
+    const returned = returnValuesOf(t, f, s.step);
+    if (returned?.length) scopes.push(new Scope(l10n.t('Return values'), this.handles.create(returned), false));
     const storage = storageVariables(t, s.step);
     scopes.push(
       new Scope(
@@ -510,6 +514,7 @@ export class HederaDebugSession extends DebugSession {
     }
     const pools: Variable[][] = [
       argumentsOf(t, f) ?? [],
+      returnValuesOf(t, f, at) ?? [],
       messageOf(f),
       storageVariables(t, at) ?? [],
       evmVariables(t, at),

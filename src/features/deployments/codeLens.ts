@@ -4,6 +4,7 @@
  *   `0.0.1234 · 12 calls, last 5 min. ago · verified (exact match)`  → Contract Results filtered to it
  *   (`… · not the build deployed` when the workspace's build of it is not the code on chain: src/workspace/deployedBuild.ts)
  *   `2 failed`                                                       → the latest failure in the transaction inspector
+ *   `Debug`                                                          → the latest failure in VS Code's debugger
  *   `Verify`                                                         → Verify Contract for that address
  * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
  * the model, which keeps the answers (results LENS_MAX_AGE_MS); when they arrive the lenses are provided again from
@@ -24,7 +25,7 @@ import { canVerify, failedText, lensTitle, type VerificationState } from './summ
 /** Results shown by a lens are asked again when older than this (when the lens is on screen again). */
 export const LENS_MAX_AGE_MS = 60_000;
 
-type LensKind = 'main' | 'failures' | 'verify' | 'undeployed';
+type LensKind = 'main' | 'failures' | 'debug' | 'verify' | 'undeployed';
 
 /** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
 export class DeploymentLens extends vscode.CodeLens {
@@ -85,7 +86,10 @@ export class DeploymentLenses {
         lenses.push(new DeploymentLens(range, 'main', e));
         const s = this.model.state(e);
         const failures = this.failuresCommand(e, s);
-        if (failures) lenses.push(new DeploymentLens(range, 'failures', e, failures));
+        if (failures) {
+          lenses.push(new DeploymentLens(range, 'failures', e, failures));
+          lenses.push(new DeploymentLens(range, 'debug', e, this.debugCommand(e, failures)));
+        }
         const verify = this.verifyCommand(e, s);
         if (verify) lenses.push(new DeploymentLens(range, 'verify', e, verify));
       }
@@ -177,6 +181,16 @@ export class DeploymentLenses {
         e.name,
         summary.latestFailure,
       ),
+    };
+  }
+
+  /** `Debug` beside the failure count: the same latest failure in VS Code's debugger. */
+  debugCommand(e: DeploymentEntry, failures: vscode.Command): vscode.Command {
+    return {
+      title: vscode.l10n.t('Debug'),
+      command: OTHER_COMMANDS.debug,
+      arguments: failures.arguments,
+      tooltip: vscode.l10n.t('Step through the latest failed call of {0} in the debugger.', e.name),
     };
   }
 

@@ -25,6 +25,8 @@ export const OTHER_COMMANDS = {
   showContractResults: Command.contractResultsShowContract,
   /** The transaction inspector: `{ timestamp, network }`. */
   inspect: Command.inspectTransaction,
+  /** Debug Transaction: `{ timestamp, network }`. */
+  debug: Command.debugTransaction,
   /** Verify Contract: `{ address, chainId, contractName }`. */
   verifyContract: Command.verifyContract,
 } as const;

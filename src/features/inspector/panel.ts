@@ -9,6 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/disposables';
+import { Command } from '../../core/commands';
 import { SourcifyAbiCache } from '../../api/decode/sourcifyAbi';
 import { hashscanUrl, isNetworkName, type NetworkName } from '../../api/networks';
 import { parseTxRef, type TxRef, txRefText } from '../../api/txRef';
@@ -41,6 +42,7 @@ export type PanelEvent =
   | { kind: 'copied'; text: string }
   | { kind: 'raw'; name: string }
   | { kind: 'refused'; reason: string }
+  | { kind: 'debugged'; transaction: string }
   | { kind: 'rendered'; report: RenderedReport };
 
 /** The panels' effects outside the editor: the browser and the clipboard (replaced and observed by the test seam). */
@@ -225,6 +227,16 @@ export class InspectorPanel implements vscode.Disposable {
       }
       case 'hashscan':
         return this.openHashscan(m.kind, m.id);
+      case 'debug': {
+        // the consensus timestamp names a child transaction too; until it is known, the reference opened
+        const transaction = this.loader.timestamp ?? txRefText(this.ref);
+        this.owner.effects.observe?.(this, { kind: 'debugged', transaction });
+        await vscode.commands.executeCommand(Command.debugTransaction, {
+          transactionId: transaction,
+          network: this.network,
+        });
+        return;
+      }
       case 'copy':
         await this.owner.effects.copy(m.text);
         this.owner.effects.observe?.(this, { kind: 'copied', text: m.text });

@@ -87,6 +87,8 @@ export type FromWebview =
   /** Open a place of the Source section in the editor (its `target`), with the revert marked. */
   | { type: 'openSource'; target: number }
   | { type: 'raw'; source: RawSource }
+  /** Step through this transaction in VS Code's debugger (the panel names it: the page sends nothing else). */
+  | { type: 'debug' }
   | ({ type: 'rendered' } & RenderedReport);
 
 /** What the page keeps with `setState` (restored after a window reload by the panel serializer). */
@@ -127,9 +129,10 @@ export function parseWebviewMessage(raw: unknown): Result<FromWebview> {
   const type = raw.type;
   const extra = (keys: string[]) => onlyKeys(raw, ['type', ...keys]);
   switch (type) {
-    case 'ready': {
+    case 'ready':
+    case 'debug': {
       const e = extra([]);
-      return e ? bad(`ready: ${e}`) : ok({ type });
+      return e ? bad(`${type}: ${e}`) : ok({ type });
     }
     case 'retry': {
       const e = extra(['section']);

@@ -18,34 +18,28 @@
  */
 import * as vscode from 'vscode';
 import type { Clients } from '../../api/clients';
-import type { DeployedContract } from '../../api/decode';
 import { decodeRevert } from '../../api/revert';
 import type { ContractAction, ContractResultDetails } from '../../api/mirrorTypes';
 import { callStackOf } from '../../api/source/callStack';
-import { codeDifferenceText } from '../../api/source/codeDifference';
 import {
   type EndpointRefusal,
   type ReplayFault,
   replayModeOf,
   type StepTraceOutcome,
+  refusalWhy,
   stepTraceOf,
+  traceOf,
 } from '../../api/source/stepTrace';
-import type { Verdict } from '../../api/replay/check';
 import { config } from '../../core/settings';
 import { failingAction, likelyLocations } from '../../api/source/likely';
 import type { FrameBuild, SourceLocation } from '../../api/source/locate';
 import { type PlacedFrame, placeFailure } from '../../api/source/place';
 import type { LikelyCandidate } from '../../api/source/likely';
 import { oneLine } from '../../api/text';
-import { entityIdToEvmAddress, evmAddressToEntityId } from '../../api/validation';
-import {
-  buildChoiceForLog,
-  type BuiltContract,
-  type DeployedBuilds,
-  explainBuild,
-} from '../../workspace/deployedBuild';
+import { evmAddressToEntityId } from '../../api/validation';
+import type { BuiltContract, DeployedBuilds } from '../../workspace/deployedBuild';
+import { creationBuild, FrameBuilds } from '../../workspace/frameBuild';
 import { MissingOutputs } from './missingOutput';
-import { verifiedBuildOf } from '../../api/source/sourcify';
 import type { EntityView, SourceFrameView, SourceModel, SourceTrace } from '../../api/inspect/model';
 import type { FeatureContext } from '../context';
 import type { SourceDocuments } from './sourceDocuments';
@@ -101,15 +95,9 @@ export class WorkspaceBuildsCache implements vscode.Disposable {
 
 const folders = (): readonly vscode.WorkspaceFolder[] => vscode.workspace.workspaceFolders ?? [];
 
-/** The answers of `/contracts/{id}` a locator read: the contract's own EVM address and runtime code. */
-interface ContractInfo {
-  evm?: string;
-  runtime?: string;
-}
-
 export class RevertLocator {
-  private readonly contracts = new Map<string, Promise<ContractInfo>>();
-  private readonly verified = new Map<string, Promise<(FrameBuild & { built: BuiltContract }) | undefined>>();
+  /** Each frame's build (the workspace's deployed build, one held as input only once compiled, or Sourcify's). */
+  private readonly frameBuilds: FrameBuilds;
   /**
    * The opcode endpoint is off (or rate-limited) on a mirror node: what was said, and until when it is not asked
    * again (said once; a Retry of the Source section asks again at once).
@@ -128,7 +116,26 @@ export class RevertLocator {
     private readonly clients: () => Clients,
     private readonly builds: WorkspaceBuildsCache,
     private readonly documents: SourceDocuments,
-  ) {}
+  ) {
+    this.frameBuilds = new FrameBuilds({
+      network: () => {
+        const c = this.clients();
+        return { chainId: c.profile.chainId, verifyUrl: c.profile.verifyUrl, http: c.http };
+      },
+      contract: (idOrAddress, signal) =>
+        this.ctx.chainCode
+          .on(() => ({ key: this.clients().profile.mirrorUrl, mirror: this.clients().mirror }))
+          .contract(idOrAddress, { signal }),
+      produce: (build) =>
+        this.builds.outputs.produce(
+          build,
+          folders()
+            .filter((f) => f.uri.scheme === 'file')
+            .map((f) => f.uri.fsPath),
+        ),
+      log: (level, line) => this.ctx.log[level](`Revert to source: ${line}`),
+    });
+  }
 
   /** Where the call reverted; `mode: 'none'` with notes when it did not or nothing could be placed. */
   async locate(input: RevertInput, signal?: AbortSignal): Promise<LocatedRevert> {
@@ -199,12 +206,7 @@ export class RevertLocator {
         for (const f of stack.frames) {
           const key = frameKey(f);
           if (frameBuilds.has(key)) continue;
-          frameBuilds.set(
-            key,
-            f.creation
-              ? creationBuild(builds, f.creation.initCode)
-              : await this.buildOf(f.address, f.entity, builds, deployments, signal),
-          );
+          frameBuilds.set(key, await this.frameBuilds.frame(f, builds, deployments, signal));
         }
         const placed = placeFailure(stack, opcodes.value.opcodes, (f) => {
           const fb = frameBuilds.get(frameKey(f));
@@ -323,7 +325,7 @@ export class RevertLocator {
     const initCode = createOp && typeof fa?.action.input === 'string' ? fa.action.input : undefined;
     const fb = initCode
       ? creationBuild(builds, initCode)
-      : await this.buildOf(address, entity, builds, deployments, signal);
+      : await this.frameBuilds.of(address, entity, builds, deployments, signal);
     if (!fb || 'problem' in fb) {
       notes.push(
         fb
@@ -408,154 +410,6 @@ export class RevertLocator {
       );
   }
 
-  /** `/contracts/{id}` of a contract in the trace: its own address and runtime code (the window's one cache). */
-  private contract(entity: string | undefined, signal?: AbortSignal): Promise<ContractInfo> {
-    if (!entity) return Promise.resolve({});
-    let p = this.contracts.get(entity);
-    if (!p) {
-      p = this.ctx.chainCode
-        .on(() => ({ key: this.clients().profile.mirrorUrl, mirror: this.clients().mirror }))
-        .contract(entity, { signal })
-        .then(
-          (c) => ({
-            evm: typeof c?.evm_address === 'string' ? c.evm_address.toLowerCase() : undefined,
-            runtime: typeof c?.runtime_bytecode === 'string' ? c.runtime_bytecode : undefined,
-          }),
-          () => ({}),
-        );
-      this.contracts.set(entity, p);
-    }
-    return p;
-  }
-
-  /**
-   * The build a frame's contract came from (the one resolver of the build deployed, src/workspace/deployedBuild.ts:
-   * the deployment records, then the runtime code), or why there is none.
-   */
-  private async buildOf(
-    address: string | undefined,
-    entity: string | undefined,
-    builds: DeployedBuilds,
-    deployments: readonly DeployedContract[],
-    signal?: AbortSignal,
-  ): Promise<(FrameBuild & { built: BuiltContract }) | { problem: string } | undefined> {
-    const id = entity ?? (address ? evmAddressToEntityId(address) : undefined);
-    // the code on chain, looked up by the entity or, for a contract known by its EVM address only, by that address
-    // (the mirror node takes either): without it a rebuild since the deployment could not be told apart
-    const info = await this.contract(
-      id ?? (address && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : undefined),
-      signal,
-    );
-    const chainId = this.clients().profile.chainId;
-    const forms = [
-      ...new Set(
-        [
-          info.evm,
-          address?.toLowerCase(),
-          id
-            ? entityIdToEvmAddress(id).ok
-              ? (entityIdToEvmAddress(id) as { value: string }).value
-              : undefined
-            : undefined,
-        ].filter((x): x is string => !!x),
-      ),
-    ];
-    const resolve = () =>
-      forms.length
-        ? builds.resolve(forms, { chainId, deployments, runtimeBytecode: info.runtime })
-        : Promise.resolve(undefined);
-    let found = await resolve();
-    // the build deployed may be one the workspace holds the input of only (Hardhat 3: Ignition's copy of a
-    // build-profile build): its output produced with the user's compiler (trusted workspace, progress, Cancel,
-    // cached), then the build resolved again, held against the code on chain like any other
-    const inputOnlyOf = (f: NonNullable<typeof found>) =>
-      !f.built && !f.code
-        ? f.match.build
-        : f.code && !f.code.match
-          ? builds.inputOnly.find((b) => Object.keys(b.input.sources ?? {}).includes(f.match.contract.sourcePath))
-          : undefined;
-    const missing = found ? inputOnlyOf(found) : undefined;
-    let produced: { problem: string } | undefined;
-    if (missing) {
-      const r = await this.builds.outputs.produce(
-        missing,
-        folders()
-          .filter((f) => f.uri.scheme === 'file')
-          .map((f) => f.uri.fsPath),
-      );
-      if (r === true) found = await resolve();
-      else produced = r;
-    }
-    let mismatch: { problem: string } | undefined;
-    if (found) {
-      const name = found.match.contract.name;
-      const where = entityText(id, forms[0]);
-      if (found.code && !found.code.match) {
-        mismatch = produced
-          ? {
-              problem: vscode.l10n.t(
-                "the code deployed at {0} is not the workspace's compiled build of {1}; {2}",
-                where,
-                name,
-                produced.problem,
-              ),
-            }
-          : {
-              problem: vscode.l10n.t(
-                "the code deployed at {0} is not the workspace's build of {1}: {2}. No line is shown.",
-                where,
-                name,
-                found.differs ? codeDifferenceText(found.differs) : found.code.reason.replace(/\.$/, ''),
-              ),
-            };
-      } else if (!found.built) {
-        mismatch = { problem: `${where}: ${explainBuild(found)} ${produced?.problem ?? ''}`.trim() };
-      } else {
-        this.ctx.log.debug(`Revert to source: ${where}: ${buildChoiceForLog(found)}`);
-        return {
-          build: found.built.build.build,
-          contract: found.built.identifier,
-          match: found.code,
-          built: found.built,
-        };
-      }
-    }
-    // not built by the workspace (or not the build that was deployed): Sourcify's verified sources, when it has them
-    const verified = await this.sourcifyBuild(info.evm ?? forms[0], signal);
-    return verified ?? mismatch;
-  }
-
-  /**
-   * A contract verified on Sourcify as a build: `GET /v2/contract/{chain}/{address}?fields=stdJsonInput,stdJsonOutput,compilation`
-   * (the sources, the compiler's output with source ids and source maps, the contract's name). Once per address;
-   * undefined when it is not verified or the answer lacks what a source map needs.
-   */
-  private sourcifyBuild(
-    address: string | undefined,
-    signal?: AbortSignal,
-  ): Promise<(FrameBuild & { built: BuiltContract }) | undefined> {
-    if (!address || !/^0x[0-9a-f]{40}$/.test(address)) return Promise.resolve(undefined);
-    let p = this.verified.get(address);
-    if (!p) {
-      const c = this.clients();
-      const url = `${c.profile.verifyUrl.replace(/\/+$/, '')}/v2/contract/${c.profile.chainId}/${address}?fields=stdJsonInput,stdJsonOutput,compilation`;
-      p = c.http.get<unknown>(url, { signal, acceptStatus: [404] }).then(
-        (res) => {
-          if (res.status === 404) return undefined;
-          return sourcifyAsBuild(res.data, address);
-        },
-        (e: unknown) => {
-          this.ctx.log.warn(
-            `Revert to source: Sourcify look-up of ${address} failed: ${e instanceof Error ? e.message : String(e)}`,
-          );
-          return undefined;
-        },
-      );
-      this.verified.set(address, p);
-    }
-    return p;
-  }
-
   /** Registers a place to open; its index. */
   private target(
     loc: SourceLocation,
@@ -605,8 +459,7 @@ export class RevertLocator {
 
 /** Why the opcode endpoint gave no trace, and what was used instead. */
 function refusalNote(r: EndpointRefusal, replayed: boolean): string {
-  const said = r.serverMessages.length ? `: ${oneLine(r.serverMessages.join('; '), 200)}` : '';
-  const why = r.status ? `HTTP ${r.status}${said}` : oneLine(r.sentence ?? '', 200);
+  const why = refusalWhy(r);
   if (r.kind === 'busy')
     return replayed
       ? vscode.l10n.t(
@@ -645,67 +498,9 @@ function faultNote(f: ReplayFault): string {
   );
 }
 
-/** The step trace's source as the user reads it: the mirror node, or a replay and its verdict. */
-function traceOf(v: Verdict | undefined): SourceTrace {
-  if (!v) return { by: 'mirror', matches: true, text: vscode.l10n.t('Traced by the mirror node') };
-  if (v.matches)
-    return {
-      by: 'replay',
-      matches: true,
-      text:
-        v.calls > 0
-          ? vscode.l10n.t(
-              "Replayed locally · matches the network's record ({0} of {1} calls)",
-              String(v.matchedCalls),
-              String(v.calls),
-            )
-          : vscode.l10n.t("Replayed locally · matches the network's record (result, logs and state changes)"),
-    };
-  if (!v.checked)
-    return {
-      by: 'replay',
-      matches: false,
-      text: vscode.l10n.t("Replayed locally · the network's record is incomplete"),
-    };
-  const why = oneLine(v.divergence?.why ?? '', 240);
-  return {
-    by: 'replay',
-    matches: false,
-    text:
-      v.divergence && v.divergence.action >= 0
-        ? vscode.l10n.t('Replayed locally · diverged at call {0}: {1}', String(v.divergence.action + 1), why)
-        : vscode.l10n.t("Replayed locally · diverged from the network's record: {0}", why),
-  };
-}
-
-/** Sourcify v2's answer as a build of one contract (its sources read-only: they are not the workspace's). */
-function sourcifyAsBuild(data: unknown, address: string): (FrameBuild & { built: BuiltContract }) | undefined {
-  const v = verifiedBuildOf(data);
-  if (!v) return undefined;
-  // folder -1: no workspace folder (its places open as read-only documents of the verified sources)
-  const built: BuiltContract = {
-    identifier: v.identifier,
-    sourceName: v.sourceName,
-    contractName: v.contractName,
-    contract: v.contract,
-    build: { build: v.build, folder: -1, file: `Sourcify ${address}` },
-  };
-  return { build: v.build, contract: v.identifier, built };
-}
-
 /** The key of a frame's build: its contract (address and entity), or the init code of a creation. */
 function frameKey(f: { address?: string; entity?: string; creation?: { initCode: string } }): string {
   return f.creation ? `create:${f.creation.initCode}` : `${f.address ?? ''}|${f.entity ?? ''}`;
-}
-
-/** The workspace's build of a failed deployment, found by its init code (nothing on chain to compare with). */
-function creationBuild(
-  builds: DeployedBuilds,
-  initCode: string,
-): (FrameBuild & { built: BuiltContract }) | { problem: string } {
-  const built = builds.findCreation(initCode);
-  if (!built) return { problem: vscode.l10n.t('No build of the workspace has the creation code this deployment ran.') };
-  return { build: built.build.build, contract: built.identifier, part: 'creation', built };
 }
 
 function splitName(identifier: string): string {

@@ -599,6 +599,10 @@ export function drawSource(m: SourceModel): Drawn {
     list.append(item);
   });
   if (m.frames.length) node.append(list);
+  const debug = button(l10n.t('Debug Transaction'), () => post({ type: 'debug' }), {
+    icon: 'debug-alt',
+    title: l10n.t("Step through this transaction in VS Code's debugger"),
+  });
   if (m.frames.length && m.frames[0].target >= 0) {
     node.append(
       h(
@@ -612,9 +616,11 @@ export function drawSource(m: SourceModel): Drawn {
               ? l10n.t('Open the reverting line in the editor, marked ({0})', m.trace.text)
               : l10n.t('Open the reverting line in the editor, marked'),
         }),
+        ' ',
+        debug,
       ),
     );
-  }
+  } else node.append(h('p', '', debug));
   for (const n of m.notes) node.append(banner('info', h('div', '', n)));
   if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', l10n.t('Nothing to place in source.')));
   return { node, count: () => list.childElementCount };
