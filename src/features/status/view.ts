@@ -42,6 +42,7 @@ import {
   upcomingMaintenances,
 } from './format';
 import { CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
+import { pageDescription } from './indicator';
 import type { StatusRowSnapshot } from './seam';
 
 const icon = (v: IconView): vscode.ThemeIcon =>
@@ -215,7 +216,7 @@ export class StatusView implements LoadedTree<TreeNode> {
   private overallRow(summary: StatusSummary, s: StatusState, ids: Ids): TreeNode {
     const t = this.time();
     const v = indicatorIcon(summary.status.indicator);
-    const label = oneLine(summary.status.description, 120) || v.label;
+    const label = oneLine(pageDescription(summary), 120) || v.label;
     const checked = s.checkedAt !== undefined ? localTime(new Date(s.checkedAt).toISOString(), t) : '';
     const page = oneLine(summary.page.name, 60);
     const description =

@@ -105,7 +105,7 @@ function amount(hbar: string, tinybars: string, what: string): HTMLElement {
     copyable(hbar, l10n.t('{0} in hbar', what), 'mono'),
     h('span', 'muted', ' ('),
     copyable(tinybars, l10n.t('{0} in tinybars', what), 'mono'),
-    h('span', 'muted', ' tinybars)'),
+    h('span', 'muted', ` ${l10n.t('tinybars')})`),
   );
 }
 
@@ -200,9 +200,9 @@ export function drawOverview(o: OverviewModel): Drawn {
       o.error ? l10n.t('Revert data') : l10n.t('Output'),
       rawData(o.outputRaw, o.error ? 'revert data' : 'return data'),
     );
-  f.add(l10n.t('Value'), amount(o.value.hbar, o.value.tinybars, 'value'));
+  f.add(l10n.t('Value'), amount(o.value.hbar, o.value.tinybars, l10n.t('value')));
   f.add(l10n.t('Gas'), gasView(o));
-  if (o.fee) f.add(l10n.t('Fee'), amount(o.fee.hbar, o.fee.tinybars, 'fee'));
+  if (o.fee) f.add(l10n.t('Fee'), amount(o.fee.hbar, o.fee.tinybars, l10n.t('fee')));
   if (o.gasPrice)
     f.add(
       l10n.t('Gas price'),
@@ -485,7 +485,7 @@ export function drawTransfers(m: TransfersModel): Drawn {
   node.append(pager(m.transfers.length, () => body.childElementCount, more));
   if (m.fee || m.payer) {
     const f = new Fields();
-    if (m.fee) f.add(l10n.t('Charged fee'), amount(m.fee.hbar, m.fee.tinybars, 'charged fee'));
+    if (m.fee) f.add(l10n.t('Charged fee'), amount(m.fee.hbar, m.fee.tinybars, l10n.t('charged fee')));
     if (m.payer) f.add(l10n.t('Paid by'), entity(m.payer, 'account'));
     node.append(f.el);
   }
