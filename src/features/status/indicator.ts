@@ -102,32 +102,6 @@ export function offlineView(): IndicatorView {
   };
 }
 
-/**
- * The page's overall sentence ("All Systems Operational"), translated when it is one of the sentences Statuspage
- * writes for its indicators; any other text is the page's own and shown as it is.
- */
-export function pageDescription(summary: StatusSummary): string {
-  const d = summary.status.description;
-  switch (d.trim()) {
-    case 'All Systems Operational':
-      return l10n.t('All Systems Operational');
-    case 'Partially Degraded Service':
-      return l10n.t('Partially Degraded Service');
-    case 'Minor Service Outage':
-      return l10n.t('Minor Service Outage');
-    case 'Partial System Outage':
-      return l10n.t('Partial System Outage');
-    case 'Major Service Outage':
-      return l10n.t('Major Service Outage');
-    case 'Major System Outage':
-      return l10n.t('Major System Outage');
-    case 'Service Under Maintenance':
-      return l10n.t('Service Under Maintenance');
-    default:
-      return d;
-  }
-}
-
 /** The status bar before the first answer. */
 export function loadingView(): IndicatorView {
   return {
@@ -160,7 +134,7 @@ export function statusAccessibleLabel(input: { summary?: StatusSummary; error?: 
   if (input.error !== undefined) return l10n.t('Hedera network status unknown');
   if (!input.summary) return l10n.t('Hedera network status: checking');
   const v = indicatorView(input.summary.status.indicator);
-  const desc = oneLine(pageDescription(input.summary), 120);
+  const desc = oneLine(input.summary.status.description, 120);
   return desc
     ? l10n.t('Hedera network status: {0}. {1}', v.label, desc)
     : l10n.t('Hedera network status: {0}', v.label);
