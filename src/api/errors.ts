@@ -272,6 +272,11 @@ export function foreignRedirectSentence(from: URL, to: URL): string {
   );
 }
 
+/** The error of a request given up because its caller cancelled it. */
+export function cancelledError(url?: string): ApiError {
+  return new ApiError({ kind: 'cancelled', message: transportSentence('cancelled', url), url: url && redactUrl(url) });
+}
+
 /** The sentence for a transport failure (no HTTP status). */
 export function transportSentence(
   kind: ApiErrorKind,

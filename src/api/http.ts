@@ -17,6 +17,7 @@ import * as l10n from '@vscode/l10n';
 import type { AxiosAdapter, AxiosError, AxiosResponse, AxiosStatic, InternalAxiosRequestConfig } from 'axios';
 import {
   ApiError,
+  cancelledError,
   type ApiErrorKind,
   foreignRedirectSentence,
   httpErrorSentence,
@@ -105,21 +106,17 @@ const CANCELLED = 'cancelled';
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(cancelled());
+    if (signal?.aborted) return reject(cancelledError());
     const t = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(t);
-      reject(cancelled());
+      reject(cancelledError());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-function cancelled(url?: string): ApiError {
-  return new ApiError({ kind: 'cancelled', message: transportSentence('cancelled', url), url: url && redactUrl(url) });
 }
 
 function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
@@ -334,7 +331,7 @@ export class HttpClient {
     redirects: boolean,
   ): Promise<HttpResponse<T>> {
     const signal = options.signal;
-    if (signal?.aborted) throw cancelled(url);
+    if (signal?.aborted) throw cancelledError(url);
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
     // One controller per try, aborted by the time limit or by the caller's signal; its reason says which.
     const controller = new AbortController();
@@ -374,7 +371,7 @@ export class HttpClient {
         });
       }
       // only this controller cancels the adapter (the time limit and the caller's signal both go through it)
-      if (controller.signal.aborted || signal?.aborted) throw cancelled(url);
+      if (controller.signal.aborted || signal?.aborted) throw cancelledError(url);
       const failure = transport.failure(err as AxiosError);
       const { kind, code } = failure;
       const detail =

@@ -238,13 +238,17 @@ export class MirrorClient {
     } catch {
       throw new ApiError({
         kind: 'foreignLink',
-        message: `The mirror node sent a next-page link that is not a URL: "${oneLine(link, 100)}".`,
+        message: l10n.t('The mirror node sent a next-page link that is not a URL: "{0}".', oneLine(link, 100)),
       });
     }
     if (target.origin !== this.base.origin || !target.pathname.startsWith(`${this.prefix}/api/v1/`)) {
       throw new ApiError({
         kind: 'foreignLink',
-        message: `The mirror node sent a next-page link to ${oneLine(`${target.origin}${target.pathname.slice(0, 60)}`, 160)}, outside ${this.base.origin}${this.prefix}/api/v1; it was not followed.`,
+        message: l10n.t(
+          'The mirror node sent a next-page link to {0}, outside {1}; it was not followed.',
+          oneLine(`${target.origin}${target.pathname.slice(0, 60)}`, 160),
+          `${this.base.origin}${this.prefix}/api/v1`,
+        ),
         url: oneLine(target.origin, 160),
       });
     }
@@ -309,7 +313,7 @@ export class MirrorClient {
     });
     if (res.status === 404) return null;
     if (!res.data || typeof res.data !== 'object' || Array.isArray(res.data))
-      throw malformed(res.url, 'a contract object');
+      throw malformed(res.url, l10n.t('a contract object'));
     return res.data as Record<string, unknown>;
   }
 
@@ -324,7 +328,7 @@ export class MirrorClient {
       acceptStatus: [404],
     });
     if (res.status === 404) return null;
-    if (!isObject(res.data)) throw malformed(res.url, 'an account object');
+    if (!isObject(res.data)) throw malformed(res.url, l10n.t('an account object'));
     return res.data;
   }
 
@@ -343,7 +347,7 @@ export class MirrorClient {
       Array.isArray(res.data) ||
       typeof (res.data as Schedule).schedule_id !== 'string'
     ) {
-      throw malformed(res.url, 'a schedule object');
+      throw malformed(res.url, l10n.t('a schedule object'));
     }
     return res.data as Schedule;
   }
@@ -382,7 +386,8 @@ export class MirrorClient {
       acceptStatus: [404],
     });
     if (res.status === 404) return notFoundAnswer(res.data, notFound);
-    if (!isObject(res.data) || typeof res.data.timestamp !== 'string') throw malformed(res.url, 'a contract result');
+    if (!isObject(res.data) || typeof res.data.timestamp !== 'string')
+      throw malformed(res.url, l10n.t('a contract result'));
     return { value: res.data as ContractResultDetails, partial: res.status === 206, url: res.url, tries: res.tries };
   }
 
@@ -478,7 +483,8 @@ export class MirrorClient {
     if (res.status !== 200) {
       return { kind: 'unavailable', status: res.status, serverMessages: serverMessagesOf(res.data), url: res.url };
     }
-    if (!isObject(res.data) || !Array.isArray(res.data.opcodes)) throw malformed(res.url, 'an "opcodes" list');
+    if (!isObject(res.data) || !Array.isArray(res.data.opcodes))
+      throw malformed(res.url, l10n.t('a "{0}" list', 'opcodes'));
     return { kind: 'trace', value: res.data as unknown as OpcodesResponse, url: res.url };
   }
 
@@ -551,7 +557,8 @@ export class MirrorClient {
       });
     }
     const result = isObject(res.data) ? res.data.result : undefined;
-    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result)) throw malformed(res.url, 'a hex "result"');
+    if (typeof result !== 'string' || !/^0x[0-9a-fA-F]*$/.test(result))
+      throw malformed(res.url, l10n.t('a hex "{0}"', 'result'));
     const hex = result.toLowerCase();
     if (params.estimate) return { kind: 'estimate', gas: BigInt(hex === '0x' ? 0 : hex), result: hex, url: res.url };
     return { kind: 'result', result: hex, url: res.url, tries: res.tries };
@@ -579,13 +586,13 @@ export class MirrorClient {
       options,
     );
     const blocks = isObject(res.data) ? res.data.blocks : undefined;
-    if (!Array.isArray(blocks)) throw malformed(res.url, 'a "blocks" list');
+    if (!Array.isArray(blocks)) throw malformed(res.url, l10n.t('a "{0}" list', 'blocks'));
     const b = blocks[0] as Record<string, unknown> | undefined;
     if (!b) return null;
     const n = b.number;
     const t = b.timestamp as { from?: unknown; to?: unknown } | undefined;
     if ((typeof n !== 'number' && typeof n !== 'bigint') || !isObject(t) || typeof b.hash !== 'string')
-      throw malformed(res.url, 'a block with a number, hash and timestamp');
+      throw malformed(res.url, l10n.t('a block with a number, hash and timestamp'));
     return { number: BigInt(n), hash: b.hash, timestamp: { from: String(t.from), to: String(t.to) } };
   }
 
@@ -610,7 +617,8 @@ export class MirrorClient {
   /** A page from an answer of a list endpoint (its items, its next link resolved on the configured base). */
   private pageOf<T>(res: HttpResponse<unknown>, url: string, key: PageKey): Page<T> {
     const body = res.data as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || !Array.isArray(body[key])) throw malformed(res.url, `a "${key}" list`);
+    if (!body || typeof body !== 'object' || !Array.isArray(body[key]))
+      throw malformed(res.url, l10n.t('a "{0}" list', key));
     const items = (body[key] as unknown[]).filter((x): x is T => !!x && typeof x === 'object' && !Array.isArray(x));
     const links = body.links as { next?: unknown } | undefined;
     const rawNext = links && typeof links.next === 'string' && links.next ? links.next : null;
@@ -685,7 +693,8 @@ function checkNonce(n: number): Check<number> {
 }
 
 function transactionList(data: unknown, url: string): TransactionDetail[] {
-  if (!isObject(data) || !Array.isArray(data.transactions)) throw malformed(url, 'a "transactions" list');
+  if (!isObject(data) || !Array.isArray(data.transactions))
+    throw malformed(url, l10n.t('a "{0}" list', 'transactions'));
   return data.transactions.filter(
     (t): t is TransactionDetail =>
       isObject(t) && typeof t.transaction_id === 'string' && typeof t.consensus_timestamp === 'string',

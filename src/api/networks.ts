@@ -1,6 +1,7 @@
 /**
  * Network profiles: where each service of a network lives, its EVM chain id and its explorer.
  */
+import { hostOf } from './url';
 
 export type NetworkName = 'mainnet' | 'testnet' | 'previewnet' | 'local' | 'custom';
 export const NETWORK_NAMES: readonly NetworkName[] = ['mainnet', 'testnet', 'previewnet', 'local', 'custom'];
@@ -102,10 +103,10 @@ export const CUSTOM_NAME_MAX = 32;
 /**
  * The custom network's label: its `name` setting reduced to letters, digits, spaces and `.-_` (a settings file is
  * untrusted text, and the label reaches the status bar, where `$(…)` is an icon, notifications, where `[…](…)` is a
- * link, and hovers), at most CUSTOM_NAME_MAX characters; "Custom" when nothing is left or when it would pass for
- * another network ("Mainnet").
+ * link, and hovers), at most CUSTOM_NAME_MAX characters. When nothing is left, or when it would pass for another
+ * network ("Mainnet"), the host of its mirror node, which is how the user knows it; "Custom" without either.
  */
-export function customLabel(name: string | undefined): string {
+export function customLabel(name: string | undefined, mirrorUrl?: string): string {
   const kept =
     typeof name === 'string'
       ? name
@@ -115,7 +116,8 @@ export function customLabel(name: string | undefined): string {
           .trim()
       : '';
   const label = [...kept].slice(0, CUSTOM_NAME_MAX).join('').trim();
-  return label && !NETWORK_NAMES.includes(label.toLowerCase() as NetworkName) ? label : 'Custom';
+  if (label && !NETWORK_NAMES.includes(label.toLowerCase() as NetworkName)) return label;
+  return hostOf(mirrorUrl) ?? 'Custom';
 }
 
 /** The profile for the settings. Unknown network names fall back to testnet. */
@@ -138,10 +140,11 @@ export function resolveProfile(settings: ProfileSettings): NetworkProfile {
       };
     case 'custom': {
       const c = settings.custom ?? {};
+      const mirrorUrl = trimBase(c.mirrorUrl || PUBLIC.testnet.mirrorUrl);
       return {
         name,
-        label: customLabel(c.name),
-        mirrorUrl: trimBase(c.mirrorUrl || PUBLIC.testnet.mirrorUrl),
+        label: customLabel(c.name, mirrorUrl),
+        mirrorUrl,
         statusUrl: trimBase(c.statusUrl || HEDERA_STATUS_URL),
         verifyUrl: trimBase(c.verifyUrl || SOURCIFY_URL),
         chainId: isChainId(c.chainId) ? c.chainId : 296,

@@ -2,6 +2,7 @@
  * Revert data of a failed contract call, decoded: `Error(string)`, `Panic(uint256)` with the panic's meaning,
  * a custom error selector, hex-encoded text, or plain text. Undecodable data stays as hex, never an error.
  */
+import * as l10n from '@vscode/l10n';
 
 export interface DecodedRevert {
   kind: 'error' | 'panic' | 'custom' | 'text' | 'empty';
@@ -19,18 +20,33 @@ export const ERROR_SELECTOR = '0x08c379a0';
 export const PANIC_SELECTOR = '0x4e487b71';
 
 /** Solidity's panic codes (docs: "Panic via assert and Error via require"). */
-export const PANIC_MEANINGS: Record<string, string> = {
-  '0': 'generic compiler-inserted panic',
-  '1': 'assert(false) or a failed assertion',
-  '17': 'arithmetic overflow or underflow',
-  '18': 'division or modulo by zero',
-  '33': 'conversion of a value too big or negative into an enum',
-  '34': 'access to an incorrectly encoded storage byte array',
-  '49': '.pop() on an empty array',
-  '50': 'array index out of bounds',
-  '65': 'too much memory allocated or an array too large',
-  '81': 'call of a zero-initialized internal function variable',
-};
+/** What a Solidity panic code means (the compiler's list). */
+export function panicMeaning(code: bigint): string {
+  switch (code.toString()) {
+    case '0':
+      return l10n.t('generic compiler-inserted panic');
+    case '1':
+      return l10n.t('assert(false) or a failed assertion');
+    case '17':
+      return l10n.t('arithmetic overflow or underflow');
+    case '18':
+      return l10n.t('division or modulo by zero');
+    case '33':
+      return l10n.t('conversion of a value too big or negative into an enum');
+    case '34':
+      return l10n.t('access to an incorrectly encoded storage byte array');
+    case '49':
+      return l10n.t('.pop() on an empty array');
+    case '50':
+      return l10n.t('array index out of bounds');
+    case '65':
+      return l10n.t('too much memory allocated or an array too large');
+    case '81':
+      return l10n.t('call of a zero-initialized internal function variable');
+    default:
+      return l10n.t('unknown panic code');
+  }
+}
 
 function hexToBytes(hex: string): Uint8Array | undefined {
   const h = hex.replace(/^0x/i, '');
@@ -62,16 +78,12 @@ export function decodeAbiString(args: Uint8Array): string | undefined {
   return new TextDecoder('utf-8', { fatal: false }).decode(args.subarray(start, start + Number(len)));
 }
 
-export function panicMeaning(code: bigint): string {
-  return PANIC_MEANINGS[code.toString()] ?? 'unknown panic code';
-}
-
 /** Decodes `error_message` of a contract result. */
 export function decodeRevert(errorMessage: string | null | undefined): DecodedRevert | undefined {
   if (errorMessage === null || errorMessage === undefined) return undefined;
   const raw = String(errorMessage);
   const trimmed = raw.trim();
-  if (!trimmed || trimmed === '0x') return { kind: 'empty', message: 'reverted without a reason', raw };
+  if (!trimmed || trimmed === '0x') return { kind: 'empty', message: l10n.t('reverted without a reason'), raw };
   if (!/^0x[0-9a-fA-F]*$/.test(trimmed)) return { kind: 'text', message: cleanText(trimmed), raw };
   const bytes = hexToBytes(trimmed);
   if (!bytes) return { kind: 'custom', message: trimmed, raw };
@@ -87,7 +99,7 @@ export function decodeRevert(errorMessage: string | null | undefined): DecodedRe
       if (code !== undefined)
         return {
           kind: 'panic',
-          message: `Panic 0x${code.toString(16).padStart(2, '0')}: ${panicMeaning(code)}`,
+          message: l10n.t('Panic {0}: {1}', `0x${code.toString(16).padStart(2, '0')}`, panicMeaning(code)),
           selector,
           code,
           raw,
@@ -102,6 +114,6 @@ export function decodeRevert(errorMessage: string | null | undefined): DecodedRe
     const abiShaped = bytes.length >= 4 && (bytes.length - 4) % 32 === 0;
     return { kind: 'text', message: new TextDecoder().decode(bytes), ...(abiShaped ? { selector } : {}), raw };
   }
-  if (bytes.length >= 4) return { kind: 'custom', message: `custom error ${selector}`, selector, raw };
+  if (bytes.length >= 4) return { kind: 'custom', message: l10n.t('custom error {0}', selector), selector, raw };
   return { kind: 'custom', message: trimmed, raw };
 }

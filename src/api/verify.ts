@@ -8,7 +8,7 @@
  *   polled with backoff until the job ends (cancellable through the AbortSignal).
  */
 import * as l10n from '@vscode/l10n';
-import { ApiError, invalidInput, isApiError } from './errors';
+import { ApiError, cancelledError, invalidInput, isApiError } from './errors';
 import { type HttpClient, type HttpResponse, type RequestOptions } from './http';
 import type { Open } from './mirrorTypes';
 import { checkEvmAddress, unwrap } from './validation';
@@ -339,7 +339,7 @@ function checkChain(chainId: number | string): string {
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const stop = () => reject(new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' }));
+    const stop = () => reject(cancelledError());
     if (signal?.aborted) return stop();
     const t = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -414,7 +414,11 @@ export class SourcifyV2Client {
           serverMessages: e.serverMessages,
           serverCode: e.serverCode,
           retryAfterMs: e.retryAfterMs,
-          message: `Sourcify is already running a verification job for ${a} on chain ${c} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.`,
+          message: l10n.t(
+            'Sourcify is already running a verification job for {0} on chain {1} (HTTP 429 duplicate_verification_request): wait until it has finished, then verify again to see its result.',
+            a,
+            c,
+          ),
         });
       }
       throw e;
@@ -453,7 +457,11 @@ export class SourcifyV2Client {
       if (Date.now() + wait > deadline) {
         throw new ApiError({
           kind: 'timeout',
-          message: `The verification job ${verificationId} did not finish within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s. Its result may still appear later.`,
+          message: l10n.t(
+            'The verification job {0} did not finish within {1} s. Its result may still appear later.',
+            verificationId,
+            Math.round((opts.timeoutMs ?? 600_000) / 1000),
+          ),
         });
       }
       await abortableSleep(wait, opts.signal);

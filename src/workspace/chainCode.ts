@@ -6,7 +6,7 @@
  * kept (the next ask tries again), nor by default is "no such contract" (a contract just created may not be on the
  * mirror node yet: Refresh asks again); at most `max` contracts are kept, the least recently asked dropped first.
  */
-import { ApiError } from '../api/errors';
+import { cancelledError } from '../api/errors';
 import type { RequestOptions } from '../api/http';
 import { entityIdToEvmAddress, evmAddressToEntityId } from '../api/validation';
 
@@ -140,7 +140,7 @@ function formsIn(body: Record<string, unknown>): string[] {
 
 function waitFor<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return p;
-  const cancelled = () => new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
+  const cancelled = () => cancelledError();
   if (signal.aborted) return Promise.reject(cancelled());
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(cancelled());

@@ -5,6 +5,7 @@
  * Foundry (`broadcast/**\/<chainId>/run-latest.json`) and `.env` files (`CONTRACT_ADDRESS`, `CONTRACT_ID`,
  * `TOKEN_CONTRACT_ADDRESS`, ...). Each candidate says where it came from. Plain TypeScript over `WorkspaceFs`.
  */
+import * as l10n from '@vscode/l10n';
 import { isChainId } from '../api/networks';
 import { addressFromSelection, parseContractAddress } from './address';
 import { joinPath, MAX_READ_BYTES, readJson, readText, walk, type WorkspaceFs } from './workspaceFs';
@@ -560,7 +561,7 @@ export async function discoverAddresses(input: DiscoveryInput): Promise<Discover
     else
       rejected.push({
         source: 'setting',
-        message: `The setting hederaExplorer.contractAddress is not usable: ${p.message}`,
+        message: l10n.t('The setting hederaExplorer.contractAddress is not usable: {0}', p.message),
       });
   }
   const selection = input.selection?.trim();

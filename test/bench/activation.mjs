@@ -24,7 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Issue 12: activation of our code (load + activate()) and dist/main.js (and what it requires at once), at most. */
+/** The targets: activation of our code (load + activate()) and dist/main.js (and what it requires at once), at most. */
 export const TARGETS = { activateMs: 10, bundleKB: 100 };
 
 const here = path.dirname(fileURLToPath(import.meta.url));

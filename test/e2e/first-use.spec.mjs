@@ -104,7 +104,7 @@ test('First use offline: the default network unreachable has its own welcome (Re
   await page.keyboard.press('Escape');
 });
 
-test('First use: a custom mirror node nothing answers at has the custom network welcome (Retry, Select Network, Open Settings)', async ({
+test('First use: a custom mirror node nothing answers at has the custom network welcome, its name beside the title (Retry, Select Network, Open Settings)', async ({
   page,
   ctx,
 }) => {
@@ -114,8 +114,11 @@ test('First use: a custom mirror node nothing answers at has the custom network 
     'hederaExplorer.custom.mirrorUrl': DEAD,
     'hederaExplorer.custom.statusUrl': `${DEAD}/api/v2`,
   });
-  const { text, buttons } = await unreachableWelcome(page);
-  assert.match(text, /The custom network could not be reached/, text);
+  const { pane, text, buttons } = await unreachableWelcome(page);
+  // the welcome's text is fixed by VS Code; the user's name for the network is beside the view's title
+  assert.match(text, /Your custom network, named beside this view's title, could not be reached/, text);
+  assert.doesNotMatch(text, /The custom network/, text);
+  assert.match(await pane.locator('.pane-header .description').innerText(), /^My Node\b/);
   assert.match(text, /Custom: Mirror Url/, 'the setting the user set is named');
   assert.deepEqual(buttons, ['Retry', 'Select Network', 'Open Settings']);
   await until(

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   extensionReady,
+  noHover,
   openContainer,
   runCommand,
   sandbox,
@@ -17,10 +18,33 @@ import {
 import { test } from './runner.mjs';
 
 const THEMES = [
-  ['light', 'Default Light Modern', 'vscode-light'],
-  ['dark', 'Default Dark Modern', 'vscode-dark'],
-  ['hc', 'Default High Contrast', 'vscode-high-contrast'],
+  ['light', 'Default Light Modern', 'vscode-light', 'vs'],
+  ['dark', 'Default Dark Modern', 'vscode-dark', 'vs-dark'],
+  ['hc', 'Default High Contrast', 'vscode-high-contrast', 'hc-black'],
 ];
+
+/**
+ * Waits until the workbench shows the theme: its class on the workbench, the side bar painted with the theme's
+ * colour (the variable the theme sets), and two frames drawn since, so that no part is caught half switched.
+ */
+async function themeApplied(page, workbenchClass) {
+  await page.waitForFunction(
+    (cls) => {
+      const wb = document.querySelector('.monaco-workbench');
+      const bar = document.querySelector('.part.sidebar');
+      if (!wb?.classList.contains(cls) || !bar) return false;
+      const probe = document.createElement('div');
+      probe.style.color = getComputedStyle(wb).getPropertyValue('--vscode-sideBar-background');
+      wb.appendChild(probe);
+      const want = getComputedStyle(probe).color;
+      probe.remove();
+      return getComputedStyle(bar).backgroundColor === want;
+    },
+    workbenchClass,
+    { timeout: 20000 },
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
 
 test('Themes: the Hedera views and the inspector in light, dark and High Contrast', async ({ page, ctx }) => {
   const file = path.join(ctx.workspace, '.vscode', 'settings.json');
@@ -35,9 +59,11 @@ test('Themes: the Hedera views and the inspector in light, dark and High Contras
     'contract result rows',
   );
   await soloView(page);
-  for (const [name, theme] of THEMES) {
+  for (const [name, theme, , workbenchClass] of THEMES) {
     await writeSettings(page, file, { ...original, 'workbench.colorTheme': theme });
+    await themeApplied(page, workbenchClass);
     await page.mouse.move(1200, 800);
+    await noHover(page);
     await screenshot(page, `theme-views-${name}`);
   }
 
@@ -53,8 +79,9 @@ test('Themes: the Hedera views and the inspector in light, dark and High Contras
   await frames.first().waitFor();
   const frame = frames.first().contentFrame().locator('iframe#active-frame').contentFrame();
   await frame.locator('#app[data-ready="true"] h2.section-head').first().waitFor({ timeout: 30000 });
-  for (const [name, theme, bodyClass] of THEMES) {
+  for (const [name, theme, bodyClass, workbenchClass] of THEMES) {
     await writeSettings(page, file, { ...original, 'workbench.colorTheme': theme });
+    await themeApplied(page, workbenchClass);
     await frame.locator(`body.${bodyClass}`).waitFor({ state: 'attached' });
     await page.mouse.move(1200, 880);
     await screenshot(page, `theme-inspector-${name}`);

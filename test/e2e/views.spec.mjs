@@ -1,7 +1,7 @@
 // The Hedera activity bar container opens and shows its three views. Each shows either its welcome text
 // (nothing to show yet) or rows loaded from the sandbox the e2e profile is set to.
 import assert from 'node:assert/strict';
-import { openContainer, screenshot, treeRows, view, waitForViewIdle } from './driver.mjs';
+import { noHover, openContainer, screenshot, treeRows, view, waitForViewIdle } from './driver.mjs';
 import { test } from './runner.mjs';
 
 const VIEWS = {
@@ -32,5 +32,8 @@ test('the Hedera container shows the three views, each with its welcome text or 
       assert.ok(content.rows.length > 0 && content.rows[0].label, `${name} shows rows`);
     }
   }
+  // the pointer off the views (over the empty editor area) and the hover it left gone: a clean picture
+  await page.mouse.move(900, 500);
+  await noHover(page);
   await screenshot(page, 'hedera-views', { readme: true });
 });

@@ -1,4 +1,4 @@
-// Issue 22, point 5: the Deployments view and the CodeLens follow every verification result, in the real extension
+// The Deployments view and the CodeLens follow every verification result, in the real extension
 // host against the sandbox. A Storage contract deployed (a record written for the test) at an address the sandbox's
 // Sourcify holds as an exact match: first read as "not verified" (the look-up answers 404) or "verification
 // unknown" (503); then Verify from the palette, or its Retry after the failure, or the view's own Retry, and the row

@@ -58,6 +58,9 @@ describe('first use: the unreachable network', function () {
     assert.ok(entry, 'a welcome for the unreachable custom network');
     const regular = welcome.find((w) => w.view === 'hederaExplorer.contractResults' && !/== /.test(w.when ?? ''));
     assert.strictEqual(regular?.when, '!hederaExplorer.unreachable', 'the regular welcome steps aside');
+    // a welcome's text is fixed; the network's own name (here, unnamed, its mirror node's host) is beside the title
+    assert.match(entry.contents, /^Your custom network, named beside this view's title, could not be reached/);
+    assert.match(api.contractResults.snapshot().description ?? '', /^127\.0\.0\.1:1( · |$)/);
 
     if (sandboxUrl) {
       await selectSandbox(sandboxUrl);

@@ -118,6 +118,19 @@ describe('pseudo-locale: the translation reaches what the user reads', function 
     await settled(api.contractResults, 30000);
   });
 
+  it("a schedule row's decoded transaction and its creator are in the translation", async () => {
+    await api.schedules.refresh();
+    const snap = await settled(api.schedules, 30000);
+    const rows = snap.rows.filter((r) => r.contextValue === 'schedule');
+    assert.ok(rows.length, `schedule rows: ${JSON.stringify(snap.rows)}`);
+    const titles = ['Contract call', 'Crypto transfer', 'Token mint', 'Token burn', 'Consensus message'];
+    const decoded = rows.map((r) => r.label.split(' · ').slice(1).join(' · ')).filter(Boolean);
+    const translated = decoded.filter((s) => titles.some((m) => s.startsWith(tr(m))));
+    assert.ok(translated.length, `a summary starts with a translated title: ${decoded.join(' | ')}`);
+    assert.ok(!decoded.some((s) => titles.some((m) => s.startsWith(m))), `no English title: ${decoded.join(' | ')}`);
+    assert.match(rows[0].description ?? '', filled(tr('by {0}')));
+  });
+
   it("the inspector's page gets the translations (its title and its sections' names)", async () => {
     const health = (await (await fetch(`${sandbox}/__sandbox/health`)).json()) as {
       notable: { inspector: Record<string, { transactionId: string }> };

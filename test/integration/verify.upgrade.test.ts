@@ -1,4 +1,4 @@
-// Issue 22, point 5, in the real extension host against the sandbox (Sourcify API v2): a partial match is not the
+// In the real extension host against the sandbox (Sourcify API v2): a partial match is not the
 // end of Verify: with the workspace's build at hand it offers "Upgrade to exact match" (a row of the Verification
 // view; nothing submitted yet), and that row submits the build again and gets the exact match, as the real server
 // upgrades it; without the build it says so. A no-match says which build was submitted, that its runtime code is not

@@ -25,7 +25,12 @@ describe('networks: profiles', () => {
   });
 
   it('the custom network is labelled by its name, reduced to letters, digits, spaces and .-_, at most 32 characters', () => {
-    assert.strictEqual(resolveProfile({ network: 'custom' }).label, 'Custom');
+    // unnamed: the host of its mirror node, the default one without a URL
+    assert.strictEqual(resolveProfile({ network: 'custom' }).label, 'testnet.mirrornode.hedera.com');
+    assert.strictEqual(
+      resolveProfile({ network: 'custom', custom: { mirrorUrl: 'http://127.0.0.1:5600/mirror/' } }).label,
+      '127.0.0.1:5600',
+    );
     assert.strictEqual(resolveProfile({ network: 'custom', custom: { name: ' Sandbox ' } }).label, 'Sandbox');
     assert.strictEqual(customLabel('Réseau 2 — staging_b.1'), 'Réseau 2 staging_b.1');
     // an icon, a command link, bidi and control characters, Markdown and HTML: none survives
@@ -38,8 +43,10 @@ describe('networks: profiles', () => {
     for (const empty of [undefined, '', '   ', '$()[]', 42 as unknown as string])
       assert.strictEqual(customLabel(empty), 'Custom');
     // nor does it pass for another network
-    for (const other of ['Mainnet', ' testnet ', 'LOCAL', 'previewnet'])
+    for (const other of ['Mainnet', ' testnet ', 'LOCAL', 'previewnet']) {
       assert.strictEqual(customLabel(other), 'Custom');
+      assert.strictEqual(customLabel(other, 'https://mirror.example.org/'), 'mirror.example.org');
+    }
     assert.strictEqual(customLabel('Mainnet fork'), 'Mainnet fork');
   });
 

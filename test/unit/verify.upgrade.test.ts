@@ -1,4 +1,4 @@
-// Issue 22, point 5: a partial match (`match`) upgraded to an exact one by a new submission, as the real Sourcify v2
+// A partial match (`match`) upgraded to an exact one by a new submission, as the real Sourcify v2
 // server does (its checkIfAlreadyVerified middleware refuses only creation and runtime both exact; its
 // StorageService keeps a match only when it is better), against the sandbox over HTTP; what a no-match can tell
 // (the build submitted, the runtime code's length against the deployed code's, another build of the workspace

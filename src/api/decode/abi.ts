@@ -5,6 +5,7 @@
  * (extended here with custom errors). Undecodable data gives `undefined`, never an exception.
  * Part of the decoders bundle (dist/decoders.js), loaded on first use through ./lazy.
  */
+import * as l10n from '@vscode/l10n';
 import { decodeErrorResult, decodeFunctionData, decodeFunctionResult, toEventSelector, toFunctionSelector } from 'viem';
 import type { Abi } from 'viem';
 import { decodeRevert, type DecodedRevert } from '../revert';
@@ -148,7 +149,12 @@ export class AbiRegistry {
       rest.filter((e) => e.origin.kind === 'workspace' && same(e.file)).map((e) => e.file?.source),
     );
     if (!others.size) return out;
-    const label = `${f.contractName} (${others.size + 1} builds in the workspace: ${[first.origin.label, ...others].join(', ')}; which one was deployed is not checked here)`;
+    const label = l10n.t(
+      '{0} ({1} builds in the workspace: {2}; which one was deployed is not checked here)',
+      f.contractName,
+      others.size + 1,
+      [first.origin.label, ...others].join(', '),
+    );
     return [{ ...first, origin: { ...first.origin, label } }, ...rest];
   }
 

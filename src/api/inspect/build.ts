@@ -17,7 +17,7 @@ import type {
   StateChange,
   TransactionDetail,
 } from '../mirrorTypes';
-import { type Addr, addrOf, askForms, Decoder, type InspectContext } from './decoder';
+import { type Addr, addrOf, askForms, Decoder, inWorkspace, type InspectContext } from './decoder';
 import type {
   CallView,
   EntityView,
@@ -205,7 +205,7 @@ export function buildOverview(
         signature: `constructor(${(decoded.args ?? []).map((a) => a.type).join(',')})`,
         selector: '',
         args: decoded.args ?? [],
-        source: `workspace: ${decoded.origin?.label ?? decoded.contractName}`,
+        source: inWorkspace(decoded.origin?.label ?? decoded.contractName),
       };
       m.call = call;
     }

@@ -10,6 +10,7 @@
  * One Decoder serves one build: which source decoded a selector at an address is kept, so a trace of thousands of
  * calls to the same functions decodes each with one try. Nothing here throws on malformed data.
  */
+import * as l10n from '@vscode/l10n';
 import { decodeEventLog, hexToBytes, keccak256, stringToHex, type Abi } from 'viem';
 import {
   type AbiEntry,
@@ -147,8 +148,11 @@ export interface DecodedFrameCall {
   inner?: DecodedCall;
 }
 
+/** Where an ABI came from, for people: "workspace: artifacts/…/Vault.json". */
+export const inWorkspace = (label: string): string => l10n.t('workspace: {0}', label);
+
 const workspaceSource = (e: DecodedCall): string =>
-  e.origin.kind === 'sourcify' ? 'Sourcify' : `workspace: ${e.origin.label}`;
+  e.origin.kind === 'sourcify' ? 'Sourcify' : inWorkspace(e.origin.label);
 
 export class Decoder {
   private readonly sourcifyAbis = new Map<string, AbiRegistry | null>();
@@ -361,7 +365,7 @@ export class Decoder {
     let source: string | undefined;
     try {
       e = decodeError(data, this.ctx.registry, a ? this.sourcify(a) : undefined, a?.evm ?? a?.forms[0]);
-      if (e?.name && e.origin) source = e.origin.kind === 'sourcify' ? 'Sourcify' : `workspace: ${e.origin.label}`;
+      if (e?.name && e.origin) source = e.origin.kind === 'sourcify' ? 'Sourcify' : inWorkspace(e.origin.label);
       if (e && !e.name && e.selector && (e.kind === 'custom' || e.kind === 'text')) {
         const std = decodeError(data, standardErrors());
         if (std?.name) {
@@ -391,7 +395,7 @@ export class Decoder {
     if (ws) {
       const list = ws.eventByTopic(t0);
       const ranked = list.length > 1 ? rankByDerivation(list, (e) => e.file, emitter.evm, ws.context) : list;
-      for (const entry of ranked) candidates.push({ entry, source: `workspace: ${entry.origin.label}` });
+      for (const entry of ranked) candidates.push({ entry, source: inWorkspace(entry.origin.label) });
     }
     for (const entry of this.sourcify(emitter)?.eventByTopic(t0) ?? []) candidates.push({ entry, source: 'Sourcify' });
     for (const s of standardEvents())
@@ -513,7 +517,10 @@ function errorView(e: DecodedError, raw: string, source: string | undefined): Er
           args: e.args ?? [],
           ...(source ? { source } : {}),
         };
-      return { kind: 'raw', text: e.selector ? `custom error ${e.selector} (no known ABI declares it)` : e.message };
+      return {
+        kind: 'raw',
+        text: e.selector ? l10n.t('custom error {0} (no known ABI declares it)', e.selector) : e.message,
+      };
     case 'text':
       return { kind: 'text', text: UNSAFE.test(e.raw) ? quoted(e.raw.trim()) : e.message };
   }

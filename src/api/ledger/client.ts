@@ -31,7 +31,7 @@ export class LedgerMirror {
     return this.one(
       `/accounts/${encodeURIComponent(id)}`,
       'transactions=false',
-      'an account',
+      l10n.t('an account'),
       (o) => typeof o.account === 'string',
       options,
     );
@@ -40,13 +40,13 @@ export class LedgerMirror {
   /** One token (`GET /tokens/{id}`). */
   async token(id: string, options?: RequestOptions): Promise<MirrorObject | null> {
     const t = unwrap(checkEntityId(id, l10n.t('a token id')));
-    return this.one(`/tokens/${t}`, '', 'a token', (o) => typeof o.token_id === 'string', options);
+    return this.one(`/tokens/${t}`, '', l10n.t('a token'), (o) => typeof o.token_id === 'string', options);
   }
 
   /** One topic (`GET /topics/{id}`). */
   async topic(id: string, options?: RequestOptions): Promise<MirrorObject | null> {
     const t = unwrap(checkEntityId(id, l10n.t('a topic id')));
-    return this.one(`/topics/${t}`, '', 'a topic', (o) => typeof o.topic_id === 'string', options);
+    return this.one(`/topics/${t}`, '', l10n.t('a topic'), (o) => typeof o.topic_id === 'string', options);
   }
 
   private async one(

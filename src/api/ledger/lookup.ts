@@ -16,6 +16,7 @@
  * Two hovers of the same reference share one look-up; its requests are aborted when every caller's signal has
  * aborted (the hover went away).
  */
+import * as l10n from '@vscode/l10n';
 import { ApiError, isApiError } from '../errors';
 import type { HttpClient, RequestOptions } from '../http';
 import { intToString } from '../json';
@@ -202,7 +203,7 @@ export interface LookupStats {
 }
 
 function cancelled(): ApiError {
-  return new ApiError({ kind: 'cancelled', message: 'The look-up was cancelled.' });
+  return new ApiError({ kind: 'cancelled', message: l10n.t('The look-up was cancelled.') });
 }
 
 const isCancel = (e: unknown): boolean => isApiError(e) && e.kind === 'cancelled';

@@ -254,7 +254,7 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
       vscode.l10n.t('Amount'),
       r.amount === null || r.amount === undefined
         ? ''
-        : `${tinybarsToHbar(r.amount)} (${formatInt(r.amount)} tinybars)`,
+        : vscode.l10n.t('{0} ({1} tinybars)', tinybarsToHbar(r.amount), formatInt(r.amount)),
     ),
     opt('block_number', vscode.l10n.t('Block number'), r.block_number === null ? '' : formatInt(r.block_number)),
     opt('block_hash', vscode.l10n.t('Block hash'), r.block_hash),

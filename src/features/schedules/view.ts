@@ -144,7 +144,7 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
           })
         : undefined;
     const field = (f: BodyField): DetailNode =>
-      said && f.label === 'Decoded with' && !f.children
+      said && f.label === vscode.l10n.t('Decoded with') && !f.children
         ? new DetailNode(f.label, `${f.value} · ${said.note}`, {
             tooltip: `${f.value}\n${said.tooltip}`,
             icon: new vscode.ThemeIcon(said.confirmed ? 'pass' : 'file-code'),
@@ -159,10 +159,14 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
     );
   }
   rows.push(
-    new DetailNode(vscode.l10n.t('Transaction body'), `${base64Bytes(body).length} bytes · ${body}`, {
-      tooltip: body,
-      icon: new vscode.ThemeIcon('file-binary'),
-    }),
+    new DetailNode(
+      vscode.l10n.t('Transaction body'),
+      `${vscode.l10n.t('{0} bytes', base64Bytes(body).length)} · ${body}`,
+      {
+        tooltip: body,
+        icon: new vscode.ThemeIcon('file-binary'),
+      },
+    ),
   );
   const known = new Set([
     'admin_key',
@@ -211,7 +215,9 @@ class ScheduleNode implements TreeNode {
     item.id = this.id;
     const memo = oneLine(s.memo ?? '', 60);
     item.description = oneLine(
-      [stateLabel(state), memo, s.creator_account_id ? `by ${s.creator_account_id}` : ''].filter(Boolean).join(' · '),
+      [stateLabel(state), memo, s.creator_account_id ? vscode.l10n.t('by {0}', s.creator_account_id) : '']
+        .filter(Boolean)
+        .join(' · '),
       400,
     );
     item.iconPath = this.pinned ? new vscode.ThemeIcon('pinned') : STATE_ICON[state];

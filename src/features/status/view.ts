@@ -215,7 +215,7 @@ export class StatusView implements LoadedTree<TreeNode> {
   private overallRow(summary: StatusSummary, s: StatusState, ids: Ids): TreeNode {
     const t = this.time();
     const v = indicatorIcon(summary.status.indicator);
-    const label = oneLine(summary.status.description, 120) || v.label;
+    const label = oneLine(pageDescription(summary), 120) || v.label;
     const checked = s.checkedAt !== undefined ? localTime(new Date(s.checkedAt).toISOString(), t) : '';
     const page = oneLine(summary.page.name, 60);
     const description =
@@ -428,6 +428,33 @@ export class StatusView implements LoadedTree<TreeNode> {
   dispose(): void {
     this.resetUpcoming();
     this.disposables.dispose();
+  }
+}
+
+/**
+ * The page's overall sentence ("All Systems Operational"), translated when it is one of the sentences Statuspage
+ * writes for its indicators; any other text is the page's own, shown as it is. Here, not in the status bar's code,
+ * which loads at activation (each of these strings costs bytes there).
+ */
+function pageDescription(summary: StatusSummary): string {
+  const d = summary.status.description;
+  switch (d.trim()) {
+    case 'All Systems Operational':
+      return vscode.l10n.t('All Systems Operational');
+    case 'Partially Degraded Service':
+      return vscode.l10n.t('Partially Degraded Service');
+    case 'Minor Service Outage':
+      return vscode.l10n.t('Minor Service Outage');
+    case 'Partial System Outage':
+      return vscode.l10n.t('Partial System Outage');
+    case 'Major Service Outage':
+      return vscode.l10n.t('Major Service Outage');
+    case 'Major System Outage':
+      return vscode.l10n.t('Major System Outage');
+    case 'Service Under Maintenance':
+      return vscode.l10n.t('Service Under Maintenance');
+    default:
+      return d;
   }
 }
 

@@ -13,7 +13,7 @@
  * `import type` it elsewhere. The questions it asks go through `VerificationPrompts` (prompts.ts).
  */
 import * as vscode from 'vscode';
-import { ApiError, isApiError } from '../../api/errors';
+import { ApiError, cancelledError, isApiError } from '../../api/errors';
 import { shortAddress } from '../../api/format';
 import { CHAIN_IDS, CHAIN_NAMES, chainName, isChainId, type NetworkProfile, trimBase } from '../../api/networks';
 import {
@@ -558,7 +558,7 @@ export class VerificationRunner implements vscode.Disposable {
       })),
       { title, placeHolder: vscode.l10n.t('Contracts compiled in the workspace'), ignoreFocusOut: true },
     );
-    if (!pick) throw new ApiError({ kind: 'cancelled', message: 'The request was cancelled.' });
+    if (!pick) throw cancelledError();
     return choose(matches.filter((m) => m.contract.identifier === pick.id));
   }
 

@@ -93,7 +93,7 @@ function rawData(value: string, what: string): HTMLElement {
   return h(
     'div',
     '',
-    bytes !== undefined ? h('div', 'muted', `${bytes.toLocaleString('en-US')} bytes`) : null,
+    bytes !== undefined ? h('div', 'muted', l10n.t('{0} bytes', bytes.toLocaleString('en-US'))) : null,
     rawBlock(value, what),
   );
 }
@@ -105,7 +105,7 @@ function amount(hbar: string, tinybars: string, what: string): HTMLElement {
     copyable(hbar, l10n.t('{0} in hbar', what), 'mono'),
     h('span', 'muted', ' ('),
     copyable(tinybars, l10n.t('{0} in tinybars', what), 'mono'),
-    h('span', 'muted', ' tinybars)'),
+    h('span', 'muted', ` ${l10n.t('tinybars')})`),
   );
 }
 
@@ -134,11 +134,24 @@ function pager(total: number, drawn: () => number, drawMore: (from: number, to: 
 
 // ---------------------------------------------------------------- overview
 
+function relationText(relation: RelatedView['relation']): string {
+  switch (relation) {
+    case 'self':
+      return l10n.t('this transaction');
+    case 'parent':
+      return l10n.t('parent');
+    case 'child':
+      return l10n.t('child');
+    case 'sibling':
+      return l10n.t('sibling');
+  }
+}
+
 function relatedList(related: RelatedView[]): HTMLElement {
   const ul = h('ul', 'related');
   for (const r of related) {
-    const label = `${r.transactionId}${r.nonce !== '0' ? ` (nonce ${r.nonce})` : ''}`;
-    const what = r.relation === 'self' ? 'this transaction' : r.relation;
+    const label = `${r.transactionId}${r.nonce !== '0' ? ` (${l10n.t('nonce {0}', r.nonce)})` : ''}`;
+    const what = relationText(r.relation);
     const li = h('li', `rel-${r.relation}`, h('span', 'tag', what));
     if (r.relation === 'self') li.append(span('mono', label));
     else {
@@ -192,17 +205,17 @@ export function drawOverview(o: OverviewModel): Drawn {
         ? span('muted', l10n.t('(no call data)'))
         : hexBytes(o.input) === undefined
           ? span('', o.input)
-          : rawData(o.input, 'call data'),
+          : rawData(o.input, l10n.t('call data')),
     );
   if (o.output && o.output.length) f.add(l10n.t('Output'), valuesTable(o.output, l10n.t('Return values')));
   else if (o.outputRaw && hexBytes(o.outputRaw) !== 0)
     f.add(
       o.error ? l10n.t('Revert data') : l10n.t('Output'),
-      rawData(o.outputRaw, o.error ? 'revert data' : 'return data'),
+      rawData(o.outputRaw, o.error ? l10n.t('revert data') : l10n.t('return data')),
     );
-  f.add(l10n.t('Value'), amount(o.value.hbar, o.value.tinybars, 'value'));
+  f.add(l10n.t('Value'), amount(o.value.hbar, o.value.tinybars, l10n.t('value')));
   f.add(l10n.t('Gas'), gasView(o));
-  if (o.fee) f.add(l10n.t('Fee'), amount(o.fee.hbar, o.fee.tinybars, 'fee'));
+  if (o.fee) f.add(l10n.t('Fee'), amount(o.fee.hbar, o.fee.tinybars, l10n.t('fee')));
   if (o.gasPrice)
     f.add(
       l10n.t('Gas price'),
@@ -275,7 +288,7 @@ function eventCard(e: EventView): HTMLElement {
     card.append(head);
     const f = new Fields();
     e.topics.forEach((t, i) => f.add(`topic${i}`, copyableHex(t, l10n.t('topic {0}', i))));
-    f.add('data', hexBytes(e.data) === 0 ? span('muted', '(empty)') : rawData(e.data, 'event data'));
+    f.add('data', hexBytes(e.data) === 0 ? span('muted', l10n.t('(empty)')) : rawData(e.data, l10n.t('event data')));
     card.append(f.el);
   }
   return card;
@@ -378,7 +391,10 @@ export function drawState(changes: StateChangeView[]): Drawn {
     );
     table.setAttribute(
       'aria-label',
-      inert(`State changes of ${g.contract.name ?? g.contract.id ?? g.contract.evm ?? 'a contract'}`, 'label'),
+      inert(
+        l10n.t('State changes of {0}', g.contract.name ?? g.contract.id ?? g.contract.evm ?? l10n.t('a contract')),
+        'label',
+      ),
     );
     const written = g.changes.filter((c) => c.written !== undefined).length;
     // where the names come from, once per contract (not on every row)
@@ -485,7 +501,7 @@ export function drawTransfers(m: TransfersModel): Drawn {
   node.append(pager(m.transfers.length, () => body.childElementCount, more));
   if (m.fee || m.payer) {
     const f = new Fields();
-    if (m.fee) f.add(l10n.t('Charged fee'), amount(m.fee.hbar, m.fee.tinybars, 'charged fee'));
+    if (m.fee) f.add(l10n.t('Charged fee'), amount(m.fee.hbar, m.fee.tinybars, l10n.t('charged fee')));
     if (m.payer) f.add(l10n.t('Paid by'), entity(m.payer, 'account'));
     node.append(f.el);
   }
