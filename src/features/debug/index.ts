@@ -5,17 +5,17 @@
  * @vscode/debugadapter) load on the first debug session, not at activation.
  */
 import * as vscode from 'vscode';
-import { parseTxRef } from '../../api/txRef';
 import { Command, registerCommand } from '../../core/commands';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
 
 export const DEBUG_TYPE = 'hedera';
 
+let lazy: typeof Lazy | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the adapter loads on first use
+const load = () => (lazy ??= require('./lazy') as typeof Lazy);
+
 export function registerDebug(ctx: FeatureContext): void {
-  let lazy: typeof Lazy | undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy entry (LAZY_ENTRIES): the adapter loads on first use
-  const load = () => (lazy ??= require('./lazy') as typeof Lazy);
   const subs = ctx.extension.subscriptions;
   subs.push(
     vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, {
@@ -66,8 +66,9 @@ function transactionOf(arg: unknown): { transaction?: string; network?: string }
 /** Starts a `hedera` session without a launch.json. */
 export async function debugTransaction(arg?: unknown): Promise<boolean> {
   const given = transactionOf(arg);
-  // an argument from a link (a hover, a page) is checked as if typed before anything starts
-  const checked = given.transaction !== undefined ? parseTxRef(given.transaction) : undefined;
+  // an argument from a link (a hover, a page) is checked as if typed before anything starts (the check, with the
+  // validation it needs, loads with the adapter: not at activation)
+  const checked = given.transaction !== undefined ? load().parseTxRef(given.transaction) : undefined;
   if (checked && !checked.ok) {
     void vscode.window.showErrorMessage(checked.message);
     return false;

@@ -16,6 +16,9 @@ import { FrameBuilds, type ResolvedFrameBuild } from '../../workspace/frameBuild
 import type { FeatureContext } from '../context';
 import { HederaDebugSession, type HederaLaunchArguments, type LoadedTransaction } from './session';
 
+/** The command's check of a transaction reference, loaded with the adapter (see index.ts). */
+export { parseTxRef } from '../../api/txRef';
+
 export function createSession(ctx: FeatureContext): HederaDebugSession {
   return new HederaDebugSession({ load: (args) => loadTransaction(ctx, args) });
 }
