@@ -249,7 +249,7 @@ describe('ledger: looking references up', function () {
         for (const link of r.links)
           assert.match(
             link,
-            /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|inspectTransaction)\?/,
+            /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|callContract|inspectTransaction)\?/,
             `${id} (${payload}): ${link}`,
           );
         assert.ok(!/evil|workbench|__beacon/.test(r.links.join(' ')), `${id} (${payload})`);

@@ -5,6 +5,7 @@
  *   (`… · not the build deployed` when the workspace's build of it is not the code on chain: src/workspace/deployedBuild.ts)
  *   `2 failed`                                                       → the latest failure in the transaction inspector
  *   `Verify`                                                         → Verify Contract for that address
+ *   `Call`                                                           → its call panel (once the mirror node knows it)
  * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
  * the model, which keeps the answers (results LENS_MAX_AGE_MS); when they arrive the lenses are provided again from
  * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
@@ -24,7 +25,7 @@ import { canVerify, failedText, lensTitle, type VerificationState } from './summ
 /** Results shown by a lens are asked again when older than this (when the lens is on screen again). */
 export const LENS_MAX_AGE_MS = 60_000;
 
-type LensKind = 'main' | 'failures' | 'verify' | 'undeployed';
+type LensKind = 'main' | 'failures' | 'verify' | 'call' | 'undeployed';
 
 /** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
 export class DeploymentLens extends vscode.CodeLens {
@@ -88,6 +89,8 @@ export class DeploymentLenses {
         if (failures) lenses.push(new DeploymentLens(range, 'failures', e, failures));
         const verify = this.verifyCommand(e, s);
         if (verify) lenses.push(new DeploymentLens(range, 'verify', e, verify));
+        const call = this.callCommand(e, s);
+        if (call) lenses.push(new DeploymentLens(range, 'call', e, call));
       }
     }
     return lenses;
@@ -176,6 +179,23 @@ export class DeploymentLenses {
         summary.calls,
         e.name,
         summary.latestFailure,
+      ),
+    };
+  }
+
+  /** `Call` once the mirror node knows the contract: its call panel (read and simulate its functions). */
+  callCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
+    const id = s.contract?.value?.id;
+    if (!id) return undefined;
+    return {
+      title: vscode.l10n.t('Call'),
+      command: OTHER_COMMANDS.callContract,
+      arguments: [{ address: e.address }],
+      tooltip: vscode.l10n.t(
+        "Read or simulate {0}'s functions at {1} on {2}: nothing is signed or sent to the network.",
+        e.name || e.address,
+        id,
+        this.ctx.network.profile.label,
       ),
     };
   }
