@@ -22,8 +22,14 @@ export async function callContractCommand(
   arg: unknown,
 ): Promise<ContractCallPanel | undefined> {
   let text = contractArgument(arg);
-  if (text !== undefined && 'error' in parseContractInput(text)) {
-    void vscode.window.showErrorMessage((parseContractInput(text) as { error: string }).error);
+  const given = text === undefined ? undefined : parseContractInput(text);
+  if (arg !== undefined && (!given || 'error' in given)) {
+    // an argument is checked as if typed: a wrong one is said, never replaced by a question
+    void vscode.window.showErrorMessage(
+      given && 'error' in given
+        ? given.error
+        : vscode.l10n.t('Call Contract was given something that is not a contract.'),
+    );
     return undefined;
   }
   text ??= await vscode.window.showInputBox({

@@ -127,6 +127,7 @@ export class ContractCallPanel implements vscode.Disposable {
   async lookUp(): Promise<void> {
     this.target = undefined;
     this.failure = undefined;
+    this.outcomes.clear();
     this.update();
     const found = await findTarget(this.owner.ctx, this.address);
     if (found.ok) this.target = found.target;

@@ -332,4 +332,5 @@ window.addEventListener('message', (e: MessageEvent) => {
   apply(m.state);
 });
 
+$('app').dataset.ready = 'true';
 post({ type: 'ready' });
