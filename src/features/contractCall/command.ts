@@ -4,6 +4,7 @@
  * (target.ts) and opens its call panel. Says plainly when there is no contract there or no ABI for it.
  */
 import * as vscode from 'vscode';
+import { notificationSafe } from '../../api/text';
 import type { ContractCallPanel, ContractCallPanels } from './panel';
 import { findTarget, parseContractInput } from './target';
 
@@ -27,7 +28,7 @@ export async function callContractCommand(
     // an argument is checked as if typed: a wrong one is said, never replaced by a question
     void vscode.window.showErrorMessage(
       given && 'error' in given
-        ? given.error
+        ? notificationSafe(given.error)
         : vscode.l10n.t('Call Contract was given something that is not a contract.'),
     );
     return undefined;
@@ -49,7 +50,8 @@ export async function callContractCommand(
     () => findTarget(panels.ctx, input),
   );
   if (!found.ok) {
-    void vscode.window.showErrorMessage(found.message);
+    // the sentence may hold the server's words: no link in it may be followed
+    void vscode.window.showErrorMessage(notificationSafe(found.message, 600));
     return undefined;
   }
   return panels.show(found.target);
