@@ -183,10 +183,13 @@ export class DeploymentLenses {
     };
   }
 
-  /** `Call` once the mirror node knows the contract: its call panel (read and simulate its functions). */
+  /**
+   * `Call` once the mirror node knows the contract and its results were read (as the failure lens, from what is kept:
+   * nothing kept, only the main lens): its call panel, to read and simulate its functions.
+   */
   callCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
     const id = s.contract?.value?.id;
-    if (!id) return undefined;
+    if (!id || !s.results?.value) return undefined;
     return {
       title: vscode.l10n.t('Call'),
       command: OTHER_COMMANDS.callContract,
