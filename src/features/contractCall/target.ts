@@ -99,6 +99,7 @@ export async function findTarget(ctx: FeatureContext, text: string): Promise<Tar
     if (found && abi.length) {
       const name = found.match.contract.name;
       const exact = found.code?.match === true && !found.recorded;
+      const why = explainBuild(found).replace(/\.$/, '');
       return {
         ok: true,
         target: {
@@ -107,8 +108,8 @@ export async function findTarget(ctx: FeatureContext, text: string): Promise<Tar
           name,
           abi,
           source: exact
-            ? vscode.l10n.t("ABI from the workspace's build of {0}: {1}.", name, explainBuild(found))
-            : vscode.l10n.t("ABI likely from the workspace's build of {0}: {1}.", name, explainBuild(found)),
+            ? vscode.l10n.t("ABI from the workspace's build of {0}: {1}.", name, why)
+            : vscode.l10n.t("ABI likely from the workspace's build of {0}: {1}.", name, why),
         },
       };
     }
