@@ -53,6 +53,11 @@ const LAZY_ENTRIES = [
   { name: 'abiIndex', file: 'src/features/decoding/abiIndex.ts', note: 'first decode: the ABI index of the workspace' },
   { name: 'nftHistory', file: 'src/features/nftHistory/lazy.ts', note: 'first "Show NFT History" or panel restore' },
   {
+    name: 'contractCall',
+    file: 'src/features/contractCall/lazy.ts',
+    note: 'first "Call Contract" or call panel restore: finding the ABI, the panels, the calls kept',
+  },
+  {
     name: 'inspector',
     file: 'src/features/inspector/lazy.ts',
     note: 'first "Inspect Transaction" or inspector panel restore: loader, trace/event/storage decoding, panel',
@@ -97,6 +102,7 @@ const MAIN_ENTRY = {
 const WEBVIEW_ENTRIES = [
   'src/features/nftHistory/webview/nftHistory.main.ts',
   'src/features/inspector/webview/inspector.main.ts',
+  'src/features/contractCall/webview/contractCall.main.ts',
 ];
 
 /** The absolute path of an entry's file. */

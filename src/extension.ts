@@ -11,6 +11,7 @@ import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { SelectedNetwork } from './core/selectedNetwork';
 import type { FeatureContext } from './features/context';
+import { registerContractCall } from './features/contractCall';
 import { registerContractResults } from './features/contractResults';
 import { registerDebug } from './features/debug';
 import { registerAbiIndex } from './features/decoding';
@@ -73,6 +74,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
   const inspector = registerInspector(ctx);
   const ledgerLinks = registerLedgerLinks(ctx);
   const deployments = registerDeployments(ctx);
+  const contractCall = registerContractCall(ctx);
   registerDebug(ctx);
 
   const activationMs = performance.now() - started;
@@ -100,6 +102,7 @@ export function activate(context: vscode.ExtensionContext, load?: LoadTime): Hed
         inspector: seam('inspector', inspector),
         ledgerLinks: seam('ledgerLinks', ledgerLinks),
         deployments: seam('deployments', deployments),
+        contractCall: seam('contractCall', contractCall),
         abis,
         statusSnapshot: () => seam('status', status).snapshot(),
         verification: seam('verification', verification),

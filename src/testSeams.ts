@@ -7,6 +7,7 @@
 import type * as vscode from 'vscode';
 import type { ContextKeyId } from './api/commands';
 import type { NetworkProfile } from './api/networks';
+import type { registerContractCall } from './features/contractCall';
 import type { registerContractResults } from './features/contractResults';
 import type { AbiIndex, AbiIndexSeam } from './features/decoding';
 import type { registerDeployments } from './features/deployments';
@@ -46,6 +47,7 @@ export interface TestSeams {
   readonly inspector: Seam<typeof registerInspector>;
   readonly ledgerLinks: Seam<typeof registerLedgerLinks>;
   readonly deployments: Seam<typeof registerDeployments>;
+  readonly contractCall: Seam<typeof registerContractCall>;
   readonly abis: AbiIndex & AbiIndexSeam;
   statusSnapshot(): ReturnType<Seam<typeof registerStatus>['snapshot']>;
   readonly verification: Seam<typeof registerVerification>;

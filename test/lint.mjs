@@ -63,6 +63,7 @@ for (const project of [
   'sandbox/tsconfig.json',
   'src/features/nftHistory/webview/tsconfig.json',
   'src/features/inspector/webview/tsconfig.json',
+  'src/features/contractCall/webview/tsconfig.json',
 ]) {
   const r = spawnSync(process.execPath, [tsc, '-p', project], { cwd: root, encoding: 'utf8' });
   if (r.status === 0) {

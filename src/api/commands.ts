@@ -62,6 +62,7 @@ export const Command = {
   inspectTransaction: 'hederaExplorer.inspectTransaction',
   goToRevert: 'hederaExplorer.goToRevert',
   debugTransaction: 'hederaExplorer.debugTransaction',
+  callContract: 'hederaExplorer.callContract',
   clearRevertMarks: 'hederaExplorer.clearRevertMarks',
 
   deploymentsRefresh: 'hederaExplorer.deployments.refresh',
@@ -74,6 +75,7 @@ export const Command = {
   deploymentsVerify: 'hederaExplorer.deployments.verify',
   deploymentsOpenInHashScan: 'hederaExplorer.deployments.openInHashScan',
   deploymentsCopyAddress: 'hederaExplorer.deployments.copyAddress',
+  deploymentsCall: 'hederaExplorer.deployments.call',
 
   ledgerOpenInHashScan: 'hederaExplorer.ledger.openInHashScan',
   ledgerCopy: 'hederaExplorer.ledger.copy',
@@ -142,6 +144,9 @@ export interface ExplorerTargetArgument {
 /** What Verify Contract takes from code (src/features/verification/verifyContract.ts `VerifyArgs` checks it). */
 export type VerifyArgument = Readonly<Record<string, unknown>>;
 
+/** A contract as "Call Contract" takes it: its id, EVM address or HashScan link, or `{ address }` (checked as typed). */
+export type ContractArgument = string | { address?: string; id?: string };
+
 /** A tree row a menu passes (each command finds its own kind of row in it). */
 type Row = unknown;
 /** A tree row, or nothing: the command then acts on what its view shows (so the palette can offer it). */
@@ -197,6 +202,7 @@ export interface CommandArgs {
   'hederaExplorer.inspectTransaction': [transaction?: TransactionArgument];
   'hederaExplorer.goToRevert': [transaction?: TransactionArgument];
   'hederaExplorer.debugTransaction': [transaction?: TransactionArgument];
+  'hederaExplorer.callContract': [contract?: ContractArgument];
   'hederaExplorer.clearRevertMarks': [];
   'hederaExplorer.deployments.refresh': [];
   'hederaExplorer.deployments.retry': [];
@@ -208,6 +214,7 @@ export interface CommandArgs {
   'hederaExplorer.deployments.verify': [row?: Row];
   'hederaExplorer.deployments.openInHashScan': [row?: Row];
   'hederaExplorer.deployments.copyAddress': [row?: Row];
+  'hederaExplorer.deployments.call': [row?: Row];
   'hederaExplorer.ledger.openInHashScan': [target?: ExplorerTargetArgument];
   'hederaExplorer.ledger.copy': [text?: string];
   'hederaExplorer.ledger.openLink': [reference?: string];

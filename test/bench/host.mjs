@@ -14,6 +14,8 @@
 // 2. deployments.test.ts, selecting another network while an answer of the previous one hangs: from the selection
 //    to the other network's row of the Deployments view.
 // 3. verify.test.ts, Cancel while Verify Contract's request hangs: from Cancel to the end of the run.
+// 4. contractCall.test.ts, Read in the call panel: from the page's message to the decoded result kept and posted,
+//    minus the mirror node's own time for the same call (median of 7).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,13 +30,15 @@ export const TARGETS = {
   // the previous network's answers are cancelled, not waited for
   networkSwitchMs: 4000,
   verifyCancelMs: 3000,
+  // encoding, decoding and keeping a call is the extension's part of a click on Read
+  callToDecodedMs: 20,
 };
 /**
  * The tests that measure them (mocha's grep on their full titles), and what they need before them: Verify's Cancel
  * test runs with the API key the "with the key" test sets.
  */
 const GREP =
-  'typing in a 10,000-line file with many ids|selecting another network cancels the answers|with the key: the session result in the view|Cancel stops the run';
+  'typing in a 10,000-line file with many ids|selecting another network cancels the answers|with the key: the session result in the view|Cancel stops the run|contract call panel';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

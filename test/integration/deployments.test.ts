@@ -66,9 +66,9 @@ describe('Deployments view and CodeLens', function () {
   async function vaultLenses(): Promise<vscode.CodeLens[]> {
     let lenses: vscode.CodeLens[] = [];
     await waitUntil(
-      `Vault.sol's four lenses (${titles(lenses).join(' | ')})`,
+      `Vault.sol's five lenses (${titles(lenses).join(' | ')})`,
       async () =>
-        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 4 &&
+        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 5 &&
         lenses.every((l) => l.command?.title),
       20000,
     );
@@ -447,10 +447,10 @@ describe('Deployments view and CodeLens', function () {
     await waitUntil(
       "Accounting.sol's lenses",
       async () =>
-        (accounting = await lensesOf('contracts/inspector/Accounting.sol')).length === 2 &&
+        (accounting = await lensesOf('contracts/inspector/Accounting.sol')).length === 3 &&
         accounting.every((l) => l.command?.title),
     );
-    assert.deepStrictEqual(titles(accounting).sort(), ['0.0.7003 · no calls · not verified', 'Verify']);
+    assert.deepStrictEqual(titles(accounting).sort(), ['0.0.7003 · no calls · not verified', 'Call', 'Verify']);
     assert.strictEqual(accounting[0].range.start.line, 6);
     assert.deepStrictEqual(await lensesOf('contracts/access/Ownable.sol'), []);
     assert.deepStrictEqual(await lensesOf('contracts/IThing.sol'), []);
@@ -552,6 +552,6 @@ describe('Deployments view and CodeLens', function () {
       fs.rmSync(path.join(folder().fsPath, ...rel.split('/')), { force: true });
       await resetSettings(['codeLens.enabled', 'codeLens.showUndeployed']);
     }
-    assert.strictEqual((await vaultLenses()).length, 4);
+    assert.strictEqual((await vaultLenses()).length, 5);
   });
 });

@@ -18,6 +18,7 @@ const OURS = [
   'hederaExplorer.inspectTransaction',
   'hederaExplorer.showNftHistory',
   'hederaExplorer.contractResults.showContract',
+  'hederaExplorer.callContract',
 ];
 
 interface Notable {
@@ -134,6 +135,7 @@ describe('Ledger hovers and links', function () {
         'hederaExplorer.inspectTransaction',
         'hederaExplorer.ledger.openInHashScan',
         'hederaExplorer.contractResults.showContract',
+        'hederaExplorer.callContract',
         'hederaExplorer.ledger.copy',
       ],
     );

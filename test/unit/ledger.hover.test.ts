@@ -155,11 +155,13 @@ describe('ledger: hover text', () => {
       OTHER_COMMANDS.debug,
       LEDGER_COMMANDS.openInHashScan,
       OTHER_COMMANDS.contractResults,
+      OTHER_COMMANDS.callContract,
       LEDGER_COMMANDS.copy,
     ]);
     assert.deepStrictEqual(r.commands[0].args, ['1767224000.000000000']);
     assert.deepStrictEqual(r.commands[1].args, ['1767224000.000000000']);
     assert.deepStrictEqual(r.commands[3].args, ['0.0.7001']);
+    assert.deepStrictEqual(r.commands[4].args, ['0.0.7001']);
     // not verified, and results that could not be read
     const other = render(
       { ...info, verification: { state: 'notVerified' }, results: { error: 'HTTP 503 [x](command:evil)' } },

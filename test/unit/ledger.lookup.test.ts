@@ -249,7 +249,7 @@ describe('ledger: looking references up', function () {
         for (const link of r.links)
           assert.match(
             link,
-            /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|inspectTransaction|debugTransaction)\?/,
+            /^command:hederaExplorer\.(ledger\.(openInHashScan|copy)|contractResults\.showContract|callContract|inspectTransaction|debugTransaction)\?/,
             `${id} (${payload}): ${link}`,
           );
         assert.ok(!/evil|workbench|__beacon/.test(r.links.join(' ')), `${id} (${payload})`);

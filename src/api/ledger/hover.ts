@@ -34,6 +34,7 @@ export const OTHER_COMMANDS = {
   debug: Command.debugTransaction,
   nftHistory: Command.showNftHistory,
   contractResults: Command.contractResultsShowContract,
+  callContract: Command.callContract,
 } as const;
 
 /** Every command a hover may link to: nothing else is ever enabled. */
@@ -234,6 +235,7 @@ export function ledgerHover(ref: LedgerRef, info: LedgerInfo, ctx: HoverContext)
       contractLines(b, ref, info, title);
       hashscan({ kind: 'contract', id: info.id || ref.value });
       b.link(l10n.t('Show Contract Results'), OTHER_COMMANDS.contractResults, [info.id || ref.value]);
+      b.link(l10n.t('Call Contract'), OTHER_COMMANDS.callContract, [info.id || ref.value]);
       break;
     }
     case 'token': {

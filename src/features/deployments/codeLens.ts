@@ -6,6 +6,7 @@
  *   `2 failed`                                                       → the latest failure in the transaction inspector
  *   `Debug`                                                          → the latest failure in VS Code's debugger
  *   `Verify`                                                         → Verify Contract for that address
+ *   `Call`                                                           → its call panel (once the mirror node knows it)
  * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
  * the model, which keeps the answers (results LENS_MAX_AGE_MS); when they arrive the lenses are provided again from
  * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
@@ -25,7 +26,7 @@ import { canVerify, failedText, lensTitle, type VerificationState } from './summ
 /** Results shown by a lens are asked again when older than this (when the lens is on screen again). */
 export const LENS_MAX_AGE_MS = 60_000;
 
-type LensKind = 'main' | 'failures' | 'debug' | 'verify' | 'undeployed';
+type LensKind = 'main' | 'failures' | 'debug' | 'verify' | 'call' | 'undeployed';
 
 /** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
 export class DeploymentLens extends vscode.CodeLens {
@@ -92,6 +93,8 @@ export class DeploymentLenses {
         }
         const verify = this.verifyCommand(e, s);
         if (verify) lenses.push(new DeploymentLens(range, 'verify', e, verify));
+        const call = this.callCommand(e, s);
+        if (call) lenses.push(new DeploymentLens(range, 'call', e, call));
       }
     }
     return lenses;
@@ -191,6 +194,26 @@ export class DeploymentLenses {
       command: OTHER_COMMANDS.debug,
       arguments: failures.arguments,
       tooltip: vscode.l10n.t('Step through the latest failed call of {0} in the debugger.', e.name),
+    };
+  }
+
+  /**
+   * `Call` once the mirror node knows the contract and its results were read (as the failure lens, from what is kept:
+   * nothing kept, only the main lens): its call panel, to read and simulate its functions.
+   */
+  callCommand(e: DeploymentEntry, s: EntryState): vscode.Command | undefined {
+    const id = s.contract?.value?.id;
+    if (!id || !s.results?.value) return undefined;
+    return {
+      title: vscode.l10n.t('Call'),
+      command: OTHER_COMMANDS.callContract,
+      arguments: [{ address: e.address }],
+      tooltip: vscode.l10n.t(
+        "Read or simulate {0}'s functions at {1} on {2}: nothing is signed or sent to the network.",
+        e.name || e.address,
+        id,
+        this.ctx.network.profile.label,
+      ),
     };
   }
 

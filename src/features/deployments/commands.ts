@@ -82,6 +82,10 @@ export async function runCommand(id: string, deps: CommandDeps, arg: unknown): P
       const e = await entryOf(model, arg);
       return e && openUrl(hashscanUrl(ctx.network.profile, 'contract', idOf(e)));
     }
+    case COMMANDS.call: {
+      const e = await entryOf(model, arg);
+      return e && executeCommand(OTHER_COMMANDS.callContract, { address: e.address });
+    }
     case COMMANDS.copyAddress: {
       const e = await entryOf(model, arg);
       return e && copyText(e.address, vscode.l10n.t('address'));

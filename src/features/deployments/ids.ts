@@ -13,6 +13,7 @@ export const COMMANDS = {
   verify: Command.deploymentsVerify,
   openInHashScan: Command.deploymentsOpenInHashScan,
   copyAddress: Command.deploymentsCopyAddress,
+  call: Command.deploymentsCall,
   showMore: Command.deploymentsShowMore,
 } as const;
 
@@ -29,4 +30,6 @@ export const OTHER_COMMANDS = {
   debug: Command.debugTransaction,
   /** Verify Contract: `{ address, chainId, contractName }`. */
   verifyContract: Command.verifyContract,
+  /** Call Contract: the contract's address. */
+  callContract: Command.callContract,
 } as const;

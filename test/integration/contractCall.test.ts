@@ -1,0 +1,217 @@
+// Call Contract in the real extension host, against the sandbox's real EVM: the palette command finds Vault's ABI in
+// the sample workspace's build; a view function read and its decoded value drawn by the page; a simulated call that
+// reverts, its reason decoded; a past block; a field refused before anything is sent; the mirror node with its call
+// endpoint off (501) said as a sentence with a way forward; the kept calls (copy as curl, pin); the Call lens.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import type { ContractCallSnapshot } from '../../src/features/contractCall/seam';
+import type { ContractCallPanel } from '../../src/features/contractCall/panel';
+import { encodeCallData } from '../../src/api/decode/callInputs';
+import { benchFigure, resetSettings, SANDBOX_KEYS, sandboxUrl, waitUntil } from './helpers';
+import { clearRequests, requests, sandboxPost, useSandbox, type ViewsApi } from './views.helpers';
+
+const VAULT_ID = '0.0.7001';
+const CMD = 'hederaExplorer.callContract';
+
+describe('contract call panel', function () {
+  this.timeout(90000);
+  let api: ViewsApi;
+  const snap = (p: ContractCallPanel): ContractCallSnapshot => api.contractCall.snapshot(p);
+  /** Sends what the page sends for a click on Read or Simulate, and waits for the outcome the page drew. */
+  async function call(
+    p: ContractCallPanel,
+    key: string,
+    inputs: string[] = [],
+    more: { block?: string; from?: string; value?: string } = {},
+  ): Promise<ContractCallSnapshot> {
+    const before = snap(p).rendered[key]?.text;
+    await p.receive({
+      type: 'call',
+      key,
+      inputs,
+      block: more.block ?? 'latest',
+      from: more.from ?? '',
+      value: more.value ?? '',
+    });
+    await waitUntil(
+      `the page drew the outcome of ${key} (${JSON.stringify(snap(p).state.outcomes[key])})`,
+      () => {
+        const r = snap(p).rendered[key];
+        return !!r && r.status === snap(p).state.outcomes[key]?.status && (r.text !== before || before === undefined);
+      },
+      20000,
+    );
+    return snap(p);
+  }
+
+  before(async () => {
+    ({ api } = await useSandbox());
+    await api.contractCall.clearHistory();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    await sandboxPost('/__sandbox/contract-call', { enabled: true });
+    await api.contractCall.clearHistory();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetSettings(SANDBOX_KEYS);
+  });
+
+  let panel: ContractCallPanel;
+
+  it("the command finds Vault's ABI in the workspace's build; its read and simulate functions are listed", async () => {
+    const p = (await vscode.commands.executeCommand(CMD, VAULT_ID)) as ContractCallPanel | undefined;
+    assert.ok(p, 'a panel');
+    panel = p;
+    const s = snap(p);
+    assert.strictEqual(s.state.status, 'ready', s.state.message);
+    assert.strictEqual(s.title, 'Call Vault');
+    assert.strictEqual(s.state.contract.id, VAULT_ID);
+    assert.match(s.state.source ?? '', /workspace's build of Vault/);
+    const fns = s.state.functions;
+    assert.ok(fns.find((f) => f.key === 'feeBps()')?.read, 'feeBps is read');
+    assert.strictEqual(fns.find((f) => f.key === 'move(address,uint256)')?.read, false, 'move is simulated');
+    assert.match(s.html, /nothing is signed, and nothing is sent to the network/);
+    // the same contract again: the same panel
+    assert.strictEqual(await vscode.commands.executeCommand(CMD, { address: s.state.contract.address }), p);
+    assert.strictEqual(api.contractCall.list().length, 1);
+  });
+
+  it('reads a view function: the decoded value reaches the page, and the call is kept', async () => {
+    await clearRequests();
+    const s = await call(panel, 'feeBps()');
+    const o = s.state.outcomes['feeBps()'];
+    assert.strictEqual(o.status, 'ok', JSON.stringify(o));
+    assert.strictEqual(o.values?.[0].value, '30');
+    assert.match(s.rendered['feeBps()'].text, /30/);
+    assert.match(s.rendered['feeBps()'].text, /latest block/);
+    assert.strictEqual((await requests('/api/v1/contracts/call')).length, 1, 'a read asks no gas estimate');
+    const kept = api.contractCall.kept();
+    assert.strictEqual(kept[0].signature, 'feeBps()');
+    assert.strictEqual(kept[0].outcome.summary, '30');
+    assert.strictEqual(s.state.history[0].summary, '30');
+  });
+
+  it("from a click on Read to the decoded result, minus the server's time (a bench figure)", async () => {
+    const fn = panel.functions.find((f) => f.name === 'feeBps')!;
+    const data = encodeCallData(fn, []);
+    assert.ok(data.ok);
+    const body = JSON.stringify({
+      to: snap(panel).state.contract.address,
+      data: data.value,
+      block: 'latest',
+      estimate: false,
+    });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const server: number[] = [];
+    const total: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      let t = performance.now();
+      const res = await fetch(`${sandboxUrl}/api/v1/contracts/call`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      assert.strictEqual(res.status, 200);
+      await res.json();
+      server.push(performance.now() - t);
+      t = performance.now();
+      await panel.receive({ type: 'call', key: 'feeBps()', inputs: [], block: 'latest', from: '', value: '' });
+      total.push(performance.now() - t);
+      assert.strictEqual(snap(panel).state.outcomes['feeBps()'].values?.[0].value, '30');
+    }
+    benchFigure(
+      'callToDecodedMs',
+      Math.max(0, median(total) - median(server)),
+      `median of 7: ${median(total).toFixed(1)} ms in all, the server ${median(server).toFixed(1)} ms`,
+    );
+  });
+
+  it('at the earliest block: the state of then (25)', async () => {
+    const s = await call(panel, 'feeBps()', [], { block: '0' });
+    const o = s.state.outcomes['feeBps()'];
+    assert.strictEqual(o.status, 'ok', JSON.stringify(o));
+    assert.strictEqual(o.values?.[0].value, '25');
+    assert.match(o.block ?? '', /block 0/);
+  });
+
+  it("simulates a call that reverts: Hedera's result and the decoded reason", async () => {
+    const s = await call(
+      panel,
+      'move(address,uint256)',
+      ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8', '30000000000'],
+      {
+        from: '0.0.7006',
+      },
+    );
+    const o = s.state.outcomes['move(address,uint256)'];
+    assert.strictEqual(o.status, 'reverted', JSON.stringify(o));
+    assert.strictEqual(o.revert?.status, 'CONTRACT_REVERT_EXECUTED');
+    assert.strictEqual(o.revert?.message, 'Vault: move exceeds balance');
+    assert.match(s.rendered['move(address,uint256)'].text, /Vault: move exceeds balance/);
+    assert.strictEqual(api.contractCall.kept()[0].outcome.status, 'reverted');
+  });
+
+  it('an input that is not its type is refused beside the call, nothing is sent', async () => {
+    await clearRequests();
+    const s = await call(panel, 'move(address,uint256)', ['0.0.7006', '-1'], { from: '0.0.7006' });
+    const o = s.state.outcomes['move(address,uint256)'];
+    assert.strictEqual(o.status, 'error');
+    assert.match(o.error?.message ?? '', /out of range for a uint256/);
+    assert.deepStrictEqual(await requests('/api/v1/contracts/call'), []);
+  });
+
+  it('a mirror node without the call endpoint (501): a sentence and a way forward', async () => {
+    await sandboxPost('/__sandbox/contract-call', { enabled: false });
+    try {
+      const s = await call(panel, 'feeBps()');
+      const o = s.state.outcomes['feeBps()'];
+      assert.strictEqual(o.status, 'error', JSON.stringify(o));
+      assert.match(o.error?.message ?? '', /does not serve contract calls \(HTTP 501\)/);
+      assert.match(o.error?.forward ?? '', /Select another network/);
+      assert.match(s.rendered['feeBps()'].text, /does not serve contract calls.*Select another network/);
+    } finally {
+      await sandboxPost('/__sandbox/contract-call', { enabled: true });
+    }
+  });
+
+  it('the kept calls: copy as curl, pin; newest first', async () => {
+    const kept = api.contractCall.kept();
+    assert.deepStrictEqual(
+      kept.map((c) => c.signature),
+      ['feeBps()', 'move(address,uint256)', 'feeBps()', ...Array(8).fill('feeBps()')],
+      'the refused input was not kept',
+    );
+    const read = kept[kept.length - 1];
+    await panel.receive({ type: 'history', action: 'copyCurl', id: read.id });
+    const curl = snap(panel).copied.at(-1) ?? '';
+    assert.match(curl, /^curl -X POST '.+\/api\/v1\/contracts\/call' -H 'Content-Type: application\/json' -d '\{/);
+    assert.match(curl, /"to":"0x[0-9a-f]{40}"/);
+    assert.strictEqual(await vscode.env.clipboard.readText(), curl);
+    await panel.receive({ type: 'history', action: 'pin', id: read.id });
+    await waitUntil('pinned', () => snap(panel).state.history.some((h) => h.id === read.id && h.pinned));
+  });
+
+  it('the Call lens above `contract Vault` opens the same panel', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'contracts', 'inspector', 'Vault.sol');
+    await vscode.workspace.openTextDocument(uri);
+    let lens: vscode.CodeLens | undefined;
+    await waitUntil(
+      'the Call lens',
+      async () =>
+        !!(lens = (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 20)) ?? []
+        ).find((l) => l.command?.command === CMD)),
+      20000,
+    );
+    assert.strictEqual(lens!.command!.title, 'Call');
+    const p = await vscode.commands.executeCommand(lens!.command!.command, ...lens!.command!.arguments!);
+    assert.strictEqual(p, panel);
+  });
+
+  it('no contract there, or not a contract: said plainly, no panel', async () => {
+    const before = api.contractCall.list().length;
+    assert.strictEqual(await vscode.commands.executeCommand(CMD, '0.0.999999'), undefined);
+    assert.strictEqual(await vscode.commands.executeCommand(CMD, 'javascript:alert(1)'), undefined);
+    assert.strictEqual(api.contractCall.list().length, before);
+  });
+});
