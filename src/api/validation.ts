@@ -4,6 +4,7 @@
  * a value that fails here.
  */
 import * as l10n from '@vscode/l10n';
+import { MAX_NUM, MAX_REALM, MAX_SHARD } from './entityAddress';
 import { invalidInput } from './errors';
 
 export type Check<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -24,10 +25,7 @@ export const INT64_MAX = 9223372036854775807n;
 const INT32_MAX = 2147483647;
 
 const ENTITY_ID = /^(?:(\d{1,19})\.)?(?:(\d{1,19})\.)?(\d{1,19})$/;
-/** The ranges the real mirror node accepts (rest/entityId.js): shard 10 bits, realm 16 bits, num 38 bits. */
-export const MAX_SHARD = 1023n;
-export const MAX_REALM = 65535n;
-export const MAX_NUM = (1n << 38n) - 1n;
+export { MAX_NUM, MAX_REALM, MAX_SHARD, evmAddressToEntityId } from './entityAddress';
 /** The latest timestamp the mirror node can search: int64 nanoseconds (2262-04-11T23:47:16.854775807Z). */
 export const MAX_TIMESTAMP = '9223372036.854775807';
 const EVM_ADDRESS = /^(0x)?[0-9a-fA-F]{40}$/;
@@ -116,19 +114,6 @@ export function entityIdToEvmAddress(id: string): Check<string> {
   const hex =
     shard.toString(16).padStart(8, '0') + realm.toString(16).padStart(16, '0') + num.toString(16).padStart(16, '0');
   return ok(`0x${hex}`);
-}
-
-/** The entity id of a long-zero EVM address, or undefined for any other address. */
-export function evmAddressToEntityId(address: string): string | undefined {
-  const a = address.replace(/^0x/i, '').toLowerCase();
-  if (!/^[0-9a-f]{40}$/.test(a)) return undefined;
-  const shard = BigInt(`0x${a.slice(0, 8)}`);
-  const realm = BigInt(`0x${a.slice(8, 24)}`);
-  const num = BigInt(`0x${a.slice(24)}`);
-  // not a long-zero address of an entity the mirror node could have (the ranges of checkEntityId)
-  if (shard > MAX_SHARD || realm > MAX_REALM || num > MAX_NUM) return undefined;
-  if (shard === 0n && realm === 0n && num === 0n) return undefined;
-  return `${shard}.${realm}.${num}`;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { cancelledError } from '../api/errors';
 import type { RequestOptions } from '../api/http';
-import { entityIdToEvmAddress, evmAddressToEntityId } from '../api/validation';
+import { evmAddressToEntityId, isEntityId } from '../api/entityAddress';
 
 /** The mirror node's contract JSON, or null when it has none (404). */
 export type ContractBody = Record<string, unknown> | null;
@@ -131,8 +131,7 @@ export class ChainCodeCache {
 /** The forms a contract's JSON names: its entity id (also its long-zero address) and its own EVM address. */
 function formsIn(body: Record<string, unknown>): string[] {
   const forms: string[] = [];
-  if (typeof body.contract_id === 'string' && entityIdToEvmAddress(body.contract_id).ok)
-    forms.push(body.contract_id.toLowerCase());
+  if (typeof body.contract_id === 'string' && isEntityId(body.contract_id)) forms.push(body.contract_id.toLowerCase());
   if (typeof body.evm_address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(body.evm_address))
     forms.push(formOf(body.evm_address));
   return [...new Set(forms)];

@@ -92,6 +92,15 @@ if (fs.existsSync(path.join(root, 'test/bench/revert-map.mjs')) && !process.argv
   const r = spawnSync(process.execPath, ['test/bench/revert-map.mjs'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) failed = true;
 }
+// ---- the browser build (test/bench/web.mjs): its size and VS Code's activation figure in the web worker extension
+// host, next to the Node build's
+if (fs.existsSync(path.join(root, 'test/bench/web.mjs')) && !process.argv.includes('--http-only')) {
+  console.log(
+    '\n== VS Code for the web: the browser build in the web worker extension host, next to the Node build ==',
+  );
+  const r = spawnSync(process.execPath, ['test/bench/web.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
 // ---- the debugger (test/bench/debug.mjs): a 20,000-step trace to the first stop, steps, Reverse Continue, memory
 if (fs.existsSync(path.join(root, 'test/bench/debug.mjs')) && !process.argv.includes('--http-only')) {
   console.log('\n== Debugger: a 20,000-step trace to the first stop, steps and Reverse Continue ==');
