@@ -20,6 +20,8 @@ const DEAD = 'http://127.0.0.1:1';
 
 async function selectDeadNetwork(): Promise<void> {
   const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+  // unnamed: the network goes by its mirror node's host (the sandbox's settings name it)
+  await cfg.update('custom.name', undefined, Global);
   await cfg.update('custom.mirrorUrl', DEAD, Global);
   await cfg.update('custom.statusUrl', `${DEAD}/api/v2`, Global);
   await cfg.update('network', 'custom', Global);

@@ -19,6 +19,7 @@ const OURS = [
   'hederaExplorer.showNftHistory',
   'hederaExplorer.contractResults.showContract',
   'hederaExplorer.callContract',
+  'hederaExplorer.debugTransaction',
 ];
 
 interface Notable {
@@ -133,6 +134,7 @@ describe('Ledger hovers and links', function () {
       h.links.map((l) => l.command),
       [
         'hederaExplorer.inspectTransaction',
+        'hederaExplorer.debugTransaction',
         'hederaExplorer.ledger.openInHashScan',
         'hederaExplorer.contractResults.showContract',
         'hederaExplorer.callContract',
