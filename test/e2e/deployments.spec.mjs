@@ -157,7 +157,7 @@ test('CodeLens: Vault.sol shows id, calls, verification, failures and Verify; th
   await extensionReady(page);
   await closeEditors(page);
   await openFile(page, 'Vault.sol');
-  const texts = await lensTexts(page, (t) => t.length === 4 && /calls/.test(t[0]));
+  const texts = await lensTexts(page, (t) => t.length === 5 && /calls/.test(t[0]));
   assert.match(texts[0], new RegExp(`^0\\.0\\.7001 · ${vault.length} calls, last .+ · not verified$`));
   assert.deepEqual(texts.slice(1), [`${failed.length} failed`, 'Debug', 'Verify', 'Call']);
   // above `contract Vault` (line 11)

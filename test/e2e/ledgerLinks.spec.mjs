@@ -121,6 +121,8 @@ async function hover(page, text) {
   return h;
 }
 
+// a new page: quick open of a reused page may answer from a file list read before the file was written
+test.fresh();
 test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash in a TypeScript file show what they are on the sandbox; Inspect Transaction from the hover', async ({
   page,
   ctx,
@@ -138,7 +140,7 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
     assert.match(text, /Verification: (✓ verified on Sourcify|not verified on Sourcify)/);
     assert.match(text, /Latest results: \d+ ✓ · \d+ ✗ in the latest \d+/);
     const links = (await contract.locator('a').allInnerTexts()).map((t) => t.trim());
-    assert.deepEqual(links, ['Inspect', 'Open in HashScan', 'Show Contract Results', 'Copy']);
+    assert.deepEqual(links, ['Inspect', 'Debug', 'Open in HashScan', 'Show Contract Results', 'Call Contract', 'Copy']);
     // the command links point at our commands only (VS Code keeps the command in data-href)
     const hrefs = await contract
       .locator('a')
@@ -146,7 +148,7 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
     for (const h of hrefs)
       assert.match(
         h,
-        /^command:hederaExplorer\.(inspectTransaction|ledger\.(openInHashScan|copy)|contractResults\.showContract)\?/,
+        /^command:hederaExplorer\.(inspectTransaction|debugTransaction|callContract|ledger\.(openInHashScan|copy)|contractResults\.showContract)\?/,
         h,
       );
     await screenshot(page, 'ledger-hover-contract', { readme: true });
@@ -184,6 +186,8 @@ test('Ledger hovers: a contract id, a transaction id, an EVM address and a hash 
   }
 });
 
+// a new page: quick open of a reused page may answer from a file list read before the file was written
+test.fresh();
 test('Ledger links: Ctrl+click on a contract id filters Contract Results to it; on a transaction id opens the inspector', async ({
   page,
   ctx,
