@@ -144,6 +144,8 @@ test("Deployments: the records' contracts on the sandbox, Vault's failing result
   await soloView(page);
 });
 
+// a new page: the debugger's test before it leaves a debug session, its side bar and Vault.sol scrolled down
+test.fresh();
 test('CodeLens: Vault.sol shows id, calls, verification, failures and Verify; the failure count opens the inspector, the main lens filters Contract Results', async ({
   page,
   ctx,
@@ -156,7 +158,11 @@ test('CodeLens: Vault.sol shows id, calls, verification, failures and Verify; th
   assert.ok(scenario, "the newest failure is one of the sandbox's inspector scenarios");
   await extensionReady(page);
   await closeEditors(page);
+  // the Hedera side bar: an earlier test may have left another container open (the debugger's Run and Debug)
+  await openContainer(page, 'Hedera');
   await openFile(page, 'Vault.sol');
+  // to the top: the file may open where an earlier test left it (the debugger's tests stop far below the declaration)
+  await page.keyboard.press('Control+Home');
   const texts = await lensTexts(page, (t) => t.length === 5 && /calls/.test(t[0]));
   assert.match(texts[0], new RegExp(`^0\\.0\\.7001 · ${vault.length} calls, last .+ · not verified$`));
   assert.deepEqual(texts.slice(1), [`${failed.length} failed`, 'Debug', 'Verify', 'Call']);
