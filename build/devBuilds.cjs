@@ -38,6 +38,8 @@ function devBuilds(kind, common) {
     entryPoints: ['sandbox/src/cli.ts'],
     outfile: 'out/sandbox/cli.js',
     sourcemap: true,
+    // the placement ledger (--placement) loads npm solc only for a build out/placement-cache does not hold
+    external: ['solc'],
   };
   if (kind === 'sandbox') return [sandbox];
   if (kind === 'bench')
@@ -61,7 +63,7 @@ function devBuilds(kind, common) {
       'solc',
     ]),
     // out/sandbox/test is as deep as out/test/unit: both reach the root and out/sandbox/cli.js by the same paths
-    testBundles(common, 'sandbox/test', filesUnder('sandbox/test', '.test.ts'), ['mocha']),
+    testBundles(common, 'sandbox/test', filesUnder('sandbox/test', '.test.ts'), ['mocha', 'solc']),
     testBundles(
       common,
       'test/integration',

@@ -10,6 +10,7 @@ import { threadCpuMs } from './core/cpuTime';
 import { ExtensionLog } from './core/log';
 import { ApiKeyStore } from './core/secrets';
 import { SelectedNetwork } from './core/selectedNetwork';
+import { withSettings } from './core/settings';
 import type { FeatureContext } from './features/context';
 import { registerContractCall } from './features/contractCall';
 import { registerContractResults } from './features/contractResults';
@@ -32,6 +33,16 @@ import type { DetailNode } from './ui/nodes';
 export function activate(context: vscode.ExtensionContext, load?: LoadTime): HederaExplorerApi {
   const started = performance.now();
   const cpuStarted = threadCpuMs();
+  // the settings read once for all the features' first reads
+  return withSettings(() => wire(context, load, started, cpuStarted));
+}
+
+function wire(
+  context: vscode.ExtensionContext,
+  load: LoadTime | undefined,
+  started: number,
+  cpuStarted: number | undefined,
+): HederaExplorerApi {
   // plain-TypeScript modules (src/api, the formatters) translate with @vscode/l10n: the same bundle as vscode.l10n
   l10n.config({ contents: vscode.l10n.bundle ?? {} });
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;

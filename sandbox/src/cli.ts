@@ -1,16 +1,18 @@
 /**
  * Runs the sandbox from the command line:
  *   node out/sandbox/cli.js [--port 5599] [--status operational|degraded|major|maintenance] [--host 127.0.0.1] [--live <seconds>]
- *                           [--hostile[=<family>,<family>...]] [--opcodes=on|off] [--contract-call=on|off] [--quiet]
+ *                           [--hostile[=<family>,<family>...]] [--opcodes=on|off] [--contract-call=on|off]
+ *                           [--placement[=<workspace folder>]] [--quiet]
  * Prints `Sandbox listening on http://127.0.0.1:N` and serves until SIGINT/SIGTERM.
  */
+import * as path from 'path';
 import { SCENARIOS, type StatusScenario } from './statuspage';
 import { startSandbox } from './server';
 import { HOSTILE_FAMILIES, type HostileFamily, parseHostileHeader } from './hostile';
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--contract-call=on|off] [--quiet]\n`,
+    `${message}\nusage: node out/sandbox/cli.js [--port 5599] [--status ${SCENARIOS.join('|')}] [--host 127.0.0.1] [--live <seconds>] [--hostile[=${HOSTILE_FAMILIES.join(',')}]] [--opcodes=on|off] [--contract-call=on|off] [--placement[=<dir>]] [--quiet]\n`,
   );
   process.exit(2);
 }
@@ -24,6 +26,7 @@ function parseArgs(argv: string[]): {
   hostile: HostileFamily[];
   opcodes: boolean;
   contractCall: boolean;
+  placement?: boolean | { workspace: string };
 } {
   let port = 5599;
   let opcodes = true;
@@ -33,6 +36,7 @@ function parseArgs(argv: string[]): {
   let host = '127.0.0.1';
   let status: StatusScenario = 'operational';
   let quiet = false;
+  let placement: boolean | { workspace: string } | undefined;
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = (): string => {
@@ -79,6 +83,11 @@ function parseArgs(argv: string[]): {
         contractCall = v === 'on';
         break;
       }
+      case '--placement':
+        // bare --placement: the ledger; --placement=<dir>: also its Hardhat 2 project written there (never takes the next argument)
+        if (inline === '') usage('missing folder for --placement=');
+        placement = inline === undefined ? true : { workspace: path.resolve(inline) };
+        break;
       case '--hostile': {
         // bare --hostile: every family; --hostile=text,paging-self: those (never takes the next argument)
         const r = parseHostileHeader(inline ?? 'all');
@@ -94,7 +103,7 @@ function parseArgs(argv: string[]): {
         usage(`unknown argument: ${argv[i]}`);
     }
   }
-  return { port, host, status, quiet, live, hostile, opcodes, contractCall };
+  return { port, host, status, quiet, live, hostile, opcodes, contractCall, placement };
 }
 
 async function main(): Promise<void> {
@@ -107,9 +116,14 @@ async function main(): Promise<void> {
     hostile: args.hostile,
     opcodes: args.opcodes,
     contractCall: args.contractCall,
+    placement: args.placement,
     log: args.quiet ? undefined : (line) => process.stderr.write(`[sandbox] ${line}\n`),
   });
   process.stdout.write(`Sandbox listening on ${sandbox.url}\n`);
+  if (args.placement)
+    process.stderr.write(
+      `[sandbox] placement ledger: GET ${sandbox.url}/__sandbox/health lists its transactions (notable.placement)${typeof args.placement === 'object' ? `; open ${args.placement.workspace} in VS Code` : ''}\n`,
+    );
   if (args.hostile.length) process.stderr.write(`[sandbox] hostile: ${args.hostile.join(', ')}\n`);
   let stopping = false;
   const stop = (signal: string): void => {

@@ -55,6 +55,12 @@ export interface SandboxOptions {
    * CLI `--contract-call=off`.
    */
   contractCall?: boolean;
+  /**
+   * The placement ledger (mirror/placement.ts): the placement matrix's contracts deployed and every case executed,
+   * per compiler setting; `workspace`: a folder to write the Hardhat 2 project of those deployments into. Off by
+   * default (it compiles or reads the matrix's builds and runs a few hundred transactions). CLI `--placement[=<dir>]`.
+   */
+  placement?: boolean | { workspace?: string };
 }
 export interface Fault {
   delayMs?: number;
@@ -269,6 +275,7 @@ export function notable(data: MirrorData): Record<string, unknown> {
     schedules: data.schedules.notable,
     nfts: data.nfts.notable,
     inspector: inspectorNotable(data.contracts),
+    ...(data.placement ? { placement: data.placement } : {}),
     lookups: lookupNotable(data),
     verify: VERIFY_ADDRESSES,
   };
@@ -300,6 +307,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const t0 = performance.now();
   // the inspector's scenarios executed for real (once per process: @ethereumjs loads on the first start)
   const data: MirrorData = generateMirrorData(Date.now(), await inspectorRuns());
+  if (opts.placement) {
+    const { addPlacement, placementLedger, writePlacementWorkspace } = await import('./mirror/placement');
+    const ledger = await placementLedger();
+    data.placement = addPlacement(data.contracts, ledger);
+    data.generatedAll = data.contracts.all.length;
+    const workspace = typeof opts.placement === 'object' ? opts.placement.workspace : undefined;
+    if (workspace) {
+      writePlacementWorkspace(workspace, ledger);
+      log(`placement workspace: ${workspace}`);
+    }
+  }
   const startupMs = Math.round(performance.now() - t0);
   const sourcify = new SourcifyV2();
   let scenario: StatusScenario = opts.statusScenario ?? 'operational';

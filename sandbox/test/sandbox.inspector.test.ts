@@ -153,6 +153,7 @@ interface Compiled {
 }
 const CONTRACTS = (compiled as unknown as { contracts: Compiled[] }).contracts;
 const VAULT = CONTRACTS.find((c) => c.name === 'Vault') as Compiled;
+const PROXY = CONTRACTS.find((c) => c.name === 'VaultProxy') as Compiled;
 const LEDGER = CONTRACTS.find((c) => c.name === 'Ledger') as Compiled;
 const slotOf = (c: Compiled, label: string): bigint =>
   BigInt((c.storageLayout.storage.find((s) => s.label === label) as { slot: string }).slot);
@@ -719,7 +720,16 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
       );
       assert.ok(!vault.includes(create.timestamp));
       for (const [account, keys] of [
-        [ins.accounts.depositor.id, ['inspectorSuccess', 'inspectorInternalRevert']],
+        [
+          ins.accounts.depositor.id,
+          [
+            'inspectorSuccess',
+            'inspectorInternalRevert',
+            'inspectorProxyRevert',
+            'inspectorTokenFacade',
+            'inspectorTokenFacadeRevert',
+          ],
+        ],
         [
           ins.accounts.owner.id,
           ['inspectorNoActions', 'inspectorLedgerRevert', 'inspectorDeepRevert', 'inspectorPrecompile'],
@@ -732,8 +742,20 @@ describe('sandbox: the transaction inspector (contract result details, actions, 
           account,
         );
       }
-      for (const c of [ins.contracts.ledger.id, ins.contracts.accounting.id])
+      for (const c of [ins.contracts.ledger.id, ins.contracts.accounting.id, ins.contracts.vaultRules.id])
         assert.deepStrictEqual((await get(`/api/v1/contracts/${c}/results`)).json.results, [], c);
+      // the call through the proxy is the proxy's result (its implementation ran in a DELEGATECALL)
+      const proxied = ins.inspectorProxyRevert;
+      assert.deepStrictEqual(
+        ((await get(`/api/v1/contracts/${ins.contracts.vaultProxy.id}/results`)).json.results as Obj[]).map(
+          (r) => r.hash,
+        ),
+        [proxied.hash],
+      );
+      assert.ok(!vault.includes(proxied.timestamp));
+      const proxy = await get(`/api/v1/contracts/${ins.contracts.vaultProxy.evm}`);
+      assert.strictEqual(proxy.json.contract_id, ins.contracts.vaultProxy.id);
+      assert.strictEqual(proxy.json.runtime_bytecode, PROXY.deployedBytecode, "the proxy's compiled runtime code");
       const code = await get(`/api/v1/contracts/${ins.contracts.vault.id}`);
       assert.strictEqual(code.json.runtime_bytecode, VAULT.deployedBytecode, "the Vault's compiled runtime code");
       assert.strictEqual(code.json.evm_address, ins.contracts.vault.evm);

@@ -49,6 +49,8 @@ const SOURCES = {
   vault: 'contracts/inspector/Vault.sol',
   ledger: 'contracts/inspector/Ledger.sol',
   accounting: 'contracts/inspector/Accounting.sol',
+  proxy: 'contracts/inspector/VaultProxy.sol',
+  rules: 'contracts/inspector/VaultRules.sol',
 };
 const GZIP = { 'Accept-Encoding': 'gzip' };
 const REAL = [
@@ -60,6 +62,7 @@ const REAL = [
   'inspectorLibraryRevert',
   'inspectorPrecompile',
   'inspectorPartial',
+  'inspectorProxyRevert',
 ];
 const PRNG = '0x0000000000000000000000000000000000000169';
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL', 'CREATE', 'CREATE2']);
@@ -147,8 +150,10 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
         const detail = await get(`/api/v1/contracts/results/${s.transactionId}`);
         const d = detail.json;
         assert.strictEqual(trace.failed, s.result !== 'SUCCESS', `${k}: failed`);
-        assert.strictEqual(trace.contract_id, ins.contracts.vault.id, k);
-        assert.strictEqual(trace.address, ins.contracts.vault.evm, `${k}: the Vault's own address`);
+        // the contract called: the Vault, but for the call through the proxy
+        const called = k === 'inspectorProxyRevert' ? ins.contracts.vaultProxy : ins.contracts.vault;
+        assert.strictEqual(trace.contract_id, called.id, k);
+        assert.strictEqual(trace.address, called.evm, `${k}: the contract's own address`);
         const ops = trace.opcodes;
         assert.strictEqual(ops[0].depth, 0, `${k}: depth from 0`);
         assert.strictEqual(ops[0].op, 'PUSH1');
@@ -304,6 +309,63 @@ describe('sandbox: GET /contracts/results/{id}/opcodes, traces of real execution
       assert.ok(
         (d.state_changes as Obj[]).length > 0 && (d.state_changes as Obj[]).every((c) => c.value_written === null),
         'only reads',
+      );
+    });
+
+    it('the revert behind a proxy (inspectorProxyRevert): the proxy DELEGATECALLs VaultRules, whose custom error is placed in VaultRules with the proxy as its caller', async () => {
+      const s = ins.inspectorProxyRevert;
+      const trace = await opcodes(s, '?stack=false&storage=true');
+      const actions = (await get(`/api/v1/contracts/results/${s.hash}/actions`)).json
+        .actions as unknown as ContractAction[];
+      const d = (await get(`/api/v1/contracts/results/${s.hash}`)).json;
+      assert.deepStrictEqual(
+        [s.from, s.contractId, d.contract_id, d.to],
+        [
+          ins.accounts.depositor.id,
+          ins.contracts.vaultProxy.id,
+          ins.contracts.vaultProxy.id,
+          `0x${(7011).toString(16).padStart(40, '0')}`,
+        ],
+      );
+      // the implementation's function, called on the proxy (its own ABI has only its fallback)
+      const call = decodeFunctionData({ abi: abiOf('VaultRules'), data: d.function_parameters as `0x${string}` });
+      assert.deepStrictEqual([call.functionName, call.args], ['request', [200_000_000_000n]]);
+      assert.deepStrictEqual(
+        actions.map((a) => [a.call_depth, a.call_operation_type, a.recipient, a.result_data_type]),
+        [
+          [0, 'CALL', ins.contracts.vaultProxy.id, 'REVERT_REASON'],
+          [1, 'DELEGATECALL', ins.contracts.vaultRules.id, 'REVERT_REASON'],
+        ],
+      );
+      assert.strictEqual(s.failingAction, 1);
+      const err = decodeErrorResult({ abi: abiOf('VaultRules'), data: d.error_message as `0x${string}` });
+      assert.deepStrictEqual([err.errorName, err.args], ['LimitExceeded', [100_000_000_000n, 200_000_000_000n]]);
+      // the implementation read the proxy's storage: its limit (slot 0) and the ERC-1967 implementation slot
+      assert.deepStrictEqual(
+        (d.state_changes as Obj[]).map((c) => [c.contract_id, c.slot, c.value_written]),
+        [
+          [ins.contracts.vaultProxy.id, `0x${'0'.repeat(64)}`, null],
+          [ins.contracts.vaultProxy.id, '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc', null],
+        ],
+      );
+      const located = locateCallStack(callStackOf(trace, actions), trace.opcodes, resolve);
+      assert.deepStrictEqual(
+        located.map((l) => [l.frame.entity, l.location?.sourceName, l.location?.line]),
+        [
+          [ins.contracts.vaultRules.id, SOURCES.rules, lineOf(SOURCES.rules, 'revert LimitExceeded(')],
+          [ins.contracts.vaultProxy.id, SOURCES.proxy, lineOf(SOURCES.proxy, 'delegatecall(gas(), implementation')],
+        ],
+      );
+      // the storage the implementation's code sees is the proxy's
+      const hex = (v: string) => BigInt(`0x${v.replace(/^0x/, '') || '0'}`);
+      const inImplementation = Number(trace.opcodes[0].depth) + 1;
+      assert.ok(
+        trace.opcodes.some(
+          (o) =>
+            o.depth === inImplementation &&
+            Object.entries(o.storage ?? {}).some(([k, v]) => hex(k) === 0n && hex(v) === 100_000_000_000n),
+        ),
+        "the limit, read in the implementation's frame from the proxy's storage",
       );
     });
 

@@ -6,36 +6,12 @@
  * `value_read`), which is what a replay of it needs.
  */
 import * as assert from 'assert';
-import * as fs from 'fs';
 import * as path from 'path';
 import { type Sandbox, startSandbox } from '../src/server';
-import { type Obj, getJson } from './helpers';
+import { type Obj, assertSpecErrors, getJson, readSpecRequests } from './helpers';
 
 const SPECS = path.join(__dirname, '../../../../shared/fixtures/mirror/specs/contracts/{id}/state');
 const VAULT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-
-interface SpecRequest {
-  file: string;
-  url: string;
-  status: number;
-  json: Obj;
-}
-
-function readSpecs(): SpecRequest[] {
-  const out: SpecRequest[] = [];
-  if (!fs.existsSync(SPECS)) return out;
-  for (const name of fs.readdirSync(SPECS).sort()) {
-    const d = JSON.parse(fs.readFileSync(path.join(SPECS, name), 'utf8')) as Obj;
-    const tests = Array.isArray(d.tests) ? (d.tests as Obj[]) : [d];
-    for (const t of tests) {
-      const urls = [t.urls, t.url].flat().filter((u) => u !== undefined) as string[];
-      for (const url of urls)
-        if (typeof url === 'string' && typeof t.responseStatus === 'number')
-          out.push({ file: name, url, status: t.responseStatus, json: t.responseJson as Obj });
-    }
-  }
-  return out;
-}
 
 const typeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
@@ -51,20 +27,14 @@ describe('sandbox: GET /contracts/{id}/state, as the real server and as the exec
   });
   after(async () => sb?.close());
 
-  const specs = readSpecs();
+  const specs = readSpecRequests(SPECS);
 
   it('the spec files are there', () => {
     assert.ok(specs.length >= 40, `${specs.length} spec requests`);
   });
 
   it("validation errors: the real server's status and body, exactly", async () => {
-    const errors = specs.filter((s) => s.status === 400);
-    assert.ok(errors.length >= 10);
-    for (const s of errors) {
-      const a = await getJson(sb.url, s.url);
-      assert.strictEqual(a.status, 400, `${s.file}: ${s.url}`);
-      assert.deepStrictEqual(a.json, s.json, `${s.file}: ${s.url}`);
-    }
+    await assertSpecErrors(sb.url, specs, 10);
   });
 
   it('answers: on the Vault, the same keys, value types, order and links form as the spec', async () => {

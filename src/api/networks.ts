@@ -1,6 +1,7 @@
 /**
  * Network profiles: where each service of a network lives, its EVM chain id and its explorer.
  */
+import * as l10n from '@vscode/l10n';
 import { hostOf } from './url';
 
 export type NetworkName = 'mainnet' | 'testnet' | 'previewnet' | 'local' | 'custom';
@@ -107,17 +108,16 @@ export const CUSTOM_NAME_MAX = 32;
  * network ("Mainnet"), the host of its mirror node, which is how the user knows it; "Custom" without either.
  */
 export function customLabel(name: string | undefined, mirrorUrl?: string): string {
+  // a name of ASCII letters, digits and ` ._-` is kept as it is without the Unicode classes (slow to build at activation)
   const kept =
     typeof name === 'string'
-      ? name
-          .normalize('NFC')
-          .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+      ? (/^[\w .-]*$/.test(name) ? name : name.normalize('NFC').replace(/[^\p{L}\p{N} ._-]+/gu, ' '))
           .replace(/\s+/g, ' ')
           .trim()
       : '';
   const label = [...kept].slice(0, CUSTOM_NAME_MAX).join('').trim();
   if (label && !NETWORK_NAMES.includes(label.toLowerCase() as NetworkName)) return label;
-  return hostOf(mirrorUrl) ?? 'Custom';
+  return hostOf(mirrorUrl) ?? l10n.t('Custom');
 }
 
 /** The profile for the settings. Unknown network names fall back to testnet. */
@@ -131,7 +131,7 @@ export function resolveProfile(settings: ProfileSettings): NetworkProfile {
     case 'local':
       return {
         name,
-        label: 'Local',
+        label: l10n.t('Local'),
         mirrorUrl: 'http://localhost:5551',
         statusUrl: HEDERA_STATUS_URL,
         verifyUrl: SOURCIFY_URL,

@@ -34,6 +34,13 @@ const INVISIBLE =
   // eslint-disable-next-line no-misleading-character-class
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+/**
+ * A character INVISIBLE may match, without the `u` flag (every character outside the Basic Multilingual Plane is a
+ * surrogate here): text without one is shown as it is, and INVISIBLE, slow to build, is not built for it.
+ */
+const MAYBE_INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff0-\ufffb\ud800-\udfff]/;
 
 function codePointEscape(ch: string): string {
   return `<U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`;
@@ -41,6 +48,7 @@ function codePointEscape(ch: string): string {
 
 /** Shows invisible and reordering characters as `<U+XXXX>`; tab and line breaks are left to the caller. */
 export function visibleChars(text: string): string {
+  if (!MAYBE_INVISIBLE.test(text)) return text;
   INVISIBLE.lastIndex = 0;
   if (!INVISIBLE.test(text)) return text;
   INVISIBLE.lastIndex = 0;

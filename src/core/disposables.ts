@@ -43,6 +43,15 @@ export class DisposableStore implements DisposableLike {
 }
 
 /**
+ * Runs `f` once the synchronous work under way is done (at activation: right after activate() returns, off its path);
+ * disposing the result before then cancels it.
+ */
+export function soon(f: () => void): DisposableLike {
+  const timer = setTimeout(f, 0);
+  return { dispose: () => clearTimeout(timer) };
+}
+
+/**
  * Disposes every item, the last first. One that throws does not stop the others; the error is thrown afterwards
  * (several: an AggregateError).
  */

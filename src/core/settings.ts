@@ -7,17 +7,35 @@ import { hostOf } from '../api/url';
 
 export const SECTION = 'hederaExplorer';
 
+/** The settings read once for a synchronous stretch of code (withSettings), else undefined. */
+let held: vscode.WorkspaceConfiguration | undefined;
+
 export function config(scope?: vscode.ConfigurationScope): vscode.WorkspaceConfiguration {
-  return vscode.workspace.getConfiguration(SECTION, scope);
+  return (scope === undefined ? held : undefined) ?? vscode.workspace.getConfiguration(SECTION, scope);
+}
+
+/**
+ * Runs `f` with the settings read once: `config()` gives the same object until `f` returns. Each
+ * `getConfiguration` copies the whole `hederaExplorer` section, and activation reads a dozen settings; nothing can
+ * change them while synchronous code runs.
+ */
+export function withSettings<T>(f: () => T): T {
+  const outer = held;
+  held ??= vscode.workspace.getConfiguration(SECTION);
+  try {
+    return f();
+  } finally {
+    held = outer;
+  }
 }
 
 export function currentProfile(): NetworkProfile {
-  return profileOf(config().get<string>('network'));
+  const c = config();
+  return profileOf(c.get<string>('network'), c);
 }
 
 /** The profile of a network by name, with the settings that shape it (the custom network's name and URLs). */
-export function profileOf(network: string | undefined): NetworkProfile {
-  const c = config();
+export function profileOf(network: string | undefined, c = config()): NetworkProfile {
   return resolveProfile({
     network,
     custom: {

@@ -48,7 +48,7 @@ export abstract class ListView<T, F extends object, I extends object> implements
   protected filters: F;
   protected readonly list: PagedList<T>;
   protected readonly provider: NodeTreeProvider;
-  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | TreeNode[] | undefined | void>;
   protected readonly disposables = new DisposableStore();
   private readonly stateKey: string;
 

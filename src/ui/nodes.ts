@@ -263,14 +263,54 @@ export function flattenDetails(nodes: TreeNode[]): string[] {
   return out;
 }
 
+/** What a tree item shows, as one string: two items with the same one look the same. */
+export function itemSignature(item: vscode.TreeItem): string {
+  const text = (v: unknown): string =>
+    v === undefined || v === null
+      ? ''
+      : typeof v === 'string'
+        ? v
+        : v instanceof vscode.MarkdownString
+          ? v.value
+          : v instanceof vscode.ThemeIcon
+            ? `${v.id}:${v.color instanceof vscode.ThemeColor ? v.color.id : ''}`
+            : typeof v === 'object' && 'label' in v
+              ? String((v as { label: unknown }).label)
+              : String(v);
+  return [
+    text(item.label),
+    text(item.description),
+    text(item.tooltip),
+    text(item.iconPath),
+    item.contextValue ?? '',
+    String(item.collapsibleState ?? ''),
+    item.command?.command ?? '',
+  ].join('\u0000');
+}
+
+/** What `nodes` and their (synchronous) descendants show, as one string. */
+export function subtreeSignature(nodes: TreeNode[]): string {
+  const out: string[] = [];
+  const walk = (list: TreeNode[], depth: number) => {
+    for (const n of list) {
+      out.push(`${depth}\u0001${itemSignature(n.getTreeItem())}`);
+      const kids = n.getChildren?.();
+      if (Array.isArray(kids)) walk(kids, depth + 1);
+    }
+  };
+  walk(nodes, 0);
+  return out.join('\u0002');
+}
+
 /** A TreeDataProvider over TreeNodes: the view gives the root rows, nodes give their own children. */
 export class NodeTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined | void>();
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined | void>();
   readonly onDidChangeTreeData = this.changed.event;
 
   constructor(private readonly roots: () => TreeNode[] | Promise<TreeNode[]>) {}
 
-  refresh(node?: TreeNode): void {
+  /** Redraws `node` (or these nodes, and what is open under them), or the whole tree. */
+  refresh(node?: TreeNode | TreeNode[]): void {
     this.changed.fire(node);
   }
 

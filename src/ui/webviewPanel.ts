@@ -48,6 +48,11 @@ export interface PageShell {
   body: string;
   /** The document's language (default: VS Code's). */
   lang?: string;
+  /**
+   * The page's first state, so that it draws before its `ready` goes to the extension and back: JSON in a data block
+   * (`STATE_ELEMENT_ID`) that the page parses, never markup and never run; it may hold server text.
+   */
+  state?: unknown;
 }
 
 /** The HTML shell of a page. Only the CSP source, asset URIs, the nonce and the feature's trusted markup go in. */
@@ -67,7 +72,7 @@ export function pageHtml(webview: vscode.Webview, assetsUri: vscode.Uri, shell: 
 </head>
 <body>
 ${shell.body}
-${l10nBundleScript()}<script nonce="${n}" src="${asset(`${shell.bundle}.js`)}"></script>
+${l10nBundleScript()}${shell.state === undefined ? '' : dataBlock(STATE_ELEMENT_ID, shell.state)}<script nonce="${n}" src="${asset(`${shell.bundle}.js`)}"></script>
 </body>
 </html>`;
 }
@@ -75,15 +80,22 @@ ${l10nBundleScript()}<script nonce="${n}" src="${asset(`${shell.bundle}.js`)}"><
 /** The element id of the translations a page reads (`pageL10n()` of the page's bundle). */
 export const L10N_ELEMENT_ID = 'hedera-l10n';
 
+/** The element id of a page's first state (`PageShell.state`). */
+export const STATE_ELEMENT_ID = 'hedera-state';
+
 /**
- * VS Code's translations of the extension's messages (undefined in English), as a JSON data block the page gives to
- * @vscode/l10n: not a script that runs (the CSP allows only the nonce'd bundle), `<` escaped so that no message ends it.
+ * A value as a JSON data block: not a script that runs (the CSP allows only the nonce'd bundle), `<` escaped so that
+ * no text in it ends the block.
  */
+function dataBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>\n`;
+}
+
+/** VS Code's translations of the extension's messages (undefined in English), which the page gives to @vscode/l10n. */
 function l10nBundleScript(): string {
   const bundle = vscode.l10n.bundle;
-  if (!bundle) return '';
-  const json = JSON.stringify(bundle).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${L10N_ELEMENT_ID}">${json}</script>\n`;
+  return bundle ? dataBlock(L10N_ELEMENT_ID, bundle) : '';
 }
 
 /** What the host keeps of a feature's panel. */

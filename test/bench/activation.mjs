@@ -20,6 +20,11 @@
 //    by the loader, src/loader.ts) + activate() (src/extension.ts logs both). Target: median at most 10 ms.
 // The activation event is read from the extension host log (ExtensionService#_doActivateExtension line).
 // Only today's build is judged; the others are printed beside it (BENCH_VARIANTS=today,"single bundle" picks some).
+// BENCH_PROFILE=<dir> (an empty one): where the time goes. Today's build gets a wrapper as dist/extension.js that takes
+// a CPU profile (V8's sampling profiler, in the extension host's own process) of each activation: the product's loader,
+// main.js's loading and activate(). One <pid>-<time>.cpuprofile per start in <dir> (Chrome DevTools and VS Code open
+// them), and the functions that took the most, mean over the starts, printed at the end. The profiler slows everything
+// down, compiling most: read the shares, not the ms, and judge nothing on a profiled run's figures.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +153,65 @@ function installDist(profile, dist, PACKAGED_FILES, root) {
     const src = f === 'dist' ? dist : path.join(root, f);
     if (fs.existsSync(src)) fs.cpSync(src, path.join(dest, f), { recursive: true, filter: (s) => !s.endsWith('.map') });
   }
+  return dest;
+}
+
+/**
+ * dist/extension.js for BENCH_PROFILE: starts the sampling profiler (every 100 µs), runs the product's loader (renamed
+ * bench-loader.js) and writes the profile when activate() has returned.
+ */
+const profilingLoader = (dir) => `"use strict";
+const inspector = require("node:inspector"), fs = require("node:fs"), path = require("node:path");
+let loader;
+exports.activate = function (context) {
+  const s = new inspector.Session();
+  s.connect();
+  s.post("Profiler.enable");
+  s.post("Profiler.setSamplingInterval", { interval: 100 });
+  s.post("Profiler.start");
+  try {
+    loader = require("./bench-loader.js");
+    return loader.activate(context);
+  } finally {
+    s.post("Profiler.stop", (e, r) => {
+      if (!e) fs.writeFileSync(path.join(${JSON.stringify(dir)}, process.pid + "-" + Date.now() + ".cpuprofile"), JSON.stringify(r.profile));
+      s.disconnect();
+    });
+  }
+};
+exports.deactivate = function () { if (loader) loader.deactivate(); };
+`;
+
+/**
+ * The functions that took the most in the profiles of `dir`: self time (in the function's own code, and the native
+ * calls it makes) and total time (with what it calls), mean ms per start, the profiler's own calls left out.
+ */
+export function profileTops(dir, top = 25) {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  const self = new Map();
+  const total = new Map();
+  const add = (m, k, ms) => m.set(k, (m.get(k) ?? 0) + ms);
+  for (const f of files) {
+    const p = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map(p.nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
+    const name = (n) =>
+      `${n.callFrame.functionName || '(anonymous)'} ${path.basename(n.callFrame.url) || '(native)'}:${n.callFrame.lineNumber + 1}`;
+    p.samples.forEach((id, i) => {
+      const ms = (p.timeDeltas[i + 1] ?? 0) / 1000;
+      const stack = [];
+      for (let n = id; n !== undefined; n = parent.get(n)) stack.push(name(byId.get(n)));
+      if (stack.some((s) => s.startsWith('post node:inspector'))) return;
+      add(self, stack[0], ms);
+      for (const s of new Set(stack)) add(total, s, ms);
+    });
+  }
+  const list = (m) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, ms]) => ({ fn: k, ms: round(ms / files.length) }));
+  return { starts: files.length, self: list(self), total: list(total) };
 }
 
 /** One variant's figures from its runs (ui, baseline: VS Code's figures; its profile's logs: our own). */
@@ -195,7 +259,11 @@ function summarize(variant, ui, baseline, logsRoot, EXTENSION_ID) {
  * variant, then run 2...) so that a change in the machine's load touches them all alike. `only`: names of variants.
  * The first variant ('today') is the one judged against the targets.
  */
-export async function measureActivation({ runs = Number(process.env.BENCH_RUNS || 9), only } = {}) {
+export async function measureActivation({
+  runs = Number(process.env.BENCH_RUNS || 9),
+  only,
+  profileDir = process.env.BENCH_PROFILE,
+} = {}) {
   const { root, EXTENSION_ID } = await harness('paths.mjs');
   const { cleanup, tempDir } = await harness('processes.mjs');
   const { makeProfile } = await harness('profile.mjs');
@@ -215,7 +283,12 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
     const servers = [];
     for (const v of variants) {
       const profile = makeProfile('hedera-bench', sandboxSettings());
-      installDist(profile, v.dist, PACKAGED_FILES, root);
+      const installed = installDist(profile, v.dist, PACKAGED_FILES, root);
+      if (profileDir && v === variants[0]) {
+        fs.mkdirSync(profileDir, { recursive: true });
+        fs.renameSync(path.join(installed, 'dist', 'extension.js'), path.join(installed, 'dist', 'bench-loader.js'));
+        fs.writeFileSync(path.join(installed, 'dist', 'extension.js'), profilingLoader(path.resolve(profileDir)));
+      }
       // the same events as ours: the view we click (before startup has finished) and onStartupFinished
       installBaseline(profile, [...pkg.activationEvents, `onView:${pkg.contributes.views.hederaExplorer[0].id}`]);
       // default log level: at "trace" the extension host also logs every RPC message, which slows activation
@@ -257,6 +330,7 @@ export async function measureActivation({ runs = Number(process.env.BENCH_RUNS |
         today.bundleKB <= TARGETS.bundleKB &&
         today.closureKB <= TARGETS.bundleKB,
       vscode: 'code-server 4.139.1 (VS Code 1.139.1), Node 24 extension host',
+      ...(profileDir ? { profile: profileTops(profileDir) } : {}),
     };
   } finally {
     await cleanup();
@@ -301,6 +375,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       console.log(
         `     ${v.name.padEnd(19)} ${String(v.ownMs ?? '-').padStart(8)} ${String(v.ownLoadMs ?? '-').padStart(5)} ${String(v.ownActivateMs ?? '-').padStart(8)} ${String(v.ownCpuMs ?? '-').padStart(7)} ${String(v.ownLoadCpuMs ?? '-').padStart(8)} ${String(v.uiMs ?? '-').padStart(8)} ${String(v.baselineMs ?? '-').padStart(6)} ${String(v.closureKB).padStart(10)} ${v.closureFiles.length}   ${v.note}`,
       );
+    }
+    if (r.profile) {
+      console.log(
+        `\n     CPU profiles of today's starts (${r.profile.starts} in ${process.env.BENCH_PROFILE}), mean ms per start:`,
+      );
+      for (const [what, list] of [
+        ['self', r.profile.self],
+        ['total (with what it calls)', r.profile.total],
+      ]) {
+        console.log(`     ${what}:`);
+        for (const x of list) console.log(`     ${String(x.ms).padStart(7)}  ${x.fn}`);
+      }
     }
     const base = r.variants[0];
     for (const v of r.variants.slice(1)) {

@@ -7,15 +7,14 @@
 //   node test/bench/follow.mjs --json   prints them as JSON (for test/bench/run.mjs), exit 0 unless it crashed
 //   import { measureFollow } from './follow.mjs'  -> the same object
 //
-// 1. Contract Results opened, Follow New Contract Results; after its first poll, ADDED results added on the sandbox:
+// 1. Contract Results opened, Follow New Results; after its first poll, ADDED results added on the sandbox:
 //    shownMs, until they are the top rows in the tree (target: within the interval, plus slack).
 // 2. The gaps between the follow polls (`timestamp=gt:`) as the sandbox received them, until POLLS polls: with 2 s set
 //    (the default is 5 s), a poll waits the interval after the previous one ended.
 // The production build is left in dist/ (the next `npm run build` replaces it).
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { vscodeHarness } from './lib.mjs';
+import { benchWorkbench, vscodeHarness } from './lib.mjs';
 
 /** Targets: shown within the 2 s interval plus 6 s of slack; the polls 2 s apart (not the default 5 s). */
 export const TARGETS = { followSeconds: 2, shownMs: 8000, gapMinMs: 1500, gapMaxMs: 4000 };
@@ -25,33 +24,13 @@ const VIEW = 'Contract Results';
 const T = 20000;
 
 export async function measureFollow() {
-  const {
-    root,
-    cleanup,
-    makeProfile,
-    installExtension,
-    startCodeServer,
-    launchBrowser,
-    sandboxSettings,
-    startSandbox,
-    driver,
-  } = await vscodeHarness();
+  const h = await vscodeHarness();
+  const { driver } = h;
   try {
-    execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
-    const sandbox = await startSandbox({ args: ['--quiet'] });
-    const ctx = { sandboxUrl: sandbox.url };
-    const profile = makeProfile('hedera-bench-follow', {
-      ...sandboxSettings(sandbox.url),
-      'hederaExplorer.contractResults.followSeconds': TARGETS.followSeconds,
+    const { sandbox, context, page } = await benchWorkbench(h, 'follow', {
+      settings: { 'hederaExplorer.contractResults.followSeconds': TARGETS.followSeconds },
     });
-    installExtension(profile);
-    const server = await startCodeServer(profile);
-    const browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await driver.waitForWorkbench(page);
-    await driver.statusBarItem(page, 'Sandbox').waitFor({ timeout: 60000 });
+    const ctx = { sandboxUrl: sandbox.url };
 
     const description = (text) =>
       driver.until(
@@ -67,7 +46,7 @@ export async function measureFollow() {
     await driver.soloView(page, VIEW);
     await driver.treeRow(page, VIEW, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/).waitFor({ timeout: T });
     const before = (await driver.treeRows(page, VIEW)).filter((r) => r.level === 1);
-    await driver.viewAction(page, VIEW, 'Follow New Contract Results');
+    await driver.viewAction(page, VIEW, 'Follow New Results');
     await description('Sandbox · following');
     await page.mouse.move(1100, 600);
     await driver.until(page, async () => (await polls()).length > 0, 'a first follow poll');
@@ -90,7 +69,7 @@ export async function measureFollow() {
     await driver.until(page, async () => (await polls()).length >= POLLS, `${POLLS} follow polls`, (POLLS + 2) * 5000);
     const at = await polls();
     const gaps = at.slice(1).map((t, i) => t - at[i]);
-    await driver.viewAction(page, VIEW, 'Stop Following Contract Results');
+    await driver.viewAction(page, VIEW, 'Stop Following New Results');
     await context.close();
     const r = {
       followSeconds: TARGETS.followSeconds,
@@ -104,7 +83,7 @@ export async function measureFollow() {
     r.ok = r.shownMs < TARGETS.shownMs && r.gapsOk;
     return r;
   } finally {
-    await cleanup();
+    await h.cleanup();
   }
 }
 

@@ -93,6 +93,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       linkWallMedianMs: 'the same, wall time per request (median)',
       networkSwitchMs: 'Deployments: another network selected while an answer hangs, its row after',
       verifyCancelMs: 'Verify Contract: Cancel while its request hangs, the run ended after',
+      callToDecodedMs:
+        "Call Contract: Read from the page's message to the decoded result posted, minus the server's time",
     };
     console.log('');
     for (const [k, t] of Object.entries(TARGETS)) {

@@ -24,10 +24,8 @@
 //    then are upper bounds (the output says so).
 // 3. The webview's JS heap with the trace drawn (Chromium's performance.memory).
 // The production build is left in dist/ (the next `npm run build` replaces it).
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { vscodeHarness } from './lib.mjs';
+import { benchWorkbench, vscodeHarness } from './lib.mjs';
 
 export const TARGETS = {
   /** Mostly VS Code creating the webview and loading its assets (timeToPageReadyMs); the page's own part is small. */
@@ -155,34 +153,12 @@ async function toggle(_body, label) {
 }
 
 export async function measureInspectorWebview() {
-  const {
-    root,
-    workspaceDir,
-    cleanup,
-    tempDir,
-    makeProfile,
-    installExtension,
-    startCodeServer,
-    launchBrowser,
-    sandboxSettings,
-    startSandbox,
-    driver,
-  } = await vscodeHarness();
+  const h = await vscodeHarness();
+  const { driver } = h;
   try {
-    execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
-    const sandbox = await startSandbox({ args: ['--quiet'] });
+    // a copy of test/workspace, as it is
+    const { sandbox, context, page } = await benchWorkbench(h, 'inspector', { prepare: () => {} });
     const scenarios = (await (await fetch(`${sandbox.url}/__sandbox/health`)).json()).notable.inspector;
-    const profile = makeProfile('hedera-bench-inspector', sandboxSettings(sandbox.url));
-    installExtension(profile);
-    const workspace = tempDir('hedera-bench-inspector-ws');
-    fs.cpSync(workspaceDir, workspace, { recursive: true });
-    const server = await startCodeServer(profile, { folder: workspace });
-    const browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await driver.waitForWorkbench(page);
-    await driver.statusBarItem(page, 'Sandbox').waitFor({ timeout: 60000 });
 
     /** Inspects `ref` from the palette; the page's frame and its milestones relative to the submit. */
     const inspect = async (ref) => {
@@ -316,7 +292,7 @@ export async function measureInspectorWebview() {
       r.trace.expandAll.ms <= TARGETS.toggleAllMs;
     return r;
   } finally {
-    await cleanup();
+    await h.cleanup();
   }
 }
 

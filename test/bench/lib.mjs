@@ -71,3 +71,30 @@ export async function vscodeHarness() {
   ]);
   return { ...paths, ...processes, ...profile, ...codeServer, ...browser, ...sandbox, driver };
 }
+
+/**
+ * Where the benches in the real VS Code start: the production build installed in a profile of its own pointed at a
+ * sandbox (`settings` added), code-server on a copy of test/workspace that `prepare(dir)` may change (without
+ * `prepare`: test/workspace itself), headless Chromium on it, the extension activated (its "Sandbox" status bar item
+ * shown). `h` is vscodeHarness()'s; the caller's `h.cleanup()` stops what was started, also after a throw here.
+ */
+export async function benchWorkbench(h, name, { settings = {}, prepare } = {}) {
+  execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: h.root, stdio: 'pipe' });
+  const sandbox = await h.startSandbox({ args: ['--quiet'] });
+  const profile = h.makeProfile(`hedera-bench-${name}`, { ...h.sandboxSettings(sandbox.url), ...settings });
+  h.installExtension(profile);
+  let folder;
+  if (prepare) {
+    folder = h.tempDir(`hedera-bench-${name}-ws`);
+    fs.cpSync(h.workspaceDir, folder, { recursive: true });
+    await prepare(folder);
+  }
+  const server = await h.startCodeServer(profile, folder ? { folder } : {});
+  const browser = await h.launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await h.driver.waitForWorkbench(page);
+  await h.driver.statusBarItem(page, 'Sandbox').waitFor({ timeout: 60000 });
+  return { sandbox, server, browser, context, page, folder };
+}

@@ -13,9 +13,8 @@
 //    recorded in the page: p95 / max frame time, and the most rows that were ever in the DOM (virtualization).
 // 4. The webview's JS heap with all rows (Chromium's performance.memory).
 // The production build is left in dist/ (the next `npm run build` replaces it).
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { vscodeHarness } from './lib.mjs';
+import { benchWorkbench, vscodeHarness } from './lib.mjs';
 
 // firstRowsMs is mostly VS Code creating the webview (timeToPageReadyMs); the panel's own part is the rest.
 export const TARGETS = { firstRowsMs: 5000, rowsAfterReadyMs: 500, allRowsMs: 30000, p95FrameMs: 34, maxDomRows: 100 };
@@ -24,29 +23,10 @@ const SERIAL = '7';
 const TOTAL = 12_345;
 
 export async function measureNftWebview() {
-  const {
-    root,
-    cleanup,
-    makeProfile,
-    installExtension,
-    startCodeServer,
-    launchBrowser,
-    sandboxSettings,
-    startSandbox,
-    driver,
-  } = await vscodeHarness();
+  const h = await vscodeHarness();
+  const { driver } = h;
   try {
-    execFileSync(process.execPath, ['esbuild.js', '--production'], { cwd: root, stdio: 'pipe' });
-    const sandbox = await startSandbox({ args: ['--quiet'] });
-    const profile = makeProfile('hedera-bench-nft', sandboxSettings(sandbox.url));
-    installExtension(profile);
-    const server = await startCodeServer(profile);
-    const browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(server.url);
-    await driver.waitForWorkbench(page);
-    await driver.statusBarItem(page, 'Sandbox').waitFor({ timeout: 60000 });
+    const { context, page } = await benchWorkbench(h, 'nft');
 
     await driver.runCommand(page, 'Hedera: Show NFT History');
     const input = page.locator('.quick-input-widget input');
@@ -133,7 +113,7 @@ export async function measureNftWebview() {
       r.maxDomRows < TARGETS.maxDomRows;
     return r;
   } finally {
-    await cleanup();
+    await h.cleanup();
   }
 }
 

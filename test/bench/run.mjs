@@ -182,6 +182,14 @@ if (fs.existsSync(path.join(root, 'test/bench/inspector-webview.mjs')) && !proce
   if (r.status !== 0) failed = true;
 }
 // ---- end transaction inspector webview
+// ---- Call Contract's panel (test/bench/contract-call.mjs): 200 functions' first paint, a click on Read to its result
+if (fs.existsSync(path.join(root, 'test/bench/contract-call.mjs')) && !process.argv.includes('--http-only')) {
+  console.log(
+    "\n== Call Contract's panel in the real browser: 200 functions painted, a click on Read to its result ==",
+  );
+  const r = spawnSync(process.execPath, ['test/bench/contract-call.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+}
 
 // ---- bundles (issues 7, 12): a production build into a temp folder (dist/ untouched). dist/main.js, and what
 // requiring it loads at once (main.js + the chunks it requires: esbuild.js outputClosure), each at most 100 KB; no

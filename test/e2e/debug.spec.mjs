@@ -4,65 +4,34 @@
 // at the breakpoint with its call stack (Vault._debit ← Vault._move ← Vault.move) and Variables, Step Over onto the
 // require, Continue to the revert (the exception widget), Step Back to the breakpoint's line. Screenshots debug-*.png.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
-import { closeEditors, extensionReady, openFile, runCommand, sandbox, screenshot, until } from './driver.mjs';
+import {
+  closeEditors,
+  extensionReady,
+  goToLine,
+  lineOf,
+  openFile,
+  runCommand,
+  sandbox,
+  screenshot,
+  stoppedAt as stoppedIn,
+  until,
+} from './driver.mjs';
 import { test } from './runner.mjs';
 
 const T = 20000;
 const VAULT = path.join('contracts', 'inspector', 'Vault.sol');
 
-/** The 1-based line of the workspace's Vault.sol that holds `needle` (exactly one). */
-function lineOf(ctx, needle) {
-  const lines = fs.readFileSync(path.join(ctx.workspace, VAULT), 'utf8').split('\n');
-  const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
-  assert.equal(hits.length, 1, needle);
-  return hits[0];
-}
-
-/** The Call Stack view's frames: each row's function, file and `line:column`. */
-async function callStack(page) {
-  return page.locator('.debug-call-stack .monaco-list-row .stack-frame').evaluateAll((els) =>
-    els.map((e) => ({
-      name: (e.querySelector('.label')?.textContent ?? '').trim(),
-      file: (e.querySelector('.file-name')?.textContent ?? '').trim(),
-      line: (e.querySelector('.line-number')?.textContent ?? '').trim(),
-    })),
-  );
-}
-
 /** Waits until the top frame of the Call Stack is `name` on `line` of Vault.sol. */
-async function stoppedAt(page, name, line, what) {
-  let seen = [];
-  await until(
-    page,
-    async () => {
-      seen = await callStack(page);
-      const top = seen[0];
-      return !!top && top.name === name && top.file === 'Vault.sol' && top.line.startsWith(`${line}:`);
-    },
-    () => `${what}: the top frame ${name} on line ${line} (the Call Stack shows ${JSON.stringify(seen)})`,
-    60000,
-  );
-  return seen;
-}
-
-async function goToLine(page, line) {
-  await page.keyboard.press('Control+G');
-  const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ timeout: T });
-  await input.fill(`:${line}`);
-  await page.keyboard.press('Enter');
-  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
-}
+const stoppedAt = (page, name, line, what) => stoppedIn(page, { name, file: 'Vault.sol', line }, what);
 
 test('Debug Transaction: a breakpoint in Vault.sol hit, the Call Stack and Variables, Step Over, Continue to the revert, Step Back', async ({
   page,
   ctx,
 }) => {
   const s = (await sandbox(ctx, '/__sandbox/health')).notable.inspector.inspectorInternalRevert;
-  const held = lineOf(ctx, 'uint256 held = balances[from];');
-  const require = lineOf(ctx, 'require(amount <= held');
+  const held = lineOf(ctx.workspace, VAULT, 'uint256 held = balances[from];');
+  const require = lineOf(ctx.workspace, VAULT, 'require(amount <= held');
   await extensionReady(page);
   await closeEditors(page);
   await openFile(page, 'Vault.sol');
@@ -92,10 +61,26 @@ test('Debug Transaction: a breakpoint in Vault.sol hit, the Call Stack and Varia
     page,
     async () => {
       const rows = await variables.evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
-      return rows.some((r) => /^Storage/.test(r)) && rows.some((r) => /^EVM/.test(r));
+      return (
+        rows.some((r) => /^Locals \(likely/.test(r)) &&
+        rows.some((r) => /^Storage/.test(r)) &&
+        rows.some((r) => /^EVM/.test(r))
+      );
     },
-    'the Variables view: the frame, storage and EVM scopes',
+    'the Variables view: the frame, likely locals, storage and EVM scopes',
   );
+  // the likely locals, opened: the arguments of the internal function (`held` is not declared yet)
+  await variables
+    .filter({ hasText: /^Locals \(likely/ })
+    .first()
+    .click();
+  const rowTexts = () => variables.evaluateAll((els) => els.map((e) => (e.textContent ?? '').trim()));
+  await until(
+    page,
+    async () => (await rowTexts()).some((r) => /^amount\s*[=:]\s*30000000000$/.test(r)),
+    'the internal function argument amount among the likely locals',
+  );
+  assert.ok(!(await rowTexts()).some((r) => /^held\s*[=:]/.test(r)), 'held is not on the stack before its line');
   await page.mouse.move(1100, 850);
   await screenshot(page, 'debug-breakpoint');
 
@@ -113,6 +98,11 @@ test('Debug Transaction: a breakpoint in Vault.sol hit, the Call Stack and Varia
     'the exception widget with the revert reason',
   );
   await stoppedAt(page, 'Vault._debit', require, 'the revert');
+  await until(
+    page,
+    async () => (await rowTexts()).some((r) => /^held\s*[=:]\s*25000000000$/.test(r)),
+    'the local held, read from the stack at the revert',
+  );
   await screenshot(page, 'debug-revert');
   await screenshot(page, 'debugger', { readme: true });
 

@@ -11,6 +11,7 @@ import {
   contextMenu,
   expandRow,
   extensionReady,
+  lensTexts,
   openFile,
   openContainer,
   sandbox,
@@ -42,22 +43,6 @@ function childrenOf(rows, index) {
 /** Vault's latest results as the mirror node answers them (newest first). */
 const vaultResults = async (ctx) =>
   (await sandbox(ctx, '/api/v1/contracts/0.0.7001/results?limit=25&order=desc')).results;
-
-/** The CodeLens texts above a line of the active editor, once `done` says they are all there. */
-async function lensTexts(page, done) {
-  const deco = page.locator('.editor-instance .monaco-editor .codelens-decoration').first();
-  return until(
-    page,
-    async () => {
-      if (!(await deco.count())) return undefined;
-      const texts = (await deco.locator('a, span:not(:has(*))').allInnerTexts())
-        .map((t) => t.trim())
-        .filter((t) => t && t !== '|');
-      return done(texts) ? texts : undefined;
-    },
-    'the CodeLens of the declaration',
-  );
-}
 
 test("Deployments: the records' contracts on the sandbox, Vault's failing results marked; expanded, its results as Contract Results rows", async ({
   page,

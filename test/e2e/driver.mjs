@@ -32,9 +32,18 @@
 //   rateLimitRowThenRetry(...)          a 429 on Refresh is the one error row; clicking it loads the rows again
 //   writeSettings(page, file, obj)      writes a settings file, waits until the workbench applied it
 //   extensionReady / openNftHistory     the extension's status bar item is there / "Show NFT History" answered, the panel's frame
+//   ownCodeServer(ctx, prefix, opts)    a code-server of a test's own (after test.blank()): profile, workspace copy, .vsix
+//   lineOf(dir, file, needle)           the 1-based line of a workspace file that holds needle (exactly one)
+//   goToLine(page, line)                Go to Line (Ctrl+G) in the active editor
+//   callStack / stoppedAt               the debugger's Call Stack view: its frames / waits until the top frame is there
+import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, screenshotsDir } from '../harness/paths.mjs';
+import { installExtension, startCodeServer } from '../harness/code-server.mjs';
+import { EXTENSION_ID, root, screenshotsDir, vsixPath, workspaceDir } from '../harness/paths.mjs';
+import { tempDir } from '../harness/processes.mjs';
+import { makeProfile } from '../harness/profile.mjs';
+import { sandboxSettings } from '../harness/sandbox.mjs';
 
 const T = 20000;
 
@@ -563,4 +572,113 @@ export async function openFile(page, name) {
     .first();
   await row.click({ timeout: T });
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: T });
+}
+
+/**
+ * A code-server of a test's own (after test.blank(): for what the run's server cannot be, e.g. another display
+ * language or extension host), serving a copy of test/workspace, its user settings selecting the run's sandbox with
+ * `settings` beside them. The run's .vsix is the one installed there: the run's extensions dir is shared, unless
+ * `install` is given, which installs it into the profile's own dir and is then called with the installed extension's
+ * dir (to change its files). `workspace(dir)` may change the copy before the server starts; other options go to
+ * startCodeServer (locale, workspaceTrust). Returns { server, profile, workspace }: stop the server when done.
+ */
+export async function ownCodeServer(ctx, prefix, { settings = {}, install, workspace: prepare, ...options } = {}) {
+  if (!ctx.sandboxUrl) throw new Error('the e2e run has no sandbox');
+  const profile = makeProfile(prefix, { ...sandboxSettings(ctx.sandboxUrl), ...settings });
+  if (install) {
+    installExtension(profile, { vsix: process.env.E2E_VSIX ? path.resolve(process.env.E2E_VSIX) : vsixPath });
+    const installed = fs.readdirSync(profile.extensionsDir).find((d) => d.startsWith(`${EXTENSION_ID}-`));
+    if (!installed) throw new Error('the .vsix did not install');
+    await install(path.join(profile.extensionsDir, installed), profile);
+  } else profile.extensionsDir = ctx.profile.extensionsDir; // the .vsix installed for the run
+  const workspace = tempDir(`${prefix}-ws`);
+  fs.cpSync(workspaceDir, workspace, { recursive: true });
+  await prepare?.(workspace);
+  const server = await startCodeServer(profile, { folder: workspace, ...options });
+  return { server, profile, workspace };
+}
+
+/** The 1-based line of the file `file` (relative to `dir`) that holds `needle` (exactly one). */
+export function lineOf(dir, file, needle) {
+  const lines = fs.readFileSync(path.join(dir, file), 'utf8').split('\n');
+  const hits = lines.map((l, i) => (l.includes(needle) ? i + 1 : 0)).filter(Boolean);
+  assert.equal(hits.length, 1, needle);
+  return hits[0];
+}
+
+/** Moves the cursor of the active editor to `line` with Go to Line (Ctrl+G). */
+export async function goToLine(page, line) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: T });
+  await input.fill(`:${line}`);
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: T });
+}
+
+/** The Call Stack view's frames: each row's function, file and `line:column`. */
+export async function callStack(page) {
+  return page.locator('.debug-call-stack .monaco-list-row .stack-frame').evaluateAll((els) =>
+    els.map((e) => ({
+      name: (e.querySelector('.label')?.textContent ?? '').trim(),
+      file: (e.querySelector('.file-name')?.textContent ?? '').trim(),
+      line: (e.querySelector('.line-number')?.textContent ?? '').trim(),
+    })),
+  );
+}
+
+/** Waits until the top frame of the Call Stack is `name` on `line` of `file`; returns the frames. */
+export async function stoppedAt(page, { name, file, line }, what) {
+  let seen = [];
+  await until(
+    page,
+    async () => {
+      seen = await callStack(page);
+      const top = seen[0];
+      return !!top && top.name === name && top.file === file && top.line.startsWith(`${line}:`);
+    },
+    () => `${what}: the top frame ${name} on ${file}:${line} (the Call Stack shows ${JSON.stringify(seen)})`,
+    60000,
+  );
+  return seen;
+}
+
+/** The CodeLens texts above a line of the active editor, once `done` says they are all there. */
+export async function lensTexts(page, done) {
+  const deco = page.locator('.editor-instance .monaco-editor .codelens-decoration').first();
+  return until(
+    page,
+    async () => {
+      if (!(await deco.count())) return undefined;
+      const texts = (await deco.locator('a, span:not(:has(*))').allInnerTexts())
+        .map((t) => t.trim())
+        .filter((t) => t && t !== '|');
+      return done(texts) ? texts : undefined;
+    },
+    'the CodeLens of the declaration',
+  );
+}
+
+/** The active editor tab's text. */
+const activeTabText = async (page) =>
+  (await page
+    .locator('.tabs-container .tab.active')
+    .textContent()
+    .catch(() => '')) ?? '';
+
+/** Waits until the active editor tab is `name`. */
+export async function activeTab(page, name) {
+  await until(page, async () => (await activeTabText(page)).includes(name), `${name} opened`);
+}
+
+/** Waits until the active editor tab is `name` with the cursor on `line`. */
+export async function cursorOn(page, name, line) {
+  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
+  await until(
+    page,
+    async () =>
+      (await activeTabText(page)).includes(name) &&
+      new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''),
+    `${name} open with the cursor on line ${line}`,
+  );
 }

@@ -9,8 +9,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  activeTab,
   clickNow,
   closeEditors,
+  cursorOn,
   extensionReady,
   openContainer,
   pickQuickPick,
@@ -24,6 +26,7 @@ import {
   noHover,
   viewAction,
   viewDescription,
+  waitForViewIdle,
   writeSettings,
 } from './driver.mjs';
 import { test } from './runner.mjs';
@@ -205,9 +208,11 @@ test("Inspector: opened from a Contract Results row's inline action, every secti
       async () => (await viewDescription(page, VIEW)) === `Sandbox · contract ${s.contractId}`,
       'the contract filter',
     );
-    // the newest settle(…) call is the deep revert (the Vault's ABI from the workspace names it)
+    // the newest settle(…) call is the deep revert (the Vault's ABI from the workspace names it); the view done
+    // loading first (its rows are not drawn again under the click)
     const row = treeRow(page, VIEW, /· settle\(/);
     await row.waitFor({ timeout: T });
+    await waitForViewIdle(page, VIEW);
     // the inline action shows while the row is hovered; the click is dispatched to it as it is shown (a mouse click
     // landing as the hover ends would open nothing)
     const action = row.locator('.actions .action-label[aria-label="Inspect Transaction"]');
@@ -438,6 +443,20 @@ function lineOf(ctx, file, needle) {
  * What the active editor draws on a line (1-based; on screen): the classes and background of the whole-line
  * decorations behind it (`.view-overlays`), its text and the text drawn after it (the decorations' `::after`).
  */
+/** Waits until `line` of the active editor is marked as a revert (and `also` holds of its drawing); its drawing. */
+async function markedLine(page, line, also = () => true) {
+  let drawn;
+  await until(
+    page,
+    async () => {
+      drawn = await editorLine(page, line);
+      return !!drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls)) && also(drawn);
+    },
+    () => `line ${line} marked (${JSON.stringify(drawn)})`,
+  );
+  return drawn;
+}
+
 async function editorLine(page, line) {
   return page.evaluate((n) => {
     const editor = document.querySelector('.editor-group-container.active .editor-instance .monaco-editor');
@@ -498,34 +517,8 @@ test('Inspector: Go to revert from the Source section opens Ledger.sol at its re
   await source.scrollIntoViewIfNeeded();
   await source.locator('button', { hasText: 'Go to revert' }).click();
   // Ledger.sol opens beside nothing else: its tab active, the cursor on the require
-  await until(
-    page,
-    async () =>
-      /Ledger\.sol/.test(
-        (await page
-          .locator('.tabs-container .tab.active')
-          .textContent()
-          .catch(() => '')) ?? '',
-      ),
-    'Ledger.sol opened',
-  );
-  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
-  await until(
-    page,
-    async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''),
-    `the cursor on line ${require}`,
-  );
-  let drawn;
-  await until(
-    page,
-    async () => {
-      drawn = await editorLine(page, require);
-      return (
-        drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls)) && drawn.after.includes('Ledger: amount too large')
-      );
-    },
-    `line ${require} marked (${JSON.stringify(drawn)})`,
-  );
+  await cursorOn(page, 'Ledger.sol', require);
+  const drawn = await markedLine(page, require, (d) => d.after.includes('Ledger: amount too large'));
   assert.match(drawn.text, /require\(amount <= 1e24, "Ledger: amount too large"\);/);
   assert.match(drawn.after, /⟵ Ledger: amount too large/);
   assert.equal(drawn.others, 0, 'no other line marked');
@@ -656,32 +649,8 @@ test("Inspector: a failed deployment's Source section places the revert in the L
   await darkAndLight(page, frame, 'inspector-source-failed-deployment');
   // the place opens Ledger.sol at the constructor's revert
   await source.locator('ol.source-frames > li .source-where button.link').first().click();
-  await until(
-    page,
-    async () =>
-      /Ledger\.sol/.test(
-        (await page
-          .locator('.tabs-container .tab.active')
-          .textContent()
-          .catch(() => '')) ?? '',
-      ),
-    'Ledger.sol opened',
-  );
-  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
-  await until(
-    page,
-    async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''),
-    `the cursor on line ${line}`,
-  );
-  let drawn;
-  await until(
-    page,
-    async () => {
-      drawn = await editorLine(page, line);
-      return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-    },
-    `line ${line} marked (${JSON.stringify(drawn)})`,
-  );
+  await cursorOn(page, 'Ledger.sol', line);
+  const drawn = await markedLine(page, line);
   assert.match(drawn.text, /revert NotAContract\(vault_\);/);
   await runCommand(page, 'Hedera: Clear Revert Marks');
 });
@@ -733,34 +702,10 @@ test('Inspector: a revert two internal calls deep: the Source section names the 
   await showSource(page, frame);
   await darkAndLight(page, frame, 'inspector-source-internal-calls');
   // each place opens its line of Vault.sol, marked
-  const status = page.locator('.statusbar-item[id="status.editor.selection"]');
   for (const [i, line] of lines.entries()) {
     await source.locator('ol.source-frames > li').nth(i).locator('.source-where button.link').click();
-    await until(
-      page,
-      async () =>
-        /Vault\.sol/.test(
-          (await page
-            .locator('.tabs-container .tab.active')
-            .textContent()
-            .catch(() => '')) ?? '',
-        ),
-      'Vault.sol opened',
-    );
-    await until(
-      page,
-      async () => new RegExp(`Ln ${line},`).test((await status.textContent().catch(() => '')) ?? ''),
-      `the cursor on line ${line}`,
-    );
-    let drawn;
-    await until(
-      page,
-      async () => {
-        drawn = await editorLine(page, line);
-        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-      },
-      `line ${line} marked (${JSON.stringify(drawn)})`,
-    );
+    await cursorOn(page, 'Vault.sol', line);
+    const drawn = await markedLine(page, line);
     assert.ok(drawn.text.includes(places[i].snippet), `${drawn.text} holds ${places[i].snippet}`);
     // back to the inspector's tab for the next place
     await page.locator('.tabs-container .tab', { hasText: s.transactionId }).click();
@@ -907,26 +852,8 @@ test('Go to Revert from the palette when the mirror node gives no opcode trace: 
     await input.fill(s.transactionId);
     await page.keyboard.press('Enter'); // the value is validated before it is taken
     const revert = lineOf(ctx, 'Accounting.sol', 'revert SettlementExceedsBalance(');
-    await until(
-      page,
-      async () =>
-        /Accounting\.sol/.test(
-          (await page
-            .locator('.tabs-container .tab.active')
-            .textContent()
-            .catch(() => '')) ?? '',
-        ),
-      'Accounting.sol opened',
-    );
-    let drawn;
-    await until(
-      page,
-      async () => {
-        drawn = await editorLine(page, revert);
-        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-      },
-      `line ${revert} marked (${JSON.stringify(drawn)})`,
-    );
+    await activeTab(page, 'Accounting.sol');
+    const drawn = await markedLine(page, revert);
     assert.match(drawn.text, /revert SettlementExceedsBalance\(/);
     assert.equal(drawn.others, 0, 'no other line marked');
     // said to be likely, not exact
@@ -982,32 +909,8 @@ test("Inspector on a mirror node without opcode traces: the deep revert replayed
     const go = source.locator('button', { hasText: 'Go to revert' });
     assert.match(await go.getAttribute('title'), /Replayed locally · matches/);
     await go.click();
-    await until(
-      page,
-      async () =>
-        /Ledger\.sol/.test(
-          (await page
-            .locator('.tabs-container .tab.active')
-            .textContent()
-            .catch(() => '')) ?? '',
-        ),
-      'Ledger.sol opened',
-    );
-    const status = page.locator('.statusbar-item[id="status.editor.selection"]');
-    await until(
-      page,
-      async () => new RegExp(`Ln ${require},`).test((await status.textContent().catch(() => '')) ?? ''),
-      `the cursor on line ${require}`,
-    );
-    let drawn;
-    await until(
-      page,
-      async () => {
-        drawn = await editorLine(page, require);
-        return drawn && drawn.backgrounds.some((b) => /\bced-/.test(b.cls));
-      },
-      `line ${require} marked (${JSON.stringify(drawn)})`,
-    );
+    await cursorOn(page, 'Ledger.sol', require);
+    const drawn = await markedLine(page, require);
     assert.match(drawn.text, /require\(amount <= 1e24, "Ledger: amount too large"\);/);
     await page.mouse.move(900, 700);
     await noHover(page);

@@ -7,13 +7,11 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { installExtension, startCodeServer } from '../harness/code-server.mjs';
-import { root, vsixPath, workspaceDir } from '../harness/paths.mjs';
-import { tempDir } from '../harness/processes.mjs';
-import { languagePack, makeProfile } from '../harness/profile.mjs';
-import { sandboxSettings } from '../harness/sandbox.mjs';
+import { root } from '../harness/paths.mjs';
+import { languagePack } from '../harness/profile.mjs';
 import {
   openContainer,
+  ownCodeServer,
   runCommand,
   sandbox,
   screenshot,
@@ -50,21 +48,19 @@ test('Pseudo-locale: the translation reaches the side bar, the palette, the stat
   ctx,
 }) => {
   assert.ok(ctx.sandboxUrl, 'the sandbox runs');
-  const profile = makeProfile('hedera-e2e-pseudo', sandboxSettings(ctx.sandboxUrl));
-  installExtension(profile, { vsix: process.env.E2E_VSIX ? path.resolve(process.env.E2E_VSIX) : vsixPath });
-  languagePack(profile.userDataDir, LOCALE);
-  const installed = fs.readdirSync(profile.extensionsDir).find((d) => d.startsWith('hedera-explorer.hedera-explorer-'));
-  assert.ok(installed, 'the .vsix installed');
-  const dir = path.join(profile.extensionsDir, installed);
-  execFileSync(process.execPath, [path.join(root, 'test', 'harness', 'l10n.mjs'), `--pseudo=${dir}`], {
-    stdio: 'ignore',
+  let t, nls;
+  const { server } = await ownCodeServer(ctx, 'hedera-e2e-pseudo', {
+    install: (dir, profile) => {
+      languagePack(profile.userDataDir, LOCALE);
+      execFileSync(process.execPath, [path.join(root, 'test', 'harness', 'l10n.mjs'), `--pseudo=${dir}`], {
+        stdio: 'ignore',
+      });
+      t = JSON.parse(fs.readFileSync(path.join(dir, 'l10n', `bundle.l10n.${LOCALE}.json`), 'utf8'));
+      nls = JSON.parse(fs.readFileSync(path.join(dir, `package.nls.${LOCALE}.json`), 'utf8'));
+    },
+    locale: LOCALE,
   });
-  const t = JSON.parse(fs.readFileSync(path.join(dir, 'l10n', `bundle.l10n.${LOCALE}.json`), 'utf8'));
-  const nls = JSON.parse(fs.readFileSync(path.join(dir, `package.nls.${LOCALE}.json`), 'utf8'));
   const translated = translatedText(t);
-  const workspace = tempDir('hedera-e2e-pseudo-ws');
-  fs.cpSync(workspaceDir, workspace, { recursive: true });
-  const server = await startCodeServer(profile, { folder: workspace, locale: LOCALE });
   try {
     await page.goto(server.url);
     await waitForWorkbench(page);

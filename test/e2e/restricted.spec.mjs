@@ -6,14 +6,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startCodeServer } from '../harness/code-server.mjs';
-import { workspaceDir } from '../harness/paths.mjs';
-import { tempDir } from '../harness/processes.mjs';
-import { makeProfile } from '../harness/profile.mjs';
-import { sandboxSettings } from '../harness/sandbox.mjs';
 import {
   extensionReady,
   openContainer,
+  ownCodeServer,
   pickQuickPick,
   quickPickItems,
   runCommand,
@@ -37,24 +33,24 @@ test('Restricted Mode: the views work; the URLs that receive the API key come fr
   assert.ok(ctx.sandboxUrl, 'the sandbox runs');
   const user = new URL(ctx.sandboxUrl); // http://127.0.0.1:PORT
   const decoy = `http://localhost:${user.port}`;
-  const profile = makeProfile('hedera-e2e-restricted', {
-    ...sandboxSettings(ctx.sandboxUrl),
-    'security.workspace.trust.enabled': true,
-    'security.workspace.trust.startupPrompt': 'never',
+  const { server } = await ownCodeServer(ctx, 'hedera-e2e-restricted', {
+    settings: {
+      'security.workspace.trust.enabled': true,
+      'security.workspace.trust.startupPrompt': 'never',
+    },
+    workspace: (dir) => {
+      fs.mkdirSync(path.join(dir, '.vscode'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, '.vscode', 'settings.json'),
+        JSON.stringify({
+          'hederaExplorer.custom.verifyUrl': decoy,
+          'hederaExplorer.verify.sessionUrl': decoy,
+          'hederaExplorer.verify.explorer': 'decoy',
+        }),
+      );
+    },
+    workspaceTrust: true,
   });
-  profile.extensionsDir = ctx.profile.extensionsDir; // the .vsix installed for the run
-  const workspace = tempDir('hedera-e2e-restricted-ws');
-  fs.cpSync(workspaceDir, workspace, { recursive: true });
-  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-  fs.writeFileSync(
-    path.join(workspace, '.vscode', 'settings.json'),
-    JSON.stringify({
-      'hederaExplorer.custom.verifyUrl': decoy,
-      'hederaExplorer.verify.sessionUrl': decoy,
-      'hederaExplorer.verify.explorer': 'decoy',
-    }),
-  );
-  const server = await startCodeServer(profile, { folder: workspace, workspaceTrust: true });
   try {
     await page.goto(server.url);
     await waitForWorkbench(page);

@@ -5,14 +5,15 @@
 //   1. starts the VS Code server inside code-server (lib/vscode/out/server-main.js, Node 24) on a free
 //      127.0.0.1 port, with --enable-smoke-test-driver (without it the workbench ignores the test payload)
 //      and a throw-away profile;
-//   2. opens the web workbench in headless Chromium at /?folder=<workspace>&payload=<json>, the payload
-//      carrying extensionDevelopmentPath / extensionTestsPath as vscode-remote:// URIs;
+//   2. opens the web workbench in headless Chromium at /?folder=<workspace>&payload=<json> (?workspace= for a
+//      .code-workspace file), the payload carrying extensionDevelopmentPath / extensionTestsPath as
+//      vscode-remote:// URIs;
 //   3. the tests run in the server-side Node extension host, their console output is relayed here, and the
 //      workbench calls window.codeAutomationExit(code) when the tests' run() settles: we exit with that code.
 // Arguments used: --extensionDevelopmentPath=, --extensionTestsPath=, --locale= (the display language, as Electron
-// takes it; profile.mjs languagePack()), a positional workspace folder; the rest (--no-sandbox, --user-data-dir=...
-// of test-electron) is ignored. Env: LAUNCHER_TIMEOUT_MS (default 300000), VERBOSE=1 (server output and every
-// workbench log line), KEEP=1 (keep the temp profile).
+// takes it; profile.mjs languagePack()), a positional workspace folder or .code-workspace file; the rest
+// (--no-sandbox, --user-data-dir=... of test-electron) is ignored. Env: LAUNCHER_TIMEOUT_MS (default 300000),
+// VERBOSE=1 (server output and every workbench log line), KEEP=1 (keep the temp profile).
 import fs from 'node:fs';
 import path from 'node:path';
 import { format } from 'node:util';
@@ -75,7 +76,9 @@ const payload = [
   ['extensionTestsPath', remote(testsPath)],
   ['skipWelcome', 'true'],
 ];
-const where = folder ? `folder=${encodeURIComponent(path.resolve(folder))}` : 'ew=true';
+const where = folder
+  ? `${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(path.resolve(folder))}`
+  : 'ew=true';
 const url = `http://127.0.0.1:${port}/?${where}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 
 const browser = await launchBrowser();

@@ -7,8 +7,13 @@
 //      and their chunks, minified, the files the .vsix holds: package-vsix.mjs distFiles()) and the test bundles
 //      (out/test/integration, one bundle per suite: they may import from src only types and helpers whose identity
 //      does not matter), unless SKIP_BUILD=1
-//   2. starts the sandbox (when built) and passes its URL as HEDERA_SANDBOX_URL through extensionTestsEnv
-//   3. opens a temp copy of test/workspace (tests may write .vscode/settings.json; the repo stays clean)
+//   2. starts the sandbox (when built) and passes its URL as HEDERA_SANDBOX_URL through extensionTestsEnv; for the
+//      suite on the placement ledger (placement.test.ts; not with a locale, nor a HEDERA_TEST_GREP that does not
+//      match "placement ledger") a second one with the ledger (--placement), its URL as HEDERA_PLACEMENT_URL and the
+//      Hardhat 2 project it wrote as HEDERA_PLACEMENT_WORKSPACE
+//   3. opens a temp copy of test/workspace (tests may write .vscode/settings.json; the repo stays clean), as the one
+//      folder of a .code-workspace file: a suite can then add a second folder in the same extension host
+//      (virtualFs.test.ts); a window opened on a folder would reopen as a new workspace, with a new extension host
 //   4. with a locale (HEDERA_LOCALE=qps-ploc): VS Code runs in that display language (--locale), the extension from a
 //      temp copy of its packaged files with a pseudo-localized bundle and package.nls (npm run l10n -- --pseudo),
 //      and only the *.pseudo.test.ts suites run (the others read English); results: <suite>-<locale>.json
@@ -42,18 +47,28 @@ async function runIntegration({ suite = 'integration', vscodeExecutablePath, pre
     if (prepare) vscodeExecutablePath = await prepare();
     let extensionDevelopmentPath = root;
     if (locale) extensionDevelopmentPath = await pseudoLocalized(tempDir('hedera-itest-ext'), locale);
-    const sandbox = await startSandbox({ build: false }); // built by --tests above
+    const grep = process.env.HEDERA_TEST_GREP;
+    const withPlacement = !locale && (!grep || new RegExp(grep).test('placement ledger'));
+    const placementWorkspace = withPlacement ? tempDir('hedera-itest-placement') : undefined;
+    // built by --tests above; the two start at once
+    const [sandbox, placement] = await Promise.all([
+      startSandbox({ build: false }),
+      placementWorkspace ? startSandbox({ build: false, placement: placementWorkspace }) : undefined,
+    ]);
     const workspace = tempDir('hedera-itest-ws');
     fs.cpSync(path.join(root, 'test', 'workspace'), workspace, { recursive: true });
+    const workspaceFile = path.join(tempDir('hedera-itest-wsfile'), 'hedera-itest.code-workspace');
+    fs.writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: workspace }] }, null, 2));
     await runTests({
       vscodeExecutablePath,
       extensionDevelopmentPath,
       extensionTestsPath: path.join(root, 'out', 'test', 'integration', 'index'),
-      launchArgs: [workspace, ...(locale ? [`--locale=${locale}`] : [])],
+      launchArgs: [workspaceFile, ...(locale ? [`--locale=${locale}`] : [])],
       extensionTestsEnv: {
         HEDERA_TEST_RESULTS: resultsFile,
         ...(locale ? { HEDERA_LOCALE: locale } : {}),
         ...(sandbox ? { HEDERA_SANDBOX_URL: sandbox.url } : {}),
+        ...(placement ? { HEDERA_PLACEMENT_URL: placement.url, HEDERA_PLACEMENT_WORKSPACE: placementWorkspace } : {}),
       },
     });
   } catch (e) {

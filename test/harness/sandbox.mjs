@@ -1,6 +1,7 @@
 // Starts the project's offline sandbox server (mirror node + status page + Sourcify emulator) for a test run.
 //
-//   startSandbox({ port, args }) -> { url, stop() } | null   (args: extra CLI flags, e.g. ['--live', '15'])
+//   startSandbox({ port, args, placement }) -> { url, stop() } | null   (args: extra CLI flags, e.g. ['--live', '15'];
+//     placement: true, or a folder: the placement ledger (--placement), and its Hardhat 2 project written there)
 //     builds out/sandbox/cli.js from sandbox/src/cli.ts when missing, runs it under this Node on `port`
 //     (or a free port if taken), waits for "Sandbox listening on http://127.0.0.1:N". Returns null (with a
 //     note) when the sandbox is not part of the source tree yet, so callers can treat it as optional.
@@ -32,7 +33,8 @@ export function sandboxSettings(url = SANDBOX_DEFAULT_URL) {
   };
 }
 
-export async function startSandbox({ port = 0, build = true, args = [] } = {}) {
+export async function startSandbox({ port = 0, build = true, args = [], placement } = {}) {
+  if (placement) args = [...args, placement === true ? '--placement' : `--placement=${placement}`];
   const source = path.join(root, 'sandbox', 'src', 'cli.ts');
   if (build && fs.existsSync(source)) {
     execFileSync(process.execPath, [path.join(root, 'esbuild.js'), '--sandbox'], { cwd: root, stdio: 'inherit' });
@@ -43,6 +45,7 @@ export async function startSandbox({ port = 0, build = true, args = [] } = {}) {
   }
   const p = await freePort(port);
   const proc = spawnGroup('sandbox', process.execPath, [sandboxCli, '--port', String(p), ...args], { cwd: root });
-  const [, url] = await proc.waitFor(/Sandbox listening on (http:\/\/\S+)/, 30000);
+  // the placement ledger reads (or compiles) the matrix's builds and runs its transactions first
+  const [, url] = await proc.waitFor(/Sandbox listening on (http:\/\/\S+)/, placement ? 300000 : 30000);
   return { url: url.replace(/\/$/, ''), stop: proc.stop, output: proc.output };
 }

@@ -71,6 +71,14 @@ describe('contract call panel', function () {
     assert.ok(fns.find((f) => f.key === 'feeBps()')?.read, 'feeBps is read');
     assert.strictEqual(fns.find((f) => f.key === 'move(address,uint256)')?.read, false, 'move is simulated');
     assert.match(s.html, /nothing is signed, and nothing is sent to the network/);
+    // the first state is in the HTML (the forms drawn before the page's `ready` goes round), as data
+    const block = /<script type="application\/json" id="hedera-state">([^<]*)<\/script>/.exec(s.html);
+    assert.ok(block, 'the state block');
+    const first = JSON.parse(block[1]) as ContractCallSnapshot['state'];
+    assert.deepStrictEqual(
+      first.functions.map((f) => f.key),
+      fns.map((f) => f.key),
+    );
     // the same contract again: the same panel
     assert.strictEqual(await vscode.commands.executeCommand(CMD, { address: s.state.contract.address }), p);
     assert.strictEqual(api.contractCall.list().length, 1);
@@ -191,6 +199,79 @@ describe('contract call panel', function () {
     await waitUntil('pinned', () => snap(panel).state.history.some((h) => h.id === read.id && h.pinned));
   });
 
+  it('a 415 and a 429 that outlasts the tries, as the server words them: each a sentence and a way forward', async () => {
+    try {
+      await sandboxPost('/__sandbox/faults', { path: '/api/v1/contracts/call', times: 1, fault: { status: 415 } });
+      let o = (await call(panel, 'feeBps()')).state.outcomes['feeBps()'];
+      assert.strictEqual(o.status, 'error', JSON.stringify(o));
+      assert.match(o.error?.message ?? '', /415/);
+      assert.match(o.error?.forward ?? '', /sent as JSON: something between the extension and the mirror node/);
+      await sandboxPost('/__sandbox/faults', { path: '/api/v1/contracts/call', times: 20, fault: { status: 429 } });
+      o = (await call(panel, 'maxFeeBps()')).state.outcomes['maxFeeBps()'];
+      assert.strictEqual(o.status, 'error', JSON.stringify(o));
+      assert.match(o.error?.message ?? '', /is limiting requests \(HTTP 429 Too Many Requests\).*Try again/);
+    } finally {
+      await fetch(`${sandboxUrl}/__sandbox/faults`, { method: 'DELETE' });
+    }
+  });
+
+  it('Open in Inspector of a call to a system contract: the local run differs, the panel says why, no page opens', async () => {
+    const key = 'seed()';
+    await call(panel, key);
+    const before = api.inspector.list().length;
+    await panel.receive({ type: 'inspect', key });
+    const o = snap(panel).state.outcomes[key];
+    assert.strictEqual(o.local?.status, 'differs', JSON.stringify(o));
+    assert.match(o.local?.message ?? '', /differs from the mirror node's answer: .*system contract 0\.0\.361/);
+    assert.match(o.local?.message ?? '', /No trace is shown as exact/);
+    await waitUntil('the page drew it', () => /No trace is shown as exact/.test(snap(panel).rendered[key]?.text ?? ''));
+    assert.strictEqual(api.inspector.list().length, before, 'no inspector page');
+  });
+
+  it("Open in Inspector: the reverting simulation run locally, checked, and the inspector's Simulation page with the exact revert line", async () => {
+    const key = 'move(address,uint256)';
+    const s = await call(panel, key, ['0x70997970c51812dc3a010c7d01b50e0d17dc79c8', '30000000000'], {
+      from: '0.0.7006',
+    });
+    assert.strictEqual(s.state.outcomes[key].local?.status, 'idle');
+    assert.match(s.rendered[key].text, /Open in Inspector/);
+    const opened = () => api.inspector.list().filter((p) => p.simulation);
+    const before = opened().length;
+    await panel.receive({ type: 'inspect', key });
+    const o = snap(panel).state.outcomes[key];
+    assert.strictEqual(o.local?.status, 'opened', JSON.stringify(o.local));
+    assert.match(o.local?.message ?? '', /matches the mirror node's answer/);
+    assert.strictEqual(opened().length, before + 1, 'a Simulation page');
+    const ip = opened()[opened().length - 1];
+    await api.inspector.settled(ip);
+    const page = api.inspector.snapshot(ip);
+    assert.match(page.title, /^Simulation Vault\.move\(address,uint256\) at block \d+/);
+    const src = page.sections.source;
+    assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+    if (src.state !== 'ready') return;
+    assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data.notes));
+    assert.strictEqual(src.data.reason, 'Vault: move exceeds balance');
+    assert.match(src.data.trace?.text ?? '', /^Simulated locally · matches the mirror node's answer/);
+    // the reverting require of the workspace's Vault.sol, then the internal calls that led there
+    const [vaultSol] = await vscode.workspace.findFiles('**/contracts/inspector/Vault.sol', '**/node_modules/**');
+    const lines = new TextDecoder().decode(await vscode.workspace.fs.readFile(vaultSol)).split('\n');
+    const requireLine = lines.findIndex((l) => l.includes('require(amount <= held')) + 1;
+    assert.deepStrictEqual(
+      src.data.frames.slice(0, 1).map((f) => [f.kind, f.sourceName, f.line]),
+      [['revert', 'contracts/inspector/Vault.sol', requireLine]],
+    );
+    const trace = page.sections.trace;
+    assert.strictEqual(trace.state, 'ready', JSON.stringify(trace));
+    // no transfers without a transaction record: said as missing, not as a failure
+    const transfers = page.sections.transfers;
+    assert.ok(transfers.state === 'error' && transfers.missing === true, JSON.stringify(transfers));
+    // Go to Revert opens the workspace's own file at that line
+    const editor = await ip.openSource(src.data.frames[0].target);
+    assert.strictEqual(editor?.document.uri.scheme, 'file');
+    assert.strictEqual((editor?.selection.active.line ?? -1) + 1, requireLine);
+    await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
+  });
+
   it('the Call lens above `contract Vault` opens the same panel', async () => {
     const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'contracts', 'inspector', 'Vault.sol');
     await vscode.workspace.openTextDocument(uri);
@@ -206,6 +287,91 @@ describe('contract call panel', function () {
     assert.strictEqual(lens!.command!.title, 'Call');
     const p = await vscode.commands.executeCommand(lens!.command!.command, ...lens!.command!.arguments!);
     assert.strictEqual(p, panel);
+  });
+
+  it('the Read lens above `function compute` shows compute first: its field focused in the page', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'contracts', 'inspector', 'Vault.sol');
+    let lens: vscode.CodeLens | undefined;
+    await waitUntil(
+      'the Read lens above compute',
+      async () =>
+        !!(lens = (
+          (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100)) ?? []
+        ).find((l) => (l.command?.arguments?.[0] as { function?: string } | undefined)?.function === 'compute')),
+      20000,
+    );
+    assert.strictEqual(lens!.command!.title, 'Read');
+    // the open panel, shown at compute
+    const p = await vscode.commands.executeCommand(lens!.command!.command, ...lens!.command!.arguments!);
+    assert.strictEqual(p, panel);
+    await waitUntil(
+      `the page focused compute's field (${JSON.stringify(snap(panel).rendered['compute(uint256)'])})`,
+      () =>
+        /^f\d+-0$/.test(snap(panel).rendered['compute(uint256)']?.text ?? '') &&
+        snap(panel).rendered['compute(uint256)']?.status === 'focused',
+      20000,
+    );
+    // a new panel opened by a function lens has the function in its first state; a name the ABI lacks: none
+    const address = snap(panel).state.contract.address;
+    panel.dispose();
+    const fresh = (await vscode.commands.executeCommand(CMD, {
+      address,
+      function: 'move',
+      inputs: 2,
+    })) as ContractCallPanel;
+    const block = /<script type="application\/json" id="hedera-state">([^<]*)<\/script>/.exec(snap(fresh).html);
+    assert.strictEqual((JSON.parse(block![1]) as { focus?: string }).focus, 'move(address,uint256)');
+    fresh.dispose();
+    const other = (await vscode.commands.executeCommand(CMD, {
+      address,
+      function: 'noSuchFunction',
+    })) as ContractCallPanel;
+    const none = /<script type="application\/json" id="hedera-state">([^<]*)<\/script>/.exec(snap(other).html);
+    assert.strictEqual((JSON.parse(none![1]) as { focus?: string }).focus, undefined);
+    assert.ok(snap(other).refused.includes('focus: no function noSuchFunction'), snap(other).refused.join(' | '));
+    panel = other;
+  });
+
+  it('a restored panel shows the function a lens asks for, once its contract is found again', async () => {
+    const address = snap(panel).state.contract.address;
+    panel.dispose();
+    const created = vscode.window.createWebviewPanel('hederaExplorer.contractCall', 'Call', vscode.ViewColumn.Active, {
+      enableScripts: true,
+    });
+    await api.contractCall.revive(created, { v: 1, address });
+    const restored = api.contractCall.list().find((p) => p.key === address);
+    assert.ok(restored, 'restored');
+    const p = await vscode.commands.executeCommand(CMD, { address, function: 'compute', inputs: 1 });
+    assert.strictEqual(p, restored);
+    await waitUntil(
+      `the restored page focused compute's field (${JSON.stringify(snap(restored).rendered['compute(uint256)'])})`,
+      () => snap(restored).rendered['compute(uint256)']?.status === 'focused',
+      20000,
+    );
+    assert.deepStrictEqual(snap(restored).refused, []);
+    panel = restored;
+  });
+
+  it("the page's own Read button and Enter in a field call (its sandboxed frame submits no form)", async () => {
+    await clearRequests();
+    panel.reveal();
+    // posted once, as soon as the page listens
+    await waitUntil('the page clicked Read on maxFeeBps', () => panel.press('maxFeeBps()', 'click'), 20000);
+    await waitUntil(
+      `the page drew maxFeeBps (refused: ${snap(panel).refused.join(' | ')})`,
+      () => snap(panel).rendered['maxFeeBps()']?.status === 'ok',
+      20000,
+    );
+    const x = 123456789012345678901234567n;
+    const expected = ((x * x * 30n) / 10_000n).toString();
+    await waitUntil('Enter in compute(x)', () => panel.press('compute(uint256)', 'enter', [x.toString()]), 20000);
+    await waitUntil(
+      'the page drew compute(x) with every digit',
+      () => snap(panel).rendered['compute(uint256)']?.text.includes(expected) ?? false,
+      20000,
+    );
+    assert.strictEqual(snap(panel).state.outcomes['compute(uint256)'].values?.[0].value, expected);
+    assert.strictEqual((await requests('/api/v1/contracts/call')).length, 2);
   });
 
   it('no contract there, or not a contract: said plainly, no panel', async () => {

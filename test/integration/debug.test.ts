@@ -1,7 +1,7 @@
 // The `hedera` debug type in the real extension host, against the sandbox: a session started through the debug API
 // on a failed transaction stops on the revert (seen by a DebugAdapterTracker), its stack read with
 // customRequest('stackTrace') points at the workspace's Solidity line, and steps back and forward move through the
-// record.
+// record. Through a proxy, the implementation's lines.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import type { DebugProtocol } from '@vscode/debugprotocol';
@@ -31,6 +31,8 @@ describe('debug: a hedera session in the extension host', function () {
   let api: ViewsApi;
   let sandbox: string;
   const stops: DebugProtocol.StoppedEvent[] = [];
+  /** The session each stop came from (`stops[i]` from `stoppedIn[i]`). */
+  const stoppedIn: vscode.DebugSession[] = [];
   /** What the adapter wrote to the Debug Console. */
   const console: string[] = [];
   /** The sessions that ended (their ids). */
@@ -48,10 +50,12 @@ describe('debug: a hedera session in the extension host', function () {
     scenarios = health.notable.inspector;
     endings = vscode.debug.onDidTerminateDebugSession((session) => ended.add(session.id));
     tracker = vscode.debug.registerDebugAdapterTrackerFactory('hedera', {
-      createDebugAdapterTracker: () => ({
+      createDebugAdapterTracker: (session) => ({
         onDidSendMessage: (m: DebugProtocol.ProtocolMessage) => {
-          if (m.type === 'event' && (m as DebugProtocol.Event).event === 'stopped')
+          if (m.type === 'event' && (m as DebugProtocol.Event).event === 'stopped') {
             stops.push(m as DebugProtocol.StoppedEvent);
+            stoppedIn.push(session);
+          }
           if (m.type === 'event' && (m as DebugProtocol.Event).event === 'output')
             console.push((m as DebugProtocol.OutputEvent).body.output);
         },
@@ -73,6 +77,7 @@ describe('debug: a hedera session in the extension host', function () {
   it('stops on the revert of a revert two internal calls deep, then steps back and forward', async () => {
     const s = scenarios.inspectorInternalRevert;
     stops.length = 0;
+    stoppedIn.length = 0;
     console.length = 0;
     const started = await vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
       type: 'hedera',
@@ -85,7 +90,7 @@ describe('debug: a hedera session in the extension host', function () {
     assert.strictEqual(stops[0].body.reason, 'exception');
     assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
     assert.ok(console.includes('Traced by the mirror node\n'), console.join(''));
-    const session = vscode.debug.activeDebugSession;
+    const session = stoppedIn[0];
     assert.ok(session && session.type === 'hedera');
     let frames = await stackOf(session);
     assert.deepStrictEqual(
@@ -107,6 +112,48 @@ describe('debug: a hedera session in the extension host', function () {
     await vscode.debug.stopDebugging(session);
   });
 
+  it("through a proxy: the implementation's lines under the proxy's frame, and revert to source places the revert in the implementation", async () => {
+    const s = scenarios.inspectorProxyRevert;
+    const session = await launch('Debug the revert behind the proxy', s.transactionId);
+    assert.strictEqual(stops[0].body.reason, 'exception');
+    assert.strictEqual(stops[0].body.text, 'LimitExceeded(limit=100000000000, amount=200000000000)');
+    const frames = await stackOf(session);
+    assert.deepStrictEqual(
+      frames.map((f) => [f.name, f.line]),
+      [
+        ['VaultRules._check', await lineOf('VaultRules.sol', 'revert LimitExceeded(')],
+        ['VaultRules.request', await lineOf('VaultRules.sol', 'left = _check(amount);')],
+        ['VaultProxy.fallback', await lineOf('VaultProxy.sol', 'delegatecall(gas(), implementation')],
+      ],
+    );
+    // the workspace's files (the builds found by the code on chain: neither contract has a deployment record)
+    assert.match(frames[0].source?.path ?? '', /contracts[\\/]inspector[\\/]VaultRules\.sol$/);
+    assert.match(frames[2].source?.path ?? '', /contracts[\\/]inspector[\\/]VaultProxy\.sol$/);
+    await vscode.debug.stopDebugging(session);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
+    // the inspector's Source section: the same place, exact
+    const panel = await api.inspector.inspect(s.transactionId);
+    assert.ok(panel, 'a panel');
+    await api.inspector.settled(panel);
+    const src = api.inspector.snapshot(panel).sections.source;
+    assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+    if (src.state !== 'ready') return;
+    assert.strictEqual(src.data.mode, 'exact', JSON.stringify(src.data.notes));
+    assert.deepStrictEqual(
+      src.data.frames.map((f) => [f.kind, f.sourceName, f.line]),
+      [
+        ['revert', 'contracts/inspector/VaultRules.sol', await lineOf('VaultRules.sol', 'revert LimitExceeded(')],
+        ['internal', 'contracts/inspector/VaultRules.sol', await lineOf('VaultRules.sol', 'left = _check(amount);')],
+        [
+          'callSite',
+          'contracts/inspector/VaultProxy.sol',
+          await lineOf('VaultProxy.sol', 'delegatecall(gas(), implementation'),
+        ],
+      ],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   const opcodes = async (enabled: boolean): Promise<void> => {
     const r = await fetch(`${sandbox}/__sandbox/opcodes`, { method: 'POST', body: JSON.stringify({ enabled }) });
     assert.deepStrictEqual(await r.json(), { enabled });
@@ -115,26 +162,32 @@ describe('debug: a hedera session in the extension host', function () {
   /** Starts a session with `start` and waits for its first stop; the session and its call stack. */
   async function firstStop(start: () => Thenable<unknown>): Promise<vscode.DebugSession> {
     stops.length = 0;
+    stoppedIn.length = 0;
     console.length = 0;
     await start();
     await waitUntil('the first stop', () => stops.length > 0, 90000);
-    const session = vscode.debug.activeDebugSession;
+    // the session that stopped (the active one may still be the one a test before ended)
+    const session = stoppedIn[0];
     assert.ok(session && session.type === 'hedera');
     return session;
   }
+
+  /** Starts a session from a launch configuration naming `transaction` and waits for its first stop. */
+  const launch = (name: string, transaction: string): Promise<vscode.DebugSession> =>
+    firstStop(() =>
+      vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
+        type: 'hedera',
+        request: 'launch',
+        name,
+        transaction,
+      }),
+    );
 
   it('named by consensus timestamp, on a mirror node without opcode traces: replayed locally, checked, said in the Debug Console', async () => {
     const s = scenarios.inspectorDeepRevert;
     await opcodes(false);
     try {
-      const session = await firstStop(() =>
-        vscode.debug.startDebugging(vscode.workspace.workspaceFolders?.[0], {
-          type: 'hedera',
-          request: 'launch',
-          name: 'Debug the deep revert by timestamp',
-          transaction: s.timestamp,
-        }),
-      );
+      const session = await launch('Debug the deep revert by timestamp', s.timestamp);
       assert.strictEqual(stops[0].body.reason, 'exception');
       const said = console.join('');
       assert.ok(

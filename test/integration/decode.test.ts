@@ -16,6 +16,8 @@ const ARTIFACTS = [
   'artifacts/contracts/inspector/Accounting.sol/Accounting.json',
   'artifacts/contracts/inspector/Ledger.sol/Ledger.json',
   'artifacts/contracts/inspector/Vault.sol/Vault.json',
+  'artifacts/contracts/inspector/VaultProxy.sol/VaultProxy.json',
+  'artifacts/contracts/inspector/VaultRules.sol/VaultRules.json',
   'artifacts/contracts/sandbox/SandToken.sol/SandToken.json',
   'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json',
   'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json',
@@ -217,12 +219,14 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
       const r = loaded().find((x) => x.function_parameters?.startsWith('0x56781388'))!;
       const success = r.result === 'SUCCESS';
       const address = (r.address ?? r.to)!.toLowerCase();
+      // the requests for the ABIs (other features, such as Deployments, may ask this Sourcify of other things)
+      const abiHits = (a: string) => hits.filter((h) => h.startsWith(`/v2/contract/296/${a}?fields=abi`));
       // no request before the row is expanded
-      assert.deepStrictEqual(hits, []);
+      assert.deepStrictEqual(abiHits(address), []);
       api.abis.lookUpContract(r, !success); // what expanding the row does
       api.abis.lookUpContract(r, !success); // expanding again: no second request
       await api.abis.ready();
-      assert.deepStrictEqual(hits, [`/v2/contract/296/${address}?fields=abi`]);
+      assert.deepStrictEqual(abiHits(address), [`/v2/contract/296/${address}?fields=abi`]);
       const lines = api.contractResults.detailLines(r);
       assert.ok(
         lines.some((l) => /^Transaction \/ Function: castVote\(proposal=\d+, vote=\d+\)$/.test(l)),
@@ -238,7 +242,8 @@ describe('Decoding with ABIs and Hedera protobufs', function () {
         await api.abis.ready();
         api.abis.lookUpContract(other, false);
         await api.abis.ready();
-        assert.ok(hits.length <= 2, hits.join(' '));
+        const otherAddress = (other.address ?? other.to)!.toLowerCase();
+        assert.strictEqual(abiHits(otherAddress).length, 1, hits.join(' '));
       }
     } finally {
       await vscode.workspace.fs.writeFile(dao, artifact);

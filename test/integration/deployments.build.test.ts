@@ -8,7 +8,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { waitUntil } from './helpers';
-import { useSandbox, type ViewsApi } from './views.helpers';
+import type { ContractResult } from '../../src/api/mirrorTypes';
+import { settled, useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario {
   transactionId: string;
@@ -19,6 +20,8 @@ interface MirrorContract {
 }
 
 const VAULT_ARTIFACT = 'artifacts/contracts/inspector/Vault.sol/Vault.json';
+/** Vault's address in the workspace's Ignition record (test/workspace/ignition/deployments/chain-296). */
+const VAULT_ADDRESS = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
 const RECORD_DIR = 'ignition/deployments/build-differs';
 
 describe('Deployments, decoding and revert to source share the resolver of the build deployed', function () {
@@ -96,6 +99,33 @@ describe('Deployments, decoding and revert to source share the resolver of the b
     });
     assert.match(editor?.document.uri.path ?? '', /\/contracts\/inspector\/Ledger\.sol$/);
     assert.strictEqual(api.abis.buildReads - before, 1, "one read of the workspace's builds for the three");
+  });
+
+  it("a result's details come whole when opened, and the answers they waited for redraw no row", async () => {
+    // a redraw of a row while its groups are being opened closes them again (VS Code drops the children it fetches)
+    api.contractResults.setFilters({ contract: VAULT_ADDRESS });
+    try {
+      await vscode.commands.executeCommand('hederaExplorer.contractResults.focus');
+      await settled(api.contractResults);
+      const call = (api.contractResults.loaded as ContractResult[]).find(
+        (r) =>
+          r.function_parameters && r.function_parameters.length >= 10 && !r.function_parameters.startsWith('0x6080'),
+      );
+      assert.ok(call, 'a call of Vault among its results');
+      api.contractResults.snapshot(); // the rows drawn, as VS Code draws them
+      api.inspector.forgetBuilds(); // the build check is asked again when a call's details are opened
+      await api.abis.ready();
+      api.contractResults.takeRedraws(); // counts from here
+      const lines = await api.contractResults.openedDetails(call);
+      assert.ok(
+        lines.includes(`Transaction / Decoded with: ${VAULT_ARTIFACT} · the code on chain`),
+        `the first details say the build was checked:\n${lines.join('\n')}`,
+      );
+      await api.abis.ready();
+      assert.deepStrictEqual(api.contractResults.takeRedraws(), [], 'no row redrawn by answers already shown');
+    } finally {
+      api.contractResults.clearFilters();
+    }
   });
 
   it('the CodeLens says "not the build deployed" when the record\'s address holds other code', async () => {

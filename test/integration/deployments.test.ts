@@ -62,14 +62,17 @@ describe('Deployments view and CodeLens', function () {
   const unescape = (md: string | undefined) =>
     (md ?? '').replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
   const titles = (lenses: vscode.CodeLens[]) => lenses.map((l) => l.command?.title ?? '(unresolved)');
-  /** The lenses once the answers arrived and they were provided again with the failure and Verify lenses. */
+  /**
+   * The lenses above `contract Vault` (line 11) once the answers arrived and they were provided again with the failure
+   * and Verify lenses (those above its functions are left out).
+   */
   async function vaultLenses(): Promise<vscode.CodeLens[]> {
     let lenses: vscode.CodeLens[] = [];
     await waitUntil(
       `Vault.sol's five lenses (${titles(lenses).join(' | ')})`,
       async () =>
-        (lenses = await lensesOf('contracts/inspector/Vault.sol')).length === 5 &&
-        lenses.every((l) => l.command?.title),
+        (lenses = (await lensesOf('contracts/inspector/Vault.sol')).filter((l) => l.range.start.line === 10)).length ===
+          5 && lenses.every((l) => l.command?.title),
       20000,
     );
     return lenses;
@@ -98,7 +101,7 @@ describe('Deployments view and CodeLens', function () {
     api.deployments.setAllNetworks(false);
     api.contractResults.clearFilters();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetSettings([...SANDBOX_KEYS, 'codeLens.enabled', 'codeLens.showUndeployed']);
+    await resetSettings([...SANDBOX_KEYS, 'codeLens.enabled', 'codeLens.showUndeployed', 'codeLens.functions']);
   });
 
   it('lists the contracts of the records on chain 296 with entity ids, latest results (failures marked) and verification', async () => {
@@ -528,6 +531,63 @@ describe('Deployments view and CodeLens', function () {
     await vaultLenses();
     assert.strictEqual((await requests('/api/v1/contracts/0.0.7001/results')).length, 1, 'kept for the next resolve');
     await vscode.commands.executeCommand('hederaExplorer.deployments.focus');
+  });
+
+  it('Read above each public view function and public variable of Vault, Simulate above the others, naming the function; none with codeLens.functions off', async () => {
+    await api.deployments.settled();
+    await vaultLenses();
+    const doc = await vscode.workspace.openTextDocument(file('contracts/inspector/Vault.sol'));
+    const lineOf = (needle: string) =>
+      doc
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.includes(needle));
+    const functionLenses = (await lensesOf('contracts/inspector/Vault.sol')).filter((l) => l.range.start.line !== 10);
+    const named = (name: string) =>
+      functionLenses.filter((l) => (l.command?.arguments?.[0] as { function?: string } | undefined)?.function === name);
+    const one = (name: string) => {
+      const found = named(name);
+      assert.strictEqual(found.length, 1, `one lens above ${name} among ${titles(functionLenses).join(' | ')}`);
+      return found[0];
+    };
+    const compute = one('compute');
+    assert.deepStrictEqual(
+      [compute.command?.title, compute.command?.command, compute.command?.arguments, compute.range.start.line],
+      [
+        'Read',
+        'hederaExplorer.callContract',
+        [{ address: VAULT, function: 'compute', inputs: 1 }],
+        lineOf('function compute('),
+      ],
+    );
+    assert.match(compute.command?.tooltip ?? '', /^Read compute of Vault at 0\.0\.7001 on Sandbox: nothing is signed/);
+    const move = one('move');
+    assert.deepStrictEqual(
+      [move.command?.title, move.command?.arguments, move.range.start.line],
+      ['Simulate', [{ address: VAULT, function: 'move', inputs: 2 }], lineOf('function move(')],
+    );
+    assert.strictEqual(one('deposit').command?.title, 'Simulate');
+    // a public state variable: Read, its getter named without inputs
+    const fee = one('feeBps');
+    assert.deepStrictEqual(
+      [fee.command?.title, fee.command?.arguments, fee.range.start.line],
+      ['Read', [{ address: VAULT, function: 'feeBps' }], lineOf('uint96 public feeBps;')],
+    );
+    assert.strictEqual(one('audit').command?.title, 'Read');
+    // private functions have none; every function lens opens the call panel
+    assert.deepStrictEqual([...named('_move'), ...named('_debit'), ...named('_seed')], []);
+    assert.ok(functionLenses.every((l) => l.command?.command === 'hederaExplorer.callContract'));
+    const cfg = vscode.workspace.getConfiguration('hederaExplorer');
+    try {
+      await cfg.update('codeLens.functions', false, vscode.ConfigurationTarget.Global);
+      const after = await lensesOf('contracts/inspector/Vault.sol');
+      assert.deepStrictEqual(
+        after.filter((l) => l.range.start.line !== 10).map((l) => l.command?.title),
+        [],
+      );
+    } finally {
+      await resetSettings(['codeLens.functions']);
+    }
   });
 
   it('settings: codeLens.enabled off shows none; showUndeployed adds a quiet lens to a contract no record deploys', async () => {

@@ -23,11 +23,16 @@ export async function activateApi(): Promise<HederaTestApi> {
 }
 
 /** Polls `check` until it returns true (config change events are asynchronous). */
-export async function waitUntil(what: string, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+export async function waitUntil(
+  what: string | (() => string),
+  check: () => boolean | Promise<boolean>,
+  ms = 5000,
+): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for: ${what}`);
+    if (Date.now() > end)
+      throw new Error(`timed out after ${ms} ms waiting for: ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -5,10 +5,10 @@
 // the deep revert exactly, as with the compiled build. The workspace's files are put back afterwards.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import type { InspectorPanel } from '../../src/features/inspector/panel';
 import { resetSettings, SANDBOX_KEYS } from './helpers';
+import { holdInspectorBuildAsInputOnly } from './inputOnly.helpers';
 import { useSandbox, type ViewsApi } from './views.helpers';
 
 interface Scenario {
@@ -20,8 +20,7 @@ describe('Revert to source with the deployed build held as input only', function
   let api: ViewsApi;
   let scenarios: Record<string, Scenario>;
   const root = () => vscode.workspace.workspaceFolders![0].uri.fsPath;
-  const moved: Array<[string, string]> = [];
-  const written: string[] = [];
+  let held: { restore: () => void } | undefined;
 
   before(async () => {
     const s = await useSandbox();
@@ -30,57 +29,13 @@ describe('Revert to source with the deployed build held as input only', function
       notable: { inspector: Record<string, Scenario> };
     };
     scenarios = health.notable.inspector;
-    const ws = root();
     // the inspector's build, as Hardhat 3's Ignition keeps a build-profile build: its input only
-    const dbg = JSON.parse(
-      fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol/Vault.dbg.json'), 'utf8'),
-    ) as { buildInfo: string };
-    const info = JSON.parse(
-      fs.readFileSync(path.join(ws, 'artifacts/contracts/inspector/Vault.sol', dbg.buildInfo), 'utf8'),
-    ) as { id: string; solcVersion: string; solcLongVersion: string; input: unknown };
-    const dep = path.join(ws, 'ignition/deployments/chain-296');
-    const write = (rel: string, v: unknown) => {
-      const f = path.join(dep, rel);
-      fs.mkdirSync(path.dirname(f), { recursive: true });
-      fs.writeFileSync(f, JSON.stringify(v));
-      written.push(f);
-    };
-    write(`build-info/${info.id}.json`, {
-      _format: 'hh3-sol-build-info-1',
-      id: info.id,
-      solcVersion: info.solcVersion,
-      solcLongVersion: info.solcLongVersion,
-      input: info.input,
-    });
-    for (const name of ['Vault', 'Ledger', 'Accounting'])
-      write(`artifacts/InspectorModule#${name}.json`, {
-        _format: 'hh3-artifact-1',
-        contractName: name,
-        sourceName: `contracts/inspector/${name}.sol`,
-        abi: [],
-        bytecode: '0x',
-        deployedBytecode: '0x',
-        linkReferences: {},
-        deployedLinkReferences: {},
-        buildInfoId: info.id,
-      });
-    // no compiled build of it in the workspace
-    for (const rel of ['artifacts/build-info', 'artifacts/contracts']) {
-      const from = path.join(ws, rel);
-      moved.push([from, `${from}.hidden-by-test`]);
-      fs.renameSync(from, `${from}.hidden-by-test`);
-    }
-    // the user's compiler: npm solc in the workspace's node_modules (the repository's)
-    const solc = path.join(ws, 'node_modules/solc');
-    fs.mkdirSync(path.dirname(solc), { recursive: true });
-    fs.symlinkSync(path.resolve(__dirname, '../../../node_modules/solc'), solc, 'dir');
-    written.push(solc);
+    held = holdInspectorBuildAsInputOnly(root());
     api.inspector.forgetBuilds();
   });
 
   after(async () => {
-    for (const f of written.reverse()) fs.rmSync(f, { recursive: true, force: true });
-    for (const [from, to] of moved) if (fs.existsSync(to)) fs.renameSync(to, from);
+    held?.restore();
     api.inspector.forgetBuilds();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await resetSettings(SANDBOX_KEYS);

@@ -691,6 +691,21 @@ describe('Transaction inspector', function () {
       await vscode.commands.executeCommand('hederaExplorer.clearRevertMarks');
     });
 
+    it("calls to a token's own address (its ERC-20 facade): 'Replayed locally · matches', the token service's answers from the record", async () => {
+      const s = scenarios.inspectorTokenFacadeRevert;
+      await closeAll();
+      const p = await open(s.transactionId);
+      const src = snap(p).sections.source;
+      assert.strictEqual(src.state, 'ready', JSON.stringify(src));
+      if (src.state !== 'ready') return;
+      assert.deepStrictEqual(src.data.trace, {
+        by: 'replay',
+        matches: true,
+        text: `Replayed locally · matches the network's record (${s.actions} of ${s.actions} calls)`,
+      });
+      assert.strictEqual(s.actions, 5);
+    });
+
     it('a replay that diverges (the Ledger missing from the mirror node): said with the call, no exact line, the likely place shown', async () => {
       const s = scenarios.inspectorDeepRevert;
       await closeAll();

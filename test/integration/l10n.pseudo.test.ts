@@ -104,6 +104,20 @@ describe('pseudo-locale: the translation reaches what the user reads', function 
     assert.notStrictEqual(nls[key], english[key]);
   });
 
+  it("the local network's label is the translation", async () => {
+    const exports = extension().exports as { network: { label: string } };
+    try {
+      await vscode.workspace
+        .getConfiguration('hederaExplorer')
+        .update('network', 'local', vscode.ConfigurationTarget.Global);
+      await waitUntil('the local network selected', () => exports.network.label !== 'Sandbox', 10000);
+      assert.strictEqual(exports.network.label, tr('Local'));
+      assert.notStrictEqual(tr('Local'), 'Local');
+    } finally {
+      await useSandbox();
+    }
+  });
+
   it('a failed load is a tree row whose error sentence is the translation', async () => {
     await addFault({ path: '/api/v1/contracts/results', times: 50, fault: { status: 503 } });
     await api.contractResults.refresh();

@@ -307,6 +307,8 @@ describe('Verify Contract', function () {
         'contracts/inspector/Accounting.sol',
         'contracts/inspector/Ledger.sol',
         'contracts/inspector/Vault.sol',
+        'contracts/inspector/VaultProxy.sol',
+        'contracts/inspector/VaultRules.sol',
       ]);
       const reqs = await verifyRequests();
       const lines = reqs.map((q) => `${q.method} ${q.url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '<id>')}`);

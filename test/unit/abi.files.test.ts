@@ -143,6 +143,8 @@ describe('ABI files', () => {
         'artifacts/contracts/inspector/Accounting.sol/Accounting.json hardhat',
         'artifacts/contracts/inspector/Ledger.sol/Ledger.json hardhat',
         'artifacts/contracts/inspector/Vault.sol/Vault.json hardhat',
+        'artifacts/contracts/inspector/VaultProxy.sol/VaultProxy.json hardhat',
+        'artifacts/contracts/inspector/VaultRules.sol/VaultRules.json hardhat',
         'artifacts/contracts/sandbox/SandToken.sol/SandToken.json hardhat',
         'artifacts/contracts/sandbox/SandboxPunks.sol/SandboxPunks.json hardhat',
         'artifacts/contracts/sandbox/StakingVault.sol/StakingVault.json hardhat',

@@ -27,6 +27,8 @@ const BUILD_INFO = path.join(WORKSPACE, 'artifacts/build-info', `${compiled.buil
 const VAULT_SOL = 'contracts/inspector/Vault.sol';
 const LEDGER_SOL = 'contracts/inspector/Ledger.sol';
 const ACCOUNTING_SOL = 'contracts/inspector/Accounting.sol';
+const PROXY_SOL = 'contracts/inspector/VaultProxy.sol';
+const RULES_SOL = 'contracts/inspector/VaultRules.sol';
 let build: SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
 
 function lineOf(sourceName: string, needle: string): number {
@@ -129,10 +131,64 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     assert.strictEqual(frames[2].line, lineOf(VAULT_SOL, '_move(msg.sender, to, amount);'));
     const info = await dc.exceptionInfoRequest({ threadId: 1 });
     assert.strictEqual(info.body.description, 'Vault: move exceeds balance');
+    // the internal function's arguments and its local, read from the stack and said to be likely
+    const scopes = (await dc.scopesRequest({ frameId: frames[0].id })).body.scopes;
+    const likely = scopes.find((sc) => /^Locals \(likely/.test(sc.name));
+    assert.ok(likely, scopes.map((sc) => sc.name).join(', '));
+    const locals = (await dc.variablesRequest({ variablesReference: likely.variablesReference })).body.variables;
+    assert.deepStrictEqual(locals.map((v) => [v.name, v.value]).slice(1), [
+      ['amount', '30000000000'],
+      ['held', '25000000000'],
+    ]);
+    const held = await dc.evaluateRequest({ expression: 'held', frameId: frames[0].id, context: 'watch' });
+    assert.strictEqual(held.body.result, '25000000000');
     assert.ok(
       output.some((o) => o.includes('Reverted: Vault: move exceeds balance')),
       output.join(''),
     );
+  });
+
+  it("through a proxy: the proxy's frame and the implementation's function on the implementation's lines, run as the proxy", async () => {
+    const stop = await launch('inspectorProxyRevert');
+    assert.strictEqual(stop.body.reason, 'exception');
+    assert.strictEqual(stop.body.text, 'LimitExceeded(limit=100000000000, amount=200000000000)');
+    const frames = await top();
+    assert.deepStrictEqual(
+      frames.map((f) => [f.name, f.source?.name, f.line]),
+      [
+        ['VaultRules._check', 'VaultRules.sol', lineOf(RULES_SOL, 'revert LimitExceeded(')],
+        ['VaultRules.request', 'VaultRules.sol', lineOf(RULES_SOL, 'left = _check(amount);')],
+        ['VaultProxy.fallback', 'VaultProxy.sol', lineOf(PROXY_SOL, 'delegatecall(gas(), implementation')],
+      ],
+    );
+    // the sources are the build's (read-only): the implementation's text under its own name
+    const rules = frames[0].source;
+    assert.ok(rules?.sourceReference);
+    const text = await dc.sourceRequest({ source: rules, sourceReference: rules.sourceReference as number });
+    assert.match(text.body.content, /contract VaultRules/);
+    // the implementation's function: its argument by its ABI, the proxy's address and storage by its layout
+    const vars = async (frameId: number, name: string) => {
+      const scopes = (await dc.scopesRequest({ frameId })).body.scopes;
+      const scope = scopes.find((sc) => sc.name === name);
+      assert.ok(scope, `${name} in ${scopes.map((sc) => sc.name).join(', ')}`);
+      return new Map(
+        (await dc.variablesRequest({ variablesReference: scope.variablesReference })).body.variables.map((v) => [
+          v.name,
+          v.value,
+        ]),
+      );
+    };
+    const args = await vars(frames[1].id, 'Arguments');
+    const proxy = compiled.contracts.find((c) => c.name === 'VaultProxy')?.address;
+    const impl = compiled.contracts.find((c) => c.name === 'VaultRules')?.address;
+    assert.deepStrictEqual(
+      [args.get('amount'), args.get('address(this)'), args.get('code address')],
+      ['200000000000', proxy, impl],
+    );
+    // at the revert, the limit read so far (in the proxy's storage) by the implementation's name
+    assert.strictEqual((await vars(frames[0].id, 'Storage (read and written so far)')).get('limit'), '100000000000');
+    const limit = await dc.evaluateRequest({ expression: 'limit', frameId: frames[0].id, context: 'watch' });
+    assert.strictEqual(limit.body.result, '100000000000');
   });
 
   it('steps forward and back by statement, out of an internal call, and restarts a frame', async () => {
@@ -250,9 +306,21 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     const scopes = (await dc.scopesRequest({ frameId: frames[0].id })).body.scopes;
     assert.deepStrictEqual(
       scopes.map((s) => s.name),
-      ['Arguments', 'Storage (read and written so far)', 'EVM'],
+      ['Arguments', 'Locals (likely: read from the stack)', 'Storage (read and written so far)', 'EVM'],
     );
     const vars = async (ref: number) => (await dc.variablesRequest({ variablesReference: ref })).body.variables;
+    // the return variable and the two locals declared above the line, read from the stack
+    const locals = await vars(scopes[1].variablesReference);
+    assert.deepStrictEqual(
+      locals.map((v) => [v.name, v.type]),
+      [
+        ['left', 'uint256'],
+        ['recorded', 'uint256'],
+        ['id', 'bytes32'],
+      ],
+    );
+    assert.strictEqual(locals[0].value, '0');
+    assert.match(locals[2].value, /^0x[0-9a-f]{64}$/);
     const args = await vars(scopes[0].variablesReference);
     assert.deepStrictEqual(
       args.slice(0, 2).map((v) => [v.name, v.value]),
@@ -262,12 +330,12 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
       ],
     );
     assert.match(args.find((v) => v.name === 'msg.sender')?.value ?? '', /^0x[0-9a-f]{40}$/);
-    const storage = await vars(scopes[1].variablesReference);
+    const storage = await vars(scopes[2].variablesReference);
     assert.ok(
       storage.some((v) => v.name === 'ledger'),
       storage.map((v) => v.name).join(', '),
     );
-    const evm = await vars(scopes[2].variablesReference);
+    const evm = await vars(scopes[3].variablesReference);
     const stack = evm.find((v) => v.name === 'stack');
     assert.ok(stack && stack.variablesReference > 0);
     const items = await vars(stack.variablesReference);
@@ -279,6 +347,41 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     const led = await dc.evaluateRequest({ expression: 'ledger', frameId: frames[0].id, context: 'hover' });
     assert.match(led.body.result, /^0x[0-9a-f]{40}$/i);
     await assert.rejects(dc.evaluateRequest({ expression: 'nothing', frameId: frames[0].id, context: 'watch' }));
+  });
+
+  it("Return values: at a frame's RETURN, its recorded return data decoded by its function's outputs; at no other step", async () => {
+    const seed = lineOf(VAULT_SOL, 'bytes32 id = _seed();');
+    await launch('inspectorDeepRevert', {
+      breakpoints: [{ source: { path: path.join(WORKSPACE, VAULT_SOL) }, breakpoints: [{ line: seed }] }],
+    });
+    let frames = await top();
+    assert.strictEqual(frames[0].line, seed);
+    const scopeNames = async (frameId: number) =>
+      (await dc.scopesRequest({ frameId })).body.scopes.map((sc) => sc.name);
+    assert.ok(!(await scopeNames(frames[0].id)).includes('Return values'), 'the Vault returns nothing here');
+    // back by instruction, out of the Vault's decoding of the answer, to the last step of Ledger.entries: its RETURN
+    for (let k = 0; k < 200 && !frames[0].name.startsWith('Ledger.'); k++) {
+      await step(() => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+      frames = await top();
+    }
+    assert.strictEqual(frames[0].name, 'Ledger.entries');
+    const ip = frames[0].instructionPointerReference as string;
+    const d = await dc.disassembleRequest({ memoryReference: ip, instructionOffset: 0, instructionCount: 1 });
+    assert.strictEqual(d.body?.instructions[0].instruction, 'RETURN');
+    const scopes = (await dc.scopesRequest({ frameId: frames[0].id })).body.scopes;
+    const returned = scopes.find((sc) => sc.name === 'Return values');
+    assert.ok(returned, scopes.map((sc) => sc.name).join(', '));
+    const values = (await dc.variablesRequest({ variablesReference: returned.variablesReference })).body.variables;
+    // entries(depositor): the depositor's deposit recorded by the Ledger before (inspectorSuccess, 250 ℏ)
+    assert.deepStrictEqual(
+      values.map((v) => [v.type, v.value]),
+      [['uint256', '25000000000']],
+    );
+    // one instruction earlier the frame has not returned yet
+    await step(() => dc.stepBackRequest({ threadId: 1, granularity: 'instruction' }));
+    frames = await top();
+    assert.strictEqual(frames[0].name, 'Ledger.entries');
+    assert.ok(!(await scopeNames(frames[0].id)).includes('Return values'));
   });
 
   it('disassemble: the frame code around the instruction pointer, with lines where the source map has them', async () => {

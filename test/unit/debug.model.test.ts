@@ -8,6 +8,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import compiled from '../../sandbox/src/compiled/inspector.json';
+import { DEPOSIT, MOVE_AMOUNT } from '../../sandbox/src/mirror/scenarios';
 import { type RealKey, inspectorRuns, opcodesOf } from '../../sandbox/src/mirror/executions';
 import {
   argumentsOf,
@@ -20,6 +21,7 @@ import {
   storageVariables,
 } from '../../src/api/debug/state';
 import { DebugTrace, type FrameIdentity } from '../../src/api/debug/trace';
+import { localsOf } from '../../src/api/debug/locals';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
 import type { FrameBuild } from '../../src/api/source/locate';
 
@@ -28,6 +30,8 @@ const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${com
 const VAULT_SOL = 'contracts/inspector/Vault.sol';
 const LEDGER_SOL = 'contracts/inspector/Ledger.sol';
 const ACCOUNTING_SOL = 'contracts/inspector/Accounting.sol';
+const PROXY_SOL = 'contracts/inspector/VaultProxy.sol';
+const RULES_SOL = 'contracts/inspector/VaultRules.sol';
 let build: SolcBuildLike & { input: { sources: Record<string, { content: string }> } };
 
 /** The 1-based line of the one line of a source that contains `needle`. */
@@ -75,6 +79,59 @@ describe('debug: the model on real executions', function () {
     assert.strictEqual(t.place(stack[1].step)?.location.line, lineOf(VAULT_SOL, '_debit(from, amount);'));
     assert.strictEqual(t.place(stack[2].step)?.location.line, lineOf(VAULT_SOL, '_move(msg.sender, to, amount);'));
     assert.strictEqual(revertReason(t), 'Vault: move exceeds balance');
+  });
+
+  it("a function's parameters and local variables read from the stack as the legacy code generator lays them out, said to be inferred", async () => {
+    const t = await traceOf('inspectorInternalRevert');
+    const [debit, move, external] = t.stackAt(t.failing);
+    const from = t.frames[0].from;
+    assert.ok(from);
+    const names = (vs: readonly { name: string; value: string }[]) => vs.map((v) => [v.name, v.value]);
+    // in _debit at the failing require: its arguments, and `held`, declared on the line above
+    const inDebit = localsOf(t, debit.call, debit.step);
+    assert.ok(inDebit && !inDebit.note, JSON.stringify(inDebit));
+    assert.deepStrictEqual(names(inDebit.params), [
+      ['from', from],
+      ['amount', MOVE_AMOUNT.toString()],
+    ]);
+    assert.deepStrictEqual(names(inDebit.locals), [['held', DEPOSIT.toString()]]);
+    // _move at its call of _debit: its three arguments, no local
+    const inMove = localsOf(t, move.call, move.step);
+    assert.ok(inMove && !inMove.note, JSON.stringify(inMove));
+    assert.deepStrictEqual(
+      inMove.params.map((v) => v.name),
+      ['from', 'to', 'amount'],
+    );
+    assert.strictEqual(inMove.params[2].value, MOVE_AMOUNT.toString());
+    // the external function: its arguments are the call data's (exact), held against the stack and not repeated
+    const exact = argumentsOf(t, external.call.frame);
+    assert.ok(exact);
+    assert.deepStrictEqual(localsOf(t, external.call, external.step, exact), { params: [], returns: [], locals: [] });
+    const wrong = exact.map((v) => (v.name === 'amount' ? { ...v, value: '1' } : v));
+    assert.match(localsOf(t, external.call, external.step, wrong)?.note ?? '', /does not hold the arguments/);
+    // before `held` is declared (the first step of _debit on a line): not yet on the stack
+    let first = debit.call.entry;
+    while (t.callOf[first] !== debit.call.id || !t.place(first)) first++;
+    assert.strictEqual(t.place(first)?.location.line, lineOf(VAULT_SOL, 'uint256 held = balances[from];'));
+    assert.deepStrictEqual(localsOf(t, debit.call, first)?.locals, []);
+    // a step whose source is not the called function's own (code inlined into a caller): nothing inferred
+    const name = debit.call.name;
+    try {
+      debit.call.name = '_move';
+      assert.match(localsOf(t, debit.call, debit.step)?.note ?? '', /inlined/);
+    } finally {
+      debit.call.name = name;
+    }
+    // a viaIR build: nothing inferred
+    const ir = { ...build, input: { ...build.input, settings: { viaIR: true } } };
+    const frame = debit.call.frame;
+    const saved = frame.build;
+    try {
+      frame.build = saved && { ...saved, build: ir };
+      assert.match(localsOf(t, debit.call, debit.step)?.note ?? '', /viaIR/);
+    } finally {
+      frame.build = saved;
+    }
   });
 
   it('a replay that diverged: no step at or after the divergence is on a line, nor is the failure; the steps before are', async () => {
@@ -274,5 +331,56 @@ describe('debug: the model on real executions', function () {
     const stack = t.stackAt(t.failing);
     assert.strictEqual(stack[stack.length - 1].call.frame.id, 0);
     assert.ok(stack.some((s) => s.call.frame === f));
+  });
+
+  it("a revert behind a proxy: the implementation's code by the DELEGATECALL's code address, run as the proxy, its storage named by the implementation's layout", async () => {
+    const t = await traceOf('inspectorProxyRevert');
+    const [proxy, impl] = t.frames;
+    assert.deepStrictEqual(
+      [proxy.operation, proxy.build?.contract, impl.operation, impl.build?.contract],
+      ['CALL', `${PROXY_SOL}:VaultProxy`, 'DELEGATECALL', `${RULES_SOL}:VaultRules`],
+    );
+    // the failure placed as revert to source places it: in the implementation, exactly
+    assert.deepStrictEqual(t.failurePlace, { exact: true });
+    assert.strictEqual(t.frameOf[t.failing], impl.id);
+    assert.deepStrictEqual(
+      [t.place(t.failing)?.location.sourceName, t.place(t.failing)?.location.line],
+      [RULES_SOL, lineOf(RULES_SOL, 'revert LimitExceeded(')],
+    );
+    assert.strictEqual(revertReason(t), 'LimitExceeded(limit=100000000000, amount=200000000000)');
+    // the proxy's own code is its fallback (the implementation's selector is none of its functions), on its line
+    assert.deepStrictEqual([functionOf(t, proxy), functionOf(t, impl)], ['fallback', 'request']);
+    assert.strictEqual(argumentsOf(t, proxy), undefined, 'a fallback has no arguments');
+    assert.deepStrictEqual(
+      argumentsOf(t, impl)?.map((v) => [v.name, v.value]),
+      [['amount', '200000000000']],
+    );
+    const stack = t.stackAt(t.failing);
+    assert.deepStrictEqual(
+      stack.map((s) => [s.call.frame.id, s.call.name ?? null, t.place(s.step)?.location.line ?? null]),
+      [
+        [impl.id, '_check', lineOf(RULES_SOL, 'revert LimitExceeded(')],
+        [impl.id, null, lineOf(RULES_SOL, 'left = _check(amount);')],
+        [proxy.id, null, lineOf(PROXY_SOL, 'delegatecall(gas(), implementation')],
+      ],
+    );
+    // the implementation runs as the proxy: address(this) is the proxy's, the code the implementation's
+    const msg = new Map(messageOf(impl).map((v) => [v.name, v.value]));
+    assert.strictEqual(msg.get('address(this)'), proxy.address);
+    assert.strictEqual(msg.get('code address'), impl.address);
+    assert.strictEqual(msg.get('msg.sender'), proxy.from);
+    assert.strictEqual(new Map(messageOf(proxy).map((v) => [v.name, v.value])).get('code address'), undefined);
+    // the proxy's slot 0 is the implementation's `limit`; the ERC-1967 slot is no variable of it
+    const storage = storageVariables(t, t.failing) ?? [];
+    assert.deepStrictEqual(
+      storage.map((v) => [v.name, v.value]),
+      [
+        ['limit', '100000000000'],
+        [
+          'slot 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
+          `0x${'0'.repeat(24)}${(compiled.contracts.find((c) => c.name === 'VaultRules')?.address ?? '').slice(2)}`,
+        ],
+      ],
+    );
   });
 });

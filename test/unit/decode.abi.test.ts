@@ -20,6 +20,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { normalizeAbi, parseAbiFile } from '../../src/api/decode/abiFiles';
 import { startSandbox } from '../../sandbox/src/server';
+import { TOKEN_PAYER } from '../../sandbox/src/mirror/scenarios';
 
 /** The sample workspace's ABI files, read as the index reads them. */
 function workspaceAbiFiles(): AbiFile[] {
@@ -345,6 +346,8 @@ describe('ABI decoding (viem)', () => {
       let customs = 0;
       let returned = 0;
       for (const r of results) {
+        // the token facade scenario's payer is the sandbox's own contract, not the sample workspace's
+        if (r.contract_id === `0.0.${TOKEN_PAYER.num}`) continue;
         const failed = r.result !== 'SUCCESS';
         const d = decodeContractResult(r as never, failed, registry);
         const sel = (r.function_parameters ?? '').slice(0, 10);

@@ -4,7 +4,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { findDeclarations } from '../../src/features/deployments/solidity';
+import { findDeclarations, findFunctions } from '../../src/features/deployments/solidity';
 
 const ROOT = path.join(__dirname, '../../..');
 const short = (src: string) => findDeclarations(src).map((d) => `${d.kind} ${d.name} @${d.line}:${d.character}`);
@@ -114,5 +114,116 @@ describe('deployments: Solidity declarations', () => {
     );
     assert.strictEqual(found[19999].name, 'C19999');
     assert.strictEqual(found[19999].line, 19999);
+  });
+});
+
+describe('deployments: Solidity functions a contract can be called by', () => {
+  const fns = (src: string, name: string) => {
+    const d = findDeclarations(src).find((x) => x.name === name);
+    assert.ok(d, name);
+    return findFunctions(src, d).map(
+      (f) => `${f.name}/${f.getter ? 'getter' : f.inputs} ${f.mutability} @${f.line}:${f.character}`,
+    );
+  };
+
+  it('public and external functions of its own body, with their inputs and mutability, in source order', () => {
+    const src = [
+      'contract Base { function inherited() external {} }',
+      'contract C is Base(1, 2), Other {',
+      '  struct S { uint a; uint b; }',
+      '  event E(uint a, uint b);',
+      '  error Bad(uint a);',
+      '  modifier only(uint a) { _; }',
+      '  constructor(uint a) {}',
+      '  fallback() external {}',
+      '  receive() external payable {}',
+      '  function none() external {}',
+      '  function one(uint a) public view returns (uint) { if (a > 0) { return 1; } return 2; }',
+      '  function two(uint[] calldata xs, S memory s) external pure returns (uint, uint) { return (1, 2); }',
+      '  function callback(function (uint, uint) external returns (uint) f, bytes memory b) external payable only(1) {}',
+      '  function hidden(uint a) internal {}',
+      '  function secret() private view {}',
+      '  function one(uint a, uint b) external {}',
+      '  function (uint) external returns (uint) public stored;',
+      '  function old() constant returns (uint) { return 1; }',
+      '  function abstractOne(uint a) external virtual;',
+      '}',
+      'contract After { function later() external {} }',
+    ].join('\n');
+    assert.deepStrictEqual(fns(src, 'C'), [
+      'none/0 nonpayable @9:2',
+      'one/1 view @10:2',
+      'two/2 pure @11:2',
+      'callback/2 payable @12:2',
+      'one/2 nonpayable @15:2',
+      'old/0 view @17:2',
+      'abstractOne/1 nonpayable @18:2',
+    ]);
+    assert.deepStrictEqual(fns(src, 'Base'), ['inherited/0 nonpayable @0:16']);
+    assert.deepStrictEqual(fns(src, 'After'), ['later/0 nonpayable @20:17']);
+  });
+
+  it('the getters of public state variables: mappings, arrays, constants, immutables, initializers', () => {
+    const src = [
+      'contract C {',
+      '  uint96 public feeBps;',
+      '  uint256 private hidden;',
+      '  uint256 internal inner = 1;',
+      '  uint256 counter;',
+      '  mapping(address => mapping(uint256 => bool)) public allowed;',
+      '  address[] public holders;',
+      '  uint256 public constant MAX = 10 ** 18;',
+      '  bytes32 public immutable salt;',
+      '  uint256 public total = a + b == c ? d : e;',
+      '  uint256 public override(A, B) shadowed;',
+      '  struct S { uint public notAGetter; }',
+      '  event E(uint public notOne);',
+      '  using L for uint;',
+      '  enum K { A, B }',
+      '  function f() external {}',
+      '  string public name;',
+      '}',
+    ].join('\n');
+    assert.deepStrictEqual(fns(src, 'C'), [
+      'feeBps/getter view @1:2',
+      'allowed/getter view @5:2',
+      'holders/getter view @6:2',
+      'MAX/getter view @7:2',
+      'salt/getter view @8:2',
+      'total/getter view @9:2',
+      'shadowed/getter view @10:2',
+      'f/0 nonpayable @15:2',
+      'name/getter view @16:2',
+    ]);
+  });
+
+  it('braces, parentheses and the word function in comments and strings do not count', () => {
+    const src = [
+      'contract C {',
+      '  // function commented() external {}',
+      '  /* } function block() external { */',
+      '  string s = "} function inString() external {";',
+      "  function real(string calldata t) external pure returns (bytes32) { return keccak256(bytes('{(')); }",
+      '}',
+    ].join('\n');
+    assert.deepStrictEqual(fns(src, 'C'), ['real/1 pure @4:2']);
+  });
+
+  it('a body that does not close ends the scan with what was found', () => {
+    assert.deepStrictEqual(fns('contract C { function a() external {} function b( uint x', 'C'), [
+      'a/0 nonpayable @0:13',
+    ]);
+    assert.deepStrictEqual(fns('contract C { function a() external { if (x) {', 'C'), ['a/0 nonpayable @0:13']);
+    assert.deepStrictEqual(fns('contract C', 'C'), []);
+  });
+
+  it("the sample workspace's Vault: its external functions, not its private ones", () => {
+    const src = fs.readFileSync(path.join(ROOT, 'test/workspace/contracts/inspector/Vault.sol'), 'utf8');
+    const names = fns(src, 'Vault').map((f) => f.replace(/ @.*/, ''));
+    assert.ok(names.includes('compute/1 view'), names.join(', '));
+    assert.ok(names.includes('move/2 nonpayable'), names.join(', '));
+    assert.ok(names.includes('deposit/0 payable'), names.join(', '));
+    assert.ok(!names.some((n) => n.startsWith('_')), names.join(', '));
+    assert.ok(names.includes('feeBps/getter view'), names.join(', '));
   });
 });

@@ -1,7 +1,7 @@
 // The disposable store (src/core/disposables.ts): last added disposed first, a throwing item does not stop the
 // others, dispose twice is a no-op, what is added after dispose is disposed at once, clear keeps the store usable.
 import * as assert from 'assert';
-import { DisposableStore } from '../../src/core/disposables';
+import { DisposableStore, soon } from '../../src/core/disposables';
 
 /** A disposable that logs its name to `log` each time it is disposed (throws `fail` when given). */
 const item = (log: string[], name: string, fail?: Error) => ({
@@ -114,5 +114,23 @@ describe('DisposableStore', () => {
     assert.deepStrictEqual(log, ['a']);
     store.dispose();
     assert.deepStrictEqual(log, ['a', 'added']);
+  });
+});
+
+describe('soon', () => {
+  it('runs after the synchronous work under way, once', async () => {
+    const log: string[] = [];
+    soon(() => log.push('soon'));
+    log.push('now');
+    assert.deepStrictEqual(log, ['now']);
+    await new Promise<void>((resolve) => soon(resolve));
+    assert.deepStrictEqual(log, ['now', 'soon']);
+  });
+
+  it('does not run when disposed before', async () => {
+    const log: string[] = [];
+    soon(() => log.push('cancelled')).dispose();
+    await new Promise<void>((resolve) => soon(resolve));
+    assert.deepStrictEqual(log, []);
   });
 });

@@ -10,10 +10,10 @@ import * as fs from 'fs';
 import * as httpServer from 'http';
 import * as path from 'path';
 import compiled from '../../sandbox/src/compiled/inspector.json';
-import { type Sandbox, startSandbox } from '../../sandbox/src/server';
-import { HttpClient } from '../../src/api/http';
+import type { Sandbox } from '../../sandbox/src/server';
+import type { HttpClient } from '../../src/api/http';
 import { MirrorClient } from '../../src/api/mirror';
-import type { ContractAction, Opcode, OpcodesResponse } from '../../src/api/mirrorTypes';
+import type { ContractAction, OpcodesResponse } from '../../src/api/mirrorTypes';
 import {
   type Replayed,
   ReplayError,
@@ -26,6 +26,7 @@ import { callStackOf } from '../../src/api/source/callStack';
 import { type FrameBuild } from '../../src/api/source/locate';
 import { placeFailure } from '../../src/api/source/place';
 import type { SolcBuildLike } from '../../src/api/source/sourceMap';
+import { type Notable, assertSameTrace, replaySandbox, shape } from './replaySandbox';
 
 const ROOT = path.join(__dirname, '../../..');
 const BUILD_INFO = path.join(ROOT, 'test/workspace/artifacts/build-info', `${compiled.buildInfoId}.json`);
@@ -48,28 +49,18 @@ const EXECUTED = [
   'inspectorInternalRevert',
 ] as const;
 
-interface Notable {
-  transactionId: string;
-  timestamp: string;
-  result: string;
-  actions: number;
-}
-
 let sb: Sandbox;
 let mirror: MirrorClient;
 let http: HttpClient;
 let notable: Record<string, Notable>;
 let build: SolcBuildLike;
-const recorded = new Map<string, OpcodesResponse>();
+let recorded: Map<string, OpcodesResponse>;
 
 const resolve = (f: { address?: string; entity?: string; creation?: unknown }): FrameBuild | undefined => {
   if (f.creation) return { build, contract: NAMES.Ledger, part: 'creation' };
   const c = compiled.contracts.find((x) => x.address.toLowerCase() === f.address || x.entityId === f.entity);
   return c ? { build, contract: NAMES[c.name] } : undefined;
 };
-
-/** What the placement code reads of an entry (stack, memory and storage are not compared: neither side has them). */
-const shape = (o: Opcode): string => `${o.depth}|${o.op}|${o.pc}|${o.gas}|${o.gas_cost}|${o.reason}`;
 
 /** The revert's place as src/api/source puts it: exact or not, and each frame's line. */
 function placed(opcodes: OpcodesResponse, actions: readonly ContractAction[]): string {
@@ -91,20 +82,8 @@ describe('replay: past transactions re-executed from the mirror node (src/api/re
 
   before(async () => {
     build = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8')) as SolcBuildLike;
-    sb = await startSandbox({ port: 0 });
-    http = new HttpClient({ tries: 1, backoffBaseMs: 1 });
-    mirror = new MirrorClient(sb.url, http);
-    const health = (await (await fetch(`${sb.url}/__sandbox/health`)).json()) as {
-      notable: { inspector: Record<string, Notable> };
-    };
-    notable = health.notable.inspector;
     // the recorded executions, read while the endpoint is on; then it is switched off for the replays
-    for (const key of [...EXECUTED, 'inspectorPartial']) {
-      const a = await mirror.contractOpcodes(notable[key].transactionId);
-      assert.strictEqual(a.kind, 'trace', `${key}: the sandbox traces it`);
-      if (a.kind === 'trace') recorded.set(key, a.value);
-    }
-    sb.setOpcodes(false);
+    ({ sb, http, mirror, notable, recorded } = await replaySandbox([...EXECUTED, 'inspectorPartial']));
   });
 
   after(async () => {
@@ -120,15 +99,8 @@ describe('replay: past transactions re-executed from the mirror node (src/api/re
     it(`${key}: the replay's trace, calls and revert place are the recorded execution's, and match the record`, async () => {
       const r = await replay(key);
       const rec = recorded.get(key) as OpcodesResponse;
-      const mine = r.execution.opcodes.opcodes.map(shape);
-      const theirs = rec.opcodes.map(shape);
-      const firstDiff = mine.findIndex((s, i) => s !== theirs[i]);
-      assert.strictEqual(
-        firstDiff === -1 && mine.length === theirs.length,
-        true,
-        `${key}: step ${firstDiff}: ${mine[firstDiff]} vs ${theirs[firstDiff]} (${mine.length} / ${theirs.length} steps)`,
-      );
-      assert.ok(mine.length > 0);
+      const mine = r.execution.opcodes.opcodes;
+      assertSameTrace(key, mine, rec.opcodes);
       const verdict = checkReplay(r.execution, r.input.record, r.input.actions, r.input.partial);
       assert.strictEqual(
         verdict.summary.startsWith("Replayed locally · matches the network's record"),

@@ -70,7 +70,7 @@ describe('source: source maps', function () {
       assert.strictEqual(map.length, starts.length - 1, c.name);
       assert.strictEqual(codeBytes(code)[starts[starts.length - 1]], 0xfe, `${c.name} ends with INVALID`);
       assert.ok(
-        map.every((e) => e.file === -1 || [0, 1, 2, 3].includes(e.file)),
+        map.every((e) => e.file === -1 || [0, 1, 2, 3, 4, 5].includes(e.file)),
         "indexes of the build's sources or its generated one",
       );
     }
@@ -109,14 +109,16 @@ describe('source: source maps', function () {
         [0, 'contracts/inspector/Accounting.sol', false],
         [1, 'contracts/inspector/Ledger.sol', false],
         [2, 'contracts/inspector/Vault.sol', false],
-        [3, '#utility.yul', true],
+        [3, 'contracts/inspector/VaultProxy.sol', false],
+        [4, 'contracts/inspector/VaultRules.sol', false],
+        [5, '#utility.yul', true],
       ],
     );
     assert.strictEqual(units.get(2)?.content, build.input.sources['contracts/inspector/Vault.sol'].content);
-    assert.strictEqual(units.get(3)?.content, runtimeOf(build, VAULT).generatedSources[0].contents);
+    assert.strictEqual(units.get(5)?.content, runtimeOf(build, VAULT).generatedSources[0].contents);
     // an instruction of the generated checked multiplication's panic: placed in #utility.yul, on the line of its code
     const loc = ContractLocator.of(build, VAULT) as ContractLocator;
-    const yul = units.get(3)?.content as string;
+    const yul = units.get(5)?.content as string;
     let found = 0;
     for (let pc = 0; pc < loc.code.length; pc++) {
       const l = loc.instructionIndex(pc) >= 0 ? loc.locate(pc) : undefined;

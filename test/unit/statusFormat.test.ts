@@ -92,6 +92,25 @@ describe('status view: indicator in the status bar', () => {
     }
     assert.strictEqual(indicatorView('minor').text, '$(warning) Minor outage');
   });
+
+  it("translates Statuspage's own overall sentences in the tooltip, the accessible name and the notification; a page's other text stays as it is", () => {
+    l10n.config({
+      contents: { 'All Systems Operational': 'ALL GOOD', 'Partial System Outage': 'PART DOWN' },
+    });
+    try {
+      const s = summary();
+      const md = statusTooltipMarkdown({ summary: s, checkedAt: NOW, network: 'Mainnet', now: NOW, time: UTC });
+      assert.match(md, /\*\*Hedera\*\*: ALL GOOD/);
+      assert.doesNotMatch(md, /All Systems Operational/);
+      assert.match(statusAccessibleLabel({ summary: s }), /ALL GOOD/);
+      const worse = summary({ status: { indicator: 'minor', description: 'Partial System Outage' } });
+      assert.match(worseningMessage('none', worse), /PART DOWN/);
+      const own = summary({ status: { indicator: 'minor', description: 'Our own words' } });
+      assert.match(statusAccessibleLabel({ summary: own }), /Our own words/);
+    } finally {
+      l10n.config({ contents: {} });
+    }
+  });
 });
 
 describe('status view: icons and labels of the tree', () => {

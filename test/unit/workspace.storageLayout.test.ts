@@ -16,10 +16,14 @@ const WS = path.join(ROOT, 'test/workspace');
 const VAULT = 'contracts/inspector/Vault.sol:Vault';
 const LEDGER = 'contracts/inspector/Ledger.sol:Ledger';
 const ACCOUNTING = 'contracts/inspector/Accounting.sol:Accounting';
+const RULES = 'contracts/inspector/VaultRules.sol:VaultRules';
+const PROXY = 'contracts/inspector/VaultProxy.sol:VaultProxy';
 const ADDR = {
   Vault: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
   Ledger: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
   Accounting: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
+  VaultRules: '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9',
+  VaultProxy: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9',
 };
 
 interface SolcContract {
@@ -99,7 +103,7 @@ describe('workspace: storage layouts', function () {
         fresh.files.map((f) => f.path).sort(),
         [
           `test/workspace/artifacts/build-info/${fresh.buildInfo.id}.json`,
-          ...['Accounting', 'Ledger', 'Vault'].flatMap((n) => [
+          ...['Accounting', 'Ledger', 'Vault', 'VaultProxy', 'VaultRules'].flatMap((n) => [
             `test/workspace/artifacts/contracts/inspector/${n}.sol/${n}.dbg.json`,
             `test/workspace/artifacts/contracts/inspector/${n}.sol/${n}.json`,
           ]),
@@ -175,6 +179,8 @@ describe('workspace: storage layouts', function () {
           ['contracts/inspector/Accounting.sol', 0, 'SourceUnit'],
           ['contracts/inspector/Ledger.sol', 1, 'SourceUnit'],
           ['contracts/inspector/Vault.sol', 2, 'SourceUnit'],
+          ['contracts/inspector/VaultProxy.sol', 3, 'SourceUnit'],
+          ['contracts/inspector/VaultRules.sol', 4, 'SourceUnit'],
         ],
       );
     });
@@ -207,6 +213,8 @@ describe('workspace: storage layouts', function () {
           ['Vault', ADDR.Vault, '0.0.7001'],
           ['Ledger', ADDR.Ledger, '0.0.7002'],
           ['Accounting', ADDR.Accounting, '0.0.7003'],
+          ['VaultRules', ADDR.VaultRules, '0.0.7010'],
+          ['VaultProxy', ADDR.VaultProxy, '0.0.7011'],
         ],
       );
       for (const c of copy.contracts) {
@@ -245,14 +253,14 @@ describe('workspace: storage layouts', function () {
       assert.deepStrictEqual(idx.problems, []);
       assert.deepStrictEqual(
         idx.layouts.map((l) => [l.identifier, l.format, l.file, l.buildId]),
-        [ACCOUNTING, LEDGER, VAULT].map((id) => [
+        [ACCOUNTING, LEDGER, VAULT, PROXY, RULES].map((id) => [
           id,
           'hardhat',
           `artifacts/build-info/${fresh.buildInfo.id}.json`,
           fresh.buildInfo.id,
         ]),
       );
-      for (const id of [VAULT, LEDGER, ACCOUNTING])
+      for (const id of [VAULT, LEDGER, ACCOUNTING, PROXY, RULES])
         assert.deepStrictEqual((await idx.byName(id))?.layout, layoutOf(out, id), id);
       assert.strictEqual(
         await idx.byName('contracts/Counter.sol:Counter'),
@@ -497,6 +505,8 @@ describe('workspace: storage layouts', function () {
           0: 'contracts/inspector/Accounting.sol',
           1: 'contracts/inspector/Ledger.sol',
           2: 'contracts/inspector/Vault.sol',
+          3: 'contracts/inspector/VaultProxy.sol',
+          4: 'contracts/inspector/VaultRules.sol',
         },
         language: 'Solidity',
         input: fresh.buildInfo.input,
@@ -514,6 +524,8 @@ describe('workspace: storage layouts', function () {
           [ACCOUNTING, 'foundry'],
           [LEDGER, 'foundry'],
           [VAULT, 'foundry'],
+          [PROXY, 'foundry'],
+          [RULES, 'foundry'],
         ],
       );
       assert.deepStrictEqual((await onlyBuildInfo.byAddress(ADDR.Vault))?.layout, layoutOf(out, VAULT));

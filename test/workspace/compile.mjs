@@ -26,7 +26,7 @@
 //     "buildInfoId": "<id>",                          the build info above
 //     "sourceIds": {"contracts/inspector/Accounting.sol": 0, ...},   the `f` of the source maps
 //     "libraries": {"contracts/inspector/Accounting.sol:Accounting": "0x9fe4…"},   linked into the code below
-//     "contracts": [                                  Vault, Ledger, Accounting (in that order)
+//     "contracts": [                                  Vault, Ledger, Accounting, VaultRules, VaultProxy (in that order)
 //       {
 //         "name": "Vault", "sourceName": "contracts/inspector/Vault.sol",
 //         "address": "0x5fbd…",                        the EVM address (Ignition's InspectorModule#Vault)
@@ -69,11 +69,15 @@ export const DEPLOYMENTS = {
   Vault: { address: '0x5fbdb2315678afecb367f032d93f642f64180aa3', entityId: '0.0.7001' },
   Ledger: { address: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512', entityId: '0.0.7002' },
   Accounting: { address: '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0', entityId: '0.0.7003' },
+  VaultRules: { address: '0xcf7ed3acca5a467e9e704c703e8d87f634fb0fc9', entityId: '0.0.7010' },
+  VaultProxy: { address: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9', entityId: '0.0.7011' },
 };
 /** The Vault's constructor arguments on the sandbox's chain: (Ledger ledger_, string name_, uint96 maxFeeBps_). */
 export const VAULT_ARGS = [DEPLOYMENTS.Ledger.address, 'Inspector Vault', 500];
 /** The Ledger's constructor arguments on the sandbox's chain: (address vault_), the Vault it records for. */
 export const LEDGER_ARGS = [DEPLOYMENTS.Vault.address];
+/** The proxy's constructor arguments: (address implementation), VaultRules. */
+export const PROXY_ARGS = [DEPLOYMENTS.VaultRules.address];
 
 const OUTPUT_SELECTION = {
   '*': {
@@ -104,6 +108,13 @@ function encodeVaultArgs([ledger, name, maxFee]) {
   const padded = bytes.toString('hex').padEnd(Math.ceil(bytes.length / 32) * 64, '0');
   return `0x${word(BigInt(ledger))}${word(96)}${word(maxFee)}${word(bytes.length)}${padded}`;
 }
+
+/** Each contract's constructor arguments, readable and ABI-encoded (none for the others). */
+const CONSTRUCTOR_ARGS = {
+  Vault: { values: VAULT_ARGS, encoded: encodeVaultArgs(VAULT_ARGS) },
+  Ledger: { values: LEDGER_ARGS, encoded: `0x${word(BigInt(LEDGER_ARGS[0]))}` },
+  VaultProxy: { values: PROXY_ARGS, encoded: `0x${word(BigInt(PROXY_ARGS[0]))}` },
+};
 
 /** Writes `address` (0x + 40 hex) at every link reference of `code` (hex without 0x). */
 function link(code, linkReferences, libraries) {
@@ -241,8 +252,8 @@ export function compileInspector() {
       abi: c.abi,
       storageLayout: { storage: c.storageLayout.storage, types: c.storageLayout.types ?? {} },
       bytecode: hex0x(link(c.evm.bytecode.object, c.evm.bytecode.linkReferences, libraries)),
-      constructorArguments: name === 'Vault' ? encodeVaultArgs(VAULT_ARGS) : name === 'Ledger' ? `0x${word(BigInt(LEDGER_ARGS[0]))}` : '0x',
-      constructorValues: name === 'Vault' ? VAULT_ARGS : name === 'Ledger' ? LEDGER_ARGS : [],
+      constructorArguments: CONSTRUCTOR_ARGS[name]?.encoded ?? '0x',
+      constructorValues: CONSTRUCTOR_ARGS[name]?.values ?? [],
       deployedBytecode: hex0x(runtime),
       deployedSourceMap: c.evm.deployedBytecode.sourceMap,
       immutableReferences,

@@ -15,6 +15,7 @@ import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, createAddressFromString, hexToBytes } from '@ethereumjs/util';
 import { createHash } from 'node:crypto';
 import type { ContractAction, OpcodesResponse } from '../../../src/api/mirrorTypes';
+import { tokenRedirectCode } from '../../../src/api/replay/facade';
 import { HTS_ADDRESS, HederaSystemContracts, PRNG_ADDRESS, type SystemCallResult } from './hedera';
 import {
   ReplayRecorder,
@@ -22,6 +23,8 @@ import {
   type ResultEvent,
   type StepEvent,
   type TraceOptions,
+  blockHashSource,
+  evmBlock,
   haltName,
   int,
 } from '../../../src/api/replay/recorder';
@@ -45,6 +48,16 @@ export interface CallRequest {
   timestamp?: string;
   /** What the PRNG's seeds derive from (default: the request itself). */
   seed?: string;
+  /** The block it runs in: `block.number` and `block.timestamp` (seconds); default block 0 at time 0. */
+  block?: { number: bigint; timestamp: bigint };
+}
+
+export interface ChainOptions {
+  /**
+   * The hash of a block (hex, Hedera's 48 bytes), as the chain's mirror node serves it; null when it has none. Asked
+   * only for the 256 blocks before a call's block, as Hedera's node keeps them; the EVM sees the first 32 bytes.
+   */
+  blockHash?: (n: bigint) => string | null | Promise<string | null>;
 }
 
 export interface LogEntry {
@@ -125,6 +138,8 @@ export class EvmChain {
   private recorder: ReplayRecorder | undefined;
   /** The running messages' callers' contexts (for the token service's `msg.sender`). */
   private readonly contexts: string[] = [];
+  /** The running transaction's sender. */
+  private sender = '';
 
   private constructor(
     readonly evm: EVM,
@@ -143,7 +158,7 @@ export class EvmChain {
   }
 
   /** A chain with no accounts yet, Hedera's system contracts at 0x167 and 0x169. */
-  static async create(): Promise<EvmChain> {
+  static async create(options: ChainOptions = {}): Promise<EvmChain> {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
     const state = new SimpleStateManager();
     // the precompiles answer through the chain, made once the EVM exists
@@ -162,9 +177,14 @@ export class EvmChain {
           ],
       ),
     });
+    const blockchain = blockHashSource(async (n) => {
+      const h = (await options.blockHash?.(n))?.replace(/^0x/, '') ?? '';
+      return /^([0-9a-fA-F]{2}){32,}$/.test(h) ? hexToBytes(`0x${h.slice(0, 64)}`) : new Uint8Array(32);
+    });
     const evm = await createEVM({
       common,
       stateManager: state,
+      blockchain: blockchain as never,
       customPrecompiles: [
         {
           address: createAddressFromString(PRNG_ADDRESS),
@@ -179,6 +199,7 @@ export class EvmChain {
                 i.data,
                 i.gasLimit,
                 (ref.chain as EvmChain).callerOfRunning(),
+                (ref.chain as EvmChain).callerOfRunning(2),
               ),
             ),
         },
@@ -191,9 +212,13 @@ export class EvmChain {
     return chain;
   }
 
-  /** The context of the frame that made the running message (its caller). */
-  private callerOfRunning(): string {
-    return this.contexts.length >= 2 ? this.contexts[this.contexts.length - 2] : '';
+  /**
+   * The context of the frame that made the running message (its caller), or of the frame `up` frames below the
+   * running one; below the first frame, the transaction's sender.
+   */
+  private callerOfRunning(up = 1): string {
+    const n = this.contexts.length;
+    return n > up ? this.contexts[n - 1 - up] : n === up ? this.sender : '';
   }
 
   /** The entity id of an EVM address: a registered one, else its long-zero number, else null. */
@@ -212,6 +237,16 @@ export class EvmChain {
       createAddressFromString(lower(spec.address)),
       new Account(spec.nonce ?? 0n, spec.balance ?? 0n),
     );
+  }
+
+  /**
+   * An HTS token at `address` (its long-zero address): named `entityId`, with the redirect code Hedera runs there
+   * (src/api/replay/facade), so that a call to it reaches the token service as on Hedera (HIP-218).
+   */
+  async addToken(address: string, entityId: string): Promise<void> {
+    this.setEntity(address, entityId);
+    this.system.addToken(address);
+    await this.state.putCode(createAddressFromString(lower(address)), hexToBytes(`0x${tokenRedirectCode(address)}`));
   }
 
   async balanceOf(address: string): Promise<bigint> {
@@ -327,6 +362,7 @@ export class EvmChain {
       req.trace ?? {},
     );
     this.system.beginTransaction(seed);
+    this.sender = from;
     await this.beginTransaction(from, to);
     await this.state.checkpoint();
     let res: Awaited<ReturnType<EVM['runCall']>> | undefined;
@@ -340,6 +376,9 @@ export class EvmChain {
           data: hexToBytes(data as `0x${string}`),
           value,
           gasLimit: gasLimit - BigInt(intrinsic),
+          ...(req.block
+            ? { block: evmBlock(req.block.number, req.block.timestamp, createAddressFromString(ZERO_ADDRESS)) as never }
+            : {}),
         });
       } finally {
         this.recorder = undefined;

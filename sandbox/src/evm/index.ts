@@ -13,6 +13,7 @@ export {
   longZeroEntity,
   type AccountSpec,
   type CallRequest,
+  type ChainOptions,
   type Execution,
   type LogEntry,
   type StateChange,

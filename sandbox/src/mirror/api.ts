@@ -8,6 +8,7 @@ import { type Reply, jsonTextReply } from '../http';
 import { type ContractData, type ContractResultRow, generateContracts, weibarObject } from './contracts';
 import { contractById } from './contract';
 import { accountById, tokenById, topicById } from './lookups';
+import { tokenBalances } from './tokenBalances';
 import {
   builtOf,
   contractActions,
@@ -73,6 +74,8 @@ export interface MirrorData {
   hostile?: { textIndex: WeakMap<ContractResultRow, number>; schedulePosition: WeakMap<ScheduleRow, number> };
   /** How many rows `contracts.all` had when generated (live rows come after). */
   generatedAll: number;
+  /** The placement ledger's ids (mirror/placement.ts), when it is loaded. */
+  placement?: Record<string, unknown>;
 }
 
 /** `runs`: the inspector scenarios' real executions (mirror/executions.ts inspectorRuns, awaited by the server). */
@@ -216,6 +219,7 @@ export function handleMirror(
     if (p === '/api/v1/blocks') return blocksList(data, pairs);
     if ((m = /^\/api\/v1\/accounts\/([^/]+)$/.exec(p))) return accountById(data, p, decode(m[1]), pairs, h);
     if ((m = /^\/api\/v1\/tokens\/([^/]+)$/.exec(p))) return tokenById(data, decode(m[1]), pairs, h);
+    if ((m = /^\/api\/v1\/tokens\/([^/]+)\/balances$/.exec(p))) return tokenBalances(data, p, decode(m[1]), pairs);
     if ((m = /^\/api\/v1\/topics\/([^/]+)$/.exec(p))) return topicById(data, decode(m[1]), h);
     if (p === '/api/v1/schedules') return schedules(data, p, pairs, h);
     m = /^\/api\/v1\/schedules\/([^/]+)$/.exec(p);

@@ -1,7 +1,8 @@
 /**
  * `GET /api/v1/blocks/{hashOrNumber}` (openapi `Block`), over the blocks the contract results name: a block number
  * (decimal) or a hash (64 hex, a prefix of the 48-byte hash, or all 96; `0x` optional); anything else is 400
- * `Invalid parameter: hashOrNumber`, a block no result names 404 `Not found`. The block: `count` its transactions
+ * `Invalid parameter: hashOrNumber`, a block no result names 404 `Not found` unless it is one of the 256 below a
+ * block that one names (by number: an empty block, so that what BLOCKHASH reads there is served, `blockHashAt`). The block: `count` its transactions
  * (parents and children), `gas_used` their sum, `hash` and `number` as the results have them, `logs_bloom` the OR of
  * their blooms, `timestamp` from its first transaction to its last, `previous_hash` the block before's (when no
  * result names it, the SHA-384 of its number), `name` the record file's (`<from as ISO time>.rcd`), `hapi_version`
@@ -11,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { type Reply, jsonReply } from '../http';
 import type { MirrorData } from './api';
-import type { ContractResultRow } from './contracts';
+import { type ContractResultRow, blockNumberAt } from './contracts';
 import { toJson } from '../json';
 import { NS, nsToTs, parseTimestamp } from './ids';
 import {
@@ -49,12 +50,57 @@ function indexOf(data: MirrorData): Map<bigint, ContractResultRow[]> {
 
 const hashOfNumber = (n: bigint): string => createHash('sha384').update(`block ${n}`).digest('hex');
 
+/** The nearest block above `n` the results name, if it is at most 256 above (BLOCKHASH's window). */
+function namedAbove(idx: Map<bigint, ContractResultRow[]>, n: bigint): bigint | undefined {
+  for (let m = n + 1n; m <= n + 256n; m++) if (idx.has(m)) return m;
+  return undefined;
+}
+
+/**
+ * The hash the sandbox's mirror node gives block `n` (96 hex, no 0x): the results' when they name it, else the
+ * emulated one its neighbours' `previous_hash` already use. The sandbox's EVM reads BLOCKHASH from here.
+ */
+export function blockHashAt(data: MirrorData, n: bigint): string {
+  return indexOf(data).get(n)?.[0]?.blockHash ?? hashOfNumber(n);
+}
+
+/**
+ * A block no result names, within the 256 below one that does (what a BLOCKHASH there can read): no transactions,
+ * its 2-second period counted back from that block's (blocks are 2 seconds), the emulated hash.
+ */
+function emptyBlock(idx: Map<bigint, ContractResultRow[]>, n: bigint, above: bigint): Record<string, unknown> {
+  const first = [...(idx.get(above) as ContractResultRow[])].sort((a, b) => (a.tsNs < b.tsNs ? -1 : 1))[0];
+  let sec = first.tsNs / NS;
+  if (blockNumberAt(Number(sec) - 1) === above) sec -= 1n;
+  const from = (sec - 2n * (above - n)) * NS;
+  const iso = new Date(Number(from / 1_000_000n))
+    .toISOString()
+    .replace(/:/g, '_')
+    .replace(/\.\d+Z$/, '');
+  return {
+    count: 0,
+    gas_used: 0,
+    hapi_version: '0.67.0',
+    hash: `0x${hashOfNumber(n)}`,
+    logs_bloom: `0x${'0'.repeat(512)}`,
+    name: `${iso}.000000000Z.rcd`,
+    number: Number(n),
+    previous_hash: `0x${idx.get(n - 1n)?.[0]?.blockHash ?? hashOfNumber(n - 1n)}`,
+    size: 2048,
+    timestamp: { from: nsToTs(from), to: nsToTs(from + 2n * NS - 1n) },
+  };
+}
+
 export function blockByHashOrNumber(data: MirrorData, raw: string, pairs: [string, string][]): Reply {
   if (pairs.length) throw new BadRequest(pairs.map(([k]) => `Unknown query parameter: ${k}`));
   const idx = indexOf(data);
   let rows: ContractResultRow[] | undefined;
-  if (/^\d{1,19}$/.test(raw)) rows = idx.get(BigInt(raw));
-  else {
+  if (/^\d{1,19}$/.test(raw)) {
+    const n = BigInt(raw);
+    rows = idx.get(n);
+    const above = rows ? undefined : namedAbove(idx, n);
+    if (above !== undefined) return jsonReply(200, emptyBlock(idx, n, above), { 'Cache-Control': 'public, max-age=1' });
+  } else {
     const m = /^(?:0x)?([0-9a-fA-F]{64}|[0-9a-fA-F]{96})$/.exec(raw);
     if (!m) throw new BadRequest(['Invalid parameter: hashOrNumber']);
     const h = m[1].toLowerCase();

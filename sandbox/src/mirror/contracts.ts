@@ -6,6 +6,7 @@ import { Prng } from '../prng';
 import { CUSTOM_ERRORS, SELECTORS, addrWord, boolWord, errorString, panic, stringResult, uintWord, word } from '../abi';
 import { ANCHOR_SEC, NS, entityId, longZero, tsNs, tsString } from './ids';
 import { selectorOf } from '../keccak';
+import type { OpcodesResponse } from '../../../src/api/mirrorTypes';
 
 export interface ContractResultRow {
   tsNs: bigint;
@@ -26,6 +27,8 @@ export interface ContractResultRow {
   children?: ContractResultRow[];
   /** The notable inspector scenario this result is (mirror/scenarios.ts), when it is one. */
   scenario?: string;
+  /** Its opcode trace, re-executed (the placement ledger's runs, mirror/placement.ts); else the scenario's, if any. */
+  trace?: (options: { stack: boolean; memory: boolean; storage: boolean }) => Promise<OpcodesResponse>;
   /** An incomplete record: its details answer 206 (mirror/scenarios.ts `inspectorPartial`). */
   partial?: boolean;
   /**
@@ -52,8 +55,23 @@ export interface Sender {
 export interface Contract {
   num: number;
   evm: string; // 40 hex no 0x
-  /** `ledger` and `library`: the inspector's Ledger and Accounting (mirror/scenarios.ts), never picked at random. */
-  kind: 'erc20' | 'erc721' | 'router' | 'vault' | 'dao' | 'ledger' | 'library';
+  /**
+   * `ledger`, `library`, `implementation`, `proxy` and `payer`: the inspector's Ledger, Accounting, VaultRules,
+   * VaultProxy and TokenPayer (mirror/scenarios.ts); `placement`: the placement ledger's (mirror/placement.ts); never
+   * picked at random.
+   */
+  kind:
+    | 'erc20'
+    | 'erc721'
+    | 'router'
+    | 'vault'
+    | 'dao'
+    | 'ledger'
+    | 'library'
+    | 'proxy'
+    | 'implementation'
+    | 'payer'
+    | 'placement';
   name: string;
 }
 

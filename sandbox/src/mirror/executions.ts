@@ -14,6 +14,7 @@ import compiled from '../compiled/inspector.json';
 import type { OpcodesResponse } from '../../../src/api/mirrorTypes';
 import type { EvmChain, Execution, TraceOptions } from '../evm';
 import { addrWord, uintWord } from '../abi';
+import { selectorOf } from '../keccak';
 import { longZero } from './ids';
 import { mappingSlot } from './trace';
 import {
@@ -21,6 +22,8 @@ import {
   ALIAS_SENDER,
   DEPOSIT,
   DEPOSITOR,
+  FACADE_OVERDRAW,
+  FACADE_PAY,
   LEDGER,
   LEDGER_COUNT,
   LEDGER_REVERT_VALUE,
@@ -29,9 +32,15 @@ import {
   OWNER_HBAR,
   OWNER_HELD,
   PAYOUT,
+  PROXY,
+  PROXY_LIMIT,
+  PROXY_REQUEST,
+  RULES,
   PAYOUT_TOKEN,
+  PAYER_TOKENS,
   SETTLE_AMOUNT,
   T0,
+  TOKEN_PAYER,
   VAULT,
   VAULT_TOKENS,
   WITHDRAW,
@@ -51,6 +60,9 @@ export const REAL_KEYS = [
   'inspectorPartial',
   'inspectorCreateRevert',
   'inspectorInternalRevert',
+  'inspectorProxyRevert',
+  'inspectorTokenFacade',
+  'inspectorTokenFacadeRevert',
 ] as const;
 export type RealKey = (typeof REAL_KEYS)[number];
 
@@ -58,7 +70,9 @@ export interface RealCall {
   key: RealKey;
   /** The sender: entity num and the EVM address it calls from (its alias, or its long-zero address). */
   from: { num: number; evm: string };
-  /** Call data (0x hex) to the Vault; for a deployment (`create`), the init code: creation code and arguments. */
+  /** The contract called: its entity num and EVM address (default: the Vault). */
+  to?: { num: number; evm: string };
+  /** Call data (0x hex) to the contract; for a deployment (`create`), the init code: creation code and arguments. */
   data: string;
   /** A deployment: a transaction without `to` that runs `data` as creation code. */
   create?: boolean;
@@ -74,6 +88,7 @@ const w = (v: number | bigint): string => uintWord(v);
 const vaultAddress = VAULT.address.toLowerCase();
 const ledgerAddress = LEDGER.address.toLowerCase();
 const tokenAddress = longZero(PAYOUT_TOKEN);
+const payerPay = selectorOf('pay(address,address,uint256)');
 
 /** The calls, as the scenarios' records have them. */
 export const REAL_CALLS: readonly RealCall[] = [
@@ -150,6 +165,35 @@ export const REAL_CALLS: readonly RealCall[] = [
     value: 0n,
     gas: 120_000,
   },
+  // a revert behind a proxy: the depositor asks VaultProxy (ERC-1967) for 2,000 ℏ; its fallback DELEGATECALLs
+  // VaultRules, whose `_check` refuses more than the limit in the proxy's storage (LimitExceeded)
+  {
+    key: 'inspectorProxyRevert',
+    from: DEPOSITOR,
+    to: { num: Number(PROXY.entityId.split('.')[2]), evm: PROXY.address.slice(2).toLowerCase() },
+    data: `0x${fn(RULES, 'request')}${w(PROXY_REQUEST)}`,
+    value: 0n,
+    gas: 100_000,
+  },
+  // a payout through a token's ERC-20 facade: TokenPayer STATICCALLs balanceOf and CALLs transfer at the token's
+  // own address (Hedera's redirect code there DELEGATECALLs the token service)
+  {
+    key: 'inspectorTokenFacade',
+    from: DEPOSITOR,
+    to: TOKEN_PAYER,
+    data: `0x${payerPay}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(FACADE_PAY)}`,
+    value: 0n,
+    gas: 200_000,
+  },
+  // more than TokenPayer holds: the facade's transfer reverts (INSUFFICIENT_TOKEN_BALANCE), and so does the payer
+  {
+    key: 'inspectorTokenFacadeRevert',
+    from: DEPOSITOR,
+    to: TOKEN_PAYER,
+    data: `0x${payerPay}${addrWord(tokenAddress.slice(2))}${addrWord(ALIAS_SENDER.evm)}${w(FACADE_OVERDRAW)}`,
+    value: 0n,
+    gas: 200_000,
+  },
 ];
 
 /** The state before the scenarios: a fresh chain with the contracts deployed and the history's balances set. */
@@ -174,15 +218,26 @@ async function prepared(): Promise<EvmChain> {
   await chain.setStorage(ledgerAddress, `0x${mappingSlot(ALIAS_SENDER.evm, slotOf(LEDGER, 'entries'))}`, ALIAS_HELD);
   await chain.setStorage(ledgerAddress, `0x${mappingSlot(OWNER.evm, slotOf(LEDGER, 'entries'))}`, OWNER_HELD);
   await chain.setStorage(ledgerAddress, BigInt(slotOf(LEDGER, 'count')), LEDGER_COUNT);
+  // the proxy's limit: VaultRules' state variable, in the proxy's storage
+  await chain.setStorage(PROXY.address.toLowerCase(), BigInt(slotOf(RULES, 'limit')), PROXY_LIMIT);
   const vault = createAddressFromString(vaultAddress);
   const account = await chain.state.getAccount(vault);
   if (!account) throw new Error('the Vault is not deployed');
   account.balance = T0;
   await chain.state.putAccount(vault, account);
-  // the reward token 0.0.7004: the Vault holds it, the alias sender is associated
-  chain.setEntity(tokenAddress, `0.0.${PAYOUT_TOKEN}`);
+  // the reward token 0.0.7004 (its address runs Hedera's redirect code): the Vault and TokenPayer hold it, the
+  // alias sender is associated
+  await chain.addToken(tokenAddress, `0.0.${PAYOUT_TOKEN}`);
   chain.system.setTokenBalance(tokenAddress, vaultAddress, VAULT_TOKENS);
   chain.system.associate(tokenAddress, `0x${ALIAS_SENDER.evm}`);
+  // TokenPayer as a HAPI ContractCreate leaves it: its compiled runtime code at its long-zero address
+  const payer = `0x${TOKEN_PAYER.evm}`;
+  await chain.addAccount({ address: payer, entityId: `0.0.${TOKEN_PAYER.num}` });
+  await chain.state.putCode(
+    createAddressFromString(payer),
+    Buffer.from(TOKEN_PAYER.compiled.deployedBytecode.slice(2), 'hex'),
+  );
+  chain.system.setTokenBalance(tokenAddress, payer, PAYER_TOKENS);
   return chain;
 }
 
@@ -204,7 +259,7 @@ export async function preparedStorage(): Promise<Array<{ address: string; slot: 
 
 const request = (c: RealCall, trace?: TraceOptions, commit = false): Parameters<EvmChain['call']>[0] => ({
   from: `0x${c.from.evm}`,
-  to: c.create ? null : vaultAddress,
+  to: c.create ? null : c.to ? `0x${c.to.evm}` : vaultAddress,
   data: c.data,
   value: c.value,
   gas: c.gas,
@@ -249,28 +304,40 @@ export function chainAfter(count: number): Promise<EvmChain> {
 const traces = new Map<string, Promise<OpcodesResponse>>();
 const MAX_TRACES = 64;
 
+/** What `/opcodes` asks the trace to hold. */
+export type TraceFlags = { stack: boolean; memory: boolean; storage: boolean };
+
 /**
- * The opcode log of a scenario's execution with the stack, memory and storage asked for: a fresh chain, the
- * scenarios before it kept, then its call traced (kept for the next same request; at most MAX_TRACES kept).
+ * The opcode log of an execution, traced with what was asked: `replay` runs it again (a fresh chain, what came before
+ * it, then it traced); kept for the next same request of `key` (at most MAX_TRACES kept, of every ledger).
  */
-export function opcodesOf(
-  key: RealKey,
-  options: { stack: boolean; memory: boolean; storage: boolean },
+export function cachedTrace(
+  key: string,
+  options: TraceFlags,
+  replay: (trace: TraceOptions) => Promise<OpcodesResponse>,
 ): Promise<OpcodesResponse> {
   const id = `${key}|${options.stack}|${options.memory}|${options.storage}`;
   let t = traces.get(id);
   if (!t) {
-    t = (async () => {
-      const chain = await prepared();
-      for (const c of REAL_CALLS) {
-        if (c.key === key) return (await chain.call(request(c, options))).opcodes;
-        await chain.call(request(c, undefined, true));
-      }
-      throw new Error(`no scenario ${key}`);
-    })();
+    t = replay(options);
     if (traces.size >= MAX_TRACES) traces.delete(traces.keys().next().value as string);
     traces.set(id, t);
     t.catch(() => traces.delete(id));
   }
   return t;
+}
+
+/**
+ * The opcode log of a scenario's execution with the stack, memory and storage asked for: a fresh chain, the
+ * scenarios before it kept, then its call traced.
+ */
+export function opcodesOf(key: RealKey, options: TraceFlags): Promise<OpcodesResponse> {
+  return cachedTrace(key, options, async (trace) => {
+    const chain = await prepared();
+    for (const c of REAL_CALLS) {
+      if (c.key === key) return (await chain.call(request(c, trace))).opcodes;
+      await chain.call(request(c, undefined, true));
+    }
+    throw new Error(`no scenario ${key}`);
+  });
 }

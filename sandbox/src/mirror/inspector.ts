@@ -34,7 +34,7 @@ import {
 import { type ContractData, type ContractResultRow, weibarObject } from './contracts';
 import { type Built, genericExecution } from './details';
 import { NS, formatEncodedId, nsToTs, parseEntityId, parseTimestamp, entityIdPieces } from './ids';
-import { opcodesOf } from './executions';
+import { type RealKey, opcodesOf } from './executions';
 import {
   BadRequest,
   COMMON,
@@ -565,8 +565,9 @@ export async function contractOpcodes(
         `Transaction not found: TransactionIdParameter[payerAccountId=${formatEncodedId(payer as bigint)}, validStart=${javaInstant(validStartNs)}]`,
       );
   }
-  if (!isRealScenario(row.scenario)) return web3Error(404, 'Not Found', `Contract result not found: ${row.tsNs}`);
-  const trace = await opcodesOf(row.scenario, flags);
+  if (!row.trace && !isRealScenario(row.scenario))
+    return web3Error(404, 'Not Found', `Contract result not found: ${row.tsNs}`);
+  const trace = row.trace ? await row.trace(flags) : await opcodesOf(row.scenario as RealKey, flags);
   let json = toJson(trace);
   // hostile text: the revert reason the result carries, in the trace too
   const t = has(h, 'text') ? textOf(row) : undefined;

@@ -40,7 +40,7 @@ import {
 } from './entities';
 import { MAX_LONG, NS, entityId, longZero, nsToTs, parseEntityId, parseTimestamp } from './ids';
 import { TRANSACTION_TYPES, transactionListItem, transactionsPage } from './inspector';
-import { hbarBalanceAt } from './balances';
+import { hbarBalanceAt, tokenBalancesAt } from './balances';
 import {
   BadRequest,
   COMMON,
@@ -159,7 +159,10 @@ export function accountObject(
     balance: {
       balance: int(balance),
       timestamp: ts(lastNs),
-      tokens: tokenBalances(data, a).map((t) => ({ token_id: entityId(t.token), balance: int(t.balance) })),
+      tokens: (atNs === undefined ? tokenBalances(data, a) : tokenBalancesAt(data, a, atNs)).map((t) => ({
+        token_id: entityId(t.token),
+        balance: int(t.balance),
+      })),
     },
     created_timestamp: ts(a.createdNs),
     decline_reward: a.declineReward,
@@ -241,7 +244,7 @@ const TOKEN_PARAMS: Record<string, Validator> = {
 };
 
 /** The token a path names (as the spec tests show: an entity id, an encoded id, or a long-zero EVM address); 400 otherwise. */
-function parseTokenRef(raw: string): bigint {
+export function parseTokenRef(raw: string): bigint {
   const bad = (): BadRequest => new BadRequest(['Invalid parameter: tokenid']);
   if (/^-?\d{1,19}$/.test(raw)) {
     // an encoded id (EntityId.parse of a bare number)

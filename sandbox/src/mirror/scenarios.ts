@@ -41,11 +41,23 @@
  * - `inspectorInternalRevert`: the depositor's `move(aliasSender, 300 ℏ)` (it holds 250 ℏ in the Vault): `move`
  *   calls `_move`, which calls `_debit`, whose require reverts with "Vault: move exceeds balance": a revert two
  *   internal calls deep, in one frame (one action).
+ * - `inspectorProxyRevert`: the depositor's `request(2,000 ℏ)` through an ERC-1967 proxy (VaultProxy 0.0.7011, whose
+ *   fallback DELEGATECALLs its implementation VaultRules 0.0.7010, action 1): VaultRules' `request` calls `_check`,
+ *   which reverts with `LimitExceeded(1,000 ℏ, 2,000 ℏ)`, the limit read from the proxy's storage; the proxy passes
+ *   the revert data on. A revert in an implementation's code, run in the proxy's context.
+ * - `inspectorTokenFacade`: the depositor's `pay(token, aliasSender, 2,500)` on TokenPayer (0.0.7013, a HAPI-created
+ *   contract at its long-zero address, ../compiled/TokenPayer.sol): it STATICCALLs the reward token 0.0.7004's own
+ *   address (HIP-218's ERC-20 facade) for `balanceOf`, then CALLs its `transfer`; each runs Hedera's redirect code
+ *   there, which DELEGATECALLs the token service 0x167 with `redirectForToken` (src/api/replay/facade): four actions,
+ *   the token's Transfer and the Vault's-style `Paid` event.
+ * - `inspectorTokenFacadeRevert`: the same payer asked for more than it holds: the facade's `transfer` reverts with
+ *   "INSUFFICIENT_TOKEN_BALANCE" (the response code's name, as Hedera's ERC-20 calls revert), passed on by TokenPayer.
  * - `inspectorBigTrace`: a generated router's `swapExactTokensForTokens` along a path of 200 tokens: exactly
  *   1,200 actions, 3 levels deep (the swap, the output token's transfer, its compliance STATICCALL). Generated: its
  *   opcodes are not available (the sandbox cannot re-execute a generated contract).
  */
 import compiled from '../compiled/inspector.json';
+import tokenPayer from '../compiled/tokenPayer.json';
 import { addrWord, uintWord } from '../abi';
 import { selectorOf, topicOf } from '../keccak';
 import { Prng } from '../prng';
@@ -125,6 +137,8 @@ export function slotOf(c: CompiledContract, label: string): number {
 export const VAULT = byName('Vault');
 export const LEDGER = byName('Ledger');
 export const ACCOUNTING = byName('Accounting');
+export const RULES = byName('VaultRules');
+export const PROXY = byName('VaultProxy');
 const numOf = (c: CompiledContract): number => Number(c.entityId.split('.')[2]);
 const evmOf = (c: CompiledContract): string => c.address.slice(2).toLowerCase();
 /**
@@ -142,8 +156,18 @@ export const DEPOSITOR = { num: 7006, evm: longZero(7006).slice(2) };
 /** The HTS token the Vault pays out (0.0.7004; a 0.1% fractional fee to 0.0.7009). */
 export const PAYOUT_TOKEN = 7004;
 
-/** How many top-level results the scenarios add (generateContracts leaves them out of its count). */
-export const SCENARIO_TOP_COUNT = 11;
+/** TokenPayer (../compiled/TokenPayer.sol), created by a HAPI ContractCreate: 0.0.7013 at its long-zero address. */
+export const TOKEN_PAYER = { num: 7013, evm: longZero(7013).slice(2), compiled: tokenPayer };
+/** What TokenPayer holds of the reward token, and what it pays (inspectorTokenFacade) or is asked (…Revert). */
+export const PAYER_TOKENS = 10_000n;
+export const FACADE_PAY = 2_500n;
+export const FACADE_OVERDRAW = 50_000n;
+
+/**
+ * How many top-level results generateContracts leaves out of its count for the scenarios: all of them but the token
+ * facade's two, which come on top (so that the generated results stay as they were).
+ */
+export const SCENARIO_TOP_COUNT = 12;
 
 export type ScenarioKey = RealKey | 'inspectorBigTrace';
 
@@ -152,6 +176,8 @@ const lz = (num: number): string => longZero(num).slice(2);
 const vault = { num: numOf(VAULT), evm: evmOf(VAULT) };
 const ledger = { num: numOf(LEDGER), evm: evmOf(LEDGER) };
 const accounting = { num: numOf(ACCOUNTING), evm: evmOf(ACCOUNTING) };
+const rules = { num: numOf(RULES), evm: evmOf(RULES) };
+const proxy = { num: numOf(PROXY), evm: evmOf(PROXY) };
 const log = (c: { num: number; evm: string }, topics: string[], data: string): LogSpec => ({
   log: true,
   num: c.num,
@@ -198,6 +224,9 @@ export const PAYOUT = 9_007_199_254_740_993n; // past 2^53
 export const VAULT_TOKENS = 100_000_000_000_000_000n;
 /** What the depositor moves inside the Vault in inspectorInternalRevert: 300 ℏ, more than its 250 ℏ (DEPOSIT). */
 export const MOVE_AMOUNT = 30_000_000_000n;
+/** The proxy's request limit (VaultRules' `limit`, in the proxy's storage) and what inspectorProxyRevert asks. */
+export const PROXY_LIMIT = 100_000_000_000n; // 1,000 ℏ
+export const PROXY_REQUEST = 200_000_000_000n; // 2,000 ℏ
 
 /** Where and how a real scenario is recorded (its call: mirror/executions.ts REAL_CALLS). */
 interface Spec {
@@ -241,6 +270,11 @@ const CREATE_REVERT: Spec = {
   create: true,
 };
 const INTERNAL_REVERT: Spec = { key: 'inspectorInternalRevert', before: 2 * 86400 + 180 };
+/** Added last, newer than every other scenario: the revert behind the proxy. */
+const PROXY_REVERT: Spec = { key: 'inspectorProxyRevert', before: 2 * 86400 + 150 };
+/** Added after it: the token facade's payout, then its refusal. */
+const TOKEN_FACADE: Spec = { key: 'inspectorTokenFacade', before: 2 * 86400 + 120 };
+const TOKEN_FACADE_REVERT: Spec = { key: 'inspectorTokenFacadeRevert', before: 2 * 86400 + 90 };
 
 const entityNum = (id: string | null): number | null => (id === null ? null : Number(id.split('.')[2]));
 const int = (v: bigint): number | bigint =>
@@ -250,7 +284,7 @@ const int = (v: bigint): number | bigint =>
  * A real execution as the sandbox's view models read it: its actions as frames (the recorder's ContractActionViewModel
  * values), its logs and state changes, the deepest failing frame.
  */
-export function builtOfRun(data: ContractData, run: RealRun, noActions = false): Built {
+export function builtOfRun(data: ContractData, run: Pick<RealRun, 'ex'>, noActions = false): Built {
   const ex = run.ex;
   const frames: Frame[] = ex.actions.map((a) => {
     const resultType = a.result_data_type as Frame['resultType'];
@@ -461,7 +495,7 @@ function bigTrace(data: ContractData, row: ContractResultRow): Built {
 export function scenarioExecution(data: ContractData, row: ContractResultRow): Built {
   const s = scenarioRows.get(data);
   if (!s) throw new Error('no scenarios');
-  return s.builders.get(row.scenario as ScenarioKey)?.(data, row) ?? bigTrace(data, row);
+  return s.builders.get(row.scenario as string)?.(data, row) ?? bigTrace(data, row);
 }
 
 /** Inserts a row into an ascending array of rows. */
@@ -483,8 +517,9 @@ function lazyBloom(obj: Record<string, unknown>, compute: () => string): void {
 }
 
 /** A scenario as its result records it. */
-interface Recorded {
-  key: ScenarioKey;
+export interface Recorded {
+  /** The inspector's scenario, or another run recorded so (`placement:…`, mirror/placement.ts). */
+  key: string;
   before: number;
   sender: { num: number; evm: string };
   /** The contract called; null for a failed deployment (no contract was created). */
@@ -501,10 +536,16 @@ interface Recorded {
   partial?: boolean;
   child?: { params: string; callResult: string; gas: number };
   build: (data: ContractData, row: ContractResultRow) => Built;
+  /** Its opcode trace (`/opcodes`), when not the inspector's scenario of its key (mirror/executions.ts opcodesOf). */
+  trace?: ContractResultRow['trace'];
 }
 
 /** A real scenario's record: its call and what the execution gave (a partial record keeps only the result's name). */
-function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
+export function recordedOf(
+  data: ContractData,
+  s: Omit<Spec, 'key'> & { key: string },
+  run: Omit<RealRun, 'key'>,
+): Recorded {
   const ex = run.ex;
   const built = builtOfRun(data, run, s.noActions);
   const hts = s.child
@@ -515,7 +556,7 @@ function recordedOf(data: ContractData, s: Spec, run: RealRun): Recorded {
     key: s.key,
     before: s.before,
     sender: run.from,
-    contract: s.create ? null : vault.num,
+    contract: s.create ? null : (run.to?.num ?? vault.num),
     params: run.data,
     amount: run.value,
     gasLimit: run.gas,
@@ -542,7 +583,7 @@ const scenarioRows = new WeakMap<
   {
     rows: Map<ScenarioKey, ContractResultRow>;
     build: (row: ContractResultRow) => Built;
-    builders: Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built>;
+    builders: Map<string, (data: ContractData, row: ContractResultRow) => Built>;
   }
 >();
 
@@ -552,27 +593,30 @@ export function addInspectorScenarios(
   runs: ReadonlyMap<RealKey, RealRun>,
 ): void {
   const byKey = new Map<ScenarioKey, ContractResultRow>();
-  const builders = new Map<ScenarioKey, (data: ContractData, row: ContractResultRow) => Built>();
+  const builders = new Map<string, (data: ContractData, row: ContractResultRow) => Built>();
   scenarioRows.set(data, { rows: byKey, build, builders });
   const contracts: Contract[] = [
     { num: vault.num, evm: vault.evm, kind: 'vault', name: VAULT.name },
     { num: ledger.num, evm: ledger.evm, kind: 'ledger', name: LEDGER.name },
     { num: accounting.num, evm: accounting.evm, kind: 'library', name: ACCOUNTING.name },
+    { num: rules.num, evm: rules.evm, kind: 'implementation', name: RULES.name },
+    { num: proxy.num, evm: proxy.evm, kind: 'proxy', name: PROXY.name },
+    { num: TOKEN_PAYER.num, evm: TOKEN_PAYER.evm, kind: 'payer', name: tokenPayer.name },
   ];
   for (const c of contracts) {
     data.contractsByNum.set(c.num, c);
     data.contractsByEvm.set(c.evm, c.num);
   }
-  data.code = new Map(
-    CONTRACTS.map((c) => [
+  data.code = new Map([
+    ...CONTRACTS.map((c): [number, { bytecode: string; runtime: string }] => [
       numOf(c),
       { bytecode: c.bytecode + c.constructorArguments.slice(2), runtime: c.deployedBytecode },
     ]),
-  );
+    [TOKEN_PAYER.num, { bytecode: tokenPayer.bytecode, runtime: tokenPayer.deployedBytecode }],
+  ]);
   data.aliases.set(OWNER.evm, OWNER.num);
   data.aliases.set(ALIAS_SENDER.evm, ALIAS_SENDER.num);
 
-  const used = new Set(data.all.map((r) => r.blockNumber));
   const rng = new Prng(0x494e5350);
   const router = bigTraceRouter(data);
   const firstNative = data.senders.find((s) => !s.alias) as { num: number; evm: string };
@@ -601,7 +645,31 @@ export function addInspectorScenarios(
     real(DEEP_REVERT),
     real(CREATE_REVERT),
     real(INTERNAL_REVERT),
+    real(PROXY_REVERT),
+    real(TOKEN_FACADE),
+    real(TOKEN_FACADE_REVERT),
   ];
+  addRecordedResults(data, all, rng, (s, row) => {
+    data.notable[s.key] = row.obj.timestamp as string;
+    byKey.set(s.key as ScenarioKey, row);
+  });
+}
+
+/**
+ * Inserts recorded results into the data (results, transactions, their contracts' indexes) at their timestamps
+ * (`before` seconds before the anchor, moved to a block no result has; `rng` draws the nanoseconds); `added` is told
+ * each one's row. Their executions are built by `builtOf` (mirror/inspector.ts) through their keys.
+ */
+export function addRecordedResults(
+  data: ContractData,
+  all: Recorded[],
+  rng: Prng,
+  added: (s: Recorded, row: ContractResultRow) => void,
+): void {
+  const rows = scenarioRows.get(data);
+  if (!rows) throw new Error("the inspector's scenarios come first");
+  const { builders, build } = rows;
+  const used = new Set(data.all.map((r) => r.blockNumber));
   for (const s of all) {
     builders.set(s.key, s.build);
     let sec = ANCHOR_SEC - s.before;
@@ -679,6 +747,7 @@ export function addInspectorScenarios(
       obj,
     };
     if (s.contract === null) row.deploy = true;
+    if (s.trace) row.trace = s.trace;
     obj.failed_initcode = failedInitcodeOf(row);
     if (s.partial) row.partial = true;
     if (s.key === 'inspectorEthereum')
@@ -741,8 +810,7 @@ export function addInspectorScenarios(
         if (r.top) insertSorted(idx.top, r);
       } else indexRow(data.byContract, r);
     }
-    data.notable[s.key] = nsToTs(ts);
-    byKey.set(s.key, row);
+    added(s, row);
   }
 }
 
@@ -755,6 +823,12 @@ const party = (num: number, evm?: string): Record<string, string> => ({
   evm: '0x' + (evm ?? lz(num)),
 });
 
+/** The transaction id of a result (`0.0.7000-1793487600-123456789`): its payer and valid start. */
+export function transactionIdOf(row: ContractResultRow): string {
+  const id = txIdentity(row);
+  return `${entityId(id.payer)}-${id.validStartNs / NS}-${(id.validStartNs % NS).toString().padStart(9, '0')}`;
+}
+
 /**
  * What the tests and the demo need of each scenario (GET /__sandbox/health `notable.inspector`): timestamp,
  * transaction id, the result's hash (Ethereum hash or the transaction hash's first 32 bytes), the transaction hash
@@ -766,14 +840,13 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!s) return out;
   for (const [key, row] of s.rows) {
-    const id = txIdentity(row);
     const b = s.build(row);
     const failing = b.exec.failedAt;
     out[key] = {
       timestamp: row.obj.timestamp,
-      transactionId: `${entityId(id.payer)}-${id.validStartNs / NS}-${(id.validStartNs % NS).toString().padStart(9, '0')}`,
+      transactionId: transactionIdOf(row),
       hash: row.obj.hash,
-      transactionHash: '0x' + id.hash48,
+      transactionHash: '0x' + txIdentity(row).hash48,
       contractId: row.obj.contract_id,
       from: entityId(row.senderNum),
       result: row.obj.result,
@@ -798,6 +871,9 @@ export function inspectorNotable(data: ContractData): Record<string, unknown> {
     vault: party(vault.num, vault.evm),
     ledger: party(ledger.num, ledger.evm),
     accounting: party(accounting.num, accounting.evm),
+    vaultRules: party(rules.num, rules.evm),
+    vaultProxy: party(proxy.num, proxy.evm),
+    tokenPayer: party(TOKEN_PAYER.num),
   };
   return out;
 }

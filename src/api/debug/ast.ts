@@ -87,18 +87,26 @@ export function decodeByAst(fn: AstFunction, input: string): { name: string; val
   return fn.params.map((p, i) => {
     const w = data.slice(i * 64, i * 64 + 64);
     if (w.length < 64) return { name: p.name, value: 'not in the call data', type: p.type };
-    const v = BigInt(`0x${w}`);
-    const t = p.type;
-    let value: string;
-    if (/^(address|contract )/.test(t)) value = `0x${w.slice(24)}`;
-    else if (/^uint\d*$/.test(t)) value = v.toString();
-    else if (/^int(\d*)$/.test(t)) {
-      const bits = BigInt(Number(/^int(\d*)$/.exec(t)?.[1] || 256));
-      value = (v >= 1n << (bits - 1n) && bits === 256n ? v - (1n << 256n) : BigInt.asIntN(Number(bits), v)).toString();
-    } else if (t === 'bool') value = v === 0n ? 'false' : 'true';
-    else if (/^bytes\d+$/.test(t)) value = `0x${w.slice(0, Number(t.slice(5)) * 2)}`;
-    else if (/ storage( pointer| ref)?$/.test(t) || t.startsWith('mapping(')) value = `storage slot ${v.toString()}`;
-    else value = `dynamic data at offset ${v.toString()}`;
-    return { name: p.name, value, type: t };
+    return { name: p.name, value: wordAs(p.type, w, 'dynamic data at offset'), type: p.type };
   });
+}
+
+/**
+ * One 32-byte word (64 hex digits) read as a value of a Solidity type string: value types as their value; a storage
+ * reference as its slot; anything else (a reference into memory or call data) as `<where> <the word as a number>`.
+ */
+export function wordAs(t: string, w: string, where: string): string {
+  const v = BigInt(`0x${w}`);
+  if (/^(address|contract )/.test(t)) return `0x${w.slice(24)}`;
+  const u = /^uint(\d*)$/.exec(t);
+  if (u) return BigInt.asUintN(Number(u[1] || 256), v).toString();
+  if (t.startsWith('enum ')) return BigInt.asUintN(8, v).toString();
+  if (/^int(\d*)$/.test(t)) {
+    const bits = BigInt(Number(/^int(\d*)$/.exec(t)?.[1] || 256));
+    return (v >= 1n << (bits - 1n) && bits === 256n ? v - (1n << 256n) : BigInt.asIntN(Number(bits), v)).toString();
+  }
+  if (t === 'bool') return v === 0n ? 'false' : 'true';
+  if (/^bytes\d+$/.test(t)) return `0x${w.slice(0, Number(t.slice(5)) * 2)}`;
+  if (/ storage( pointer| ref)?$/.test(t) || t.startsWith('mapping(')) return `storage slot ${v.toString()}`;
+  return `${where} ${v.toString()}`;
 }

@@ -19,7 +19,7 @@ import { type StorageLayout, nameSlots, slotNumber } from '../inspect/storage';
 import { decodeRevert } from '../revert';
 import { contractOf } from '../source/sourceMap';
 import { decodeByAst, functionBySelector } from './ast';
-import type { DebugTrace, ExternalFrame } from './trace';
+import { type DebugTrace, type ExternalFrame, storageFrameOf } from './trace';
 
 /** One variable as the debugger shows it: a name, a value as text, and its children. */
 export interface Variable {
@@ -123,11 +123,20 @@ export function storageAt(t: DebugTrace, step: number): Map<string, string> | un
   return out;
 }
 
-/** The storage layout of a frame's storage context, when its build has one. */
+/**
+ * The storage layout that names a frame's storage: its own contract's when that declares state variables (a proxy's
+ * implementation reads and writes the proxy's storage by its own layout), else its storage context's (a library's
+ * code reads its caller's state variables), when the build has one.
+ */
 export function layoutOf(t: DebugTrace, f: ExternalFrame): StorageLayout | undefined {
-  const s = t.storageFrame(f);
-  const c = s.build ? (contractOf(s.build.build, s.build.contract) as { storageLayout?: StorageLayout }) : undefined;
-  return c?.storageLayout && Array.isArray(c.storageLayout.storage) ? c.storageLayout : undefined;
+  const layout = (frame: ExternalFrame) => {
+    const c = frame.build
+      ? (contractOf(frame.build.build, frame.build.contract) as { storageLayout?: StorageLayout })
+      : undefined;
+    return c?.storageLayout && Array.isArray(c.storageLayout.storage) ? c.storageLayout : undefined;
+  };
+  const own = layout(f);
+  return own?.storage.length ? own : layout(t.storageFrame(f));
 }
 
 /** The storage read and written so far, named by the layout where it explains the slot. */
@@ -167,6 +176,7 @@ export function argumentsOf(t: DebugTrace, f: ExternalFrame): Variable[] | undef
   const reg = registryOf(t, f);
   const call = reg ? decodeCall(f.input, undefined, reg) : undefined;
   if (call) return call.args.map(toVariable);
+  if (runsFallback(t, f)) return undefined;
   // a library function with storage parameters is not in its ABI: the AST's parameters
   const fn = f.build && f.selector ? functionBySelector(f.build.build, f.selector) : undefined;
   return fn ? decodeByAst(fn, f.input) : undefined;
@@ -193,7 +203,18 @@ export function functionOf(t: DebugTrace, f: ExternalFrame): string | undefined 
   if (!f.input) return undefined;
   const reg = registryOf(t, f);
   const name = reg ? decodeCall(f.input, undefined, reg)?.name : undefined;
-  return name ?? (f.build && f.selector ? functionBySelector(f.build.build, f.selector)?.name : undefined);
+  if (name) return name;
+  if (runsFallback(t, f)) return 'fallback';
+  return f.build && f.selector ? functionBySelector(f.build.build, f.selector)?.name : undefined;
+}
+
+/**
+ * Whether the frame's contract answers the call with its fallback: its ABI has a fallback and no function decodes the
+ * input (a proxy's own code, whatever its implementation's function is called).
+ */
+function runsFallback(t: DebugTrace, f: ExternalFrame): boolean {
+  const abi = t.abiOf(f);
+  return !!abi?.some((e) => (e as { type?: unknown })?.type === 'fallback');
 }
 
 const toVariable = (v: DecodedValue): Variable => ({
@@ -203,13 +224,21 @@ const toVariable = (v: DecodedValue): Variable => ({
   ...(v.children ? { children: v.children.map(toVariable) } : {}),
 });
 
-/** The message of a frame: msg.sender, msg.value, the contract's address. */
+/**
+ * The message of a frame: msg.sender, msg.value, the address it runs as (a DELEGATECALL's: its caller's) and, when
+ * that is another contract's, the address of the code that runs.
+ */
 export function messageOf(f: ExternalFrame): Variable[] {
   const out: Variable[] = [];
+  const context = storageFrameOf(f);
   out.push({ name: 'msg.sender', value: f.from ?? 'not known (the call trace has no action for this frame)' });
   out.push({ name: 'msg.value', value: f.value !== undefined ? `${f.value} tinybars` : 'not known', type: 'uint256' });
-  out.push({ name: 'address(this)', value: f.address ?? 'not known', type: 'address' });
-  if (f.entity) out.push({ name: 'contract', value: f.entity });
+  out.push({ name: 'address(this)', value: context.address ?? 'not known', type: 'address' });
+  if (context.entity) out.push({ name: 'contract', value: context.entity });
+  if (context !== f) {
+    out.push({ name: 'code address', value: f.address ?? 'not known', type: 'address' });
+    if (f.entity) out.push({ name: 'code contract', value: f.entity });
+  }
   return out;
 }
 

@@ -527,10 +527,18 @@ export class DebugTrace {
 
   /** The frame whose storage a frame uses (a DELEGATECALL's caller's). */
   storageFrame(f: ExternalFrame): ExternalFrame {
-    let s = f;
-    while ((s.operation === 'DELEGATECALL' || s.operation === 'CALLCODE') && s.parent) s = s.parent;
-    return s;
+    return storageFrameOf(f);
   }
+}
+
+/**
+ * The frame whose storage and address a frame runs with: a DELEGATECALL (or CALLCODE) runs its code in its caller's
+ * context, so a proxy's implementation and a library run as the proxy and the library's caller.
+ */
+export function storageFrameOf(f: ExternalFrame): ExternalFrame {
+  let s = f;
+  while ((s.operation === 'DELEGATECALL' || s.operation === 'CALLCODE') && s.parent) s = s.parent;
+  return s;
 }
 
 /** The function a jump entered: its name, from the source text at the entry (the function's definition). */

@@ -8,9 +8,10 @@
 import * as l10n from '@vscode/l10n';
 import type { ContractAction, ContractResultDetails } from '../mirrorTypes';
 import type { Execution } from './engine';
+import type { ScheduleDiff } from './recorder';
 import { entityOfLongZero, wholeOf, word32 } from './state';
 
-/** Gas used by a call may differ from the record by this share (Hedera prices a few operations its own way)… */
+/** Gas used by a call may differ from the record by this share (Hedera prices a few operations its own way: gasClose)… */
 export const GAS_TOLERANCE = 0.05;
 /** …or by this much, whichever is more. */
 export const GAS_TOLERANCE_MIN = 100n;
@@ -49,13 +50,39 @@ function sameParty(
   return !replayEntity && !replayAddress && recEntity == null && recAddress == null;
 }
 
-function gasClose(replay: unknown, recorded: unknown): boolean {
+/**
+ * The replay's gas used is the record's, on Hedera's gas schedule, within the tolerance. The replay charges
+ * Ethereum's Cancun schedule, which is Hedera's today for everything a call frame's `gas_used` shows, except:
+ *
+ * - what Hedera charged less before its gas calculator followed Ethereum's again (`older`, ./recorder ScheduleDiff:
+ *   the code deposit, EIP-3860 init code words, TLOAD / TSTORE): matched as any of them left out (then within the tolerance), since
+ *   which release changed each is not in the record;
+ * - a LOG: Hedera charges the larger of the EVM's price and a price of keeping the record for its lifetime (a
+ *   constant from the fee schedule, below the EVM's 375 at today's prices); any excess is within the tolerance;
+ * - the system contracts (0x167–0x16a) price their calls from the fee schedule: the replay charges what the record
+ *   says they used, so their gas is exact;
+ * - what is charged outside the call frames does not show in them: the intrinsic gas (the top frame's gas is the
+ *   record's), the share of the gas limit charged when less was used (80%, before HIP-1249), the refunds.
+ *
+ * A divergence past these (a call that creates a hollow account, priced from the fee schedule) is said, not hidden.
+ */
+function gasClose(replay: unknown, recorded: unknown, older?: ScheduleDiff): boolean {
   const a = wholeOf(replay);
   const b = wholeOf(recorded);
   if (a === undefined || b === undefined) return b === undefined;
-  const diff = a > b ? a - b : b - a;
   const allowed = BigInt(Math.floor(Number(b) * GAS_TOLERANCE));
-  return diff <= (allowed > GAS_TOLERANCE_MIN ? allowed : GAS_TOLERANCE_MIN);
+  const within = (x: bigint): boolean =>
+    (x > b ? x - b : b - x) <= (allowed > GAS_TOLERANCE_MIN ? allowed : GAS_TOLERANCE_MIN);
+  if (within(a)) return true;
+  if (!older) return false;
+  const parts = [older.deposit, older.initcode, older.transient].filter((p) => p > 0n);
+  // every subset of what the older schedule did not charge, the empty one done above
+  for (let m = 1; m < 1 << parts.length; m++) {
+    let less = 0n;
+    for (let k = 0; k < parts.length; k++) if (m & (1 << k)) less += parts[k];
+    if (within(a - less)) return true;
+  }
+  return false;
 }
 
 const short = (h: unknown): string => {
@@ -64,14 +91,16 @@ const short = (h: unknown): string => {
 };
 
 /** Why a replayed action differs from the recorded one, or undefined when it matches. */
-function actionDiff(r: ContractAction, rec: ContractAction): string | undefined {
+function actionDiff(r: ContractAction, rec: ContractAction, older?: ScheduleDiff): string | undefined {
   if (r.call_operation_type !== rec.call_operation_type)
     return l10n.t(
       'it is a {0} in the replay, a {1} in the record',
       String(r.call_operation_type),
       String(rec.call_operation_type),
     );
-  if (r.call_type !== rec.call_type)
+  // a system contract's call is SYSTEM in today's records, PRECOMPILE in older ones and in the replay
+  const sameType = r.call_type === rec.call_type || (r.call_type === 'PRECOMPILE' && rec.call_type === 'SYSTEM');
+  if (!sameType)
     return l10n.t('its call type is {0} in the replay, {1} in the record', String(r.call_type), String(rec.call_type));
   if (!sameParty(r.caller, lower(r.from), rec.caller, rec.from))
     return l10n.t(
@@ -97,7 +126,7 @@ function actionDiff(r: ContractAction, rec: ContractAction): string | undefined 
     );
   if (!hexEq(r.result_data, rec.result_data))
     return l10n.t('its result data differs ({0} replayed, {1} recorded)', short(r.result_data), short(rec.result_data));
-  if (!gasClose(r.gas_used, rec.gas_used))
+  if (!gasClose(r.gas_used, rec.gas_used, older))
     return l10n.t(
       'it used {0} gas in the replay, {1} in the record (more than the {2}% tolerance)',
       String(r.gas_used),
@@ -138,6 +167,14 @@ export function checkReplay(
       ),
     };
   const recorded = [...recordedActions].sort((a, b) => Number(wholeOf(a.index) ?? 0n) - Number(wholeOf(b.index) ?? 0n));
+  // a block hash the mirror node served is an input the record cannot confirm: named when the replay diverges
+  const read = ex.blockHashes ?? [];
+  const blockHashNote = read.length
+    ? ` ${l10n.t(
+        'The replay read the hash of block {0} from the mirror node (BLOCKHASH).',
+        [...new Set(read.map((b) => String(b.number)))].join(', '),
+      )}`
+    : '';
   const diverge = (action: number, why: string, matched: number): Verdict => {
     const start = action >= 0 ? (ex.actionStart[action] ?? 0) : 0;
     return {
@@ -148,24 +185,43 @@ export function checkReplay(
       divergence: { action, why },
       exactSteps: Math.min(start, total),
       summary:
-        action >= 0
+        (action >= 0
           ? l10n.t(
               "Replayed locally · diverges from the network's record at {0}: {1}. Nothing from there on is exact.",
               describe(action, ex.actions[action]),
               why,
             )
-          : l10n.t("Replayed locally · diverges from the network's record: {0}. The trace is not exact.", why),
+          : l10n.t("Replayed locally · diverges from the network's record: {0}. The trace is not exact.", why)) +
+        blockHashNote,
     };
   };
 
   // divergences met while running come first where they happened
   const firstNote = [...ex.notes].sort((a, b) => a.step - b.step)[0];
+  const noteVerdict = (matchedBefore: number): Verdict => ({
+    ...diverge(firstNote.action, firstNote.why, matchedBefore),
+    exactSteps: Math.min(firstNote.step, total),
+  });
+  const depthOf = (i: number): bigint => wholeOf(ex.actions[i]?.call_depth) ?? 0n;
+  /**
+   * A call that began as recorded but ended otherwise diverged because of what ran under it: the first divergence
+   * under it (a note, else the first call that differs, itself searched the same way), if any.
+   */
+  const inner = (i: number, matchedBefore: number): Verdict | undefined => {
+    let end = i + 1;
+    while (end < ex.actions.length && depthOf(end) > depthOf(i)) end++;
+    if (firstNote && firstNote.action > i && firstNote.action < end) return noteVerdict(matchedBefore);
+    for (let j = i + 1; j < end && recorded[j]; j++) {
+      const why = actionDiff(ex.actions[j], recorded[j], ex.olderSchedule?.[j]);
+      if (why) return inner(j, matchedBefore + (j - i - 1)) ?? diverge(j, why, matchedBefore + (j - i - 1));
+    }
+    return undefined;
+  };
   let matched = 0;
   if (calls > 0) {
     const n = Math.max(ex.actions.length, calls);
     for (let i = 0; i < n; i++) {
-      if (firstNote && firstNote.action <= i)
-        return { ...diverge(firstNote.action, firstNote.why, matched), exactSteps: Math.min(firstNote.step, total) };
+      if (firstNote && firstNote.action <= i) return noteVerdict(matched);
       const r = ex.actions[i];
       const rec = recorded[i];
       if (!r)
@@ -180,13 +236,12 @@ export function checkReplay(
           l10n.t('the replay made {0} calls, the record has {1}', String(ex.actions.length), String(calls)),
           matched,
         );
-      const why = actionDiff(r, rec);
-      if (why) return diverge(i, why, matched);
+      const why = actionDiff(r, rec, ex.olderSchedule?.[i]);
+      if (why) return inner(i, matched) ?? diverge(i, why, matched);
       matched++;
     }
   }
-  if (firstNote)
-    return { ...diverge(firstNote.action, firstNote.why, matched), exactSteps: Math.min(firstNote.step, total) };
+  if (firstNote) return noteVerdict(matched);
 
   // the transaction's outcome, output, logs and state changes
   const recordedSuccess = record.result === 'SUCCESS' || (record.result == null && record.error_message == null);

@@ -7,9 +7,12 @@
  *   call frames (`…/actions`);
  * - the accounts and contracts it meets (`/accounts/{id}?timestamp=lt:T`, `/contracts/{id}`), and any slot the record
  *   does not list (`/contracts/{id}/state?timestamp=lt:T&slot=S`), each lazily, once (./state); the block
- *   (`/blocks/{number}`: `block.number`, and `block.timestamp` from its first timestamp);
+ *   (`/blocks/{number}`: `block.number`, and `block.timestamp` from its first timestamp), and the blocks BLOCKHASH
+ *   asks for (the 256 before it; the first 32 bytes of Hedera's 48-byte hash);
  * - Hedera's system contracts (0x167 token service, 0x168 exchange rate, 0x169 PRNG, 0x16a account service): their
- *   answers are the recorded actions' `result_data`, in order, with the gas they recorded.
+ *   answers are the recorded actions' `result_data`, in order, with the gas they recorded;
+ * - a token's own address (an HIP-218 facade, ./facade): the redirect code Hedera runs there, whose DELEGATECALL to
+ *   0x167 is answered as the other system contract calls are.
  *
  * Hedera's EVM as the record shows it: values and balances in tinybars; a sender with an EVM alias calls as its alias;
  * a contract runs at its own EVM address; the top frame has the gas its action recorded (the limit less the
@@ -25,7 +28,15 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { HttpClient } from '../http';
 import type { MirrorClient } from '../mirror';
 import type { ContractAction, ContractLog, ContractResultDetails, Opcode } from '../mirrorTypes';
-import { ReplayRecorder, type TraceOptions, haltName, toHex } from './recorder';
+import {
+  ReplayRecorder,
+  type ScheduleDiff,
+  type TraceOptions,
+  blockHashSource,
+  evmBlock,
+  haltName,
+  toHex,
+} from './recorder';
 import {
   type AccountState,
   type FetchStats,
@@ -37,6 +48,7 @@ import {
   word32,
 } from './state';
 import { cpuUsage } from '../platform/node';
+import { facadesOfRecord, redirectedToken, tokenRedirectCode } from './facade';
 
 /** Hedera's system contracts, answered from the record. */
 export const SYSTEM_CONTRACTS: Record<string, string> = {
@@ -112,6 +124,16 @@ export interface Execution {
   notes: RunNote[];
   /** A BALANCE or SELFBALANCE ran: the mirror node's balances are those of its last snapshot before the time. */
   readsBalance: boolean;
+  /** The block hashes BLOCKHASH read from the mirror node, in the order read. */
+  blockHashes: BlockHashRead[];
+  /** For each action, the gas it charged that Hedera's older gas schedule did not (./recorder). */
+  olderSchedule: ScheduleDiff[];
+}
+
+/** A block hash the replay read: the block and the 32 bytes the EVM saw. */
+export interface BlockHashRead {
+  number: bigint;
+  hash: string;
 }
 
 export interface ReplayInput {
@@ -128,6 +150,8 @@ export interface Replayed {
 }
 
 const lower = (s: string): string => s.toLowerCase();
+/** A system contract's action: SYSTEM in today's records, PRECOMPILE in older ones. */
+const isSystemType = (t: unknown): boolean => t === 'PRECOMPILE' || t === 'SYSTEM';
 const isHex = (s: unknown): s is string => typeof s === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(s);
 
 /** Intrinsic gas: 21,000 (53,000 for a create), 4 per zero byte, 16 per other byte of data. */
@@ -322,16 +346,34 @@ export async function replayRecord(
     throw new ReplayError(l10n.t('The record has no sender address.'), 'malformed');
   const contractRef = create ? null : (record.contract_id ?? (typeof record.to === 'string' ? lower(record.to) : null));
   if (!create && !contractRef) throw new ReplayError(l10n.t('The record names no contract called.'), 'malformed');
+  // the token facades the record shows run Hedera's redirect code at their addresses: no account to look up
+  const facades = facadesOfRecord(sorted);
+  for (const [address, entity] of facades)
+    remember({
+      evmAddress: address,
+      entity,
+      balance: 0n,
+      nonce: 0n,
+      code: tokenRedirectCode(address),
+      isContract: true,
+    });
   const recipients = new Set<string>();
   for (const a of sorted)
-    if (a.call_type !== 'PRECOMPILE' && typeof a.recipient === 'string' && /^\d+\.\d+\.\d+$/.test(a.recipient))
+    if (
+      !isSystemType(a.call_type) &&
+      !facades.has(lower(String(a.to))) &&
+      typeof a.recipient === 'string' &&
+      /^\d+\.\d+\.\d+$/.test(a.recipient)
+    )
       recipients.add(a.recipient);
   if (contractRef) recipients.delete(contractRef);
   const blockNumber = wholeOf(record.block_number);
   const [block, sender, contract] = await Promise.all([
     blockNumber !== undefined ? state.block(blockNumber) : Promise.resolve(null),
     state.account(senderRef),
-    contractRef ? state.account(contractRef, true) : Promise.resolve(null),
+    contractRef
+      ? (byAddress.get(longZeroOf(contractRef) ?? lower(contractRef)) ?? state.account(contractRef, true))
+      : Promise.resolve(null),
     ...[...recipients].map((id) =>
       state
         .account(
@@ -376,7 +418,7 @@ export async function replayRecord(
 
   // the system contracts' answers, in the order the record has them
   const systemCalls = sorted.filter(
-    (a) => a.call_type === 'PRECOMPILE' && typeof a.to === 'string' && SYSTEM_CONTRACTS[lower(a.to)],
+    (a) => isSystemType(a.call_type) && typeof a.to === 'string' && SYSTEM_CONTRACTS[lower(a.to)],
   );
   let nextSystem = 0;
   const recordLogs: ContractLog[] = Array.isArray(record.logs) ? record.logs : [];
@@ -441,8 +483,8 @@ export async function replayRecord(
         } as ExecResult;
       // the token service's synthetic events: the record's logs at this point whose address is the token called
       const logs: Array<[Uint8Array, Uint8Array[], Uint8Array]> = [];
-      if (address.endsWith('167') && input.length >= 2 + 8 + 64) {
-        const token = `0x${input.slice(2 + 8 + 24, 2 + 8 + 64)}`;
+      if (address.endsWith('167') && input.length >= 2 + 8 + 40) {
+        const token = redirectedToken(input) ?? `0x${input.slice(2 + 8 + 24, 2 + 8 + 64)}`;
         const tokenAccount = byAddress.get(token);
         for (let k = rec.logCount; k < recordLogs.length; k++) {
           const l = recordLogs[k];
@@ -461,11 +503,34 @@ export async function replayRecord(
       return { executionGasUsed: used, returnValue: out, logs } as ExecResult;
     };
 
+  // BLOCKHASH as Hedera's consensus node answers it (the record is the node's; the mirror node's web3 simulation,
+  // which has no 256-block window, differs)
+  const blockHashes: BlockHashRead[] = [];
+  const blockchain = blockHashSource(async (number) => {
+    const rec = ref.recorder as ReplayRecorder;
+    const b = await state.block(number);
+    if (!b) {
+      notes.push({
+        action: Math.max(0, rec.actions.length - 1),
+        step: Math.max(0, rec.opcodes.length - 1),
+        why: l10n.t(
+          'The replay read the hash of block {0} (BLOCKHASH), which the mirror node does not have; it used zero.',
+          String(number),
+        ),
+      });
+      return new Uint8Array(32);
+    }
+    const hash = b.hash.slice(0, 66);
+    blockHashes.push({ number, hash });
+    return hexToBytes(hash as `0x${string}`);
+  });
+
   const lazy = new LazyState(source);
   const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
   const evm: EVM = await createEVM({
     common,
     stateManager: lazy,
+    blockchain: blockchain as never,
     customPrecompiles: Object.keys(SYSTEM_CONTRACTS).map((a) => ({
       address: createAddressFromString(a),
       function: system(a) as never,
@@ -502,7 +567,22 @@ export async function replayRecord(
   );
   ref.recorder = recorder;
   evm.events.on('step', (s) => recorder.step(s as never));
-  evm.events.on('beforeMessage', (m) => recorder.beforeMessage(m as never));
+  evm.events.on('beforeMessage', (m) => {
+    recorder.beforeMessage(m as never);
+    // a facade's redirect run in another contract's context: what Hedera answers there is not replayed
+    const a = recorder.actions[recorder.actions.length - 1];
+    const op = a?.call_operation_type;
+    if (a && facades.has(a.to ?? '') && op !== 'CALL' && op !== 'STATICCALL')
+      notes.push({
+        action: recorder.actions.length - 1,
+        step: recorder.opcodes.length,
+        why: l10n.t(
+          "The replay made a {0} to the token {1}'s own address; Hedera's answer to a token facade run in another contract's context is not replayed.",
+          String(op),
+          String(a.recipient ?? a.to),
+        ),
+      });
+  });
   evm.events.on('afterMessage', (r) => recorder.afterMessage(r as never));
 
   // a transaction starts with only what EIP-2929 and Hedera warm: sender, recipient, precompiles, system contracts
@@ -517,19 +597,11 @@ export async function replayRecord(
       step: 0,
       why: l10n.t("the mirror node's block {0} has another hash than the record names", String(blockNumber)),
     });
-  const evmBlock = {
-    header: {
-      number: blockNumber ?? 0n,
-      coinbase: createAddressFromString(ZERO),
-      timestamp: BigInt((block?.from ?? timestamp).split('.')[0]),
-      difficulty: 0n,
-      prevRandao: new Uint8Array(32),
-      gasLimit: 15_000_000n,
-      baseFeePerGas: undefined,
-      slotNumber: 0n,
-      getBlobGasPrice: () => undefined,
-    },
-  };
+  const evmBlockValue = evmBlock(
+    blockNumber ?? 0n,
+    BigInt((block?.from ?? timestamp).split('.')[0]),
+    createAddressFromString(ZERO),
+  );
 
   await lazy.checkpoint();
   let res;
@@ -541,7 +613,7 @@ export async function replayRecord(
       data: hexToBytes(data as `0x${string}`),
       value,
       gasLimit: gas,
-      block: evmBlock as never,
+      block: evmBlockValue as never,
     });
   } catch (e) {
     if (e instanceof ReplayError) throw e;
@@ -605,6 +677,8 @@ export async function replayRecord(
       gasUsed: exec.executionGasUsed,
       notes,
       readsBalance: recorder.readsBalance,
+      blockHashes,
+      olderSchedule: recorder.olderSchedule,
     },
     stats: { ...state.stats, steps: recorder.opcodes.length, cpuMs: (cpu.user + cpu.system) / 1000 },
   };

@@ -17,3 +17,11 @@ export {
 } from './engine';
 export { GAS_TOLERANCE, GAS_TOLERANCE_MIN, type Verdict, checkReplay } from './check';
 export { type FetchStats, MirrorState, ReplayError } from './state';
+export {
+  type SimulationAnswer,
+  type SimulationCall,
+  type Simulated,
+  SIMULATION_GAS,
+  checkSimulation,
+  simulateCall,
+} from './simulate';

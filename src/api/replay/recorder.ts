@@ -16,6 +16,44 @@
  */
 import type { ContractAction, Opcode } from '../mirrorTypes';
 
+/** The block @ethereumjs/evm runs a call in: the fields it reads (`coinbase` is an @ethereumjs Address). */
+export function evmBlock(number: bigint, timestamp: bigint, coinbase: unknown): unknown {
+  return {
+    header: {
+      number,
+      coinbase,
+      timestamp,
+      difficulty: 0n,
+      prevRandao: new Uint8Array(32),
+      gasLimit: 15_000_000n,
+      baseFeePerGas: undefined,
+      slotNumber: 0n,
+      getBlobGasPrice: () => undefined,
+    },
+  };
+}
+
+/**
+ * The `blockchain` @ethereumjs/evm asks BLOCKHASH's answers of. Under Cancun it asks only for the 256 blocks before
+ * the current one (zero for that one, later ones and older ones), as Hedera's node keeps 256 trailing block hashes;
+ * `hashOf` gives the 32 bytes the EVM sees (the first 32 of Hedera's 48-byte hash).
+ */
+export function blockHashSource(hashOf: (n: bigint) => Promise<Uint8Array>): {
+  getBlock: (n: number) => Promise<{ hash: () => Uint8Array }>;
+  putBlock: () => Promise<void>;
+  shallowCopy: () => unknown;
+} {
+  const source = {
+    getBlock: async (n: number) => {
+      const h = await hashOf(BigInt(n));
+      return { hash: () => h };
+    },
+    putBlock: async () => undefined,
+    shallowCopy: () => source,
+  };
+  return source;
+}
+
 /** The fields of an @ethereumjs/evm step event that are read. */
 export interface StepEvent {
   pc: number;
@@ -105,7 +143,25 @@ interface Frame {
   writes: number;
   logs: number;
   mark: number;
+  /** What the frame and its children charged that Hedera's older gas schedule did not (see ScheduleDiff). */
+  older: ScheduleDiff;
 }
+
+/**
+ * Gas an action charged (itself and the calls under it) that Hedera's EVM did not charge before its gas calculator
+ * followed Ethereum's again (hiero-consensus-node's CustomGasCalculator, once LondonGasCalculator-based with a code
+ * deposit waiver, now PragueGasCalculator-based without it): the code deposit (200 a byte of deployed code), EIP-3860's
+ * init code words of CREATE / CREATE2 (2 a word), and TLOAD / TSTORE (Besu's default cost of 0 under London).
+ */
+export interface ScheduleDiff {
+  deposit: bigint;
+  initcode: bigint;
+  transient: bigint;
+}
+
+const CODE_DEPOSIT_BYTE = 200n;
+const INITCODE_WORD = 2n;
+const noDiff = (): ScheduleDiff => ({ deposit: 0n, initcode: 0n, transient: 0n });
 
 /** A storage slot the replay touched. */
 export interface SlotAccess {
@@ -151,6 +207,8 @@ export class ReplayRecorder {
   logCount = 0;
   /** BALANCE / SELFBALANCE ran: the result depends on a balance. */
   readsBalance = false;
+  /** For each action, what it charged that Hedera's older gas schedule did not. */
+  readonly olderSchedule: ScheduleDiff[] = [];
   private readonly writeLog: Array<{ access: SlotAccess; prev: string | undefined }> = [];
   private readonly frames: Frame[] = [];
   private readonly withStack: boolean;
@@ -235,6 +293,11 @@ export class ReplayRecorder {
       this.logCount++;
     } else if (name === 'BALANCE' || name === 'SELFBALANCE') {
       this.readsBalance = true;
+    } else if (name === 'TLOAD' || name === 'TSTORE') {
+      f.older.transient += fee;
+    } else if ((name === 'CREATE' || name === 'CREATE2') && s.stack.length >= 3) {
+      const size = s.stack[s.stack.length - 3];
+      if (size < 1n << 32n) f.older.initcode += ((size + 31n) / 32n) * INITCODE_WORD;
     }
     f.pending = this.opcodes.length;
     f.enteredChild = false;
@@ -304,6 +367,7 @@ export class ReplayRecorder {
       writes: this.writeLog.length,
       logs: this.logCount,
       mark: this.env.mark?.() ?? 0,
+      older: noDiff(),
     });
   }
 
@@ -356,6 +420,16 @@ export class ReplayRecorder {
         e.gas_cost = int(SSTORE_SENTRY);
     }
     f.sload = undefined;
+    // an exceptional halt uses all the gas the frame had, on any schedule
+    const older = err !== undefined && err !== 'revert' ? noDiff() : f.older;
+    if (f.create && err === undefined) older.deposit += BigInt(r.returnValue.length) * CODE_DEPOSIT_BYTE;
+    this.olderSchedule[Number(a.index)] = older;
+    const parent = this.frames[this.frames.length - 1];
+    if (parent) {
+      parent.older.deposit += older.deposit;
+      parent.older.initcode += older.initcode;
+      parent.older.transient += older.transient;
+    }
     if (err !== undefined) {
       // a failed frame's effects (and its children's) are undone
       this.env.frameFailed?.(f.mark);

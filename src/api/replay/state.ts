@@ -43,6 +43,7 @@ export interface FetchStats {
   slotRequests: number;
   accountRequests: number;
   contractRequests: number;
+  blockRequests: number;
 }
 
 export interface MirrorStateOptions {
@@ -56,6 +57,8 @@ export interface MirrorStateOptions {
 const HEX = /^0x[0-9a-fA-F]*$/;
 const WORD = /^0x[0-9a-fA-F]{1,64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Hedera's block hash: 48 bytes (SHA-384); the EVM sees its first 32, so fewer is not a block hash. */
+const BLOCK_HASH = /^0x(?:[0-9a-fA-F]{2}){32,48}$/;
 const MAX_CODE_HEX = 2 * 64 * 1024; // far past the 24 KiB a contract can hold
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -86,10 +89,18 @@ export function word32(v: string): string {
 }
 
 export class MirrorState {
-  readonly stats: FetchStats = { requests: 0, bytes: 0, slotRequests: 0, accountRequests: 0, contractRequests: 0 };
+  readonly stats: FetchStats = {
+    requests: 0,
+    bytes: 0,
+    slotRequests: 0,
+    accountRequests: 0,
+    contractRequests: 0,
+    blockRequests: 0,
+  };
   private readonly slots = new Map<string, Promise<string>>();
   private readonly accounts = new Map<string, Promise<AccountState | null>>();
   private readonly contracts = new Map<string, Promise<Record<string, unknown> | null>>();
+  private readonly blocks = new Map<bigint, Promise<{ hash: string; from: string } | null>>();
   private readonly maxRequests: number;
   private readonly parallel: number;
   private running = 0;
@@ -189,8 +200,21 @@ export class MirrorState {
     return word32(v);
   }
 
-  /** A block (`/blocks/{number}`): its hash and first timestamp; null when the mirror node has none. */
-  async block(number: bigint): Promise<{ hash: string; from: string } | null> {
+  /**
+   * A block (`/blocks/{number}`): its hash (Hedera's 48 bytes, or at least the 32 the EVM sees) and first timestamp;
+   * null when the mirror node has none. Asked once per number.
+   */
+  block(number: bigint): Promise<{ hash: string; from: string } | null> {
+    let p = this.blocks.get(number);
+    if (!p) {
+      this.stats.blockRequests++;
+      p = this.fetchBlock(number);
+      this.blocks.set(number, p);
+    }
+    return p;
+  }
+
+  private async fetchBlock(number: bigint): Promise<{ hash: string; from: string } | null> {
     const what = l10n.t('block {0}', String(number));
     const b = await this.get(`/blocks/${number}`, '', what);
     if (b === null) return null;
@@ -198,7 +222,7 @@ export class MirrorState {
     if (
       !isObject(b) ||
       typeof b.hash !== 'string' ||
-      !HEX.test(b.hash) ||
+      !BLOCK_HASH.test(b.hash) ||
       typeof t !== 'string' ||
       !/^\d{1,12}\.\d{9}$/.test(t)
     )

@@ -346,6 +346,8 @@ function reachable(
       const name = sig ? sig.slice(0, sig.indexOf('(')) : undefined;
       entry = name ? defs.filter((f) => f.nodeType === 'FunctionDefinition' && f.name === name) : [];
     }
+    // a selector no function has runs the fallback (a proxy's: the implementation's selectors are not its own)
+    if (!entry.length) entry = defs.filter((f) => f.kind === 'fallback');
   } else {
     entry = defs.filter((f) => f.kind === 'receive' || f.kind === 'fallback');
   }

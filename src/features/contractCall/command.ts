@@ -1,11 +1,12 @@
 /**
  * "Hedera: Call Contract…": asks for a contract (its id, EVM address or HashScan link), or takes it as an argument
  * (a Deployments row's address, a CodeLens's or a hover's `{ address }` or text: checked as if typed), finds its ABI
- * (target.ts) and opens its call panel. Says plainly when there is no contract there or no ABI for it.
+ * (target.ts) and opens its call panel (at a function, for a function lens's `{ address, function, inputs }`). Says plainly when there is no contract there or no ABI for it.
  */
 import * as vscode from 'vscode';
 import { notificationSafe } from '../../api/text';
 import type { ContractCallPanel, ContractCallPanels } from './panel';
+import type { FunctionFocus } from './protocol';
 import { findTarget, parseContractInput } from './target';
 
 /** The contract an argument names: text, or an object with `address` or `id` text; undefined otherwise. */
@@ -16,6 +17,16 @@ export function contractArgument(arg: unknown): string | undefined {
     for (const k of ['address', 'id'] as const) if (typeof o[k] === 'string' && o[k].length <= 300) return o[k];
   }
   return undefined;
+}
+
+/** The function an argument asks to show first (a function lens's `{ function, inputs }`); undefined otherwise. */
+export function focusArgument(arg: unknown): FunctionFocus | undefined {
+  if (!arg || typeof arg !== 'object' || Array.isArray(arg)) return undefined;
+  const { function: name, inputs } = arg as Record<string, unknown>;
+  if (typeof name !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$]{0,255}$/.test(name)) return undefined;
+  const count =
+    typeof inputs === 'number' && Number.isInteger(inputs) && inputs >= 0 && inputs <= 1024 ? inputs : undefined;
+  return count === undefined ? { name } : { name, inputs: count };
 }
 
 export async function callContractCommand(
@@ -54,5 +65,5 @@ export async function callContractCommand(
     void vscode.window.showErrorMessage(notificationSafe(found.message, 600));
     return undefined;
   }
-  return panels.show(found.target);
+  return panels.show(found.target, focusArgument(arg));
 }

@@ -23,7 +23,9 @@ import type { FeatureContext } from '../context';
 import { addKept, type KeptCall, keptFor, readKept, setPinned } from './history';
 import {
   type CallRequest,
+  type FirstState,
   type FromWebview,
+  type FunctionFocus,
   type FunctionView,
   type HistoryView,
   type OutcomeView,
@@ -36,6 +38,10 @@ import {
 } from './protocol';
 import { type CallTarget, findTarget } from './target';
 import { checkBlockChoice, hbarToTinybars } from '../../api/callValues';
+import type { OpcodesResponse } from '../../api/mirrorTypes';
+import type { SimulationAnswer, SimulationCall } from '../../api/replay';
+import { loadReplay } from '../../api/source/stepTrace';
+import { type InspectorPanel, inspectSimulation } from '../inspector';
 
 const HISTORY_KEY = 'hederaExplorer.contractCall.history';
 
@@ -98,25 +104,85 @@ export class ContractCallPanel implements vscode.Disposable {
   private readonly channel: PanelChannel<FromWebview, ToWebview>;
   private readonly disposables: vscode.Disposable[] = [];
   private running: Promise<void> = Promise.resolve();
+  /** The functions' views of the current target, made once (a contract may have hundreds). */
+  private functionViews: { target: CallTarget; views: FunctionView[] } | undefined;
+  /** Each simulated call's request and the mirror node's answer, for its local run (Open in Inspector). */
+  private readonly simulations = new Map<string, { call: SimulationCall; answer: SimulationAnswer; label: string }>();
+  /** The page has the current target's functions: an update leaves them out (a call's updates carry the outcome). */
+  private functionsSent = false;
+  /** The history's version the page has (ContractCallPanels.historyVersion): an update leaves it out when current. */
+  private historySent = -1;
+  /** The page's HTML holds its first state, and the page has not said it is ready yet. */
+  private stateInHtml = false;
+  /** A function to show first once the page listens (a function lens's, while the page was not ready). */
+  private pendingFocus: string | undefined;
+  /** A function a lens asked for while the contract was being looked up (by name, resolved when it is found). */
+  private focusAsked: FunctionFocus | undefined;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     private readonly owner: ContractCallPanels,
     readonly address: string,
     target: CallTarget | undefined,
+    focus?: FunctionFocus,
   ) {
     this.key = address;
     this.target = target;
+    const focusKey = focus ? this.keyOf(focus) : undefined;
+    if (focusKey) this.pendingFocus = focusKey;
     this.channel = owner.host.channel<FromWebview, ToWebview>(panel, `Contract call ${address}`, parseWebviewMessage, {
       handle: (m) => this.handle(m),
       refused: (reason) => owner.effects.observe?.(this, { kind: 'refused', reason }),
     });
-    this.channel.open(this, this.title(), this.shell());
+    // a known contract's state goes in the page's HTML: its forms are drawn before its `ready` has gone round
+    this.channel.open(this, this.title(), this.shell(target ? this.firstState() : undefined));
     this.disposables.push(
       owner.ctx.network.onDidChange(() => void this.lookUp()),
       owner.onDidChangeHistory(() => this.update()),
     );
     if (!target) void this.lookUp();
+    else if (focus && !focusKey) this.notInAbi(focus);
+  }
+
+  /** The state the page's HTML holds; the page has it when it says it is ready for the first time. */
+  private firstState(): FirstState {
+    const version = this.owner.historyVersion;
+    const state: FirstState = { ...this.viewState(), ...(this.pendingFocus ? { focus: this.pendingFocus } : {}) };
+    this.pendingFocus = undefined;
+    this.functionsSent = true;
+    this.historySent = version;
+    this.stateInHtml = true;
+    return state;
+  }
+
+  /** The key of the ABI's function a lens names (by name, and by number of inputs among overloads). */
+  private keyOf(focus: FunctionFocus): string | undefined {
+    const named = this.views().filter((v) => v.name === focus.name);
+    return (named.find((v) => v.inputs.length === focus.inputs) ?? named[0])?.key;
+  }
+
+  /** Shows a function first: scrolled to, its first field (or its button) focused; when the page listens. */
+  focusFunction(focus: FunctionFocus): void {
+    if (!this.target) {
+      this.focusAsked = focus; // the contract is being looked up (a restored panel, another network): once it is found
+      return;
+    }
+    const key = this.keyOf(focus);
+    if (!key) return this.notInAbi(focus);
+    if (!this.channel.post({ type: 'focus', key })) this.pendingFocus = key;
+  }
+
+  /** A lens named a function the ABI lacks (the source changed since the deployment, or another build): said. */
+  private notInAbi(focus: FunctionFocus): void {
+    const name = this.target?.name ?? this.address;
+    this.owner.effects.observe?.(this, { kind: 'refused', reason: `focus: no function ${focus.name.slice(0, 60)}` });
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        '{0} has no function {1} in the ABI the panel uses: the deployed contract may be an older build than the source.',
+        name,
+        focus.name,
+      ),
+    );
   }
 
   private title(): string {
@@ -127,24 +193,33 @@ export class ContractCallPanel implements vscode.Disposable {
   async lookUp(): Promise<void> {
     this.target = undefined;
     this.failure = undefined;
+    this.functionsSent = false;
+    this.historySent = -1;
     this.outcomes.clear();
+    this.simulations.clear();
     this.update();
     const found = await findTarget(this.owner.ctx, this.address);
     if (found.ok) this.target = found.target;
     else this.failure = found.message;
     this.panel.title = this.title();
+    this.functionsSent = false;
     this.update();
+    // a function asked for while the contract was being looked up again
+    const asked = this.focusAsked;
+    this.focusAsked = undefined;
+    if (asked && this.target) this.focusFunction(asked);
   }
 
   get functions(): AbiItem[] {
     return (this.target?.abi ?? []).filter((i) => i.type === 'function');
   }
 
-  viewState(): ViewState {
-    const d = decoders();
+  private views(): FunctionView[] {
     const t = this.target;
-    const profile = this.owner.ctx.network.profile;
-    const functions: FunctionView[] = this.functions.map((item) => ({
+    if (!t) return [];
+    if (this.functionViews?.target === t) return this.functionViews.views;
+    const d = decoders();
+    const views: FunctionView[] = this.functions.map((item) => ({
       key: signatureOf(item),
       name: item.name,
       read: d.isReadOnly(item),
@@ -157,20 +232,31 @@ export class ContractCallPanel implements vscode.Disposable {
       })),
       outputs: `(${(item.outputs ?? []).map((o) => (o.name ? `${o.type} ${o.name}` : o.type)).join(', ')})`,
     }));
-    functions.sort((a, b) => Number(b.read) - Number(a.read));
-    const history: HistoryView[] = keptFor(this.owner.kept(), profile.mirrorUrl, this.address).map((c) => ({
-      id: c.id,
-      at: new Date(c.at).toISOString(),
-      key: c.signature,
-      name: c.signature.slice(0, c.signature.indexOf('(')),
-      inputs: c.inputs.map((x) => oneLine(x, 120)),
-      block: c.blockNumber && c.blockNumber !== c.block ? `${c.block} → ${c.blockNumber}` : c.block,
-      status: c.outcome.status,
-      summary: c.outcome.summary,
-      pinned: c.pinned,
-      ...(c.value && c.value !== '0' ? { value: tinybarsToHbar(c.value) } : {}),
-      ...(c.from ? { from: c.from } : {}),
-    }));
+    views.sort((a, b) => Number(b.read) - Number(a.read));
+    this.functionViews = { target: t, views };
+    return views;
+  }
+
+  /** What the page shows; `withHistory` false: the history left empty (the page has it). */
+  viewState(withHistory = true): ViewState {
+    const t = this.target;
+    const profile = this.owner.ctx.network.profile;
+    const functions = this.views();
+    const history: HistoryView[] = !withHistory
+      ? []
+      : keptFor(this.owner.kept(), profile.mirrorUrl, this.address).map((c) => ({
+          id: c.id,
+          at: new Date(c.at).toISOString(),
+          key: c.signature,
+          name: c.signature.slice(0, c.signature.indexOf('(')),
+          inputs: c.inputs.map((x) => oneLine(x, 120)),
+          block: c.blockNumber && c.blockNumber !== c.block ? `${c.block} → ${c.blockNumber}` : c.block,
+          status: c.outcome.status,
+          summary: c.outcome.summary,
+          pinned: c.pinned,
+          ...(c.value && c.value !== '0' ? { value: tinybarsToHbar(c.value) } : {}),
+          ...(c.from ? { from: c.from } : {}),
+        }));
     return {
       status: t ? 'ready' : this.failure ? 'failed' : 'loading',
       ...(this.failure ? { message: this.failure } : {}),
@@ -183,12 +269,28 @@ export class ContractCallPanel implements vscode.Disposable {
     };
   }
 
-  private update(): void {
-    this.channel.post({ type: 'update', state: this.viewState() });
+  private update(extra: { reportRendered?: true } = {}): void {
+    const version = this.owner.historyVersion;
+    const { functions, history, ...rest } = this.viewState(version !== this.historySent);
+    const state = {
+      ...rest,
+      ...(this.functionsSent ? {} : { functions }),
+      ...(version !== this.historySent ? { history } : {}),
+    };
+    if (this.channel.post({ type: 'update', state, ...extra })) {
+      this.functionsSent = true;
+      this.historySent = version;
+    }
   }
 
   receive(raw: unknown): Promise<void> {
     return this.channel.receive(raw);
+  }
+
+  /** Test mode only: the page clicks a function's button (or presses Enter in its field); false when not posted. */
+  press(key: string, how: 'click' | 'enter', inputs: string[] = []): boolean {
+    if (!this.owner.effects.observe) return false;
+    return this.channel.post({ type: 'press', key, how, inputs });
   }
 
   /** Resolves when the calls asked for so far have ended. */
@@ -199,16 +301,23 @@ export class ContractCallPanel implements vscode.Disposable {
   private async handle(m: FromWebview): Promise<void> {
     switch (m.type) {
       case 'ready':
-        this.channel.post({
-          type: 'update',
-          state: this.viewState(),
-          ...(this.owner.effects.observe ? { reportRendered: true as const } : {}),
-        });
+        // the first page drew the state of its HTML; a later one (a reload, or shown again) draws what is sent now
+        if (!this.stateInHtml || !m.drewFirst) {
+          this.functionsSent = false;
+          this.historySent = -1;
+        }
+        this.stateInHtml = false;
+        this.update(this.owner.effects.observe ? { reportRendered: true } : {});
+        if (this.pendingFocus && this.channel.post({ type: 'focus', key: this.pendingFocus }))
+          this.pendingFocus = undefined;
         return;
       case 'call':
         return this.call(m);
       case 'history':
         return this.historyAction(m.action, m.id);
+      case 'inspect':
+        await this.inspect(m.key);
+        return;
       case 'rendered':
         this.owner.effects.observe?.(this, { kind: 'rendered', key: m.key, status: m.status, text: m.text });
         return;
@@ -232,6 +341,7 @@ export class ContractCallPanel implements vscode.Disposable {
     const d = decoders();
     const profile = this.owner.ctx.network.profile;
     const read = d.isReadOnly(item);
+    this.simulations.delete(req.key);
     const done = async (o: Omit<OutcomeView, 'key'>, kept?: Omit<KeptCall, 'id' | 'at' | 'outcome' | 'pinned'>) => {
       const outcome: OutcomeView = { key: req.key, ...o };
       this.outcomes.set(req.key, outcome);
@@ -297,6 +407,23 @@ export class ContractCallPanel implements vscode.Disposable {
       };
       const kept = { ...base, ...(blockNumber ? { blockNumber } : {}) };
       const a = await mirror.contractCall(params);
+      // a simulated call's answer, which its local run is checked against
+      const simulated = (answer: SimulationAnswer): Pick<OutcomeView, 'local'> => {
+        if (read) return {};
+        this.simulations.set(req.key, {
+          call: {
+            to: t.address,
+            ...(t.id ? { contractId: t.id } : {}),
+            data: data.value,
+            ...(from ? { from } : {}),
+            value: value.value,
+            block: blockNumber ? BigInt(blockNumber) : 'latest',
+          },
+          answer,
+          label: `${t.name}.${req.key}`,
+        });
+        return { local: { status: 'idle' } };
+      };
       if (a.kind === 'unavailable')
         return done(
           {
@@ -327,6 +454,7 @@ export class ContractCallPanel implements vscode.Disposable {
               ...(dec && 'args' in dec && dec.args ? { args: valueLines(dec.args) } : {}),
             },
             ...(a.data !== '0x' ? { raw: a.data } : {}),
+            ...simulated({ kind: 'failed', data: a.data }),
           },
           kept,
         );
@@ -349,12 +477,91 @@ export class ContractCallPanel implements vscode.Disposable {
           values: valueLines(decoded?.values),
           ...(result !== '0x' ? { raw: result } : {}),
           ...(gas ? { gas } : {}),
+          ...simulated({ kind: 'result', result, ...(gas ? { estimate: BigInt(gas) } : {}) }),
         },
         kept,
       );
     } catch (e) {
       this.owner.ctx.log.warn(`Contract call ${t.address} ${req.key}: ${isApiError(e) ? e.detail : String(e)}`);
       return done({ status: 'error', block: blockText, error: errorView(e, profile.label) }, base);
+    }
+  }
+
+  /**
+   * Open in Inspector: the simulated call of `key` run again locally (src/api/replay/simulate.ts) against the mirror
+   * node's state at its block, and checked against the mirror node's answer. It opens in the inspector only when
+   * it matches; otherwise the outcome says why, and no trace is shown as exact.
+   */
+  async inspect(key: string): Promise<InspectorPanel | undefined> {
+    const sim = this.simulations.get(key);
+    const outcome = this.outcomes.get(key);
+    if (!sim || !outcome) {
+      this.owner.effects.observe?.(this, { kind: 'refused', reason: `inspect: no simulated call ${key.slice(0, 60)}` });
+      return undefined;
+    }
+    const set = (local: NonNullable<OutcomeView['local']>) => {
+      // a newer call of the function replaced the outcome: its own button is left as it is
+      if (this.outcomes.get(key) !== current) return;
+      current = { ...current, local };
+      this.outcomes.set(key, current);
+      this.update();
+    };
+    let current = outcome;
+    set({ status: 'running' });
+    const clients = this.owner.ctx.network.clients;
+    const network = this.owner.ctx.network.profile.name;
+    const mod = loadReplay();
+    try {
+      const s = await vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Simulating {0} locally…', sim.label),
+          cancellable: true,
+        },
+        (_progress, token) => {
+          const controller = new AbortController();
+          token.onCancellationRequested(() => controller.abort());
+          return mod.simulateCall(clients.mirror, clients.http, sim.call, { signal: controller.signal });
+        },
+      );
+      const verdict = mod.checkSimulation(s.execution, sim.call.data, sim.answer);
+      this.owner.ctx.log.info(
+        `Contract call: ${sim.label} simulated locally: ${verdict.summary} (${s.stats.steps} steps, ${s.stats.requests} requests)`,
+      );
+      if (!verdict.matches) {
+        set({ status: 'differs', message: vscode.l10n.t('{0} No trace is shown as exact.', verdict.summary) });
+        return undefined;
+      }
+      const label = vscode.l10n.t('{0} at block {1}', sim.label, s.block.number.toString());
+      const trace = { trace: s.execution.opcodes as OpcodesResponse, verdict, stats: s.stats };
+      const panel = inspectSimulation({
+        id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+        label,
+        network,
+        before: s.block.before,
+        result: s.result,
+        actions: s.execution.actions,
+        trace: { replay: trace, use: { by: 'replay', ...trace } },
+        tracedBy: {
+          by: 'replay',
+          matches: true,
+          text: vscode.l10n.t(
+            "Simulated locally · matches the mirror node's answer ({0} calls)",
+            String(verdict.calls),
+          ),
+        },
+        note: vscode.l10n.t(
+          "Simulated locally on the mirror node's state at the end of block {0}, and checked against the mirror node's answer: nothing was signed or sent to the network.",
+          s.block.number.toString(),
+        ),
+      });
+      set({ status: 'opened', message: verdict.summary });
+      return panel;
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.owner.ctx.log.warn(`Contract call: ${sim.label} could not be simulated locally: ${why}`);
+      set({ status: 'failed', message: vscode.l10n.t('The call could not be run locally: {0}', oneLine(why, 300)) });
+      return undefined;
     }
   }
 
@@ -400,7 +607,7 @@ export class ContractCallPanel implements vscode.Disposable {
   }
 
   /** The page's static markup: translations only (escaped), no server text. */
-  private shell(): PageShell {
+  private shell(state: FirstState | undefined): PageShell {
     const x = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     return {
@@ -433,6 +640,7 @@ export class ContractCallPanel implements vscode.Disposable {
   <h2 id="historyHeading" hidden>${x(vscode.l10n.t('History'))}</h2>
   <ol id="history" class="history"></ol>
 </main>`,
+      ...(state ? { state } : {}),
     };
   }
 }
@@ -466,6 +674,10 @@ export class ContractCallPanels implements vscode.Disposable {
   readonly effects: CallPanelEffects;
   private readonly historyChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeHistory = this.historyChanged.event;
+  /** The kept calls as last read or saved (checked once, not on every update). */
+  private keptCache: KeptCall[] | undefined;
+  /** Counts the history's changes: a page is sent the history only when it has an older one. */
+  historyVersion = 0;
 
   /** `viewType`: the panels' webview type (index.ts registers their serializer). */
   constructor(
@@ -477,12 +689,14 @@ export class ContractCallPanels implements vscode.Disposable {
   }
 
   /** Opens (or focuses) the panel of a contract found (target.ts). */
-  show(target: CallTarget): ContractCallPanel {
-    return this.host.show(
+  show(target: CallTarget, focus?: FunctionFocus): ContractCallPanel {
+    const { panel, created } = this.host.show(
       target.address,
       vscode.l10n.t('Call {0}', target.name),
-      (panel) => new ContractCallPanel(panel, this, target.address, target),
-    ).panel;
+      (panel) => new ContractCallPanel(panel, this, target.address, target, focus),
+    );
+    if (!created && focus) panel.focusFunction(focus);
+    return panel;
   }
 
   async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
@@ -503,7 +717,8 @@ export class ContractCallPanels implements vscode.Disposable {
   }
 
   kept(): KeptCall[] {
-    return readKept(this.ctx.extension.workspaceState.get(HISTORY_KEY));
+    this.keptCache ??= readKept(this.ctx.extension.workspaceState.get(HISTORY_KEY));
+    return this.keptCache;
   }
 
   async keep(call: Omit<KeptCall, 'id' | 'at' | 'pinned'>): Promise<void> {
@@ -520,8 +735,12 @@ export class ContractCallPanels implements vscode.Disposable {
   }
 
   private async save(calls: KeptCall[]): Promise<void> {
-    await this.ctx.extension.workspaceState.update(HISTORY_KEY, calls);
+    // the memento holds the new list at once: the pages are updated without waiting for it to be written
+    const written = this.ctx.extension.workspaceState.update(HISTORY_KEY, calls);
+    this.keptCache = calls;
+    this.historyVersion++;
     this.historyChanged.fire();
+    await written;
   }
 
   dispose(): void {

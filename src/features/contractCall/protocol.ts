@@ -49,6 +49,11 @@ export interface OutcomeView {
   gas?: string;
   /** A refused or failed request: the sentence, a way forward, the server's own words. */
   error?: { message: string; forward?: string; serverMessages: string[] };
+  /**
+   * A simulated call's local run (Open in Inspector): not run yet, running, opened (it matched the mirror node's
+   * answer), differs from it, or could not run; with its sentence.
+   */
+  local?: { status: 'idle' | 'running' | 'opened' | 'differs' | 'failed'; message?: string };
 }
 
 export interface HistoryView {
@@ -80,7 +85,32 @@ export interface ViewState {
   history: HistoryView[];
 }
 
-export type ToWebview = { type: 'update'; state: ViewState; reportRendered?: true };
+/** The state a new page's HTML holds: with the function to show first (a function lens's). */
+export type FirstState = ViewState & { focus?: string };
+
+/** A function to show first: its name and, to choose among overloads, its number of inputs. */
+export interface FunctionFocus {
+  name: string;
+  inputs?: number;
+}
+
+export type ToWebview =
+  /**
+   * The state; without `functions` when the page has them (they change only with the contract), without `history`
+   * when the page has the current one.
+   */
+  | {
+      type: 'update';
+      state: Omit<ViewState, 'functions' | 'history'> & { functions?: FunctionView[]; history?: HistoryView[] };
+      reportRendered?: true;
+    }
+  /**
+   * Test mode only (the page was asked to report what it draws): fill a function's fields as if typed, then click
+   * its button or press Enter in its last field, as a user does in the real frame.
+   */
+  | { type: 'press'; key: string; how: 'click' | 'enter'; inputs: string[] }
+  /** Show a function first: scrolled to, its first field (or its button) focused. */
+  | { type: 'focus'; key: string };
 
 export type HistoryAction = 'rerun' | 'copyCurl' | 'copyViem' | 'pin' | 'unpin';
 const HISTORY_ACTIONS: readonly HistoryAction[] = ['rerun', 'copyCurl', 'copyViem', 'pin', 'unpin'];
@@ -94,9 +124,12 @@ export interface CallRequest {
 }
 
 export type FromWebview =
-  | { type: 'ready' }
+  /** The page listens; `drewFirst`: it drew the state its HTML held (a new page, not one shown again). */
+  | { type: 'ready'; drewFirst: boolean }
   | ({ type: 'call' } & CallRequest)
   | { type: 'history'; action: HistoryAction; id: string }
+  /** Open in Inspector: the simulated call of a function run locally, then shown in the inspector. */
+  | { type: 'inspect'; key: string }
   /** What the page shows of an outcome (test mode only: the panel asked with reportRendered). */
   | { type: 'rendered'; key: string; status: string; text: string };
 
@@ -119,7 +152,7 @@ export function parseWebviewMessage(raw: unknown): Parsed<FromWebview> {
   if (!isObject(raw) || typeof raw.type !== 'string') return bad('not a message');
   switch (raw.type) {
     case 'ready':
-      return { ok: true, value: { type: 'ready' } };
+      return { ok: true, value: { type: 'ready', drewFirst: raw.drewFirst === true } };
     case 'call': {
       const { key, inputs, block, from, value } = raw;
       if (!str(key, 2048)) return bad('call.key is not a signature');
@@ -133,6 +166,9 @@ export function parseWebviewMessage(raw: unknown): Parsed<FromWebview> {
       if (!action || !str(raw.id, 64)) return bad('history: unknown action or id');
       return { ok: true, value: { type: 'history', action, id: raw.id } };
     }
+    case 'inspect':
+      if (!str(raw.key, 2048)) return bad('inspect.key is not a signature');
+      return { ok: true, value: { type: 'inspect', key: raw.key } };
     case 'rendered':
       if (!str(raw.key, 2048) || !str(raw.status, 16) || !str(raw.text, 100_000)) return bad('rendered: not texts');
       return { ok: true, value: { type: 'rendered', key: raw.key, status: raw.status, text: raw.text } };

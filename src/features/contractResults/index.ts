@@ -30,6 +30,10 @@ export interface ContractResultsSeam extends ListSeam<ContractResult> {
   readonly followIdle: boolean;
   /** The detail rows of a result, flattened as "Group / Label: value" lines. */
   detailLines(r: unknown): string[];
+  /** The details of a result's row as VS Code gets them when the row is opened (what they waited for included). */
+  openedDetails(r: unknown): Promise<string[]>;
+  /** The redraws asked of VS Code since the last call (the first call starts counting): rows' ids, or 'all'. */
+  takeRedraws(): string[];
 }
 
 /** A result from a command's argument: a row of the view, or a result object (tests, other callers). */
@@ -113,6 +117,20 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
     if (r) void ctx.raw.show(`contract-result-${r.timestamp}`, r);
   });
   if (!ctx.testMode) return undefined;
+  let redraws: string[] | undefined;
+  const takeRedraws = () => {
+    if (!redraws) {
+      redraws = [];
+      const into = redraws;
+      subs.push(
+        list.view().onDidChangeTreeData((e) => {
+          for (const n of e === undefined || e === null ? [undefined] : Array.isArray(e) ? e : [e])
+            into.push(n?.id ?? 'all');
+        }),
+      );
+    }
+    return redraws.splice(0);
+  };
   return listSeam(list, {
     setFilters: (f: Partial<ContractResultFilterInput>) => list.view().setFilters(f),
     filterBy: (kind: 'contract' | 'from', r: unknown) => list.view().filterBy(kind, r as ContractResult),
@@ -125,5 +143,7 @@ export function registerContractResults(ctx: FeatureContext): ContractResultsSea
       return list.view().followIdle;
     },
     detailLines: (r: unknown) => list.view().detailLines(r as ContractResult),
+    openedDetails: (r: unknown) => list.view().openedDetails(r as ContractResult),
+    takeRedraws,
   });
 }

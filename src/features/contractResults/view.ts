@@ -46,7 +46,17 @@ import { config } from '../../core/settings';
 import { ContextKey, setContext } from '../../core/contextKeys';
 import type { FilterField } from '../../ui/filterPicker';
 import { ListView } from '../../ui/listView';
-import { anyValueNode, DetailNode, flattenDetails, GroupNode, mdEscape, oneLine, type TreeNode } from '../../ui/nodes';
+import {
+  anyValueNode,
+  DetailNode,
+  flattenDetails,
+  GroupNode,
+  itemSignature,
+  mdEscape,
+  oneLine,
+  subtreeSignature,
+  type TreeNode,
+} from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { AbiIndex } from '../decoding';
 
@@ -371,17 +381,44 @@ function contractResultDetails(r: ContractResult, abis: AbiIndex): TreeNode[] {
 
 /** A result row: the Contract Results view's, and other features' trees' through contractResultRow (index.ts). */
 export class ContractResultNode implements TreeNode {
+  /** What the row and its details showed when VS Code last asked (changed() compares). */
+  private shownItem: string | undefined;
+  private shownDetails: string | undefined;
+
   constructor(
     readonly result: ContractResult,
     private readonly network: string,
     private readonly abis: AbiIndex,
   ) {}
 
+  /**
+   * Whether the row or its details, once shown, would show something else now (the workspace's ABIs or an answer
+   * about the contract changed). Only such rows are redrawn: a redraw of a row while a user opens one of its groups
+   * loses that opening (VS Code drops the children it was fetching).
+   */
+  changed(): boolean {
+    if (this.shownItem !== undefined && itemSignature(this.item()) !== this.shownItem) return true;
+    return (
+      this.shownDetails !== undefined &&
+      subtreeSignature(contractResultDetails(this.result, this.abis)) !== this.shownDetails
+    );
+  }
+
   get id(): string {
-    return `result:${this.network}:${this.result.timestamp}:${this.result.hash ?? ''}:${this.result.contract_id ?? ''}`;
+    return ContractResultNode.idOf(this.result, this.network);
+  }
+
+  static idOf(r: ContractResult, network: string): string {
+    return `result:${network}:${r.timestamp}:${r.hash ?? ''}:${r.contract_id ?? ''}`;
   }
 
   getTreeItem(): vscode.TreeItem {
+    const item = this.item();
+    this.shownItem = itemSignature(item);
+    return item;
+  }
+
+  private item(): vscode.TreeItem {
     const r = this.result;
     const state = outcome(r);
     const ok = state === 'success';
@@ -437,17 +474,31 @@ export class ContractResultNode implements TreeNode {
     return item;
   }
 
-  getChildren(): TreeNode[] {
+  async getChildren(): Promise<TreeNode[]> {
     // expanding a result whose call or custom error no workspace ABI knows asks Sourcify for this contract's ABI
-    // (once per contract); the view refreshes when it arrives
-    this.abis.lookUpContract(this.result, outcome(this.result) === 'failure');
-    // and whether the workspace's build of the called contract is the code on chain (once per contract; no wait)
-    this.abis.checkBuild(this.result);
-    return contractResultDetails(this.result, this.abis);
+    // (once per contract), and asks whether the workspace's build of the called contract is the code on chain. The
+    // details wait for both, within a bound, so that they come once, whole: a later answer redraws the row
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.all([
+        this.abis.lookUpContract(this.result, outcome(this.result) === 'failure'),
+        this.abis.checkBuild(this.result),
+      ]),
+      new Promise((resolve) => (timer = setTimeout(resolve, DETAILS_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    const details = contractResultDetails(this.result, this.abis);
+    this.shownDetails = subtreeSignature(details);
+    return details;
   }
 }
 
+/** How long a result's details wait for the answers that decode them before showing what is known. */
+const DETAILS_WAIT_MS = 2000;
+
 export class ContractResultsView extends ListView<ContractResult, ContractResultFilters, ContractResultFilterInput> {
+  /** The rows given to VS Code, by id: a redraw names the same objects. */
+  private rowNodes = new Map<string, ContractResultNode>();
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private following = false;
   /** The Follow poll in flight: stopping or rescheduling Follow cancels it, and its late answer is dropped. */
@@ -470,8 +521,8 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
           else this.stopTimer();
         }
       }),
-      // decoded labels change with the workspace's ABIs and Sourcify answers
-      ctx.abis.onDidChange(() => this.provider.refresh()),
+      // decoded labels change with the workspace's ABIs and Sourcify answers: the rows that show something else
+      ctx.abis.onDidChange(() => this.redrawChanged()),
     );
     setContext(ContextKey.contractResultsFollowing, false);
   }
@@ -482,7 +533,24 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   }
 
   protected node(r: ContractResult, network: string): TreeNode {
-    return new ContractResultNode(r, network, this.abis);
+    const id = ContractResultNode.idOf(r, network);
+    const known = this.rowNodes.get(id);
+    if (known && known.result === r) return known;
+    const node = new ContractResultNode(r, network, this.abis);
+    this.rowNodes.set(id, node);
+    return node;
+  }
+
+  /** Redraws the rows whose row or opened details would now show something else. */
+  private redrawChanged(): void {
+    const network = this.network.profile.name;
+    const ids = new Set(this.loaded.map((r) => ContractResultNode.idOf(r, network)));
+    const changed: TreeNode[] = [];
+    for (const [id, node] of this.rowNodes) {
+      if (!ids.has(id)) this.rowNodes.delete(id);
+      else if (node.changed()) changed.push(node);
+    }
+    if (changed.length) this.provider.refresh(changed);
   }
 
   protected emptyText(): string {
@@ -758,6 +826,13 @@ export class ContractResultsView extends ListView<ContractResult, ContractResult
   /** The detail rows of a result, flattened as "Group / Label: value" lines (tests, copy all). */
   detailLines(r: ContractResult): string[] {
     return flattenDetails(contractResultDetails(r, this.abis));
+  }
+
+  /** The details of a result's row as VS Code gets them when the row is opened, flattened (tests). */
+  async openedDetails(r: ContractResult): Promise<string[]> {
+    const node = this.node(r, this.network.profile.name);
+    node.getTreeItem();
+    return flattenDetails(await (node as ContractResultNode).getChildren());
   }
 
   dispose(): void {

@@ -2,8 +2,9 @@
  * The debugger's host side, loaded on the first debug session (a lazy entry of the build): a `hedera` session's
  * transaction read from the selected network's mirror node (its contract result, call trace and opcode log with
  * stack, memory and storage), every frame's contract resolved to the workspace's build deployed (the one resolver,
- * src/workspace/deployedBuild.ts, held against the code on chain), and the sources the trace ran through mapped to
- * the workspace's files where they hold the very text compiled (else the adapter shows the compiled text read-only).
+ * src/workspace/deployedBuild.ts, held against the code on chain; a build held as input only compiled as revert to
+ * source compiles it), and the sources the trace ran through mapped to the workspace's files where they hold the very
+ * text compiled (else the adapter shows the compiled text read-only).
  */
 import * as vscode from 'vscode';
 import { DebugTrace, type FrameIdentity } from '../../api/debug/trace';
@@ -11,6 +12,7 @@ import { refusalWhy, replayModeOf, stepTraceOf, traceOf } from '../../api/source
 import { oneLine } from '../../api/text';
 import { NETWORK_NAMES, type NetworkName } from '../../api/networks';
 import { type Explorer, parseTxRef, type TxRef, txRefText } from '../../api/txRef';
+import { MissingOutputs } from '../../core/missingOutputs';
 import { config, profileOf } from '../../core/settings';
 import { FrameBuilds, type ResolvedFrameBuild } from '../../workspace/frameBuild';
 import type { FeatureContext } from '../context';
@@ -21,6 +23,19 @@ export { parseTxRef } from '../../api/txRef';
 
 export function createSession(ctx: FeatureContext): HederaDebugSession {
   return new HederaDebugSession({ load: (args) => loadTransaction(ctx, args) });
+}
+
+/** The outputs of deployed builds held as input only, produced for the debugger (one per window). */
+let outputs: MissingOutputs | undefined;
+function missingOutputs(ctx: FeatureContext): MissingOutputs {
+  outputs ??= new MissingOutputs({
+    globalStorageUri: ctx.extension.globalStorageUri,
+    log: ctx.log,
+    feature: 'Debugger',
+    afterTrust: vscode.l10n.t('then start the debug session again'),
+    toRetry: vscode.l10n.t('start the debug session again to compile it'),
+  });
+  return outputs;
 }
 
 function explorers(selected: NetworkName): Explorer[] {
@@ -118,6 +133,12 @@ async function loadTransaction(ctx: FeatureContext, args: HederaLaunchArguments)
     network: () => ({ chainId: ctx.network.profile.chainId, verifyUrl: ctx.network.profile.verifyUrl, http }),
     contract: (idOrAddress, signal) =>
       ctx.chainCode.on(() => ({ key: ctx.network.profile.mirrorUrl, mirror })).contract(idOrAddress, { signal }),
+    // a build held as input only (Hardhat 3's Ignition copies): compiled with the user's compiler of its version
+    produce: (build) =>
+      missingOutputs(ctx).produce(
+        build,
+        (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath),
+      ),
     log: (level, line) => ctx.log[level](`Debugger: ${line}`),
   });
   const resolved = new Map<string, ResolvedFrameBuild>();
@@ -152,7 +173,9 @@ async function loadTransaction(ctx: FeatureContext, args: HederaLaunchArguments)
       const uri = vscode.Uri.joinPath(folder.uri, rel);
       try {
         const bytes = await vscode.workspace.fs.readFile(uri);
-        if (new TextDecoder().decode(bytes) === s.content && uri.scheme === 'file') paths.set(name, uri.fsPath);
+        // a file's path, another scheme's URI (a virtual or remote folder): VS Code reads a path with a scheme as a URI
+        if (new TextDecoder().decode(bytes) === s.content)
+          paths.set(name, uri.scheme === 'file' ? uri.fsPath : uri.toString());
       } catch {
         // not in the workspace: shown read-only
       }

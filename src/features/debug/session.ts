@@ -40,6 +40,7 @@ import {
 import type { CallNode, DebugTrace, ExternalFrame } from '../../api/debug/trace';
 import { instructionSize } from '../../api/source/sourceMap';
 import { opcodeName } from '../../api/debug/opcodes';
+import { localsOf } from '../../api/debug/locals';
 
 /** The launch configuration of a `hedera` debug session. */
 export interface HederaLaunchArguments extends DebugProtocol.LaunchRequestArguments {
@@ -336,8 +337,15 @@ export class HederaDebugSession extends DebugSession {
     if (!t) return [];
     if (this.shown.length) return this.shown;
     const all = t.stackAt(this.step);
-    // a frame's root (the dispatcher) is shown only when it is where that frame is now
-    this.shown = all.filter((s, i) => s.call.parent || i === 0 || all[i - 1].call.frame !== s.call.frame);
+    // a frame's root (the dispatcher) is left out under the external function it jumped into, which stands for it;
+    // where no jump into it is marked (the function's body laid out in the dispatcher's code), the root is that function
+    this.shown = all.filter(
+      (s, i) =>
+        s.call.parent ||
+        i === 0 ||
+        all[i - 1].call.frame !== s.call.frame ||
+        all[i - 1].call.name !== functionOf(t, s.call.frame),
+    );
     return this.shown;
   }
 
@@ -449,7 +457,7 @@ export class HederaDebugSession extends DebugSession {
     const f = s.call.frame;
     const locals: Variable[] = [];
     // the frame's root, or the external function's body the dispatcher jumped into: the call's arguments
-    const external = !s.call.parent || (s.call.parent === f.root && s.call.name === functionOf(t, f));
+    const external = runsExternalBody(t, s.call);
     if (external) {
       const args = argumentsOf(t, f);
       if (args) locals.push(...args);
@@ -459,6 +467,9 @@ export class HederaDebugSession extends DebugSession {
     const scopes: DebugProtocol.Scope[] = [
       new Scope(external ? l10n.t('Arguments') : l10n.t('Message'), this.handles.create(locals), false),
     ];
+    const inferred = inferredOf(t, s.call, s.step, external);
+    if (inferred.length)
+      scopes.push(new Scope(l10n.t('Locals (likely: read from the stack)'), this.handles.create(inferred), false));
     // at the step that ends the frame: what it returned, by its function's outputs
     const returned = returnValuesOf(t, f, s.step);
     if (returned?.length) scopes.push(new Scope(l10n.t('Return values'), this.handles.create(returned), false));
@@ -514,6 +525,7 @@ export class HederaDebugSession extends DebugSession {
     }
     const pools: Variable[][] = [
       argumentsOf(t, f) ?? [],
+      inferredOf(t, call, at, runsExternalBody(t, call)),
       returnValuesOf(t, f, at) ?? [],
       messageOf(f),
       storageVariables(t, at) ?? [],
@@ -631,6 +643,23 @@ export class HederaDebugSession extends DebugSession {
     this.sendResponse(response);
     this.sendEvent(new TerminatedEvent());
   }
+}
+
+/** The frame's root, or the external function's body the dispatcher jumped into: its arguments are the call data's. */
+function runsExternalBody(t: DebugTrace, call: CallNode): boolean {
+  return !call.parent || (call.parent === call.frame.root && call.name === functionOf(t, call.frame));
+}
+
+/**
+ * A call's variables read from the stack (src/api/debug/locals.ts): an internal function's parameters, the return
+ * variables and the locals in scope, all likely; and why not, when they could not be read.
+ */
+function inferredOf(t: DebugTrace, call: CallNode, step: number, external: boolean): Variable[] {
+  const r = localsOf(t, call, step, external ? argumentsOf(t, call.frame) : undefined);
+  if (!r) return [];
+  const vars = [...r.params, ...r.returns, ...r.locals];
+  if (r.note) vars.push({ name: l10n.t('(not inferred)'), value: r.note });
+  return vars;
 }
 
 const numeric = (s: string): bigint | undefined => {

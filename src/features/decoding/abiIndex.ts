@@ -102,6 +102,8 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
   private readonly decodedCache = new WeakMap<object, { version: number; failed: boolean; value: DecodedResult }>();
   private readonly bodyCache = new WeakMap<object, { version: number; body: DecodedBody | undefined }>();
   private readonly lookups = new Set<Promise<unknown>>();
+  /** The lookups in flight by what they answer (a build check's key), for those who wait for the answer. */
+  private readonly checking = new Map<string, Promise<void>>();
   private readonly sourcifyRegistries = new Map<string, AbiRegistry>();
   private sourcifyCache: SourcifyAbiCache | undefined;
   /**
@@ -186,8 +188,8 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
    * (once per address and network) whether the workspace's build of it is the code on chain: the builds (the
    * window's one read) and the contract's code (ctx.chainCode). onDidChange fires with the answer.
    */
-  checkBuild(r: ContractResult): void {
-    this.checkContract(r.address ?? r.to);
+  checkBuild(r: ContractResult): Promise<void> {
+    return this.checkContract(r.address ?? r.to);
   }
 
   /**
@@ -195,22 +197,22 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
    * (its own EVM address, if it has one, is what the records hold); the answer is kept under every form of the
    * contract, so a result calling its address and a schedule calling its id read one answer.
    */
-  checkContract(idOrAddress: string | null | undefined): void {
+  checkContract(idOrAddress: string | null | undefined): Promise<void> {
     const form = formOf(idOrAddress);
-    if (!form) return;
+    if (!form) return Promise.resolve();
     const chainId = this.network.profile.chainId;
     const recordsAt = (forms: readonly string[]) =>
       (this.context.deployments ?? []).filter(
         (d) => forms.includes(d.address) && (d.chainId === undefined || d.chainId === chainId),
       );
     const key = this.buildCheckKey(form);
-    if (this.buildChecks.has(key)) return;
+    if (this.buildChecks.has(key)) return this.checking.get(key) ?? Promise.resolve();
     const byId = /^\d+\.\d+\.\d+$/.test(idOrAddress?.trim() ?? '');
     const longZero = /^\d+\.\d+\.\d+$/.test(form) ? entityIdToEvmAddress(form) : undefined;
     const known = [longZero?.ok ? longZero.value : form].filter((a) => /^0x[0-9a-f]{40}$/.test(a));
     // an address without a record: nothing to check, and nothing asked of the network (an id is looked up: the
     // records may hold its own EVM address)
-    if (!byId && !recordsAt(known).length) return;
+    if (!byId && !recordsAt(known).length) return Promise.resolve();
     this.buildChecks.set(key, undefined);
     const p = (async () => {
       let check: AddressBuildCheck | null = null;
@@ -252,8 +254,25 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
       this.log.debug(`Builds: ${ids.join(' / ')}: ${check ? `${check.contractName}: ${check.kind}` : 'no record'}`);
       if (check) this.bump(false);
     })();
-    this.lookups.add(p);
-    void p.finally(() => this.lookups.delete(p));
+    return this.track(p, key);
+  }
+
+  /**
+   * Keeps `p` among the lookups in flight (ready() waits for them) and, under a build check's `key`, as the answer
+   * a later caller waits for. The promise returned settles with `p` and never rejects.
+   */
+  private track(p: Promise<void>, key?: string): Promise<void> {
+    const done = p.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lookups.add(done);
+    if (key) this.checking.set(key, done);
+    void done.then(() => {
+      this.lookups.delete(done);
+      if (key && this.checking.get(key) === done) this.checking.delete(key);
+    });
+    return done;
   }
 
   /** The Sourcify ABI cache (undefined if the decoders cannot be loaded). */
@@ -623,12 +642,12 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
    * For a result being expanded: when its call or custom error is not known from the workspace, asks Sourcify
    * for the contract's ABI (once per contract and network) and fires onDidChange when it brings one.
    */
-  lookUpContract(r: ContractResult, failed: boolean): void {
+  lookUpContract(r: ContractResult, failed: boolean): Promise<void> {
     const address = evmAddressOf(r.address ?? r.to);
-    if (!address) return;
+    if (!address) return Promise.resolve();
     const chainId = this.network.profile.chainId;
     const cache = this.sourcify;
-    if (!cache || cache.peek(chainId, address) !== undefined) return; // asked already
+    if (!cache || cache.peek(chainId, address) !== undefined) return Promise.resolve(); // asked already
     const p = (async () => {
       await this.scan; // the workspace may know it: no request then
       const dec = this.decodeResult(r, failed);
@@ -650,8 +669,7 @@ export class WorkspaceAbiIndex implements AbiIndex, vscode.Disposable {
         this.log.warn(`ABIs: Sourcify lookup of ${address} failed: ${e instanceof Error ? e.message : String(e)}`);
       }
     })();
-    this.lookups.add(p);
-    void p.finally(() => this.lookups.delete(p));
+    return this.track(p);
   }
 
   workspace(): WorkspaceAbis {

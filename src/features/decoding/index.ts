@@ -56,16 +56,18 @@ export interface AbiIndex {
   decodeSchedule(s: Schedule): DecodedBody | undefined;
   /**
    * For a result being expanded: when its call or custom error is not known from the workspace, asks Sourcify
-   * for the contract's ABI (once per contract and network); onDidChange fires when it brings one.
+   * for the contract's ABI (once per contract and network); onDidChange fires when it brings one. Resolves when
+   * this lookup is done (never rejects).
    */
-  lookUpContract(r: ContractResult, failed: boolean): void;
+  lookUpContract(r: ContractResult, failed: boolean): Promise<void>;
   /**
    * For a result whose details are opened: when the records put a contract at the called address, asks the resolver
    * (once per address and network) whether the workspace's build is the code on chain; onDidChange fires with it.
+   * Resolves when the answer is in (never rejects).
    */
-  checkBuild(r: ContractResult): void;
+  checkBuild(r: ContractResult): Promise<void>;
   /** The same for a contract named by entity id or EVM address (a scheduled call); both forms share one answer. */
-  checkContract(idOrAddress: string): void;
+  checkContract(idOrAddress: string): Promise<void>;
   /**
    * The resolver's answer for a contract by EVM address or entity id (`checkBuild`, `checkContract`), undefined
    * when not asked or not answered yet.
@@ -142,16 +144,16 @@ class LazyAbiIndex implements AbiIndex, vscode.Disposable {
     return this.loaded.decodeSchedule(s);
   }
 
-  lookUpContract(r: ContractResult, failed: boolean): void {
-    this.loaded.lookUpContract(r, failed);
+  lookUpContract(r: ContractResult, failed: boolean): Promise<void> {
+    return this.loaded.lookUpContract(r, failed);
   }
 
-  checkBuild(r: ContractResult): void {
-    this.loaded.checkBuild(r);
+  checkBuild(r: ContractResult): Promise<void> {
+    return this.loaded.checkBuild(r);
   }
 
-  checkContract(idOrAddress: string): void {
-    this.loaded.checkContract(idOrAddress);
+  checkContract(idOrAddress: string): Promise<void> {
+    return this.loaded.checkContract(idOrAddress);
   }
 
   buildCheck(idOrAddress: string | null | undefined): AddressBuildCheck | undefined {

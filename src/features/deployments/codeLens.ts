@@ -7,6 +7,8 @@
  *   `Debug`                                                          → the latest failure in VS Code's debugger
  *   `Verify`                                                         → Verify Contract for that address
  *   `Call`                                                           → its call panel (once the mirror node knows it)
+ * and, with `Call`, `Read` or `Simulate` above each public or external function of the contract's own body (its call
+ * panel at that function; `hederaExplorer.codeLens.functions`).
  * Nothing is asked while lenses are provided: `resolveCodeLens` (called by VS Code for the lenses on screen) asks
  * the model, which keeps the answers (results LENS_MAX_AGE_MS); when they arrive the lenses are provided again from
  * what is kept, now with the failure and Verify lenses their answers call for. An undeployed contract gets nothing,
@@ -20,13 +22,13 @@ import type { FeatureContext } from '../context';
 import { COMMANDS, OTHER_COMMANDS } from './ids';
 import type { BuildState, DeploymentsModel, EntryState } from './model';
 import { type DeploymentEntry, deploymentsOf } from './records';
-import { findDeclarations } from './solidity';
+import { findDeclarations, findFunctions, type SolidityFunction } from './solidity';
 import { canVerify, failedText, lensTitle, type VerificationState } from './summary';
 
 /** Results shown by a lens are asked again when older than this (when the lens is on screen again). */
 export const LENS_MAX_AGE_MS = 60_000;
 
-type LensKind = 'main' | 'failures' | 'debug' | 'verify' | 'call' | 'undeployed';
+type LensKind = 'main' | 'failures' | 'debug' | 'verify' | 'call' | 'function' | 'undeployed';
 
 /** A lens and what it is about (the entry's key, resolved again by key: the records may have changed). */
 export class DeploymentLens extends vscode.CodeLens {
@@ -62,8 +64,11 @@ export class DeploymentLenses {
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
     const docPath = folder ? vscode.workspace.asRelativePath(document.uri, false) : undefined;
     const showUndeployed = config().get<boolean>('codeLens.showUndeployed', false) === true;
+    const withFunctions = config().get<boolean>('codeLens.functions', true) !== false;
     const lenses: DeploymentLens[] = [];
-    for (const d of findDeclarations(document.getText())) {
+    const text = document.getText();
+    let functions: SolidityFunction[] | undefined;
+    for (const d of findDeclarations(text)) {
       const start = document.positionAt(d.offset);
       const range = new vscode.Range(start, start);
       const deployed = deploymentsOf(this.model.entries, d.name, docPath, profile.chainId, folder?.uri.toString());
@@ -95,7 +100,15 @@ export class DeploymentLenses {
         if (verify) lenses.push(new DeploymentLens(range, 'verify', e, verify));
         const call = this.callCommand(e, s);
         if (call) lenses.push(new DeploymentLens(range, 'call', e, call));
+        if (call && withFunctions && d.kind === 'contract') {
+          const id = s.contract?.value?.id ?? e.address;
+          for (const f of (functions ??= findFunctions(text, d))) {
+            const at = new vscode.Range(document.positionAt(f.offset), document.positionAt(f.offset));
+            lenses.push(new DeploymentLens(at, 'function', e, this.functionCommand(e, id, f, deployed.length > 1)));
+          }
+        }
       }
+      functions = undefined;
     }
     return lenses;
   }
@@ -214,6 +227,37 @@ export class DeploymentLenses {
         id,
         this.ctx.network.profile.label,
       ),
+    };
+  }
+
+  /**
+   * `Read` or `Simulate` above a public or external function (or `Read` above a public state variable, its getter) of
+   * a contract that has the `Call` lens: its call panel at that function (by name and number of inputs: the panel
+   * picks the ABI's function; none, and it opens as `Call`).
+   */
+  functionCommand(e: DeploymentEntry, id: string, f: SolidityFunction, several: boolean): vscode.Command {
+    const read = f.mutability === 'view' || f.mutability === 'pure';
+    const title = read ? vscode.l10n.t('Read') : vscode.l10n.t('Simulate');
+    const network = this.ctx.network.profile.label;
+    return {
+      title: several ? `${title} · ${id}` : title,
+      command: OTHER_COMMANDS.callContract,
+      arguments: [{ address: e.address, function: f.name, ...(f.inputs === undefined ? {} : { inputs: f.inputs }) }],
+      tooltip: read
+        ? vscode.l10n.t(
+            'Read {0} of {1} at {2} on {3}: nothing is signed or sent to the network.',
+            f.name,
+            e.name,
+            id,
+            network,
+          )
+        : vscode.l10n.t(
+            'Simulate {0} of {1} at {2} on {3} (the mirror node runs it; nothing is signed or sent to the network).',
+            f.name,
+            e.name,
+            id,
+            network,
+          ),
     };
   }
 

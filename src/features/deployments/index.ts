@@ -10,6 +10,7 @@ import type { TreeNode } from '../../ui/nodes';
 import type { FeatureContext } from '../context';
 import type { DeploymentLens, DeploymentLenses } from './codeLens';
 import { registerCommand } from '../../core/commands';
+import { soon } from '../../core/disposables';
 import { COMMANDS, DEPLOYMENTS_VIEW } from './ids';
 import type * as Lazy from './lazy';
 import type { DeploymentsModel } from './model';
@@ -77,11 +78,14 @@ export function registerDeployments(ctx: FeatureContext): DeploymentsSeam | unde
     resolveCodeLens: (lens, token) => getLenses().resolve(lens, token),
   };
   const deps = { ctx, model: getModel, tree: () => tree.implementation() };
+  let lensRegistration: vscode.Disposable | undefined;
   ctx.extension.subscriptions.push(
     tree,
     lensChanged,
     { dispose: () => clearTimeout(lensTimer) },
-    vscode.languages.registerCodeLensProvider(SOLIDITY, provider),
+    // registered right after activation, not during it: VS Code asks for lenses once it is there
+    soon(() => (lensRegistration = vscode.languages.registerCodeLensProvider(SOLIDITY, provider))),
+    { dispose: () => lensRegistration?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('hederaExplorer.codeLens')) lensChanged.fire();
     }),

@@ -32,13 +32,16 @@ interface Token {
   offset: number;
 }
 
+/** The punctuation `tokens` returns when asked: what delimits bodies, parameter lists, declarations, initializers. */
+const PUNCTUATION = new Set([123, 125, 40, 41, 44, 59, 61]); // { } ( ) , ; = (each `=` of `==`, `=>`, `<=` too)
+
 /**
- * The identifiers of a source, in order, with comments and string literals skipped (numbers and punctuation are
- * not returned: only keywords and names matter here).
+ * The identifiers of a source, in order, with comments and string literals skipped (numbers are not returned, nor
+ * punctuation unless `punctuation`: then `{ } ( ) , ;` too, one character each).
  */
-function* identifiers(src: string, max: number): Generator<Token> {
+function* tokens(src: string, max: number, punctuation = false, from = 0): Generator<Token> {
   const n = Math.min(src.length, max);
-  let i = 0;
+  let i = from;
   while (i < n) {
     const c = src.charCodeAt(i);
     if (c === 47 /* / */ && i + 1 < n) {
@@ -89,6 +92,7 @@ function* identifiers(src: string, max: number): Generator<Token> {
       while (i < n && (isIdPart(src.charCodeAt(i)) || src.charCodeAt(i) === 46)) i++;
       continue;
     }
+    if (punctuation && PUNCTUATION.has(c)) yield { text: src[i], offset: i };
     i++;
   }
 }
@@ -117,7 +121,7 @@ export function findDeclarations(src: string, max = MAX_SCAN_CHARS): Array<Solid
   const found: Array<Omit<SolidityDeclaration, 'line' | 'character'>> = [];
   let previous: Token | undefined;
   let pending: { kind: DeclarationKind; offset: number } | undefined;
-  for (const t of identifiers(src, max)) {
+  for (const t of tokens(src, max)) {
     if (pending) {
       // the name follows the keyword; a keyword where a name should be means there was none (broken source)
       if (t.text !== 'contract' && t.text !== 'library' && t.text !== 'interface' && t.text !== 'abstract') {
@@ -139,3 +143,174 @@ export function findDeclarations(src: string, max = MAX_SCAN_CHARS): Array<Solid
   );
   return found.map((d, i) => ({ ...d, ...places[i] }));
 }
+
+/** What a function's header says of how it may be called. */
+export type Mutability = 'pure' | 'view' | 'payable' | 'nonpayable';
+
+/**
+ * A function of a contract's own body that can be called from outside (`public` or `external`), or the getter of a
+ * `public` state variable (`getter`: its inputs, a mapping's keys or an array's index, are not counted).
+ */
+export interface SolidityFunction {
+  name: string;
+  /** How many parameters it takes (overloads share a name); undefined for a getter. */
+  inputs?: number;
+  getter?: true;
+  mutability: Mutability;
+  /** Where its `function` keyword is. */
+  offset: number;
+  line: number;
+  character: number;
+}
+
+/**
+ * The `public` and `external` functions declared in the body of `declaration` (a result of `findDeclarations` on
+ * the same source), in source order: not those it inherits, nor constructors, `fallback`, `receive` or modifiers.
+ * A function without a visibility (Solidity before 0.5) is public. The same light tokenizer: a body is read by its
+ * braces, a parameter list by its parentheses, with comments and strings skipped; a body that does not close ends
+ * the scan with what was found.
+ */
+export function findFunctions(src: string, declaration: SolidityDeclaration, max = MAX_SCAN_CHARS): SolidityFunction[] {
+  const found: Array<Omit<SolidityFunction, 'line' | 'character'>> = [];
+  // from the declaration's name (outside any comment or string): each declaration's scan reads only its own text
+  const it = tokens(src, max, true, declaration.nameOffset);
+  let depth = 0;
+  let inBody = false;
+  let statement: Token[] = [];
+  for (let next = it.next(); !next.done; next = it.next()) {
+    const t = next.value;
+    if (t.text === '{') {
+      depth++;
+      inBody = true;
+      statement = [];
+      continue;
+    }
+    if (t.text === '}') {
+      depth--;
+      statement = [];
+      if (inBody && depth <= 0) break;
+      continue;
+    }
+    if (!inBody || depth !== 1) continue;
+    if (t.text !== 'function') {
+      // a state variable, an event, a using…: its tokens up to its `;` (a body in braces starts another statement)
+      if (t.text === ';') {
+        const getter = publicGetter(statement);
+        if (getter) found.push(getter);
+        statement = [];
+      } else statement.push(t);
+      continue;
+    }
+    statement = [];
+    const header = readHeader(it);
+    if (!header) break;
+    if (header.name && header.visible)
+      found.push({ name: header.name, inputs: header.inputs, mutability: header.mutability, offset: t.offset });
+    // its body (or `;`) read: the depth is that of the contract's body again
+    if (header.end === 'body-unclosed') break;
+  }
+  const places = linesOf(
+    src,
+    found.map((f) => f.offset),
+  );
+  return found.map((f, i) => ({ ...f, ...places[i] }));
+}
+
+/** Words that start a statement of a contract's body other than a state variable's declaration. */
+const NOT_A_VARIABLE = new Set([
+  'event',
+  'error',
+  'using',
+  'struct',
+  'enum',
+  'modifier',
+  'constructor',
+  'fallback',
+  'receive',
+  'type',
+]);
+
+/**
+ * The getter of a state variable declared `public` (its type, `public`, maybe `constant` or `immutable`, its name,
+ * maybe `= …`): its name is the last word before the initializer, outside the type's parentheses.
+ */
+function publicGetter(statement: Token[]): Omit<SolidityFunction, 'line' | 'character'> | undefined {
+  if (!statement.length || NOT_A_VARIABLE.has(statement[0].text)) return undefined;
+  let paren = 0;
+  let isPublic = false;
+  let name: string | undefined;
+  for (const x of statement) {
+    if (x.text === '(') paren++;
+    else if (x.text === ')') paren--;
+    else if (paren > 0) continue;
+    else if (x.text === '=') break;
+    else if (x.text === 'public') isPublic = true;
+    else if (x.text !== ',' && x.text !== 'constant' && x.text !== 'immutable' && x.text !== 'override') name = x.text;
+  }
+  if (!isPublic || !name || paren !== 0) return undefined;
+  return { name, mutability: 'view', getter: true, offset: statement[0].offset };
+}
+
+/**
+ * The rest of a function's declaration after `function`, its body included: its name (none for an old fallback),
+ * its parameters' count, whether it is public or external, its mutability. Undefined when the source ends first.
+ */
+function readHeader(
+  it: Generator<Token>,
+):
+  | { name?: string; inputs: number; visible: boolean; mutability: Mutability; end: 'body' | ';' | 'body-unclosed' }
+  | undefined {
+  let name: string | undefined;
+  let paren = 0;
+  let params: 'before' | 'in' | 'after' = 'before';
+  let inputs = 0;
+  let empty = true;
+  let visibility: string | undefined;
+  let mutability: Mutability = 'nonpayable';
+  for (let next = it.next(); !next.done; next = it.next()) {
+    const x = next.value.text;
+    if (params === 'before') {
+      if (x === '(') {
+        params = 'in';
+        paren = 1;
+      } else if (name === undefined && x !== ')' && x !== '{' && x !== '}' && x !== ';' && x !== ',') name = x;
+      else return undefined;
+      continue;
+    }
+    if (params === 'in') {
+      if (x === '(') paren++;
+      else if (x === ')') {
+        paren--;
+        if (paren === 0) {
+          params = 'after';
+          if (!empty) inputs++;
+        }
+      } else if (x === ',' && paren === 1) inputs++;
+      else if (x === '{' || x === '}' || x === ';') return undefined;
+      else empty = false;
+      continue;
+    }
+    // after the parameters: visibility, mutability, modifiers, returns (…), then a body or `;`
+    if (x === '(') paren++;
+    else if (x === ')') paren--;
+    else if (paren === 0) {
+      if (x === ';') return { name, inputs, visible: visible(visibility), mutability, end: ';' };
+      if (x === '}') return undefined;
+      if (x === '{') {
+        let depth = 1;
+        for (let b = it.next(); !b.done; b = it.next()) {
+          if (b.value.text === '{') depth++;
+          else if (b.value.text === '}' && --depth === 0)
+            return { name, inputs, visible: visible(visibility), mutability, end: 'body' };
+        }
+        return { name, inputs, visible: visible(visibility), mutability, end: 'body-unclosed' };
+      }
+      if (x === 'public' || x === 'external' || x === 'internal' || x === 'private') visibility = x;
+      else if (x === 'view' || x === 'pure' || x === 'payable') mutability = x;
+      else if (x === 'constant') mutability = 'view'; // Solidity before 0.5
+    }
+  }
+  return undefined;
+}
+
+const visible = (visibility: string | undefined): boolean => visibility !== 'internal' && visibility !== 'private';

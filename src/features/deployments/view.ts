@@ -300,7 +300,7 @@ class DetailsNode implements TreeNode {
 
 export class DeploymentsTree implements LoadedTree<TreeNode> {
   private readonly provider: NodeTreeProvider;
-  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | TreeNode[] | undefined | void>;
   private readonly disposables = new DisposableStore();
   private all: boolean;
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;

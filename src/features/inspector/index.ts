@@ -14,6 +14,17 @@ import { Command, registerCommand } from '../../core/commands';
 import { registerPanels } from '../../ui/panelRegistration';
 import { SOURCE_SCHEME, SourceDocuments } from './sourceDocuments';
 import { COMPILE_CACHE, VIEW_TYPE } from './viewType';
+import type { SimulationPage } from './simulation';
+
+export type { SimulationPage } from './simulation';
+export type { InspectorPanel } from './panel';
+
+let simulations: ((s: SimulationPage) => InspectorPanel) | undefined;
+
+/** Opens a simulated call in the inspector (the contract call panel's "Open in Inspector"); undefined before activation. */
+export function inspectSimulation(s: SimulationPage): InspectorPanel | undefined {
+  return simulations?.(s);
+}
 
 /** What the integration tests read of a panel. */
 export interface InspectorSnapshot {
@@ -51,7 +62,7 @@ export interface InspectorSeam {
   marks(): RevertMark[];
   /** Reads the workspace's builds again on the next look-up (a test changed build files and will not wait for the watcher). */
   forgetBuilds(): void;
-  /** Where the compiler outputs the extension produced are kept (missingOutput.ts). */
+  /** Where the compiler outputs the extension produced are kept (src/core/missingOutputs.ts). */
   readonly compileCacheDir: string;
   /** Local replays running now; `cancel` aborts them as their progress notification's Cancel does. */
   replays(): { running: number; cancel(): void };
@@ -92,6 +103,7 @@ export function registerInspector(ctx: FeatureContext): InspectorSeam | undefine
     }),
   );
   const subs = ctx.extension.subscriptions;
+  simulations = (s) => getPanels().showSimulation(s);
   registerCommand(subs, Command.inspectTransaction, (transaction) => load().inspectCommand(getPanels(), [transaction]));
   registerCommand(subs, Command.goToRevert, (transaction) => load().goToRevertCommand(getPanels(), [transaction]));
   registerCommand(subs, Command.clearRevertMarks, () => {

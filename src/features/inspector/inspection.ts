@@ -12,6 +12,7 @@ import { ApiError, isApiError } from '../../api/errors';
 import type { ActionsAnswer, Answer, MirrorClient, NotFoundInfo } from '../../api/mirror';
 import type { ContractResultDetails, TransactionDetail } from '../../api/mirrorTypes';
 import type { TxRef } from '../../api/txRef';
+import type { SimulationPage } from './simulation';
 
 export type SourceId = 'result' | 'actions' | 'transactions';
 
@@ -70,14 +71,33 @@ export class InspectionLoader {
     this.timestamp = ref.kind === 'timestamp' ? ref.timestamp : undefined;
   }
 
+  /** A simulation's sources, given instead of loaded (it has no record to load). */
+  simulation: SimulationPage | undefined;
+
+  /** Shows a simulation: its sources are set by `start`, and nothing is loaded. */
+  preset(simulation: SimulationPage): void {
+    this.simulation = simulation;
+  }
+
   /** Starts every source (a reload: what was shown is replaced as answers arrive). */
   start(): Promise<void> {
+    const sim = this.simulation;
+    if (sim) {
+      this.set('result', { state: 'ready', value: { value: sim.result, partial: false, url: '', tries: 0 } });
+      this.set('actions', {
+        state: 'ready',
+        value: { actions: sim.actions, pages: 0, truncated: false, partial: false },
+      });
+      this.set('transactions', { state: 'ready', value: { all: [] } });
+      return Promise.resolve();
+    }
     this.idTask = undefined;
     return Promise.all([this.load('result'), this.load('actions'), this.load('transactions')]).then(() => undefined);
   }
 
   /** Loads one source again (Retry), and what waited for it. */
   retry(source: SourceId): Promise<void> {
+    if (this.simulation) return Promise.resolve();
     const also: SourceId[] = [];
     // what waited for a failed result (a child's actions, a hash's transaction) fails with it: retried with it
     if (source === 'result')

@@ -35,6 +35,7 @@ import { RevertLocator, type SourceTarget, WorkspaceBuildsCache } from './revert
 import { RevertMarks } from './revertMarks';
 import type { SourceDocuments } from './sourceDocuments';
 import { VIEW_TYPE } from './viewType';
+import type { SimulationPage } from './simulation';
 
 /** What a panel did, for an observer (the test seam; none in normal use). */
 export type PanelEvent =
@@ -68,6 +69,9 @@ const SOURCE_OF: Record<Exclude<SectionId, 'source'>, SourceId> = {
   transfers: 'transactions',
 };
 
+/** A simulation's panel key: one page per run (no transaction names it). */
+const simulationKey = (s: SimulationPage): string => `${s.network}|simulation|${s.id}`;
+
 export const panelKey = (network: string, ref: TxRef): string =>
   `${network}|${txRefText(ref)}${ref.kind === 'transactionId' && ref.scheduled ? '?scheduled' : ''}|${ref.kind === 'transactionId' ? (ref.nonce ?? 0) : 0}`;
 
@@ -96,14 +100,17 @@ export class InspectorPanel implements vscode.Disposable {
     readonly ref: TxRef,
     readonly network: NetworkName,
     restore?: SavedState,
+    /** A simulated call shown instead of a transaction (ref is then its block's time, never shown). */
+    readonly simulation?: SimulationPage,
   ) {
-    this.key = panelKey(network, ref);
+    this.key = simulation ? simulationKey(simulation) : panelKey(network, ref);
     const clients = () => owner.ctx.network.clientsFor(network);
     this.loader = new InspectionLoader(
       ref,
       () => clients().mirror,
       (source) => this.sourceChanged(source),
     );
+    if (simulation) this.loader.preset(simulation);
     const locator = new RevertLocator(owner.ctx, () => clients(), owner.builds, owner.documents);
     this.builder = new SectionBuilder(
       owner.ctx,
@@ -116,7 +123,8 @@ export class InspectorPanel implements vscode.Disposable {
     );
     this.saved = {
       v: 1,
-      ref: txRefText(ref),
+      // a simulation is held in memory: a reference that is no transaction's, so a reload closes its page
+      ref: simulation ? `simulation:${simulation.id}` : txRefText(ref),
       nonce: ref.kind === 'transactionId' ? (ref.nonce ?? 0) : 0,
       network,
       ...(restore ? { collapsed: restore.collapsed, scrollTop: restore.scrollTop } : {}),
@@ -127,13 +135,16 @@ export class InspectorPanel implements vscode.Disposable {
       refused: (reason) => this.owner.effects.observe?.(this, { kind: 'refused', reason }),
     });
     // Only the title goes into the shell; the page builds everything else as text.
-    this.channel.open(this, vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label), {
+    const title = simulation
+      ? vscode.l10n.t('Simulation {0} · {1}', simulation.label, profile.label)
+      : vscode.l10n.t('Transaction {0} · {1}', shortRef(ref), profile.label);
+    this.channel.open(this, title, {
       bundle: 'inspector.main',
       title: vscode.l10n.t('Transaction inspector'),
       body: '<div id="app"></div>',
     });
     this.disposables.add(owner.ctx.abis.onDidChange(() => this.builder.decodingChanged()));
-    // a build the workspace holds the input of only is compiled once the folder is trusted (./missingOutput.ts)
+    // a build the workspace holds the input of only is compiled once the folder is trusted (src/core/missingOutputs.ts)
     this.disposables.add(vscode.workspace.onDidGrantWorkspaceTrust(() => this.builder.retrySource()));
   }
 
@@ -145,6 +156,14 @@ export class InspectorPanel implements vscode.Disposable {
   header(): Header {
     const profile = this.owner.ctx.network.clientsFor(this.network).profile;
     const selected = this.owner.ctx.network.profile;
+    if (this.simulation)
+      return {
+        ref: this.simulation.label,
+        refKind: 'simulation',
+        nonce: 0,
+        network: { name: profile.name, label: profile.label },
+        note: this.simulation.note,
+      };
     const h: Header = {
       ref: txRefText(this.ref),
       refKind: this.ref.kind,
@@ -228,6 +247,7 @@ export class InspectorPanel implements vscode.Disposable {
       case 'hashscan':
         return this.openHashscan(m.kind, m.id);
       case 'debug': {
+        if (this.simulation) return this.refuse('debug: a simulation has no transaction to debug');
         // the consensus timestamp names a child transaction too; until it is known, the reference opened
         const transaction = this.loader.timestamp ?? txRefText(this.ref);
         this.owner.effects.observe?.(this, { kind: 'debugged', transaction });
@@ -244,7 +264,7 @@ export class InspectorPanel implements vscode.Disposable {
       case 'raw': {
         const value = this.builder.raw(m.source);
         if (value === undefined) return;
-        const name = `${m.source}-${txRefText(this.ref)}`;
+        const name = `${m.source}-${this.simulation ? `simulation-${this.simulation.id}` : txRefText(this.ref)}`;
         await this.owner.ctx.raw.show(name, value);
         this.owner.effects.observe?.(this, { kind: 'raw', name });
         return;
@@ -268,7 +288,9 @@ export class InspectorPanel implements vscode.Disposable {
       this.refuse(`openSource: no place ${index}`);
       return undefined;
     }
-    const ref = this.loader.transactionId ?? txRefText(this.ref);
+    const ref = this.simulation
+      ? vscode.l10n.t('simulation {0}', this.simulation.label)
+      : (this.loader.transactionId ?? txRefText(this.ref));
     return this.owner.marks.open(target, { ref, network: this.network });
   }
 
@@ -360,6 +382,25 @@ export class InspectorPanels implements vscode.Disposable {
       panelKey(name, ref),
       vscode.l10n.t('Transaction {0}', shortRef(ref)),
       (panel) => new InspectorPanel(panel, this, ref, name),
+    );
+    if (shown.created) void shown.panel.start();
+    return shown.panel;
+  }
+
+  /** Opens the page of a simulated call (a new page for each run). */
+  showSimulation(simulation: SimulationPage): InspectorPanel {
+    const shown = this.host.show(
+      simulationKey(simulation),
+      vscode.l10n.t('Simulation {0}', simulation.label),
+      (panel) =>
+        new InspectorPanel(
+          panel,
+          this,
+          { kind: 'timestamp', timestamp: simulation.before },
+          simulation.network,
+          undefined,
+          simulation,
+        ),
     );
     if (shown.created) void shown.panel.start();
     return shown.panel;

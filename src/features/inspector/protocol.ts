@@ -45,7 +45,8 @@ export const RAW_SOURCES: readonly RawSource[] = ['result', 'actions', 'transact
 export interface Header {
   /** As the user gave it, normalised: a transaction id `0.0.x-sss-nnn`, a 0x hash, or a timestamp. */
   ref: string;
-  refKind: 'transactionId' | 'hash' | 'timestamp';
+  /** `simulation`: a simulated call (`ref` says what was called), no transaction. */
+  refKind: 'transactionId' | 'hash' | 'timestamp' | 'simulation';
   /** The transaction's nonce (0 unless a child transaction was opened). */
   nonce: number;
   network: { name: string; label: string };

@@ -39,10 +39,11 @@ import { oneLine } from '../../api/text';
 import { evmAddressToEntityId } from '../../api/validation';
 import type { BuiltContract, DeployedBuilds } from '../../workspace/deployedBuild';
 import { creationBuild, FrameBuilds } from '../../workspace/frameBuild';
-import { MissingOutputs } from './missingOutput';
+import { MissingOutputs } from '../../core/missingOutputs';
 import type { EntityView, SourceFrameView, SourceModel, SourceTrace } from '../../api/inspect/model';
 import type { FeatureContext } from '../context';
 import type { SourceDocuments } from './sourceDocuments';
+import type { SimulationPage } from './simulation';
 
 /** A place the editor can open: a file (or a read-only document of the compiled source) and a range. */
 export interface SourceTarget {
@@ -70,6 +71,8 @@ export interface RevertInput {
   pathRef: string;
   /** The transaction id (for the hover), when known. */
   transactionId?: string;
+  /** A simulation's own step trace, checked against the mirror node's answer: used instead of asking for one. */
+  simulated?: Pick<SimulationPage, 'trace' | 'tracedBy'>;
 }
 
 /** The workspace's builds (the window's one read, `ctx.builds`) and the outputs produced for those held as input only. */
@@ -78,7 +81,13 @@ export class WorkspaceBuildsCache implements vscode.Disposable {
   readonly outputs: MissingOutputs;
 
   constructor(private readonly ctx: FeatureContext) {
-    this.outputs = new MissingOutputs(ctx);
+    this.outputs = new MissingOutputs({
+      globalStorageUri: ctx.extension.globalStorageUri,
+      log: ctx.log,
+      feature: 'Revert to source',
+      afterTrust: vscode.l10n.t('the Source section then looks again'),
+      toRetry: vscode.l10n.t('open the Source section again to compile it'),
+    });
   }
 
   get(): Promise<DeployedBuilds> {
@@ -162,16 +171,18 @@ export class RevertLocator {
     const refusedBefore = RevertLocator.refused.get(profile.mirrorUrl);
     const skipEndpoint = !!refusedBefore && refusedBefore.until > Date.now();
     const mode = replayModeOf(config().get('replay.mode'));
-    const outcome = await stepTraceOf({
-      mirror: this.clients().mirror,
-      http: this.clients().http,
-      ref: input.pathRef,
-      mode,
-      signal,
-      skipEndpoint,
-      aroundReplay: (run) => this.withReplayProgress(input, run, signal),
-    });
-    const refusal = outcome.refusal ?? (skipEndpoint ? refusedBefore?.refusal : undefined);
+    const outcome =
+      input.simulated?.trace ??
+      (await stepTraceOf({
+        mirror: this.clients().mirror,
+        http: this.clients().http,
+        ref: input.pathRef,
+        mode,
+        signal,
+        skipEndpoint,
+        aroundReplay: (run) => this.withReplayProgress(input, run, signal),
+      }));
+    const refusal = outcome.refusal ?? (skipEndpoint && !input.simulated ? refusedBefore?.refusal : undefined);
     if (outcome.refusal && outcome.refusal.kind !== 'transaction')
       // the endpoint is off: not asked again this session; rate-limited or unavailable: not for five minutes
       RevertLocator.refused.set(profile.mirrorUrl, {
@@ -193,11 +204,13 @@ export class RevertLocator {
               "The mirror node's record of this transaction is incomplete, so the local replay cannot be checked against it; the location below is the likely one, from the call trace.",
             ),
       );
-    const traced: SourceTrace | undefined = used
-      ? traceOf(used.by === 'mirror' ? undefined : used.verdict)
-      : diverged
-        ? traceOf(diverged)
-        : undefined;
+    const traced: SourceTrace | undefined = input.simulated
+      ? input.simulated.tracedBy
+      : used
+        ? traceOf(used.by === 'mirror' ? undefined : used.verdict)
+        : diverged
+          ? traceOf(diverged)
+          : undefined;
     if (used) {
       const opcodes = { value: used.trace };
       {

@@ -219,7 +219,16 @@ export class SectionBuilder {
           ? (r.hash ?? this.loader.transactionId ?? '')
           : this.loader.transactionId;
       const task = this.locator
-        .locate({ result: r, actions: acts, pathRef, transactionId: this.loader.transactionId }, entry.abort.signal)
+        .locate(
+          {
+            result: r,
+            actions: acts,
+            pathRef,
+            transactionId: this.loader.transactionId,
+            ...(this.loader.simulation ? { simulated: this.loader.simulation } : {}),
+          },
+          entry.abort.signal,
+        )
         .then(
           (v) => {
             entry.value = v;
@@ -441,6 +450,15 @@ export class SectionBuilder {
       case 'transfers': {
         if (transactions.state !== 'ready') return this.notReady(transactions, 'transactions') as Sections[K];
         const tx = transactions.value.self;
+        if (!tx && this.loader.simulation)
+          return {
+            state: 'error',
+            message: vscode.l10n.t('A simulation has no transaction record: its transfers are not shown.'),
+            serverMessages: [],
+            retry: false,
+            // not a failure: nothing of the kind exists (an information banner, not an error)
+            missing: true,
+          };
         if (!tx)
           return {
             state: 'error',

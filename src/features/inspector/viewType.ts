@@ -4,5 +4,4 @@
  */
 export const VIEW_TYPE = 'hederaExplorer.inspector';
 
-/** The folder of the extension's global storage where the compiler outputs it produced are kept (missingOutput.ts). */
-export const COMPILE_CACHE = 'compiled';
+export { COMPILE_CACHE } from '../../core/compileCache';

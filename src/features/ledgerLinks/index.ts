@@ -9,6 +9,8 @@
 import * as vscode from 'vscode';
 import type { LookupStats } from '../../api/ledger/lookup';
 import { Command, registerCommand } from '../../core/commands';
+import { soon } from '../../core/disposables';
+import { config } from '../../core/settings';
 import { RAW_SCHEME } from '../../ui/actions';
 import type { FeatureContext } from '../context';
 import type * as Lazy from './lazy';
@@ -49,12 +51,17 @@ export interface LedgerLinksSeam {
   openExternal: ((url: string) => Promise<boolean>) | undefined;
 }
 
-/** The document selector of the languages setting: every language (`*`) or the listed ones; files, untitled documents and raw JSON documents. */
-export function selectorFor(languages: unknown): vscode.DocumentFilter[] {
+/**
+ * The document selector of the languages setting: every language (`*`) or the listed ones; files, untitled documents,
+ * raw JSON documents and the files of the workspace folders' schemes (`folderSchemes`: a virtual workspace's, such as
+ * github.dev's vscode-vfs:, or vscode-remote: in a browser's extension host), not other schemes' documents (output,
+ * diffs' originals).
+ */
+export function selectorFor(languages: unknown, folderSchemes: readonly string[] = []): vscode.DocumentFilter[] {
   const list = Array.isArray(languages)
     ? languages.filter((l): l is string => typeof l === 'string' && /^[\w.+#-]{1,64}$|^\*$/.test(l))
     : ['*'];
-  const schemes = ['file', 'untitled', RAW_SCHEME];
+  const schemes = [...new Set(['file', 'untitled', RAW_SCHEME, ...folderSchemes])];
   if (!list.length) return [];
   if (list.includes('*')) return schemes.map((scheme) => ({ scheme }));
   return list.flatMap((language) => schemes.map((scheme) => ({ language, scheme })));
@@ -81,28 +88,37 @@ export function registerLedgerLinks(ctx: FeatureContext): LedgerLinksSeam | unde
     return links;
   };
   let registration: vscode.Disposable | undefined;
+  /** The selector of the settings (undefined: off). */
+  const selectorOfSettings = (): vscode.DocumentFilter[] | undefined => {
+    const cfg = config();
+    if (cfg.get<boolean>('hovers.enabled', true) === false) return undefined;
+    const filters = selectorFor(
+      cfg.get<unknown>('hovers.languages', ['*']),
+      (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.scheme),
+    );
+    return filters.length ? filters : undefined;
+  };
   const register = () => {
     registration?.dispose();
     registration = undefined;
-    selector = undefined;
-    const cfg = vscode.workspace.getConfiguration(SETTINGS);
-    if (cfg.get<boolean>('enabled', true) === false) return;
-    const filters = selectorFor(cfg.get<unknown>('languages', ['*']));
-    if (!filters.length) return;
-    selector = filters;
+    selector = selectorOfSettings();
+    if (!selector) return;
     registration = vscode.Disposable.from(
-      vscode.languages.registerHoverProvider(filters, { provideHover: (d, p, t) => get().provideHover(d, p, t) }),
-      vscode.languages.registerDocumentLinkProvider(filters, {
+      vscode.languages.registerHoverProvider(selector, { provideHover: (d, p, t) => get().provideHover(d, p, t) }),
+      vscode.languages.registerDocumentLinkProvider(selector, {
         provideDocumentLinks: (d, t) => get().provideDocumentLinks(d, t),
       }),
     );
   };
-  register();
+  // the providers are registered right after activation, not during it: nothing asks them before the views are drawn
+  selector = selectorOfSettings();
   ctx.extension.subscriptions.push(
+    soon(register),
     { dispose: () => registration?.dispose() },
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(SETTINGS)) register();
     }),
+    vscode.workspace.onDidChangeWorkspaceFolders(register),
   );
   const subs = ctx.extension.subscriptions;
   registerCommand(subs, Command.ledgerOpenInHashScan, (arg) => get().openInHashScan(arg));

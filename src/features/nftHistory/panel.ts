@@ -349,7 +349,7 @@ export class NftHistoryPanel implements vscode.Disposable {
         <select id="toOp" aria-label="${x(vscode.l10n.t('To operator'))}"><option value="lte">≤ lte</option><option value="lt">&lt; lt</option></select>
         <input id="toValue" type="text" spellcheck="false" placeholder="${x(vscode.l10n.t('timestamp or date'))}" aria-label="${x(vscode.l10n.t('To timestamp'))}">
       </span>
-      <button id="apply" type="submit" class="primary">${x(vscode.l10n.t('Apply'))}</button>
+      <button id="apply" type="button" class="primary">${x(vscode.l10n.t('Apply'))}</button>
     </form>
     <span class="actions">
       <button id="refresh" type="button" class="icon" title="${x(vscode.l10n.t('Refresh'))}" aria-label="${x(vscode.l10n.t('Refresh'))}"><span class="codicon codicon-refresh" aria-hidden="true"></span></button>

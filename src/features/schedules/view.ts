@@ -135,7 +135,7 @@ function scheduleDetails(s: Schedule, abis: AbiIndex): TreeNode[] {
     const origin = decoded.call?.origin;
     // a call decoded with a workspace ABI: whether that build is the code at the called contract (asked now, shown
     // when the resolver answers), as Contract Results say it
-    if (origin?.kind === 'workspace' && decoded.contractId) abis.checkContract(decoded.contractId);
+    if (origin?.kind === 'workspace' && decoded.contractId) void abis.checkContract(decoded.contractId);
     const said =
       origin?.kind === 'workspace' && decoded.contractId
         ? decodedWith(abis.buildCheck(decoded.contractId), {

@@ -20,7 +20,7 @@ import { visibleComponents } from '../../api/status';
 import * as l10n from '@vscode/l10n';
 import { mdEscape, notificationSafe, oneLine } from '../../api/text';
 import { hostOf } from '../../api/url';
-import { checkingTooltipMarkdown, indicatorView } from './indicator';
+import { checkingTooltipMarkdown, indicatorView, pageDescription } from './indicator';
 
 export interface IconView {
   icon: string;
@@ -241,7 +241,7 @@ export function statusTooltipMarkdown(input: TooltipInput): string {
           l10n.t(
             'Last known: {0} ({1}, {2})',
             indicatorView(summary.status.indicator).label,
-            oneLine(summary.status.description, 120),
+            oneLine(pageDescription(summary.status.description), 120),
             localTime(new Date(input.checkedAt).toISOString(), t),
           ),
         ),
@@ -262,7 +262,9 @@ export function statusTooltipMarkdown(input: TooltipInput): string {
   const v = indicatorView(summary.status.indicator);
   const page = oneLine(summary.page.name, 80) || l10n.t('Status page');
   const pageHost = hostOf(summary.page.url);
-  parts.push(`$(${v.icon}) **${mdEscape(page)}**: ${mdEscape(oneLine(summary.status.description, 160) || v.label)}`);
+  parts.push(
+    `$(${v.icon}) **${mdEscape(page)}**: ${mdEscape(oneLine(pageDescription(summary.status.description), 160) || v.label)}`,
+  );
   if (pageHost) parts.push(mdEscape(l10n.t('Status page: {0}', pageHost)));
 
   const affected = affectedComponents(summary);
@@ -302,7 +304,7 @@ export function statusTooltipMarkdown(input: TooltipInput): string {
 export function worseningMessage(previous: Indicator, summary: StatusSummary): string {
   const now = indicatorView(summary.status.indicator).label;
   const was = indicatorView(previous).label;
-  const desc = notificationSafe(summary.status.description, 160);
+  const desc = notificationSafe(pageDescription(summary.status.description), 160);
   const names = summary.incidents
     .slice(0, 2)
     .map((i) => notificationSafe(i.name, 160))

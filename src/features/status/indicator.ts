@@ -128,13 +128,38 @@ export function checkingTooltipMarkdown(network: string): string {
   ].join('\n\n');
 }
 
+/**
+ * The page's overall sentence ("All Systems Operational"), translated when it is one of the sentences Statuspage
+ * writes for its indicators; any other text is the page's own, shown as it is.
+ */
+export function pageDescription(description: string): string {
+  switch (description.trim()) {
+    case 'All Systems Operational':
+      return l10n.t('All Systems Operational');
+    case 'Partially Degraded Service':
+      return l10n.t('Partially Degraded Service');
+    case 'Minor Service Outage':
+      return l10n.t('Minor Service Outage');
+    case 'Partial System Outage':
+      return l10n.t('Partial System Outage');
+    case 'Major Service Outage':
+      return l10n.t('Major Service Outage');
+    case 'Major System Outage':
+      return l10n.t('Major System Outage');
+    case 'Service Under Maintenance':
+      return l10n.t('Service Under Maintenance');
+    default:
+      return description;
+  }
+}
+
 /** The accessible name of the status bar item: plain text, no icons. */
 export function statusAccessibleLabel(input: { summary?: StatusSummary; error?: unknown; offline?: boolean }): string {
   if (input.offline) return l10n.t('Hedera network status: offline, the status page could not be reached. Try again.');
   if (input.error !== undefined) return l10n.t('Hedera network status unknown');
   if (!input.summary) return l10n.t('Hedera network status: checking');
   const v = indicatorView(input.summary.status.indicator);
-  const desc = oneLine(input.summary.status.description, 120);
+  const desc = oneLine(pageDescription(input.summary.status.description), 120);
   return desc
     ? l10n.t('Hedera network status: {0}. {1}', v.label, desc)
     : l10n.t('Hedera network status: {0}', v.label);

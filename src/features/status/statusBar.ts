@@ -49,12 +49,15 @@ export class StatusBarIndicator implements vscode.Disposable {
           ? indicatorView(s.summary.status.indicator)
           : loadingView();
     this.item.text = v.text;
-    this.item.backgroundColor =
+    const background =
       v.background === 'error'
-        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        ? 'statusBarItem.errorBackground'
         : v.background === 'warning'
-          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          ? 'statusBarItem.warningBackground'
           : undefined;
+    // each change of the item is sent to VS Code: the same colour is not set again
+    if (background !== this.item.backgroundColor?.id)
+      this.item.backgroundColor = background ? new vscode.ThemeColor(background) : undefined;
     const network = this.network.profile.label;
     const md = new vscode.MarkdownString(
       !failed && !s.summary

@@ -43,6 +43,7 @@ import {
 } from './format';
 import { CMD_OPEN_LINK, CMD_REFRESH, STATUS_VIEW_ID } from './ids';
 import type { StatusRowSnapshot } from './seam';
+import { pageDescription } from './indicator';
 
 const icon = (v: IconView): vscode.ThemeIcon =>
   new vscode.ThemeIcon(v.icon, v.color ? new vscode.ThemeColor(v.color) : undefined);
@@ -70,7 +71,7 @@ interface UpcomingState {
 /** The loaded part of the view (created by the LazyTreeView of index.ts on the first rows VS Code asks for). */
 export class StatusView implements LoadedTree<TreeNode> {
   private readonly provider: NodeTreeProvider;
-  readonly onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
+  readonly onDidChangeTreeData: vscode.Event<TreeNode | TreeNode[] | undefined | void>;
   private upcoming: UpcomingState = { key: '', loading: false };
   /** The upcoming-maintenances request: a reset cancels it, a late answer of a cancelled one is dropped. */
   private readonly upcomingRequest = new LatestRequest();
@@ -215,7 +216,7 @@ export class StatusView implements LoadedTree<TreeNode> {
   private overallRow(summary: StatusSummary, s: StatusState, ids: Ids): TreeNode {
     const t = this.time();
     const v = indicatorIcon(summary.status.indicator);
-    const label = oneLine(pageDescription(summary), 120) || v.label;
+    const label = oneLine(pageDescription(summary.status.description), 120) || v.label;
     const checked = s.checkedAt !== undefined ? localTime(new Date(s.checkedAt).toISOString(), t) : '';
     const page = oneLine(summary.page.name, 60);
     const description =
@@ -428,33 +429,6 @@ export class StatusView implements LoadedTree<TreeNode> {
   dispose(): void {
     this.resetUpcoming();
     this.disposables.dispose();
-  }
-}
-
-/**
- * The page's overall sentence ("All Systems Operational"), translated when it is one of the sentences Statuspage
- * writes for its indicators; any other text is the page's own, shown as it is. Here, not in the status bar's code,
- * which loads at activation (each of these strings costs bytes there).
- */
-function pageDescription(summary: StatusSummary): string {
-  const d = summary.status.description;
-  switch (d.trim()) {
-    case 'All Systems Operational':
-      return vscode.l10n.t('All Systems Operational');
-    case 'Partially Degraded Service':
-      return vscode.l10n.t('Partially Degraded Service');
-    case 'Minor Service Outage':
-      return vscode.l10n.t('Minor Service Outage');
-    case 'Partial System Outage':
-      return vscode.l10n.t('Partial System Outage');
-    case 'Major Service Outage':
-      return vscode.l10n.t('Major Service Outage');
-    case 'Major System Outage':
-      return vscode.l10n.t('Major System Outage');
-    case 'Service Under Maintenance':
-      return vscode.l10n.t('Service Under Maintenance');
-    default:
-      return d;
   }
 }
 

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { Command } from '../../api/commands';
 import { registerCommand } from '../../core/commands';
 import { ContextKey, setContext } from '../../core/contextKeys';
+import { soon } from '../../core/disposables';
 import { API_KEY_SECRET } from '../../core/secrets';
 import type { FeatureContext } from '../context';
 import { hashscanUrl } from '../../api/networks';
@@ -86,8 +87,8 @@ export function registerApiKeyCommands(ctx: FeatureContext): void {
   const subs = ctx.extension.subscriptions;
   // "Clear Explorer API Key" in the palette only while a key is stored (also when another window changes it)
   const announce = async () => setContext(ContextKey.hasApiKey, await ctx.apiKeys.has());
-  void announce();
   subs.push(
+    soon(() => void announce()), // the secret store is asked right after activation, not during it
     ctx.extension.secrets.onDidChange((e) => {
       if (e.key === API_KEY_SECRET) void announce();
     }),

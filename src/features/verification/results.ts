@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { ContextKey, setContext } from '../../core/contextKeys';
+import { type DisposableLike, soon } from '../../core/disposables';
 import type { VerificationRecord } from './record';
 
 const STATE_KEY = 'hederaExplorer.verification.records';
@@ -22,9 +23,12 @@ export class VerificationResults implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires after what the view shows changed (a run started or ended, a result was selected or cleared). */
   readonly onDidChange = this.changed.event;
+  private readonly firstKey: DisposableLike;
 
   constructor(private readonly state: vscode.Memento) {
     this.read();
+    // the context key goes to VS Code right after activation, not during it (unset, it reads as false meanwhile)
+    this.firstKey = soon(() => setContext(ContextKey.verificationHasResult, !!this.current));
   }
 
   /** Reads the kept results again from workspaceState. */
@@ -37,7 +41,6 @@ export class VerificationResults implements vscode.Disposable {
     this.records = { ...(this.state.get<Record<string, VerificationRecord>>(STATE_KEY) ?? {}) };
     const cur = this.state.get<string>(CURRENT_KEY);
     this.currentKey = cur && this.records[cur] ? cur : this.kept()[0]?.key;
-    setContext(ContextKey.verificationHasResult, !!this.currentKey);
   }
 
   /** The result shown. */
@@ -105,6 +108,7 @@ export class VerificationResults implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.firstKey.dispose();
     this.changed.dispose();
   }
 }

@@ -19,7 +19,16 @@ import { SECTION_IDS } from '../../../api/inspect/model';
 import { inert } from '../../../api/text';
 import type { FromWebview, Header, RawSource, SavedState, Sections, ToWebview } from '../protocol';
 import { banner, button, h, icon, setPoster, span } from './dom';
-import { type Drawn, drawEvents, drawOverview, drawSource, drawState, drawTransfers, onMoreDrawn } from './sections';
+import {
+  type Drawn,
+  drawEvents,
+  drawOverview,
+  drawSource,
+  drawState,
+  drawTransfers,
+  onMoreDrawn,
+  setDebuggable,
+} from './sections';
 import { TraceView } from './trace';
 import { collapsedFromIndexes, shapeOf } from './traceTree';
 import './inspector.css';
@@ -191,7 +200,15 @@ function saveState(): void {
 
 function drawHeader(hd: Header): void {
   currentHeader = hd;
-  const what = `${hd.refKind === 'timestamp' ? l10n.t('Transaction at') : l10n.t('Transaction')} `;
+  // a simulated call has no transaction: nothing to debug or to open in HashScan
+  setDebuggable(hd.refKind !== 'simulation');
+  const what = `${
+    hd.refKind === 'simulation'
+      ? l10n.t('Simulation of')
+      : hd.refKind === 'timestamp'
+        ? l10n.t('Transaction at')
+        : l10n.t('Transaction')
+  } `;
   els.title.replaceChildren(span('muted', what), span('ref mono', hd.ref, true));
   if (hd.nonce > 0) els.title.append(span('muted', ` · ${l10n.t('nonce {0}', hd.nonce)}`));
   els.network.textContent = inert(hd.network.label, 'label');
@@ -199,12 +216,16 @@ function drawHeader(hd: Header): void {
   els.note.replaceChildren();
   if (hd.note) els.note.append(icon('info'), span('', hd.note));
   els.note.hidden = !hd.note;
-  document.title = inert(l10n.t('Transaction {0}', hd.ref), 'label');
+  document.title = inert(
+    hd.refKind === 'simulation' ? l10n.t('Simulation {0}', hd.ref) : l10n.t('Transaction {0}', hd.ref),
+    'label',
+  );
   updateHashscan();
 }
 
 /** What HashScan opens: the consensus timestamp (exact, children included), else the transaction id. */
 function hashscanId(): string | undefined {
+  if (currentHeader?.refKind === 'simulation') return undefined;
   if (overviewIds.timestamp) return overviewIds.timestamp;
   if (overviewIds.transactionId && !(currentHeader && currentHeader.nonce > 0)) return overviewIds.transactionId;
   if (

@@ -45,6 +45,12 @@ export interface Drawn {
 export const PAGE = 100;
 
 let moreDrawn: () => void = () => undefined;
+/** The page shows a transaction (false: a simulated call, which has none to debug). */
+let debuggable = true;
+
+export function setDebuggable(v: boolean): void {
+  debuggable = v;
+}
 /** Called after `Show more` drew rows (the page reports what it drew). */
 export function onMoreDrawn(hook: () => void): void {
   moreDrawn = hook;
@@ -632,11 +638,11 @@ export function drawSource(m: SourceModel): Drawn {
               ? l10n.t('Open the reverting line in the editor, marked ({0})', m.trace.text)
               : l10n.t('Open the reverting line in the editor, marked'),
         }),
-        ' ',
-        debug,
+        debuggable ? ' ' : null,
+        debuggable ? debug : null,
       ),
     );
-  } else node.append(h('p', '', debug));
+  } else if (debuggable) node.append(h('p', '', debug));
   for (const n of m.notes) node.append(banner('info', h('div', '', n)));
   if (!m.frames.length && !m.notes.length) node.append(h('p', 'muted empty', l10n.t('Nothing to place in source.')));
   return { node, count: () => list.childElementCount };

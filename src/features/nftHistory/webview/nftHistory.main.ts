@@ -51,6 +51,7 @@ const els = {
   toOp: $<HTMLSelectElement>('toOp'),
   toValue: $<HTMLInputElement>('toValue'),
   form: $<HTMLFormElement>('query'),
+  apply: $('apply'),
   refresh: $('refresh'),
   exportCsv: $('exportCsv'),
   exportJson: $('exportJson'),
@@ -553,10 +554,17 @@ function queryFromControls(): FromWebview {
   return q;
 }
 
-els.form.addEventListener('submit', (e) => {
-  e.preventDefault();
+// a webview's frame has no allow-forms: the browser never fires `submit` there, so Apply and Enter are handled
+const applyQuery = () => {
   pendingScroll = undefined;
   post(queryFromControls());
+};
+els.apply.addEventListener('click', applyQuery);
+els.form.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+    e.preventDefault();
+    applyQuery();
+  }
 });
 els.order.addEventListener('change', () => {
   pendingScroll = undefined;

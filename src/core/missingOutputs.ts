@@ -2,15 +2,28 @@
  * The compiler output of a deployed build the workspace holds the input of only (Hardhat 3: Ignition's copy of a
  * build-profile build), produced with the compiler of that exact version the machine already has (Hardhat's
  * compiler cache, Foundry's svm, or the workspace's npm `solc`: src/workspace/compiler.ts): only in a trusted
- * workspace (in Restricted Mode a sentence and a button offer to trust the folder; the inspector's panels look again
- * once it is trusted), in a child process, with progress and Cancel, cached on disk (the extension's global storage)
- * by the compiler version and the input. Otherwise one sentence says what to run. Nothing is downloaded.
+ * workspace (in Restricted Mode a sentence and a button offer to trust the folder), in a child process, with progress
+ * and Cancel, cached on disk (the extension's global storage) by the compiler version and the input. Otherwise one
+ * sentence says what to run. Nothing is downloaded. Revert to source and the debugger both need it; each says in its
+ * own words what happens next.
  */
 import * as vscode from 'vscode';
-import { attachOutput, type BuildInfo } from '../../workspace/buildInfo';
-import { localCompile } from '../../workspace/platform/node';
-import type { FeatureContext } from '../context';
-import { COMPILE_CACHE } from './viewType';
+import { attachOutput, type BuildInfo } from '../workspace/buildInfo';
+import { localCompile } from '../workspace/platform/node';
+import { COMPILE_CACHE } from './compileCache';
+
+/** What a feature that needs the outputs tells the compile step. */
+export interface MissingOutputsHost {
+  /** The extension's global storage: the outputs are kept in its COMPILE_CACHE folder. */
+  globalStorageUri: vscode.Uri;
+  log: { info(line: string): void; warn(line: string): void };
+  /** The feature, first in its log lines ("Revert to source"). */
+  feature: string;
+  /** What happens once the folder is trusted (in Restricted Mode's sentence). */
+  afterTrust: string;
+  /** How to compile after a Cancel. */
+  toRetry: string;
+}
 
 /** What to run when the extension cannot produce the output itself. */
 export const BUILD_HINT = 'npx hardhat build --build-profile production';
@@ -22,7 +35,7 @@ export class MissingOutputs {
   /** Whether this window already offered to trust the folder (once: every frame and panel may ask). */
   private offered = false;
 
-  constructor(private readonly ctx: FeatureContext) {}
+  constructor(private readonly host: MissingOutputsHost) {}
 
   /** Restricted Mode: says what trust would give, with a button to VS Code's trust editor. */
   private offerTrust(file: string): void {
@@ -69,9 +82,10 @@ export class MissingOutputs {
       this.offerTrust(build.file);
       return {
         problem: vscode.l10n.t(
-          '{0} holds only the compiler input, and compiling it runs a compiler the workspace may provide. Trust this folder to compile it (Manage Workspace Trust; the Source section then looks again), or run {1} and try again.',
+          '{0} holds only the compiler input, and compiling it runs a compiler the workspace may provide. Trust this folder to compile it (Manage Workspace Trust; {2}), or run {1} and try again.',
           build.file,
           BUILD_HINT,
+          this.host.afterTrust,
         ),
       };
     }
@@ -86,9 +100,11 @@ export class MissingOutputs {
     try {
       const r = await localCompile(version, build.input, {
         workspaceRoots: [...folderPaths],
-        cacheDir: vscode.Uri.joinPath(this.ctx.extension.globalStorageUri, COMPILE_CACHE).fsPath,
+        cacheDir: vscode.Uri.joinPath(this.host.globalStorageUri, COMPILE_CACHE).fsPath,
         run: (compiler, compile) => {
-          this.ctx.log.info(`Revert to source: compiling ${build.file} with solc ${version} from ${compiler.where}.`);
+          this.host.log.info(
+            `${this.host.feature}: compiling ${build.file} with solc ${version} from ${compiler.where}.`,
+          );
           return vscode.window.withProgress(
             {
               location: vscode.ProgressLocation.Notification,
@@ -115,7 +131,7 @@ export class MissingOutputs {
         };
       }
       if ('errors' in r) {
-        this.ctx.log.warn(`Revert to source: solc ${version} failed on ${build.file}: ${r.errors[0]}`);
+        this.host.log.warn(`${this.host.feature}: solc ${version} failed on ${build.file}: ${r.errors[0]}`);
         return {
           problem: vscode.l10n.t(
             'solc {0} could not compile {1} ({2} errors; see the log): run {3} and try again.',
@@ -135,19 +151,20 @@ export class MissingOutputs {
             BUILD_HINT,
           ),
         };
-      if (r.cached) this.ctx.log.info(`Revert to source: the output of ${build.file} read from the cache.`);
+      if (r.cached) this.host.log.info(`${this.host.feature}: the output of ${build.file} read from the cache.`);
       return true;
     } catch (e) {
       if (e instanceof Error && e.name === 'AbortError')
         return {
           problem: vscode.l10n.t(
-            'Compiling {0} was cancelled: run {1}, or open the Source section again to compile it.',
+            'Compiling {0} was cancelled: run {1}, or {2}.',
             build.file,
             BUILD_HINT,
+            this.host.toRetry,
           ),
         };
-      this.ctx.log.warn(
-        `Revert to source: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`,
+      this.host.log.warn(
+        `${this.host.feature}: compiling ${build.file} failed: ${e instanceof Error ? e.message : String(e)}`,
       );
       return {
         problem: vscode.l10n.t(
