@@ -151,8 +151,10 @@ test('CodeLens: Vault.sol shows id, calls, verification, failures and Verify; th
   const texts = await lensTexts(page, (t) => t.length === 5 && /calls/.test(t[0]));
   assert.match(texts[0], new RegExp(`^0\\.0\\.7001 · ${vault.length} calls, last .+ · not verified$`));
   assert.deepEqual(texts.slice(1), [`${failed.length} failed`, 'Debug', 'Verify', 'Call']);
-  // above `contract Vault` (line 11)
-  const deco = page.locator('.editor-instance .monaco-editor .codelens-decoration').first();
+  // above `contract Vault` (line 11); the functions' lenses are other decorations, in the order they were drawn
+  const deco = page
+    .locator('.editor-instance .monaco-editor .codelens-decoration', { has: page.locator('a', { hasText: /calls/ }) })
+    .first();
   const line = page
     .locator('.editor-instance .monaco-editor .view-line', { hasText: /^\s*contract\s+Vault\s+\{\s*$/ })
     .first(); // spaces are U+00A0 there

@@ -156,7 +156,17 @@ async function toggleRow(page, name, label, open) {
     const childrenShown = async () => {
       const [index, level] = [await row.getAttribute('data-index'), Number(await row.getAttribute('aria-level'))];
       const next = view(page, name).locator(`.pane-body .monaco-list-row[data-index="${Number(index) + 1}"]`);
-      return (await next.count()) > 0 && Number(await next.getAttribute('aria-level')) > level;
+      if (!(await next.count())) {
+        // the tree draws only the rows in view: a row at the bottom has its children drawn once it is scrolled up
+        const list = view(page, name).locator('.pane-body .monaco-list').first();
+        const [at, top] = [await row.boundingBox(), await list.boundingBox()];
+        if (at && top && at.y - top.y > at.height) {
+          await list.hover();
+          await page.mouse.wheel(0, at.y - top.y);
+        }
+        return false;
+      }
+      return Number(await next.getAttribute('aria-level')) > level;
     };
     await until(page, childrenShown, `the children of row ${label}`);
   }
@@ -643,19 +653,33 @@ export async function stoppedAt(page, { name, file, line }, what) {
   return seen;
 }
 
-/** The CodeLens texts above a line of the active editor, once `done` says they are all there. */
-export async function lensTexts(page, done) {
-  const deco = page.locator('.editor-instance .monaco-editor .codelens-decoration').first();
+/**
+ * The CodeLens texts above one line of the active editor, once `done` says they are all there. Every line's lenses are
+ * looked at: the editor's DOM holds them in the order they were drawn, not in line order.
+ */
+export async function lensTexts(page, done, what = 'the CodeLens of the declaration', timeout = T) {
+  const decos = page.locator('.editor-instance .monaco-editor .codelens-decoration');
+  let seen = [];
   return until(
     page,
     async () => {
-      if (!(await deco.count())) return undefined;
-      const texts = (await deco.locator('a, span:not(:has(*))').allInnerTexts())
-        .map((t) => t.trim())
-        .filter((t) => t && t !== '|');
-      return done(texts) ? texts : undefined;
+      seen = [];
+      for (const deco of await decos.all()) {
+        const texts = (
+          await deco
+            .locator('a, span:not(:has(*))')
+            .allInnerTexts()
+            .catch(() => [])
+        )
+          .map((t) => t.trim())
+          .filter((t) => t && t !== '|');
+        seen.push(texts);
+        if (done(texts)) return texts;
+      }
+      return undefined;
     },
-    'the CodeLens of the declaration',
+    () => `${what} (shown: ${JSON.stringify(seen)})`,
+    timeout,
   );
 }
 
