@@ -11,6 +11,8 @@ import { useSandbox, type ViewsApi } from './views.helpers';
 interface Scenario {
   transactionId: string;
   timestamp: string;
+  hash: string;
+  contractId: string | null;
   actions: number;
 }
 
@@ -99,6 +101,31 @@ describe('debug: a hedera session in the extension host', function () {
     );
     assert.strictEqual(frames[0].line, await lineOf('Vault.sol', 'require(amount <= held'));
     assert.match(frames[0].source?.path ?? '', /contracts[\\/]inspector[\\/]Vault\.sol$/);
+    // the Variables view's requests, as VS Code sends them: an internal function's arguments and locals read from the
+    // stack (likely), msg, the EVM state; and a watch expression: the require fails, so the amount is more than held
+    const scopes = (
+      (await session.customRequest('scopes', { frameId: frames[0].id })) as DebugProtocol.ScopesResponse['body']
+    ).scopes;
+    const variables = async (name: string): Promise<Map<string, string>> => {
+      const scope = scopes.find((sc) => sc.name === name);
+      assert.ok(scope, `${name} in ${scopes.map((sc) => sc.name).join(', ')}`);
+      const r = (await session.customRequest('variables', {
+        variablesReference: scope.variablesReference,
+      })) as DebugProtocol.VariablesResponse['body'];
+      return new Map(r.variables.map((v) => [v.name, v.value]));
+    };
+    const locals = await variables('Locals (likely: read from the stack)');
+    assert.match(locals.get('amount') ?? '', /^\d+$/, [...locals.keys()].join(', '));
+    assert.match(locals.get('from') ?? '', /^0x[0-9a-f]{40}$/i);
+    assert.match((await variables('Message')).get('msg.sender') ?? '', /^0x[0-9a-f]{40}$/i);
+    assert.match((await variables('EVM')).get('gas left') ?? '', /^\d+$/);
+    const held = (await session.customRequest('evaluate', {
+      expression: 'held',
+      frameId: frames[0].id,
+      context: 'watch',
+    })) as DebugProtocol.EvaluateResponse['body'];
+    assert.strictEqual(held.result, locals.get('held'));
+    assert.ok(BigInt(locals.get('amount') ?? '0') > BigInt(held.result), `${locals.get('amount')} > ${held.result}`);
     // the active stack item follows the stop
     await waitUntil('an active stack frame', () => vscode.debug.activeStackItem !== undefined, 20000);
     await session.customRequest('stepBack', { threadId: 1 });
@@ -202,13 +229,25 @@ describe('debug: a hedera session in the extension host', function () {
     }
   });
 
-  it("Debug Transaction from the inspector's page and from a hover's link (an argument checked before anything starts)", async () => {
+  it("Debug Transaction from the inspector's page, a Contract Results row and a hover's link (an argument checked before anything starts)", async () => {
     const s = scenarios.inspectorInternalRevert;
     const panel = await api.inspector.inspect(s.transactionId);
     assert.ok(panel, 'a panel');
     await api.inspector.settled(panel);
     let session = await firstStop(() => panel.receive({ type: 'debug' }));
     assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
+    await vscode.debug.stopDebugging(session);
+    await waitUntil('the session ended', () => ended.has(session.id), 20000);
+    // a Contract Results row's action passes the result (its hash and timestamp)
+    session = await firstStop(() =>
+      vscode.commands.executeCommand('hederaExplorer.contractResults.debug', {
+        timestamp: s.timestamp,
+        hash: s.hash,
+        contract_id: s.contractId,
+      }),
+    );
+    assert.strictEqual(stops[0].body.text, 'Vault: move exceeds balance');
+    assert.strictEqual(session.configuration.transaction, s.hash, "named by the row's hash");
     await vscode.debug.stopDebugging(session);
     await waitUntil('the session ended', () => ended.has(session.id), 20000);
     // a hover's command link passes the reference as text

@@ -191,6 +191,51 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     assert.strictEqual(limit.body.result, '100000000000');
   });
 
+  it("a library's revert: the custom error, the library's frame on its read-only line above the Vault's call", async () => {
+    const stop = await launch('inspectorLibraryRevert');
+    assert.strictEqual(stop.body.reason, 'exception');
+    assert.match(stop.body.text ?? '', /^SettlementExceedsBalance\(/);
+    const frames = await top();
+    assert.deepStrictEqual(
+      [frames[0].source?.name, frames[0].line],
+      ['Accounting.sol', lineOf(ACCOUNTING_SOL, 'revert SettlementExceedsBalance(')],
+    );
+    assert.strictEqual(frames[0].source?.path, undefined, 'shown from the build, read-only');
+    const caller = frames.find((f) => f.source?.name === 'Vault.sol');
+    assert.ok(caller, frames.map((f) => f.name).join(', '));
+    assert.strictEqual(
+      caller.line,
+      lineOf(VAULT_SOL, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);'),
+    );
+    const text = await dc.sourceRequest({
+      source: frames[0].source,
+      sourceReference: frames[0].source?.sourceReference as number,
+    });
+    assert.match(text.body.content, /library Accounting/);
+  });
+
+  it("a failed deployment: the constructor's revert, on the creation code's line", async () => {
+    const stop = await launch('inspectorCreateRevert');
+    assert.strictEqual(stop.body.reason, 'exception');
+    assert.match(stop.body.text ?? '', /^NotAContract\(/);
+    const frames = await top();
+    assert.deepStrictEqual(
+      [frames[0].name, frames[0].source?.name, frames[0].line],
+      ['Ledger.constructor', 'Ledger.sol', lineOf(LEDGER_SOL, 'revert NotAContract(vault_)')],
+    );
+    // the revert is the constructor's first statement: Step Back goes to the creation code's start (no line, the
+    // disassembly), Step Over comes back to the statement
+    await step(() => dc.stepBackRequest({ threadId: 1 }));
+    const back = await top();
+    assert.deepStrictEqual(
+      [back[0].name, back[0].source, Boolean(back[0].instructionPointerReference)],
+      ['Ledger.constructor', undefined, true],
+    );
+    await step(() => dc.nextRequest({ threadId: 1 }));
+    const again = await top();
+    assert.deepStrictEqual([again[0].name, again[0].line], ['Ledger.constructor', frames[0].line]);
+  });
+
   it('steps forward and back by statement, out of an internal call, and restarts a frame', async () => {
     await launch('inspectorDeepRevert', { stopOnEntry: true });
     let frames = await top();
@@ -204,7 +249,6 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
       if (frames[0].name === 'Vault._seed') break;
     }
     assert.strictEqual(frames[0].name, 'Vault._seed', seen.join(' '));
-    const inSeed = frames[0].line;
     const out = await step(() => dc.stepOutRequest({ threadId: 1 }));
     assert.strictEqual(out.body.reason, 'step');
     frames = await top();
@@ -219,14 +263,26 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     assert.strictEqual(next.body.reason, 'step');
     frames = await top();
     assert.strictEqual(frames[0].line, lineOf(VAULT_SOL, 'bytes32 id = _seed();'), 'over: the next statement');
-    // Restart Frame: the internal call from its first statement
+    // Restart Frame: two statements into the internal call, back to its first statement
     await step(() => dc.stepInRequest({ threadId: 1 }));
-    frames = await top();
-    const restarted = await step(() => dc.restartFrameRequest({ frameId: 0 }));
+    const entry = await top();
+    assert.strictEqual(entry[0].name, 'Vault._seed');
+    const last = lineOf(VAULT_SOL, 'return abi.decode(out, (bytes32));');
+    frames = entry;
+    for (let k = 0; k < 6 && frames[0].line !== last; k++) {
+      await step(() => dc.nextRequest({ threadId: 1 }));
+      frames = await top();
+    }
+    assert.deepStrictEqual([frames[0].name, frames[0].line], ['Vault._seed', last]);
+    const restarted = await step(() => dc.restartFrameRequest({ frameId: frames[0].id }));
     assert.strictEqual(restarted.body.reason, 'restart');
     const after = await top();
-    assert.strictEqual(after[0].name, frames[0].name);
-    assert.ok(inSeed > 0);
+    assert.deepStrictEqual(
+      [after[0].name, after[0].line, after[0].instructionPointerReference],
+      [entry[0].name, entry[0].line, entry[0].instructionPointerReference],
+      'back where the call entered the function',
+    );
+    assert.strictEqual(after[1].name, 'Vault.settle', 'the caller is unchanged');
   });
 
   it('breakpoints in several files: verified where a statement ran, Continue and Reverse Continue between them, the revert last', async () => {
@@ -296,6 +352,27 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     assert.strictEqual(stop.body.reason, 'breakpoint');
   });
 
+  it('a conditional breakpoint on a storage name (the value read so far)', async () => {
+    const settle = lineOf(VAULT_SOL, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);');
+    const source = { path: path.join(WORKSPACE, VAULT_SOL) };
+    let stop = await launch('inspectorDeepRevert', {
+      breakpoints: [
+        { source, breakpoints: [{ line: settle, condition: 'ledger == 0x0000000000000000000000000000000000000001' }] },
+      ],
+    });
+    assert.strictEqual(stop.body.reason, 'exception', 'the ledger is another address: on to the revert');
+    // the revert is in the Ledger's frame: the Vault's frame below it has the name
+    const vault = (await top()).find((f) => f.name === 'Vault.settle');
+    assert.ok(vault);
+    const ledger = (await dc.evaluateRequest({ expression: 'ledger', frameId: vault.id, context: 'watch' })).body
+      .result;
+    assert.match(ledger, /^0x[0-9a-f]{40}$/i);
+    await dc.setBreakpointsRequest({ source, breakpoints: [{ line: settle, condition: `ledger == ${ledger}` }] });
+    stop = await step(() => dc.reverseContinueRequest({ threadId: 1 }));
+    assert.strictEqual(stop.body.reason, 'breakpoint');
+    assert.strictEqual((await top())[0].line, settle);
+  });
+
   it('scopes, variables and evaluate: the arguments, msg, storage by name, the EVM stack and memory', async () => {
     const settle = lineOf(VAULT_SOL, 'left = Accounting.settle(balances, ledger, msg.sender, to, amount);');
     await launch('inspectorDeepRevert', {
@@ -340,6 +417,33 @@ describe('debug: the adapter over the Debug Adapter Protocol', function () {
     assert.ok(stack && stack.variablesReference > 0);
     const items = await vars(stack.variablesReference);
     assert.ok(items.length > 0);
+    // memory: rows of 32 bytes, and the same bytes for VS Code's memory (hex) view through readMemory
+    const memory = evm.find((v) => v.name === 'memory');
+    assert.ok(memory && memory.variablesReference > 0 && memory.memoryReference, JSON.stringify(memory));
+    const rows = await vars(memory.variablesReference);
+    const hex = rows.map((r) => r.value.replace(/^0x/, '')).join('');
+    assert.strictEqual(hex.length, rows.length * 64);
+    const read = async (offset: number, count: number) =>
+      (
+        (await dc.send('readMemory', {
+          memoryReference: memory.memoryReference,
+          offset,
+          count,
+        })) as DebugProtocol.ReadMemoryResponse
+      ).body;
+    const all = await read(0, rows.length * 32 + 16);
+    assert.strictEqual(Buffer.from(all?.data ?? '', 'base64').toString('hex'), hex);
+    assert.strictEqual(all?.unreadableBytes, 16, 'the bytes past the end of memory are unreadable');
+    const part = await read(33, 5);
+    assert.strictEqual(part?.address, '0x21');
+    assert.strictEqual(Buffer.from(part?.data ?? '', 'base64').toString('hex'), hex.slice(66, 76));
+    const unknown = (
+      (await dc.send('readMemory', {
+        memoryReference: 'memory@999999999',
+        count: 8,
+      })) as DebugProtocol.ReadMemoryResponse
+    ).body;
+    assert.deepStrictEqual([unknown?.data, unknown?.unreadableBytes], [undefined, 8]);
     const e = await dc.evaluateRequest({ expression: 'amount', frameId: frames[0].id, context: 'watch' });
     assert.strictEqual(e.body.result, '1500000000000000000000000');
     const s0 = await dc.evaluateRequest({ expression: 'stack[0]', frameId: frames[0].id, context: 'watch' });

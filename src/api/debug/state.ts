@@ -27,6 +27,30 @@ export interface Variable {
   value: string;
   type?: string;
   children?: Variable[];
+  /** Where VS Code's memory view reads this value (`readMemory`): the memory of a step, `memoryRef(step)`. */
+  memoryReference?: string;
+}
+
+/** The memory reference of a step's memory (readMemory's argument), and back. */
+export const memoryRef = (step: number): string => `memory@${step}`;
+export function stepOfMemoryRef(ref: string): number | undefined {
+  const m = /^memory@(\d{1,9})$/.exec(ref);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** `count` bytes of a step's memory from `offset` (fewer at its end); undefined when the log has no memory. */
+export function memoryBytes(t: DebugTrace, step: number, offset: number, count: number): Uint8Array | undefined {
+  const words = memoryAt(t, step);
+  if (!words) return undefined;
+  const size = words.length * 32;
+  const from = Math.min(Math.max(0, offset), size);
+  const to = Math.min(size, from + Math.max(0, count));
+  const out = new Uint8Array(to - from);
+  for (let i = from; i < to; i++) {
+    const hex = words[i >> 5].padStart(64, '0').slice(2 * (i & 31), 2 * (i & 31) + 2);
+    out[i - from] = /^[0-9a-fA-F]{2}$/.test(hex) ? parseInt(hex, 16) : 0;
+  }
+  return out;
 }
 
 /** An event emitted before a step, decoded when the frame's ABI has it. */
@@ -265,6 +289,7 @@ export function evmVariables(t: DebugTrace, step: number): Variable[] {
       ? {
           name: 'memory',
           value: `${memory.length * 32} bytes`,
+          memoryReference: memoryRef(step),
           children: memory.map((w, i) => ({ name: `0x${(i * 32).toString(16).padStart(4, '0')}`, value: w })),
         }
       : { name: 'memory', value: 'not in the step trace (ask the opcode endpoint with memory=true)' },

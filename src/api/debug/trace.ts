@@ -443,6 +443,18 @@ export class DebugTrace {
     return this.calls[this.callOf[step]].level;
   }
 
+  /**
+   * Where Restart Frame puts a call: its first statement on a confirmed line, as Step Into stops there; the call's
+   * first step when none is (the disassembly).
+   */
+  firstStatement(call: CallNode): number {
+    for (let j = call.entry; j >= 0 && j < this.count; j++) {
+      if (this.calls[this.callOf[j]].level < call.level) break; // the call returned
+      if (this.callOf[j] === call.id && this.entry[j] && this.placeOf[j] >= 0) return j;
+    }
+    return call.entry;
+  }
+
   /** The call stack at a step: innermost call first (internal calls and external frames' roots). */
   stackAt(step: number): { call: CallNode; step: number }[] {
     const out: { call: CallNode; step: number }[] = [];

@@ -31,10 +31,12 @@ import {
   eventsUntil,
   evmVariables,
   functionOf,
+  memoryBytes,
   messageOf,
   returnValuesOf,
   revertReason,
   stackAt,
+  stepOfMemoryRef,
   storageVariables,
 } from '../../api/debug/state';
 import type { CallNode, DebugTrace, ExternalFrame } from '../../api/debug/trace';
@@ -113,6 +115,7 @@ export class HederaDebugSession extends DebugSession {
       supportsConditionalBreakpoints: true,
       supportsEvaluateForHovers: true,
       supportsDisassembleRequest: true,
+      supportsReadMemoryRequest: true,
       supportsSteppingGranularity: true,
       supportsInstructionBreakpoints: false,
       supportsExceptionInfoRequest: true,
@@ -327,7 +330,8 @@ export class HederaDebugSession extends DebugSession {
   ): void {
     const f = this.shown[args.frameId];
     this.sendResponse(response);
-    if (f) this.stopAt(f.call.entry, 'restart');
+    const t = this.tx?.trace;
+    if (f && t) this.stopAt(t.firstStatement(f.call), 'restart');
   }
 
   // ------------------------------------------------------------------ stack, scopes, variables
@@ -506,7 +510,34 @@ export class HederaDebugSession extends DebugSession {
       ...(v.type ? { type: v.type } : {}),
       variablesReference: v.children?.length ? this.handles.create(v.children) : 0,
       evaluateName: v.name,
+      ...(v.memoryReference ? { memoryReference: v.memoryReference } : {}),
     };
+  }
+
+  /** A step's memory for VS Code's memory (hex) view: the reference names the step (`memoryRef`). */
+  protected readMemoryRequest(
+    response: DebugProtocol.ReadMemoryResponse,
+    args: DebugProtocol.ReadMemoryArguments,
+  ): void {
+    const t = this.tx?.trace;
+    const step = stepOfMemoryRef(args.memoryReference);
+    const offset = Number(args.offset ?? 0);
+    const bytes =
+      t && step !== undefined && step < t.pcOf.length && offset >= 0
+        ? memoryBytes(t, step, offset, args.count)
+        : undefined;
+    if (!bytes) {
+      response.body = { address: `0x${Math.max(0, offset).toString(16)}`, unreadableBytes: args.count };
+      return this.sendResponse(response);
+    }
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    response.body = {
+      address: `0x${offset.toString(16)}`,
+      data: btoa(binary),
+      unreadableBytes: args.count - bytes.length,
+    };
+    this.sendResponse(response);
   }
 
   /** A name of the current scope, storage or EVM state at a step. */
