@@ -103,6 +103,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const RETRY_KINDS = new Set<ApiErrorKind>(['refused', 'reset', 'network', 'offline', 'dns']);
 const TIMEOUT = 'timeout';
 const CANCELLED = 'cancelled';
+const FAILED = 'failed';
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -135,6 +136,14 @@ function plainHeaders(h: AxiosResponse['headers']): Record<string, string> {
 function abortOnTimeout(controller: AbortController): void {
   controller.abort(TIMEOUT);
 }
+
+/**
+ * The `unsubscribe` of a try's signal (see once()): axios's fetch adapter lets go of the request's signal through
+ * it as soon as the request fails, before once() has seen the failure; a failed try's abort would then no longer
+ * reach the fetch, which reads on (the body of an answer over the size cap, for one). Keeping the link costs
+ * nothing: the signal lives as long as the try, and the http adapter does not call it.
+ */
+function keepAdapterLink(): void {}
 
 /**
  * What one request needs from axios: its adapter and the config every request shares, resolved once. Calling the
@@ -333,8 +342,10 @@ export class HttpClient {
     const signal = options.signal;
     if (signal?.aborted) throw cancelledError(url);
     const timeoutMs = options.timeoutMs ?? this.opts.timeoutMs;
-    // One controller per try, aborted by the time limit or by the caller's signal; its reason says which.
+    // One controller per try, aborted by the time limit, by the caller's signal or by the try's failure (which
+    // closes the connection: the rest of an answer refused for its size is not downloaded); its reason says which.
     const controller = new AbortController();
+    (controller.signal as AbortSignal & { unsubscribe?: () => void }).unsubscribe = keepAdapterLink;
     const timer = setTimeout(abortOnTimeout, timeoutMs, controller);
     const onAbort = signal ? () => controller.abort(CANCELLED) : undefined;
     if (signal && onAbort) signal.addEventListener('abort', onAbort, { once: true });
@@ -374,12 +385,13 @@ export class HttpClient {
       if (controller.signal.aborted || signal?.aborted) throw cancelledError(url);
       const failure = transport.failure(err as AxiosError);
       const { kind, code } = failure;
-      const detail =
-        kind === 'tooLarge' ? `over ${Math.round(this.opts.maxResponseBytes / 1024 / 1024)} MiB` : failure.detail;
+      const detail = kind === 'tooLarge' ? `over ${sizeWords(this.opts.maxResponseBytes)}` : failure.detail;
       const safeUrl = redactUrl(url);
       debug?.(
         `${method} ${safeUrl} -> ${code ?? ''} ${String((err as Error)?.message ?? err)} (${Date.now() - started} ms)`,
       );
+      // the adapter may still be reading the answer (refused for its size while it streamed): stop it
+      controller.abort(FAILED);
       throw new ApiError({
         kind,
         message: transportSentence(kind, url, detail, timeoutMs),
@@ -391,7 +403,26 @@ export class HttpClient {
       clearTimeout(timer);
       if (signal && onAbort) signal.removeEventListener('abort', onAbort);
     }
-    const refused = transport.refuse(res.status, url);
+    try {
+      return this.answer<T>(method, url, res, options, redirects, started);
+    } catch (e) {
+      // the answer was read whole, so nothing is left to stop; a failed try still ends its controller
+      controller.abort(FAILED);
+      throw e;
+    }
+  }
+
+  /** What an answer read whole is: the response handed back, or the ApiError thrown (status, JSON, redirect). */
+  private answer<T>(
+    method: string,
+    url: string,
+    res: AxiosResponse<string>,
+    options: RequestOptions,
+    redirects: boolean,
+    started: number,
+  ): HttpResponse<T> {
+    const debug = this.debug;
+    const refused = this.prepared.transport.refuse(res.status, url);
     if (refused) {
       this.opts.log.warn(`${method} ${redactUrl(url)} -> opaque redirect refused`);
       throw refused;
@@ -443,6 +474,14 @@ export class HttpClient {
     }
     return { status, headers, data: data as T, url, tries: 1 };
   }
+}
+
+/** A size cap in words: "32 MiB", "97.7 KiB" or "500 bytes" (at most one decimal). */
+function sizeWords(bytes: number): string {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  if (bytes >= 1024 * 1024) return `${round(bytes / 1024 / 1024)} MiB`;
+  if (bytes >= 1024) return `${round(bytes / 1024)} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** JSON text of a request body; one holding a `bigint` keeps every digit. */

@@ -238,6 +238,81 @@ function transportTable() {
       }
     });
 
+    it('an answer streamed over the size cap (no Content-Length) is refused and its connection closed', async () => {
+      // 64 KB chunks, sent as fast as the client reads them: 16 MB in all, far more than the socket buffers hold,
+      // so the server can only finish the answer if the client reads on after refusing it
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const chunks = 256;
+      let settle: (how: 'closed' | 'finished') => void = () => {};
+      const seen = new Promise<'closed' | 'finished'>((res) => (settle = res));
+      const srv = http.createServer((q, r) => {
+        q.socket.once('close', () => settle('closed'));
+        r.once('finish', () => settle('finished'));
+        r.writeHead(200, { 'content-type': 'application/json' });
+        r.write('{"results":"');
+        let sent = 0;
+        const pump = () => {
+          while (sent < chunks) {
+            sent++;
+            if (!r.write(chunk)) return void r.once('drain', pump);
+          }
+          r.end('"}');
+        };
+        pump();
+      });
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+      const port = (srv.address() as net.AddressInfo).port;
+      try {
+        await assert.rejects(
+          fast({ maxResponseBytes: 200_000, tries: 1 }).get(`http://127.0.0.1:${port}/`),
+          isApiError('tooLarge', (e) =>
+            assert.strictEqual(
+              e.message,
+              `The answer from 127.0.0.1:${port} is larger than the allowed size (over 195.3 KiB).`,
+            ),
+          ),
+        );
+        assert.strictEqual(
+          await seen,
+          'closed',
+          'the client closed the connection instead of reading the rest of the answer',
+        );
+      } finally {
+        srv.closeAllConnections();
+        srv.close();
+      }
+    });
+
+    it('names the size cap in KiB or bytes under 1 MiB, in MiB from 1 MiB', async () => {
+      const srv = http.createServer((_q, r) => {
+        r.setHeader('content-type', 'application/json');
+        r.end(JSON.stringify({ results: 'x'.repeat(3 * 1024 * 1024) }));
+      });
+      await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+      const port = (srv.address() as net.AddressInfo).port;
+      try {
+        for (const [cap, words] of [
+          [500, 'over 500 bytes'],
+          [64 * 1024, 'over 64 KiB'],
+          [100_000, 'over 97.7 KiB'],
+          [1024 * 1024, 'over 1 MiB'],
+          [2.5 * 1024 * 1024, 'over 2.5 MiB'],
+        ] as const)
+          await assert.rejects(
+            fast({ maxResponseBytes: cap, tries: 1 }).get(`http://127.0.0.1:${port}/`),
+            isApiError('tooLarge', (e) =>
+              assert.strictEqual(
+                e.message,
+                `The answer from 127.0.0.1:${port} is larger than the allowed size (${words}).`,
+              ),
+            ),
+          );
+      } finally {
+        srv.closeAllConnections();
+        srv.close();
+      }
+    });
+
     // how soon each settles (target < 2 s) is a figure of `npm run bench` (test/bench/stops.mjs)
     it('a cancellation or the time limit stops an answer mid-body (which never ends): the promise settles, the connection is closed', async () => {
       // headers and part of the body, then nothing: the request is only ended by the client
