@@ -182,7 +182,7 @@ describe('contract call panel', function () {
     }
   });
 
-  it('the kept calls: copy as curl, pin; newest first', async () => {
+  it('the kept calls: copy as curl, as a viem and an ethers snippet, pin; newest first', async () => {
     const kept = api.contractCall.kept();
     assert.deepStrictEqual(
       kept.map((c) => c.signature),
@@ -195,6 +195,20 @@ describe('contract call panel', function () {
     assert.match(curl, /^curl -X POST '.+\/api\/v1\/contracts\/call' -H 'Content-Type: application\/json' -d '\{/);
     assert.match(curl, /"to":"0x[0-9a-f]{40}"/);
     assert.strictEqual(await vscode.env.clipboard.readText(), curl);
+    // the snippets: the same call data; the sandbox is a custom mirror node, whose relay the snippet reads from the
+    // environment
+    const to = /"to":"(0x[0-9a-f]{40})"/.exec(curl)?.[1];
+    for (const [action, library] of [
+      ['copyViem', 'viem'],
+      ['copyEthers', 'ethers'],
+    ] as const) {
+      await panel.receive({ type: 'history', action, id: read.id });
+      const snippet = snap(panel).copied.at(-1) ?? '';
+      assert.ok(snippet.startsWith('import {') && snippet.includes(`from '${library}';`), snippet);
+      assert.ok(snippet.includes(`to: "${to}",`) && snippet.includes('process.env.HEDERA_JSON_RPC_URL'), snippet);
+      assert.ok(snippet.includes('"feeBps"'), snippet);
+      assert.strictEqual(await vscode.env.clipboard.readText(), snippet);
+    }
     await panel.receive({ type: 'history', action: 'pin', id: read.id });
     await waitUntil('pinned', () => snap(panel).state.history.some((h) => h.id === read.id && h.pinned));
   });

@@ -12,7 +12,8 @@ import {
   encodeCallData,
   isReadOnly,
   parseInputs,
-  viemSnippetOf,
+  callSnippetOf,
+  relayUrlOf,
 } from '../../src/api/decode/callInputs';
 
 const fn = (inputs: AbiParam[], outputs: AbiParam[] = [], stateMutability = 'view'): AbiItem => ({
@@ -198,11 +199,53 @@ describe('contract call: inputs as typed, checked and encoded', () => {
     assert.ok(!isReadOnly(fn([], [], 'nonpayable')) && !isReadOnly(fn([], [], 'payable')));
   });
 
-  it('the viem snippet quotes an ABI name from elsewhere as a string literal', () => {
+  it('the snippets quote an ABI name from elsewhere as a string literal', () => {
     const item = { ...fn([]), name: "x'); process.exit(1); ('" };
-    const s = viemSnippetOf(item, '0x0000000000000000000000000000000000000005', '0x12345678');
-    assert.ok(s.includes(`functionName: ${JSON.stringify(item.name)}`));
-    assert.ok(!s.includes(`'x'); process`));
+    for (const library of ['viem', 'ethers'] as const) {
+      const s = callSnippetOf(library, item, '0x0000000000000000000000000000000000000005', '0x12345678');
+      assert.ok(s.includes(JSON.stringify(item.name)), s);
+      assert.ok(!s.includes(`'x'); process`), s);
+    }
+  });
+
+  it("the snippets call the network's JSON-RPC relay with the sender's EVM address and the value in weibars", () => {
+    const item = fn([], [], 'payable');
+    const call = { from: '0.0.7006', value: 5n, block: '1234', mirrorUrl: 'https://testnet.mirrornode.hedera.com' };
+    const viem = callSnippetOf('viem', item, '0.0.7001', '0x12345678', call);
+    assert.ok(viem.includes(`http("https://testnet.hashio.io/api")`), viem);
+    assert.ok(viem.includes(`to: "0x0000000000000000000000000000000000001b59",`), viem);
+    assert.ok(viem.includes(`account: "0x0000000000000000000000000000000000001b5e",`), viem);
+    assert.ok(viem.includes('value: 50000000000n,'), viem);
+    assert.ok(viem.includes('blockNumber: 1234n,'), viem);
+    const ethers = callSnippetOf('ethers', item, '0.0.7001', '0x12345678', call);
+    assert.ok(ethers.includes(`new JsonRpcProvider("https://testnet.hashio.io/api")`), ethers);
+    assert.ok(ethers.includes(`from: "0x0000000000000000000000000000000000001b5e",`), ethers);
+    assert.ok(ethers.includes('value: 50000000000n,'), ethers);
+    assert.ok(ethers.includes(`blockTag: "0x4d2",`), ethers);
+    assert.ok(ethers.includes('decodeFunctionResult('), ethers);
+    // no value, no sender, the latest block: none of them written
+    const plain = callSnippetOf('viem', item, '0x00000000000000000000000000000000000000AA', '0x', {
+      mirrorUrl: 'https://mainnet-public.mirrornode.hedera.com/',
+    });
+    assert.ok(plain.includes(`http("https://mainnet.hashio.io/api")`), plain);
+    assert.ok(plain.includes(`to: "0x00000000000000000000000000000000000000aa",`), plain);
+    assert.ok(!/account:|value:|blockNumber:/.test(plain), plain);
+  });
+
+  it('the relay of each network; a custom mirror node has none known, and the snippet reads it from the environment', () => {
+    assert.strictEqual(relayUrlOf('https://mainnet.mirrornode.hedera.com'), 'https://mainnet.hashio.io/api');
+    assert.strictEqual(
+      relayUrlOf('https://previewnet.mirrornode.hedera.com/api/v1'),
+      'https://previewnet.hashio.io/api',
+    );
+    assert.strictEqual(relayUrlOf('http://localhost:5551'), 'http://localhost:7546');
+    assert.strictEqual(relayUrlOf('http://127.0.0.1:5600'), undefined);
+    assert.strictEqual(relayUrlOf('https://testnet.mirrornode.hedera.com.evil.example'), undefined);
+    assert.strictEqual(relayUrlOf('not a url'), undefined);
+    const s = callSnippetOf('ethers', fn([]), '0x0000000000000000000000000000000000000005', '0x', {
+      mirrorUrl: 'https://mirror.example.org',
+    });
+    assert.ok(s.includes('new JsonRpcProvider(process.env.HEDERA_JSON_RPC_URL)'), s);
   });
 });
 

@@ -258,26 +258,92 @@ export function isReadOnly(item: AbiItem): boolean {
   return item.stateMutability === 'view' || item.stateMutability === 'pure';
 }
 
-/** The call as a viem snippet (a `publicClient.call` on the network's JSON-RPC relay, the same data). */
-export function viemSnippetOf(
+/** What a call snippet needs besides the function: the call's values as recorded, and the mirror node it went to. */
+export interface SnippetCall {
+  /** The sender as typed (an account id or an EVM address). */
+  from?: string;
+  /** The value in tinybars, as the mirror node takes it. */
+  value?: bigint;
+  /** A block number (decimal), or undefined for the latest. */
+  block?: string;
+  /** The mirror node's base URL: it names the network, whose JSON-RPC relay the snippet calls. */
+  mirrorUrl?: string;
+}
+
+/** 1 tinybar is 10^10 weibars: the JSON-RPC relay reads a value in weibars, as Ethereum tools write it. */
+const WEIBARS_PER_TINYBAR = 10_000_000_000n;
+
+/**
+ * The public JSON-RPC relay (Hashio) of a network named by its mirror node, or undefined for a network whose relay is
+ * not known (a custom mirror node): the snippet then reads it from an environment variable.
+ */
+export function relayUrlOf(mirrorUrl: string | undefined): string | undefined {
+  let host: string;
+  let port: string;
+  try {
+    ({ hostname: host, port } = new URL(mirrorUrl ?? ''));
+  } catch {
+    return undefined;
+  }
+  const m = /^(mainnet|mainnet-public|testnet|previewnet)\.mirrornode\.hedera\.com$/.exec(host);
+  if (m) return `https://${m[1] === 'mainnet-public' ? 'mainnet' : m[1]}.hashio.io/api`;
+  // a local node (Hiero's local node: the mirror node's REST API on 5551, its relay on 7546)
+  if ((host === 'localhost' || host === '127.0.0.1') && port === '5551') return 'http://localhost:7546';
+  return undefined;
+}
+
+/**
+ * The call as a viem or ethers (v6) snippet: an `eth_call` on the network's JSON-RPC relay with the same data, the
+ * sender as an EVM address, the value in weibars, then the result decoded by the function's ABI.
+ */
+export function callSnippetOf(
+  library: 'viem' | 'ethers',
   item: AbiItem,
   to: string,
   data: string,
-  opts: { from?: string; value?: bigint; block?: string } = {},
+  call: SnippetCall = {},
 ): string {
-  const lines = [
+  const relay = relayUrlOf(call.mirrorUrl);
+  const url = relay ? JSON.stringify(relay) : 'process.env.HEDERA_JSON_RPC_URL';
+  const urlNote = relay ? [] : ['// the JSON-RPC relay of your network (this mirror node has no known public one)'];
+  const target = JSON.stringify(evmAddressOf(to) ?? to);
+  const from = call.from ? evmAddressOf(call.from) : undefined;
+  const weibars = call.value && call.value > 0n ? call.value * WEIBARS_PER_TINYBAR : undefined;
+  const valueNote = weibars ? [`  // ${call.value} tinybars: the relay reads weibars (1 tinybar = 10^10 weibars)`] : [];
+  const block = call.block && /^\d{1,20}$/.test(call.block) ? BigInt(call.block) : undefined;
+  const abi = JSON.stringify([item]);
+  const name = JSON.stringify(item.name);
+  if (library === 'ethers')
+    return [
+      `import { Interface, JsonRpcProvider } from 'ethers';`,
+      ``,
+      `const abi = ${abi};`,
+      ...urlNote,
+      `const provider = new JsonRpcProvider(${url});`,
+      `const result = await provider.call({`,
+      `  to: ${target},`,
+      `  data: ${JSON.stringify(data)},`,
+      ...(from ? [`  from: ${JSON.stringify(from)},`] : []),
+      ...valueNote,
+      ...(weibars ? [`  value: ${weibars}n,`] : []),
+      ...(block !== undefined ? [`  blockTag: ${JSON.stringify(`0x${block.toString(16)}`)},`] : []),
+      `});`,
+      `console.log(new Interface(abi).decodeFunctionResult(${name}, result));`,
+    ].join('\n');
+  return [
     `import { createPublicClient, decodeFunctionResult, http } from 'viem';`,
     ``,
-    `const abi = ${JSON.stringify([item])} as const;`,
-    `const client = createPublicClient({ transport: http('https://testnet.hashio.io/api') });`,
+    `const abi = ${abi} as const;`,
+    ...urlNote,
+    `const client = createPublicClient({ transport: http(${url}) });`,
     `const { data } = await client.call({`,
-    `  to: '${to}',`,
-    `  data: '${data}',`,
-    ...(opts.from ? [`  account: '${opts.from}',`] : []),
-    ...(opts.value ? [`  value: ${opts.value}n,`] : []),
-    ...(opts.block && /^\d+$/.test(opts.block) ? [`  blockNumber: ${opts.block}n,`] : []),
+    `  to: ${target},`,
+    `  data: ${JSON.stringify(data)},`,
+    ...(from ? [`  account: ${JSON.stringify(from)},`] : []),
+    ...valueNote,
+    ...(weibars ? [`  value: ${weibars}n,`] : []),
+    ...(block !== undefined ? [`  blockNumber: ${block}n,`] : []),
     `});`,
-    `console.log(decodeFunctionResult({ abi, functionName: ${JSON.stringify(item.name)}, data: data ?? '0x' }));`,
-  ];
-  return lines.join('\n');
+    `console.log(decodeFunctionResult({ abi, functionName: ${name}, data: data ?? '0x' }));`,
+  ].join('\n');
 }

@@ -588,11 +588,18 @@ export class ContractCallPanel implements vscode.Disposable {
             `${trimBase(c.mirrorUrl)}/api/v1/contracts/call`,
             contractCallBody({ to: c.address, data: data.value, ...opts }),
           )
-        : d.viemSnippetOf(item, c.address, data.value, opts);
+        : d.callSnippetOf(action === 'copyEthers' ? 'ethers' : 'viem', item, c.address, data.value, {
+            ...opts,
+            mirrorUrl: c.mirrorUrl,
+          });
     this.owner.effects.observe?.(this, { kind: 'copied', text });
     await this.owner.effects.copy(
       text,
-      action === 'copyCurl' ? vscode.l10n.t('curl command') : vscode.l10n.t('viem snippet'),
+      action === 'copyCurl'
+        ? vscode.l10n.t('curl command')
+        : action === 'copyEthers'
+          ? vscode.l10n.t('ethers snippet')
+          : vscode.l10n.t('viem snippet'),
     );
   }
 

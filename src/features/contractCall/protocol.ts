@@ -112,8 +112,8 @@ export type ToWebview =
   /** Show a function first: scrolled to, its first field (or its button) focused. */
   | { type: 'focus'; key: string };
 
-export type HistoryAction = 'rerun' | 'copyCurl' | 'copyViem' | 'pin' | 'unpin';
-const HISTORY_ACTIONS: readonly HistoryAction[] = ['rerun', 'copyCurl', 'copyViem', 'pin', 'unpin'];
+export type HistoryAction = 'rerun' | 'copyCurl' | 'copyViem' | 'copyEthers' | 'pin' | 'unpin';
+const HISTORY_ACTIONS: readonly HistoryAction[] = ['rerun', 'copyCurl', 'copyViem', 'copyEthers', 'pin', 'unpin'];
 
 export interface CallRequest {
   key: string;

@@ -384,6 +384,7 @@ function drawHistory(history: HistoryView[]): void {
       button(l10n.t('Run again'), 'refresh', () => post({ type: 'history', action: 'rerun', id: h.id })),
       button(l10n.t('Copy as curl'), 'terminal', () => post({ type: 'history', action: 'copyCurl', id: h.id })),
       button(l10n.t('Copy as viem snippet'), 'code', () => post({ type: 'history', action: 'copyViem', id: h.id })),
+      button(l10n.t('Copy as ethers snippet'), 'code', () => post({ type: 'history', action: 'copyEthers', id: h.id })),
       button(h.pinned ? l10n.t('Unpin') : l10n.t('Pin (kept past the limit)'), h.pinned ? 'pinned' : 'pin', () =>
         post({ type: 'history', action: h.pinned ? 'unpin' : 'pin', id: h.id }),
       ),
