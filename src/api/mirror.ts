@@ -272,9 +272,9 @@ export class MirrorClient {
     // that is an empty result with a reason, not a failure.
     const hasAddress = (q.from ?? []).some((f) => /^(0x)?[0-9a-fA-F]{40}$/.test(f.trim()));
     const unknownContract =
-      q.contract !== undefined ? `The mirror node knows no contract ${q.contract.trim()}.` : undefined;
+      q.contract !== undefined ? l10n.t('The mirror node knows no contract {0}.', q.contract.trim()) : undefined;
     const notice =
-      unknownContract ?? (hasAddress ? 'The mirror node knows no account with that EVM address.' : undefined);
+      unknownContract ?? (hasAddress ? l10n.t('The mirror node knows no account with that EVM address.') : undefined);
     const page = await this.fetchPage<ContractResult>(url, 'results', options, notice);
     // The real server (0.160) answers 200 with an empty list for an EVM address no contract has: one look-up of
     // the contract tells that apart from a contract without (matching) results.
@@ -454,11 +454,17 @@ export class MirrorClient {
       stop?.kind === 'refused'
         ? stop.message
         : stop?.kind === 'emptyRun'
-          ? 'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.'
+          ? l10n.t(
+              'The mirror node sent an empty page of call frames with a link to more; the call trace may be incomplete.',
+            )
           : stop?.kind === 'repeat'
-            ? 'The mirror node sent a page of call frames already read; the call trace may be incomplete.'
+            ? l10n.t('The mirror node sent a page of call frames already read; the call trace may be incomplete.')
             : stop?.kind === 'loop' || tooMany
-              ? `The mirror node sent a next-page link back to a page already read, or more pages than ${max} call frames need (${oneLine(stop?.url ?? pager.page?.next ?? '', 120)}); the call trace may be incomplete.`
+              ? l10n.t(
+                  'The mirror node sent a next-page link back to a page already read, or more pages than {0} call frames need ({1}); the call trace may be incomplete.',
+                  `${max}`,
+                  oneLine(stop?.url ?? pager.page?.next ?? '', 120),
+                )
               : undefined;
     return { actions: pager.items, pages, truncated: pager.capped, partial: pager.partial, stopped };
   }
@@ -682,14 +688,20 @@ function checkTransactionRef(ref: string): Check<string> {
   if (/^(0x)?[0-9a-fA-F]{64}$/.test(s)) return { ok: true, value: `0x${s.replace(/^0x/i, '').toLowerCase()}` };
   return {
     ok: false,
-    message: `"${oneLine(s, 80)}" is neither a transaction id (0.0.1234-1700000000-000000000) nor a 32-byte transaction hash.`,
+    message: l10n.t(
+      '"{0}" is neither a transaction id (0.0.1234-1700000000-000000000) nor a 32-byte transaction hash.',
+      oneLine(s, 80),
+    ),
   };
 }
 
 function checkNonce(n: number): Check<number> {
   return Number.isInteger(n) && n >= 0 && n <= 2147483647
     ? { ok: true, value: n }
-    : { ok: false, message: `${oneLine(String(n), 40)} is not a nonce: use a whole number from 0 to 2147483647.` };
+    : {
+        ok: false,
+        message: l10n.t('{0} is not a nonce: use a whole number from 0 to 2147483647.', oneLine(String(n), 40)),
+      };
 }
 
 function transactionList(data: unknown, url: string): TransactionDetail[] {

@@ -23,8 +23,11 @@ export type TxRef =
 const ok = <T>(value: T): Check<T> => ({ ok: true, value });
 const fail = <T>(message: string): Check<T> => ({ ok: false, message });
 
-const EXAMPLES =
-  'a transaction id (0.0.1234-1700000000-123456789 or 0.0.1234@1700000000.123456789), a transaction hash (0x and 64 hexadecimal digits), a consensus timestamp (1700000000.123456789) or a HashScan transaction link';
+/** What can be entered, as the messages list it (a function: localized when called, not when loaded). */
+const examples = (): string =>
+  l10n.t(
+    'a transaction id (0.0.1234-1700000000-123456789 or 0.0.1234@1700000000.123456789), a transaction hash (0x and 64 hexadecimal digits), a consensus timestamp (1700000000.123456789) or a HashScan transaction link',
+  );
 const INT32_MAX = 2147483647;
 /** Network names HashScan uses in its paths. */
 const HASHSCAN_NETWORKS: Readonly<Record<string, NetworkName>> = {
@@ -51,13 +54,22 @@ function transactionId(account: string, seconds: string, nanos: string, what: st
   const id = checkEntityId(account, l10n.t('an account id'));
   if (!id.ok || !/^\d{1,19}\.\d{1,19}\.\d{1,19}$|^\d{1,19}$/.test(account))
     return fail(
-      `"${clip(what)}" is not a transaction id: its account ${clip(account)} is not an account id such as 0.0.1234.`,
+      l10n.t(
+        '"{0}" is not a transaction id: its account {1} is not an account id such as 0.0.1234.',
+        clip(what),
+        clip(account),
+      ),
     );
   // a transaction id's nanos are an integer (the SDK writes 0.0.1@1.5 for 5 ns): padded on the left
   const start = validStart(seconds, nanos, 'left');
   if (!start)
     return fail(
-      `"${clip(what)}" is not a transaction id: its valid start ${clip(`${seconds}.${nanos}`)} is not seconds and up to 9 digits of nanoseconds before ${MAX_TIMESTAMP}.`,
+      l10n.t(
+        '"{0}" is not a transaction id: its valid start {1} is not seconds and up to 9 digits of nanoseconds before {2}.',
+        clip(what),
+        clip(`${seconds}.${nanos}`),
+        `${MAX_TIMESTAMP}`,
+      ),
     );
   const [s, n] = start.split('.');
   return ok(`${id.value}-${s}-${n}`);
@@ -66,7 +78,9 @@ function transactionId(account: string, seconds: string, nanos: string, what: st
 function parseNonce(v: string | undefined, what: string): Check<number | undefined> {
   if (v === undefined) return ok(undefined);
   if (!/^\d{1,10}$/.test(v) || Number(v) > INT32_MAX)
-    return fail(`"${clip(what)}" has a nonce ${clip(v)} that is not a whole number from 0 to ${INT32_MAX}.`);
+    return fail(
+      l10n.t('"{0}" has a nonce {1} that is not a whole number from 0 to {2}.', clip(what), clip(v), `${INT32_MAX}`),
+    );
   return ok(Number(v));
 }
 
@@ -96,7 +110,11 @@ function parsePlain(s: string, original: string): Check<TxRef> {
   if (/^(?:0x)?[0-9a-fA-F]+$/.test(s) && s.replace(/^0x/i, '').length >= 40) {
     const digits = s.replace(/^0x/i, '').length;
     return fail(
-      `"${clip(original)}" is not a transaction hash: it has ${digits} hexadecimal digits, a hash has 64 (or 96 for a Hedera transaction hash).`,
+      l10n.t(
+        '"{0}" is not a transaction hash: it has {1} hexadecimal digits, a hash has 64 (or 96 for a Hedera transaction hash).',
+        clip(original),
+        `${digits}`,
+      ),
     );
   }
   // a consensus timestamp: seconds.nanos (a decimal fraction of a second: .5 is 500 ms)
@@ -105,11 +123,15 @@ function parsePlain(s: string, original: string): Check<TxRef> {
     const ts = validStart(m[1], m[2] ?? '0', 'right');
     if (!ts)
       return fail(
-        `"${clip(original)}" is too large for a timestamp: the latest the mirror node can search is ${MAX_TIMESTAMP}.`,
+        l10n.t(
+          '"{0}" is too large for a timestamp: the latest the mirror node can search is {1}.',
+          clip(original),
+          `${MAX_TIMESTAMP}`,
+        ),
       );
     return ok({ kind: 'timestamp', timestamp: ts });
   }
-  return fail(`"${clip(original)}" is not a transaction: enter ${EXAMPLES}.`);
+  return fail(l10n.t('"{0}" is not a transaction: enter {1}.', clip(original), examples()));
 }
 
 /** Whether `url` is under `base` (same origin, path below base's path). */
@@ -127,9 +149,10 @@ function parseUrl(s: string, explorers: readonly Explorer[]): Check<TxRef> {
   try {
     url = new URL(s);
   } catch {
-    return fail(`"${clip(s)}" is not a link HashScan uses: enter ${EXAMPLES}.`);
+    return fail(l10n.t('"{0}" is not a link HashScan uses: enter {1}.', clip(s), examples()));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail(`"${clip(s)}" is not an http(s) link.`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return fail(l10n.t('"{0}" is not an http(s) link.', clip(s)));
   // HashScan's older links route in the fragment: https://hashscan.io/#/testnet/transaction/…
   const route =
     url.pathname.replace(/\/+$/, '') === '' && url.hash.startsWith('#/')
@@ -148,7 +171,10 @@ function parseUrl(s: string, explorers: readonly Explorer[]): Check<TxRef> {
   const at = parts.findIndex((p) => p === 'transaction' || p === 'tx');
   if (at < 0 || at + 1 >= parts.length)
     return fail(
-      `"${clip(s)}" is not a transaction link: HashScan's are like https://hashscan.io/testnet/transaction/1700000000.123456789.`,
+      l10n.t(
+        '"{0}" is not a transaction link: HashScan\'s are like https://hashscan.io/testnet/transaction/1700000000.123456789.',
+        clip(s),
+      ),
     );
   const network = at > 0 ? HASHSCAN_NETWORKS[parts[at - 1].toLowerCase()] : undefined;
   // the path names the transaction exactly (a timestamp names a child too); HashScan's `tid` query is the fallback
@@ -177,10 +203,12 @@ export interface Explorer {
  */
 export function parseTxRef(input: string, explorers: readonly Explorer[] = []): Check<TxRef> {
   // the length first: nothing below runs on a pasted novel (validateInput calls this on every keystroke)
-  if (input.length > 4096) return fail('That is too long to be a transaction id, hash, timestamp or HashScan link.');
+  if (input.length > 4096)
+    return fail(l10n.t('That is too long to be a transaction id, hash, timestamp or HashScan link.'));
   const s = trimWrapping(input);
-  if (!s) return fail(`Enter ${EXAMPLES}.`);
-  if (s.length > 2048) return fail('That is too long to be a transaction id, hash, timestamp or HashScan link.');
+  if (!s) return fail(l10n.t('Enter {0}.', examples()));
+  if (s.length > 2048)
+    return fail(l10n.t('That is too long to be a transaction id, hash, timestamp or HashScan link.'));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return parseUrl(s, explorers);
   if (/^(www\.)?hashscan\.io\//i.test(s)) return parseUrl(`https://${s}`, explorers);
   return parsePlain(s, s);

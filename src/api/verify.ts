@@ -389,11 +389,14 @@ export class SourcifyV2Client {
     const c = checkChain(req.chainId);
     if (!/^v?\d+\.\d+\.\d+/.test(req.compilerVersion))
       throw invalidInput(
-        `"${req.compilerVersion.slice(0, 40)}" is not a compiler version such as 0.8.28+commit.7893614a.`,
+        l10n.t('"{0}" is not a compiler version such as 0.8.28+commit.7893614a.', req.compilerVersion.slice(0, 40)),
       );
     if (!/^.+:[A-Za-z_$][\w$]*$/.test(req.contractIdentifier))
       throw invalidInput(
-        `"${req.contractIdentifier.slice(0, 80)}" is not a contract identifier of the form path/to/File.sol:Name.`,
+        l10n.t(
+          '"{0}" is not a contract identifier of the form path/to/File.sol:Name.',
+          req.contractIdentifier.slice(0, 80),
+        ),
       );
     const body: Record<string, unknown> = {
       stdJsonInput: req.stdJsonInput,

@@ -27,7 +27,7 @@ export function parseContractAddress(input: string): Check<ParsedAddress> {
   if (!s)
     return {
       ok: false,
-      message: "Enter the contract's EVM address (0x and 40 hexadecimal digits) or its entity id (0.0.1234).",
+      message: l10n.t("Enter the contract's EVM address (0x and 40 hexadecimal digits) or its entity id (0.0.1234)."),
     };
   if (/^(0x)?[0-9a-fA-F]{40}$/.test(s)) {
     const c = checkEvmAddress(s);

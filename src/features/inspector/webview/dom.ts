@@ -145,9 +145,9 @@ export function entity(
         });
     addr.classList.add('evm', 'mono');
     out.append(addr);
-    if (copy) out.append(copyButton(e.evm, `EVM address ${e.evm}`));
+    if (copy) out.append(copyButton(e.evm, l10n.t('EVM address {0}', e.evm)));
   }
-  if (!e.name && !e.id && !e.evm) out.append(span('none', '(unknown)'));
+  if (!e.name && !e.id && !e.evm) out.append(span('none', l10n.t('(unknown)')));
   return out;
 }
 

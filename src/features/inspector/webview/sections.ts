@@ -71,7 +71,7 @@ export function errorView(e: ErrorView): HTMLElement {
   const box = h('div', 'error-view', h('div', 'error-text mono wrap', icon('error', 'failed'), span('', e.text)));
   if (e.args && e.args.length)
     box.append(valuesTable(e.args, l10n.t('Arguments of {0}', e.name ?? l10n.t('the error'))));
-  if (e.source) box.append(h('div', 'source', `decoded with ${e.source}`));
+  if (e.source) box.append(h('div', 'source', l10n.t('decoded with {0}', e.source)));
   return box;
 }
 
@@ -89,7 +89,7 @@ export function callView(c: CallView): HTMLElement {
   );
   if (c.args.length) box.append(valuesTable(c.args, l10n.t('Arguments of {0}', c.name)));
   else box.append(h('div', 'muted', l10n.t('No arguments.')));
-  box.append(h('div', 'source', `decoded with ${c.source}`));
+  box.append(h('div', 'source', l10n.t('decoded with {0}', c.source)));
   return box;
 }
 
@@ -169,7 +169,7 @@ function relatedList(related: RelatedView[]): HTMLElement {
       if (!Number.isSafeInteger(nonce) || nonce < 0) link.disabled = true;
       li.append(link);
     }
-    li.append(copyButton(r.transactionId, `transaction id ${r.transactionId}`));
+    li.append(copyButton(r.transactionId, l10n.t('transaction id {0}', r.transactionId)));
     li.append(span('muted', ` ${r.name} · ${r.result}${r.timestamp ? ` · ${r.timestamp}` : ''}`));
     ul.append(li);
   }
@@ -288,7 +288,7 @@ function eventCard(e: EventView): HTMLElement {
     card.append(head);
     if (e.args && e.args.length)
       card.append(valuesTable(e.args, l10n.t('Arguments of {0}', e.name ?? ''), { indexed: true }));
-    if (e.source) card.append(h('div', 'source', `decoded with ${e.source}`));
+    if (e.source) card.append(h('div', 'source', l10n.t('decoded with {0}', e.source)));
   } else {
     head.append(span('muted', l10n.t('not decoded')));
     card.append(head);
@@ -357,7 +357,12 @@ function stateRow(c: StateChangeView, hasLayout: boolean): HTMLTableRowElement {
   if (vars.length) {
     for (const v of vars) name.append(variableView(v, v.after !== undefined && v.after !== v.before));
   } else {
-    name.append(span('none', hasLayout ? '(not named: not in the storage layout)' : '(not named: no storage layout)'));
+    name.append(
+      span(
+        'none',
+        hasLayout ? l10n.t('(not named: not in the storage layout)') : l10n.t('(not named: no storage layout)'),
+      ),
+    );
   }
   return h(
     'tr',
@@ -531,7 +536,9 @@ export function drawTransfers(m: TransfersModel): Drawn {
       h(
         'h3',
         'child-heading',
-        `Child transaction ${c.transactionId} (nonce ${c.nonce}) · ${c.name}${c.result ? ` · ${c.result}` : ''}`,
+        c.result
+          ? l10n.t('Child transaction {0} (nonce {1}) · {2} · {3}', c.transactionId, c.nonce, c.name, c.result)
+          : l10n.t('Child transaction {0} (nonce {1}) · {2}', c.transactionId, c.nonce, c.name),
       ),
       table,
     );
@@ -560,7 +567,7 @@ export function drawSource(m: SourceModel): Drawn {
         : span(
             'badge likely',
             l10n.t('Likely'),
-            "From the call trace and the function's revert statements: not an exact trace",
+            l10n.t("From the call trace and the function's revert statements: not an exact trace"),
           );
     node.append(h('p', 'source-head', badge, m.reason ? span('bad', ` ${m.reason}`) : null));
   }
